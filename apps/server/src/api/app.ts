@@ -1,0 +1,67 @@
+/**
+ * The api role (DESIGN.md §1): builds the Fastify app and never listens (fastify/demo's app.ts / server.ts
+ * split), so tests drive it with `inject`.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../deps.ts';
+import { installErrorHandling } from '../lib/http/error-handler.ts';
+import { genReqId, installRequestId } from '../lib/http/request-id.ts';
+import { authenticate } from './plugins/authenticate.ts';
+import { openApi } from './plugins/openapi.ts';
+import { meRoutes } from './me/me.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+
+export type ApiApp = FastifyInstance;
+
+/** 1 MiB for JSON bodies; uploads are streamed by their own routes with their own limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
+  const app = Fastify({
+    loggerInstance: deps.logger.child({ role: 'api' }) as FastifyBaseLogger,
+    genReqId,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installRequestId(app);
+  installErrorHandling(app);
+
+  // JSON responses always say their charset (issue 8): Japanese text must never be mis-decoded.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json') && !type.includes('charset')) {
+      reply.header('content-type', 'application/json; charset=utf-8');
+    }
+    return payload;
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(cors, {
+    origin: [deps.env.SITE_URL],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Content-Disposition', 'Retry-After'],
+    maxAge: 600,
+  });
+  await app.register(openApi, { deps });
+  await app.register(authenticate, { deps });
+  // Per user when signed in, else per IP (DESIGN.md §5). Runs after authentication has set request.auth.
+  await app.register(rateLimit, {
+    max: 1200,
+    timeWindow: '1 minute',
+    hook: 'preHandler',
+    keyGenerator: (request) => (request.auth ? `u:${request.auth.user.id}` : `ip:${request.ip}`),
+  });
+
+  await app.register(systemRoutes, { deps });
+  await app.register(meRoutes, { deps });
+  // Area routes register here, one line each (members, member-groups, cabinets, documents, bulk…).
+
+  return app;
+}

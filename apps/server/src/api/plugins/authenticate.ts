@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { createAccessTokenVerifier } from '../../auth/access-token.ts';
+import { findSessionUser, toAuthContext, type AuthContext } from '../../auth/current-user.ts';
+import type { AppDeps } from '../../deps.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on every route that is not marked `config: { isPublic: true }`. */
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    isPublic?: boolean;
+  }
+}
+
+/**
+ * Bearer authentication for every api route (DESIGN.md §1): the JWT is verified against the site's keys,
+ * then its session and user are looked up, so logout, deletion or demotion take effect on the next call.
+ */
+export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {
+  const verify = createAccessTokenVerifier(deps.keys, { issuer: deps.env.SITE_URL, audience: deps.env.API_URL });
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.routeOptions.config.isPublic || !request.routeOptions.url) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('unauthenticated');
+    const claims = await verify(token, deps.clock());
+    if (!claims) throw new AppError('unauthenticated', 'トークンが無効か、有効期限が切れています。');
+    const row = await findSessionUser(deps.database.db, claims, deps.clock());
+    if (!row) throw new AppError('unauthenticated', 'セッションが終了しています。もう一度ログインしてください。');
+    request.auth = toAuthContext(row, claims.sessionId);
+  });
+});
+
+/** Guard for routes only company admins may use (DESIGN.md §1 "Members, member groups, bulk operations"). */
+export function requireCompanyAdmin(request: FastifyRequest) {
+  if (!request.auth.isCompanyAdmin) throw new AppError('forbidden');
+}
+
+/** Enterprise gate for document-attribute bulk edit (spec §5, issue 7). */
+export function requireEnterprise(request: FastifyRequest) {
+  if (request.auth.company.plan !== 'enterprise') throw new AppError('enterprise_plan_required');
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { sendError } from '../../lib/http/error-handler.ts';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/healthz',
+    {
+      config: { isPublic: true },
+      schema: { tags: ['system'], summary: '稼働確認', response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } },
+    },
+    async (request, reply) => {
+      try {
+        await deps.database.raw.query('select 1');
+      } catch (err) {
+        request.log.error({ err }, 'health check failed');
+        return sendError(request, reply, 'unavailable');
+      }
+      return { status: 'ok' as const, database: deps.database.kind };
+    },
+  );
+};

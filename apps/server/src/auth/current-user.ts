@@ -1,0 +1,62 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { TCurrentUser, TRole } from '@cloudsign/contract';
+import type { DbOrTx } from '../db/client.ts';
+import { companies, sessions, users } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** Who is calling: loaded fresh on every request, so a deleted or demoted member loses access at once. */
+export type AuthContext = {
+  user: UserRow;
+  company: CompanyRow;
+  sessionId: string;
+  roles: ReadonlySet<TRole>;
+  isCompanyAdmin: boolean;
+};
+
+export async function findSessionUser(db: DbOrTx, ids: { sessionId: string; userId: string; companyId: string }, now = new Date()) {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(sessions.id, ids.sessionId),
+        gt(sessions.expiresAt, now),
+        eq(users.id, ids.userId),
+        eq(users.companyId, ids.companyId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export function toAuthContext(row: { user: UserRow; company: CompanyRow }, sessionId: string): AuthContext {
+  const roles = new Set(row.user.roles as TRole[]);
+  return { user: row.user, company: row.company, sessionId, roles, isCompanyAdmin: roles.has('CompanyAdmin') };
+}
+
+export function toCurrentUser(user: UserRow, company: CompanyRow): TCurrentUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    status: user.status as TCurrentUser['status'],
+    organization: user.organization,
+    roles: user.roles as TRole[],
+    mfa: user.mfa as TCurrentUser['mfa'],
+    theme: user.theme as TCurrentUser['theme'],
+    company: {
+      id: company.id,
+      name: company.name,
+      plan: company.plan as TCurrentUser['company']['plan'],
+      documentApproval: company.documentApproval,
+      auditLog: company.auditLog,
+      documentImport: company.documentImport,
+      isEnabledFederatedIdentity: company.isEnabledFederatedIdentity,
+      mfa: company.mfa,
+    },
+  };
+}

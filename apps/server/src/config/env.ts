@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Environment, parsed once at start (STYLE.md "Server"): a bad value stops start-up with a clear message. */
+const ZUrl = z.url({ message: 'URL の形式で指定してください（例: http://localhost:3000）' });
+const ZPort = z.coerce
+  .number({ message: 'ポート番号は数値で指定してください' })
+  .int({ message: 'ポート番号は整数で指定してください' })
+  .min(1, { message: 'ポート番号は 1〜65535 で指定してください' })
+  .max(65535, { message: 'ポート番号は 1〜65535 で指定してください' });
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PORT: ZPort.default(3000),
+    API_PORT: ZPort.default(3001),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'postgres:// で始まる接続文字列を指定してください' })
+      .optional(),
+    SITE_URL: ZUrl.optional(),
+    API_URL: ZUrl.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: 'smtp:// または smtps:// で始まる URL を指定してください' }).optional(),
+    DATADOG_CLIENT_TOKEN: z.string().optional(),
+    GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' }).optional(),
+    SEED: z.enum(['auto', 'off']).default('auto'),
+  })
+  .transform((e) => ({
+    ...e,
+    SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    API_URL: (e.API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, ''),
+  }));
+
+export type Env = z.infer<typeof ZEnv>;
+
+export class EnvError extends Error {}
+
+/** Parses the given environment; throws EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}=${String(cleaned[String(i.path[0])] ?? '')}: ${i.message}`);
+    throw new EnvError(`設定に誤りがあるため起動できません:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

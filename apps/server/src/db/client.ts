@@ -1,0 +1,87 @@
+/**
+ * One query layer over two drivers (DESIGN.md §1 Storage): embedded PGlite in DATA_DIR by default,
+ * a real PostgreSQL through `pg` when DATABASE_URL is set.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Raw SQL for infrastructure that needs it (pg-boss, benchmarks): `rows` as PostgreSQL returns them. */
+export type RawSql = {
+  query: <T = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<{ rows: T[] }>;
+  /** Several statements, no parameters (migrations of infrastructure libraries). */
+  exec: (text: string) => Promise<void>;
+};
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  raw: RawSql;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number };
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client dropped by the server (restart, failover) must not crash the process; pg reconnects.
+  pool.on('error', () => {});
+  // Fail at start, with the server's message, rather than on the first request.
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    raw: {
+      query: async <T,>(text: string, values?: unknown[]) => {
+        const r = await pool.query(text, values);
+        return { rows: r.rows as T[] };
+      },
+      exec: async (text) => {
+        await pool.query(text);
+      },
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** `dataDir` undefined means in memory (tests). */
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    raw: {
+      query: async <T,>(text: string, values?: unknown[]) => {
+        const r = await client.query<T>(text, values);
+        return { rows: r.rows };
+      },
+      exec: async (text) => {
+        await client.exec(text);
+      },
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Durable background jobs on the product's own database (DESIGN.md §1 Jobs): pg-boss, on PostgreSQL
+ * directly or on PGlite through an `executeSql` adapter. Jobs are at-least-once, so every handler step
+ * must be idempotent (a crash may run it again).
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+
+export type JobContext = { jobId: string; logger: Logger };
+export type JobHandler<T> = (data: T, ctx: JobContext) => Promise<void>;
+
+export type SendOptions = {
+  /** Jobs with the same key run one at a time, in order (pg-boss "singleton" queues). */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+};
+
+export type QueueOptions = {
+  /** One active job per singletonKey (e.g. one bulk execution per company). */
+  isSerialPerKey?: boolean;
+  retryLimit?: number;
+  /** How long one run may take before pg-boss treats it as dead and retries it. */
+  expireInSeconds?: number;
+};
+
+export type Jobs = {
+  register: <T extends object>(name: string, handler: JobHandler<T>, opts?: QueueOptions) => Promise<void>;
+  send: <T extends object>(name: string, data: T, opts?: SendOptions) => Promise<string | null>;
+  /** Begin fetching registered queues (the worker role); api-only instances only send. */
+  startWorking: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * pg-boss runs on the product's own connection (one pool to size and close). PGlite speaks the simple
+ * protocol for several statements and the extended one for parameters, so split on that.
+ */
+function dbAdapter(database: Database) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      if (database.kind === 'pglite' && (!values || values.length === 0)) {
+        if (/;\s*\S/.test(text.trim().replace(/;\s*$/, ''))) {
+          await database.raw.exec(text);
+          return { rows: [] };
+        }
+      }
+      return database.raw.query(text, values ?? []);
+    },
+  };
+}
+
+export async function createJobs(database: Database, logger: Logger, opts: { pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
+  const boss = new PgBoss({ db: dbAdapter(database), schema: 'pgboss' });
+  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  await boss.start();
+
+  const handlers = new Map<string, { handler: JobHandler<object>; opts: QueueOptions }>();
+  let isWorking = false;
+  const polling = opts.pollingIntervalSeconds ?? 0.5;
+
+  const workQueue = async (name: string, entry: { handler: JobHandler<object> }) => {
+    await boss.work<object>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
+      if (!job) return;
+      const log = logger.child({ job: name, jobId: job.id });
+      log.info('job started');
+      await entry.handler(job.data, { jobId: job.id, logger: log });
+      log.info('job finished');
+    });
+  };
+
+  return {
+    register: async (name, handler, qopts = {}) => {
+      await boss.createQueue(name, {
+        name,
+        policy: qopts.isSerialPerKey ? 'singleton' : 'standard',
+        retryLimit: qopts.retryLimit ?? 5,
+        retryDelay: 1,
+        retryBackoff: true,
+        expireInSeconds: qopts.expireInSeconds ?? 60 * 60,
+      });
+      const entry = { handler: handler as JobHandler<object>, opts: qopts };
+      handlers.set(name, entry);
+      if (isWorking) await workQueue(name, entry);
+    },
+    send: async (name, data, sopts = {}) =>
+      boss.send(name, data, {
+        ...(sopts.singletonKey ? { singletonKey: sopts.singletonKey } : {}),
+        ...(sopts.startAfterSeconds ? { startAfter: sopts.startAfterSeconds } : {}),
+      }),
+    startWorking: async () => {
+      isWorking = true;
+      for (const [name, entry] of handlers) await workQueue(name, entry);
+    },
+    // Graceful: waits for running handlers to finish before closing (issue 8, SIGTERM).
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }),
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorCode, type TErrorBody, type TErrorDetail } from '@cloudsign/contract';
+import { AppError } from '../app-error.ts';
+
+/** Fastify's own 4xx errors, mapped to our closed list of codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_REQ_FILE_TOO_LARGE: 'payload_too_large',
+  FST_FILES_LIMIT: 'payload_too_large',
+  FST_PARTS_LIMIT: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+};
+
+export function errorBody(request: FastifyRequest, code: ErrorCode, message?: string, details?: TErrorDetail[]): TErrorBody {
+  return {
+    error: {
+      code,
+      message: message ?? ERROR_CODES[code].message,
+      requestId: String(request.id),
+      ...(details && details.length > 0 ? { details } : {}),
+    },
+  };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message?: string, details?: TErrorDetail[]) {
+  return reply.status(ERROR_CODES[code].status).type('application/json; charset=utf-8').send(errorBody(request, code, message, details));
+}
+
+/**
+ * One error handler for the site and the api (DESIGN.md §5): one body shape, Japanese messages, and no
+ * 5xx detail (stack, SQL, path) ever leaves the server; it goes to the log with the request id.
+ */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error.code, error.message, error.details);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id in the path is a missing resource, not a bad request (no existence probing).
+      if (error.validationContext === 'params') return sendError(request, reply, 'not_found');
+      const details = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? '値が正しくありません。',
+      }));
+      return sendError(request, reply, 'validation_failed', undefined, details);
+    }
+
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return sendError(request, reply, mapped);
+    if (error.statusCode === 429) return sendError(request, reply, 'rate_limited');
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return sendError(request, reply, error.statusCode === 404 ? 'not_found' : error.statusCode === 413 ? 'payload_too_large' : error.statusCode === 415 ? 'unsupported_media_type' : 'bad_request');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'internal');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found'));
+}

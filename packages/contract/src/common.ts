@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** UUID path/body ids. A malformed id is treated like a missing one by routes (404), never a 500. */
+export const ZId = z.uuid({ message: 'IDの形式が正しくありません。' });
+export const ZIdParams = z.object({ id: ZId });
+
+/** `page` from 1; -1 means all (spec §7, DESIGN.md §5). */
+export const ZPage = z.coerce
+  .number({ message: 'ページ番号は数値で指定してください。' })
+  .int({ message: 'ページ番号は整数で指定してください。' })
+  .refine((n) => n === -1 || n >= 1, { message: 'ページ番号は1以上、または-1（すべて）で指定してください。' });
+
+export const ZOk = z.object({ ok: z.literal(true) });
+
+/** Query flags arrive as strings; accept the usual spellings. */
+export const ZQueryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');

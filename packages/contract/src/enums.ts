@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Privileges as independent flags (DESIGN.md §1, spec §6), with their Japanese names. */
+export const ROLES = [
+  'CompanyAdmin',
+  'CompanyApprover',
+  'CompanyAuditor',
+  'DocumentImporter',
+  'TemplateSharer',
+] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+export const ROLE_LABELS: Record<TRole, string> = {
+  CompanyAdmin: '組織管理権限',
+  CompanyApprover: '承認権限',
+  CompanyAuditor: '監査ログ閲覧権限',
+  DocumentImporter: '書類インポート権限',
+  TemplateSharer: 'テンプレート共有権限',
+};
+
+/** Member status (spec §3; 1 Valid completed by DESIGN.md §2). */
+export const MemberStatus = { Invalid: 0, Valid: 1, PasswordReset: 2 } as const;
+export const ZMemberStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const MEMBER_STATUS_LABELS: Record<number, string> = { 0: '招待中', 1: '有効', 2: 'パスワード再設定待ち' };
+
+/** Member MFA (spec §3). */
+export const MfaState = { Enabled: 1, Disabled: 2 } as const;
+export const ZMfaState = z.union([z.literal(1), z.literal(2)]);
+
+/** Company MFA policy: 2 means required (spec §3, §6). */
+export const CompanyMfa = { Optional: 1, Required: 2 } as const;
+
+export const THEMES = ['cloudsign', 'smbc-cloudsign'] as const;
+export const ZTheme = z.enum(THEMES);
+export type TTheme = z.infer<typeof ZTheme>;
+
+export const PLANS = ['free', 'light', 'corporate', 'business', 'enterprise'] as const;
+export const ZPlan = z.enum(PLANS);
+export type TPlan = z.infer<typeof ZPlan>;
+
+/** Cabinet and member-group type (spec §3). */
+export const EntityType = { User: 0, System: 1 } as const;
+export const ZEntityType = z.union([z.literal(0), z.literal(1)]);
+
+/** Bulk operation kind and status (spec §3), values as listed there. */
+export const BulkKind = { Undefined: 0, Add: 1, Delete: 2, Export: 3, GenerateEditTemplate: 4, Edit: 5 } as const;
+export const BulkStatus = {
+  Invalid: 0,
+  Uploaded: 1,
+  Checking: 2,
+  CheckFailed: 3,
+  Ready: 4,
+  Processing: 5,
+  Succeeded: 6,
+  ProcessedWithError: 7,
+} as const;
+export const ZBulkKind = z.number().int().min(0).max(5);
+export const ZBulkStatus = z.number().int().min(0).max(7);
+export const BULK_STATUS_LABELS: Record<number, string> = {
+  0: '無効',
+  1: 'アップロード済み',
+  2: 'チェック中',
+  3: 'チェックエラー',
+  4: '実行待ち',
+  5: '実行中',
+  6: '完了',
+  7: '一部エラーで完了',
+};
+
+/** Document status (DESIGN.md §2, CS). */
+export const DocumentStatus = { Draft: 0, Confirming: 1, Concluded: 2, Canceled: 3, Template: 4, Imported: 13 } as const;
+export const DOCUMENT_STATUS_LABELS: Record<number, string> = {
+  0: '下書き',
+  1: '先方確認中',
+  2: '締結済',
+  3: '取消・却下',
+  4: 'テンプレート',
+  13: 'インポート書類',
+};
+export const ZDocumentStatus = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(13),
+]);
+
+/** 自動更新の有無 (DESIGN.md §2). */
+export const AutoUpdate = { Unspecified: 0, Yes: 1, No: 2 } as const;
+export const AUTO_UPDATE_LABELS: Record<number, string> = { 0: '指定なし', 1: 'あり', 2: 'なし' };
+
+/** Member list page size (DESIGN.md §5) and the spec §4 rule threshold. */
+export const MEMBER_PAGE_SIZE = 50;
+export const DOCUMENT_PAGE_SIZE = 50;

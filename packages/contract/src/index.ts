@@ -1,0 +1,6 @@
+// The single description of the API (STYLE.md "The contract"). One export line per area file.
+export * from './errors.ts';
+export * from './enums.ts';
+export * from './common.ts';
+export * from './me.ts';
+export * from './capabilities.ts';

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ZId } from './common.ts';
+import { ZMemberStatus, ZMfaState, ZPlan, ZRole, ZTheme } from './enums.ts';
+
+/** Company flags (spec §3) plus name and plan (DESIGN.md §1). */
+export const ZCompany = z.object({
+  id: ZId,
+  name: z.string(),
+  plan: ZPlan,
+  documentApproval: z.number().int(),
+  auditLog: z.boolean(),
+  documentImport: z.boolean(),
+  isEnabledFederatedIdentity: z.boolean(),
+  mfa: z.number().int(),
+});
+export type TCompany = z.infer<typeof ZCompany>;
+
+/** The signed-in user (spec §3 Member/user) as `GET /me` answers it. */
+export const ZCurrentUser = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+  status: ZMemberStatus,
+  organization: z.string(),
+  roles: z.array(ZRole),
+  mfa: ZMfaState,
+  theme: ZTheme,
+  company: ZCompany,
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+export const ZMeResponse = z.object({ user: ZCurrentUser });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+/** Main site (spec §7). */
+export const ZTokenResponse = z.object({ jwt: z.string() });
+export const ZLogoutRequest = z.object({ token: z.string().min(1, 'トークンが必要です。') });
+export const ZLogoutResponse = z.object({ url: z.string() });

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit + API integration tests. The server suite runs on PGlite, and again on PostgreSQL when
+// TEST_DATABASE_URL is set (DESIGN.md §7). Browser tests are Playwright's (e2e/).
+const serverTests = ['apps/server/src/**/*.test.ts', 'packages/**/*.test.ts'];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          environment: 'node',
+          env: { TEST_DB_KIND: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: ['apps/server/src/**/*.test.ts'],
+                environment: 'node',
+                env: { TEST_DB_KIND: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                pool: 'forks' as const,
+              },
+            },
+          ]
+        : []),
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/console/src/test-setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+});

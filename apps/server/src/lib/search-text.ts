@@ -11,3 +11,22 @@ export function normalizeSearchText(input: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** What a member's keyword search looks at (issue 3): name, email, 所属. */
+export const memberSearchText = (m: { name: string; email: string; organization: string }) =>
+  normalizeSearchText(`${m.name} ${m.email} ${m.organization}`);
+
+/**
+ * What a document's keyword search looks at (DESIGN.md §4): title, 管理用タイトル, counterparty,
+ * participants' names, emails and companies, and the document id (exact id match is a separate condition).
+ */
+export const documentSearchText = (d: {
+  id: string;
+  title: string;
+  attrTitle?: string | null;
+  counterparty?: string | null;
+  participants?: readonly { name: string; email: string; organization: string }[];
+}) =>
+  normalizeSearchText(
+    [d.title, d.attrTitle ?? '', d.counterparty ?? '', ...(d.participants ?? []).flatMap((p) => [p.name, p.email, p.organization]), d.id].join(' '),
+  );

@@ -1,0 +1,70 @@
+/**
+ * Who may read or manage which cabinet, and so which documents (DESIGN.md §1 "Tenancy and permissions").
+ * One place for the rule, used by cabinets, documents, members (readable cabinets) and bulk edits.
+ *
+ * - CompanyAdmin: every cabinet and document of the company.
+ * - A cabinet's admins: manage that cabinet (and read it).
+ * - Other members: read cabinets linked to a member group they belong to; the system group
+ *   「すべてのメンバー」 (type 1) includes everyone implicitly.
+ * - The system cabinet 「すべての書類」 holds every document implicitly: reading it means reading them all.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { cabinets } from '../db/schema.ts';
+import type { AuthContext } from './current-user.ts';
+
+type Who = Pick<AuthContext, 'isCompanyAdmin'> & { user: { id: string; companyId: string } };
+
+/** SQL subquery: ids of the cabinets `userId` of `companyId` may read (not counting the admin role). */
+export const readableCabinetIdsSql = (companyId: string, userId: string): SQL => sql`
+  select c.id from cabinets c
+  where c.company_id = ${companyId} and (
+    exists (select 1 from cabinet_admins ca where ca.cabinet_id = c.id and ca.user_id = ${userId})
+    or exists (
+      select 1 from cabinet_member_groups cmg
+      join member_groups g on g.id = cmg.group_id
+      where cmg.cabinet_id = c.id and (
+        g.type = 1
+        or exists (select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = ${userId})
+      )
+    )
+  )`;
+
+/** SQL subquery: ids of the cabinets `userId` administers. */
+export const managedCabinetIdsSql = (companyId: string, userId: string): SQL => sql`
+  select ca.cabinet_id from cabinet_admins ca join cabinets c on c.id = ca.cabinet_id
+  where c.company_id = ${companyId} and ca.user_id = ${userId}`;
+
+export async function canReadCabinet(db: DbOrTx, who: Who, cabinetId: string): Promise<boolean> {
+  if (who.isCompanyAdmin) return true;
+  const rows = await db
+    .select({ id: cabinets.id })
+    .from(cabinets)
+    .where(and(eq(cabinets.id, cabinetId), sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function canManageCabinet(db: DbOrTx, who: Who, cabinetId: string): Promise<boolean> {
+  if (who.isCompanyAdmin) return true;
+  const rows = await db
+    .select({ id: cabinets.id })
+    .from(cabinets)
+    .where(and(eq(cabinets.id, cabinetId), sql`${cabinets.id} in (${managedCabinetIdsSql(who.user.companyId, who.user.id)})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Condition on the `documents` table: the caller may read this document. Company admins read all; others
+ * read documents linked to a readable cabinet, or all of them when they may read the system cabinet.
+ * Always combine with `documents.company_id = <caller's company>`.
+ */
+export function documentReadableSql(who: Who): SQL {
+  if (who.isCompanyAdmin) return sql`true`;
+  const readable = readableCabinetIdsSql(who.user.companyId, who.user.id);
+  return sql`(
+    exists (select 1 from cabinets sc where sc.company_id = ${who.user.companyId} and sc.type = 1 and sc.id in (${readable}))
+    or exists (select 1 from document_cabinets dc where dc.document_id = documents.id and dc.cabinet_id in (${readable}))
+  )`;
+}

@@ -1,0 +1,95 @@
+/**
+ * One-time password-setup links for invited members (DESIGN.md §1: valid 10 days, CS). The members API,
+ * bulk add and `remind_register` call `issuePasswordSetupLink`; the site's /password_setup pages consume it.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { passwordSetupTokens, users } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { hashToken, newOpaqueToken } from './tokens.ts';
+
+export const PASSWORD_SETUP_TTL_MS = 10 * 24 * 3600 * 1000;
+export const PASSWORD_SETUP_SUBJECT = '【クラウドサイン】パスワード設定のご案内';
+
+export const passwordSetupUrl = (siteUrl: string, token: string) => `${siteUrl}/password_setup/${token}`;
+
+/**
+ * Issues a fresh link and mails it. Earlier links of the user are deleted first, so a re-sent invitation
+ * kills the old one. Pass the caller's transaction as `db` so the token and the member change commit together.
+ */
+export async function issuePasswordSetupLink(
+  deps: AppDeps,
+  db: DbOrTx,
+  user: { id: string; email: string; name: string },
+): Promise<void> {
+  const token = newOpaqueToken();
+  const now = deps.clock();
+  await db.delete(passwordSetupTokens).where(eq(passwordSetupTokens.userId, user.id));
+  await db.insert(passwordSetupTokens).values({
+    id: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + PASSWORD_SETUP_TTL_MS),
+  });
+  const url = passwordSetupUrl(deps.env.SITE_URL, token);
+  const expires = formatJst(new Date(now.getTime() + PASSWORD_SETUP_TTL_MS));
+  await deps.mailer.send({
+    to: user.email,
+    subject: PASSWORD_SETUP_SUBJECT,
+    text: [
+      `${user.name || user.email} 様`,
+      '',
+      'クラウドサインの企業アカウントにメンバーとして登録されました。',
+      '下記のリンクからパスワードを設定し、ご利用を開始してください。',
+      '',
+      url,
+      '',
+      `このリンクの有効期限は ${expires} です（発行から10日間）。`,
+      '期限が切れた場合は、組織の管理者に再送を依頼してください。',
+      '',
+      'このメールにお心当たりがない場合は、破棄してください。',
+      '',
+      '---',
+      'クラウドサイン',
+    ].join('\n'),
+  });
+}
+
+export type SetupLinkUser = typeof users.$inferSelect;
+
+/** The user behind a live (unused, unexpired) link, or null. Used by the site's pages. */
+export async function findUsableSetupLink(db: DbOrTx, token: string, now: Date) {
+  const [row] = await db
+    .select({ tokenId: passwordSetupTokens.id, user: users })
+    .from(passwordSetupTokens)
+    .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
+    .where(
+      and(
+        eq(passwordSetupTokens.id, hashToken(token)),
+        isNull(passwordSetupTokens.usedAt),
+        gt(passwordSetupTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks the link used; false when another request used it first (single use under concurrency). */
+export async function consumeSetupLink(db: DbOrTx, tokenId: string, now: Date): Promise<boolean> {
+  const used = await db
+    .update(passwordSetupTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordSetupTokens.id, tokenId), isNull(passwordSetupTokens.usedAt)))
+    .returning({ id: passwordSetupTokens.id });
+  return used.length === 1;
+}
+
+function formatJst(d: Date) {
+  return new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(d);
+}

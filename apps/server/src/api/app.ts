@@ -21,8 +21,9 @@ export type ApiApp = FastifyInstance;
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
+  const loggerInstance: FastifyBaseLogger = deps.logger.child({ role: 'api' });
   const app = Fastify({
-    loggerInstance: deps.logger.child({ role: 'api' }) as FastifyBaseLogger,
+    loggerInstance,
     genReqId,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,

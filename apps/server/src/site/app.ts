@@ -5,7 +5,8 @@ import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 
 // Being built (issue 2, site): login, sessions, token, logout, JWKS, password setup, SPA hosting.
 export async function buildSiteApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger.child({ role: 'site' }) as FastifyBaseLogger, genReqId });
+  const loggerInstance: FastifyBaseLogger = deps.logger.child({ role: 'site' });
+  const app = Fastify({ loggerInstance, genReqId });
   installRequestId(app);
   installErrorHandling(app);
   return app;

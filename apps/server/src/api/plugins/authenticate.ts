@@ -5,6 +5,8 @@ import { createAccessTokenVerifier } from '../../auth/access-token.ts';
 import { findSessionUser, toAuthContext, type AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on every route that is not marked `config: { isPublic: true }`. */
@@ -14,6 +16,7 @@ declare module 'fastify' {
     isPublic?: boolean;
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /**
  * Bearer authentication for every api route (DESIGN.md §1): the JWT is verified against the site's keys,

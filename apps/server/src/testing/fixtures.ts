@@ -1,10 +1,10 @@
 /** Test data builders: a company, members with roles, and a signed-in session with its bearer token. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { TPlan, TRole } from '@cloudsign/contract';
-import { companies, memberGroups, cabinets, sessions, users } from '../db/schema.ts';
+import { companies, memberGroups, cabinets, sessions, users, documents, documentCabinets } from '../db/schema.ts';
 import { signAccessToken } from '../auth/access-token.ts';
 import type { AppDeps } from '../deps.ts';
-import { normalizeSearchText } from '../lib/search-text.ts';
+import { documentSearchText, normalizeSearchText } from '../lib/search-text.ts';
 
 export async function makeCompany(deps: AppDeps, over: Partial<typeof companies.$inferInsert> & { plan?: TPlan } = {}) {
   const [company] = await deps.database.db
@@ -59,4 +59,33 @@ export async function signIn(deps: AppDeps, user: { id: string; companyId: strin
     now,
   );
   return { jwt, sessionId, cookie, headers: { authorization: `Bearer ${jwt}` } };
+}
+
+/**
+ * A document row inserted directly (cabinets and documents tests), optionally linked to user cabinets.
+ * Status defaults to 2 締結済; search_text is built like the documents area builds it.
+ */
+export async function makeDocument(
+  deps: AppDeps,
+  companyId: string,
+  over: Partial<typeof documents.$inferInsert> & { cabinetIds?: string[] } = {},
+) {
+  const { cabinetIds = [], ...values } = over;
+  const id = values.id ?? crypto.randomUUID();
+  const title = values.title ?? `テスト契約書 ${id.slice(0, 8)}`;
+  const [doc] = await deps.database.db
+    .insert(documents)
+    .values({
+      status: 2,
+      ...values,
+      id,
+      companyId,
+      title,
+      searchText: documentSearchText({ id, title, attrTitle: values.attrTitle, counterparty: values.counterparty }),
+    })
+    .returning();
+  if (cabinetIds.length > 0) {
+    await deps.database.db.insert(documentCabinets).values(cabinetIds.map((cabinetId) => ({ cabinetId, documentId: id })));
+  }
+  return doc!;
 }

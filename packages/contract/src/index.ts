@@ -4,3 +4,4 @@ export * from './enums.ts';
 export * from './common.ts';
 export * from './me.ts';
 export * from './capabilities.ts';
+export * from './cabinets.ts';

@@ -347,3 +347,28 @@ export const bulkManipulationRows = pgTable(
     index('bulk_manipulation_rows_action_idx').on(t.manipulationId, t.action, t.rowNumber),
   ],
 );
+
+/**
+ * Backfills of a cabinet's classification rule (issue 4): a job files the existing concluded and imported
+ * documents of the rule's groups. `cursor` (last document id done) and the counters commit with each batch,
+ * so a retried job resumes where it stopped and never counts a link twice.
+ */
+export const cabinetBackfills = pgTable(
+  'cabinet_backfills',
+  {
+    id: id(),
+    companyId: companyRef(),
+    cabinetId: uuid('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    groupIds: uuid('group_ids').array().notNull(),
+    state: text('state').notNull().default('queued'), // queued | running | succeeded | failed
+    cursor: uuid('cursor'),
+    processed: integer('processed').notNull().default(0),
+    linked: integer('linked').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('cabinet_backfills_cabinet_idx').on(t.cabinetId, t.createdAt)],
+);

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { ZId } from './common.ts';
+import { ZEntityType } from './enums.ts';
+
+/** Cabinets (spec §3, §7; DESIGN.md §2): name 1–100 chars (trimmed), note ≤200 (CS). */
+export const CABINET_NAME_MAX = 100;
+export const CABINET_NOTE_MAX = 200;
+/** Most documents one call may file, move or unlink (issue 4: 10,000 selected documents in one go). */
+export const CABINET_DOCUMENTS_MAX = 10_000;
+/** Most groups or members one call may add or remove. */
+export const CABINET_IDS_MAX = 1000;
+/** Page size of the 「アクセスできる人」 panel (members page size, DESIGN.md §5). */
+export const CABINET_ACCESS_PAGE_SIZE = 50;
+
+export const ZCabinetName = z
+  .string({ message: 'キャビネット名を入力してください。' })
+  .trim()
+  .min(1, { message: 'キャビネット名を入力してください。' })
+  .max(CABINET_NAME_MAX, { message: `キャビネット名は${CABINET_NAME_MAX}文字以内で入力してください。` });
+export const ZCabinetNote = z
+  .string({ message: '備考は文字列で入力してください。' })
+  .max(CABINET_NOTE_MAX, { message: `備考は${CABINET_NOTE_MAX}文字以内で入力してください。` });
+
+export const ZCreateCabinetRequest = z.object({ name: ZCabinetName, note: ZCabinetNote.default('') });
+export type TCreateCabinetRequest = z.input<typeof ZCreateCabinetRequest>;
+export const ZUpdateCabinetRequest = z.object({ name: ZCabinetName, note: ZCabinetNote.default('') });
+export type TUpdateCabinetRequest = z.input<typeof ZUpdateCabinetRequest>;
+
+export const ZCabinetAdmin = z.object({ id: ZId, name: z.string(), email: z.string() });
+export type TCabinetAdmin = z.infer<typeof ZCabinetAdmin>;
+export const ZCabinetGroup = z.object({ id: ZId, name: z.string(), type: ZEntityType });
+export type TCabinetGroup = z.infer<typeof ZCabinetGroup>;
+
+export const ZCabinet = z.object({
+  id: ZId,
+  name: z.string(),
+  note: z.string(),
+  /** 1 = 「すべての書類」: every company document, cannot be renamed or deleted. */
+  type: ZEntityType,
+  /** The caller may manage this cabinet (company admin or one of its admins). */
+  isAdmin: z.boolean(),
+  admins: z.array(ZCabinetAdmin),
+  /** 閲覧できるメンバーグループ. */
+  memberGroups: z.array(ZCabinetGroup),
+  /** 自動振り分けルール: documents of members of these groups are filed here on conclusion or import. */
+  classificationRules: z.array(ZCabinetGroup),
+  /** Documents in the cabinet (the system cabinet: every company document). */
+  documentCount: z.number().int(),
+});
+export type TCabinet = z.infer<typeof ZCabinet>;
+
+export const ZFindCabinetsResponse = z.object({ cabinets: z.array(ZCabinet) });
+export type TFindCabinetsResponse = z.infer<typeof ZFindCabinetsResponse>;
+export const ZCabinetResponse = z.object({ cabinet: ZCabinet });
+export type TCabinetResponse = z.infer<typeof ZCabinetResponse>;
+/** DELETE answers how many document links went with it (the console confirmed that number beforehand). */
+export const ZDeleteCabinetResponse = z.object({ ok: z.literal(true), unlinkedDocumentCount: z.number().int() });
+export type TDeleteCabinetResponse = z.infer<typeof ZDeleteCabinetResponse>;
+
+const idList = (label: string, max: number) =>
+  z
+    .array(ZId, { message: `${label}を配列で指定してください。` })
+    .min(1, { message: `${label}を1件以上指定してください。` })
+    .max(max, { message: `${label}は一度に${max.toLocaleString('ja-JP')}件まで指定できます。` });
+
+export const ZCabinetMemberGroupsRequest = z.object({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export type TCabinetMemberGroupsRequest = z.infer<typeof ZCabinetMemberGroupsRequest>;
+export const ZCabinetMemberGroupDeleteRequest = z.object({ memberGroupId: ZId });
+export type TCabinetMemberGroupDeleteRequest = z.infer<typeof ZCabinetMemberGroupDeleteRequest>;
+export const ZCabinetAdminsRequest = z.object({ userIds: idList('メンバー', CABINET_IDS_MAX) });
+export type TCabinetAdminsRequest = z.infer<typeof ZCabinetAdminsRequest>;
+
+/** With `fromCabinetId` the documents move (linked here, unlinked there); without it they are copied (CS). */
+export const ZCabinetDocumentsRequest = z.object({
+  documentIds: idList('書類', CABINET_DOCUMENTS_MAX),
+  fromCabinetId: ZId.optional(),
+});
+export type TCabinetDocumentsRequest = z.infer<typeof ZCabinetDocumentsRequest>;
+export const ZCabinetDocumentsDeleteRequest = z.object({ documentIds: idList('書類', CABINET_DOCUMENTS_MAX) });
+export type TCabinetDocumentsDeleteRequest = z.infer<typeof ZCabinetDocumentsDeleteRequest>;
+/** Links created here and links removed from the source cabinet (move) or from this one (DELETE). */
+export const ZCabinetDocumentsResponse = z.object({ linked: z.number().int(), unlinked: z.number().int() });
+export type TCabinetDocumentsResponse = z.infer<typeof ZCabinetDocumentsResponse>;
+
+export const ZClassificationRulesRequest = z.object({
+  memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX),
+  /** Also file the existing concluded and imported documents, as a background job. */
+  backfill: z.boolean({ message: 'backfill は true か false で指定してください。' }).default(false),
+});
+export type TClassificationRulesRequest = z.input<typeof ZClassificationRulesRequest>;
+export const ZClassificationRulesDeleteRequest = z.object({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export type TClassificationRulesDeleteRequest = z.infer<typeof ZClassificationRulesDeleteRequest>;
+export const ZClassificationDryRunRequest = z.object({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export type TClassificationDryRunRequest = z.infer<typeof ZClassificationDryRunRequest>;
+/** How many existing documents (concluded or imported, not yet in the cabinet) the rule would file. */
+export const ZClassificationDryRunResponse = z.object({ count: z.number().int() });
+export type TClassificationDryRunResponse = z.infer<typeof ZClassificationDryRunResponse>;
+
+export const BACKFILL_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const BACKFILL_STATE_LABELS: Record<(typeof BACKFILL_STATES)[number], string> = {
+  queued: '待機中',
+  running: '実行中',
+  succeeded: '完了',
+  failed: '失敗',
+};
+export const ZClassificationBackfill = z.object({
+  id: ZId,
+  cabinetId: ZId,
+  memberGroupIds: z.array(ZId),
+  state: z.enum(BACKFILL_STATES),
+  /** Candidate documents looked at so far, and links created (the dry run's count when nothing changed between). */
+  processed: z.number().int(),
+  linked: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TClassificationBackfill = z.infer<typeof ZClassificationBackfill>;
+export const ZClassificationRulesResponse = z.object({ cabinet: ZCabinet, backfill: ZClassificationBackfill.nullable() });
+export type TClassificationRulesResponse = z.infer<typeof ZClassificationRulesResponse>;
+export const ZClassificationBackfillResponse = z.object({ backfill: ZClassificationBackfill });
+export const ZBackfillParams = z.object({ id: ZId, backfillId: ZId });
+
+/** Why a member may read a cabinet's documents (「アクセスできる人」, cabinets_read_document). */
+export const ZAccessReason = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('company_admin') }),
+  z.object({ kind: z.literal('cabinet_admin') }),
+  z.object({ kind: z.literal('group'), group: ZCabinetGroup }),
+]);
+export type TAccessReason = z.infer<typeof ZAccessReason>;
+
+export const ZCabinetAccessQuery = z.object({
+  page: z.coerce
+    .number({ message: 'ページ番号は数値で指定してください。' })
+    .int({ message: 'ページ番号は整数で指定してください。' })
+    .min(1, { message: 'ページ番号は1以上で指定してください。' })
+    .default(1),
+  keyword: z.string().max(200, { message: 'キーワードは200文字以内で入力してください。' }).optional(),
+});
+export const ZCabinetAccessMember = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+  reasons: z.array(ZAccessReason),
+});
+export type TCabinetAccessMember = z.infer<typeof ZCabinetAccessMember>;
+export const ZCabinetAccessResponse = z.object({ members: z.array(ZCabinetAccessMember), total: z.number().int() });
+export type TCabinetAccessResponse = z.infer<typeof ZCabinetAccessResponse>;
+
+/** `GET /cabinets_read_document/{id}`: the cabinets member `{id}` may read, each with why. */
+export const ZReadableCabinet = z.object({
+  id: ZId,
+  name: z.string(),
+  type: ZEntityType,
+  reasons: z.array(ZAccessReason),
+});
+export type TReadableCabinet = z.infer<typeof ZReadableCabinet>;
+export const ZCabinetsReadDocumentResponse = z.object({ cabinets: z.array(ZReadableCabinet) });
+export type TCabinetsReadDocumentResponse = z.infer<typeof ZCabinetsReadDocumentResponse>;

@@ -56,6 +56,8 @@ export const users = pgTable(
     /** argon2id hashes of unused backup codes. */
     mfaBackupCodes: text('mfa_backup_codes').array().notNull().default(sql`'{}'::text[]`),
     passwordHash: text('password_hash'),
+    /** TOTP time step of the last accepted code: the same code is never accepted twice (RFC 6238 §5.2). */
+    mfaLastStep: integer('mfa_last_step'),
     theme: text('theme').notNull().default('cloudsign'),
     /** NFKC + lower-case + katakana-folded name, email and organization, for keyword search. */
     searchText: text('search_text').notNull().default(''),
@@ -98,6 +100,26 @@ export const passwordSetupTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_setup_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-in attempts (password or second factor), counted per account and per IP over a window.
+ * In the database, not in memory, so the limit holds across every site instance (DESIGN.md §1).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: id(),
+    /** Lower-cased email as typed, also for unknown accounts, so guessing is limited either way. */
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+    index('login_attempts_created_idx').on(t.createdAt),
+  ],
 );
 
 /** EdDSA signing keys shared by every site and api instance on one database. */

@@ -67,8 +67,24 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_company_name_idx').on(t.companyId, t.name, t.id),
+    // Member list sorts and filters (issue 3): keyset paging by email / created date, privilege filter.
+    index('users_company_email_idx').on(t.companyId, t.email, t.id),
+    index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('users_roles_idx').using('gin', t.roles),
   ],
 );
+
+/**
+ * Kept by statement triggers (migration members_search): each company's member count, and a version bumped
+ * by every change that can alter a member list (members, memberships, groups, cabinet access). Totals and
+ * page anchors of member lists are cached against the version, so they stay exact across instances.
+ * No foreign key: the triggers also fire while a company's rows are being cascaded away.
+ */
+export const memberListStats = pgTable('member_list_stats', {
+  companyId: uuid('company_id').primaryKey(),
+  memberCount: integer('member_count').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const sessions = pgTable(
   'sessions',

@@ -5,3 +5,5 @@ export * from './common.ts';
 export * from './me.ts';
 export * from './capabilities.ts';
 export * from './cabinets.ts';
+export * from './documents.ts';
+export * from './document-attribute-options.ts';

@@ -1,0 +1,334 @@
+/**
+ * Company documents (DESIGN.md §2, §4; issue 6). The spec shows no document calls, so these are ours.
+ *
+ * Decisions written down here (the console and the server both follow them):
+ * - Reading: company admins read every document; other members read the documents linked to a cabinet
+ *   they may read (all of them when they may read the system cabinet 「すべての書類」).
+ * - Editing the attributes (`PUT /documents/{id}/attribute`): a company admin, or an admin of a cabinet
+ *   that contains the document. Readers may not edit. `canEditAttribute` in the detail says which.
+ * - Keys left out of the attribute update stay unchanged (CS); `null` clears a value. Within `options`,
+ *   only the items named change; `null` or '' clears one. An enabled, required item (必須) must hold a
+ *   value after every attribute save; a disabled item (使用しない) cannot be given a value.
+ * - Keyword: every space-separated word must occur (partial, NFKC + lower-case + かな→カナ) in the title,
+ *   管理用タイトル, counterparty, participants' names, emails and companies; an exact document id also matches.
+ * - `total` is exact up to DOCUMENT_TOTAL_CAP matches; beyond it `total` is DOCUMENT_TOTAL_CAP and
+ *   `isTotalExact` is false (shown as 「10,000件以上」), and pages stop at that many results: a search that
+ *   broad must be narrowed (the Elasticsearch `track_total_hits`/`max_result_window` contract).
+ * - Import: the company's 書類インポート flag must be on and the caller must hold 書類インポート権限 or
+ *   組織管理権限, and manage the target cabinet (company admin: any cabinet; otherwise a cabinet they administer).
+ */
+import { z } from 'zod';
+import { ZId } from './common.ts';
+import { DOCUMENT_PAGE_SIZE, ZDocumentStatus } from './enums.ts';
+
+export const DOCUMENT_TOTAL_CAP = 10_000;
+export const DOCUMENT_MAX_PER_PAGE = 100;
+export const DOCUMENT_TEXT_MAX = 500;
+export const DOCUMENT_OPTION_VALUE_MAX = 500;
+export const DOCUMENT_KEYWORD_MAX = 200;
+
+/** Sortable keys: every date, the amount and the title (issue 6). */
+export const DOCUMENT_SORT_KEYS = [
+  'updatedAt',
+  'createdAt',
+  'sentAt',
+  'concludedAt',
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'amount',
+  'title',
+] as const;
+export type TDocumentSortKey = (typeof DOCUMENT_SORT_KEYS)[number];
+export const DOCUMENT_SORT_LABELS: Record<TDocumentSortKey, string> = {
+  updatedAt: '更新日時',
+  createdAt: '作成日時',
+  sentAt: '送信日時',
+  concludedAt: '締結日時',
+  contractAt: '契約締結日',
+  validityStartAt: '契約開始日',
+  validityEndAt: '契約終了日',
+  validityEndNoticeAt: '解約通知期限',
+  amount: '取引金額',
+  title: 'タイトル',
+};
+
+/** Date conditions: the four date attributes and the sent date, each with `<key>From` / `<key>To`. */
+export const DOCUMENT_DATE_FILTER_KEYS = ['contractAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt', 'sentAt'] as const;
+export type TDocumentDateFilterKey = (typeof DOCUMENT_DATE_FILTER_KEYS)[number];
+
+const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** `YYYY-MM-DD`, a real calendar day. `label` names the field or query key in the message. */
+export const ZDateString = (label: string) =>
+  z
+    .string({ message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` })
+    .refine(isCalendarDate, { message: `${label}に存在しない日付が指定されています。` });
+
+const queryText = (key: string, max: number) =>
+  z.string({ message: `${key} は文字列で指定してください。` }).max(max, { message: `${key} は${max}文字以内で指定してください。` });
+
+const queryInt = (key: string) =>
+  z
+    .string({ message: `${key} は0以上の整数で指定してください。` })
+    .regex(/^\d{1,15}$/, { message: `${key} は0以上の整数で指定してください。` })
+    .transform(Number);
+
+const STATUS_VALUES = [0, 1, 2, 3, 4, 13] as const;
+/** `status=2&status=13` or `status=2,13`. */
+const ZStatusQuery = z
+  .union([z.string(), z.array(z.string())], { message: 'status は書類ステータスの番号で指定してください。' })
+  .transform((v, ctx) => {
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+    const out: z.infer<typeof ZDocumentStatus>[] = [];
+    for (const p of parts) {
+      const n = Number(p);
+      if (!/^\d+$/.test(p) || !STATUS_VALUES.includes(n as (typeof STATUS_VALUES)[number])) {
+        ctx.addIssue({ code: 'custom', message: `status に指定できるのは ${STATUS_VALUES.join(', ')} です（「${p}」は指定できません）。` });
+        return z.NEVER;
+      }
+      if (!out.includes(n as z.infer<typeof ZDocumentStatus>)) out.push(n as z.infer<typeof ZDocumentStatus>);
+    }
+    return out.sort((a, b) => a - b);
+  });
+
+export const OPTION_QUERY_PREFIX = 'option.';
+const OPTION_KEY = /^option\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+const dateRangeShape = Object.fromEntries(
+  DOCUMENT_DATE_FILTER_KEYS.flatMap((k) => [
+    [`${k}From`, ZDateString(`${k}From`).optional()],
+    [`${k}To`, ZDateString(`${k}To`).optional()],
+  ]),
+) as Record<`${TDocumentDateFilterKey}${'From' | 'To'}`, z.ZodOptional<ReturnType<typeof ZDateString>>>;
+
+/** The search conditions without paging and sort (also used by the attribute bulk edit, issue 7). */
+const conditionShape = {
+  keyword: queryText('keyword', DOCUMENT_KEYWORD_MAX).optional(),
+  status: ZStatusQuery.optional(),
+  cabinetId: z.uuid({ message: 'cabinetId はキャビネットのIDで指定してください。' }).optional(),
+  /** Partial match on the sender's name or email. */
+  sender: queryText('sender', DOCUMENT_KEYWORD_MAX).optional(),
+  ...dateRangeShape,
+  amountFrom: queryInt('amountFrom').optional(),
+  amountTo: queryInt('amountTo').optional(),
+  autoUpdate: z.enum(['0', '1', '2'], { message: 'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。' }).transform(Number).optional(),
+  localId: queryText('localId', DOCUMENT_TEXT_MAX).optional(),
+};
+
+type RawConditions = z.infer<z.ZodObject<typeof conditionShape>>;
+
+/** Cross-field rules and `option.<optionId>` keys, shared by the search-only and the paged query. */
+function refineConditions(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  for (const k of DOCUMENT_DATE_FILTER_KEYS) {
+    const from = v[`${k}From`];
+    const to = v[`${k}To`];
+    if (typeof from === 'string' && typeof to === 'string' && from > to) {
+      ctx.addIssue({ code: 'custom', path: [`${k}To`], message: `${k}To は ${k}From 以降の日付を指定してください。` });
+    }
+  }
+  if (typeof v.amountFrom === 'number' && typeof v.amountTo === 'number' && v.amountFrom > v.amountTo) {
+    ctx.addIssue({ code: 'custom', path: ['amountTo'], message: 'amountTo は amountFrom 以上の金額を指定してください。' });
+  }
+  for (const [key, value] of Object.entries(v)) {
+    if (!key.startsWith(OPTION_QUERY_PREFIX)) continue;
+    if (!OPTION_KEY.test(key)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key} は「option.<項目ID>」の形式で指定してください。` });
+    } else if (typeof value !== 'string' || value.length > DOCUMENT_OPTION_VALUE_MAX) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key} は${DOCUMENT_OPTION_VALUE_MAX}文字以内の文字列で指定してください。` });
+    }
+  }
+}
+
+/** Collects `option.<id>` query keys into `options` and drops empty values. */
+function toConditions(v: Record<string, unknown>): TDocumentSearchConditions {
+  const options: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(v)) {
+    const m = OPTION_KEY.exec(key);
+    if (m) {
+      if (typeof value === 'string' && value.trim() !== '') options[m[1]!.toLowerCase()] = value;
+    } else if (key in conditionShape && value !== undefined && value !== '') {
+      out[key] = value;
+    }
+  }
+  return { ...(out as RawConditions), options };
+}
+
+export type TDocumentSearchConditions = RawConditions & { options: Record<string, string> };
+
+export const ZDocumentSearchQuery = z
+  .looseObject(conditionShape)
+  .superRefine(refineConditions)
+  .transform((v) => toConditions(v));
+
+export const ZDocumentFindQuery = z
+  .looseObject({
+    ...conditionShape,
+    sort: z.enum(DOCUMENT_SORT_KEYS, { message: `sort は ${DOCUMENT_SORT_KEYS.join(', ')} のいずれかで指定してください。` }).default('updatedAt'),
+    order: z.enum(['asc', 'desc'], { message: 'order は asc または desc で指定してください。' }).default('desc'),
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,5}$/, { message: 'page は1以上の整数で指定してください。' })
+      .transform(Number)
+      .default(1),
+    perPage: z
+      .string()
+      .regex(/^\d{1,3}$/, { message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。` })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= DOCUMENT_MAX_PER_PAGE, { message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。` })
+      .default(DOCUMENT_PAGE_SIZE),
+  })
+  .superRefine((v, ctx) => {
+    refineConditions(v, ctx);
+    if ((v.page - 1) * v.perPage >= DOCUMENT_TOTAL_CAP) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `page が大きすぎます。表示できるのは先頭から${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')}件までです。条件を絞り込むか、並び順を変えてください。`,
+      });
+    }
+  })
+  .transform((v) => ({ ...toConditions(v), sort: v.sort, order: v.order, page: v.page, perPage: v.perPage }));
+export type TDocumentFindQuery = z.output<typeof ZDocumentFindQuery>;
+
+export const ZDocumentCabinetRef = z.object({ id: ZId, name: z.string() });
+
+export const ZDocumentListItem = z.object({
+  id: ZId,
+  status: ZDocumentStatus,
+  title: z.string(),
+  counterparty: z.string().nullable(),
+  contractAt: z.string().nullable(),
+  validityEndAt: z.string().nullable(),
+  amount: z.number().nullable(),
+  cabinets: z.array(ZDocumentCabinetRef),
+  senderName: z.string(),
+  sentAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TDocumentListItem = z.infer<typeof ZDocumentListItem>;
+
+export const ZDocumentFindResponse = z.object({
+  documents: z.array(ZDocumentListItem),
+  total: z.number().int(),
+  isTotalExact: z.boolean(),
+});
+export type TDocumentFindResponse = z.infer<typeof ZDocumentFindResponse>;
+
+/** 書類情報 (DESIGN.md §2): camelCase names of the real API; options by option id. */
+export const ZDocumentAttribute = z.object({
+  title: z.string().nullable(),
+  counterparty: z.string().nullable(),
+  contractAt: z.string().nullable(),
+  validityStartAt: z.string().nullable(),
+  validityEndAt: z.string().nullable(),
+  validityEndNoticeAt: z.string().nullable(),
+  autoUpdate: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  localId: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  options: z.record(z.string(), z.string()),
+});
+export type TDocumentAttribute = z.infer<typeof ZDocumentAttribute>;
+
+export const ZDocumentParticipant = z.object({
+  id: ZId,
+  position: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  organization: z.string(),
+});
+
+export const ZDocumentFile = z.object({ id: ZId, name: z.string(), size: z.number().int() });
+
+export const ZDocumentDetail = z.object({
+  id: ZId,
+  status: ZDocumentStatus,
+  title: z.string(),
+  sender: z.object({ id: ZId.nullable(), name: z.string(), email: z.string() }),
+  sentAt: z.string().nullable(),
+  concludedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  attribute: ZDocumentAttribute,
+  participants: z.array(ZDocumentParticipant),
+  files: z.array(ZDocumentFile),
+  cabinets: z.array(ZDocumentCabinetRef),
+  canEditAttribute: z.boolean(),
+});
+export type TDocumentDetail = z.infer<typeof ZDocumentDetail>;
+export const ZDocumentGetResponse = z.object({ document: ZDocumentDetail });
+export type TDocumentGetResponse = z.infer<typeof ZDocumentGetResponse>;
+
+export const ZDocumentFileParams = z.object({ id: ZId, fileId: ZId });
+
+const ZAttrText = (label: string) =>
+  z
+    .string({ message: `${label}は文字列で入力してください。` })
+    .max(DOCUMENT_TEXT_MAX, { message: `${label}は${DOCUMENT_TEXT_MAX}文字以内で入力してください。` })
+    .nullable();
+const ZAttrDate = (label: string) => ZDateString(label).nullable();
+
+/** `PUT /documents/{id}/attribute` and the per-file attributes of an import: keys left out stay unchanged. */
+export const ZDocumentAttributeUpdate = z.strictObject(
+  {
+    title: ZAttrText('管理用タイトル').optional(),
+    counterparty: ZAttrText('契約相手の名称').optional(),
+    contractAt: ZAttrDate('契約締結日').optional(),
+    validityStartAt: ZAttrDate('契約開始日').optional(),
+    validityEndAt: ZAttrDate('契約終了日').optional(),
+    validityEndNoticeAt: ZAttrDate('解約通知期限').optional(),
+    autoUpdate: z
+      .union([z.literal(0), z.literal(1), z.literal(2)], { message: '自動更新の有無は 0（指定なし）、1（あり）、2（なし）のいずれかです。' })
+      .optional(),
+    localId: ZAttrText('管理番号').optional(),
+    amount: z
+      .number({ message: '取引金額は整数で入力してください。' })
+      .int({ message: '取引金額は整数で入力してください。' })
+      .min(0, { message: '取引金額は0以上で入力してください。' })
+      .max(Number.MAX_SAFE_INTEGER, { message: '取引金額が大きすぎます。' })
+      .nullable()
+      .optional(),
+    options: z
+      .record(
+        z.uuid({ message: '書類属性の項目IDの形式が正しくありません。' }),
+        z
+          .string({ message: '項目の値は文字列で入力してください。' })
+          .max(DOCUMENT_OPTION_VALUE_MAX, { message: `項目の値は${DOCUMENT_OPTION_VALUE_MAX}文字以内で入力してください。` })
+          .nullable(),
+      )
+      .optional(),
+  },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `書類情報にない項目です: ${iss.keys.join(', ')}` : undefined) },
+);
+export type TDocumentAttributeUpdate = z.infer<typeof ZDocumentAttributeUpdate>;
+
+/** Import limits (CS): 50 MB per PDF, name ≤64 characters plus `.pdf`. */
+export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const IMPORT_MAX_NAME_CHARS = 64;
+export const IMPORT_MAX_FILES = 100;
+
+/**
+ * `POST /documents/import`, multipart: field `cabinetId` first, then an optional field `attributes` (a JSON
+ * array aligned with the files: element i is the attribute update of the i-th file, or null), then the
+ * files (field name `files`). Each file answers on its own.
+ */
+export const ZDocumentImportResult = z.discriminatedUnion('ok', [
+  z.object({ filename: z.string(), ok: z.literal(true), documentId: ZId }),
+  z.object({
+    filename: z.string(),
+    ok: z.literal(false),
+    error: z.object({ code: z.string(), message: z.string(), details: z.array(z.object({ path: z.string(), message: z.string() })).optional() }),
+  }),
+]);
+export type TDocumentImportResult = z.infer<typeof ZDocumentImportResult>;
+export const ZDocumentImportResponse = z.object({ results: z.array(ZDocumentImportResult) });
+export type TDocumentImportResponse = z.infer<typeof ZDocumentImportResponse>;
+export const ZDocumentImportAttributes = z.array(ZDocumentAttributeUpdate.nullable(), {
+  message: 'attributes はファイルごとの書類情報の配列（JSON）で指定してください。',
+});

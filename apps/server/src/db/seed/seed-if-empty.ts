@@ -1,4 +1,18 @@
 import type { AppDeps } from '../../deps.ts';
+import { seedDemoIfEmpty } from './demo-seed.ts';
 
-// Being built (issue 2, seed): the demo companies on first start.
-export async function seedIfEmpty(_deps: AppDeps): Promise<void> {}
+/**
+ * First start (SEED=auto): an empty database gets the demo companies (DESIGN.md §1). Safe to call on every
+ * start and from several processes at once: it does nothing once any company exists.
+ */
+export async function seedIfEmpty(deps: AppDeps): Promise<void> {
+  const summary = await seedDemoIfEmpty({ db: deps.database.db, storage: deps.storage, now: deps.clock() });
+  if (!summary) return;
+  for (const c of summary.companies) {
+    deps.logger.info(c, 'demo company seeded');
+  }
+  console.log(
+    `デモデータを作成しました（${(summary.ms / 1000).toFixed(1)} 秒）: ` +
+      summary.companies.map((c) => `${c.name} メンバー${c.members}名・書類${c.documents}件`).join('、'),
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Writes the demo companies (issue 2 "Database"): every row in one transaction, every PDF written before
+ * the commit and removed again if the transaction fails, so a crash leaves either the whole demo or nothing.
+ */
+import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../../lib/storage.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db, Tx } from '../client.ts';
+import * as s from '../schema.ts';
+import { insertBatches } from './insert-batches.ts';
+import { createRand } from './prng.ts';
+import { makeDemoPdf } from './pdf.ts';
+import { DEMO_PASSWORD } from './demo-logins.ts';
+import { buildCompanyA, buildCompanyB, type DemoCompany } from './demo-companies.ts';
+
+/** Fixed so every machine gets the same demo. */
+export const DEMO_SEED = 20240401;
+/** Serialises concurrent first starts of several processes on one PostgreSQL. */
+const SEED_LOCK = 724_100_201;
+
+export type SeedSummary = {
+  companies: { name: string; members: number; groups: number; cabinets: number; documents: number; files: number }[];
+  ms: number;
+};
+
+export type DemoSeedDeps = { db: Db; storage: FileStorage; now: Date };
+
+/** Seeds the demo when no company exists yet; answers null when there was something already. */
+export async function seedDemoIfEmpty(deps: DemoSeedDeps): Promise<SeedSummary | null> {
+  const started = performance.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const written: string[] = [];
+  try {
+    const built = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(s.companies);
+      if ((row?.n ?? 0) > 0) return null;
+      const rand = createRand(DEMO_SEED);
+      const companies = [buildCompanyA(rand, deps.now, passwordHash), buildCompanyB(rand, deps.now, passwordHash)];
+      for (const c of companies) await insertCompany(tx, c);
+      for (const c of companies) await writeFiles(tx, deps.storage, c, written);
+      return companies;
+    });
+    if (!built) return null;
+    return {
+      companies: built.map((c) => ({
+        name: c.company.name,
+        members: c.members.length,
+        groups: c.groups.length,
+        cabinets: c.cabinets.length,
+        documents: c.docs.documents.length,
+        files: c.docs.pdfs.length,
+      })),
+      ms: Math.round(performance.now() - started),
+    };
+  } catch (e) {
+    // The rows were rolled back; take the files with them so nothing is left orphaned.
+    await Promise.all(written.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    throw e;
+  }
+}
+
+async function insertCompany(tx: Tx, c: DemoCompany) {
+  await tx.insert(s.companies).values(c.company);
+  await insertBatches(tx, s.users, c.members);
+  await insertBatches(tx, s.memberGroups, c.groups);
+  await insertBatches(tx, s.memberGroupUsers, c.memberships);
+  await insertBatches(tx, s.cabinets, c.cabinets);
+  await insertBatches(tx, s.cabinetMemberGroups, c.cabinetGroups);
+  await insertBatches(tx, s.cabinetAdmins, c.cabinetAdmins);
+  await insertBatches(tx, s.cabinetClassificationRules, c.rules);
+  await insertBatches(tx, s.documentAttributeOptions, c.options);
+  await insertBatches(tx, s.documents, c.docs.documents);
+  await insertBatches(tx, s.documentParticipants, c.docs.participants);
+  await insertBatches(tx, s.documentCabinets, c.docs.links);
+}
+
+/** Generates and stores one PDF per document, a few at a time so file I/O overlaps PDF generation. */
+async function writeFiles(tx: Tx, storage: FileStorage, c: DemoCompany, written: string[]) {
+  const rows: (typeof s.documentFiles.$inferInsert)[] = [];
+  const CONCURRENCY = 8;
+  const pdfs = c.docs.pdfs;
+  for (let i = 0; i < pdfs.length; i += CONCURRENCY) {
+    await Promise.all(
+      pdfs.slice(i, i + CONCURRENCY).map(async (p) => {
+        const fileId = crypto.randomUUID();
+        const key = `documents/${fileId}.pdf`;
+        const bytes = await makeDemoPdf(p);
+        written.push(key);
+        const { size } = await storage.write(key, Buffer.from(bytes));
+        rows.push({ id: fileId, documentId: p.documentId, name: p.fileName, size, storageKey: key, contentType: 'application/pdf' });
+      }),
+    );
+  }
+  await insertBatches(tx, s.documentFiles, rows);
+}

@@ -2,7 +2,7 @@
  * One-time password-setup links for invited members (DESIGN.md §1: valid 10 days, CS). The members API,
  * bulk add and `remind_register` call `issuePasswordSetupLink`; the site's /password_setup pages consume it.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { passwordSetupTokens, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -54,21 +54,19 @@ export async function issuePasswordSetupLink(
   });
 }
 
-export type SetupLinkUser = typeof users.$inferSelect;
-
-/** The user behind a live (unused, unexpired) link, or null. Used by the site's pages. */
-export async function findUsableSetupLink(db: DbOrTx, token: string, now: Date) {
+/** A link with its state (the pages tell "used" and "expired" apart from "unknown"), or null. */
+export async function findSetupLink(db: DbOrTx, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db
-    .select({ tokenId: passwordSetupTokens.id, user: users })
+    .select({
+      tokenId: passwordSetupTokens.id,
+      usedAt: passwordSetupTokens.usedAt,
+      expiresAt: passwordSetupTokens.expiresAt,
+      user: users,
+    })
     .from(passwordSetupTokens)
     .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
-    .where(
-      and(
-        eq(passwordSetupTokens.id, hashToken(token)),
-        isNull(passwordSetupTokens.usedAt),
-        gt(passwordSetupTokens.expiresAt, now),
-      ),
-    )
+    .where(eq(passwordSetupTokens.id, hashToken(token)))
     .limit(1);
   return row ?? null;
 }

@@ -1,13 +1,88 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+/**
+ * The site role, the provider's "main site" (DESIGN.md §1): login and sessions, password setup, MFA,
+ * the console's token and logout calls, the JWKS, and the built console. Builds the app, never listens.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
 import type { AppDeps } from '../deps.ts';
-import { installErrorHandling } from '../lib/http/error-handler.ts';
+import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
+import { cspDirectives, isCrossSite } from './security.ts';
+import { sendMessage } from './render.ts';
+import { tokenRoutes } from './token.routes.ts';
+import { loginRoutes } from './login.routes.ts';
+import { mfaRoutes } from './mfa.routes.ts';
+import { passwordSetupRoutes } from './password-setup.routes.ts';
+import { spaRoutes } from './spa.routes.ts';
 
-// Being built (issue 2, site): login, sessions, token, logout, JWKS, password setup, SPA hosting.
-export async function buildSiteApp(deps: AppDeps): Promise<FastifyInstance> {
-  const loggerInstance: FastifyBaseLogger = deps.logger.child({ role: 'site' });
-  const app = Fastify({ loggerInstance, genReqId });
+export type SiteOptions = {
+  /** The built console (Vite's output); tests point this at a temporary folder. */
+  consoleDistDir?: string;
+};
+
+export const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../../console/dist', import.meta.url));
+/** Forms and the logout body are small; anything larger is refused before parsing. */
+const SITE_BODY_LIMIT = 64 * 1024;
+
+export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promise<FastifyInstance> {
+  const siteLogger: FastifyBaseLogger = deps.logger.child({ role: 'site' });
+  const app = Fastify({
+    loggerInstance: siteLogger,
+    genReqId,
+    bodyLimit: SITE_BODY_LIMIT,
+    trustProxy: false,
+  });
   installRequestId(app);
   installErrorHandling(app);
+
+  const isHttps = deps.env.SITE_URL.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(deps.env) },
+    strictTransportSecurity: isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: SITE_BODY_LIMIT });
+  await app.register(fastifyStatic, { root: path.resolve(opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST), serve: false });
+
+  // CSRF and login CSRF: no state-changing request started by another site reaches a handler.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!isCrossSite(request, deps.env.SITE_URL)) return;
+    if (request.url.startsWith('/api/')) return sendError(request, reply, 'forbidden');
+    return sendMessage(reply, {
+      title: '操作できません',
+      message: '別のサイトから送信されたため、この操作は受け付けられませんでした。クラウドサインの画面から操作してください。',
+      status: 403,
+    });
+  });
+
+  await app.register(tokenRoutes, { deps });
+  await app.register(async (pages) => {
+    // The HTML pages answer errors with a Japanese page, not the JSON error shape.
+    pages.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'unhandled error');
+      else request.log.info({ err: error }, 'client error');
+      return sendMessage(reply, {
+        title: 'エラーが発生しました',
+        message:
+          status === 500
+            ? 'サーバーでエラーが発生しました。時間をおいて、もう一度お試しください。'
+            : 'リクエストを処理できませんでした。入力内容を確認して、もう一度お試しください。',
+        status,
+      });
+    });
+    await pages.register(loginRoutes, { deps });
+    await pages.register(mfaRoutes, { deps });
+    await pages.register(passwordSetupRoutes, { deps });
+  });
+  await app.register(spaRoutes, { deps, distDir: opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST });
   return app;
 }

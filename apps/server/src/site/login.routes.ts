@@ -1,0 +1,81 @@
+/** GET/POST /login and the "new password required" step (member status 2, DESIGN.md §2). */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { loadSession, nextStep } from '../auth/sessions.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { deleteOtherSessions, setPassword } from './site.repository.ts';
+import { loginPage, newPasswordPage } from './pages.ts';
+import { attemptLogin, stepUrl } from './login.service.ts';
+import { clientIp } from './security.ts';
+import { currentSession, formField, returnToOf, sessionAtStep, sessionCookie, setSessionCookie } from './session-context.ts';
+
+export const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
+const NOTICES: Record<string, string> = {
+  password_set: 'パスワードを設定しました。新しいパスワードでログインしてください。',
+};
+const NEW_PASSWORD = {
+  title: '新しいパスワードの設定',
+  lead: 'パスワードの再設定が必要です。新しいパスワードを設定してください。',
+  action: '/login/new_password',
+  button: '設定して続ける',
+};
+
+export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  app.get('/login', async (request, reply) => {
+    const returnTo = returnToOf(deps, request);
+    // Already signed in (or part-way): continue where the browser is instead of asking again.
+    const loaded = await currentSession(deps, request);
+    const step = loaded ? nextStep(loaded) : 'invalid';
+    if (step !== 'invalid') return reply.redirect(stepUrl(step, returnTo), 303);
+    const notice = NOTICES[formField(request.query, 'notice', 32)];
+    return loginPage(reply, { returnTo, notice });
+  });
+
+  app.post('/login', async (request, reply) => {
+    const returnTo = returnToOf(deps, request);
+    const email = formField(request.body, 'email', 254);
+    const password = formField(request.body, 'password', 1024);
+    if (!email.trim() || !password) {
+      return loginPage(reply, { returnTo, email, error: 'メールアドレスとパスワードを入力してください。', status: 400 });
+    }
+    const result = await attemptLogin(deps, { email, password, ip: clientIp(request), previousCookie: sessionCookie(request) });
+    if (result.kind === 'blocked') {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      const error = `ログインの試行回数が上限に達しました。${minutes}分ほど待ってから、もう一度お試しください。`;
+      return loginPage(reply, { returnTo, email, error, status: 429 });
+    }
+    if (result.kind === 'invalid') return loginPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
+    setSessionCookie(deps, reply, result.cookie, result.expiresAt);
+    const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());
+    const step = loaded ? nextStep(loaded) : 'invalid';
+    return reply.redirect(step === 'invalid' ? '/login' : stepUrl(step, returnTo), 303);
+  });
+
+  app.get('/login/new_password', async (request, reply) => {
+    const loaded = await sessionAtStep(deps, request, reply, 'new_password');
+    if (!loaded) return reply;
+    return newPasswordPage(reply, { ...NEW_PASSWORD, returnTo: returnToOf(deps, request), email: loaded.user.email, errors: {} });
+  });
+
+  app.post('/login/new_password', async (request, reply) => {
+    const loaded = await sessionAtStep(deps, request, reply, 'new_password');
+    if (!loaded) return reply;
+    const returnTo = returnToOf(deps, request);
+    const password = formField(request.body, 'password', 1024);
+    const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));
+    if (!errors.password && (await verifyPassword(loaded.user.passwordHash, password))) {
+      errors.password = '現在のパスワードとは異なるパスワードを設定してください。';
+    }
+    if (Object.keys(errors).length > 0) {
+      return newPasswordPage(reply, { ...NEW_PASSWORD, returnTo, email: loaded.user.email, errors });
+    }
+    const passwordHash = await hashPassword(password);
+    await deps.database.db.transaction(async (tx) => {
+      await setPassword(tx, loaded.user.id, passwordHash, deps.clock());
+      await deleteOtherSessions(tx, loaded.user.id, loaded.session.id);
+    });
+    const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
+    return reply.redirect(stepUrl(step === 'invalid' ? 'done' : step, returnTo), 303);
+  });
+}

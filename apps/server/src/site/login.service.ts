@@ -1,0 +1,59 @@
+/**
+ * The password step of signing in (DESIGN.md §1). Unknown email, invited member (status 0) and wrong
+ * password all answer `invalid` after the same argon2 work, so responses reveal nothing about accounts.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../deps.ts';
+import { users } from '../db/schema.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { createSession, deleteSession, type NextStep } from '../auth/sessions.ts';
+import { clearAccountFailures, loginBlockedFor, recordLoginFailure } from '../auth/login-throttle.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { returnToQuery } from './return-to.ts';
+
+export type LoginResult =
+  | { kind: 'blocked'; retryAfterSeconds: number }
+  | { kind: 'invalid' }
+  | { kind: 'ok'; cookie: string; expiresAt: Date };
+
+export const normalizeEmail = (email: string) => email.normalize('NFKC').trim().toLowerCase();
+
+export async function attemptLogin(
+  deps: AppDeps,
+  input: { email: string; password: string; ip: string; previousCookie?: string },
+): Promise<LoginResult> {
+  const db = deps.database.db;
+  const now = deps.clock();
+  const email = normalizeEmail(input.email);
+  const key = { email, ip: input.ip };
+  const wait = await loginBlockedFor(db, key, now);
+  if (wait > 0) return { kind: 'blocked', retryAfterSeconds: wait };
+
+  const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
+  const canLogIn = user && (user.status === 1 || user.status === 2);
+  const ok = await verifyPassword(canLogIn ? user.passwordHash : null, input.password);
+  if (!ok || !user) {
+    await recordLoginFailure(db, key, now);
+    return { kind: 'invalid' };
+  }
+  await clearAccountFailures(db, email);
+  // A fresh session id on every login (no fixation); the previous session of this browser ends.
+  if (input.previousCookie) await deleteSession(db, hashToken(input.previousCookie));
+  const session = await createSession(db, user.id, false, now);
+  return { kind: 'ok', cookie: session.cookie, expiresAt: session.expiresAt };
+}
+
+/** Where the browser goes next for a session's remaining step. */
+export function stepUrl(step: NextStep, returnTo: string): string {
+  const q = returnToQuery(returnTo);
+  switch (step) {
+    case 'mfa_verify':
+      return `/mfa/verify${q}`;
+    case 'new_password':
+      return `/login/new_password${q}`;
+    case 'mfa_setup':
+      return `/mfa/setup${q}`;
+    case 'done':
+      return returnTo;
+  }
+}

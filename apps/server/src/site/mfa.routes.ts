@@ -1,0 +1,117 @@
+/**
+ * The second factor at login (DESIGN.md §1): /mfa/verify for members with MFA on (TOTP or a backup code),
+ * /mfa/setup to enrol when the company requires MFA (company mfa = 2) and the member has none.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { markMfaVerified, nextStep, type LoadedSession } from '../auth/sessions.ts';
+import { loginBlockedFor, recordLoginFailure } from '../auth/login-throttle.ts';
+import {
+  claimTotpStep,
+  enableMfa,
+  hashBackupCodes,
+  matchTotp,
+  newBackupCodes,
+  newTotpSecret,
+  otpauthUri,
+  useBackupCode,
+} from '../auth/mfa.ts';
+import { alert, EMPTY, escapeHtml, fill, Html, sendPage } from './render.ts';
+import { stepUrl } from './login.service.ts';
+import { clientIp } from './security.ts';
+import { formField, returnToOf, sessionAtStep } from './session-context.ts';
+
+const TOO_MANY = (s: number) => `確認コードの試行回数が上限に達しました。${Math.ceil(s / 60)}分ほど待ってから、もう一度お試しください。`;
+
+export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const db = deps.database.db;
+
+  const verifyPage = (reply: FastifyReply, returnTo: string, error?: string, status?: number) =>
+    sendPage(reply, {
+      title: '2段階認証',
+      content: fill('mfaVerify', { returnTo, returnToQuery: encodeURIComponent(returnTo), alert: alert('error', error) }),
+      status,
+    });
+
+  const continueTo = (loaded: LoadedSession, returnTo: string) => {
+    const step = nextStep({ ...loaded, session: { ...loaded.session, isMfaVerified: true } });
+    return step === 'invalid' ? '/login' : stepUrl(step, returnTo);
+  };
+
+  app.get('/mfa/verify', async (request, reply) => {
+    if (!(await sessionAtStep(deps, request, reply, 'mfa_verify'))) return reply;
+    return verifyPage(reply, returnToOf(deps, request));
+  });
+
+  app.post('/mfa/verify', async (request, reply) => {
+    const loaded = await sessionAtStep(deps, request, reply, 'mfa_verify');
+    if (!loaded) return reply;
+    const returnTo = returnToOf(deps, request);
+    const key = { email: loaded.user.email, ip: clientIp(request) };
+    const now = deps.clock();
+    // Guessing codes counts against the same per-account and per-IP limits as guessing passwords.
+    const wait = await loginBlockedFor(db, key, now);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return verifyPage(reply, returnTo, TOO_MANY(wait), 429);
+    }
+    const code = formField(request.body, 'code', 64).normalize('NFKC').replace(/\s/g, '');
+    let ok = false;
+    if (/^\d{6}$/.test(code)) {
+      const step = matchTotp(code, loaded.user.mfaSecret ?? '', now);
+      ok = step !== null && (await claimTotpStep(db, loaded.user.id, step));
+    } else if (code) {
+      ok = await useBackupCode(db, loaded.user, code);
+    }
+    if (!ok) {
+      await recordLoginFailure(db, key, now);
+      return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
+    }
+    await markMfaVerified(db, loaded.session.id);
+    return reply.redirect(continueTo(loaded, returnTo), 303);
+  });
+
+  const setupPage = (reply: FastifyReply, v: { returnTo: string; email: string; secret: string; error?: string }) =>
+    sendPage(reply, {
+      title: '2段階認証の設定',
+      content: fill('mfaSetup', {
+        returnTo: v.returnTo,
+        secret: v.secret,
+        secretGrouped: v.secret.replace(/(.{4})(?=.)/g, '$1 '),
+        uri: otpauthUri(v.email, v.secret),
+        alert: v.error ? alert('error', v.error) : EMPTY,
+      }),
+      status: v.error ? 400 : 200,
+    });
+
+  app.get('/mfa/setup', async (request, reply) => {
+    const loaded = await sessionAtStep(deps, request, reply, 'mfa_setup');
+    if (!loaded) return reply;
+    return setupPage(reply, { returnTo: returnToOf(deps, request), email: loaded.user.email, secret: newTotpSecret() });
+  });
+
+  app.post('/mfa/setup', async (request, reply) => {
+    const loaded = await sessionAtStep(deps, request, reply, 'mfa_setup');
+    if (!loaded) return reply;
+    const returnTo = returnToOf(deps, request);
+    // The pending secret travels in the form (nothing half-enrolled is stored); it must look like ours.
+    const secret = formField(request.body, 'secret', 64);
+    if (!/^[A-Z2-7]{32}$/.test(secret)) return reply.redirect(`/mfa/setup${returnTo === '/' ? '' : `?return_to=${encodeURIComponent(returnTo)}`}`, 303);
+    const code = formField(request.body, 'code', 64).normalize('NFKC').replace(/\s/g, '');
+    const step = matchTotp(code, secret, deps.clock());
+    if (step === null) {
+      const error = /^\d{6}$/.test(code) ? '確認コードが正しくありません。認証アプリの時刻設定もご確認ください。' : '6桁の確認コードを入力してください。';
+      return setupPage(reply, { returnTo, email: loaded.user.email, secret, error });
+    }
+    const codes = newBackupCodes();
+    const hashes = await hashBackupCodes(codes);
+    await db.transaction(async (tx) => {
+      await enableMfa(tx, loaded.user.id, secret, step, hashes);
+      await markMfaVerified(tx, loaded.session.id);
+    });
+    const list = new Html(codes.map((c) => `<li>${escapeHtml(c)}</li>`).join(''));
+    const next = nextStep({ ...loaded, user: { ...loaded.user, mfa: 1, mfaSecret: secret }, session: { ...loaded.session, isMfaVerified: true } });
+    const continueUrl = next === 'invalid' ? '/login' : stepUrl(next, returnTo);
+    return sendPage(reply, { title: '2段階認証の設定', content: fill('mfaBackupCodes', { codes: list, continueUrl }) });
+  });
+}

@@ -1,0 +1,44 @@
+/** Pages shared by several routes: the login form and the new-password form. */
+import type { FastifyReply } from 'fastify';
+import { alert, EMPTY, fieldError, fill, invalidAttr, sendPage } from './render.ts';
+
+export function loginPage(
+  reply: FastifyReply,
+  v: { returnTo: string; email?: string; error?: string; notice?: string; status?: number },
+) {
+  const content = fill('login', {
+    returnTo: v.returnTo,
+    email: v.email ?? '',
+    alert: v.error ? alert('error', v.error) : alert('info', v.notice),
+  });
+  return sendPage(reply, { title: 'ログイン', content, status: v.status });
+}
+
+export type NewPasswordForm = {
+  title: string;
+  lead: string;
+  action: string;
+  button: string;
+  returnTo: string;
+  email: string;
+  errors: Record<string, string>;
+  status?: number;
+};
+
+export function newPasswordPage(reply: FastifyReply, v: NewPasswordForm) {
+  const hasErrors = Object.keys(v.errors).length > 0;
+  const content = fill('newPassword', {
+    heading: v.title,
+    lead: v.lead,
+    action: v.action,
+    button: v.button,
+    returnTo: v.returnTo,
+    email: v.email,
+    alert: hasErrors ? alert('error', '入力内容に誤りがあります。各項目をご確認ください。') : EMPTY,
+    passwordError: fieldError('password', v.errors.password),
+    passwordInvalid: invalidAttr(v.errors.password),
+    confirmationError: fieldError('confirmation', v.errors.confirmation),
+    confirmationInvalid: invalidAttr(v.errors.confirmation),
+  });
+  return sendPage(reply, { title: v.title, content, status: v.status ?? (hasErrors ? 400 : 200) });
+}

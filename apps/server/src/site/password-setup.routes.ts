@@ -1,0 +1,80 @@
+/** GET/POST /password_setup/:token: invited members set their first password (DESIGN.md §1). */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
+import { consumeSetupLink, findSetupLink } from '../auth/password-setup.ts';
+import { deleteOtherSessions, setPassword } from './site.repository.ts';
+import { newPasswordPage } from './pages.ts';
+import { linkButton, sendMessage } from './render.ts';
+import { formField } from './session-context.ts';
+
+const FORM = {
+  title: 'パスワードの設定',
+  lead: 'クラウドサインで使うパスワードを設定してください。',
+  button: 'パスワードを設定する',
+  returnTo: '/',
+};
+
+type LinkState = Awaited<ReturnType<typeof findSetupLink>>;
+
+function deadLink(reply: FastifyReply, link: LinkState, now: Date) {
+  const toLogin = linkButton('/login', 'ログイン画面へ');
+  if (link?.usedAt) {
+    return sendMessage(reply, {
+      title: 'このリンクは使用済みです',
+      message: 'このリンクはすでに使用されています。パスワードを設定済みの場合は、ログイン画面からログインしてください。',
+      status: 410,
+      action: toLogin,
+    });
+  }
+  if (link && link.expiresAt <= now) {
+    return sendMessage(reply, {
+      title: 'リンクの有効期限が切れています',
+      message: 'このリンクの有効期限（発行から10日間）が切れています。組織の管理者に、パスワード設定メールの再送を依頼してください。',
+      status: 410,
+      action: toLogin,
+    });
+  }
+  return sendMessage(reply, {
+    title: 'このリンクは無効です',
+    message: 'このリンクは無効です。新しいパスワード設定メールが届いている場合は、最新のメールのリンクをご利用ください。届いていない場合は、組織の管理者に再送を依頼してください。',
+    status: 404,
+    action: toLogin,
+  });
+}
+
+const tokenOf = (request: FastifyRequest) => String((request.params as { token?: string }).token ?? '');
+const isUsable = (link: LinkState, now: Date): link is NonNullable<LinkState> => !!link && !link.usedAt && link.expiresAt > now;
+
+export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const db = deps.database.db;
+
+  app.get('/password_setup/:token', async (request, reply) => {
+    const token = tokenOf(request);
+    const link = await findSetupLink(db, token);
+    if (!isUsable(link, deps.clock())) return deadLink(reply, link, deps.clock());
+    return newPasswordPage(reply, { ...FORM, action: `/password_setup/${token}`, email: link.user.email, errors: {} });
+  });
+
+  app.post('/password_setup/:token', async (request, reply) => {
+    const token = tokenOf(request);
+    const now = deps.clock();
+    const link = await findSetupLink(db, token);
+    if (!isUsable(link, now)) return deadLink(reply, link, now);
+    const password = formField(request.body, 'password', 1024);
+    const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));
+    if (Object.keys(errors).length > 0) {
+      return newPasswordPage(reply, { ...FORM, action: `/password_setup/${token}`, email: link.user.email, errors });
+    }
+    const passwordHash = await hashPassword(password);
+    const isConsumed = await db.transaction(async (tx) => {
+      // Single use even when two submits race: only the request that marks the link used sets the password.
+      if (!(await consumeSetupLink(tx, link.tokenId, now))) return false;
+      await setPassword(tx, link.user.id, passwordHash, now);
+      await deleteOtherSessions(tx, link.user.id, null);
+      return true;
+    });
+    if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
+    return reply.redirect('/login?notice=password_set', 303);
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { Env } from '../config/env.ts';
+
+/**
+ * CSP for the console SPA and the login pages. Mantine injects <style> elements, hence 'unsafe-inline'
+ * for styles only; scripts come from our origin (the config is an external script, /console-config.js).
+ * The PDF viewer embeds files served by the api, so frames and objects allow the api origin and blobs.
+ */
+export function cspDirectives(env: Pick<Env, 'API_URL' | 'GTM_ID' | 'DATADOG_CLIENT_TOKEN'>) {
+  const api = new URL(env.API_URL).origin;
+  const gtm = env.GTM_ID ? ['https://www.googletagmanager.com'] : [];
+  // browser-logs posts to browser-intake-<site>.com hosts; *.datadoghq.com covers the regional ones.
+  const datadog = env.DATADOG_CLIENT_TOKEN ? ['https://*.datadoghq.com', 'https://browser-intake-datadoghq.com'] : [];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    scriptSrc: ["'self'", ...gtm],
+    connectSrc: ["'self'", api, ...datadog],
+    imgSrc: ["'self'", 'data:', 'blob:', ...gtm],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    fontSrc: ["'self'", 'data:'],
+    frameSrc: ["'self'", api, 'blob:'],
+    objectSrc: ["'self'", api, 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/**
+ * A request started by another site: an Origin other than ours (browsers send it on every POST and on
+ * cross-origin fetches) or Sec-Fetch-Site: cross-site. Such requests never reach session-bearing endpoints,
+ * which, with SameSite=Lax cookies, closes CSRF and login CSRF.
+ */
+export function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== new URL(siteUrl).origin) return true;
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/** Client address for rate limiting; the site is reached directly (trustProxy off), like the api. */
+export const clientIp = (request: FastifyRequest) => request.ip || 'unknown';

@@ -1,0 +1,70 @@
+/** Cookie handling and "which login step is this browser at" for the site's routes. */
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { loadSession, nextStep, SESSION_COOKIE, type LoadedSession, type NextStep } from '../auth/sessions.ts';
+import { safeReturnTo } from './return-to.ts';
+import { stepUrl } from './login.service.ts';
+
+export function setSessionCookie(deps: AppDeps, reply: FastifyReply, cookie: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, cookie, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: deps.env.SITE_URL.startsWith('https:'),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(deps: AppDeps, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: deps.env.SITE_URL.startsWith('https:'),
+  });
+}
+
+export const sessionCookie = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
+
+export async function currentSession(deps: AppDeps, request: FastifyRequest) {
+  return loadSession(deps.database.db, sessionCookie(request), deps.clock());
+}
+
+/** A form field as one bounded string (repeated fields and missing ones are tolerated, never trusted). */
+export function formField(body: unknown, name: string, max = 1024): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const v = (body as Record<string, unknown>)[name];
+  const s: unknown = Array.isArray(v) ? (v as unknown[])[0] : v;
+  return typeof s === 'string' ? s.slice(0, max) : '';
+}
+
+export function returnToOf(deps: AppDeps, request: FastifyRequest): string {
+  const fromBody = formField(request.body, 'return_to', 2048);
+  const fromQuery = formField(request.query, 'return_to', 2048);
+  return safeReturnTo(fromBody || fromQuery, deps.env.SITE_URL);
+}
+
+/**
+ * Loads the session for a page of one login step. When the browser is at another step (or has no
+ * session), the reply is already a redirect to the right place and null is returned.
+ */
+export async function sessionAtStep(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  expected: NextStep,
+): Promise<LoadedSession | null> {
+  const returnTo = returnToOf(deps, request);
+  const loaded = await currentSession(deps, request);
+  const step = loaded ? nextStep(loaded) : 'invalid';
+  if (!loaded || step === 'invalid') {
+    await reply.redirect(`/login${returnTo === '/' ? '' : `?return_to=${encodeURIComponent(returnTo)}`}`, 303);
+    return null;
+  }
+  if (step !== expected) {
+    await reply.redirect(stepUrl(step, returnTo), 303);
+    return null;
+  }
+  return loaded;
+}

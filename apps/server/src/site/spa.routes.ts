@@ -1,0 +1,81 @@
+/**
+ * Hosting of the built console (DESIGN.md §1): hashed assets cached for good, every other console path
+ * answered with index.html (history fallback), and /console-config.js carrying the runtime settings.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { sendError } from '../lib/http/error-handler.ts';
+import { sendMessage, linkButton } from './render.ts';
+
+export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
+
+/** Paths that belong to the site itself: never answered with the console's index.html. */
+const SITE_PREFIXES = ['/api/', '/.well-known/', '/login', '/password_setup', '/mfa/', '/mfa', '/assets/'];
+const isSitePath = (p: string) => SITE_PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+
+export function consoleConfigScript(env: AppDeps['env']) {
+  const config = {
+    apiUrl: env.API_URL,
+    siteUrl: env.SITE_URL,
+    datadogClientToken: env.DATADOG_CLIENT_TOKEN ?? null,
+    gtmId: env.GTM_ID ?? null,
+  };
+  // `<` escaped so no value can close a surrounding <script> if the file is ever inlined.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `window.${CONSOLE_CONFIG_GLOBAL} = ${json};\n`;
+}
+
+async function isFile(p: string) {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function spaRoutes(app: FastifyInstance, { deps, distDir }: { deps: AppDeps; distDir: string }) {
+  const root = path.resolve(distDir);
+  const script = consoleConfigScript(deps.env);
+
+  app.get('/console-config.js', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
+  );
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply, p: string) => {
+    if (p.startsWith('/api/') || p.startsWith('/.well-known/') || p.startsWith('/assets/')) return sendError(request, reply, 'not_found');
+    return sendMessage(reply, {
+      title: 'ページが見つかりません',
+      message: 'ご指定のページが見つかりませんでした。URLをご確認ください。',
+      status: 404,
+      action: linkButton('/login', 'ログイン画面へ'),
+    });
+  };
+
+  app.get('/*', async (request, reply) => {
+    let p: string;
+    try {
+      p = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return notFound(request, reply, '/');
+    }
+    const file = path.resolve(root, `.${p}`);
+    const isInside = file.startsWith(root + path.sep);
+    // Real files of the build (hashed assets, favicon, logos). Traversal outside dist is never served.
+    if (isInside && !p.includes('\0') && (await isFile(file))) {
+      const rel = path.relative(root, file).split(path.sep).join('/');
+      if (rel.startsWith('assets/')) return reply.sendFile(rel, root, { immutable: true, maxAge: 365 * 24 * 3600 * 1000, cacheControl: true });
+      return reply.header('cache-control', 'no-cache').sendFile(rel, root, { cacheControl: false });
+    }
+    if (isSitePath(p)) return notFound(request, reply, p);
+    if (!(await isFile(path.join(root, 'index.html')))) {
+      return sendMessage(reply, {
+        title: 'コンソールが準備されていません',
+        message: '管理コンソールがまだビルドされていません。リポジトリのルートで npm run build を実行してから、もう一度アクセスしてください。',
+        status: 503,
+      });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The console's calls to the main site (spec §7): GET /api/token/jwt, POST /api/company/logout, and the
+ * key set the api verifies tokens with.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { sendError } from '../lib/http/error-handler.ts';
+import { signAccessToken } from '../auth/access-token.ts';
+import { createLogoutTokenVerifier } from '../auth/logout-token.ts';
+import { deleteSession, nextStep, touchSession } from '../auth/sessions.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { clearSessionCookie, currentSession, sessionCookie } from './session-context.ts';
+import { isCrossSite } from './security.ts';
+
+const NO_SESSION = 'ログインしていないか、ログインの有効期限が切れています。もう一度ログインしてください。';
+
+export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const aud = { issuer: deps.env.SITE_URL, audience: deps.env.API_URL };
+  const verifyLogoutToken = createLogoutTokenVerifier(deps.keys, aud);
+
+  app.get('/api/token/jwt', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    // The custom header cannot be sent cross-origin without a CORS preflight we never grant, so a page on
+    // another site cannot mint tokens with the member's cookie; Origin/Sec-Fetch-Site close the rest.
+    if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
+    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') return sendError(request, reply, 'forbidden');
+    const loaded = await currentSession(deps, request);
+    // A session part-way through login (second factor, new password, MFA enrolment) gets no token yet.
+    if (!loaded || nextStep(loaded) !== 'done') return sendError(request, reply, 'forbidden', NO_SESSION);
+    const now = deps.clock();
+    await touchSession(deps.database.db, loaded.session, now);
+    const jwt = await signAccessToken(
+      deps.keys,
+      aud,
+      { userId: loaded.user.id, companyId: loaded.user.companyId, sessionId: loaded.session.id },
+      now,
+    );
+    return { jwt };
+  });
+
+  app.post('/api/company/logout', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
+    const token = (request.body as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
+      return sendError(request, reply, 'validation_failed', undefined, [{ path: 'token', message: 'token を指定してください。' }]);
+    }
+    const cookie = sessionCookie(request);
+    const claims = await verifyLogoutToken(token);
+    // The token proves the caller is the console holding this very session, not a page that can only
+    // make the browser send the cookie.
+    if (!cookie || !claims || claims.sessionId !== hashToken(cookie)) return sendError(request, reply, 'forbidden');
+    await deleteSession(deps.database.db, claims.sessionId);
+    clearSessionCookie(deps, reply);
+    return { url: `${deps.env.SITE_URL}/login` };
+  });
+
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return deps.keys.jwks;
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Who may read a cabinet's documents, and why (「アクセスできる人」, `GET /cabinets_read_document/{id}`).
+ * The reasons follow auth/access.ts: company admin, the cabinet's admin, or a linked member group
+ * (「すべてのメンバー」 counts for everyone).
+ */
+import { sql } from 'drizzle-orm';
+import type { TAccessReason } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from './sql-rows.ts';
+
+type Row = {
+  id: string;
+  name: string;
+  email?: string;
+  type?: number;
+  isCompanyAdmin: boolean;
+  isCabinetAdmin: boolean;
+  groups: { id: string; name: string; type: 0 | 1 }[];
+  total?: number;
+};
+
+const toReasons = (r: Row): TAccessReason[] => [
+  ...(r.isCompanyAdmin ? [{ kind: 'company_admin' as const }] : []),
+  ...(r.isCabinetAdmin ? [{ kind: 'cabinet_admin' as const }] : []),
+  ...r.groups.map((group) => ({ kind: 'group' as const, group })),
+];
+
+/** Groups of cabinet `cab` that include user `usr` (SQL aliases of the enclosing query). */
+const grantingGroups = (cab: string, usr: string) => sql`coalesce((
+  select json_agg(json_build_object('id', g.id, 'name', g.name, 'type', g.type) order by g.type desc, g.name, g.id)
+  from cabinet_member_groups cmg join member_groups g on g.id = cmg.group_id
+  where cmg.cabinet_id = ${sql.raw(cab)}.id and (g.type = 1 or exists (
+    select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = ${sql.raw(usr)}.id))), '[]'::json)`;
+
+const isCabinetAdmin = sql`exists (select 1 from cabinet_admins ca where ca.cabinet_id = c.id and ca.user_id = u.id)`;
+const isCompanyAdmin = sql`('CompanyAdmin' = any(u.roles))`;
+
+/** Members who can read cabinet `cabinetId`, by name, one page, each with why. */
+export async function selectCabinetReaders(
+  db: DbOrTx,
+  q: { companyId: string; cabinetId: string; keyword?: string; limit: number; offset: number },
+) {
+  const rows = await queryRows<Row>(
+    db,
+    sql`with r as (
+      select u.id, u.name, u.email, ${isCompanyAdmin} as "isCompanyAdmin", ${isCabinetAdmin} as "isCabinetAdmin",
+        ${grantingGroups('c', 'u')} as "groups"
+      from users u join cabinets c on c.id = ${q.cabinetId} and c.company_id = u.company_id
+      where u.company_id = ${q.companyId}
+        ${q.keyword ? sql`and u.search_text like ${`%${q.keyword}%`}` : sql``}
+    )
+    select r.*, count(*) over ()::int as total from r
+    where r."isCompanyAdmin" or r."isCabinetAdmin" or json_array_length(r."groups") > 0
+    order by r.name, r.id limit ${q.limit} offset ${q.offset}`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    members: rows.map((r) => ({ id: r.id, name: r.name, email: r.email ?? '', reasons: toReasons(r) })),
+  };
+}
+
+/** Cabinets member `userId` may read, 「すべての書類」 first then by name, each with why. */
+export async function selectReadableCabinets(db: DbOrTx, companyId: string, userId: string) {
+  const rows = await queryRows<Row>(
+    db,
+    sql`with r as (
+      select c.id, c.name, c.type::int as "type", ${isCompanyAdmin} as "isCompanyAdmin", ${isCabinetAdmin} as "isCabinetAdmin",
+        ${grantingGroups('c', 'u')} as "groups"
+      from cabinets c join users u on u.id = ${userId} and u.company_id = c.company_id
+      where c.company_id = ${companyId}
+    )
+    select * from r where r."isCompanyAdmin" or r."isCabinetAdmin" or json_array_length(r."groups") > 0
+    order by r.type desc, r.name, r.id`,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, type: (r.type ?? 0) as 0 | 1, reasons: toReasons(r) }));
+}

@@ -1,0 +1,53 @@
+/**
+ * Filing documents (CS): with `fromCabinetId` a move (link here + unlink there), without it a copy (link
+ * only); and unlinking. All-or-nothing in one transaction, set-based for 10,000 ids (issue 4 scale).
+ */
+import type { TCabinetDocumentsResponse } from '@cloudsign/contract';
+import { documentReadableSql } from '../../auth/access.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './cabinets.repository.ts';
+import { loadManaged, type Ctx } from './cabinets.service.ts';
+
+type DbCtx = Ctx & { db: Db };
+
+const systemProtected = () =>
+  new AppError('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。');
+
+/** Every id must be a company document the caller may read, else 404 and nothing is written. */
+async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.countReadableDocuments(ctx.db, ctx.auth.user.companyId, unique, documentReadableSql(ctx.auth));
+  if (found !== unique.length) throw new AppError('not_found', '指定された書類が見つかりません。');
+  return unique;
+}
+
+export async function fileDocuments(
+  ctx: DbCtx,
+  id: string,
+  input: { documentIds: string[]; fromCabinetId?: string },
+): Promise<TCabinetDocumentsResponse> {
+  const target = await loadManaged(ctx, id);
+  if (target.type === 1) throw systemProtected();
+  if (input.fromCabinetId === id) {
+    throw new AppError('validation_failed', '移動元と移動先に同じキャビネットは指定できません。', [
+      { path: 'fromCabinetId', message: '移動元と移動先に同じキャビネットは指定できません。' },
+    ]);
+  }
+  // Moving takes documents out of the source, so the caller must manage it too.
+  const source = input.fromCabinetId ? await loadManaged(ctx, input.fromCabinetId) : null;
+  const documentIds = await requireDocuments(ctx, input.documentIds);
+  return ctx.db.transaction(async (tx) => {
+    const linked = await repo.linkDocuments(tx, id, documentIds);
+    // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
+    const unlinked = source && source.type === 0 ? await repo.unlinkDocuments(tx, source.id, documentIds) : 0;
+    return { linked, unlinked };
+  });
+}
+
+export async function unfileDocuments(ctx: DbCtx, id: string, documentIds: string[]): Promise<TCabinetDocumentsResponse> {
+  const target = await loadManaged(ctx, id);
+  if (target.type === 1) throw systemProtected();
+  const ids = await requireDocuments(ctx, documentIds);
+  return { linked: 0, unlinked: await repo.unlinkDocuments(ctx.db, id, ids) };
+}

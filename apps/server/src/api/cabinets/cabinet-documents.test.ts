@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApiApp, type ApiApp } from '../app.ts';
+import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { makeDocument } from '../../testing/fixtures.ts';
+import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { queryRows } from './sql-rows.ts';
+
+let deps: TestDeps;
+let app: ApiApp;
+let w: World;
+
+beforeAll(async () => {
+  deps = await createTestDeps();
+  app = await buildApiApp(deps);
+  w = await makeWorld(deps);
+});
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+});
+
+const linksOf = async (cabinetId: string) =>
+  (
+    await queryRows<{ document_id: string }>(
+      deps.database.db,
+      sql`select document_id from document_cabinets where cabinet_id = ${cabinetId} order by document_id`,
+    )
+  ).map((r) => r.document_id);
+const sorted = (ids: string[]) => [...ids].sort();
+const DOC_404 = errorOf('not_found', '指定された書類が見つかりません。');
+
+describe('POST /cabinets/{id}/documents', () => {
+  it('copies without fromCabinetId and moves with it', async () => {
+    const a = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id] });
+    const b = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id] });
+    const copy = await app.inject({ method: 'POST', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.admin, payload: { documentIds: [a.id] } });
+    expect([copy.statusCode, copy.json()]).toEqual([200, { linked: 1, unlinked: 0 }]);
+    expect(await linksOf(w.cabinets.hr.id)).toEqual(sorted([a.id, b.id]));
+    const move = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [a.id, b.id], fromCabinetId: w.cabinets.hr.id },
+    });
+    expect(move.json()).toEqual({ linked: 1, unlinked: 2 });
+    expect(await linksOf(w.cabinets.hr.id)).toEqual([]);
+    expect(await linksOf(w.cabinets.contracts.id)).toEqual(sorted([a.id, b.id]));
+  });
+
+  it('moving out of すべての書類 is a copy (it holds everything implicitly)', async () => {
+    const d = await makeDocument(deps, w.company.id);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [d.id], fromCabinetId: w.cabinets.system.id },
+    });
+    expect(res.json()).toEqual({ linked: 1, unlinked: 0 });
+  });
+
+  it('protects the system cabinet and refuses the same source and target', async () => {
+    const d = await makeDocument(deps, w.company.id);
+    const sys = await app.inject({ method: 'POST', url: `/cabinets/${w.cabinets.system.id}/documents`, headers: w.headers.admin, payload: { documentIds: [d.id] } });
+    expect([sys.statusCode, sys.json()]).toEqual([
+      409,
+      errorOf('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。'),
+    ]);
+    const same = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [d.id], fromCabinetId: w.cabinets.hr.id },
+    });
+    expect([same.statusCode, same.json()]).toEqual([
+      400,
+      errorOf('validation_failed', '移動元と移動先に同じキャビネットは指定できません。', [
+        { path: 'fromCabinetId', message: '移動元と移動先に同じキャビネットは指定できません。' },
+      ]),
+    ]);
+  });
+
+  it('is all-or-nothing: one document of another company answers 404 and links nothing', async () => {
+    const mine = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const foreign = await makeDocument(deps, w.other.company.id);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [mine.id, foreign.id], fromCabinetId: w.cabinets.contracts.id },
+    });
+    expect([res.statusCode, res.json()]).toEqual([404, DOC_404]);
+    expect(await linksOf(w.cabinets.hr.id)).not.toContain(mine.id);
+    expect(await linksOf(w.cabinets.contracts.id)).toContain(mine.id);
+  });
+
+  it('a cabinet admin files documents they can read, moves only from cabinets they manage', async () => {
+    const inContracts = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const inHrOnly = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id] });
+    const unreadable = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.cabAdmin,
+      payload: { documentIds: [inHrOnly.id] },
+    });
+    expect([unreadable.statusCode, unreadable.json()]).toEqual([404, DOC_404]);
+    const fromOther = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.cabAdmin,
+      payload: { documentIds: [inContracts.id], fromCabinetId: w.cabinets.hr.id },
+    });
+    expect(fromOther.statusCode).toBe(403);
+    const intoOther = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.cabAdmin,
+      payload: { documentIds: [inContracts.id] },
+    });
+    expect(intoOther.statusCode).toBe(403);
+    const reader = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.reader,
+      payload: { documentIds: [inContracts.id] },
+    });
+    expect(reader.statusCode).toBe(403);
+    const foreignCabinet = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [inContracts.id], fromCabinetId: w.other.cabinet.id },
+    });
+    expect(foreignCabinet.statusCode).toBe(404);
+  });
+
+  it('moves 10,000 documents in one call, or none of them', async () => {
+    await deps.database.db.execute(sql`insert into documents (company_id, status, title)
+      select ${w.company.id}, 2, '大量 ' || n from generate_series(1, 10000) n`);
+    const ids = (await queryRows<{ id: string }>(deps.database.db, sql`select id from documents where title like '大量 %'`)).map((r) => r.id);
+    const source = w.cabinets.contracts.id;
+    const copy = await app.inject({ method: 'POST', url: `/cabinets/${source}/documents`, headers: w.headers.admin, payload: { documentIds: ids } });
+    expect(copy.json()).toEqual({ linked: 10000, unlinked: 0 });
+    const badIds = [...ids.slice(0, 9999), crypto.randomUUID()];
+    const failed = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: badIds, fromCabinetId: source },
+    });
+    expect(failed.statusCode).toBe(404);
+    const started = Date.now();
+    const move = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: ids, fromCabinetId: source },
+    });
+    expect(move.json()).toEqual({ linked: 10000, unlinked: 10000 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.hr.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [...ids, crypto.randomUUID()] },
+    });
+    expect(tooMany.json()).toEqual(
+      errorOf('validation_failed', '入力内容に誤りがあります。', [{ path: 'documentIds', message: '書類は一度に10,000件まで指定できます。' }]),
+    );
+  });
+});
+
+describe('DELETE /cabinets/{id}/documents', () => {
+  it('unlinks; the documents stay in すべての書類', async () => {
+    const d = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const res = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.cabAdmin, payload: { documentIds: [d.id] } });
+    expect([res.statusCode, res.json()]).toEqual([200, { linked: 0, unlinked: 1 }]);
+    expect(await linksOf(w.cabinets.contracts.id)).not.toContain(d.id);
+    const sys = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.system.id}/documents`, headers: w.headers.admin, payload: { documentIds: [d.id] } });
+    expect(sys.statusCode).toBe(409);
+  });
+
+  it('forbids readers and hides other companies', async () => {
+    const d = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const reader = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.reader, payload: { documentIds: [d.id] } });
+    expect(reader.statusCode).toBe(403);
+    const foreign = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.otherAdmin, payload: { documentIds: [d.id] } });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

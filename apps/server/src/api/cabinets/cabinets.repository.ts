@@ -1,0 +1,143 @@
+/** Cabinet SQL (STYLE.md: only repositories issue SQL). Every statement is scoped by company. */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { TCabinet } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { cabinets } from '../../db/schema.ts';
+import { readableCabinetIdsSql } from '../../auth/access.ts';
+import { queryRows } from './sql-rows.ts';
+
+export type CabinetRow = typeof cabinets.$inferSelect;
+export type Viewer = { companyId: string; userId: string; isCompanyAdmin: boolean };
+
+const uuids = (ids: readonly string[]) => sql`${sql.param(ids)}::uuid[]`;
+
+const groupsJson = (table: SQL) => sql`coalesce((
+  select json_agg(json_build_object('id', g.id, 'name', g.name, 'type', g.type) order by g.type desc, g.name, g.id)
+  from ${table} x join member_groups g on g.id = x.group_id where x.cabinet_id = c.id), '[]'::json)`;
+
+/**
+ * Cabinets with everything the list shows, in one statement: 「すべての書類」 first, then by name (CS).
+ * Counts come from document_cabinets' primary key (cabinet_id, document_id): an index-only count.
+ */
+export async function selectCabinets(db: DbOrTx, viewer: Viewer, only?: { id: string }): Promise<TCabinet[]> {
+  const visible = viewer.isCompanyAdmin ? sql`true` : sql`c.id in (${readableCabinetIdsSql(viewer.companyId, viewer.userId)})`;
+  const isAdmin = viewer.isCompanyAdmin
+    ? sql`true`
+    : sql`exists (select 1 from cabinet_admins a where a.cabinet_id = c.id and a.user_id = ${viewer.userId})`;
+  return queryRows<TCabinet>(
+    db,
+    sql`
+    select c.id, c.name, c.note, c.type::int as "type", ${isAdmin} as "isAdmin",
+      coalesce((
+        select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name, u.id)
+        from cabinet_admins a join users u on u.id = a.user_id where a.cabinet_id = c.id), '[]'::json) as "admins",
+      ${groupsJson(sql`cabinet_member_groups`)} as "memberGroups",
+      ${groupsJson(sql`cabinet_classification_rules`)} as "classificationRules",
+      (case when c.type = 1 then (select count(*) from documents d where d.company_id = c.company_id)
+            else (select count(*) from document_cabinets dc where dc.cabinet_id = c.id) end)::int as "documentCount"
+    from cabinets c
+    where c.company_id = ${viewer.companyId} and ${visible} ${only ? sql`and c.id = ${only.id}` : sql``}
+    order by c.type desc, c.name, c.id`,
+  );
+}
+
+export async function findCabinet(db: DbOrTx, companyId: string, id: string): Promise<CabinetRow | null> {
+  const [row] = await db
+    .select()
+    .from(cabinets)
+    .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isNameTaken(db: DbOrTx, companyId: string, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from cabinets where company_id = ${companyId} and name = ${name}
+        ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function insertCabinet(db: DbOrTx, companyId: string, values: { name: string; note: string }): Promise<string> {
+  const [row] = await db.insert(cabinets).values({ companyId, ...values, type: 0 }).returning({ id: cabinets.id });
+  return row!.id;
+}
+
+export async function updateCabinet(db: DbOrTx, companyId: string, id: string, values: { name: string; note: string }) {
+  await db
+    .update(cabinets)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id)));
+}
+
+/** Deletes a user cabinet; its links go with it (cascade), the documents stay in 「すべての書類」. */
+export async function deleteCabinet(db: DbOrTx, companyId: string, id: string): Promise<number> {
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from document_cabinets where cabinet_id = ${id}`);
+  await db.delete(cabinets).where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id), eq(cabinets.type, 0)));
+  return count?.n ?? 0;
+}
+
+/** How many of `ids` are member groups of the company (validation is all-or-nothing). */
+export async function countCompanyGroups(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from member_groups where company_id = ${companyId} and id = any(${uuids(ids)})`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function countCompanyUsers(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users where company_id = ${companyId} and id = any(${uuids(ids)})`,
+  );
+  return row?.n ?? 0;
+}
+
+/** How many of `ids` are company documents the caller may read (`readable` from documentReadableSql). */
+export async function countReadableDocuments(db: DbOrTx, companyId: string, ids: readonly string[], readable: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from documents where company_id = ${companyId} and id = any(${uuids(ids)}) and ${readable}`,
+  );
+  return row?.n ?? 0;
+}
+
+type LinkTable = 'cabinet_member_groups' | 'cabinet_classification_rules';
+
+export async function linkGroups(db: DbOrTx, table: LinkTable, cabinetId: string, groupIds: readonly string[]) {
+  await db.execute(sql`insert into ${sql.identifier(table)} (cabinet_id, group_id)
+    select ${cabinetId}, g from unnest(${uuids(groupIds)}) g on conflict do nothing`);
+}
+
+export async function unlinkGroups(db: DbOrTx, table: LinkTable, cabinetId: string, groupIds: readonly string[]) {
+  await db.execute(sql`delete from ${sql.identifier(table)} where cabinet_id = ${cabinetId} and group_id = any(${uuids(groupIds)})`);
+}
+
+export async function addAdmins(db: DbOrTx, cabinetId: string, userIds: readonly string[]) {
+  await db.execute(sql`insert into cabinet_admins (cabinet_id, user_id)
+    select ${cabinetId}, u from unnest(${uuids(userIds)}) u on conflict do nothing`);
+}
+
+export async function removeAdmins(db: DbOrTx, cabinetId: string, userIds: readonly string[]) {
+  await db.execute(sql`delete from cabinet_admins where cabinet_id = ${cabinetId} and user_id = any(${uuids(userIds)})`);
+}
+
+/** Set-based, whatever the count (10,000 ids are one parameter, not 10,000). Returns links created. */
+export async function linkDocuments(db: DbOrTx, cabinetId: string, documentIds: readonly string[]): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into document_cabinets (cabinet_id, document_id)
+      select ${cabinetId}, d from unnest(${uuids(documentIds)}) d on conflict do nothing returning 1`,
+  );
+  return rows.length;
+}
+
+export async function unlinkDocuments(db: DbOrTx, cabinetId: string, documentIds: readonly string[]): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`delete from document_cabinets where cabinet_id = ${cabinetId} and document_id = any(${uuids(documentIds)}) returning 1`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,72 @@
+/**
+ * Classification rules of a cabinet (issue 4): add/remove groups, a dry run ("this rule would file N
+ * existing documents") and an optional backfill as a background job.
+ */
+import type { TClassificationBackfill } from '@cloudsign/contract';
+import type { Db } from '../../db/client.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import * as repo from './cabinets.repository.ts';
+import * as backfills from './backfill.repository.ts';
+import { BACKFILL_JOB, type BackfillJobData } from './backfill.job.ts';
+import { cabinetView, loadManaged, requireGroups, type Ctx } from './cabinets.service.ts';
+
+type JobCtx = Ctx & { db: Db; jobs: Jobs };
+
+const noRulesOnSystem = () =>
+  new AppError('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、自動振り分けルールは設定できません。');
+
+export const toBackfill = (r: backfills.BackfillRow): TClassificationBackfill => ({
+  id: r.id,
+  cabinetId: r.cabinetId,
+  memberGroupIds: r.groupIds,
+  state: r.state as TClassificationBackfill['state'],
+  processed: r.processed,
+  linked: r.linked,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+});
+
+async function loadRuleCabinet(ctx: Ctx, id: string) {
+  const row = await loadManaged(ctx, id);
+  if (row.type === 1) throw noRulesOnSystem();
+  return row;
+}
+
+export async function dryRun(ctx: Ctx, id: string, groupIds: string[]): Promise<number> {
+  await loadRuleCabinet(ctx, id);
+  const ids = await requireGroups(ctx, groupIds);
+  return backfills.countRuleCandidates(ctx.db, ctx.auth.user.companyId, id, ids);
+}
+
+export async function addRules(ctx: JobCtx, id: string, input: { memberGroupIds: string[]; backfill: boolean }) {
+  await loadRuleCabinet(ctx, id);
+  const ids = await requireGroups(ctx, input.memberGroupIds);
+  const run = await ctx.db.transaction(async (tx) => {
+    await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids);
+    if (!input.backfill) return null;
+    return backfills.insertBackfill(tx, { companyId: ctx.auth.user.companyId, cabinetId: id, groupIds: ids, createdBy: ctx.auth.user.id });
+  });
+  // Sent after commit, so the worker always finds its row.
+  if (run) await ctx.jobs.send<BackfillJobData>(BACKFILL_JOB, { backfillId: run.id });
+  return { cabinet: await cabinetView(ctx, id), backfill: run ? toBackfill(run) : null };
+}
+
+export async function removeRules(ctx: Ctx, id: string, groupIds: string[]) {
+  await loadRuleCabinet(ctx, id);
+  const ids = await requireGroups(ctx, groupIds);
+  await repo.unlinkGroups(ctx.db, 'cabinet_classification_rules', id, ids);
+  return { cabinet: await cabinetView(ctx, id), backfill: null };
+}
+
+export async function getBackfill(ctx: Ctx, id: string, backfillId: string) {
+  await loadManaged(ctx, id);
+  const row = await backfills.findBackfill(ctx.db, ctx.auth.user.companyId, id, backfillId);
+  if (!row) throw notFound();
+  return toBackfill(row);
+}
+
+export async function listBackfills(ctx: Ctx, id: string) {
+  await loadManaged(ctx, id);
+  return (await backfills.latestBackfills(ctx.db, ctx.auth.user.companyId, id)).map(toBackfill);
+}

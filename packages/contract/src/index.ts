@@ -7,3 +7,4 @@ export * from './capabilities.ts';
 export * from './cabinets.ts';
 export * from './documents.ts';
 export * from './document-attribute-options.ts';
+export * from './list-queries.ts';

@@ -1,0 +1,56 @@
+import { Avatar, Box, Divider, Group, Image, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { logout } from '../../lib/logout.ts';
+import { useBrand } from '../theme/theme-provider.tsx';
+import { ChevronDown } from './nav-icons.tsx';
+
+export function AppHeader() {
+  const user = useCurrentUser();
+  const brand = useBrand();
+  const theme = useMantineTheme();
+  return (
+    <Box h="100%" style={{ borderTop: `3px solid ${brand.accent}` }}>
+      <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" miw={0}>
+          <Link to="/" aria-label="トップページへ" style={{ display: 'flex' }}>
+            <Image src={brand.logo} alt={brand.logoAlt} h={28} w="auto" fit="contain" />
+          </Link>
+          <Divider orientation="vertical" my={14} />
+          <Text fw={600} c="gray.8" truncate data-testid="company-name">
+            {user.company.name}
+          </Text>
+        </Group>
+        <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+          <Menu.Target>
+            <UnstyledButton aria-label="ユーザーメニュー" px={8} py={6} style={{ borderRadius: 6 }}>
+              <Group gap={8} wrap="nowrap">
+                <Avatar color={theme.primaryColor} radius="xl" size={30} variant="filled">
+                  {user.name.slice(0, 1)}
+                </Avatar>
+                <Text size="sm" fw={500} visibleFrom="sm">
+                  {user.name}
+                </Text>
+                <ChevronDown />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="gray.8">
+                {user.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            </Menu.Label>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => void logout()}>
+              ログアウト
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { Suspense, type ReactNode } from 'react';
+import { AppShell, Box, Center, Group, Loader } from '@mantine/core';
+import { Outlet, useLocation } from 'react-router';
+import { AlertArea } from '../../components/alerts/index.ts';
+import { ErrorBoundary } from '../../components/error-boundary/error-boundary.tsx';
+import { AppHeader } from './app-header.tsx';
+import { GlobalNav } from './global-nav.tsx';
+import { MemberBulkNav } from './member-bulk-nav.tsx';
+
+export type LayoutName = 'default' | 'no-global-nav' | 'two-columns' | 'no-global-nav-two-columns';
+
+const HEADER_HEIGHT = 60;
+const NAV_WIDTH = 224;
+
+export const PageLoading = () => (
+  <Center py={80} aria-label="読み込み中">
+    <Loader size="sm" />
+  </Center>
+);
+
+/** Header, optional global navigation, optional left sub-navigation, and the page. */
+export function LayoutFrame({ name, hasGlobalNav, hasSubNav }: { name: LayoutName; hasGlobalNav: boolean; hasSubNav: boolean }) {
+  const { pathname } = useLocation();
+  let content: ReactNode = (
+    <ErrorBoundary scope="route" key={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  if (hasSubNav) {
+    content = (
+      <Group align="flex-start" gap="xl" wrap="nowrap">
+        <Box component="aside" w={200} style={{ flexShrink: 0 }} data-testid="sub-nav">
+          <MemberBulkNav />
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>{content}</Box>
+      </Group>
+    );
+  }
+  return (
+    <AppShell
+      data-layout={name}
+      header={{ height: HEADER_HEIGHT }}
+      navbar={hasGlobalNav ? { width: NAV_WIDTH, breakpoint: 'sm' } : undefined}
+      padding="xl"
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <AppHeader />
+      </AppShell.Header>
+      {hasGlobalNav && (
+        <AppShell.Navbar p="sm" data-testid="global-nav">
+          <GlobalNav />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Box maw={1280} mx="auto">
+          <AlertArea area="main" />
+          {content}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export const DefaultLayout = () => <LayoutFrame name="default" hasGlobalNav hasSubNav={false} />;
+export const NoGlobalNavLayout = () => <LayoutFrame name="no-global-nav" hasGlobalNav={false} hasSubNav={false} />;
+export const TwoColumnsLayout = () => <LayoutFrame name="two-columns" hasGlobalNav hasSubNav />;
+export const NoGlobalNavTwoColumnsLayout = () => (
+  <LayoutFrame name="no-global-nav-two-columns" hasGlobalNav={false} hasSubNav />
+);

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import { prefetchable } from '../lib/prefetch.ts';
+import type { MiddlewareName } from './middleware/index.ts';
+
+export type RouteModule = { Component: ComponentType };
+export type RouteLayout = 'default' | 'no-global-nav' | 'two-columns' | 'no-global-nav-two-columns';
+
+export type RouteDef = {
+  path: string;
+  title: string;
+  layout: RouteLayout;
+  middleware: readonly MiddlewareName[];
+  module: ReturnType<typeof prefetchable<RouteModule>>;
+};
+
+const m = (importer: () => Promise<RouteModule>) => prefetchable(importer);
+const AUTH = ['auth'] as const;
+const ENTERPRISE = ['auth', 'enterprise'] as const;
+
+/**
+ * Every screen of spec §2 with its layout, middleware and title (issue 2). Route params are named as in the
+ * spec (`id`, `manipulation_id`, `bulk_id`) and must be UUIDs: anything else is a fatal 404 (spec §5).
+ */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/cabinets', title: 'キャビネット', layout: 'default', middleware: AUTH, module: m(() => import('./routes/cabinets-page.tsx')) },
+  { path: '/cabinets/:id', title: 'キャビネット', layout: 'default', middleware: AUTH, module: m(() => import('./routes/cabinet-detail-page.tsx')) },
+  { path: '/member_groups', title: 'メンバーグループ', layout: 'default', middleware: AUTH, module: m(() => import('./routes/member-groups-page.tsx')) },
+  { path: '/member_groups/:id', title: 'メンバーグループ', layout: 'default', middleware: AUTH, module: m(() => import('./routes/member-group-detail-page.tsx')) },
+  { path: '/company/members', title: 'メンバー', layout: 'default', middleware: ['auth', 'normalizeMembersUrl'], module: m(() => import('./routes/members-page.tsx')) },
+  { path: '/company/documents', title: '書類', layout: 'default', middleware: ['auth', 'normalizeDocumentsUrl'], module: m(() => import('./routes/documents-page.tsx')) },
+  { path: '/company/members/export', title: 'メンバーのエクスポート', layout: 'no-global-nav-two-columns', middleware: AUTH, module: m(() => import('./routes/members-export-page.tsx')) },
+  { path: '/company/members/export/:manipulation_id', title: 'メンバーのエクスポート', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/members-export-detail-page.tsx')) },
+  { path: '/company/documents/import', title: '書類のインポート', layout: 'no-global-nav', middleware: AUTH, module: m(() => import('./routes/documents-import-page.tsx')) },
+  { path: '/company/documents/search', title: '書類の検索', layout: 'no-global-nav', middleware: ['auth', 'normalizeDocumentsUrl'], module: m(() => import('./routes/documents-search-page.tsx')) },
+  { path: '/company/members/bulk_add/upload', title: 'メンバーの一括追加', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-add-upload-page.tsx')) },
+  { path: '/company/members/bulk_edit/upload', title: 'メンバーの一括編集', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-edit-upload-page.tsx')) },
+  { path: '/company/members/bulk_delete/upload', title: 'メンバーの一括削除', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-delete-upload-page.tsx')) },
+  { path: '/company/members/bulk_manipulations', title: '一括操作の履歴', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-manipulations-page.tsx')) },
+  { path: '/company/members/bulk_manipulations/:manipulation_id', title: '一括操作の詳細', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-manipulation-detail-page.tsx')) },
+  { path: '/company/members/bulk_edit/csv_template', title: '一括編集用CSVの作成', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-edit-template-page.tsx')) },
+  { path: '/company/members/bulk_edit/csv_template/:manipulation_id', title: '一括編集用CSVの作成', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-edit-template-detail-page.tsx')) },
+  { path: '/company/members/bulk_add/:manipulation_id/preview', title: '一括追加の確認', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-add-preview-page.tsx')) },
+  { path: '/company/members/bulk_edit/:manipulation_id/preview', title: '一括編集の確認', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-edit-preview-page.tsx')) },
+  { path: '/company/members/bulk_delete/:manipulation_id/preview', title: '一括削除の確認', layout: 'two-columns', middleware: AUTH, module: m(() => import('./routes/member-bulk-delete-preview-page.tsx')) },
+  { path: '/company/documents/attributes/bulk_edit/upload', title: '書類属性の一括編集', layout: 'default', middleware: ENTERPRISE, module: m(() => import('./routes/document-attribute-bulk-edit-upload-page.tsx')) },
+  { path: '/company/documents/attributes/bulk_manipulations', title: '書類属性の一括編集履歴', layout: 'default', middleware: ENTERPRISE, module: m(() => import('./routes/document-attribute-bulk-manipulations-page.tsx')) },
+  { path: '/company/documents/attributes/bulk_edit/:bulk_id/checked_result', title: '書類属性の一括編集の確認', layout: 'default', middleware: ENTERPRISE, module: m(() => import('./routes/document-attribute-bulk-edit-result-page.tsx')) },
+];
+
+export const NOT_FOUND_MODULE = m(() => import('./routes/not-found-page.tsx'));
+
+/** Route parameter names of spec §3. */
+export const ROUTE_PARAMS = ['id', 'manipulation_id', 'bulk_id'] as const;

@@ -1,0 +1,97 @@
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ZId, isCompanyAdmin } from '@cloudsign/contract';
+import { fatalErrorStore, isFatalError, pageNotFound } from '../lib/fatal-error.ts';
+import { middlewareLoader, type MiddlewareContext } from './middleware/index.ts';
+import { DefaultLayout, NoGlobalNavLayout, NoGlobalNavTwoColumnsLayout, TwoColumnsLayout } from './layouts/layout-frame.tsx';
+import { NOT_FOUND_MODULE, ROUTES, ROUTE_PARAMS, type RouteDef, type RouteLayout } from './route-table.ts';
+import { RouteError } from './route-error.tsx';
+
+const LAYOUTS: Record<RouteLayout, ComponentType> = {
+  default: DefaultLayout,
+  'no-global-nav': NoGlobalNavLayout,
+  'two-columns': TwoColumnsLayout,
+  'no-global-nav-two-columns': NoGlobalNavTwoColumnsLayout,
+};
+
+/** Spec §5, §8: a route parameter that cannot be an id is a fatal 404 'Page Not Found: {path}'. */
+function validateParams({ params, url }: MiddlewareContext): null {
+  for (const name of ROUTE_PARAMS) {
+    const value = params[name];
+    if (value !== undefined && !ZId.safeParse(value).success) throw pageNotFound(url.pathname);
+  }
+  return null;
+}
+
+/** Fatal errors are raised to the root as soon as a loader throws them, before any layout renders. */
+function reportingFatal(loader: (args: LoaderFunctionArgs) => Promise<unknown>) {
+  return async (args: LoaderFunctionArgs) => {
+    try {
+      return await loader(args);
+    } catch (error) {
+      if (isFatalError(error)) {
+        const url = new URL(args.request.url);
+        fatalErrorStore.set(error, `${url.pathname}${url.search}`);
+      }
+      throw error;
+    }
+  };
+}
+
+function toRouteObject(def: RouteDef, queryClient: QueryClient): RouteObject {
+  return {
+    path: def.path,
+    handle: { title: def.title },
+    loader: reportingFatal(middlewareLoader(def.middleware, queryClient, validateParams)),
+    lazy: async () => ({ Component: (await def.module.load()).Component }),
+  };
+}
+
+export function buildRoutes(queryClient: QueryClient): RouteObject[] {
+  const layouts = Object.keys(LAYOUTS) as RouteLayout[];
+  return [
+    {
+      id: 'root',
+      element: (
+        <>
+          <ScrollRestoration />
+          <Outlet />
+        </>
+      ),
+      errorElement: <RouteError />,
+      children: [
+        {
+          index: true,
+          // Issue 2: company admins start on the members list, everyone else on the cabinets.
+          loader: reportingFatal(
+            middlewareLoader(['auth'], queryClient, ({ user }) => {
+              throw redirect(user && isCompanyAdmin(user) ? '/company/members' : '/cabinets');
+            }),
+          ),
+        },
+        ...layouts.map(
+          (layout): RouteObject => ({
+            Component: LAYOUTS[layout],
+            errorElement: <RouteError />,
+            children: ROUTES.filter((def) => def.layout === layout).map((def) => toRouteObject(def, queryClient)),
+          }),
+        ),
+        {
+          Component: DefaultLayout,
+          errorElement: <RouteError />,
+          children: [
+            {
+              path: '*',
+              loader: reportingFatal(middlewareLoader(['auth'], queryClient)),
+              lazy: async () => ({ Component: (await NOT_FOUND_MODULE.load()).Component }),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(buildRoutes(queryClient));
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZCurrentUser, isCompanyAdmin, type TCurrentUser } from '@cloudsign/contract';
+import { apiFetch } from './api-client.ts';
+
+/** Spec §3: the current user is null when not signed in. */
+const ZMeAnswer = z.object({ user: ZCurrentUser.nullable() });
+
+export const meKeys = { all: ['me'] as const };
+
+/** GET /me (spec §7). The auth middleware loads it before any page renders. */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meKeys.all,
+    queryFn: async ({ signal }): Promise<TCurrentUser | null> => (await apiFetch('/me', { schema: ZMeAnswer, signal })).user,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** The signed-in user. Safe in any page: the `auth` middleware has loaded it. */
+export function useCurrentUser(): TCurrentUser {
+  const user = useSuspenseQuery(meQueryOptions()).data;
+  if (!user) throw new Error('useCurrentUser: no signed-in user (the auth middleware did not run)');
+  return user;
+}
+
+/** The user if already loaded, without fetching (the error page and the theme use it). */
+export function useLoadedUser(): TCurrentUser | undefined {
+  return useQuery({ ...meQueryOptions(), enabled: false }).data ?? undefined;
+}
+
+export const useIsCompanyAdmin = () => isCompanyAdmin(useCurrentUser());

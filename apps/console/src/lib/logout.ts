@@ -1,0 +1,28 @@
+import { ZLogoutResponse } from '@cloudsign/contract';
+import { getConfig } from './config.ts';
+import { getTokenStore } from './token-store.ts';
+import { logger } from './logger.ts';
+
+/** Spec §2, §7: POST the current token to the site, then go where it says (or the site root). */
+export async function logout(): Promise<void> {
+  const { siteUrl } = getConfig();
+  const tokens = getTokenStore();
+  let url: string | null = null;
+  try {
+    const token = tokens.peek() ?? (await tokens.getToken());
+    const res = await fetch(`${siteUrl}/api/company/logout`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ token }),
+    });
+    if (res.ok) {
+      const parsed = ZLogoutResponse.safeParse(await res.json());
+      if (parsed.success) url = parsed.data.url;
+    }
+  } catch (error) {
+    logger.error('ログアウトに失敗しました。', error);
+  }
+  tokens.clear();
+  window.location.assign(url || '/');
+}

@@ -1,0 +1,102 @@
+import { ZTokenResponse } from '@cloudsign/contract';
+import { getConfig } from './config.ts';
+import { browserNavigation } from './navigation.ts';
+
+/** Spec §4, §9: a token is reused until 30 seconds before its exp, then refreshed. */
+export const TOKEN_REFRESH_MARGIN_MS = 30_000;
+
+export type TokenStoreOptions = {
+  siteUrl: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Full-page navigation to the site's login page (spec §7: a 403 on the token request). */
+  redirect?: (url: string) => void;
+  currentPath?: () => string;
+};
+
+export class TokenError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+/** Reads the `exp` claim (seconds) without verifying: the api verifies, the console only schedules refreshes. */
+export function readExpiry(jwt: string): number | null {
+  const payload = jwt.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const claims: unknown = JSON.parse(json);
+    if (typeof claims === 'object' && claims !== null && 'exp' in claims && typeof claims.exp === 'number') {
+      return claims.exp * 1000;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+export function loginUrl(siteUrl: string, returnTo: string): string {
+  return `${siteUrl}/login?return_to=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * Holds the api token in memory only (STYLE.md: never localStorage, so a script injected into another tab
+ * or a stolen disk image cannot lift it). Concurrent callers share one in-flight refresh.
+ */
+export function createTokenStore(options: TokenStoreOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const now = options.now ?? (() => Date.now());
+  const redirect = options.redirect ?? ((url: string) => browserNavigation.assign(url));
+  const currentPath = options.currentPath ?? (() => browserNavigation.currentPath());
+
+  let token: { jwt: string; expiresAt: number } | null = null;
+  let inFlight: Promise<string> | null = null;
+
+  const isFresh = (t: { expiresAt: number }) => now() < t.expiresAt - TOKEN_REFRESH_MARGIN_MS;
+
+  async function fetchToken(): Promise<string> {
+    const res = await doFetch(`${options.siteUrl}/api/token/jwt`, {
+      credentials: 'include',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    });
+    if (res.status === 403) {
+      redirect(loginUrl(options.siteUrl, currentPath()));
+      throw new TokenError('ログインが必要です。', 403);
+    }
+    if (!res.ok) throw new TokenError('認証情報を取得できませんでした。', res.status);
+    const { jwt } = ZTokenResponse.parse(await res.json());
+    token = { jwt, expiresAt: readExpiry(jwt) ?? now() };
+    return jwt;
+  }
+
+  return {
+    async getToken(): Promise<string> {
+      if (token && isFresh(token)) return token.jwt;
+      inFlight ??= fetchToken().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    /** The token currently held, fresh or not (logout proves the session with it). */
+    peek(): string | null {
+      return token?.jwt ?? null;
+    },
+    /** Forget the token (an api 401, a bfcache restore): the next call fetches a new one. */
+    clear(): void {
+      token = null;
+    },
+  };
+}
+
+export type TokenStore = ReturnType<typeof createTokenStore>;
+
+let store: TokenStore | undefined;
+export function getTokenStore(): TokenStore {
+  store ??= createTokenStore({ siteUrl: getConfig().siteUrl });
+  return store;
+}

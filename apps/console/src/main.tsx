@@ -1,0 +1,41 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppRoot, BrandedErrorPage } from './app/app-root.tsx';
+import { installBfcacheRecheck } from './app/middleware/auth.ts';
+import { ROUTES, NOT_FOUND_MODULE } from './app/route-table.ts';
+import { createAppRouter } from './app/router.tsx';
+import { ThemeProvider } from './app/theme/theme-provider.tsx';
+import { ErrorBoundary } from './components/error-boundary/error-boundary.tsx';
+import { installPreloadErrorGuard } from './lib/chunk-reload.ts';
+import { getConfig } from './lib/config.ts';
+import { fatalErrorStore, isCrawler } from './lib/fatal-error.ts';
+import { setupGtm } from './lib/gtm.ts';
+import { startLogger } from './lib/logger.ts';
+import { browserNavigation } from './lib/navigation.ts';
+import { schedulePrefetch } from './lib/prefetch.ts';
+import { queryClient } from './lib/query-client.ts';
+
+startLogger();
+installPreloadErrorGuard();
+void setupGtm(getConfig().gtmId);
+
+const router = createAppRouter(queryClient);
+installBfcacheRecheck(queryClient, (error) => fatalErrorStore.set(error, browserNavigation.currentPath()));
+schedulePrefetch([...ROUTES.map((route) => route.module.prefetch), NOT_FOUND_MODULE.prefetch]);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root がありません');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <ErrorBoundary scope="app" fallback={() => (isCrawler() ? null : <BrandedErrorPage status={500} />)}>
+          <AppRoot router={router} />
+        </ErrorBoundary>
+      </ThemeProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

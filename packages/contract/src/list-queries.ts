@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ZRole } from './enums.ts';
+
+/**
+ * List state lives in the URL (DESIGN.md §6). "Normalised" means: each key parsed by its schema, invalid
+ * and default values dropped, keys in the fixed order of the shape below, and the URL replaced when it
+ * differs. Features extend these shapes with `.extend({...})`; the server may parse the same keys.
+ *
+ * Every field is optional and `.catch(undefined)`: a bad value in a shared link silently falls back to the
+ * default instead of breaking the page.
+ */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+export const qPage = lenient(z.coerce.number().int().min(1));
+export const qKeyword = lenient(
+  z
+    .string()
+    .transform((s) => s.trim().replace(/\s+/g, ' ').slice(0, 200))
+    .pipe(z.string().min(1)),
+);
+export const qUuid = lenient(z.uuid());
+export const qDate = lenient(z.iso.date());
+export const qAmount = lenient(z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+export const qIntEnum = <const T extends readonly [number, ...number[]]>(values: T) =>
+  lenient(
+    z.coerce
+      .number()
+      .int()
+      .refine((n): n is T[number] => values.includes(n)),
+  );
+
+export const MEMBER_SORTS = ['name', '-name', 'email', '-email', 'createdAt', '-createdAt'] as const;
+export const ZMemberListQuery = z.object({
+  page: qPage,
+  keyword: qKeyword,
+  groupId: qUuid,
+  role: lenient(ZRole),
+  status: qIntEnum([0, 1, 2]),
+  mfa: qIntEnum([1, 2]),
+  sort: lenient(z.enum(MEMBER_SORTS)),
+});
+export type TMemberListQuery = z.infer<typeof ZMemberListQuery>;
+export const MEMBER_LIST_DEFAULTS: Partial<TMemberListQuery> = { page: 1, sort: 'name' };
+
+export const DOCUMENT_SORTS = ['-updatedAt', 'updatedAt', '-concludedAt', 'concludedAt', 'title', '-title'] as const;
+export const DOCUMENT_PER_PAGE = [20, 50, 100] as const;
+/** Date attributes searchable by range (DESIGN.md §4); each gets `<key>From` / `<key>To`. */
+export const DOCUMENT_DATE_KEYS = [
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'sentAt',
+] as const;
+
+export const ZDocumentListQuery = z.object({
+  page: qPage,
+  perPage: qIntEnum(DOCUMENT_PER_PAGE),
+  keyword: qKeyword,
+  status: qIntEnum([0, 1, 2, 3, 4, 13]),
+  cabinetId: qUuid,
+  sort: lenient(z.enum(DOCUMENT_SORTS)),
+  contractAtFrom: qDate,
+  contractAtTo: qDate,
+  validityStartAtFrom: qDate,
+  validityStartAtTo: qDate,
+  validityEndAtFrom: qDate,
+  validityEndAtTo: qDate,
+  validityEndNoticeAtFrom: qDate,
+  validityEndNoticeAtTo: qDate,
+  sentAtFrom: qDate,
+  sentAtTo: qDate,
+  amountFrom: qAmount,
+  amountTo: qAmount,
+  autoUpdate: qIntEnum([0, 1, 2]),
+  localId: qKeyword,
+});
+export type TDocumentListQuery = z.infer<typeof ZDocumentListQuery>;
+export const DOCUMENT_LIST_DEFAULTS: Partial<TDocumentListQuery> = { page: 1, perPage: 50, sort: '-updatedAt' };
+
+type ListShape = Record<string, z.ZodType>;
+
+/**
+ * Parses a query string with a list schema and gives back the value and its canonical query string
+ * (`''` or `'?a=1&b=2'`): first value per key, unknown keys dropped, defaults dropped, keys in shape order.
+ */
+export function normalizeListQuery<S extends z.ZodObject<ListShape>>(
+  schema: S,
+  defaults: Partial<z.infer<S>>,
+  search: string | URLSearchParams,
+): { query: z.infer<S>; search: string } {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  const query: Record<string, unknown> = schema.parse(raw);
+  const canonical = new URLSearchParams();
+  const defaultsRecord: Record<string, unknown> = defaults;
+  for (const key of Object.keys(schema.shape)) {
+    const value = query[key];
+    if (value === defaultsRecord[key]) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') canonical.set(key, String(value));
+  }
+  const text = canonical.toString();
+  return { query: { ...defaultsRecord, ...stripUndefined(query) } as z.infer<S>, search: text ? `?${text}` : '' };
+}
+
+function stripUndefined(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+}

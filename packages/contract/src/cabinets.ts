@@ -155,3 +155,13 @@ export const ZReadableCabinet = z.object({
 export type TReadableCabinet = z.infer<typeof ZReadableCabinet>;
 export const ZCabinetsReadDocumentResponse = z.object({ cabinets: z.array(ZReadableCabinet) });
 export type TCabinetsReadDocumentResponse = z.infer<typeof ZCabinetsReadDocumentResponse>;
+
+/** Pickers of the cabinet page (for its managers, who need not be company admins): members and groups. */
+export const CABINET_CANDIDATES_LIMIT = 50;
+export const ZCabinetCandidatesQuery = z.object({
+  keyword: z.string().max(200, { message: 'キーワードは200文字以内で入力してください。' }).optional(),
+});
+export const ZCabinetMemberCandidatesResponse = z.object({ members: z.array(ZCabinetAdmin), total: z.number().int() });
+export type TCabinetMemberCandidatesResponse = z.infer<typeof ZCabinetMemberCandidatesResponse>;
+export const ZCabinetGroupCandidatesResponse = z.object({ memberGroups: z.array(ZCabinetGroup) });
+export type TCabinetGroupCandidatesResponse = z.infer<typeof ZCabinetGroupCandidatesResponse>;

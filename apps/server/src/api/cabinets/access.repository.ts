@@ -74,3 +74,23 @@ export async function selectReadableCabinets(db: DbOrTx, companyId: string, user
   );
   return rows.map((r) => ({ id: r.id, name: r.name, type: (r.type ?? 0) as 0 | 1, reasons: toReasons(r) }));
 }
+
+/** Members of the company by name (the admin picker), `keyword` already normalised and LIKE-escaped. */
+export async function selectMemberCandidates(db: DbOrTx, companyId: string, keyword: string | undefined, limit: number) {
+  const rows = await queryRows<{ id: string; name: string; email: string; total: number }>(
+    db,
+    sql`select u.id, u.name, u.email, count(*) over ()::int as total from users u
+      where u.company_id = ${companyId} ${keyword ? sql`and u.search_text like ${`%${keyword}%`}` : sql``}
+      order by u.name, u.id limit ${limit}`,
+  );
+  return { total: rows[0]?.total ?? 0, members: rows.map(({ id, name, email }) => ({ id, name, email })) };
+}
+
+/** Every member group of the company (the group pickers): 「すべてのメンバー」 first, then by name. */
+export async function selectGroupCandidates(db: DbOrTx, companyId: string) {
+  return queryRows<{ id: string; name: string; type: 0 | 1 }>(
+    db,
+    sql`select id, name, type::int as type from member_groups where company_id = ${companyId}
+      order by type desc, name, id limit 1000`,
+  );
+}

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCabinetAccessQuery, ZCabinetAccessResponse, ZCabinetsReadDocumentResponse, ZIdParams } from '@cloudsign/contract';
+import {
+  ZCabinetAccessQuery,
+  ZCabinetAccessResponse,
+  ZCabinetCandidatesQuery,
+  ZCabinetGroupCandidatesResponse,
+  ZCabinetMemberCandidatesResponse,
+  ZCabinetsReadDocumentResponse,
+  ZIdParams,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { cabinetReaders, readableCabinetsOf } from './access.service.ts';
+import { cabinetReaders, groupCandidates, memberCandidates, readableCabinetsOf } from './access.service.ts';
 
 const tags = ['cabinets'];
 
@@ -31,5 +39,27 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       },
     },
     async (request) => ({ cabinets: await readableCabinetsOf({ db: deps.database.db, auth: request.auth }, request.params.id) }),
+  );
+
+  app.get(
+    '/cabinets/:id/member_candidates',
+    {
+      schema: {
+        tags,
+        summary: '管理者に追加できるメンバー（キャビネットの管理者向け）',
+        params: ZIdParams,
+        querystring: ZCabinetCandidatesQuery,
+        response: { 200: ZCabinetMemberCandidatesResponse },
+      },
+    },
+    async (request) => memberCandidates({ db: deps.database.db, auth: request.auth }, request.params.id, request.query),
+  );
+
+  app.get(
+    '/cabinets/:id/group_candidates',
+    {
+      schema: { tags, summary: '指定できるメンバーグループ（キャビネットの管理者向け）', params: ZIdParams, response: { 200: ZCabinetGroupCandidatesResponse } },
+    },
+    async (request) => groupCandidates({ db: deps.database.db, auth: request.auth }, request.params.id),
   );
 };

@@ -1,5 +1,5 @@
 /** Who can read what, and why (「アクセスできる人」 panel; spec §7 `GET /cabinets_read_document/{id}`). */
-import { CABINET_ACCESS_PAGE_SIZE } from '@cloudsign/contract';
+import { CABINET_ACCESS_PAGE_SIZE, CABINET_CANDIDATES_LIMIT } from '@cloudsign/contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { normalizeSearchText } from '../../lib/search-text.ts';
 import * as access from './access.repository.ts';
@@ -27,4 +27,17 @@ export async function readableCabinetsOf(ctx: Ctx, userId: string) {
   });
   if (!ctx.auth.isCompanyAdmin && ctx.auth.user.id !== userId) throw forbidden();
   return access.selectReadableCabinets(ctx.db, ctx.auth.user.companyId, userId);
+}
+
+/** Colleagues a manager may make admins of the cabinet. */
+export async function memberCandidates(ctx: Ctx, id: string, q: { keyword?: string }) {
+  await loadManaged(ctx, id);
+  const keyword = q.keyword ? likeEscape(normalizeSearchText(q.keyword)) : undefined;
+  return access.selectMemberCandidates(ctx.db, ctx.auth.user.companyId, keyword || undefined, CABINET_CANDIDATES_LIMIT);
+}
+
+/** Groups a manager may grant reading or use in a classification rule. */
+export async function groupCandidates(ctx: Ctx, id: string) {
+  await loadManaged(ctx, id);
+  return { memberGroups: await access.selectGroupCandidates(ctx.db, ctx.auth.user.companyId) };
 }

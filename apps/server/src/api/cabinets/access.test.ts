@@ -107,3 +107,21 @@ describe('GET /cabinets_read_document/{id}', () => {
     expect([foreign.statusCode, foreign.json()]).toEqual([404, errorOf('not_found', 'ご指定のデータが見つかりませんでした。')]);
   });
 });
+
+describe('pickers of the cabinet page', () => {
+  it('lists colleagues and groups for the cabinet’s admin', async () => {
+    const members = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/member_candidates?keyword=${encodeURIComponent('ＲＥＡＤＥＲ')}`, headers: w.headers.cabAdmin });
+    expect(members.json<{ members: { id: string }[] }>().members.map((m) => m.id)).toEqual([w.users.reader.id]);
+    const all = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/member_candidates?keyword=${encodeURIComponent('閲覧')}`, headers: w.headers.cabAdmin });
+    expect(all.json()).toEqual({ total: 1, members: [{ id: w.users.reader.id, name: '閲覧 太郎', email: w.users.reader.email }] });
+    const groups = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/group_candidates`, headers: w.headers.cabAdmin });
+    expect(groups.json<{ memberGroups: { name: string }[] }>().memberGroups.map((g) => g.name)).toEqual(['すべてのメンバー', '営業部', '法務部']);
+  });
+
+  it('is for managers only; another company gets 404', async () => {
+    const reader = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/group_candidates`, headers: w.headers.reader });
+    expect(reader.statusCode).toBe(403);
+    const foreign = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/member_candidates`, headers: w.headers.otherAdmin });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

@@ -14,6 +14,7 @@ import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { clientLogsRoutes } from './client-logs/client-logs.routes.ts';
 import { cabinetsRoutes } from './cabinets/cabinets.routes.ts';
 
 export type ApiApp = FastifyInstance;
@@ -63,6 +64,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
 
   await app.register(systemRoutes, { deps });
   await app.register(meRoutes, { deps });
+  await app.register(clientLogsRoutes, { deps });
   // Area routes register here, one line each (members, member-groups, cabinets, documents, bulk…).
   await app.register(cabinetsRoutes, { deps });
 

@@ -65,10 +65,10 @@ const isCalendarDate = (s: string) => {
 
 /** `YYYY-MM-DD`, a real calendar day. `label` names the field or query key in the message. */
 export const ZDateString = (label: string) =>
-  z
-    .string({ message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` })
-    .refine(isCalendarDate, { message: `${label}に存在しない日付が指定されています。` });
+  z.string({ message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` }).superRefine((s, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) ctx.addIssue({ code: 'custom', message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` });
+    else if (!isCalendarDate(s)) ctx.addIssue({ code: 'custom', message: `${label}に存在しない日付が指定されています。` });
+  });
 
 const queryText = (key: string, max: number) =>
   z.string({ message: `${key} は文字列で指定してください。` }).max(max, { message: `${key} は${max}文字以内で指定してください。` });
@@ -301,6 +301,10 @@ export const ZDocumentAttributeUpdate = z.strictObject(
           .string({ message: '項目の値は文字列で入力してください。' })
           .max(DOCUMENT_OPTION_VALUE_MAX, { message: `項目の値は${DOCUMENT_OPTION_VALUE_MAX}文字以内で入力してください。` })
           .nullable(),
+        {
+          error: (iss) =>
+            iss.code === 'invalid_key' ? '書類属性の項目IDの形式が正しくありません。' : iss.code === 'invalid_type' ? 'options は項目IDと値の組で指定してください。' : undefined,
+        },
       )
       .optional(),
   },

@@ -14,6 +14,8 @@ import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
+import { documentAttributeOptionsRoutes } from './document-attribute-options/document-attribute-options.routes.ts';
 import { clientLogsRoutes } from './client-logs/client-logs.routes.ts';
 import { cabinetsRoutes } from './cabinets/cabinets.routes.ts';
 
@@ -66,6 +68,8 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(meRoutes, { deps });
   await app.register(clientLogsRoutes, { deps });
   // Area routes register here, one line each (members, member-groups, cabinets, documents, bulk…).
+  await app.register(documentsRoutes, { deps });
+  await app.register(documentAttributeOptionsRoutes, { deps });
   await app.register(cabinetsRoutes, { deps });
 
   return app;

@@ -266,8 +266,31 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('documents_company_updated_idx').on(t.companyId, t.updatedAt, t.id)],
+  (t) => [
+    index('documents_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    // One (company, sort column, id) index per sort key of GET /documents (issue 6 "Scale"): the first page of
+    // any sort reads 50 index entries, never the million rows. Keyword indexes are raw SQL (0007 migration).
+    index('documents_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('documents_company_sent_idx').on(t.companyId, t.sentAt, t.id),
+    index('documents_company_concluded_idx').on(t.companyId, t.concludedAt, t.id),
+    index('documents_company_contract_idx').on(t.companyId, t.contractAt, t.id),
+    index('documents_company_validity_start_idx').on(t.companyId, t.validityStartAt, t.id),
+    index('documents_company_validity_end_idx').on(t.companyId, t.validityEndAt, t.id),
+    index('documents_company_validity_notice_idx').on(t.companyId, t.validityEndNoticeAt, t.id),
+    index('documents_company_amount_idx').on(t.companyId, t.amount, t.id),
+    index('documents_company_title_idx').on(t.companyId, t.title, t.id),
+  ],
 );
+
+/**
+ * Exact document count per company, kept by statement triggers (raw SQL migration), so the unfiltered list
+ * of a million documents answers its total without counting them. No foreign key: the trigger of a
+ * cascading company delete must not fail on a row being deleted in the same statement.
+ */
+export const documentListStats = pgTable('document_list_stats', {
+  companyId: uuid('company_id').primaryKey(),
+  documentCount: bigint('document_count', { mode: 'number' }).notNull().default(0),
+});
 
 export const documentParticipants = pgTable(
   'document_participants',

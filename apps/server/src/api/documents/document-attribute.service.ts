@@ -1,0 +1,101 @@
+/**
+ * Attribute updates (書類情報): merge rules shared by `PUT /documents/{id}/attribute` and the import. Keys left
+ * out stay unchanged (CS); null or '' clears; options by item id, checked against the company's items.
+ */
+import type { TDocumentAttributeOption, TDocumentAttributeUpdate, TDocumentDetail, TErrorDetail } from '@cloudsign/contract';
+import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { documentSearchText } from '../../lib/search-text.ts';
+import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import * as repo from './documents.repository.ts';
+import { getDocument } from './documents.service.ts';
+
+type AttributeColumns = Pick<
+  typeof documents.$inferSelect,
+  'attrTitle' | 'counterparty' | 'contractAt' | 'validityStartAt' | 'validityEndAt' | 'validityEndNoticeAt' | 'autoUpdate' | 'localId' | 'amount' | 'options'
+>;
+
+const blankToNull = (v: string | null) => (v === null || v.trim() === '' ? null : v);
+
+/** Applies `update` to `current`; answers the new columns or the field errors (paths as the request names them). */
+export function mergeAttribute(
+  current: AttributeColumns,
+  update: TDocumentAttributeUpdate,
+  options: TDocumentAttributeOption[],
+): { values: AttributeColumns; errors: TErrorDetail[] } {
+  const errors: TErrorDetail[] = [];
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const nextOptions: Record<string, string> = { ...current.options };
+  for (const [rawId, value] of Object.entries(update.options ?? {})) {
+    const id = rawId.toLowerCase();
+    const option = byId.get(id);
+    const path = `options.${rawId}`;
+    if (!option) {
+      errors.push({ path, message: '指定された書類属性の項目が見つかりません。' });
+      continue;
+    }
+    const v = value === null ? '' : value;
+    if (v.trim() !== '' && !option.isEnabled) {
+      errors.push({ path, message: `「${option.name}」は使用しない設定のため入力できません。` });
+      continue;
+    }
+    if (v.trim() === '') delete nextOptions[id];
+    else nextOptions[id] = v;
+  }
+  for (const o of options) {
+    if (o.isEnabled && o.isRequired && !(nextOptions[o.id] ?? '').trim() && !errors.some((e) => e.path === `options.${o.id}`)) {
+      errors.push({ path: `options.${o.id}`, message: `「${o.name}」は必須項目です。入力してください。` });
+    }
+  }
+  const pick = <K extends keyof TDocumentAttributeUpdate>(key: K, fallback: NonNullable<TDocumentAttributeUpdate[K]> | null) =>
+    update[key] === undefined ? fallback : (update[key] as NonNullable<TDocumentAttributeUpdate[K]> | null);
+  const values: AttributeColumns = {
+    attrTitle: update.title === undefined ? current.attrTitle : blankToNull(update.title),
+    counterparty: update.counterparty === undefined ? current.counterparty : blankToNull(update.counterparty),
+    contractAt: pick('contractAt', current.contractAt),
+    validityStartAt: pick('validityStartAt', current.validityStartAt),
+    validityEndAt: pick('validityEndAt', current.validityEndAt),
+    validityEndNoticeAt: pick('validityEndNoticeAt', current.validityEndNoticeAt),
+    autoUpdate: update.autoUpdate ?? current.autoUpdate,
+    localId: update.localId === undefined ? current.localId : blankToNull(update.localId),
+    amount: update.amount === undefined ? current.amount : update.amount,
+    options: nextOptions,
+  };
+  return { values, errors };
+}
+
+export const EMPTY_ATTRIBUTE: AttributeColumns = {
+  attrTitle: null,
+  counterparty: null,
+  contractAt: null,
+  validityStartAt: null,
+  validityEndAt: null,
+  validityEndNoticeAt: null,
+  autoUpdate: 0,
+  localId: null,
+  amount: null,
+  options: {},
+};
+
+/** Readers get 404 for documents they cannot read and 403 when they can read but not edit (contract file). */
+export async function updateDocumentAttribute(
+  db: Db,
+  who: repo.Who,
+  id: string,
+  update: TDocumentAttributeUpdate,
+  now: Date,
+): Promise<TDocumentDetail> {
+  return db.transaction(async (tx) => {
+    const doc = await repo.findReadableDocument(tx, who, id, { forUpdate: true });
+    if (!doc) throw notFound();
+    if (!(await repo.canEditAttribute(tx, who, id))) throw forbidden();
+    const options = await selectOptions(tx, who.user.companyId);
+    const { values, errors } = mergeAttribute(doc, update, options);
+    if (errors.length > 0) throw new AppError('validation_failed', errors[0]!.message, errors);
+    const participants = await repo.selectParticipants(tx, id);
+    const searchText = documentSearchText({ id, title: doc.title, attrTitle: values.attrTitle, counterparty: values.counterparty, participants });
+    await repo.updateDocument(tx, who.user.companyId, id, { ...values, searchText, updatedAt: now });
+    return getDocument(tx, who, id);
+  });
+}

@@ -1,0 +1,160 @@
+/** Document SQL (STYLE.md: only repositories issue SQL). Every statement is scoped by the caller's company. */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { DOCUMENT_TOTAL_CAP, type TDocumentFindQuery, type TDocumentSearchConditions } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  cabinets,
+  documentCabinets,
+  documentFiles,
+  documentListStats,
+  documentParticipants,
+  documents,
+} from '../../db/schema.ts';
+import { documentReadableSql, readableCabinetIdsSql } from '../../auth/access.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
+import { searchConditions, searchOrder } from './documents.search.ts';
+
+export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The cabinet a search is limited to: the system cabinet means every readable document. */
+export type CabinetScope = { id: string; isSystem: boolean } | null;
+
+/** Company, access, cabinet and search conditions: the WHERE of every search (list, count, bulk edit). */
+export function documentSearchWhere(who: Who, conditions: TDocumentSearchConditions, cabinet: CabinetScope): SQL {
+  const parts: SQL[] = [eq(documents.companyId, who.user.companyId), documentReadableSql(who)];
+  if (cabinet && !cabinet.isSystem) {
+    parts.push(sql`exists (select 1 from document_cabinets dcf where dcf.cabinet_id = ${cabinet.id} and dcf.document_id = ${documents.id})`);
+  }
+  parts.push(...searchConditions(conditions));
+  return and(...parts)!;
+}
+
+export async function findCabinetInCompany(db: DbOrTx, companyId: string, cabinetId: string) {
+  const [row] = await db
+    .select({ id: cabinets.id, type: cabinets.type })
+    .from(cabinets)
+    .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, cabinetId)))
+    .limit(1);
+  return row ?? null;
+}
+
+const listColumns = {
+  id: documents.id,
+  status: documents.status,
+  title: documents.title,
+  counterparty: documents.counterparty,
+  contractAt: documents.contractAt,
+  validityEndAt: documents.validityEndAt,
+  amount: documents.amount,
+  senderName: documents.senderName,
+  sentAt: documents.sentAt,
+  updatedAt: documents.updatedAt,
+};
+
+export async function selectDocumentPage(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
+  return db
+    .select(listColumns)
+    .from(documents)
+    .where(where)
+    .orderBy(...searchOrder(q.sort, q.order))
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
+}
+
+/**
+ * Matches counted up to DOCUMENT_TOTAL_CAP + 1: a broad keyword over a million documents must not count them
+ * all (the contract's `isTotalExact`).
+ */
+export async function countDocumentsCapped(db: DbOrTx, where: SQL): Promise<number> {
+  const inner = db.select({ one: sql`1` }).from(documents).where(where).limit(DOCUMENT_TOTAL_CAP + 1);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('m'));
+  return row?.n ?? 0;
+}
+
+/** The company's exact document count, kept by triggers (migration 0008). */
+export async function companyDocumentCount(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: documentListStats.documentCount })
+    .from(documentListStats)
+    .where(eq(documentListStats.companyId, companyId));
+  return row?.n ?? 0;
+}
+
+/** Cabinets of `documentIds` that the caller may see (names of unreadable cabinets are not leaked). */
+export async function selectCabinetsOf(db: DbOrTx, who: Who, documentIds: string[]) {
+  if (documentIds.length === 0) return [];
+  const visible = who.isCompanyAdmin ? sql`true` : sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`;
+  return db
+    .select({ documentId: documentCabinets.documentId, id: cabinets.id, name: cabinets.name })
+    .from(documentCabinets)
+    .innerJoin(cabinets, eq(cabinets.id, documentCabinets.cabinetId))
+    .where(and(inArray(documentCabinets.documentId, documentIds), eq(cabinets.companyId, who.user.companyId), visible))
+    .orderBy(asc(cabinets.name), asc(cabinets.id));
+}
+
+/** A readable document of the caller's company, or null (missing, another company's, or unreadable: all 404). */
+export async function findReadableDocument(db: DbOrTx, who: Who, id: string, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.companyId, who.user.companyId), documentReadableSql(who)))
+    .limit(1);
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
+  return row ?? null;
+}
+
+export async function selectParticipants(db: DbOrTx, documentId: string) {
+  return db
+    .select({
+      id: documentParticipants.id,
+      position: documentParticipants.position,
+      name: documentParticipants.name,
+      email: documentParticipants.email,
+      organization: documentParticipants.organization,
+    })
+    .from(documentParticipants)
+    .where(eq(documentParticipants.documentId, documentId))
+    .orderBy(asc(documentParticipants.position), asc(documentParticipants.id));
+}
+
+export async function selectFiles(db: DbOrTx, documentId: string) {
+  return db
+    .select()
+    .from(documentFiles)
+    .where(eq(documentFiles.documentId, documentId))
+    .orderBy(asc(documentFiles.createdAt), asc(documentFiles.id));
+}
+
+/**
+ * Who may edit the attributes (contract file): a company admin, or an admin of a cabinet holding the document
+ * (an admin of the system cabinet holds every document).
+ */
+export async function canEditAttribute(db: DbOrTx, who: Who, documentId: string): Promise<boolean> {
+  if (who.isCompanyAdmin) return true;
+  const rows = await db.execute(sql`
+    select 1 from cabinet_admins ca join cabinets c on c.id = ca.cabinet_id
+    where ca.user_id = ${who.user.id} and c.company_id = ${who.user.companyId} and (
+      c.type = 1 or exists (select 1 from document_cabinets dc where dc.cabinet_id = c.id and dc.document_id = ${documentId})
+    ) limit 1`);
+  return (rows as { rows: unknown[] }).rows.length > 0;
+}
+
+export async function updateDocument(db: DbOrTx, companyId: string, id: string, values: Partial<typeof documents.$inferInsert>) {
+  await db
+    .update(documents)
+    .set(values)
+    .where(and(eq(documents.companyId, companyId), eq(documents.id, id)));
+}
+
+export async function insertImportedDocuments(
+  db: DbOrTx,
+  rows: (typeof documents.$inferInsert)[],
+  files: (typeof documentFiles.$inferInsert)[],
+  cabinetId: string | null,
+) {
+  if (rows.length === 0) return;
+  await db.insert(documents).values(rows);
+  await db.insert(documentFiles).values(files);
+  if (cabinetId) await db.insert(documentCabinets).values(rows.map((r) => ({ cabinetId, documentId: r.id! })));
+}

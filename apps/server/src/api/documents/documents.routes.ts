@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_FILES,
+  ZDocumentAttributeUpdate,
+  ZDocumentFileParams,
+  ZDocumentFindQuery,
+  ZDocumentFindResponse,
+  ZDocumentGetResponse,
+  ZDocumentImportResponse,
+  ZIdParams,
+} from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { updateDocumentAttribute } from './document-attribute.service.ts';
+import { findDocumentFile, findDocuments, getDocument } from './documents.service.ts';
+import { importDocuments } from './documents-import.multipart.ts';
+
+/** RFC 6266 / RFC 5987: UTF-8 name for browsers, an ASCII fallback for the rest. */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  // Scoped to this plugin: only the import accepts multipart. Per-file size is checked by the import itself
+  // (a truncated file is reported, not thrown), so the rest of the request still answers per file.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: IMPORT_MAX_FILE_BYTES + 1, files: IMPORT_MAX_FILES, fields: 10, fieldSize: 1024 * 1024, parts: IMPORT_MAX_FILES + 10 },
+  });
+
+  app.get(
+    '/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: '書類の検索（一覧）',
+        querystring: ZDocumentFindQuery,
+        response: { 200: ZDocumentFindResponse },
+      },
+    },
+    async (request) => findDocuments(db, request.auth, request.query),
+  );
+
+  app.get(
+    '/documents/:id',
+    { schema: { tags: ['documents'], summary: '書類の詳細', params: ZIdParams, response: { 200: ZDocumentGetResponse } } },
+    async (request) => ({ document: await getDocument(db, request.auth, request.params.id) }),
+  );
+
+  app.get(
+    '/documents/:id/files/:fileId',
+    { schema: { tags: ['documents'], summary: '書類のPDFファイル', params: ZDocumentFileParams } },
+    async (request, reply) => {
+      const file = await findDocumentFile(db, request.auth, request.params.id, request.params.fileId);
+      const size = await deps.storage.size(file.storageKey);
+      if (size === null) {
+        request.log.error({ storageKey: file.storageKey }, 'document file missing from storage');
+        throw new Error('document file missing');
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-length', size)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .send(deps.storage.read(file.storageKey));
+    },
+  );
+
+  app.put(
+    '/documents/:id/attribute',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: '書類情報の更新（指定しない項目は変わりません）',
+        params: ZIdParams,
+        body: ZDocumentAttributeUpdate,
+        response: { 200: ZDocumentGetResponse },
+      },
+    },
+    async (request) => ({
+      document: await updateDocumentAttribute(db, request.auth, request.params.id, request.body, deps.clock()),
+    }),
+  );
+
+  app.post(
+    '/documents/import',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'PDFのインポート（multipart: cabinetId, attributes, files）',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZDocumentImportResponse },
+      },
+    },
+    async (request) => ({ results: await importDocuments(deps, request) }),
+  );
+};

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { authenticator } from 'otplib';
+import { users } from '../db/schema.ts';
+import { hashBackupCodes } from '../auth/mfa.ts';
+import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
+import { makeCompany } from '../testing/fixtures.ts';
+import { buildSiteApp } from './app.ts';
+import { logIn, makeLoginUser, postForm, tokenRequest } from './site.test-kit.ts';
+
+let deps: TestDeps;
+let app: FastifyInstance;
+let now = new Date('2026-04-01T09:00:00Z');
+const advance = (ms: number) => (now = new Date(now.getTime() + ms));
+const totpAt = (secret: string, at: Date) => authenticator.clone({ epoch: at.getTime() }).generate(secret);
+
+beforeAll(async () => {
+  deps = await createTestDeps({ clock: () => now });
+  app = await buildSiteApp(deps);
+});
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+});
+
+async function memberWithMfa() {
+  const company = await makeCompany(deps);
+  const secret = authenticator.generateSecret(20);
+  const mfaBackupCodes = await hashBackupCodes(['ABCDE-FGHJK', 'MNPQR-STUVW']);
+  const user = await makeLoginUser(deps, company.id, { mfa: 1, mfaSecret: secret, mfaBackupCodes });
+  return { user, secret };
+}
+
+describe('MFA verification at login', () => {
+  it('asks for the code after the password; no token until a real TOTP is entered; a replayed code is refused', async () => {
+    const { user, secret } = await memberWithMfa();
+    const { res, cookie } = await logIn(app, user.email, undefined, { returnTo: '/cabinets' });
+    expect(res.headers.location).toBe('/mfa/verify?return_to=%2Fcabinets');
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
+    const page = await app.inject({ method: 'GET', url: '/mfa/verify?return_to=%2Fcabinets', headers: { cookie: `cs_session=${cookie}` } });
+    expect(page.body).toContain('認証アプリに表示されている6桁の確認コードを入力してください。');
+
+    const bad = await postForm(app, '/mfa/verify', { code: '000000', return_to: '/cabinets' }, { cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('確認コードが正しくないか、すでに使用されています。');
+
+    const code = totpAt(secret, now);
+    const ok = await postForm(app, '/mfa/verify', { code, return_to: '/cabinets' }, { cookie });
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe('/cabinets');
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
+
+    // Same code again within its 30-second step, from a second login: refused (RFC 6238 §5.2).
+    const second = await logIn(app, user.email);
+    expect((await postForm(app, '/mfa/verify', { code }, { cookie: second.cookie })).statusCode).toBe(400);
+    advance(30_000);
+    expect((await postForm(app, '/mfa/verify', { code: totpAt(secret, now) }, { cookie: second.cookie })).statusCode).toBe(303);
+  });
+
+  it('accepts a backup code once, in any case and with spaces', async () => {
+    const { user } = await memberWithMfa();
+    const first = await logIn(app, user.email);
+    const ok = await postForm(app, '/mfa/verify', { code: 'abcde fghjk' }, { cookie: first.cookie });
+    expect(ok.statusCode).toBe(303);
+    expect((await tokenRequest(app, first.cookie)).statusCode).toBe(200);
+    const [row] = await deps.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.mfaBackupCodes).toHaveLength(1);
+
+    const second = await logIn(app, user.email);
+    const reused = await postForm(app, '/mfa/verify', { code: 'ABCDE-FGHJK' }, { cookie: second.cookie });
+    expect(reused.statusCode).toBe(400);
+    expect((await tokenRequest(app, second.cookie)).statusCode).toBe(403);
+  });
+
+  it('limits code guessing with the login limit (429 + Retry-After)', async () => {
+    const { user } = await memberWithMfa();
+    const { cookie } = await logIn(app, user.email, undefined, { ip: '192.0.2.200' });
+    for (let i = 0; i < 5; i += 1) await postForm(app, '/mfa/verify', { code: '111111' }, { cookie, ip: '192.0.2.200' });
+    const res = await postForm(app, '/mfa/verify', { code: '111111' }, { cookie, ip: '192.0.2.200' });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body).toContain('確認コードの試行回数が上限に達しました。');
+  });
+});
+
+describe('MFA enrolment when the company requires it', () => {
+  it('shows the otpauth URI and secret, enables MFA with a real code, shows backup codes, then tokens work', async () => {
+    const company = await makeCompany(deps, { mfa: 2 });
+    const user = await makeLoginUser(deps, company.id);
+    const { res, cookie } = await logIn(app, user.email, undefined, { returnTo: '/member_groups' });
+    expect(res.headers.location).toBe('/mfa/setup?return_to=%2Fmember_groups');
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
+
+    const page = await app.inject({ method: 'GET', url: res.headers.location, headers: { cookie: `cs_session=${cookie}` } });
+    expect(page.body).toContain('ご所属の組織では2段階認証が必須です。');
+    const secret = /name="secret" value="([A-Z2-7]{32})"/.exec(page.body)![1]!;
+    expect(page.body).toContain(`otpauth://totp/${encodeURIComponent('クラウドサイン')}:${encodeURIComponent(user.email)}?secret=${secret}`);
+
+    const wrong = await postForm(app, '/mfa/setup', { secret, code: '123456', return_to: '/member_groups' }, { cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('確認コードが正しくありません。');
+
+    const done = await postForm(app, '/mfa/setup', { secret, code: totpAt(secret, now), return_to: '/member_groups' }, { cookie });
+    expect(done.statusCode).toBe(200);
+    const codes = [...done.body.matchAll(/<li>([A-Z0-9]{5}-[A-Z0-9]{5})<\/li>/g)].map((m) => m[1]!);
+    expect(codes).toHaveLength(10);
+    expect(done.body).toContain('href="/member_groups"');
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
+
+    const [row] = await deps.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ mfa: 1, mfaSecret: secret });
+    expect(row!.mfaBackupCodes).toHaveLength(10);
+    expect(row!.mfaBackupCodes.join()).not.toContain(codes[0]);
+
+    // Next login asks for the code, and one of the shown backup codes works.
+    advance(60_000);
+    const next = await logIn(app, user.email);
+    expect(next.res.headers.location).toBe('/mfa/verify');
+    expect((await postForm(app, '/mfa/verify', { code: codes[3]! }, { cookie: next.cookie })).statusCode).toBe(303);
+  });
+
+  it('sends a member whose MFA was reset back to enrolment on the next token request', async () => {
+    const company = await makeCompany(deps, { mfa: 2 });
+    const secret = authenticator.generateSecret(20);
+    const user = await makeLoginUser(deps, company.id, { mfa: 1, mfaSecret: secret });
+    const { cookie } = await logIn(app, user.email);
+    advance(30_000);
+    await postForm(app, '/mfa/verify', { code: totpAt(secret, now) }, { cookie });
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
+    await deps.database.db.update(users).set({ mfa: 2, mfaSecret: null }).where(eq(users.id, user.id));
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
+    const login = await app.inject({ method: 'GET', url: '/login', headers: { cookie: `cs_session=${cookie}` } });
+    expect(login.headers.location).toBe('/mfa/setup');
+  });
+});

@@ -1,0 +1,115 @@
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { parseEnv } from '../config/env.ts';
+import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
+import { buildSiteApp } from './app.ts';
+import { makeTempDist } from './site.test-kit.ts';
+
+let deps: TestDeps;
+let app: FastifyInstance;
+let dist: string;
+
+beforeAll(async () => {
+  deps = await createTestDeps();
+  dist = makeTempDist();
+  app = await buildSiteApp(deps, { consoleDistDir: dist });
+});
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+
+describe('console hosting', () => {
+  it.each(['/', '/company/members', '/company/members/bulk_add/0b0c/preview?x=1', '/cabinets/123', '/no/such/console/page'])(
+    'answers index.html for the console path %s, not cached',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('serves hashed assets for good and other build files revalidated', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log(1);');
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not answer index.html for missing assets, site paths or api paths', async () => {
+    expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+    const api = await get('/api/nothing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
+    for (const url of ['/login/unknown', '/mfa/unknown', '/password_setup']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('ご指定のページが見つかりませんでした。');
+    }
+  });
+
+  it('never serves files outside the build', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const res = await get(url);
+      expect(res.body).not.toContain('"name"');
+    }
+  });
+
+  it('serves /console-config.js from the environment, JSON-escaped', async () => {
+    const res = await get('/console-config.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.body).toBe(
+      'window.__CLOUDSIGN_CONFIG__ = {"apiUrl":"http://localhost:3001","siteUrl":"http://localhost:3000","datadogClientToken":null,"gtmId":null};\n',
+    );
+  });
+
+  it('adds GTM and Datadog to the CSP and the config only when configured, escaping "<"', async () => {
+    const env = parseEnv({
+      ...deps.env,
+      PORT: String(deps.env.PORT),
+      API_PORT: String(deps.env.API_PORT),
+      GTM_ID: 'GTM-ABC123',
+      DATADOG_CLIENT_TOKEN: 'pub</script><x>',
+    });
+    const other = await buildSiteApp({ ...deps, env }, { consoleDistDir: dist });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/console-config.js' });
+      expect(res.body).toContain('"datadogClientToken":"pub\\u003c/script>\\u003cx>","gtmId":"GTM-ABC123"');
+      const csp = String((await other.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://www.googletagmanager.com");
+      expect(csp).toContain("connect-src 'self' http://localhost:3001 https://*.datadoghq.com");
+      expect(csp).toContain("frame-src 'self' http://localhost:3001 blob:");
+      expect(csp).toContain("object-src 'self' http://localhost:3001 blob:");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('says in Japanese to run npm run build when the console is not built', async () => {
+    const missing = await buildSiteApp(deps, { consoleDistDir: path.join(os.tmpdir(), `no-dist-${crypto.randomUUID()}`) });
+    try {
+      const res = await missing.inject({ method: 'GET', url: '/company/members' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build を実行してから');
+      expect((await missing.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
+    } finally {
+      await missing.close();
+    }
+  });
+});

@@ -8,3 +8,5 @@ export * from './cabinets.ts';
 export * from './documents.ts';
 export * from './document-attribute-options.ts';
 export * from './list-queries.ts';
+export * from './members.ts';
+export * from './member-groups.ts';

@@ -1,0 +1,115 @@
+/**
+ * SQL pieces of the member list (issue 3 "Scale"): filter conditions, sort keys and keyset bounds. Only
+ * repositories run them; kept apart because both the paged list and the stream (page=-1) use them.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { TRole } from '@cloudsign/contract';
+import { users } from '../../db/schema.ts';
+import { normalizeSearchText } from '../../lib/search-text.ts';
+
+export type MemberSort = 'name' | '-name' | 'email' | '-email' | 'createdAt' | '-createdAt';
+
+export type MemberListFilter = {
+  companyId: string;
+  keyword?: string | undefined;
+  cabinetId?: string | undefined;
+  /** A user group's id; the system group (everyone) is no condition at all. */
+  userGroupId?: string | undefined;
+  role?: TRole | undefined;
+  status?: number | undefined;
+  mfa?: number | undefined;
+};
+
+/** Keyword → normalised terms (space-separated terms all must match), at most 10. */
+export function keywordTerms(keyword: string | undefined): string[] {
+  if (!keyword) return [];
+  const normalised = normalizeSearchText(keyword);
+  return [...new Set(normalised.split(' ').filter(Boolean))].slice(0, 10);
+}
+
+/**
+ * The grams index (migration members_search) holds every unigram and bigram of search_text: a 1–2 character
+ * term is one exact element; a longer one needs all its bigrams (then LIKE confirms the order).
+ */
+export function termGrams(term: string): string[] {
+  const chars = [...term];
+  if (chars.length <= 2) return [term];
+  const grams = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i += 1) grams.add(chars[i]! + chars[i + 1]!);
+  return [...grams];
+}
+
+const pgTextArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+export const isUnfiltered = (f: MemberListFilter) =>
+  keywordTerms(f.keyword).length === 0 &&
+  !f.cabinetId &&
+  !f.userGroupId &&
+  !f.role &&
+  f.status === undefined &&
+  f.mfa === undefined;
+
+/** Stable key of a filter, for the caches. */
+export const filterKey = (f: MemberListFilter) =>
+  JSON.stringify([keywordTerms(f.keyword), f.cabinetId ?? '', f.userGroupId ?? '', f.role ?? '', f.status ?? '', f.mfa ?? '']);
+
+export function memberWhere(f: MemberListFilter): SQL {
+  const parts: SQL[] = [sql`${users.companyId} = ${f.companyId}`];
+  const terms = keywordTerms(f.keyword);
+  if (terms.length > 0) {
+    const grams = [...new Set(terms.flatMap(termGrams))];
+    // LIKE is cheap and comes first in a filter; the grams containment is what the GIN index answers.
+    for (const term of terms) parts.push(sql`${users.searchText} like ${likeContains(term)}`);
+    parts.push(sql`member_search_grams(${users.searchText}) @> ${pgTextArray(grams)}::text[]`);
+  }
+  if (f.userGroupId) {
+    parts.push(
+      sql`exists (select 1 from member_group_users mgu where mgu.group_id = ${f.userGroupId} and mgu.user_id = ${users.id})`,
+    );
+  }
+  if (f.cabinetId) {
+    // Who can read the cabinet (DESIGN.md §1): company admins, its admins, members of its groups
+    // (the system group 「すべてのメンバー」 meaning everyone). Same rule as auth/access.ts.
+    parts.push(sql`(
+      ${users.roles} @> '{CompanyAdmin}'::text[]
+      or exists (select 1 from cabinet_admins ca where ca.cabinet_id = ${f.cabinetId} and ca.user_id = ${users.id})
+      or exists (
+        select 1 from cabinet_member_groups cmg join member_groups g on g.id = cmg.group_id
+        where cmg.cabinet_id = ${f.cabinetId} and (
+          g.type = 1
+          or exists (select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = ${users.id})
+        )
+      )
+    )`);
+  }
+  if (f.role) parts.push(sql`${users.roles} @> ${pgTextArray([f.role])}::text[]`);
+  if (f.status !== undefined) parts.push(sql`${users.status} = ${f.status}`);
+  if (f.mfa !== undefined) parts.push(sql`${users.mfa} = ${f.mfa}`);
+  return sql.join(parts, sql` and `);
+}
+
+type SortSpec = { column: SQL; type: 'text' | 'timestamptz'; desc: boolean };
+
+export function sortSpec(sort: MemberSort): SortSpec {
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
+  if (key === 'email') return { column: sql`${users.email}`, type: 'text', desc };
+  if (key === 'createdAt') return { column: sql`${users.createdAt}`, type: 'timestamptz', desc };
+  return { column: sql`${users.name}`, type: 'text', desc };
+}
+
+export const orderBy = (s: SortSpec) =>
+  s.desc ? sql`${s.column} desc, ${users.id} desc` : sql`${s.column} asc, ${users.id} asc`;
+
+/** A sort position: the sort value as text (so timestamps keep microseconds) and the id. */
+export type Anchor = { k: string; id: string };
+
+/** Rows at or after (`inclusive`) / strictly after the anchor, in the sort's direction. */
+export function keysetBound(s: SortSpec, a: Anchor, inclusive: boolean): SQL {
+  const value = s.type === 'timestamptz' ? sql`${a.k}::timestamptz` : sql`${a.k}::text`;
+  const op = s.desc ? (inclusive ? sql`<=` : sql`<`) : inclusive ? sql`>=` : sql`>`;
+  return sql`(${s.column}, ${users.id}) ${op} (${value}, ${a.id}::uuid)`;
+}
+
+export const sortKeyText = (s: SortSpec) => (s.type === 'timestamptz' ? sql`${s.column}::text` : s.column);

@@ -1,0 +1,35 @@
+/** What a member write stores: search_text is always recomputed with the fields it is made of. */
+import type { TRole } from '@cloudsign/contract';
+import { memberSearchText } from '../../lib/search-text.ts';
+import type { UserRow } from './members.repository.ts';
+
+export type CreateMemberBody = { email: string; name: string; organization: string; roles: TRole[] };
+export type UpdateMemberBody = {
+  email?: string | undefined;
+  name?: string | undefined;
+  organization?: string | undefined;
+  roles?: TRole[] | undefined;
+};
+
+export const newMemberValues = (companyId: string, body: CreateMemberBody, now: Date) => ({
+  companyId,
+  email: body.email,
+  name: body.name,
+  organization: body.organization,
+  roles: body.roles,
+  status: 0,
+  mfa: 2,
+  searchText: memberSearchText(body),
+  createdAt: now,
+  updatedAt: now,
+});
+
+export function updateMemberValues(current: UserRow, body: UpdateMemberBody, now: Date) {
+  const next = {
+    email: body.email ?? current.email,
+    name: body.name ?? current.name,
+    organization: body.organization ?? current.organization,
+    roles: body.roles ?? current.roles,
+  };
+  return { ...next, searchText: memberSearchText(next), updatedAt: now };
+}

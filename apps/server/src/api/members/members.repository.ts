@@ -1,0 +1,99 @@
+/** Single-member SQL. Every query is scoped by company: another company's id reads as missing. */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cabinets, memberGroups, memberGroupUsers, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findMember(db: DbOrTx, companyId: string, id: string, opts: { forUpdate?: boolean } = {}) {
+  const q = db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findUserGroups(db: DbOrTx, userId: string) {
+  return db
+    .select({ id: memberGroups.id, name: memberGroups.name })
+    .from(memberGroupUsers)
+    .innerJoin(memberGroups, eq(memberGroups.id, memberGroupUsers.groupId))
+    .where(eq(memberGroupUsers.userId, userId))
+    .orderBy(asc(memberGroups.name));
+}
+
+/** Emails are unique across the whole service, not per company (DESIGN.md §2). */
+export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Locks the company's admins (ordered, so concurrent callers queue instead of deadlocking) and answers
+ * their ids. Two admins demoting each other at once: the second waits, re-reads, sees one admin left.
+ */
+export async function lockCompanyAdmins(db: DbOrTx, companyId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), sql`${users.roles} @> '{CompanyAdmin}'::text[]`))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function insertMember(db: DbOrTx, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateMember(db: DbOrTx, companyId: string, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Sessions, setup links, memberships and cabinet admin rows cascade; documents keep the sender's name. */
+export async function deleteMember(db: DbOrTx, companyId: string, id: string) {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findGroupType(db: DbOrTx, companyId: string, groupId: string) {
+  const [row] = await db
+    .select({ type: memberGroups.type })
+    .from(memberGroups)
+    .where(and(eq(memberGroups.companyId, companyId), eq(memberGroups.id, groupId)))
+    .limit(1);
+  return row?.type ?? null;
+}
+
+export async function cabinetExists(db: DbOrTx, companyId: string, cabinetId: string) {
+  const rows = await db
+    .select({ id: cabinets.id })
+    .from(cabinets)
+    .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, cabinetId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Unique-violation of a named constraint, through drizzle's error wrapper. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: c } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (c === undefined || c === constraint)) return true;
+  }
+  return false;
+}

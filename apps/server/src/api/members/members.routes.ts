@@ -1,0 +1,142 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZCreateUserRequest,
+  ZErrorBody,
+  ZFindMembersQuery,
+  ZFindMembersResponse,
+  ZIdParams,
+  ZOk,
+  ZUpdateUserRequest,
+  ZUserResponse,
+} from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { requireCompanyAdmin } from '../plugins/authenticate.ts';
+import { toMember } from './member-mappers.ts';
+import type { MemberListRow } from './member-list.repository.ts';
+import * as service from './members.service.ts';
+
+/** Before body validation, so a non-admin learns nothing from a 400 (DESIGN.md §1: members are CompanyAdmin's). */
+const adminOnly = async (request: FastifyRequest) => requireCompanyAdmin(request);
+const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+/** `{"members":[…],"total":n}` written batch by batch: page=-1 never holds the whole list in memory. */
+async function* streamBody(total: number, batches: AsyncGenerator<MemberListRow[]>) {
+  yield '{"members":[';
+  let first = true;
+  for await (const batch of batches) {
+    const text = batch.map((r) => JSON.stringify(toMember(r))).join(',');
+    yield first ? text : `,${text}`;
+    first = false;
+  }
+  yield `],"total":${total}}`;
+}
+
+export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/members',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'メンバー一覧（50件ずつ。page=-1 ですべて）',
+        querystring: ZFindMembersQuery,
+        response: { 200: ZFindMembersResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.assertCanListMembers(deps, request.auth, request.query.cabinetId);
+      const result = await service.findMembers(deps, request.auth, request.query);
+      if (result.kind === 'stream') {
+        // A stream skips the response serializer; its rows are built by the same mapper as a page's.
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(Readable.from(streamBody(result.total, result.stream)) as never);
+      }
+      return { members: result.rows.map(toMember), total: result.total };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { preValidation: adminOnly, schema: { tags: ['members'], summary: 'メンバーの詳細', params: ZIdParams, response: { 200: ZUserResponse, ...errors } } },
+    async (request) => {
+      return { user: await service.getMember(deps, request.auth, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['members'],
+        summary: 'メンバーを追加し、パスワード設定メールを送る',
+        body: ZCreateUserRequest,
+        response: { 201: ZUserResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.createMember(deps, request.auth, request.body);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['members'],
+        summary: 'メンバーを更新（省略した項目は変更なし）',
+        params: ZIdParams,
+        body: ZUpdateUserRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => {
+      return { user: await service.updateMember(deps, request.auth, request.params.id, request.body) };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    { preValidation: adminOnly, schema: { tags: ['members'], summary: 'メンバーを削除', params: ZIdParams, response: { 200: ZOk, ...errors } } },
+    async (request) => {
+      await service.deleteMember(deps, request.auth, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/users/:id/remind_register',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['members'],
+        summary: '登録メールを再送（招待中のメンバーのみ）',
+        params: ZIdParams,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => {
+      return { user: await service.remindRegister(deps, request.auth, request.params.id) };
+    },
+  );
+
+  app.delete(
+    '/users/:id/mfa',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['members'],
+        summary: '2要素認証をリセット',
+        params: ZIdParams,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => {
+      return { user: await service.resetMfa(deps, request.auth, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,172 @@
+/**
+ * Member rules (issue 3, DESIGN.md §1–§2): unique emails, self-guard, last-admin guard, invitations.
+ * Every write runs in one transaction; the setup mail's token commits with the member.
+ */
+import { sql } from 'drizzle-orm';
+import type { TFindMembersFilter, TMemberDetail } from '@cloudsign/contract';
+import { newMemberValues, updateMemberValues, type CreateMemberBody, type UpdateMemberBody } from './member-values.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
+import { canManageCabinet, managedCabinetIdsSql } from '../../auth/access.ts';
+import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
+import { memberDetail } from './member-mappers.ts';
+import * as repo from './members.repository.ts';
+import { countMembers, findMemberPage, listStats, streamMembers } from './member-list.repository.ts';
+import type { MemberListFilter } from './member-list.sql.ts';
+import { cabinets } from '../../db/schema.ts';
+
+type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin'>;
+
+const emailTaken = (email: string) => {
+  const message = `${email} はすでに使われています。`;
+  return new AppError('email_taken', message, [{ path: 'email', message }]);
+};
+
+/**
+ * Reading the member list (DESIGN.md §1, decided here): company admins read everything; a member who
+ * administers a cabinet may list members (to pick that cabinet's admins) and, with `cabinetId`, only for a
+ * cabinet they administer; everyone else gets 403. Member details and groups stay admin-only.
+ */
+export async function assertCanListMembers(deps: AppDeps, who: Who, cabinetId: string | undefined) {
+  if (who.isCompanyAdmin) return;
+  const db = deps.database.db;
+  if (cabinetId) {
+    if (await canManageCabinet(db, who, cabinetId)) return;
+    throw new AppError('forbidden');
+  }
+  const managed = await db
+    .select({ id: cabinets.id })
+    .from(cabinets)
+    .where(sql`${cabinets.id} in (${managedCabinetIdsSql(who.user.companyId, who.user.id)})`)
+    .limit(1);
+  if (managed.length === 0) throw new AppError('forbidden');
+}
+
+export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter) {
+  const db = deps.database.db;
+  const companyId = who.user.companyId;
+  let userGroupId: string | undefined;
+  if (q.groupId) {
+    const type = await repo.findGroupType(db, companyId, q.groupId);
+    if (type === null) throw notFound();
+    if (type === 0) userGroupId = q.groupId;
+  }
+  if (q.cabinetId && !(await repo.cabinetExists(db, companyId, q.cabinetId))) throw notFound();
+  const filter: MemberListFilter = {
+    companyId,
+    keyword: q.keyword,
+    cabinetId: q.cabinetId,
+    userGroupId,
+    role: q.role,
+    status: q.status,
+    mfa: q.mfa,
+  };
+  const stats = await listStats(db, companyId);
+  const total = await countMembers(db, filter, stats);
+  if (q.page === -1) return { kind: 'stream' as const, total, stream: streamMembers(db, filter, q.sort) };
+  const rows = total === 0 ? [] : await findMemberPage(db, filter, q.sort, q.page, stats.version);
+  return { kind: 'page' as const, total, rows };
+}
+
+async function loadDetail(deps: AppDeps, companyId: string, id: string): Promise<TMemberDetail> {
+  const row = await repo.findMember(deps.database.db, companyId, id);
+  if (!row) throw notFound();
+  return memberDetail(row, await repo.findUserGroups(deps.database.db, id));
+}
+
+export const getMember = (deps: AppDeps, who: Who, id: string) => loadDetail(deps, who.user.companyId, id);
+
+export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBody) {
+  const companyId = who.user.companyId;
+  const id = await deps.database.db
+    .transaction(async (tx) => {
+      if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
+      const row = await repo.insertMember(tx, newMemberValues(companyId, body, deps.clock()));
+      // Status 0 (invited): the member sets a password through the mailed one-time link (DESIGN.md §1).
+      await issuePasswordSetupLink(deps, tx, row);
+      return row.id;
+    })
+    .catch((err: unknown) => {
+      if (repo.isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+      throw err;
+    });
+  return loadDetail(deps, companyId, id);
+}
+
+export async function updateMember(
+  deps: AppDeps,
+  who: Who,
+  id: string,
+  body: UpdateMemberBody,
+) {
+  const companyId = who.user.companyId;
+  await deps.database.db
+    .transaction(async (tx) => {
+      const admins = body.roles ? await repo.lockCompanyAdmins(tx, companyId) : [];
+      const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
+      if (!current) throw notFound();
+      const rolesChange = body.roles && !sameRoles(body.roles, current.roles);
+      if (rolesChange && id === who.user.id) {
+        throw new AppError('self_forbidden', '自分自身の権限は変更できません。', [
+          { path: 'roles', message: '自分自身の権限は変更できません。' },
+        ]);
+      }
+      const losesAdmin = rolesChange && current.roles.includes('CompanyAdmin') && !body.roles!.includes('CompanyAdmin');
+      if (losesAdmin && admins.filter((a) => a !== id).length === 0) throw lastAdmin();
+      if (body.email && body.email !== current.email && (await repo.isEmailTaken(tx, body.email, id))) {
+        throw emailTaken(body.email);
+      }
+      await repo.updateMember(tx, companyId, id, updateMemberValues(current, body, deps.clock()));
+    })
+    .catch((err: unknown) => {
+      if (body.email && repo.isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+      throw err;
+    });
+  return loadDetail(deps, companyId, id);
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((r) => b.includes(r));
+
+const lastAdmin = () =>
+  new AppError('last_admin', '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。');
+
+export async function deleteMember(deps: AppDeps, who: Who, id: string) {
+  const companyId = who.user.companyId;
+  if (id === who.user.id) throw new AppError('self_forbidden', '自分自身は削除できません。');
+  await deps.database.db.transaction(async (tx) => {
+    const admins = await repo.lockCompanyAdmins(tx, companyId);
+    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    if (admins.includes(id) && admins.length <= 1) throw lastAdmin();
+    await repo.deleteMember(tx, companyId, id);
+  });
+}
+
+export async function remindRegister(deps: AppDeps, who: Who, id: string) {
+  const companyId = who.user.companyId;
+  await deps.database.db.transaction(async (tx) => {
+    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    if (current.status !== 0) {
+      throw new AppError('invalid_state', 'このメンバーは登録済みのため、登録メールは再送できません。');
+    }
+    // A new link replaces the old one (issue 3: "the old link dies").
+    await issuePasswordSetupLink(deps, tx, current);
+  });
+  return loadDetail(deps, companyId, id);
+}
+
+export async function resetMfa(deps: AppDeps, who: Who, id: string) {
+  const companyId = who.user.companyId;
+  const row = await repo.updateMember(deps.database.db, companyId, id, {
+    mfa: 2,
+    mfaSecret: null,
+    mfaBackupCodes: [],
+    mfaLastStep: null,
+    updatedAt: deps.clock(),
+  });
+  if (!row) throw notFound();
+  return loadDetail(deps, companyId, id);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ZId, ZPage } from './common.ts';
+import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
+import { MEMBER_SORTS } from './list-queries.ts';
+
+/** Members (spec §3, §7; DESIGN.md §2): email ≤254 and unique across the service, name ≤64. */
+export const MEMBER_EMAIL_MAX = 254;
+export const MEMBER_NAME_MAX = 64;
+export const MEMBER_ORGANIZATION_MAX = 100;
+export const MEMBER_KEYWORD_MAX = 200;
+
+/**
+ * Unknown keys are refused (mass assignment, issue 8): a body can never carry companyId, id, status or
+ * createdAt into a member.
+ */
+export const strictRequestBody = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `指定できない項目が含まれています: ${issue.keys.join(', ')}`
+        : 'リクエストの形式が正しくありません。',
+  });
+
+/** Practical syntax check (WHATWG-like): one @, no spaces, a dotted domain. */
+const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** Stored lower-cased: the uniqueness rule ignores case (DESIGN.md §2). */
+export const ZMemberEmail = z
+  .string({ message: 'メールアドレスを入力してください。' })
+  .trim()
+  .min(1, { message: 'メールアドレスを入力してください。' })
+  .max(MEMBER_EMAIL_MAX, { message: `メールアドレスは${MEMBER_EMAIL_MAX}文字以内で入力してください。` })
+  .regex(EMAIL_RE, { message: 'メールアドレスの形式が正しくありません。' })
+  .transform((s) => s.toLowerCase());
+export const ZMemberName = z
+  .string({ message: '氏名は文字列で入力してください。' })
+  .trim()
+  .max(MEMBER_NAME_MAX, { message: `氏名は${MEMBER_NAME_MAX}文字以内で入力してください。` });
+export const ZMemberOrganization = z
+  .string({ message: '所属は文字列で入力してください。' })
+  .trim()
+  .max(MEMBER_ORGANIZATION_MAX, { message: `所属は${MEMBER_ORGANIZATION_MAX}文字以内で入力してください。` });
+export const ZMemberRole = z.enum(ROLES, { message: '権限の値が正しくありません。' });
+export const ZMemberRoles = z
+  .array(ZMemberRole, { message: '権限は配列で指定してください。' })
+  .max(ROLES.length * 2, { message: '権限の指定が多すぎます。' })
+  .transform((roles) => ROLES.filter((r) => roles.includes(r)));
+
+export const ZCreateUserRequest = strictRequestBody({
+  email: ZMemberEmail,
+  name: ZMemberName.default(''),
+  organization: ZMemberOrganization.default(''),
+  roles: ZMemberRoles.default([]),
+});
+export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
+
+/** Keys left out stay unchanged. Status is never set here: it follows the password-setup flow. */
+export const ZUpdateUserRequest = strictRequestBody({
+  email: ZMemberEmail.optional(),
+  name: ZMemberName.optional(),
+  organization: ZMemberOrganization.optional(),
+  roles: ZMemberRoles.optional(),
+});
+export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+
+/** One row of the member list: what the list shows and filters on. */
+export const ZMember = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+  organization: z.string(),
+  roles: z.array(ZMemberRole),
+  status: ZMemberStatus,
+  mfa: ZMfaState,
+  createdAt: z.string(),
+});
+export type TMember = z.infer<typeof ZMember>;
+
+export const ZMemberGroupRef = z.object({ id: ZId, name: z.string() });
+/** The member as `GET /users/{id}` answers it: the list row plus theme, groups and last change. */
+export const ZMemberDetail = ZMember.extend({
+  theme: ZTheme,
+  updatedAt: z.string(),
+  /** User groups (type 0); everyone is also in 「すべてのメンバー」 implicitly. */
+  groups: z.array(ZMemberGroupRef),
+});
+export type TMemberDetail = z.infer<typeof ZMemberDetail>;
+export const ZUserResponse = z.object({ user: ZMemberDetail });
+export type TUserResponse = z.infer<typeof ZUserResponse>;
+
+const optionalInt = <T extends number>(values: readonly T[], message: string) =>
+  z.coerce
+    .number({ message })
+    .int({ message })
+    .refine((n): n is T => values.includes(n as T), { message })
+    .optional();
+
+/**
+ * `GET /members` (spec §7). The same keys as the console's URL state (list-queries.ts), plus `cabinetId`
+ * (members who can read that cabinet). 50 a page; `page=-1` streams every match.
+ */
+export const ZFindMembersQuery = z.object({
+  page: ZPage.default(1),
+  keyword: z
+    .string()
+    .max(MEMBER_KEYWORD_MAX, { message: `キーワードは${MEMBER_KEYWORD_MAX}文字以内で入力してください。` })
+    .optional(),
+  cabinetId: ZId.optional(),
+  groupId: ZId.optional(),
+  role: ZMemberRole.optional(),
+  status: optionalInt([0, 1, 2], '状態の値が正しくありません。'),
+  mfa: optionalInt([1, 2], '2要素認証の値が正しくありません。'),
+  sort: z.enum(MEMBER_SORTS, { message: '並び順の値が正しくありません。' }).default('name'),
+});
+export type TFindMembersQuery = z.input<typeof ZFindMembersQuery>;
+export type TFindMembersFilter = z.output<typeof ZFindMembersQuery>;
+
+export const ZFindMembersResponse = z.object({ members: z.array(ZMember), total: z.number().int() });
+export type TFindMembersResponse = z.infer<typeof ZFindMembersResponse>;

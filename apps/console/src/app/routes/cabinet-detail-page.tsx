@@ -1,6 +1,8 @@
-import { PendingPage } from './pending-page.tsx';
+import { useParams } from 'react-router';
+import { CabinetDetailPage } from '#features/cabinets/components/cabinet-detail-page.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  const { id = '' } = useParams();
+  // Keyed by id: moving between cabinets starts each page fresh (selection, forms).
+  return <CabinetDetailPage key={id} id={id} />;
 }

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZCabinetResponse } from '@cloudsign/contract';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { replaceCabinet } from './cache.ts';
+import { cabinetKeys } from './keys.ts';
+
+/** `POST` / `DELETE /cabinets/{id}/admins {userIds}` (spec §7). */
+export const changeCabinetAdmins = (id: string, method: 'POST' | 'DELETE', userIds: string[]) =>
+  apiFetch(`/cabinets/${id}/admins`, { method, body: { userIds }, schema: ZCabinetResponse });
+
+export function useChangeCabinetAdmins(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, userIds }: { method: 'POST' | 'DELETE'; userIds: string[] }) => changeCabinetAdmins(id, method, userIds),
+    onSuccess: async ({ cabinet }) => {
+      replaceCabinet(client, cabinet);
+      await client.invalidateQueries({ queryKey: cabinetKeys.access(id) });
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ZClassificationBackfill,
+  ZClassificationDryRunResponse,
+  ZClassificationRulesResponse,
+} from '@cloudsign/contract';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { replaceCabinet } from './cache.ts';
+import { cabinetKeys } from './keys.ts';
+
+const base = (id: string) => `/cabinets/${id}/classification_rules`;
+
+export const dryRunRule = (id: string, memberGroupIds: string[]) =>
+  apiFetch(`${base(id)}/dry_run`, { method: 'POST', body: { memberGroupIds }, schema: ZClassificationDryRunResponse });
+export const addRules = (id: string, memberGroupIds: string[], backfill: boolean) =>
+  apiFetch(base(id), { method: 'POST', body: { memberGroupIds, backfill }, schema: ZClassificationRulesResponse });
+export const removeRules = (id: string, memberGroupIds: string[]) =>
+  apiFetch(base(id), { method: 'DELETE', body: { memberGroupIds }, schema: ZClassificationRulesResponse });
+const ZBackfills = z.object({ backfills: z.array(ZClassificationBackfill) });
+export const findBackfills = (id: string, signal?: AbortSignal) => apiFetch(`${base(id)}/backfills`, { schema: ZBackfills, signal });
+
+export const useDryRun = (id: string) => useMutation({ mutationFn: (groupIds: string[]) => dryRunRule(id, groupIds) });
+
+export function useChangeRules(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ add, remove, backfill }: { add: string[]; remove: string[]; backfill: boolean }) => {
+      let last = add.length > 0 ? await addRules(id, add, backfill) : null;
+      if (remove.length > 0) last = await removeRules(id, remove);
+      return last;
+    },
+    onSuccess: async (res) => {
+      if (res) replaceCabinet(client, res.cabinet);
+      await client.invalidateQueries({ queryKey: cabinetKeys.backfills(id) });
+    },
+  });
+}
+
+/** Backfill runs of the cabinet; polled while one is still running, then the cabinet's counts refresh. */
+export function useBackfills(id: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: cabinetKeys.backfills(id),
+      queryFn: async ({ signal }) => (await findBackfills(id, signal)).backfills,
+      enabled,
+      refetchInterval: (q) => (q.state.data?.some((b) => b.state !== 'succeeded') ? 1000 : false),
+    }),
+  );
+}

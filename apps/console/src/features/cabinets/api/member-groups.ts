@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZCabinetResponse } from '@cloudsign/contract';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { replaceCabinet } from './cache.ts';
+import { cabinetKeys } from './keys.ts';
+
+/** `PUT /cabinets/{id}/member_groups` adds; `DELETE` removes one (spec §7). */
+export const addCabinetMemberGroups = (id: string, memberGroupIds: string[]) =>
+  apiFetch(`/cabinets/${id}/member_groups`, { method: 'PUT', body: { memberGroupIds }, schema: ZCabinetResponse });
+export const removeCabinetMemberGroup = (id: string, memberGroupId: string) =>
+  apiFetch(`/cabinets/${id}/member_groups`, { method: 'DELETE', body: { memberGroupId }, schema: ZCabinetResponse });
+
+/** Applies the difference between the current and the wanted groups, then refreshes who can read. */
+export function useSetCabinetMemberGroups(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ add, remove }: { add: string[]; remove: string[] }) => {
+      let last = add.length > 0 ? await addCabinetMemberGroups(id, add) : null;
+      for (const groupId of remove) last = await removeCabinetMemberGroup(id, groupId);
+      return last;
+    },
+    onSuccess: async (res) => {
+      if (res) replaceCabinet(client, res.cabinet);
+      await client.invalidateQueries({ queryKey: cabinetKeys.access(id) });
+    },
+  });
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Checkbox, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TOTAL_CAP, type TCabinet } from '@cloudsign/contract';
+import { AlertArea } from '../../../components/alerts/index.ts';
+import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
+import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
+
+const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ja-JP', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+/** The cabinet's documents: paged, searchable, selectable; page and keyword live in the URL (STYLE.md). */
+export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const keyword = params.get('keyword') ?? '';
+  const [input, setInput] = useState(keyword);
+  const [debounced] = useDebouncedValue(input.trim(), 300);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [action, setAction] = useState<FileKind | null>(null);
+  const docs = useCabinetDocuments(cabinet.id, { page, keyword });
+
+  useEffect(() => {
+    if (debounced === keyword) return;
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (debounced) next.set('keyword', debounced);
+      else next.delete('keyword');
+      next.delete('page');
+      return next;
+    }, { replace: true });
+  }, [debounced, keyword, setParams]);
+
+  const setPage = (n: number) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (n > 1) next.set('page', String(n));
+      else next.delete('page');
+      return next;
+    });
+
+  const rows = docs.data?.documents ?? [];
+  const total = docs.data?.total ?? 0;
+  const pageIds = rows.map((d) => d.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of pageIds) {
+        if (allOnPage) next.delete(id);
+        else next.add(id);
+      }
+      return next;
+    });
+  const canManage = cabinet.isAdmin;
+  const isSystem = cabinet.type === 1;
+
+  return (
+    <Paper withBorder radius="md" p="lg" bg="white">
+      <Stack gap="md">
+        <AlertArea area="content" />
+        <Group justify="space-between" wrap="wrap">
+          <TextInput
+            placeholder="タイトル・相手先・参加者で検索"
+            aria-label="書類を検索"
+            value={input}
+            onChange={(e) => setInput(e.currentTarget.value)}
+            w={340}
+          />
+          <Text size="sm" c="dimmed" data-testid="documents-total">
+            {total.toLocaleString('ja-JP')}
+            {docs.data && !docs.data.isTotalExact ? ' 件以上' : ' 件'}
+          </Text>
+        </Group>
+        {canManage && (
+          <Group gap="xs">
+            <Text size="sm">{selected.size.toLocaleString('ja-JP')} 件を選択中</Text>
+            {!isSystem && (
+              <Button size="xs" variant="light" disabled={selected.size === 0} onClick={() => setAction('move')}>
+                別のキャビネットへ移動
+              </Button>
+            )}
+            <Button size="xs" variant="light" disabled={selected.size === 0} onClick={() => setAction('copy')}>
+              {isSystem ? 'キャビネットに追加' : '別のキャビネットへコピー'}
+            </Button>
+            {!isSystem && (
+              <Button size="xs" variant="light" color="red" disabled={selected.size === 0} onClick={() => setAction('remove')}>
+                このキャビネットから外す
+              </Button>
+            )}
+            {selected.size > 0 && (
+              <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+                選択を解除
+              </Button>
+            )}
+          </Group>
+        )}
+        {docs.isPending ? (
+          <Group justify="center" p="lg">
+            <Loader size="sm" aria-label="読み込み中" />
+          </Group>
+        ) : docs.isError ? (
+          <PanelError onRetry={() => void docs.refetch()} />
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" ta="center" p="lg">
+            {keyword ? '条件に一致する書類はありません。' : 'このキャビネットに書類はありません。'}
+          </Text>
+        ) : (
+          <Table verticalSpacing="xs" aria-label="キャビネットの書類" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {canManage && (
+                  <Table.Th w={40}>
+                    <Checkbox aria-label="このページの書類をすべて選択" checked={allOnPage} onChange={togglePage} />
+                  </Table.Th>
+                )}
+                <Table.Th>タイトル</Table.Th>
+                <Table.Th>相手先</Table.Th>
+                <Table.Th>ステータス</Table.Th>
+                <Table.Th>送信者</Table.Th>
+                <Table.Th>更新日時</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((d) => (
+                <Table.Tr key={d.id} data-testid="document-row">
+                  {canManage && (
+                    <Table.Td>
+                      <Checkbox aria-label={`${d.title} を選択`} checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
+                    </Table.Td>
+                  )}
+                  <Table.Td>
+                    <Text size="sm" fw={600} lineClamp={1}>
+                      {d.title}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{d.counterparty ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{DOCUMENT_STATUS_LABELS[d.status] ?? d.status}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{d.senderName || '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{dateTime(d.updatedAt)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {total > CABINET_DOCUMENTS_PER_PAGE && (
+          <Group justify="center">
+            <Pagination total={Math.ceil(Math.min(total, DOCUMENT_TOTAL_CAP) / CABINET_DOCUMENTS_PER_PAGE)} value={page} onChange={setPage} />
+          </Group>
+        )}
+      </Stack>
+      <FileDocumentsModal
+        cabinet={cabinet}
+        kind={action}
+        documentIds={[...selected]}
+        onClose={() => setAction(null)}
+        onDone={() => {
+          setAction(null);
+          setSelected(new Set());
+        }}
+      />
+    </Paper>
+  );
+}

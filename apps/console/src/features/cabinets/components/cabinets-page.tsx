@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import type { TCabinet } from '@cloudsign/contract';
+import { PageHeader } from '../../../components/page/page-header.tsx';
+import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
+import { usePageTitle } from '../../../lib/title.ts';
+import { useCabinets } from '../api/find-cabinets.ts';
+import { CreateCabinetModal } from './create-cabinet-modal.tsx';
+import { DeleteCabinetModal } from './delete-cabinet-modal.tsx';
+
+/** `/cabinets`: the cabinets the caller may access, with counts, reader groups and admins (issue 4). */
+export function CabinetsPage() {
+  usePageTitle();
+  const isAdmin = useIsCompanyAdmin();
+  const cabinets = useCabinets();
+  const [isCreating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<TCabinet | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="キャビネット"
+        description="書類を整理するフォルダです。閲覧できるメンバーグループと管理者をキャビネットごとに設定できます。"
+        actions={isAdmin && <Button onClick={() => setCreating(true)}>キャビネットを作成</Button>}
+      />
+      <Paper withBorder radius="md" bg="white">
+        {cabinets.isPending ? (
+          <Group justify="center" p="xl">
+            <Loader aria-label="読み込み中" />
+          </Group>
+        ) : cabinets.isError ? (
+          <PanelError onRetry={() => void cabinets.refetch()} />
+        ) : cabinets.data.cabinets.length === 0 ? (
+          <Text p="xl" ta="center" c="dimmed">
+            閲覧できるキャビネットはありません。
+          </Text>
+        ) : (
+          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="キャビネット一覧">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>キャビネット名</Table.Th>
+                <Table.Th ta="right">書類数</Table.Th>
+                <Table.Th>閲覧できるメンバーグループ</Table.Th>
+                <Table.Th>管理者</Table.Th>
+                {isAdmin && <Table.Th w={90} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {cabinets.data.cabinets.map((c) => (
+                <Table.Tr key={c.id} data-testid="cabinet-row">
+                  <Table.Td>
+                    <Group gap={8} wrap="nowrap">
+                      <Anchor component={Link} to={`/cabinets/${c.id}`} fw={600}>
+                        {c.name}
+                      </Anchor>
+                      {c.type === 1 && (
+                        <Badge size="xs" variant="outline" color="gray">
+                          システム
+                        </Badge>
+                      )}
+                    </Group>
+                    {c.note && (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {c.note}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="cabinet-count">
+                    {c.documentCount.toLocaleString('ja-JP')} 件
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {c.memberGroups.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          なし
+                        </Text>
+                      ) : (
+                        c.memberGroups.map((g) => (
+                          <Badge key={g.id} variant="light" radius="sm" tt="none">
+                            {g.name}
+                          </Badge>
+                        ))
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{c.admins.length === 0 ? '—' : c.admins.map((a) => a.name || a.email).join('、')}</Text>
+                  </Table.Td>
+                  {isAdmin && (
+                    <Table.Td>
+                      {c.type === 0 && (
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(c)}>
+                          削除
+                        </Button>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+      <CreateCabinetModal opened={isCreating} onClose={() => setCreating(false)} />
+      <DeleteCabinetModal cabinet={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -5,6 +5,8 @@ export * from './common.ts';
 export * from './me.ts';
 export * from './capabilities.ts';
 export * from './cabinets.ts';
+export * from './bulk.ts';
+export * from './member-bulk.ts';
 export * from './documents.ts';
 export * from './document-attribute-options.ts';
 export * from './list-queries.ts';

@@ -18,6 +18,7 @@ import { documentsRoutes } from './documents/documents.routes.ts';
 import { documentAttributeOptionsRoutes } from './document-attribute-options/document-attribute-options.routes.ts';
 import { clientLogsRoutes } from './client-logs/client-logs.routes.ts';
 import { cabinetsRoutes } from './cabinets/cabinets.routes.ts';
+import { memberBulkRoutes } from './member-bulk/member-bulk.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { memberGroupsRoutes } from './member-groups/member-groups.routes.ts';
 
@@ -73,6 +74,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(documentsRoutes, { deps });
   await app.register(documentAttributeOptionsRoutes, { deps });
   await app.register(cabinetsRoutes, { deps });
+  await app.register(memberBulkRoutes, { deps });
   await app.register(membersRoutes, { deps });
   await app.register(memberGroupsRoutes, { deps });
 

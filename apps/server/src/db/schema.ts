@@ -402,10 +402,14 @@ export const bulkManipulationRows = pgTable(
     outcome: text('outcome').notNull().default('pending'), // pending | succeeded | failed | skipped
     outcomeMessage: text('outcome_message'),
     batchNo: integer('batch_no'),
+    /** When the row's follow-up (e.g. an invited member's password-setup mail) was done; null = not yet. */
+    followUpAt: ts('follow_up_at'),
   },
   (t) => [
     primaryKey({ columns: [t.manipulationId, t.rowNumber] }),
     index('bulk_manipulation_rows_action_idx').on(t.manipulationId, t.action, t.rowNumber),
+    // Execution resumes from the rows still pending (crash-safe batches) without rescanning finished ones.
+    index('bulk_manipulation_rows_pending_idx').on(t.manipulationId, t.rowNumber).where(sql`outcome = 'pending'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { registerCabinetJobs } from '../api/cabinets/backfill.job.ts';
+import { registerMemberBulkJobs } from '../api/member-bulk/member-bulk.jobs.ts';
 
 /**
  * Every job kind, registered on every instance (so any instance can send), worked only by the worker
@@ -8,4 +9,5 @@ import { registerCabinetJobs } from '../api/cabinets/backfill.job.ts';
 export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   // e.g. await registerMemberBulkJobs(deps);
   await registerCabinetJobs(deps);
+  await registerMemberBulkJobs(deps);
 }

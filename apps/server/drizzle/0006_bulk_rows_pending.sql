@@ -1,0 +1,2 @@
+ALTER TABLE "bulk_manipulation_rows" ADD COLUMN "follow_up_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "bulk_manipulation_rows_pending_idx" ON "bulk_manipulation_rows" USING btree ("manipulation_id","row_number") WHERE outcome = 'pending';

@@ -1,0 +1,161 @@
+/** Member-side SQL of the bulk flow: look-ups for the check, set-based writes for execution, export pages. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { TMemberBulkFilters, TRole } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../bulk/sql.ts';
+import { normalizeSearchText } from '../../lib/search-text.ts';
+
+/** A PostgreSQL array literal as one parameter: `= any($1::uuid[])` with no per-element parameters. */
+export const pgArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+
+export type GroupRef = { id: string; name: string; type: number };
+export type MemberState = {
+  id: string;
+  email: string;
+  name: string;
+  organization: string;
+  roles: TRole[];
+  updatedAt: Date;
+};
+
+export async function findGroups(db: DbOrTx, companyId: string): Promise<GroupRef[]> {
+  return queryRows<GroupRef>(db, sql`select id, name, type from member_groups where company_id = ${companyId}::uuid order by name`);
+}
+
+/** Service-wide: an email belongs to at most one member of any company (DESIGN.md §2). */
+export async function findEmailOwners(db: DbOrTx, emails: readonly string[]): Promise<{ id: string; email: string }[]> {
+  if (emails.length === 0) return [];
+  return queryRows(db, sql`select id, email from users where email = any(${pgArray(emails)}::text[])`);
+}
+
+// Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
+const MEMBER_COLS = sql`u.id, u.email, u.name, u.organization, u.roles, floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
+const toState = (rows: (Omit<MemberState, 'updatedAt'> & { updatedAt: number })[]): MemberState[] =>
+  rows.map((r) => ({ ...r, updatedAt: new Date(Number(r.updatedAt)) }));
+
+export async function findMembersByIds(db: DbOrTx, companyId: string, ids: readonly string[], forUpdate = false) {
+  if (ids.length === 0) return [];
+  return toState(
+    await queryRows(
+      db,
+      sql`select ${MEMBER_COLS} from users u where u.company_id = ${companyId}::uuid and u.id = any(${pgArray(ids)}::uuid[])
+          ${forUpdate ? sql`for update` : sql``}`,
+    ),
+  );
+}
+
+export async function findMembersByEmails(db: DbOrTx, companyId: string, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return toState(
+    await queryRows(db, sql`select ${MEMBER_COLS} from users u where u.company_id = ${companyId}::uuid and u.email = any(${pgArray(emails)}::text[])`),
+  );
+}
+
+/** User-group memberships (type 0); the system group is implicit. */
+export async function findGroupsOfMembers(db: DbOrTx, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return queryRows<{ userId: string; id: string; name: string }>(
+    db,
+    sql`select m.user_id as "userId", g.id, g.name from member_group_users m
+        join member_groups g on g.id = m.group_id and g.type = 0
+        where m.user_id = any(${pgArray(userIds)}::uuid[]) order by g.name, g.id`,
+  );
+}
+
+export async function countAdmins(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users where company_id = ${companyId}::uuid and 'CompanyAdmin' = any(roles)`,
+  );
+  return row?.n ?? 0;
+}
+
+export type NewMember = { n: number; email: string; name: string; organization: string; roles: TRole[]; search: string };
+
+/** Invited members (status 0). An email taken meanwhile is skipped by the unique index, not an abort. */
+export async function insertMembers(tx: DbOrTx, companyId: string, rows: NewMember[]) {
+  return queryRows<{ n: number; id: string | null }>(
+    tx,
+    sql`with x as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                   as x(n int, email text, name text, organization text, roles text[], search text)),
+        ins as (insert into users (company_id, email, name, organization, roles, status, search_text)
+                select ${companyId}::uuid, x.email, x.name, x.organization, x.roles, 0, x.search from x
+                on conflict (email) do nothing returning id, email)
+        select x.n, ins.id from x left join ins on ins.email = x.email`,
+  );
+}
+
+export type MemberUpdate = { id: string; email: string; name: string; organization: string; roles: TRole[]; search: string };
+
+export async function updateMembers(tx: DbOrTx, companyId: string, rows: MemberUpdate[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update users u set email = x.email, name = x.name, organization = x.organization, roles = x.roles,
+      search_text = x.search, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id uuid, email text, name text, organization text, roles text[], search text)
+    where u.id = x.id and u.company_id = ${companyId}::uuid`);
+}
+
+/** Replaces the user-group memberships of the given members with exactly `groupIds` (groups of this company). */
+export async function replaceMemberships(tx: DbOrTx, companyId: string, rows: { userId: string; groupIds: string[] }[]) {
+  if (rows.length === 0) return;
+  const payload = JSON.stringify(rows.flatMap((r) => r.groupIds.map((g) => ({ u: r.userId, g }))));
+  await tx.execute(sql`
+    delete from member_group_users m using member_groups g
+    where g.id = m.group_id and g.type = 0 and m.user_id = any(${pgArray(rows.map((r) => r.userId))}::uuid[])
+      and not exists (select 1 from jsonb_to_recordset(${payload}::jsonb) as x(u uuid, g uuid) where x.u = m.user_id and x.g = m.group_id)`);
+  await addMemberships(tx, companyId, rows);
+}
+
+/** Groups deleted since the check are skipped (the join), never a foreign-key abort of the batch. */
+export async function addMemberships(tx: DbOrTx, companyId: string, rows: { userId: string; groupIds: string[] }[]) {
+  const pairs = rows.flatMap((r) => r.groupIds.map((g) => ({ u: r.userId, g })));
+  if (pairs.length === 0) return;
+  await tx.execute(sql`
+    insert into member_group_users (group_id, user_id)
+    select g.id, x.u from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as x(u uuid, g uuid)
+    join member_groups g on g.id = x.g and g.company_id = ${companyId}::uuid and g.type = 0
+    join users u on u.id = x.u and u.company_id = ${companyId}::uuid
+    on conflict do nothing`);
+}
+
+export async function deleteMembers(tx: DbOrTx, companyId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`delete from users where company_id = ${companyId}::uuid and id = any(${pgArray(ids)}::uuid[])`);
+}
+
+function filterSql(companyId: string, f: TMemberBulkFilters): SQL {
+  const parts: SQL[] = [sql`u.company_id = ${companyId}::uuid`];
+  if (f.keyword) {
+    const k = normalizeSearchText(f.keyword).replace(/[\\%_]/g, (c) => `\\${c}`);
+    if (k) parts.push(sql`u.search_text like ${`%${k}%`}`);
+  }
+  if (f.groupId) {
+    parts.push(sql`(exists (select 1 from member_groups g where g.id = ${f.groupId}::uuid and g.company_id = ${companyId}::uuid and g.type = 1)
+      or exists (select 1 from member_group_users m where m.user_id = u.id and m.group_id = ${f.groupId}::uuid))`);
+  }
+  if (f.role) parts.push(sql`${f.role} = any(u.roles)`);
+  if (f.status !== undefined) parts.push(sql`u.status = ${f.status}`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function countFilteredMembers(db: DbOrTx, companyId: string, f: TMemberBulkFilters): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users u where ${filterSql(companyId, f)}`);
+  return row?.n ?? 0;
+}
+
+/** Keyset page in the member list's order (name, id): constant cost per page however deep. */
+export async function membersPage(db: DbOrTx, companyId: string, f: TMemberBulkFilters, after: { name: string; id: string } | null, limit: number) {
+  const cursor = after ? sql`and (u.name, u.id) > (${after.name}, ${after.id}::uuid)` : sql``;
+  return toState(
+    await queryRows(db, sql`select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} ${cursor} order by u.name, u.id limit ${limit}`),
+  );
+}
+
+/** Still invited (status 0) and not deleted since the run: only then is a password-setup mail due. */
+export async function isStillInvited(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from users where id = ${userId}::uuid and status = 0`);
+  return rows.length === 1;
+}

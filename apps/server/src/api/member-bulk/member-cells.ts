@@ -1,0 +1,97 @@
+/**
+ * Cell rules of the member CSVs (DESIGN.md §3), the same as the members API's (contract members.ts):
+ * email ≤254 + syntax, lower-cased; name ≤64; 所属 ≤100; privileges 1/0/あり/なし/blank.
+ */
+import {
+  BulkKind,
+  MEMBER_ADD_COLUMNS,
+  MEMBER_CSV,
+  MEMBER_DELETE_COLUMNS,
+  MEMBER_EDIT_COLUMNS,
+  MEMBER_GROUP_SEPARATOR,
+  ZId,
+  ZMemberEmail,
+  ZMemberName,
+  ZMemberOrganization,
+  type TBulkCellError,
+} from '@cloudsign/contract';
+import type { ColumnSpec } from '../../bulk/bulk.types.ts';
+
+export const MEMBER_COLUMN_SPECS: Record<number, ColumnSpec> = {
+  [BulkKind.Add]: { allowed: MEMBER_ADD_COLUMNS, required: [MEMBER_CSV.email] },
+  [BulkKind.Edit]: { allowed: MEMBER_EDIT_COLUMNS, required: [MEMBER_CSV.id] },
+  [BulkKind.Delete]: { allowed: MEMBER_DELETE_COLUMNS, required: [], requiredOneOf: [[MEMBER_CSV.id, MEMBER_CSV.email]] },
+};
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message ?? '';
+
+export function parseEmail(raw: string, column: string, errors: TBulkCellError[]): string | null {
+  const r = ZMemberEmail.safeParse(raw);
+  if (r.success) return r.data;
+  errors.push({ column, message: firstMessage(r) });
+  return null;
+}
+
+export function parseName(raw: string, errors: TBulkCellError[]): string {
+  const r = ZMemberName.safeParse(raw);
+  if (r.success) return r.data;
+  errors.push({ column: MEMBER_CSV.name, message: firstMessage(r) });
+  return raw;
+}
+
+export function parseOrganization(raw: string, errors: TBulkCellError[]): string {
+  const r = ZMemberOrganization.safeParse(raw);
+  if (r.success) return r.data;
+  errors.push({ column: MEMBER_CSV.organization, message: firstMessage(r) });
+  return raw;
+}
+
+export function parseMemberId(raw: string, errors: TBulkCellError[]): string | null {
+  const v = raw.trim();
+  if (v === '') {
+    errors.push({ column: MEMBER_CSV.id, message: 'メンバーIDを入力してください。' });
+    return null;
+  }
+  if (!ZId.safeParse(v.toLowerCase()).success) {
+    errors.push({ column: MEMBER_CSV.id, message: 'メンバーIDの形式が正しくありません。' });
+    return null;
+  }
+  return v.toLowerCase();
+}
+
+/** 1 / あり = granted; 0 / なし / blank = not (DESIGN.md §3). Full-width digits are accepted too. */
+export function parsePrivilege(raw: string, column: string, errors: TBulkCellError[]): boolean | null {
+  const v = raw.normalize('NFKC').trim();
+  if (v === '1' || v === 'あり') return true;
+  if (v === '0' || v === 'なし' || v === '') return false;
+  errors.push({ column, message: `「${raw}」は指定できません。1 または あり（権限を付与）、0・なし・空欄（付与しない）で入力してください。` });
+  return null;
+}
+
+/** Names or ids separated by `;`, blanks and repeats dropped. */
+export const splitGroups = (raw: string) => [
+  ...new Set(
+    raw
+      .split(MEMBER_GROUP_SEPARATOR)
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  ),
+];
+
+/** 更新日時 of the edit template: the instant the member was last changed, to the millisecond. */
+export function parseVersion(raw: string, errors: TBulkCellError[]): number | null {
+  const v = raw.trim();
+  if (v === '') return null;
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) {
+    errors.push({ column: MEMBER_CSV.updatedAt, message: '更新日時の形式が正しくありません。編集用CSVに出力された値を変更せずにアップロードしてください。' });
+    return null;
+  }
+  return t;
+}
+
+/** JST with milliseconds and offset: readable, exact, and not reformatted by Excel as a date. */
+export function formatVersion(d: Date): string {
+  const jst = new Date(d.getTime() + 9 * 3600 * 1000).toISOString();
+  return `${jst.slice(0, 23)}+09:00`;
+}

@@ -1,0 +1,252 @@
+/**
+ * The member rows' checks (DESIGN.md §3), in order: cells → across rows → references → state. A row stops
+ * at the first stage that finds an error, so each message is about the cause, not its consequences.
+ * Look-ups are per batch (one query each), so a 300,000-row file costs a few hundred queries.
+ */
+import { BulkKind, MEMBER_CSV, MEMBER_ROLE_COLUMNS, type TBulkCellError, type TMemberBulkValues, type TRole } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CheckedRow, InputRow, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
+import {
+  countAdmins,
+  findEmailOwners,
+  findGroups,
+  findGroupsOfMembers,
+  findMembersByEmails,
+  findMembersByIds,
+  type MemberState,
+} from './member-bulk.repository.ts';
+import {
+  MEMBER_COLUMN_SPECS,
+  formatVersion,
+  parseEmail,
+  parseMemberId,
+  parseName,
+  parseOrganization,
+  parsePrivilege,
+  parseVersion,
+  splitGroups,
+} from './member-cells.ts';
+
+export const MSG = {
+  emailTaken: 'このメールアドレスはすでに使われています。',
+  duplicateEmail: (row: number) => `このメールアドレスは${row}行目と重複しています。`,
+  duplicateMember: (row: number) => `このメンバーは${row}行目と重複しています。`,
+  groupNotFound: (g: string) => `メンバーグループ「${g}」が見つかりません。`,
+  memberNotFound: 'メンバーが見つかりません。',
+  selfRoles: '自分自身の権限は変更できません。',
+  selfDelete: '自分自身は削除できません。',
+  lastAdmin: '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
+  changedSince: '編集用CSVの作成後にこのメンバーが変更されています。編集用CSVをダウンロードし直してください。',
+  idEmailMismatch: 'メンバーIDとメールアドレスが別のメンバーを指しています。',
+} as const;
+
+type Parsed = {
+  row: InputRow;
+  errors: TBulkCellError[];
+  id: string | null;
+  email: string | null;
+  name: string | null;
+  organization: string | null;
+  /** Privileges present in the file: granted or not. */
+  privileges: Partial<Record<TRole, boolean>>;
+  groupTokens: string[] | null;
+  version: number | null;
+  groups?: { id: string; name: string }[];
+};
+
+const ROLE_ORDER = MEMBER_ROLE_COLUMNS.map((r) => r.role);
+const ADMIN_COLUMN = MEMBER_ROLE_COLUMNS.find((r) => r.role === 'CompanyAdmin')!.column;
+
+export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, headers: readonly string[]): Promise<RowChecker> {
+  const kind = m.kind;
+  const has = new Set(headers);
+  const companyId = m.companyId;
+  const groups = await findGroups(db, companyId);
+  const userGroups = groups.filter((g) => g.type === 0);
+  const byId = new Map(userGroups.map((g) => [g.id, g]));
+  const byName = new Map(userGroups.map((g) => [g.name, g]));
+  // The system group 「すべてのメンバー」 holds everyone implicitly: naming it is allowed and changes nothing.
+  const system = new Set(groups.filter((g) => g.type === 1).flatMap((g) => [g.id, g.name]));
+  const firstRowOf = new Map<string, number>();
+  const adminRemovals: { rowNumber: number; column: string }[] = [];
+  let adminGrants = 0;
+
+  const parse = (row: InputRow): Parsed => {
+    const errors: TBulkCellError[] = [];
+    const cell = (c: string) => row.input[c] ?? '';
+    const p: Parsed = { row, errors, id: null, email: null, name: null, organization: null, privileges: {}, groupTokens: null, version: null };
+    if (has.has(MEMBER_CSV.id) && (kind === BulkKind.Edit || cell(MEMBER_CSV.id).trim() !== '')) p.id = parseMemberId(cell(MEMBER_CSV.id), errors);
+    if (has.has(MEMBER_CSV.email) && (kind !== BulkKind.Delete || cell(MEMBER_CSV.email).trim() !== '' || !p.id)) {
+      p.email = parseEmail(cell(MEMBER_CSV.email), MEMBER_CSV.email, errors);
+    }
+    if (kind === BulkKind.Delete) return p;
+    if (has.has(MEMBER_CSV.name)) p.name = parseName(cell(MEMBER_CSV.name), errors);
+    if (has.has(MEMBER_CSV.organization)) p.organization = parseOrganization(cell(MEMBER_CSV.organization), errors);
+    for (const { role, column } of MEMBER_ROLE_COLUMNS) {
+      if (!has.has(column)) continue;
+      const v = parsePrivilege(cell(column), column, errors);
+      if (v !== null) p.privileges[role] = v;
+    }
+    if (has.has(MEMBER_CSV.groups)) p.groupTokens = splitGroups(cell(MEMBER_CSV.groups));
+    if (has.has(MEMBER_CSV.updatedAt)) p.version = parseVersion(cell(MEMBER_CSV.updatedAt), errors);
+    return p;
+  };
+
+  /** Across rows: the same email or member twice in one file; the later row is the error. */
+  const acrossRows = (p: Parsed) => {
+    const claim = (key: string, column: string, message: (row: number) => string) => {
+      const first = firstRowOf.get(key);
+      if (first !== undefined) p.errors.push({ column, message: message(first) });
+      else firstRowOf.set(key, p.row.rowNumber);
+    };
+    if (p.id) claim(`id:${p.id}`, MEMBER_CSV.id, MSG.duplicateMember);
+    if (p.email && !(kind === BulkKind.Delete && p.id)) {
+      claim(`email:${p.email}`, MEMBER_CSV.email, kind === BulkKind.Delete ? MSG.duplicateMember : MSG.duplicateEmail);
+    }
+  };
+
+  const references = (p: Parsed) => {
+    if (!p.groupTokens) return;
+    p.groups = [];
+    for (const t of p.groupTokens) {
+      const g = byId.get(t.toLowerCase()) ?? byName.get(t);
+      if (g) {
+        if (!p.groups.some((x) => x.id === g.id)) p.groups.push({ id: g.id, name: g.name });
+      }
+      else if (!system.has(t) && !system.has(t.toLowerCase())) p.errors.push({ column: MEMBER_CSV.groups, message: MSG.groupNotFound(t) });
+    }
+    p.groups.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  };
+
+  const rolesFrom = (current: readonly TRole[], privileges: Parsed['privileges']) =>
+    ROLE_ORDER.filter((r) => privileges[r] ?? current.includes(r));
+
+  const toRow = (p: Parsed, action: CheckedRow['action'], targetId: string | null, before: TMemberBulkValues | null, after: TMemberBulkValues | null): CheckedRow => ({
+    rowNumber: p.row.rowNumber,
+    action: p.errors.length > 0 ? 'error' : action,
+    targetId,
+    input: p.row.input,
+    before,
+    after,
+    errors: p.errors,
+  });
+
+  const checkAdds = async (ps: Parsed[]): Promise<CheckedRow[]> => {
+    const ok = ps.filter((p) => p.errors.length === 0);
+    const taken = new Set((await findEmailOwners(db, ok.map((p) => p.email!))).map((o) => o.email));
+    return ps.map((p) => {
+      if (p.errors.length === 0 && taken.has(p.email!)) p.errors.push({ column: MEMBER_CSV.email, message: MSG.emailTaken });
+      const after: TMemberBulkValues = {
+        email: p.email ?? '',
+        name: p.name ?? '',
+        organization: p.organization ?? '',
+        roles: rolesFrom([], p.privileges),
+        groups: p.groups ?? [],
+      };
+      if (p.errors.length === 0 && after.roles.includes('CompanyAdmin')) adminGrants += 1;
+      return toRow(p, 'add', null, null, p.errors.length === 0 ? after : null);
+    });
+  };
+
+  const loadMembers = async (ids: string[]) => {
+    const members = await findMembersByIds(db, companyId, ids);
+    const groupsOf = new Map<string, { id: string; name: string }[]>();
+    for (const g of await findGroupsOfMembers(db, members.map((mm) => mm.id))) {
+      groupsOf.set(g.userId, [...(groupsOf.get(g.userId) ?? []), { id: g.id, name: g.name }]);
+    }
+    const values = (mm: MemberState): TMemberBulkValues => ({
+      email: mm.email,
+      name: mm.name,
+      organization: mm.organization,
+      roles: ROLE_ORDER.filter((r) => mm.roles.includes(r)),
+      groups: groupsOf.get(mm.id) ?? [],
+      updatedAt: formatVersion(mm.updatedAt),
+    });
+    return new Map(members.map((mm) => [mm.id, { state: mm, values: values(mm) }]));
+  };
+
+  const checkEdits = async (ps: Parsed[]): Promise<CheckedRow[]> => {
+    const ok = ps.filter((p) => p.errors.length === 0);
+    const current = await loadMembers(ok.map((p) => p.id!));
+    const newEmails = ok.filter((p) => p.email && current.get(p.id!) && current.get(p.id!)!.state.email !== p.email).map((p) => p.email!);
+    const owners = new Map((await findEmailOwners(db, newEmails)).map((o) => [o.email, o.id]));
+    return ps.map((p) => {
+      if (p.errors.length > 0) return toRow(p, 'error', p.id, null, null);
+      const cur = current.get(p.id!);
+      if (!cur) {
+        p.errors.push({ column: MEMBER_CSV.id, message: MSG.memberNotFound });
+        return toRow(p, 'error', p.id, null, null);
+      }
+      const before = cur.values;
+      const after: TMemberBulkValues = {
+        email: p.email ?? before.email,
+        name: p.name ?? before.name,
+        organization: p.organization ?? before.organization,
+        roles: rolesFrom(before.roles, p.privileges).filter((r) => p.privileges[r] !== false),
+        groups: p.groups ?? before.groups,
+        updatedAt: before.updatedAt,
+      };
+      const owner = owners.get(after.email);
+      if (owner && owner !== p.id) p.errors.push({ column: MEMBER_CSV.email, message: MSG.emailTaken });
+      const rolesChanged = after.roles.join() !== before.roles.join();
+      if (rolesChanged && p.id === m.createdBy) {
+        const col = MEMBER_ROLE_COLUMNS.find((r) => before.roles.includes(r.role) !== after.roles.includes(r.role))!.column;
+        p.errors.push({ column: col, message: MSG.selfRoles });
+      }
+      if (p.version !== null && p.version !== cur.state.updatedAt.getTime()) p.errors.push({ column: MEMBER_CSV.updatedAt, message: MSG.changedSince });
+      const isChanged =
+        rolesChanged ||
+        after.email !== before.email ||
+        after.name !== before.name ||
+        after.organization !== before.organization ||
+        after.groups.map((g) => g.id).join() !== before.groups.map((g) => g.id).join();
+      if (p.errors.length === 0 && rolesChanged) {
+        if (before.roles.includes('CompanyAdmin') && !after.roles.includes('CompanyAdmin')) adminRemovals.push({ rowNumber: p.row.rowNumber, column: ADMIN_COLUMN });
+        if (!before.roles.includes('CompanyAdmin') && after.roles.includes('CompanyAdmin')) adminGrants += 1;
+      }
+      return toRow(p, isChanged ? 'update' : 'unchanged', p.id, before, after);
+    });
+  };
+
+  const checkDeletes = async (ps: Parsed[]): Promise<CheckedRow[]> => {
+    const ok = ps.filter((p) => p.errors.length === 0);
+    const byIds = await loadMembers(ok.filter((p) => p.id).map((p) => p.id!));
+    const byEmails = new Map((await findMembersByEmails(db, companyId, ok.filter((p) => !p.id).map((p) => p.email!))).map((mm) => [mm.email, mm.id]));
+    const extra = await loadMembers([...byEmails.values()]);
+    return ps.map((p) => {
+      if (p.errors.length > 0) return toRow(p, 'error', p.id, null, null);
+      const id = p.id ?? byEmails.get(p.email!) ?? null;
+      const cur = id ? (byIds.get(id) ?? extra.get(id)) : undefined;
+      const column = p.id ? MEMBER_CSV.id : MEMBER_CSV.email;
+      if (!id || !cur) p.errors.push({ column, message: MSG.memberNotFound });
+      else if (p.id && p.email && cur.state.email !== p.email) p.errors.push({ column: MEMBER_CSV.email, message: MSG.idEmailMismatch });
+      else if (id === m.createdBy) p.errors.push({ column, message: MSG.selfDelete });
+      else if (!p.id) {
+        // Found by email: the same member may also be named by id in another row.
+        const first = firstRowOf.get(`id:${id}`);
+        if (first !== undefined) p.errors.push({ column, message: MSG.duplicateMember(first) });
+        else firstRowOf.set(`id:${id}`, p.row.rowNumber);
+      }
+      if (p.errors.length === 0 && cur!.values.roles.includes('CompanyAdmin')) adminRemovals.push({ rowNumber: p.row.rowNumber, column });
+      return toRow(p, 'delete', id, cur?.values ?? null, null);
+    });
+  };
+
+  return {
+    columns: MEMBER_COLUMN_SPECS[kind]!,
+    checkBatch: async (rows) => {
+      const ps = rows.map(parse);
+      for (const p of ps) if (p.errors.length === 0) acrossRows(p);
+      for (const p of ps) if (p.errors.length === 0) references(p);
+      if (kind === BulkKind.Add) return checkAdds(ps);
+      if (kind === BulkKind.Edit) return checkEdits(ps);
+      return checkDeletes(ps);
+    },
+    finish: async () => {
+      if (adminRemovals.length === 0) return [];
+      const admins = await countAdmins(db, companyId);
+      if (admins - adminRemovals.length + adminGrants > 0) return [];
+      return adminRemovals.map((r) => ({ rowNumber: r.rowNumber, column: r.column, message: MSG.lastAdmin }));
+    },
+  };
+}

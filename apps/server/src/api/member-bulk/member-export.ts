@@ -1,0 +1,86 @@
+/**
+ * Export and edit-template generation (DESIGN.md §3): the same columns, so an export re-uploads unchanged
+ * as an edit file. Members are read in keyset pages and streamed through the CSV writer into storage:
+ * memory stays flat however many members the company has.
+ */
+import { BulkStatus, MEMBER_EDIT_COLUMNS, MEMBER_GROUP_SEPARATOR, MEMBER_ROLE_COLUMNS, type TCsvEncoding, type TMemberBulkFilters } from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
+import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
+import { formatVersion } from './member-cells.ts';
+import { countFilteredMembers, findGroupsOfMembers, membersPage } from './member-bulk.repository.ts';
+
+export const EXPORT_PAGE = 2000;
+
+/** A group whose name contains the separator is written by id, which the upload also accepts. */
+const groupCell = (groups: { id: string; name: string }[]) =>
+  groups.map((g) => (g.name.includes(MEMBER_GROUP_SEPARATOR) ? g.id : g.name)).join(MEMBER_GROUP_SEPARATOR);
+
+export async function writeMembersCsv(
+  deps: AppDeps,
+  companyId: string,
+  filters: TMemberBulkFilters,
+  writer: CsvWriter,
+  onPage?: (written: number) => Promise<void>,
+) {
+  const db = deps.database.db;
+  await writer.write(MEMBER_EDIT_COLUMNS);
+  let after: { name: string; id: string } | null = null;
+  let written = 0;
+  for (;;) {
+    const page = await membersPage(db, companyId, filters, after, EXPORT_PAGE);
+    if (page.length === 0) break;
+    const groupsOf = new Map<string, { id: string; name: string }[]>();
+    for (const g of await findGroupsOfMembers(db, page.map((u) => u.id))) {
+      const list = groupsOf.get(g.userId);
+      if (list) list.push(g);
+      else groupsOf.set(g.userId, [g]);
+    }
+    for (const u of page) {
+      await writer.write([
+        u.id,
+        u.email,
+        u.name,
+        u.organization,
+        ...MEMBER_ROLE_COLUMNS.map((r) => (u.roles.includes(r.role) ? '1' : '0')),
+        groupCell(groupsOf.get(u.id) ?? []),
+        formatVersion(u.updatedAt),
+      ]);
+    }
+    written += page.length;
+    await onPage?.(written);
+    if (page.length < EXPORT_PAGE) break;
+    const last = page[page.length - 1]!;
+    after = { name: last.name, id: last.id };
+  }
+  writer.end();
+}
+
+/** The job: idempotent (a retry rewrites the same file under the same key). */
+export async function runMemberExport(deps: AppDeps, manipulationId: string) {
+  const db = deps.database.db;
+  const m = await findManipulationById(db, manipulationId);
+  if (!m || m.status !== BulkStatus.Processing) return;
+  const filters = (m.params.filters ?? {}) as TMemberBulkFilters;
+  const total = await countFilteredMembers(db, m.companyId, filters);
+  await updateManipulation(db, m.id, { totalRows: total, processedRows: 0, startedAt: deps.clock() });
+  const key = `member-bulk/${m.id}-out.csv`;
+  const writer = createCsvWriter(m.encoding as TCsvEncoding);
+  const stored = deps.storage.write(key, writer.output);
+  try {
+    await writeMembersCsv(deps, m.companyId, filters, writer, async (n) => {
+      await updateManipulation(db, m.id, { processedRows: n });
+    });
+  } catch (e) {
+    writer.fail(e as Error);
+    await stored.catch(() => undefined);
+    throw e;
+  }
+  await stored;
+  await updateManipulation(
+    db,
+    m.id,
+    { status: BulkStatus.Succeeded, outputFileKey: key, finishedAt: deps.clock(), counts: { exported: total } },
+    [BulkStatus.Processing],
+  );
+}

@@ -1,0 +1,40 @@
+import type { TBulkManipulation, TBulkRow, TCsvEncoding } from '@cloudsign/contract';
+import type { bulkManipulationRows } from '../db/schema.ts';
+import type { ManipulationRow } from './bulk.types.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toManipulationDto(m: ManipulationRow): TBulkManipulation {
+  return {
+    id: m.id,
+    kind: m.kind,
+    status: m.status,
+    encoding: m.encoding as TCsvEncoding,
+    originalFilename: m.originalFilename,
+    hasInputFile: Boolean(m.inputFileKey),
+    hasOutputFile: Boolean(m.outputFileKey),
+    fileError: m.fileError ?? null,
+    counts: m.counts,
+    totalRows: m.totalRows,
+    processedRows: m.processedRows,
+    createdBy: { id: m.createdBy, name: m.createdByName },
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+    startedAt: iso(m.startedAt),
+    finishedAt: iso(m.finishedAt),
+  };
+}
+
+export function toRowDto(r: typeof bulkManipulationRows.$inferSelect): TBulkRow {
+  return {
+    rowNumber: r.rowNumber,
+    action: r.action as TBulkRow['action'],
+    targetId: r.targetId,
+    input: r.input,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    errors: r.errors,
+    outcome: r.outcome as TBulkRow['outcome'],
+    outcomeMessage: r.outcomeMessage,
+  };
+}

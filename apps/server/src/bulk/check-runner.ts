@@ -1,0 +1,158 @@
+/**
+ * The check job of every bulk upload (DESIGN.md §3): file → headers → rows, stored batch by batch, then
+ * Ready or CheckFailed. Read-only towards the target tables. Idempotent: a retried check starts over.
+ */
+import { BULK_ERROR_COLUMN, BULK_MAX_DATA_ROWS, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN, BulkStatus, type TCsvEncoding } from '@cloudsign/contract';
+import type { AppDeps } from '../deps.ts';
+import { CsvFileError } from '../lib/csv/decode.ts';
+import { isBlankRecord, readCsvRecords, unescapeFormula } from '../lib/csv/parse.ts';
+import {
+  addRowErrors,
+  countByAction,
+  deleteRows,
+  findManipulationById,
+  insertRows,
+  updateManipulation,
+} from './bulk.repository.ts';
+import type { CheckedRow, ColumnSpec, InputRow, ManipulationRow, RowChecker } from './bulk.types.ts';
+
+export const CHECK_BATCH_SIZE = 2000;
+
+/** Columns our own result and error CSVs add; ignored on upload so a fixed error CSV can be re-uploaded. */
+const IGNORED_HEADERS = new Set([BULK_ROW_NUMBER_COLUMN, BULK_RESULT_COLUMN, BULK_ERROR_COLUMN]);
+
+export const MSG_EMPTY = 'ファイルが空です。1行目に見出し（列名）を書いてください。';
+export const MSG_NO_ROWS = 'データ行がありません。2行目以降にデータを入力してください。';
+export const MSG_TOO_MANY_ROWS = `データ行が上限（${BULK_MAX_DATA_ROWS.toLocaleString('ja-JP')}行）を超えています。ファイルを分けてアップロードしてください。`;
+export const MSG_HEADER = '1行目の見出し（列名）に誤りがあります。';
+
+/** Missing, unknown and duplicated headers, each with its column position. */
+export function checkHeaders(cells: string[], spec: ColumnSpec): { headers: string[]; errors: { path: string; message: string }[] } {
+  const headers = cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
+  const errors: { path: string; message: string }[] = [];
+  const seen = new Map<string, number>();
+  headers.forEach((h, i) => {
+    const path = `1行目 ${i + 1}列目`;
+    if (h === '') errors.push({ path, message: `${i + 1}列目の見出しが空です。` });
+    else if (seen.has(h)) errors.push({ path, message: `列「${h}」が重複しています（${seen.get(h)! + 1}列目と${i + 1}列目）。` });
+    else if (!spec.allowed.includes(h) && !IGNORED_HEADERS.has(h)) {
+      errors.push({ path, message: `列「${h}」は使用できません。使用できる列: ${spec.allowed.join('、')}` });
+    }
+    if (h !== '' && !seen.has(h)) seen.set(h, i);
+  });
+  for (const r of spec.required) if (!seen.has(r)) errors.push({ path: '1行目', message: `必須の列「${r}」がありません。` });
+  for (const group of spec.requiredOneOf ?? []) {
+    if (!group.some((c) => seen.has(c))) errors.push({ path: '1行目', message: `列「${group.join('」または「')}」のどちらかが必要です。` });
+  }
+  return { headers, errors };
+}
+
+export type CheckerFactory = (m: ManipulationRow, headers: readonly string[]) => Promise<RowChecker>;
+
+export async function runCheck(deps: AppDeps, manipulationId: string, makeChecker: CheckerFactory): Promise<void> {
+  const db = deps.database.db;
+  const found = await findManipulationById(db, manipulationId);
+  if (!found || (found.status !== BulkStatus.Uploaded && found.status !== BulkStatus.Checking)) return;
+  const m = await updateManipulation(
+    db,
+    manipulationId,
+    { status: BulkStatus.Checking, startedAt: deps.clock(), processedRows: 0, totalRows: 0, fileError: null, counts: {} },
+    [BulkStatus.Uploaded, BulkStatus.Checking],
+  );
+  if (!m) return;
+  await deleteRows(db, manipulationId);
+
+  try {
+    const { headers, dataRows, encoding } = await checkFile(deps, m, makeChecker);
+    const counts = await countByAction(db, manipulationId);
+    const status = (counts.error ?? 0) > 0 ? BulkStatus.CheckFailed : BulkStatus.Ready;
+    await updateManipulation(
+      db,
+      manipulationId,
+      // Result and error files come back in the encoding the admin uploaded.
+      { status, counts, totalRows: dataRows, processedRows: dataRows, params: { ...m.params, headers }, encoding },
+      [BulkStatus.Checking],
+    );
+  } catch (e) {
+    if (!(e instanceof CsvFileError)) throw e;
+    await deleteRows(db, manipulationId);
+    await updateManipulation(
+      db,
+      manipulationId,
+      { status: BulkStatus.CheckFailed, fileError: { message: e.message, ...(e.details ? { details: e.details } : {}) }, counts: {}, totalRows: 0, processedRows: 0 },
+      [BulkStatus.Checking],
+    );
+  }
+}
+
+async function checkFile(deps: AppDeps, m: ManipulationRow, makeChecker: CheckerFactory) {
+  const db = deps.database.db;
+  if (!m.inputFileKey) throw new CsvFileError(MSG_EMPTY);
+  let headers: string[] | null = null;
+  let checker: RowChecker | null = null;
+  let batch: InputRow[] = [];
+  let dataRows = 0;
+  let encoding: TCsvEncoding = 'utf8bom';
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const checked = await checker!.checkBatch(batch);
+    await insertRows(db, m.id, checked);
+    batch = [];
+    await updateManipulation(db, m.id, { processedRows: dataRows });
+  };
+
+  for await (const record of readCsvRecords(deps.storage.read(m.inputFileKey), (e) => (encoding = e === 'cp932' ? 'sjis' : 'utf8bom'))) {
+    if (!headers) {
+      checker = withShapeCheck(await makeChecker(m, record.cells.map((c) => c.trim())));
+      const h = checkHeaders(record.cells, checker.columns);
+      if (h.errors.length > 0) throw new CsvFileError(MSG_HEADER, h.errors);
+      headers = h.headers;
+      continue;
+    }
+    if (isBlankRecord(record.cells)) continue;
+    dataRows += 1;
+    if (dataRows > BULK_MAX_DATA_ROWS) throw new CsvFileError(MSG_TOO_MANY_ROWS);
+    batch.push(toInputRow(headers, record.rowNumber, record.cells));
+    if (batch.length >= CHECK_BATCH_SIZE) await flush();
+  }
+  if (!headers) throw new CsvFileError(MSG_EMPTY);
+  if (dataRows === 0) throw new CsvFileError(MSG_NO_ROWS);
+  await flush();
+  await addRowErrors(db, m.id, await checker!.finish());
+  return { headers, dataRows, encoding };
+}
+
+/** A row with more or fewer cells than headers is reported on the row; its cells are still shown. */
+function toInputRow(headers: string[], rowNumber: number, cells: string[]): InputRow {
+  const input: Record<string, string> = {};
+  headers.forEach((h, i) => {
+    if (!IGNORED_HEADERS.has(h)) input[h] = unescapeFormula(cells[i] ?? '');
+  });
+  const row: InputRow = { rowNumber, input };
+  if (cells.length !== headers.length) row.shapeError = `列の数（${cells.length}）が見出しの列の数（${headers.length}）と一致しません。`;
+  return row;
+}
+
+/** Wraps a target's checker so rows with the wrong number of cells become errors before its rules run. */
+export function withShapeCheck(checker: RowChecker): RowChecker {
+  return {
+    ...checker,
+    checkBatch: async (rows) => {
+      const good = rows.filter((r) => !r.shapeError);
+      const checked = new Map((await checker.checkBatch(good)).map((c) => [c.rowNumber, c]));
+      return rows.map(
+        (r): CheckedRow =>
+          checked.get(r.rowNumber) ?? {
+            rowNumber: r.rowNumber,
+            action: 'error',
+            targetId: null,
+            input: r.input,
+            before: null,
+            after: null,
+            errors: [{ column: '', message: r.shapeError! }],
+          },
+      );
+    },
+  };
+}

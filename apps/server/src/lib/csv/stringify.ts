@@ -1,0 +1,90 @@
+/**
+ * CSV out (templates, exports, result and error files): csv-stringify, then the chosen encoding, streamed
+ * so memory stays flat however many rows there are.
+ */
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { stringify } from 'csv-stringify';
+import iconv from 'iconv-lite';
+import type { TCsvEncoding } from '@cloudsign/contract';
+
+/**
+ * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell starting with = + - @ (or a tab or
+ * CR before them). A leading apostrophe makes it text; readCsvRecords' unescapeFormula removes it again.
+ */
+export function escapeFormula(value: string): string {
+  return /^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value;
+}
+
+export type CsvWriter = {
+  /** Encoded bytes, ready to pipe to a file or a response. */
+  output: Readable;
+  /** Writes one row, waiting when the reader is slower (backpressure). */
+  write: (cells: readonly (string | number | null | undefined)[]) => Promise<void>;
+  end: () => void;
+  fail: (e: Error) => void;
+};
+
+function encoder(encoding: TCsvEncoding): Transform {
+  if (encoding === 'sjis') {
+    // Each chunk from csv-stringify is whole records; StringDecoder still guards a split character.
+    const text = new StringDecoder('utf8');
+    return new Transform({
+      transform(chunk: Buffer | string, _enc, cb) {
+        cb(null, iconv.encode(typeof chunk === 'string' ? chunk : text.write(chunk), 'cp932'));
+      },
+    });
+  }
+  let isFirst = true;
+  return new Transform({
+    transform(chunk: Buffer | string, _enc, cb) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, 'utf8');
+      if (isFirst) {
+        isFirst = false;
+        cb(null, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]));
+      } else cb(null, bytes);
+    },
+    flush(cb) {
+      // An empty file still says it is UTF-8, so Excel opens it in the right encoding.
+      if (isFirst) this.push(Buffer.from([0xef, 0xbb, 0xbf]));
+      cb();
+    },
+  });
+}
+
+/** CRLF line ends and every cell quoted only when needed: what Excel writes and reads back. */
+export function createCsvWriter(encoding: TCsvEncoding): CsvWriter {
+  const stringifier = stringify({ record_delimiter: 'windows' });
+  const enc = encoder(encoding);
+  const output = new PassThrough();
+  stringifier.on('error', (e) => output.destroy(e));
+  enc.on('error', (e) => output.destroy(e));
+  stringifier.pipe(enc).pipe(output);
+  return {
+    output,
+    write: (cells) =>
+      new Promise<void>((resolve) => {
+        const row = cells.map((c) => (typeof c === 'string' ? escapeFormula(c) : c == null ? '' : String(c)));
+        if (stringifier.write(row)) resolve();
+        else stringifier.once('drain', resolve);
+      }),
+    end: () => stringifier.end(),
+    fail: (e) => {
+      stringifier.destroy(e);
+      output.destroy(e);
+    },
+  };
+}
+
+/**
+ * RFC 6266 / 5987 `Content-Disposition`: the UTF-8 name for modern browsers, an ASCII fallback for the
+ * rest. Names are always chosen by the server, never taken from the request.
+ */
+export function contentDisposition(filename: string, asciiFallback: string): string {
+  const fallback = asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export const csvContentType = (encoding: TCsvEncoding) =>
+  encoding === 'sjis' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=utf-8';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZId } from './common.ts';
+import { ZCsvEncoding } from './bulk.ts';
+import { ROLE_LABELS, ROLES, type TRole } from './enums.ts';
+
+/** Japanese column headers of the member CSVs (DESIGN.md §3). */
+export const MEMBER_CSV = {
+  id: 'メンバーID',
+  email: 'メールアドレス',
+  name: '氏名',
+  organization: '所属',
+  groups: 'メンバーグループ',
+  updatedAt: '更新日時',
+} as const;
+
+/** One column per privilege, in the order of ROLES. */
+export const MEMBER_ROLE_COLUMNS: readonly { role: TRole; column: string }[] = ROLES.map((role) => ({
+  role,
+  column: ROLE_LABELS[role],
+}));
+
+export const MEMBER_ADD_COLUMNS = [
+  MEMBER_CSV.email,
+  MEMBER_CSV.name,
+  MEMBER_CSV.organization,
+  ...MEMBER_ROLE_COLUMNS.map((r) => r.column),
+  MEMBER_CSV.groups,
+] as const;
+
+/** The edit template's and the export's columns: an export re-uploads unchanged as an edit file. */
+export const MEMBER_EDIT_COLUMNS = [MEMBER_CSV.id, ...MEMBER_ADD_COLUMNS, MEMBER_CSV.updatedAt] as const;
+export const MEMBER_DELETE_COLUMNS = [MEMBER_CSV.id, MEMBER_CSV.email] as const;
+
+/** Several groups in one cell (DESIGN.md §3). */
+export const MEMBER_GROUP_SEPARATOR = ';';
+
+/** Filters of the edit template and the export. */
+export const ZMemberBulkFilters = z.object({
+  keyword: z.string().trim().max(200, { message: 'キーワードは200文字以内で入力してください。' }).optional(),
+  groupId: ZId.optional(),
+  role: z.enum(ROLES, { message: '権限の指定が正しくありません。' }).optional(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: '状態の指定が正しくありません。' }).optional(),
+});
+export type TMemberBulkFilters = z.infer<typeof ZMemberBulkFilters>;
+
+export const ZMemberCsvRequest = z.object({
+  filters: ZMemberBulkFilters.default({}),
+  encoding: ZCsvEncoding.default('sjis'),
+});
+export type TMemberCsvRequest = z.infer<typeof ZMemberCsvRequest>;
+
+/** What a checked row will become (stored in the row's `after`, and `before` for edits). */
+export const ZMemberBulkValues = z.object({
+  email: z.string(),
+  name: z.string(),
+  organization: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  groups: z.array(z.object({ id: ZId, name: z.string() })),
+  updatedAt: z.string().optional(),
+});
+export type TMemberBulkValues = z.infer<typeof ZMemberBulkValues>;

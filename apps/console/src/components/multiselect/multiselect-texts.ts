@@ -1,0 +1,36 @@
+/** Spec §9: at most 1000 options are rendered; the list is at most 300 px high; each option is 40 px. */
+export const MULTISELECT_OPTIONS_LIMIT = 1000;
+export const MULTISELECT_MAX_HEIGHT = 300;
+export const MULTISELECT_OPTION_HEIGHT = 40;
+
+/** Spec §8: the selection dropdown's texts, in English as the spec gives them. */
+export const maxSelectedText = (max: number) =>
+  `Maximum of ${max} options selected. First remove a selected option to select another.`;
+export const NO_RESULT_TEXT = 'No elements found. Consider changing the search query.';
+export const EMPTY_LIST_TEXT = 'List is empty.';
+
+export type MultiSelectOption = { value: string; label: string; disabled?: boolean };
+
+/** Case- and width-insensitive match (full-width and half-width input find the same labels). */
+export function matchesSearch(label: string, search: string): boolean {
+  const needle = search.normalize('NFKC').trim().toLowerCase();
+  return needle === '' || label.normalize('NFKC').toLowerCase().includes(needle);
+}
+
+/** What the dropdown shows: the max message, the options (capped), or the empty/no-result text. */
+export function dropdownContent(
+  data: readonly MultiSelectOption[],
+  selected: readonly string[],
+  search: string,
+  max: number | undefined,
+  limit = MULTISELECT_OPTIONS_LIMIT,
+): { kind: 'max' | 'empty' | 'no-result'; text: string } | { kind: 'options'; options: MultiSelectOption[] } {
+  if (max !== undefined && selected.length >= max) return { kind: 'max', text: maxSelectedText(max) };
+  if (data.length === 0) return { kind: 'empty', text: EMPTY_LIST_TEXT };
+  const options: MultiSelectOption[] = [];
+  for (const option of data) {
+    if (options.length >= limit) break;
+    if (matchesSearch(option.label, search)) options.push(option);
+  }
+  return options.length === 0 ? { kind: 'no-result', text: NO_RESULT_TEXT } : { kind: 'options', options };
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { datadogLogs } from '@datadog/browser-logs';
+import { GtmTimeoutError, setupGtm, waitForJQuery } from './gtm.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  delete window.jQuery;
+});
+
+describe('GTM (spec §8, §9)', () => {
+  it('does nothing without an id', async () => {
+    await setupGtm(null);
+    expect(document.querySelector('script[src*="googletagmanager"]')).toBeNull();
+  });
+
+  it('polls every 50 ms and times out after 5 s with an error', async () => {
+    vi.useFakeTimers();
+    const waiting = waitForJQuery();
+    const settled = vi.fn();
+    waiting.catch(settled);
+    await vi.advanceTimersByTimeAsync(4950);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(waiting).rejects.toBeInstanceOf(GtmTimeoutError);
+  });
+
+  it("logs 'gtm の設定に失敗しました。' when jQuery never comes", async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(datadogLogs.logger, 'error').mockImplementation(() => undefined);
+    const done = setupGtm('GTM-TEST');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+    expect(error).toHaveBeenCalledWith('gtm の設定に失敗しました。', expect.objectContaining({ error: expect.objectContaining({ kind: 'GtmTimeoutError' }) as unknown }));
+  });
+
+  it('loads the container once jQuery is there', async () => {
+    vi.useFakeTimers();
+    const done = setupGtm('GTM-ABC123');
+    await vi.advanceTimersByTimeAsync(100);
+    window.jQuery = () => undefined;
+    await vi.advanceTimersByTimeAsync(50);
+    await done;
+    expect(document.querySelector('script[src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"]')).not.toBeNull();
+  });
+});

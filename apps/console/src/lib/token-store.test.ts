@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { TOKEN_REFRESH_MARGIN_MS, TokenError, createTokenStore, readExpiry } from './token-store.ts';
+
+const b64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const jwtWithExp = (expSeconds: number, n = 0) => `${b64url({ alg: 'EdDSA' })}.${b64url({ exp: expSeconds, n })}.sig`;
+
+function setup(initialNow = 1_700_000_000_000) {
+  let now = initialNow;
+  let issued = 0;
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
+    issued += 1;
+    // Each token lives 5 minutes (DESIGN.md §1).
+    return new Response(JSON.stringify({ jwt: jwtWithExp(Math.floor(now / 1000) + 300, issued) }), { status: 200 });
+  });
+  const redirect = vi.fn();
+  const store = createTokenStore({
+    siteUrl: 'https://site.example',
+    fetch: fetchMock,
+    now: () => now,
+    redirect,
+    currentPath: () => '/company/members?page=2',
+  });
+  return { store, fetchMock, redirect, advance: (ms: number) => (now += ms) };
+}
+
+describe('token store (spec §4, §7)', () => {
+  it('fetches from the site with cookies and the XMLHttpRequest header', async () => {
+    const { store, fetchMock } = setup();
+    await store.getToken();
+    expect(fetchMock).toHaveBeenCalledWith('https://site.example/api/token/jwt', {
+      credentials: 'include',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    });
+  });
+
+  it('reuses the token until 30 s before exp', async () => {
+    const { store, fetchMock, advance } = setup();
+    const first = await store.getToken();
+    advance(300_000 - TOKEN_REFRESH_MARGIN_MS - 1);
+    expect(await store.getToken()).toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes from 30 s before exp on', async () => {
+    const { store, fetchMock, advance } = setup();
+    const first = await store.getToken();
+    advance(300_000 - TOKEN_REFRESH_MARGIN_MS);
+    const second = await store.getToken();
+    expect(second).not.toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one refresh between concurrent callers', async () => {
+    const { store, fetchMock } = setup();
+    const tokens = await Promise.all([store.getToken(), store.getToken(), store.getToken(), store.getToken()]);
+    expect(new Set(tokens).size).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 403 sends the browser to the site login page with return_to', async () => {
+    const { store, fetchMock, redirect } = setup();
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 403 }));
+    await expect(store.getToken()).rejects.toBeInstanceOf(TokenError);
+    expect(redirect).toHaveBeenCalledWith('https://site.example/login?return_to=%2Fcompany%2Fmembers%3Fpage%3D2');
+  });
+
+  it('after a failure the next call tries again (no stuck in-flight promise)', async () => {
+    const { store, fetchMock } = setup();
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    await expect(store.getToken()).rejects.toMatchObject({ status: 500 });
+    await expect(store.getToken()).resolves.toMatch(/\./);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('clear() forgets the token; peek() shows what is held', async () => {
+    const { store, fetchMock } = setup();
+    const jwt = await store.getToken();
+    expect(store.peek()).toBe(jwt);
+    store.clear();
+    expect(store.peek()).toBeNull();
+    await store.getToken();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads exp in seconds from the payload', () => {
+    expect(readExpiry(jwtWithExp(1_700_000_300))).toBe(1_700_000_300_000);
+    expect(readExpiry('garbage')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
-import { DocumentsPage } from '#features/documents/components/documents-page.tsx';
+import { PendingPage } from './pending-page.tsx';
 
+// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <DocumentsPage />;
+  return <PendingPage />;
 }

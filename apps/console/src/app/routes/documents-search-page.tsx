@@ -1,5 +1,6 @@
-import { DocumentsSearchPage } from '#features/documents/components/documents-search-page.tsx';
+import { PendingPage } from './pending-page.tsx';
 
+// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <DocumentsSearchPage />;
+  return <PendingPage />;
 }

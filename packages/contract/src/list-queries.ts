@@ -42,7 +42,45 @@ export const ZMemberListQuery = z.object({
 export type TMemberListQuery = z.infer<typeof ZMemberListQuery>;
 export const MEMBER_LIST_DEFAULTS: Partial<TMemberListQuery> = { page: 1, sort: 'name' };
 
-export const DOCUMENT_SORTS = ['-updatedAt', 'updatedAt', '-concludedAt', 'concludedAt', 'title', '-title'] as const;
+export const DOCUMENT_SORTS = [
+  '-updatedAt',
+  'updatedAt',
+  '-concludedAt',
+  'concludedAt',
+  'title',
+  '-title',
+  // Every date and the amount (issue 6); `-` = descending. The API takes them as `sort` + `order`.
+  ...(['createdAt', 'sentAt', 'contractAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt', 'amount'] as const).flatMap(
+    (k) => [`-${k}`, k] as const,
+  ),
+] as const;
+/** Several statuses as a comma list (`2,13`), normalised to ascending order without duplicates. */
+const qStatusList = lenient(
+  z
+    .string()
+    .transform((s) => [...new Set(s.split(',').map(Number))].sort((a, b) => a - b))
+    .pipe(z.array(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(13)])).min(1))
+    .transform((a) => a.join(',')),
+);
+/** User-defined items as JSON `{ "<optionId>": "value" }`, keys sorted, empty values dropped. */
+const qOptions = lenient(
+  z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'invalid' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.uuid(), z.string().max(500)))
+    .transform((r) => {
+      const entries = Object.entries(r).filter(([, v]) => v.trim() !== '').sort(([a], [b]) => a.localeCompare(b));
+      return JSON.stringify(Object.fromEntries(entries));
+    })
+    .pipe(z.string().refine((s) => s !== '{}')),
+);
 export const DOCUMENT_PER_PAGE = [20, 50, 100] as const;
 /** Date attributes searchable by range (DESIGN.md §4); each gets `<key>From` / `<key>To`. */
 export const DOCUMENT_DATE_KEYS = [
@@ -57,7 +95,7 @@ export const ZDocumentListQuery = z.object({
   page: qPage,
   perPage: qIntEnum(DOCUMENT_PER_PAGE),
   keyword: qKeyword,
-  status: qIntEnum([0, 1, 2, 3, 4, 13]),
+  status: qStatusList,
   cabinetId: qUuid,
   sort: lenient(z.enum(DOCUMENT_SORTS)),
   contractAtFrom: qDate,
@@ -74,6 +112,10 @@ export const ZDocumentListQuery = z.object({
   amountTo: qAmount,
   autoUpdate: qIntEnum([0, 1, 2]),
   localId: qKeyword,
+  sender: qKeyword,
+  options: qOptions,
+  /** The document open beside the list. */
+  documentId: qUuid,
 });
 export type TDocumentListQuery = z.infer<typeof ZDocumentListQuery>;
 export const DOCUMENT_LIST_DEFAULTS: Partial<TDocumentListQuery> = { page: 1, perPage: 50, sort: '-updatedAt' };

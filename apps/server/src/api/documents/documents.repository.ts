@@ -52,7 +52,8 @@ const listColumns = {
   updatedAt: documents.updatedAt,
 };
 
-export async function selectDocumentPage(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
+/** The page statement, unexecuted (the benchmark EXPLAINs it). */
+export function documentPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
   return db
     .select(listColumns)
     .from(documents)
@@ -62,13 +63,21 @@ export async function selectDocumentPage(db: DbOrTx, where: SQL, q: Pick<TDocume
     .offset((q.page - 1) * q.perPage);
 }
 
+export async function selectDocumentPage(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
+  return documentPageQuery(db, where, q);
+}
+
 /**
  * Matches counted up to DOCUMENT_TOTAL_CAP + 1: a broad keyword over a million documents must not count them
  * all (the contract's `isTotalExact`).
  */
-export async function countDocumentsCapped(db: DbOrTx, where: SQL): Promise<number> {
+export function countCappedQuery(db: DbOrTx, where: SQL) {
   const inner = db.select({ one: sql`1` }).from(documents).where(where).limit(DOCUMENT_TOTAL_CAP + 1);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('m'));
+  return db.select({ n: sql<number>`count(*)::int` }).from(inner.as('m'));
+}
+
+export async function countDocumentsCapped(db: DbOrTx, where: SQL): Promise<number> {
+  const [row] = await countCappedQuery(db, where);
   return row?.n ?? 0;
 }
 

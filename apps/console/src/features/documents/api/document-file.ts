@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { authorizedFetch, buildApiUrl, failWith } from '../../../lib/http.ts';
+import { documentKeys } from './keys.ts';
+
+/**
+ * The PDF as a blob URL: an <iframe> cannot send the Bearer token, so the console fetches the file itself
+ * and shows it from memory (the token never appears in a URL).
+ */
+async function fetchPdfUrl(id: string, fileId: string, signal: AbortSignal): Promise<string> {
+  const res = await authorizedFetch(buildApiUrl(`/documents/${id}/files/${fileId}`), { method: 'GET', signal });
+  if (!res.ok) return failWith(res);
+  return URL.createObjectURL(await res.blob());
+}
+
+export const useDocumentPdf = (id: string, fileId: string | undefined) =>
+  useQuery({
+    queryKey: documentKeys.file(id, fileId ?? ''),
+    queryFn: ({ signal }) => fetchPdfUrl(id, fileId!, signal),
+    enabled: Boolean(fileId),
+    staleTime: Infinity,
+    gcTime: 60_000,
+  });

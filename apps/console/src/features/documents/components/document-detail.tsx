@@ -1,0 +1,135 @@
+import { ActionIcon, Badge, Box, Center, Divider, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import type { TDocumentDetail } from '@cloudsign/contract';
+import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { useDocument } from '../api/get-document.ts';
+import { formatBytes, formatDateTime } from '../lib/format.ts';
+import { AttributeForm } from './attribute-form.tsx';
+import { PdfViewer } from './pdf-viewer.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/** The selected document beside the list: 書類情報 (editable when allowed), the PDF, participants, cabinets. */
+export function DocumentDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const document = useDocument(id);
+  if (document.isPending) {
+    return (
+      <Center py={60}>
+        <Loader size="sm" aria-label="読み込み中" />
+      </Center>
+    );
+  }
+  if (document.isError) return <PanelError onRetry={() => void document.refetch()} />;
+  const d = document.data;
+  return (
+    <Stack gap="sm" aria-label="書類の詳細">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Box style={{ minWidth: 0 }}>
+          <Group gap={8} wrap="nowrap">
+            <StatusBadge status={d.status} />
+            <Title order={2} fz={18} lineClamp={2}>
+              {d.title}
+            </Title>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            書類ID {d.id}
+          </Text>
+        </Box>
+        <ActionIcon variant="subtle" color="gray" onClick={onClose} aria-label="詳細を閉じる">
+          ×
+        </ActionIcon>
+      </Group>
+      <Meta d={d} />
+      <Tabs defaultValue="pdf" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="pdf">PDF</Tabs.Tab>
+          <Tabs.Tab value="attribute">書類情報</Tabs.Tab>
+          <Tabs.Tab value="participants">参加者（{d.participants.length}）</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="pdf" pt="sm">
+          {d.files.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              PDFファイルはありません。
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              <PdfViewer documentId={d.id} file={d.files[0]!} />
+              {d.files.length > 1 && (
+                <Text size="xs" c="dimmed">
+                  ほかに {d.files.length - 1} 件のファイルがあります: {d.files.slice(1).map((f) => `${f.name}（${formatBytes(f.size)}）`).join('、')}
+                </Text>
+              )}
+            </Stack>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="attribute" pt="sm">
+          <AttributeForm document={d} />
+        </Tabs.Panel>
+        <Tabs.Panel value="participants" pt="sm">
+          {d.participants.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              参加者はいません（インポートした書類など）。
+            </Text>
+          ) : (
+            <Table aria-label="参加者">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>氏名</Table.Th>
+                  <Table.Th>メールアドレス</Table.Th>
+                  <Table.Th>会社名</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.participants.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{p.name}</Table.Td>
+                    <Table.Td>{p.email}</Table.Td>
+                    <Table.Td>{p.organization}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Meta({ d }: { d: TDocumentDetail }) {
+  const rows: [string, React.ReactNode][] = [
+    ['送信者', d.sender.name ? `${d.sender.name}（${d.sender.email}）` : '—'],
+    ['送信日時', formatDateTime(d.sentAt)],
+    ['締結日時', formatDateTime(d.concludedAt)],
+    ['更新日時', formatDateTime(d.updatedAt)],
+    [
+      'キャビネット',
+      d.cabinets.length === 0 ? (
+        'すべての書類のみ'
+      ) : (
+        <Group gap={4}>
+          {d.cabinets.map((c) => (
+            <Badge key={c.id} variant="outline" color="gray" radius="sm" tt="none">
+              {c.name}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    ],
+  ];
+  return (
+    <>
+      <Divider />
+      <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: '7em 1fr', rowGap: 4 }}>
+        {rows.map(([k, v]) => (
+          <Box key={k} style={{ display: 'contents' }}>
+            <Text component="dt" size="sm" c="dimmed">
+              {k}
+            </Text>
+            <Text component="dd" size="sm" m={0}>
+              {v}
+            </Text>
+          </Box>
+        ))}
+      </Box>
+    </>
+  );
+}

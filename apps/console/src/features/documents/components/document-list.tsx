@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react';
+import { Badge, Box, Center, Group, Loader, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import type { TDocumentFindResponse } from '@cloudsign/contract';
+import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { useDocuments } from '../api/find-documents.ts';
+import { formatAmount, formatDate } from '../lib/format.ts';
+import { toApiQuery, type ListQuery } from '../lib/list-query.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+type Props = { query: ListQuery; onOpen: (id: string) => void; onPage: (page: number) => void };
+
+/** The list panel: one page of documents; scrolls back to the top whenever the list itself changes (spec §2). */
+export function DocumentList({ query, onOpen, onPage }: Props) {
+  const apiQuery = toApiQuery(query);
+  const documents = useDocuments(apiQuery);
+  const viewport = useRef<HTMLDivElement>(null);
+  const listKey = JSON.stringify(apiQuery);
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: 0 });
+  }, [listKey]);
+
+  if (documents.isPending) {
+    return (
+      <Center py={80}>
+        <Loader size="sm" aria-label="読み込み中" />
+      </Center>
+    );
+  }
+  if (documents.isError) return <PanelError onRetry={() => void documents.refetch()} />;
+  const data = documents.data;
+  const pages = Math.max(1, Math.ceil(data.total / query.perPage));
+  return (
+    <Box>
+      <Group justify="space-between" px="md" py="xs">
+        <Text size="sm" c="dimmed" data-testid="documents-total">
+          {totalLabel(data)}
+        </Text>
+        {documents.isFetching && <Loader size="xs" aria-label="更新中" />}
+      </Group>
+      <ScrollArea h="calc(100vh - 300px)" viewportRef={viewport} type="auto" data-testid="documents-list-viewport">
+        {data.documents.length === 0 ? (
+          <Text p="xl" ta="center" c="dimmed">
+            条件に合う書類はありません。
+          </Text>
+        ) : (
+          <Table highlightOnHover verticalSpacing="xs" aria-label="書類一覧" stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>タイトル / 契約相手</Table.Th>
+                <Table.Th w={110}>契約締結日</Table.Th>
+                <Table.Th w={110}>契約終了日</Table.Th>
+                <Table.Th w={130} ta="right">
+                  取引金額
+                </Table.Th>
+                <Table.Th>キャビネット</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.documents.map((d) => (
+                <Table.Tr
+                  key={d.id}
+                  data-testid="document-row"
+                  bg={d.id === query.documentId ? 'blue.0' : undefined}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => onOpen(d.id)}
+                >
+                  <Table.Td>
+                    <UnstyledButton onClick={() => onOpen(d.id)} aria-label={`${d.title} を開く`} style={{ display: 'block', width: '100%' }}>
+                      <Group gap={8} wrap="nowrap">
+                        <StatusBadge status={d.status} />
+                        <Text size="sm" fw={600} lineClamp={1}>
+                          {d.title}
+                        </Text>
+                      </Group>
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {d.counterparty ?? '契約相手なし'}
+                      </Text>
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td fz="sm">{formatDate(d.contractAt)}</Table.Td>
+                  <Table.Td fz="sm">{formatDate(d.validityEndAt)}</Table.Td>
+                  <Table.Td fz="sm" ta="right">
+                    {formatAmount(d.amount)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {d.cabinets.map((c) => (
+                        <Badge key={c.id} variant="outline" color="gray" radius="sm" tt="none" size="sm">
+                          {c.name}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ScrollArea>
+      {pages > 1 && (
+        <Group justify="center" py="sm">
+          <Pagination total={pages} value={query.page} onChange={onPage} size="sm" aria-label="ページ" />
+        </Group>
+      )}
+    </Box>
+  );
+}
+
+function totalLabel(data: TDocumentFindResponse): string {
+  const n = data.total.toLocaleString('ja-JP');
+  return data.isTotalExact ? `全 ${n} 件` : `${n} 件以上（条件を絞り込んでください）`;
+}

@@ -1,0 +1,128 @@
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { AUTO_UPDATE_LABELS, DOCUMENT_DATE_KEYS, DOCUMENT_STATUS_LABELS, type TDocumentListQuery } from '@cloudsign/contract';
+import { PageHeader } from '../../../components/page/page-header.tsx';
+import { usePageTitle } from '../../../lib/title.ts';
+import { useAttributeOptions } from '../api/attribute-options.ts';
+import { useDocumentCabinets } from '../api/find-cabinets.ts';
+import { listSearch, parseOptions, useListQuery } from '../lib/list-query.ts';
+
+const DATE_LABELS: Record<(typeof DOCUMENT_DATE_KEYS)[number], string> = {
+  contractAt: '契約締結日',
+  validityStartAt: '契約開始日',
+  validityEndAt: '契約終了日',
+  validityEndNoticeAt: '解約通知期限',
+  sentAt: '送信日',
+};
+
+type Values = Record<string, string> & { statuses: string[]; options: Record<string, string> };
+
+/** `/company/documents/search` (no global nav): every condition, back to the list with the normalised URL. */
+export function DocumentsSearchPage() {
+  usePageTitle();
+  const navigate = useNavigate();
+  const { query } = useListQuery();
+  const cabinets = useDocumentCabinets();
+  const options = useAttributeOptions();
+  const { status, options: optionJson, documentId: _open, page: _page, ...rest } = query;
+  const form = useForm<Values>({
+    defaultValues: {
+      ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === undefined ? '' : String(v)])),
+      statuses: status ? status.split(',') : [],
+      options: parseOptions(optionJson),
+    } as Values,
+  });
+
+  const submit = form.handleSubmit((v) => {
+    const { statuses, options: opts, ...fields } = v;
+    const cleanOptions = Object.fromEntries(Object.entries(opts ?? {}).filter(([, x]) => x.trim() !== ''));
+    const next: Partial<TDocumentListQuery> = {
+      ...(Object.fromEntries(Object.entries(fields).filter(([, x]) => x !== '')) as Partial<TDocumentListQuery>),
+      status: statuses.length > 0 ? statuses.join(',') : undefined,
+      options: Object.keys(cleanOptions).length > 0 ? JSON.stringify(cleanOptions) : undefined,
+      page: 1,
+    };
+    void navigate(`/company/documents${listSearch(next)}`);
+  });
+
+  return (
+    <>
+      <PageHeader title="書類の詳細検索" description="条件をすべて満たす書類を探します。文字の条件は部分一致で、全角・半角、大文字・小文字、ひらがな・カタカナを区別しません。" />
+      <form onSubmit={(e) => void submit(e)} aria-label="書類の詳細検索">
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md" bg="white">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="キーワード" description="タイトル・契約相手・参加者の氏名/メール/会社名・書類ID" {...form.register('keyword')} />
+              <Select
+                label="キャビネット"
+                placeholder="すべて"
+                clearable
+                data={(cabinets.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                value={form.watch('cabinetId') || null}
+                onChange={(v) => form.setValue('cabinetId', v ?? '')}
+              />
+              <TextInput label="送信者（氏名・メールアドレス）" {...form.register('sender')} />
+              <TextInput label="管理番号" {...form.register('localId')} />
+            </SimpleGrid>
+            <Checkbox.Group label="ステータス" mt="sm" value={form.watch('statuses')} onChange={(v) => form.setValue('statuses', v)}>
+              <Group gap="md" mt={4}>
+                {Object.entries(DOCUMENT_STATUS_LABELS).map(([value, label]) => (
+                  <Checkbox key={value} value={value} label={label} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          </Paper>
+          <Paper withBorder p="md" radius="md" bg="white">
+            <Title order={2} fz={16} mb="sm">
+              日付・金額
+            </Title>
+            <Stack gap="xs">
+              {DOCUMENT_DATE_KEYS.map((k) => (
+                <Group key={k} gap="xs" align="flex-end">
+                  <TextInput type="date" label={`${DATE_LABELS[k]}（から）`} w={200} {...form.register(`${k}From`)} />
+                  <Text pb={8}>〜</Text>
+                  <TextInput type="date" label={`${DATE_LABELS[k]}（まで）`} w={200} {...form.register(`${k}To`)} />
+                </Group>
+              ))}
+              <Group gap="xs" align="flex-end">
+                <TextInput label="取引金額（円以上）" inputMode="numeric" w={200} {...form.register('amountFrom')} />
+                <Text pb={8}>〜</Text>
+                <TextInput label="取引金額（円以下）" inputMode="numeric" w={200} {...form.register('amountTo')} />
+              </Group>
+              <Select
+                label="自動更新の有無"
+                placeholder="指定しない"
+                clearable
+                w={200}
+                data={Object.entries(AUTO_UPDATE_LABELS).map(([value, label]) => ({ value, label }))}
+                value={form.watch('autoUpdate') || null}
+                onChange={(v) => form.setValue('autoUpdate', v ?? '')}
+              />
+            </Stack>
+          </Paper>
+          {(options.data ?? []).filter((o) => o.isEnabled).length > 0 && (
+            <Paper withBorder p="md" radius="md" bg="white">
+              <Title order={2} fz={16} mb="sm">
+                ユーザー定義の項目
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {(options.data ?? [])
+                  .filter((o) => o.isEnabled)
+                  .map((o) => (
+                    <TextInput key={o.id} label={o.name} {...form.register(`options.${o.id}`)} />
+                  ))}
+              </SimpleGrid>
+            </Paper>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(-1)}>
+              キャンセル
+            </Button>
+            <Button type="submit">この条件で検索</Button>
+          </Group>
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { AUTO_UPDATE_LABELS, DOCUMENT_STATUS_LABELS } from '@cloudsign/contract';
+
+export const STATUS_COLORS: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'teal', 3: 'red', 4: 'grape', 13: 'blue' };
+export const statusLabel = (s: number) => DOCUMENT_STATUS_LABELS[s] ?? String(s);
+export const autoUpdateLabel = (v: number) => AUTO_UPDATE_LABELS[v] ?? '指定なし';
+
+/** `2024-04-01` → `2024/04/01`; null → '—'. */
+export const formatDate = (d: string | null | undefined) => (d ? d.slice(0, 10).replaceAll('-', '/') : '—');
+
+/** ISO timestamp → Japan time `2024/04/01 09:30`. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+export const formatAmount = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${n.toLocaleString('ja-JP')} 円`);
+
+export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);

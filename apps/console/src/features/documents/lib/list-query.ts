@@ -1,0 +1,48 @@
+/**
+ * The list's URL state (contract `ZDocumentListQuery`, normalised by the route middleware) and its mapping to
+ * `GET /documents` query keys.
+ */
+import { useSearchParams } from 'react-router';
+import { DOCUMENT_LIST_DEFAULTS, ZDocumentListQuery, normalizeListQuery, type TDocumentListQuery } from '@cloudsign/contract';
+import type { ApiQuery } from '../../../lib/api-client.ts';
+
+export type ListQuery = TDocumentListQuery & { page: number; perPage: number; sort: NonNullable<TDocumentListQuery['sort']> };
+
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  return normalizeListQuery(ZDocumentListQuery, DOCUMENT_LIST_DEFAULTS, params).query as ListQuery;
+}
+
+/** The canonical `?…` of a list state (defaults dropped, keys in the contract's order). */
+export function listSearch(q: Partial<TDocumentListQuery>): string {
+  const raw = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') raw.set(k, String(v));
+  return normalizeListQuery(ZDocumentListQuery, DOCUMENT_LIST_DEFAULTS, raw).search;
+}
+
+export function parseOptions(options: string | undefined): Record<string, string> {
+  if (!options) return {};
+  try {
+    return JSON.parse(options) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** URL state → API query: `-key` sorts descending; user-defined items become `option.<id>`. */
+export function toApiQuery(q: ListQuery): ApiQuery {
+  const { sort, options, documentId: _open, ...rest } = q;
+  const desc = sort.startsWith('-');
+  const api: ApiQuery = { ...rest, sort: desc ? sort.slice(1) : sort, order: desc ? 'desc' : 'asc' };
+  for (const [id, value] of Object.entries(parseOptions(options))) api[`option.${id}`] = value;
+  return api;
+}
+
+export function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const query = parseListQuery(params);
+  const update = (patch: Partial<TDocumentListQuery>, opts: { replace?: boolean } = {}) => {
+    const next = { ...query, ...patch };
+    setParams(new URLSearchParams(listSearch(next).slice(1)), { replace: opts.replace });
+  };
+  return { query, update };
+}

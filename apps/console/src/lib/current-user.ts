@@ -13,7 +13,8 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: meKeys.all,
     queryFn: async ({ signal }): Promise<TCurrentUser | null> => (await apiFetch('/me', { schema: ZMeAnswer, signal })).user,
-    staleTime: 5 * 60_000,
+    // Re-read in the background on navigation after a minute, so role or theme changes show up soon.
+    staleTime: 60_000,
     retry: false,
   });
 

@@ -9,7 +9,8 @@ export async function logout(): Promise<void> {
   const tokens = getTokenStore();
   let url: string | null = null;
   try {
-    const token = tokens.peek() ?? (await tokens.getToken());
+    // A fresh token: the site checks it proves this very session (spec §7).
+    const token = await tokens.getToken();
     const res = await fetch(`${siteUrl}/api/company/logout`, {
       method: 'POST',
       credentials: 'include',

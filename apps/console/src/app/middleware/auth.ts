@@ -22,7 +22,7 @@ export async function loadUser(queryClient: QueryClient, returnTo: string, force
   try {
     user = force
       ? await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })
-      : await queryClient.ensureQueryData(meQueryOptions());
+      : await queryClient.ensureQueryData({ ...meQueryOptions(), revalidateIfStale: true });
   } catch (error) {
     if (error instanceof TokenError && error.status === 403) return never();
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return goToLogin(returnTo);

@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the real built app (DESIGN.md §7): site on 3100, api on 3101, a fresh database
+ * in a temporary DATA_DIR seeded with the demo companies. The system Chromium only; never a download.
+ */
+// E2E_SITE_URL/E2E_API_URL point the specs at an already running server (no webServer is started then).
+const external = process.env.E2E_SITE_URL;
+export const SITE_URL = external ?? 'http://localhost:3100';
+export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:3101';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// Loaded by the runner and by each worker; only the runner starts the server, so an extra empty dir is harmless.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'cloudsign-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(repoRoot, 'test-results'),
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: SITE_URL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: external
+    ? undefined
+    : {
+        command: 'node --import tsx apps/server/src/main.ts',
+        cwd: repoRoot,
+        url: `${SITE_URL}/login`,
+        // The first start migrates and seeds the demo companies (2,000 documents with PDFs).
+        timeout: 600_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir,
+          PORT: '3100',
+          API_PORT: '3101',
+          SITE_URL,
+          API_URL,
+          SEED: 'auto',
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

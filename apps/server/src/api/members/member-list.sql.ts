@@ -28,7 +28,7 @@ export function keywordTerms(keyword: string | undefined): string[] {
 }
 
 /**
- * The grams index (migration members_search) holds every unigram and bigram of search_text: a 1–2 character
+ * The grams (users.search_grams, migration 0010) hold every unigram and bigram of search_text: a 1–2 character
  * term is one exact element; a longer one needs all its bigrams (then LIKE confirms the order).
  */
 export function termGrams(term: string): string[] {
@@ -59,9 +59,12 @@ export function memberWhere(f: MemberListFilter): SQL {
   const terms = keywordTerms(f.keyword);
   if (terms.length > 0) {
     const grams = [...new Set(terms.flatMap(termGrams))];
-    // LIKE is cheap and comes first in a filter; the grams containment is what the GIN index answers.
-    for (const term of terms) parts.push(sql`${users.searchText} like ${likeContains(term)}`);
-    parts.push(sql`member_search_grams(${users.searchText}) @> ${pgTextArray(grams)}::text[]`);
+    // users.search_grams is a stored generated column (migration 0010): the GIN index answers containment,
+    // and a recheck compares stored arrays. A 1–2 character term is exact; longer ones need LIKE for order.
+    parts.push(sql`users.search_grams @> ${pgTextArray(grams)}::text[]`);
+    for (const term of terms) {
+      if ([...term].length > 2) parts.push(sql`${users.searchText} like ${likeContains(term)}`);
+    }
   }
   if (f.userGroupId) {
     parts.push(

@@ -45,7 +45,10 @@ export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promi
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(deps.env) },
     strictTransportSecurity: isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
+    // Not no-referrer: with it, browsers send `Origin: null` on our own form posts, which the CSRF check
+    // refuses. same-origin still keeps password-setup links out of other sites' logs.
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: SITE_BODY_LIMIT });

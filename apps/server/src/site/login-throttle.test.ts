@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
 import { makeCompany } from '../testing/fixtures.ts';
 import { buildSiteApp } from './app.ts';
 import { logIn, makeLoginUser, postForm, PASSWORD } from './site.test-kit.ts';
+
+// Dozens of argon2 verifications per test (each failure costs one, on purpose): generous on busy CI hosts.
+vi.setConfig({ testTimeout: 180_000 });
 
 let deps: TestDeps;
 let app: FastifyInstance;

@@ -40,6 +40,7 @@ describe('GET /login', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('connect-src \'self\' http://localhost:3001');
     expect(csp).not.toContain('googletagmanager');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });
 
@@ -98,6 +99,16 @@ describe('POST /login', () => {
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('別のサイトから送信されたため');
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('accepts Origin: null only when the browser marks the post same-origin', async () => {
+    const user = await makeLoginUser(deps, companyId);
+    const vouched = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } });
+    expect(vouched.statusCode).toBe(303);
+    const bare = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { headers: { origin: 'null' } });
+    expect(bare.statusCode).toBe(403);
+    const sameSite = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { headers: { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site' } });
+    expect(sameSite.statusCode).toBe(403);
   });
 
   it('sends a member whose password was reset (status 2) to set a new one before any token', async () => {

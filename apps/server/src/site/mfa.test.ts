@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
@@ -8,6 +8,9 @@ import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
 import { makeCompany } from '../testing/fixtures.ts';
 import { buildSiteApp } from './app.ts';
 import { logIn, makeLoginUser, postForm, tokenRequest } from './site.test-kit.ts';
+
+// Several logins and argon2 hashes per test: generous on busy CI hosts.
+vi.setConfig({ testTimeout: 120_000 });
 
 let deps: TestDeps;
 let app: FastifyInstance;

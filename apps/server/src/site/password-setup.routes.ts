@@ -37,7 +37,7 @@ function deadLink(reply: FastifyReply, link: LinkState, now: Date) {
   }
   return sendMessage(reply, {
     title: 'このリンクは無効です',
-    message: 'このリンクは無効です。新しいパスワード設定メールが届いている場合は、最新のメールのリンクをご利用ください。届いていない場合は、組織の管理者に再送を依頼してください。',
+    message: '新しいパスワード設定メールが届いている場合は、最新のメールのリンクをご利用ください。届いていない場合は、組織の管理者に再送を依頼してください。',
     status: 404,
     action: toLogin,
   });

@@ -45,7 +45,7 @@ describe('password setup links', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('パスワードの設定');
     expect(page.body).toContain(`value="${user.email}" readonly`);
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
 
     const done = await setPassword(path, 'first-pass-1');
     expect(done.statusCode).toBe(303);
@@ -89,7 +89,7 @@ describe('password setup links', () => {
     const newPath = /\/password_setup\/[A-Za-z0-9_-]{43}/.exec(deps.sentMails.at(-1)!.text)![0];
     const old = await app.inject({ method: 'GET', url: oldPath });
     expect(old.statusCode).toBe(404);
-    expect(old.body).toContain('このリンクは無効です。');
+    expect(old.body).toContain('<h1 class="card-title">このリンクは無効です</h1>');
     expect((await setPassword(oldPath, 'some-pass-3')).statusCode).toBe(404);
     expect((await setPassword(newPath, 'some-pass-3')).statusCode).toBe(303);
   });
@@ -107,7 +107,7 @@ describe('password setup links', () => {
     for (const url of ['/password_setup/' + 'x'.repeat(43), '/password_setup/%3Cscript%3E']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('このリンクは無効です。');
+      expect(res.body).toContain('最新のメールのリンクをご利用ください。');
       expect(res.body).not.toContain('<script>');
     }
   });

@@ -28,14 +28,17 @@ export function cspDirectives(env: Pick<Env, 'API_URL' | 'GTM_ID' | 'DATADOG_CLI
 }
 
 /**
- * A request started by another site: an Origin other than ours (browsers send it on every POST and on
- * cross-origin fetches) or Sec-Fetch-Site: cross-site. Such requests never reach session-bearing endpoints,
- * which, with SameSite=Lax cookies, closes CSRF and login CSRF.
+ * A request started by another site: Sec-Fetch-Site: cross-site, or an Origin other than ours (browsers
+ * send it on every POST and on cross-origin fetches). `Origin: null` (privacy-sensitive contexts) is only
+ * accepted when the browser itself vouches for a same-origin request. Such requests never reach
+ * session-bearing endpoints, which, with SameSite=Lax cookies, closes CSRF and login CSRF.
  */
 export function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return true;
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== new URL(siteUrl).origin) return true;
-  return request.headers['sec-fetch-site'] === 'cross-site';
+  if (origin === undefined || origin === new URL(siteUrl).origin) return false;
+  return !(origin === 'null' && fetchSite === 'same-origin');
 }
 
 /** Client address for rate limiting; the site is reached directly (trustProxy off), like the api. */

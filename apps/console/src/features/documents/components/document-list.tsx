@@ -43,10 +43,10 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
             条件に合う書類はありません。
           </Text>
         ) : (
-          <Table highlightOnHover verticalSpacing="xs" aria-label="書類一覧" stickyHeader>
+          <Table highlightOnHover verticalSpacing="xs" aria-label="書類一覧" stickyHeader miw={760} style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>タイトル / 契約相手</Table.Th>
+                <Table.Th miw={260}>タイトル / 契約相手</Table.Th>
                 <Table.Th w={110}>契約締結日</Table.Th>
                 <Table.Th w={110}>契約終了日</Table.Th>
                 <Table.Th w={130} ta="right">
@@ -65,7 +65,7 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                   onClick={() => onOpen(d.id)}
                 >
                   <Table.Td>
-                    <UnstyledButton onClick={() => onOpen(d.id)} aria-label={`${d.title} を開く`} style={{ display: 'block', width: '100%' }}>
+                    <UnstyledButton onClick={() => onOpen(d.id)} aria-label={`${d.title} を開く`} style={{ display: 'block', width: '100%', maxWidth: 420, whiteSpace: 'normal' }}>
                       <Group gap={8} wrap="nowrap">
                         <StatusBadge status={d.status} />
                         <Text size="sm" fw={600} lineClamp={1}>

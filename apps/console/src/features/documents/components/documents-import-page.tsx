@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';

@@ -97,13 +97,13 @@ export function DocumentsPage() {
         </Group>
       </Paper>
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <Paper withBorder radius="md" bg="white" style={{ flex: query.documentId ? '1 1 50%' : '1 1 100%', minWidth: 0 }} data-testid="documents-list-panel">
+        <Paper withBorder radius="md" bg="white" style={{ flex: query.documentId ? '1 1 56%' : '1 1 100%', minWidth: 0 }} data-testid="documents-list-panel">
           <ErrorBoundary scope="documents-list">
             <DocumentList query={query} onOpen={(id) => update({ documentId: id })} onPage={(page) => update({ page })} />
           </ErrorBoundary>
         </Paper>
         {query.documentId && (
-          <Box style={{ flex: '1 1 50%', minWidth: 0 }}>
+          <Box style={{ flex: '1 1 44%', minWidth: 0 }}>
             <Paper withBorder radius="md" bg="white" p="md" data-testid="document-detail-panel">
               <ErrorBoundary scope="document-detail" key={query.documentId}>
                 <DocumentDetail id={query.documentId} onClose={() => update({ documentId: undefined })} />

@@ -1,0 +1,251 @@
+/**
+ * Documents benchmark (issue 6 "Scale"): a million documents in one company, the real API over HTTP.
+ *
+ *   node --import tsx bench/documents.bench.ts [--db pglite|postgres] [--documents 1000000] [--seed-only] [--fresh]
+ *
+ * Seeding a million documents takes many minutes, so the seeded database is kept and reused between runs:
+ * PostgreSQL database `bench_documents_<n>` on BENCH_DATABASE_URL (or TEST_DATABASE_URL), PGlite in
+ * BENCH_DATA_DIR (default /tmp/cloudsign-bench-documents-<n>). `--fresh` seeds again. The seed loads with
+ * the search indexes dropped and builds them afterwards (the usual bulk-load practice); the API then runs
+ * against exactly the migrated schema.
+ * Figures: p95 with 20 concurrent clients of the first page, a 1- and a 2-character keyword, a counterparty
+ * keyword and a date+amount search; EXPLAIN of each (no sequential scan of documents); the deepest page
+ * against the first; import of 100 PDFs of 1 MB.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApiApp } from '../apps/server/src/api/app.ts';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap.ts';
+import { parseEnv } from '../apps/server/src/config/env.ts';
+import type { AppDeps } from '../apps/server/src/deps.ts';
+import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
+import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
+import { ZDocumentFindQuery, DOCUMENT_TOTAL_CAP } from '../packages/contract/src/index.ts';
+import { countCappedQuery, documentPageQuery, documentSearchWhere, type Who } from '../apps/server/src/api/documents/documents.repository.ts';
+
+export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string };
+
+const PORT = 3601;
+const CONCURRENCY = 20;
+const COMPANY = '書類ベンチ株式会社';
+const BASE = 250_000;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+const log = (m: string) => console.error(`[documents] ${m}`);
+
+/** Index definitions of migrations 0000/0007/0008, dropped for the bulk load and built again after it. */
+const INDEXES: [string, string][] = [
+  ['documents_company_updated_idx', 'documents USING btree (company_id, updated_at, id)'],
+  ['documents_company_created_idx', 'documents USING btree (company_id, created_at, id)'],
+  ['documents_company_sent_idx', 'documents USING btree (company_id, sent_at, id)'],
+  ['documents_company_concluded_idx', 'documents USING btree (company_id, concluded_at, id)'],
+  ['documents_company_contract_idx', 'documents USING btree (company_id, contract_at, id)'],
+  ['documents_company_validity_start_idx', 'documents USING btree (company_id, validity_start_at, id)'],
+  ['documents_company_validity_end_idx', 'documents USING btree (company_id, validity_end_at, id)'],
+  ['documents_company_validity_notice_idx', 'documents USING btree (company_id, validity_end_notice_at, id)'],
+  ['documents_company_amount_idx', 'documents USING btree (company_id, amount, id)'],
+  ['documents_company_title_idx', 'documents USING btree (company_id, title, id)'],
+  ['documents_search_grams_idx', 'documents USING gin (document_search_grams(search_text))'],
+];
+
+async function openTarget(kind: 'pglite' | 'postgres', n: number, fresh: boolean) {
+  const dataDir = process.env.BENCH_DATA_DIR ?? `/tmp/cloudsign-bench-documents-${n}`;
+  let url: string | undefined;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('BENCH_DATABASE_URL または TEST_DATABASE_URL を指定してください。');
+    const name = `bench_documents_${n}`;
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    if (fresh) await c.query(`drop database if exists ${name} with (force)`);
+    const exists = await c.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  } else if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SITE_URL: 'http://localhost:3600',
+    API_URL: `http://localhost:${PORT}`,
+    SEED: 'off',
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  return createDeps(env);
+}
+
+async function ensureSeeded(deps: AppDeps, n: number): Promise<string> {
+  const q = deps.database.raw.query;
+  const found = await q<{ id: string }>('select id from companies where name = $1', [COMPANY]);
+  if (found.rows[0]) return found.rows[0].id;
+  const t0 = performance.now();
+  for (const [name] of INDEXES) await deps.database.raw.exec(`drop index if exists ${name}`);
+  // The shared large seed overflows int4 arithmetic past ~270,000 documents, so it seeds up to BASE and the
+  // rest are copies of those (new ids, search text with the new id, participants and cabinet links, dates
+  // shifted a quarter per copy so sorting sees distinct values).
+  const base = Math.min(n, BASE);
+  const r = await seedLargeCompany(deps.database, { name: COMPANY, members: 1000, documents: base, onProgress: log });
+  await q('create table if not exists bench_base as select id from documents where company_id = $1', [r.companyId]);
+  for (let have = base, round = 1; have < n; have += base, round += 1) {
+    const take = Math.min(base, n - have);
+    await q('create table bench_map as select id as old_id, gen_random_uuid() as new_id from bench_base order by id limit $1', [take]);
+    await q(`insert into documents (id, company_id, status, title, sender_id, sender_name, sender_email, sent_at, concluded_at,
+        attr_title, counterparty, contract_at, validity_start_at, validity_end_at, validity_end_notice_at, auto_update, local_id,
+        amount, options, search_text, created_at, updated_at)
+      select m.new_id, d.company_id, d.status, d.title, d.sender_id, d.sender_name, d.sender_email,
+        d.sent_at - ${round} * interval '91 days', d.concluded_at - ${round} * interval '91 days', d.attr_title, d.counterparty,
+        d.contract_at, d.validity_start_at, d.validity_end_at, d.validity_end_notice_at, d.auto_update, d.local_id, d.amount,
+        d.options, replace(d.search_text, d.id::text, m.new_id::text),
+        d.created_at - ${round} * interval '91 days', d.updated_at - ${round} * interval '91 days'
+      from documents d join bench_map m on m.old_id = d.id`);
+    await q(`insert into document_participants (document_id, position, name, email, organization)
+      select m.new_id, p.position, p.name, p.email, p.organization from document_participants p join bench_map m on m.old_id = p.document_id`);
+    await q(`insert into document_cabinets (cabinet_id, document_id)
+      select c.cabinet_id, m.new_id from document_cabinets c join bench_map m on m.old_id = c.document_id`);
+    await q('drop table bench_map');
+    log(`書類（複製）: ${(have + take).toLocaleString('ja-JP')} / ${n.toLocaleString('ja-JP')}`);
+  }
+  await q('drop table if exists bench_base');
+  log(`seeded ${n} documents in ${Math.round(performance.now() - t0)} ms; building indexes`);
+  for (const [name, def] of INDEXES) {
+    const ti = performance.now();
+    await deps.database.raw.exec(`create index if not exists ${name} on ${def}`);
+    log(`  ${name}: ${Math.round(performance.now() - ti)} ms`);
+  }
+  await deps.database.raw.exec('vacuum analyze documents; vacuum analyze document_cabinets; vacuum analyze document_participants;');
+  log(`ready in ${Math.round((performance.now() - t0) / 1000)} s`);
+  return r.companyId;
+}
+
+/** Runs `total` requests from `clients` concurrent loops; answers the latencies in ms. */
+async function load(clients: number, total: number, request: (i: number) => Promise<Response>) {
+  const times: number[] = [];
+  let next = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await request(i);
+        await res.arrayBuffer();
+        times.push(performance.now() - t0);
+        if (res.status !== 200) failures += 1;
+      }
+    }),
+  );
+  if (failures > 0) throw new Error(`${failures} requests failed`);
+  return times;
+}
+
+/** The plans of the page and of the capped count: does any read the documents table sequentially? */
+async function seqScans(deps: AppDeps, adminId: string, companyId: string, query: string): Promise<string[]> {
+  const who = { isCompanyAdmin: true, user: { id: adminId, companyId } } as Who;
+  const parsed = ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+  const where = documentSearchWhere(who, parsed, null);
+  const found: string[] = [];
+  for (const stmt of [documentPageQuery(deps.database.db, where, parsed).toSQL(), countCappedQuery(deps.database.db, where).toSQL()]) {
+    const plan = await deps.database.raw.query<{ 'QUERY PLAN': string }>(`explain ${stmt.sql}`, stmt.params);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    if (/Seq Scan on documents/.test(text)) found.push(text);
+  }
+  return found;
+}
+
+function minimalPdf(bytes: number, i: number): Buffer {
+  const head = Buffer.from(`%PDF-1.4\n% bench file ${i}\n1 0 obj << /Type /Catalog >> endobj\n`);
+  const tail = Buffer.from('\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const body = Buffer.alloc(Math.max(0, bytes - head.length - tail.length), 0x20);
+  return Buffer.concat([head, body, tail]);
+}
+
+export async function runDocumentsBench(kind: 'pglite' | 'postgres', n: number, opts: { seedOnly?: boolean; fresh?: boolean } = {}): Promise<BenchRow[]> {
+  const deps = await openTarget(kind, n, Boolean(opts.fresh));
+  const rows: BenchRow[] = [];
+  try {
+    const companyId = await ensureSeeded(deps, n);
+    if (opts.seedOnly) return rows;
+    const admin = await makeUser(deps, companyId, { name: 'ベンチ 管理者', roles: ['CompanyAdmin'] });
+    const tokens: string[] = [];
+    for (let i = 0; i < 40; i += 1) tokens.push((await signIn(deps, admin)).jwt);
+    const app = await buildApiApp(deps);
+    await app.listen({ port: PORT, host: '127.0.0.1' });
+    const get = (query: string, i: number) =>
+      fetch(`http://127.0.0.1:${PORT}/documents?${query}`, { headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } });
+    const target = kind === 'pglite' ? 300 : 100;
+    const cases: [string, string][] = [
+      ['first page', ''],
+      ['keyword 契約 (2 characters)', `keyword=${encodeURIComponent('契約')}`],
+      ['keyword 東 (1 character)', `keyword=${encodeURIComponent('東')}`],
+      ['counterparty keyword 北斗製作所', `keyword=${encodeURIComponent('北斗製作所')}`],
+      ['contract date + amount range', 'contractAtFrom=2024-01-01&contractAtTo=2024-06-30&amountFrom=1000000&amountTo=5000000'],
+    ];
+    for (const [label, query] of cases) {
+      await load(CONCURRENCY, 40, (i) => get(query, i));
+      const times = await load(CONCURRENCY, kind === 'pglite' ? 200 : 400, (i) => get(query, i));
+      const body = (await (await get(query, 0)).json()) as { total: number; isTotalExact: boolean };
+      const scans = await seqScans(deps, admin.id, companyId, query);
+      rows.push({
+        figure: `${label}: p95, ${CONCURRENCY} clients`,
+        value: round(pct(times, 95)),
+        unit: 'ms',
+        target: `≤ ${target} ms, no seq scan`,
+        pass: pct(times, 95) <= target && scans.length === 0,
+        note: `p50 ${round(pct(times, 50))} ms; total ${body.total}${body.isTotalExact ? '' : '+'}; seq scans: ${scans.length}`,
+      });
+      if (scans.length > 0) log(`${label} plan:\n${scans.join('\n---\n')}`);
+    }
+    const lastPage = Math.ceil(DOCUMENT_TOTAL_CAP / 50);
+    const seq = async (q: string) => pct(await load(1, 60, (i) => get(q, i)), 50);
+    const first = await seq('');
+    const deep = await seq(`page=${lastPage}`);
+    const deepKw = await seq(`page=${lastPage}&keyword=${encodeURIComponent('契約')}`);
+    const firstKw = await seq(`keyword=${encodeURIComponent('契約')}`);
+    rows.push({
+      figure: `deepest page (${lastPage}) ÷ first page, p50`,
+      value: round(Math.max(deep / first, deepKw / firstKw)),
+      unit: '×',
+      target: '≤ 2×',
+      pass: deep / first <= 2 && deepKw / firstKw <= 2,
+      note: `no filter ${round(deep)} vs ${round(first)} ms; 契約 ${round(deepKw)} vs ${round(firstKw)} ms`,
+    });
+
+    const [cabinet] = (await deps.database.raw.query<{ id: string }>("select id from cabinets where company_id = $1 and type = 0 order by name limit 1", [companyId])).rows;
+    const form = new FormData();
+    form.append('cabinetId', cabinet!.id);
+    for (let i = 0; i < 100; i += 1) form.append('files', new Blob([minimalPdf(1024 * 1024, i)], { type: 'application/pdf' }), `ベンチ書類${i}.pdf`);
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${PORT}/documents/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens[0]}` } });
+    const result = (await res.json()) as { results: { ok: boolean }[] };
+    const importMs = performance.now() - t0;
+    const ok = result.results?.filter((r) => r.ok).length ?? 0;
+    rows.push({ figure: 'import of 100 PDFs of 1 MB (one request)', value: round(importMs / 1000), unit: 's', target: '≤ 10 s', pass: importMs <= 10_000 && ok === 100, note: `${ok} documents created` });
+    await app.close();
+  } finally {
+    await closeDeps(deps);
+  }
+  return rows;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { db: { type: 'string' }, documents: { type: 'string' }, 'seed-only': { type: 'boolean' }, fresh: { type: 'boolean' } } });
+  const kinds = values.db ? [values.db as 'pglite' | 'postgres'] : (['postgres', 'pglite'] as const);
+  const n = Number(values.documents ?? 1_000_000);
+  for (const kind of kinds) {
+    const rows = await runDocumentsBench(kind, n, { seedOnly: values['seed-only'], fresh: values.fresh });
+    if (rows.length === 0) continue;
+    console.log(`\ndocuments (${kind}, ${n.toLocaleString()} documents)`);
+    console.table(rows.map((r) => ({ figure: r.figure, value: `${r.value} ${r.unit}`, target: r.target, result: r.pass === null ? '-' : r.pass ? 'pass' : 'SHORT', note: r.note ?? '' })));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { keywordTerms, termGrams } from './documents.search.ts';
+import { contentDisposition } from './documents.routes.ts';
+import { checkImportFilename } from './documents-import.service.ts';
+
+describe('keyword terms and their index keys', () => {
+  it('normalises like search_text and splits into distinct words', () => {
+    expect(keywordTerms('  ＹＡＭＡＤＡ　やまだ  ﾔﾏﾀﾞ ')).toEqual(['yamada', 'ヤマダ']);
+    expect(keywordTerms('')).toEqual([]);
+  });
+
+  it('one character is its own key; longer words are their bigrams, counted in code points', () => {
+    expect(termGrams('東')).toEqual(['東']);
+    expect(termGrams('契約')).toEqual(['契約']);
+    expect(termGrams('東京商事')).toEqual(['東京', '京商', '商事']);
+    expect(termGrams('𠮷野家')).toEqual(['𠮷野', '野家']);
+    expect(termGrams('aaaa')).toEqual(['aa']);
+  });
+});
+
+describe('import file names (CS rule: ≤ 64 characters plus .pdf)', () => {
+  it('accepts .pdf in any case and answers the title', () => {
+    expect(checkImportFilename('契約書.PDF')).toEqual({ title: '契約書' });
+    expect(checkImportFilename(`${'あ'.repeat(64)}.pdf`)).toEqual({ title: 'あ'.repeat(64) });
+  });
+  it('rejects other extensions, empty and long names', () => {
+    expect(checkImportFilename('a.docx')).toMatchObject({ code: 'unsupported_media_type' });
+    expect(checkImportFilename('.pdf')).toMatchObject({ code: 'validation_failed', message: 'ファイル名がありません。' });
+    expect(checkImportFilename(`${'あ'.repeat(65)}.pdf`)).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe('Content-Disposition (RFC 6266)', () => {
+  it('gives a UTF-8 name and an ASCII fallback without quotes or backslashes', () => {
+    expect(contentDisposition('契約 "A".pdf')).toBe(`inline; filename="__ _A_.pdf"; filename*=UTF-8''%E5%A5%91%E7%B4%84%20%22A%22.pdf`);
+    expect(contentDisposition("it's (1).pdf")).toBe(`inline; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`);
+  });
+});

@@ -25,8 +25,8 @@ export async function createSession(db: DbOrTx, userId: string, isMfaVerified: b
   const id = hashToken(cookie);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({ id, userId, isMfaVerified, createdAt: now, lastSeenAt: now, expiresAt });
-  // Expired rows are removed on the write path rather than by a scheduled job.
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  // The member's expired rows are removed on the write path (through the user index) rather than by a job.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   return { cookie, id, expiresAt };
 }
 

@@ -56,6 +56,8 @@ export const ZBulkManipulation = z.object({
   status: ZBulkStatus,
   encoding: ZCsvEncoding,
   originalFilename: z.string().nullable(),
+  /** The uploaded file's headers, in file order (row inputs are keyed by them). */
+  columns: z.array(z.string()),
   hasInputFile: z.boolean(),
   hasOutputFile: z.boolean(),
   fileError: ZBulkFileError.nullable(),

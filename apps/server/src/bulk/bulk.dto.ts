@@ -1,6 +1,7 @@
 import type { TBulkManipulation, TBulkRow, TCsvEncoding } from '@cloudsign/contract';
 import type { bulkManipulationRows } from '../db/schema.ts';
 import type { ManipulationRow } from './bulk.types.ts';
+import { inputHeaders } from './result-csv.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -11,6 +12,7 @@ export function toManipulationDto(m: ManipulationRow): TBulkManipulation {
     status: m.status,
     encoding: m.encoding as TCsvEncoding,
     originalFilename: m.originalFilename,
+    columns: inputHeaders(m),
     hasInputFile: Boolean(m.inputFileKey),
     hasOutputFile: Boolean(m.outputFileKey),
     fileError: m.fileError ?? null,

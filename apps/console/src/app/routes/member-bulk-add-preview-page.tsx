@@ -1,6 +1,5 @@
-import { PendingPage } from './pending-page.tsx';
+import { PreviewPage } from '#features/member-bulk/components/pages.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  return <PreviewPage title="一括追加の確認" />;
 }

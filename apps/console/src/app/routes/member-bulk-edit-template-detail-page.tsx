@@ -1,6 +1,5 @@
-import { PendingPage } from './pending-page.tsx';
+import { GeneratedPage } from '#features/member-bulk/components/generated-pages.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  return <GeneratedPage base="/members/bulk_edit/csv_template" />;
 }

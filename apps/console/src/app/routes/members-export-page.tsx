@@ -1,6 +1,5 @@
-import { PendingPage } from './pending-page.tsx';
+import { CsvRequestPage } from '#features/member-bulk/components/generated-pages.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  return <CsvRequestPage base="/members/export" />;
 }

@@ -1,0 +1,20 @@
+import { ZBulkManipulationResponse, type TCsvEncoding } from '@cloudsign/contract';
+import { apiDownload, apiUpload } from '../../../lib/api-client.ts';
+import type { UploadProgress } from '../../../lib/api-transfer.ts';
+
+export type UploadKind = 'bulk_add' | 'bulk_edit' | 'bulk_delete';
+
+/** Spec §7: multipart, field `filename`. */
+export const uploadMembersCsv = (kind: UploadKind, file: File, onProgress: (p: UploadProgress) => void) =>
+  apiUpload(`/members/${kind}`, { file, field: 'filename', schema: ZBulkManipulationResponse, onProgress });
+
+export const downloadTemplate = (kind: 'bulk_add' | 'bulk_delete', encoding: TCsvEncoding) =>
+  apiDownload(`/members/${kind}/csv_template`, { query: { encoding } });
+
+export const downloadRowsCsv = (id: string, which: 'errors.csv' | 'result.csv') => apiDownload(`/members/bulk_manipulations/${id}/${which}`);
+
+export const downloadUploadedFile = (id: string) => apiDownload(`/members/bulk_manipulations/${id}/file`);
+
+export const downloadGenerated = (base: GeneratedBase, id: string) => apiDownload(`${base}/${id}/csv`);
+
+export type GeneratedBase = '/members/export' | '/members/bulk_edit/csv_template';

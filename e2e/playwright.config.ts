@@ -14,13 +14,16 @@ export const SITE_URL = external ?? 'http://localhost:3100';
 export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:3101';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-// Loaded by the runner and by each worker; only the runner starts the server, so an extra empty dir is harmless.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'cloudsign-e2e-'));
+// The config is loaded by the runner and again by each worker; workers inherit these from the runner's env.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'cloudsign-e2e-'));
+process.env.E2E_RUN_ID ??= String(process.pid);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(repoRoot, 'test-results'),
+  // One folder per run: several people's runs on one machine must not delete each other's traces.
+  outputDir: path.join(repoRoot, 'test-results', `run-${process.env.E2E_RUN_ID}`),
   workers: 1,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,

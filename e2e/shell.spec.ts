@@ -75,6 +75,7 @@ test('a route parameter that is not an id is a fatal 404', async ({ page }) => {
 test('document-attribute bulk edit in a business-plan company is a fatal 404', async ({ page }) => {
   await login(page, DEMO.otherAdmin, '/cabinets');
   await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '書類' }).click();
+  await expect(page).toHaveURL(/\/company\/documents$/);
   await page.goto('/company/documents/attributes/bulk_manipulations');
   const errorPage = page.locator('[data-layout="error-default"]');
   await expect(errorPage).toBeVisible();
@@ -85,6 +86,17 @@ test('document-attribute bulk edit in a business-plan company is a fatal 404', a
   await errorPage.getByRole('button', { name: '前のページに戻る' }).click();
   await expect(page).toHaveURL(/\/company\/documents$/);
   await expect(page.locator('[data-layout="default"]')).toBeVisible();
+});
+
+test('console errors reach the api log intake', async ({ page }) => {
+  await login(page, DEMO.admin, '/cabinets');
+  await page.goto('/cabinets/not-an-id');
+  await expect(page.getByTestId('error-message')).toBeVisible();
+  // The browser SDK flushes its batch when the page is left.
+  const intake = page.waitForRequest((request) => request.url().startsWith(`${API_URL}/client-logs`) && request.method() === 'POST');
+  await page.goto('/cabinets');
+  const batch = (await intake).postData() ?? '';
+  expect(batch).toContain('Page Not Found: /cabinets/not-an-id');
 });
 
 test('logout returns to the login page and the old session can no longer get a token', async ({ page, playwright }) => {

@@ -28,7 +28,7 @@ export function AppRoot({ router }: { router: AppRouter }) {
 
   const isBot = isCrawler();
   useEffect(() => {
-    if (fatal) logger.error('致命的なエラーが発生しました', fatal.error, { status: fatal.error.status, path: fatal.path });
+    if (fatal) logger.error('致命的なエラーが発生しました', fatal.error, { httpStatus: fatal.error.status, path: fatal.path });
   }, [fatal]);
 
   // Spec §8: crawlers get no error page; the error is only logged.

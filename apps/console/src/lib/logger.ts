@@ -1,7 +1,8 @@
 import { datadogLogs } from '@datadog/browser-logs';
 import { getConfig, type ConsoleConfig } from './config.ts';
 
-type Context = Record<string, unknown>;
+/** Extra fields of a log entry. `status` is the SDK's level field: never put an HTTP status there. */
+type Context = Record<string, unknown> & { status?: never };
 
 let isStarted = false;
 
@@ -21,10 +22,6 @@ export function startLogger(config: ConsoleConfig = getConfig()): void {
   });
 }
 
-function errorContext(error: unknown): Context {
-  if (error instanceof Error) return { error: { kind: error.name, message: error.message, stack: error.stack } };
-  return error === undefined ? {} : { error: { message: typeof error === 'string' ? error : JSON.stringify(error) } };
-}
 
 export const logger = {
   info(message: string, context: Context = {}) {
@@ -34,7 +31,9 @@ export const logger = {
     datadogLogs.logger.warn(message, context);
   },
   error(message: string, error?: unknown, context: Context = {}) {
-    datadogLogs.logger.error(message, { ...context, ...errorContext(error) });
+    // The SDK turns an Error into error.kind / error.message / error.stack itself.
+    const cause = error === undefined || error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
+    datadogLogs.logger.error(message, context, cause);
     if (import.meta.env.DEV) console.error(message, error);
   },
 };

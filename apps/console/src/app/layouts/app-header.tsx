@@ -16,7 +16,7 @@ export function AppHeader() {
           <Link to="/" aria-label="トップページへ" style={{ display: 'flex' }}>
             <Image src={brand.logo} alt={brand.logoAlt} h={28} w="auto" fit="contain" />
           </Link>
-          <Divider orientation="vertical" my={14} />
+          <Divider orientation="vertical" h={24} style={{ alignSelf: 'center' }} />
           <Text fw={600} c="gray.8" truncate data-testid="company-name">
             {user.company.name}
           </Text>

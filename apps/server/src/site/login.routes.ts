@@ -1,13 +1,23 @@
 /** GET/POST /login and the "new password required" step (member status 2, DESIGN.md §2). */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { loadSession, nextStep } from '../auth/sessions.ts';
+import { deleteSession, loadSession, nextStep } from '../auth/sessions.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { returnToQuery } from './return-to.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deleteOtherSessions, setPassword } from './site.repository.ts';
 import { loginPage, newPasswordPage } from './pages.ts';
 import { attemptLogin, stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
-import { currentSession, formField, returnToOf, sessionAtStep, sessionCookie, setSessionCookie } from './session-context.ts';
+import {
+  clearSessionCookie,
+  currentSession,
+  formField,
+  returnToOf,
+  sessionAtStep,
+  sessionCookie,
+  setSessionCookie,
+} from './session-context.ts';
 
 export const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
 const NOTICES: Record<string, string> = {
@@ -18,6 +28,7 @@ const NEW_PASSWORD = {
   lead: 'パスワードの再設定が必要です。新しいパスワードを設定してください。',
   action: '/login/new_password',
   button: '設定して続ける',
+  canCancel: true,
 };
 
 export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -50,6 +61,13 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());
     const step = loaded ? nextStep(loaded) : 'invalid';
     return reply.redirect(step === 'invalid' ? '/login' : stepUrl(step, returnTo), 303);
+  });
+
+  app.post('/login/cancel', async (request, reply) => {
+    const cookie = sessionCookie(request);
+    if (cookie) await deleteSession(deps.database.db, hashToken(cookie));
+    clearSessionCookie(deps, reply);
+    return reply.redirect(`/login${returnToQuery(returnToOf(deps, request))}`, 303);
   });
 
   app.get('/login/new_password', async (request, reply) => {

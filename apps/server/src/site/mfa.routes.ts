@@ -16,7 +16,7 @@ import {
   otpauthUri,
   useBackupCode,
 } from '../auth/mfa.ts';
-import { alert, EMPTY, escapeHtml, fill, Html, sendPage } from './render.ts';
+import { alert, cancelLoginForm, EMPTY, escapeHtml, fill, Html, sendPage } from './render.ts';
 import { stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
 import { formField, returnToOf, sessionAtStep } from './session-context.ts';
@@ -29,7 +29,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
   const verifyPage = (reply: FastifyReply, returnTo: string, error?: string, status?: number) =>
     sendPage(reply, {
       title: '2段階認証',
-      content: fill('mfaVerify', { returnTo, returnToQuery: encodeURIComponent(returnTo), alert: alert('error', error) }),
+      content: fill('mfaVerify', { returnTo, alert: alert('error', error), cancel: cancelLoginForm(returnTo) }),
       status,
     });
 
@@ -80,6 +80,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
         secretGrouped: v.secret.replace(/(.{4})(?=.)/g, '$1 '),
         uri: otpauthUri(v.email, v.secret),
         alert: v.error ? alert('error', v.error) : EMPTY,
+        cancel: cancelLoginForm(v.returnTo),
       }),
       status: v.error ? 400 : 200,
     });

@@ -61,6 +61,19 @@ describe('MFA verification at login', () => {
     expect((await postForm(app, '/mfa/verify', { code: totpAt(secret, now) }, { cookie: second.cookie })).statusCode).toBe(303);
   });
 
+  it('lets the member abandon the half-finished login to sign in with another account', async () => {
+    const { user } = await memberWithMfa();
+    const { cookie } = await logIn(app, user.email, undefined, { returnTo: '/cabinets' });
+    const page = await app.inject({ method: 'GET', url: '/mfa/verify', headers: { cookie: `cs_session=${cookie}` } });
+    expect(page.body).toContain('ログインをやめて、別のアカウントでログインする');
+    const res = await postForm(app, '/login/cancel', { return_to: '/cabinets' }, { cookie });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?return_to=%2Fcabinets');
+    const form = await app.inject({ method: 'GET', url: '/login', headers: { cookie: `cs_session=${cookie}` } });
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('>ログイン</button>');
+  });
+
   it('accepts a backup code once, in any case and with spaces', async () => {
     const { user } = await memberWithMfa();
     const first = await logIn(app, user.email);

@@ -1,6 +1,6 @@
 /** Pages shared by several routes: the login form and the new-password form. */
 import type { FastifyReply } from 'fastify';
-import { alert, EMPTY, fieldError, fill, invalidAttr, sendPage } from './render.ts';
+import { alert, cancelLoginForm, EMPTY, fieldError, fill, invalidAttr, sendPage } from './render.ts';
 
 export function loginPage(
   reply: FastifyReply,
@@ -23,6 +23,8 @@ export type NewPasswordForm = {
   email: string;
   errors: Record<string, string>;
   status?: number;
+  /** Offered during login (status 2); not on the invitation link, where there is no login to cancel. */
+  canCancel?: boolean;
 };
 
 export function newPasswordPage(reply: FastifyReply, v: NewPasswordForm) {
@@ -39,6 +41,7 @@ export function newPasswordPage(reply: FastifyReply, v: NewPasswordForm) {
     passwordInvalid: invalidAttr(v.errors.password),
     confirmationError: fieldError('confirmation', v.errors.confirmation),
     confirmationInvalid: invalidAttr(v.errors.confirmation),
+    cancel: v.canCancel ? cancelLoginForm(v.returnTo) : EMPTY,
   });
   return sendPage(reply, { title: v.title, content, status: v.status ?? (hasErrors ? 400 : 200) });
 }

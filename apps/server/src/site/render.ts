@@ -51,6 +51,13 @@ export const invalidAttr = (message: string | undefined) => new Html(message ? '
 export const linkButton = (href: string, label: string) =>
   new Html(`<a class="btn-primary" href="${escapeHtml(href)}">${escapeHtml(label)}</a>`);
 
+/** Ends a half-finished login (second factor, new password) so another account can sign in. */
+export const cancelLoginForm = (returnTo: string) =>
+  new Html(
+    `<form class="note" method="post" action="/login/cancel"><input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">` +
+      '<button type="submit" class="link-button">ログインをやめて、別のアカウントでログインする</button></form>',
+  );
+
 /** Sends a whole page. Auth pages are never cached: they carry per-user state and one-time links. */
 export function sendPage(reply: FastifyReply, page: { title: string; content: Html; status?: number }) {
   const html = fill('layout', { title: `${page.title} | クラウドサイン`, css: new Html(CSS), content: page.content });

@@ -30,8 +30,10 @@ export const qIntEnum = <const T extends readonly [number, ...number[]]>(values:
   );
 
 export const MEMBER_SORTS = ['name', '-name', 'email', '-email', 'createdAt', '-createdAt'] as const;
+/** Members also accept page=-1: the whole list, virtualised (spec §7 "-1 means all", issue 3). */
+export const qMemberPage = lenient(z.coerce.number().int().refine((n) => n === -1 || n >= 1));
 export const ZMemberListQuery = z.object({
-  page: qPage,
+  page: qMemberPage,
   keyword: qKeyword,
   groupId: qUuid,
   role: lenient(ZRole),

@@ -1,6 +1,7 @@
-import { PendingPage } from './pending-page.tsx';
+import { useParams } from 'react-router';
+import { MemberGroupDetailPage } from '#features/member-groups/components/member-group-detail-page.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  const { id = '' } = useParams();
+  return <MemberGroupDetailPage key={id} id={id} />;
 }

@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ZMemberGroupResponse,
+  ZMemberGroupUsersAddedResponse,
+  ZMemberGroupUsersRemovedResponse,
+  ZOk,
+  type TCreateMemberGroupRequest,
+  type TFindMembersResponse,
+  type TUpdateMemberGroupRequest,
+} from '@cloudsign/contract';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { memberGroupKeys } from './keys.ts';
+
+export const createMemberGroup = (body: TCreateMemberGroupRequest) =>
+  apiFetch('/member_groups', { method: 'POST', body, schema: ZMemberGroupResponse });
+export const updateMemberGroup = ({ id, body }: { id: string; body: TUpdateMemberGroupRequest }) =>
+  apiFetch(`/member_groups/${id}`, { method: 'PUT', body, schema: ZMemberGroupResponse });
+export const deleteMemberGroup = (id: string) => apiFetch(`/member_groups/${id}`, { method: 'DELETE', schema: ZOk });
+export const addGroupUsers = ({ id, userIds }: { id: string; userIds: string[] }) =>
+  apiFetch(`/member_groups/${id}/users`, { method: 'POST', body: { userIds }, schema: ZMemberGroupUsersAddedResponse });
+export const removeGroupUsers = ({ id, userIds }: { id: string; userIds: string[] }) =>
+  apiFetch(`/member_groups/${id}/users`, { method: 'DELETE', body: { userIds }, schema: ZMemberGroupUsersRemovedResponse });
+
+export function useCreateMemberGroup() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createMemberGroup, onSuccess: () => client.invalidateQueries({ queryKey: memberGroupKeys.lists() }) });
+}
+
+export function useUpdateMemberGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateMemberGroup,
+    onSuccess: ({ memberGroup }) => {
+      client.setQueryData(memberGroupKeys.detail(memberGroup.id), memberGroup);
+      void client.invalidateQueries({ queryKey: memberGroupKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteMemberGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMemberGroup,
+    onSuccess: (_d, id) => {
+      client.removeQueries({ queryKey: memberGroupKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: memberGroupKeys.lists() });
+    },
+  });
+}
+
+export function useAddGroupUsers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addGroupUsers,
+    onSuccess: ({ memberGroup }) => {
+      client.setQueryData(memberGroupKeys.detail(memberGroup.id), memberGroup);
+      void client.invalidateQueries({ queryKey: memberGroupKeys.members(memberGroup.id) });
+      void client.invalidateQueries({ queryKey: memberGroupKeys.lists() });
+    },
+  });
+}
+
+/** Spec §4: removing members lowers the total by exactly the count removed (the server's count). */
+export function useRemoveGroupUsers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeGroupUsers,
+    onSuccess: ({ removed, memberGroup }, { userIds }) => {
+      client.setQueryData(memberGroupKeys.detail(memberGroup.id), memberGroup);
+      client.setQueryData<TFindMembersResponse>(memberGroupKeys.members(memberGroup.id), (data) =>
+        data ? { members: data.members.filter((m) => !userIds.includes(m.id)), total: data.total - removed } : data,
+      );
+      void client.invalidateQueries({ queryKey: memberGroupKeys.lists() });
+    },
+  });
+}

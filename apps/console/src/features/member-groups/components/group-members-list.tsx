@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, Group, Loader, Text } from '@mantine/core';
+import type { TMember } from '@cloudsign/contract';
+import { VirtualList } from '../../../components/virtual-list/index.ts';
+import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { useAlert } from '../../../components/alerts/index.ts';
+import { useGroupMembers } from '../api/group-members.ts';
+import { useRemoveGroupUsers } from '../api/mutations.ts';
+import { ConfirmModal } from './confirm-modal.tsx';
+
+const ROW = 52;
+
+/** The group's members in a virtual list (spec §9 limits); each can be removed from a user group. */
+export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSystem: boolean }) {
+  const members = useGroupMembers(groupId);
+  const remove = useRemoveGroupUsers();
+  const alert = useAlert('content');
+  const [removing, setRemoving] = useState<TMember | null>(null);
+  if (members.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="読み込み中" />
+      </Group>
+    );
+  }
+  if (members.isError) return <PanelError onRetry={() => void members.refetch()} />;
+  const confirm = async () => {
+    if (!removing) return;
+    try {
+      const { removed } = await remove.mutateAsync({ id: groupId, userIds: [removing.id] });
+      alert.open(`「${removing.name || removing.email}」をグループから外しました（${removed}名）。`);
+    } catch (error) {
+      alert.open({ message: error instanceof Error ? error.message : '外せませんでした。', type: 'error' });
+    }
+    setRemoving(null);
+  };
+  return (
+    <>
+      <Text size="sm" px="md" py="xs" data-testid="group-member-total" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        {members.data.total.toLocaleString('ja-JP')}名
+      </Text>
+      {members.data.members.length === 0 ? (
+        <Text p="xl" ta="center" c="dimmed">
+          このグループにはまだメンバーがいません。
+        </Text>
+      ) : (
+        <VirtualList
+          items={members.data.members}
+          itemSize={ROW}
+          getKey={(m) => m.id}
+          height="calc(100vh - 380px)"
+          aria-label="グループのメンバー"
+          renderItem={(m) => (
+            <Group h={ROW} px="md" justify="space-between" wrap="nowrap" data-testid="group-member-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {m.name || '（氏名未設定）'}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {m.email}
+                </Text>
+              </div>
+              {!isSystem && (
+                <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`「${m.name || m.email}」をグループから外す`}>
+                  外す
+                </Button>
+              )}
+            </Group>
+          )}
+        />
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        title="グループから外す"
+        message={`「${removing?.name || removing?.email || ''}」をこのグループから外します。よろしいですか？`}
+        confirmLabel="外す"
+        loading={remove.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setRemoving(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import type { TMemberListQuery } from '@cloudsign/contract';
+
+/** Query keys of the members feature (README rule 5): the only place they are spelled. */
+export const memberKeys = {
+  all: ['members'] as const,
+  lists: () => [...memberKeys.all, 'list'] as const,
+  list: (q: TMemberListQuery) => [...memberKeys.lists(), q] as const,
+  detail: (id: string) => [...memberKeys.all, 'detail', id] as const,
+  readableCabinets: (id: string) => [...memberKeys.all, 'readable-cabinets', id] as const,
+  groups: () => [...memberKeys.all, 'groups'] as const,
+};

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZCabinetsReadDocumentResponse } from '@cloudsign/contract';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { memberKeys } from './keys.ts';
+
+/** `GET /cabinets_read_document/{id}`: the cabinets the member may read, and why (cabinets area's call). */
+export const findReadableCabinets = (id: string, signal?: AbortSignal) =>
+  apiFetch(`/cabinets_read_document/${id}`, { schema: ZCabinetsReadDocumentResponse, signal });
+
+export const useReadableCabinets = (id: string | null) =>
+  useQuery(
+    queryOptions({
+      queryKey: memberKeys.readableCabinets(id ?? ''),
+      queryFn: async ({ signal }) => (await findReadableCabinets(id!, signal)).cabinets,
+      enabled: id !== null,
+    }),
+  );

@@ -1,0 +1,163 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Divider, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ROLE_LABELS, type TMemberDetail } from '@cloudsign/contract';
+import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useMember } from '../api/get-member.ts';
+import { useDeleteMember } from '../api/delete-member.ts';
+import { useRemindRegister } from '../api/remind-register.ts';
+import { useResetMfa } from '../api/reset-mfa.ts';
+import { MFA_LABELS, STATUS_COLORS, formatDate, statusLabel } from '../lib/labels.ts';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { MemberFormModal } from './member-form-modal.tsx';
+import { ReadableCabinets } from './readable-cabinets.tsx';
+
+type Confirm = 'delete' | 'remind' | 'mfa' | null;
+
+/** The member detail beside the list: groups, privileges, status, MFA, readable cabinets, and actions. */
+export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const member = useMember(id);
+  return (
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="md" title="メンバーの詳細" closeButtonProps={{ 'aria-label': '閉じる' }}>
+      <AlertArea area="drawer" />
+      {member.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="読み込み中" />
+        </Group>
+      ) : member.isError ? (
+        <Text c="red">{member.error.message}</Text>
+      ) : (
+        <MemberDetail member={member.data} onDeleted={onClose} />
+      )}
+    </Drawer>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function MemberDetail({ member, onDeleted }: { member: TMemberDetail; onDeleted: () => void }) {
+  const me = useCurrentUser();
+  const isSelf = member.id === me.id;
+  const drawerAlert = useAlert('drawer');
+  const contentAlert = useAlert('content');
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [isEditing, setEditing] = useState(false);
+  const remove = useDeleteMember();
+  const remind = useRemindRegister();
+  const resetMfa = useResetMfa();
+  const label = member.name || member.email;
+  const fail = (error: unknown) => drawerAlert.open({ message: error instanceof Error ? error.message : '処理を完了できませんでした。', type: 'error' });
+
+  const run = async () => {
+    try {
+      if (confirm === 'delete') {
+        await remove.mutateAsync(member.id);
+        contentAlert.open(`「${label}」を削除しました。`);
+        setConfirm(null);
+        onDeleted();
+        return;
+      }
+      if (confirm === 'remind') {
+        await remind.mutateAsync(member.id);
+        drawerAlert.open(`「${label}」に登録メールを再送しました。`);
+      }
+      if (confirm === 'mfa') {
+        await resetMfa.mutateAsync(member.id);
+        drawerAlert.open(`「${label}」の2要素認証をリセットしました。`);
+      }
+    } catch (error) {
+      fail(error);
+    }
+    setConfirm(null);
+  };
+
+  return (
+    <Stack gap="md" data-testid="member-detail">
+      <div>
+        <Text fw={700} size="lg">
+          {member.name || '（氏名未設定）'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {member.email}
+        </Text>
+      </div>
+      <Group gap="xs">
+        <Badge variant="dot" color={STATUS_COLORS[member.status]}>
+          {statusLabel(member.status)}
+        </Badge>
+        <Badge variant="outline" color={member.mfa === 1 ? 'teal' : 'gray'}>
+          2要素認証: {MFA_LABELS[member.mfa]}
+        </Badge>
+      </Group>
+      <Field label="所属">{member.organization || '—'}</Field>
+      <Field label="権限">
+        {member.roles.length === 0 ? (
+          <Text size="sm">なし</Text>
+        ) : (
+          <Group gap={4} mt={4}>
+            {member.roles.map((r) => (
+              <Badge key={r} variant="light">
+                {ROLE_LABELS[r]}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Field>
+      <Field label="メンバーグループ">
+        <Text size="sm">{['すべてのメンバー', ...member.groups.map((g) => g.name)].join('、')}</Text>
+      </Field>
+      <Field label="閲覧できるキャビネット">
+        <ReadableCabinets memberId={member.id} />
+      </Field>
+      <Field label="追加日">{formatDate(member.createdAt)}</Field>
+      <Divider />
+      <Group gap="xs">
+        <Button onClick={() => setEditing(true)}>編集</Button>
+        {member.status === 0 && (
+          <Button variant="light" onClick={() => setConfirm('remind')}>
+            登録メールを再送
+          </Button>
+        )}
+        <Button variant="light" disabled={member.mfa !== 1} onClick={() => setConfirm('mfa')}>
+          2要素認証をリセット
+        </Button>
+        <Tooltip label="自分自身は削除できません。" disabled={!isSelf}>
+          <Button color="red" variant="outline" disabled={isSelf} onClick={() => setConfirm('delete')}>
+            削除
+          </Button>
+        </Tooltip>
+      </Group>
+      {isSelf && (
+        <Text size="xs" c="dimmed">
+          自分自身の権限の変更と削除はできません。
+        </Text>
+      )}
+      <MemberFormModal opened={isEditing} onClose={() => setEditing(false)} member={member} />
+      <ConfirmModal
+        opened={confirm !== null}
+        title={confirm === 'delete' ? 'メンバーを削除' : confirm === 'remind' ? '登録メールを再送' : '2要素認証をリセット'}
+        message={
+          confirm === 'delete'
+            ? `「${label}」（${member.email}）を削除します。このメンバーはログインできなくなります。送信した書類は会社に残ります。よろしいですか？`
+            : confirm === 'remind'
+              ? `「${label}」にパスワード設定メールを再送します。以前のリンクは使えなくなります。`
+              : `「${label}」の2要素認証をリセットします。次回ログイン時に設定し直す必要があります。`
+        }
+        confirmLabel={confirm === 'delete' ? '削除する' : confirm === 'remind' ? '再送する' : 'リセットする'}
+        color={confirm === 'delete' ? 'red' : 'blue'}
+        loading={remove.isPending || remind.isPending || resetMfa.isPending}
+        onConfirm={() => void run()}
+        onClose={() => setConfirm(null)}
+      />
+    </Stack>
+  );
+}

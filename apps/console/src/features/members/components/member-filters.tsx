@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
+import type { TMemberListQuery } from '@cloudsign/contract';
+import { useGroupOptions } from '../api/find-groups.ts';
+import { MFA_OPTIONS, ROLE_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../lib/labels.ts';
+
+type Props = { query: TMemberListQuery; onChange: (patch: Partial<TMemberListQuery>) => void };
+
+/** Search box and filters; every value goes to the URL (issue 3), so a link reproduces the list. */
+export function MemberFilters({ query, onChange }: Props) {
+  const [keyword, setKeyword] = useState(query.keyword ?? '');
+  useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);
+  const groups = useGroupOptions();
+  const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const num = (v: string | null) => (v === null ? undefined : Number(v));
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ keyword: keyword.trim() || undefined });
+        }}
+      >
+        <Group gap={6} align="flex-end">
+          <TextInput
+            label="キーワード"
+            placeholder="氏名・メールアドレス・所属"
+            value={keyword}
+            onChange={(e) => setKeyword(e.currentTarget.value)}
+            w={260}
+            aria-label="キーワード"
+          />
+          <Button type="submit" variant="filled">
+            検索
+          </Button>
+        </Group>
+      </form>
+      <Select
+        label="メンバーグループ"
+        placeholder="すべて"
+        data={groupOptions}
+        value={query.groupId ?? null}
+        onChange={(v) => onChange({ groupId: v ?? undefined })}
+        clearable
+        searchable
+        w={180}
+      />
+      <Select label="権限" placeholder="すべて" data={ROLE_OPTIONS} value={query.role ?? null} onChange={(v) => onChange({ role: (v ?? undefined) as TMemberListQuery['role'] })} clearable w={170} />
+      <Select label="状態" placeholder="すべて" data={STATUS_OPTIONS} value={query.status === undefined ? null : String(query.status)} onChange={(v) => onChange({ status: num(v) as TMemberListQuery['status'] })} clearable w={170} />
+      <Select label="2要素認証" placeholder="すべて" data={MFA_OPTIONS} value={query.mfa === undefined ? null : String(query.mfa)} onChange={(v) => onChange({ mfa: num(v) as TMemberListQuery['mfa'] })} clearable w={170} />
+      <Select label="並び順" data={SORT_OPTIONS} value={query.sort ?? 'name'} onChange={(v) => onChange({ sort: (v ?? 'name') as TMemberListQuery['sort'] })} allowDeselect={false} w={190} />
+      <Switch label="すべて表示" checked={query.page === -1} onChange={(e) => onChange({ page: e.currentTarget.checked ? -1 : undefined })} mb={8} />
+    </Group>
+  );
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MEMBER_EMAIL_MAX,
+  MEMBER_NAME_MAX,
+  MEMBER_ORGANIZATION_MAX,
+  ZCreateUserRequest,
+  type TCreateUserRequest,
+  type TMemberDetail,
+} from '@cloudsign/contract';
+import { useAlert } from '../../../components/alerts/index.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useCreateMember } from '../api/create-member.ts';
+import { useUpdateMember } from '../api/update-member.ts';
+import { applyServerErrors } from '../lib/form-errors.ts';
+import { ROLE_OPTIONS } from '../lib/labels.ts';
+
+type Props = { opened: boolean; onClose: () => void; member?: TMemberDetail | undefined; onCreated?: (id: string) => void };
+export const SELF_ROLES_REASON = '自分自身の権限は変更できません。';
+
+/** Create (invite) or edit a member; privileges as checkboxes, locked for yourself with the reason shown. */
+export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
+  const me = useCurrentUser();
+  const isSelf = member?.id === me.id;
+  const create = useCreateMember();
+  const update = useUpdateMember();
+  const alert = useAlert('content');
+  const form = useForm<TCreateUserRequest>({
+    resolver: zodResolver(ZCreateUserRequest),
+    values: { email: member?.email ?? '', name: member?.name ?? '', organization: member?.organization ?? '', roles: member?.roles ?? [] },
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (member) {
+        const body = isSelf ? { email: values.email, name: values.name, organization: values.organization } : values;
+        const { user } = await update.mutateAsync({ id: member.id, body });
+        alert.open(`「${user.name || user.email}」を更新しました。`);
+      } else {
+        const { user } = await create.mutateAsync(values);
+        alert.open(`「${user.name || user.email}」を追加し、パスワード設定メールを送信しました。`);
+        onCreated?.(user.id);
+      }
+      close();
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+    }
+  });
+  const errors = form.formState.errors;
+
+  return (
+    <Modal opened={opened} onClose={close} title={member ? 'メンバーを編集' : 'メンバーを追加'} centered size="lg">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          {!member && (
+            <Text size="sm" c="dimmed">
+              追加したメンバーには、パスワード設定用のリンク（有効期限10日間）をメールでお送りします。
+            </Text>
+          )}
+          <TextInput label="メールアドレス" required maxLength={MEMBER_EMAIL_MAX} type="email" {...form.register('email')} error={errors.email?.message} data-autofocus />
+          <TextInput label="氏名" maxLength={MEMBER_NAME_MAX} {...form.register('name')} error={errors.name?.message} />
+          <TextInput label="所属" maxLength={MEMBER_ORGANIZATION_MAX} {...form.register('organization')} error={errors.organization?.message} />
+          <Controller
+            control={form.control}
+            name="roles"
+            render={({ field }) => (
+              <Checkbox.Group
+                label="権限"
+                description={isSelf ? SELF_ROLES_REASON : undefined}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={errors.roles?.message}
+              >
+                <Stack gap={6} mt={6}>
+                  {ROLE_OPTIONS.map((r) => (
+                    <Checkbox key={r.value} value={r.value} label={r.label} disabled={isSelf} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            )}
+          />
+          {errors.root && (
+            <Alert color="red" role="alert">
+              {errors.root.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              キャンセル
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {member ? '保存する' : '追加する'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

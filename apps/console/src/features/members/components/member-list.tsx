@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { Group, Loader, Pagination, ScrollArea, Text } from '@mantine/core';
+import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
+import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { VirtualList } from '../../../components/virtual-list/index.ts';
+import { useMembers } from '../api/find-members.ts';
+import { MEMBER_ROW_HEIGHT, MemberRow } from './member-row.tsx';
+
+type Props = {
+  query: TMemberListQuery;
+  onPage: (page: number) => void;
+  onOpen: (id: string) => void;
+  selectedId: string | null;
+};
+
+const LIST_HEIGHT = 'calc(100vh - 330px)';
+
+/** The list panel: 50 a page, or every member in a virtual list when page=-1 (issue 3). */
+export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
+  const members = useMembers(query);
+  const location = useLocation();
+  const scroller = useRef<HTMLDivElement | null>(null);
+  // Spec §2: on navigation the member list scrolls back to the top.
+  useEffect(() => scroller.current?.scrollTo({ top: 0 }), [location.key]);
+
+  if (members.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="読み込み中" />
+      </Group>
+    );
+  }
+  if (members.isError) return <PanelError onRetry={() => void members.refetch()} />;
+  const { members: rows, total } = members.data;
+  const isAll = query.page === -1;
+  const page = query.page ?? 1;
+  const pages = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
+  const row = (m: (typeof rows)[number]) => <MemberRow key={m.id} member={m} onOpen={onOpen} isSelected={m.id === selectedId} />;
+
+  return (
+    <>
+      <Group justify="space-between" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text size="sm" aria-live="polite" data-testid="member-total">
+          {total.toLocaleString('ja-JP')}名
+          {!isAll && total > 0 && `（${((page - 1) * MEMBER_PAGE_SIZE + 1).toLocaleString('ja-JP')}〜${Math.min(page * MEMBER_PAGE_SIZE, total).toLocaleString('ja-JP')}名を表示）`}
+        </Text>
+        {members.isFetching && <Loader size="xs" aria-label="更新中" />}
+      </Group>
+      {rows.length === 0 ? (
+        <Text p="xl" ta="center" c="dimmed">
+          条件に合うメンバーはいません。
+        </Text>
+      ) : isAll ? (
+        <VirtualList
+          items={rows}
+          itemSize={MEMBER_ROW_HEIGHT}
+          getKey={(m) => m.id}
+          renderItem={row}
+          height={LIST_HEIGHT}
+          aria-label="メンバー一覧"
+          scrollRef={(el) => {
+            scroller.current = el;
+          }}
+        />
+      ) : (
+        <ScrollArea.Autosize mah={LIST_HEIGHT} viewportRef={scroller}>
+          <div role="list" aria-label="メンバー一覧">
+            {rows.map((m) => (
+              <div role="listitem" key={m.id}>
+                {row(m)}
+              </div>
+            ))}
+          </div>
+        </ScrollArea.Autosize>
+      )}
+      {!isAll && pages > 1 && (
+        <Group justify="center" p="sm">
+          <Pagination total={pages} value={page} onChange={onPage} siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? '前のページ' : c === 'next' ? '次のページ' : undefined })} />
+        </Group>
+      )}
+    </>
+  );
+}

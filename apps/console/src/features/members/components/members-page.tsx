@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page/page-header.tsx';
+import { AlertArea } from '../../../components/alerts/index.ts';
+import { PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
+import { usePageTitle } from '../../../lib/title.ts';
+import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
+import { useMemberListQuery } from '../lib/list-query.ts';
+import { MemberDrawer } from './member-drawer.tsx';
+import { MemberFilters } from './member-filters.tsx';
+import { MemberFormModal } from './member-form-modal.tsx';
+import { MemberList } from './member-list.tsx';
+
+/** `/company/members` (issue 3): search, filters and paging in the URL; detail in a drawer. */
+export function MembersPage() {
+  usePageTitle();
+  const { query, update } = useMemberListQuery();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [isCreating, setCreating] = useState(false);
+  const isAdmin = useIsCompanyAdmin();
+
+  if (!isAdmin) {
+    return (
+      <>
+        <PageHeader title="メンバー" />
+        <Alert color="gray">この画面は組織管理権限を持つメンバーのみ利用できます。</Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="メンバー"
+        description="会社のメンバーと権限を管理します。追加したメンバーにはパスワード設定メールが届きます。"
+        actions={<Button onClick={() => setCreating(true)}>メンバーを追加</Button>}
+      />
+      <AlertArea area="content" />
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md" bg="white">
+          <MemberFilters query={query} onChange={(patch) => update(patch)} />
+        </Paper>
+        <Paper withBorder radius="md" bg="white">
+          <PanelErrorBoundary name="member-list">
+            <MemberList query={query} onPage={(page) => update({ page }, { keepPage: true })} onOpen={setSelectedId} selectedId={selectedId} />
+          </PanelErrorBoundary>
+        </Paper>
+      </Stack>
+      <MemberDrawer id={selectedId} onClose={() => setSelectedId(null)} />
+      <MemberFormModal opened={isCreating} onClose={() => setCreating(false)} onCreated={setSelectedId} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { MEMBER_STATUS_LABELS, ROLE_LABELS, ROLES, type TMemberListQuery } from '@cloudsign/contract';
+
+export const MFA_LABELS: Record<number, string> = { 1: '有効', 2: '無効' };
+export const statusLabel = (status: number) => MEMBER_STATUS_LABELS[status] ?? String(status);
+export const STATUS_COLORS: Record<number, string> = { 0: 'yellow', 1: 'teal', 2: 'orange' };
+
+export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+export const STATUS_OPTIONS = [0, 1, 2].map((s) => ({ value: String(s), label: statusLabel(s) }));
+export const MFA_OPTIONS = [1, 2].map((m) => ({ value: String(m), label: `2要素認証: ${MFA_LABELS[m]}` }));
+
+export const SORT_OPTIONS: { value: NonNullable<TMemberListQuery['sort']>; label: string }[] = [
+  { value: 'name', label: '氏名（昇順）' },
+  { value: '-name', label: '氏名（降順）' },
+  { value: 'email', label: 'メールアドレス（昇順）' },
+  { value: '-email', label: 'メールアドレス（降順）' },
+  { value: '-createdAt', label: '追加日（新しい順）' },
+  { value: 'createdAt', label: '追加日（古い順）' },
+];
+
+export const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));

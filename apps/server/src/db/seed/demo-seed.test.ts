@@ -15,7 +15,8 @@ const n = sql<number>`count(*)::int`;
 
 beforeAll(async () => {
   deps = await createTestDeps();
-  await seedIfEmpty(deps);
+  // Two processes starting at once on one database: exactly one seeds.
+  await Promise.all([seedIfEmpty(deps), seedIfEmpty(deps)]);
 }, 120_000);
 afterAll(() => deps.cleanup());
 

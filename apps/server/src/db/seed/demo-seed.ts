@@ -85,7 +85,9 @@ async function writeFiles(tx: Tx, storage: FileStorage, c: DemoCompany, written:
   const CONCURRENCY = 8;
   const pdfs = c.docs.pdfs;
   for (let i = 0; i < pdfs.length; i += CONCURRENCY) {
-    await Promise.all(
+    // allSettled: on a failure, every write of the batch has finished before the caller removes the files,
+    // so none lands on disk after the clean-up.
+    const settled = await Promise.allSettled(
       pdfs.slice(i, i + CONCURRENCY).map(async (p) => {
         const fileId = crypto.randomUUID();
         const key = `documents/${fileId}.pdf`;
@@ -95,6 +97,8 @@ async function writeFiles(tx: Tx, storage: FileStorage, c: DemoCompany, written:
         rows.push({ id: fileId, documentId: p.documentId, name: p.fileName, size, storageKey: key, contentType: 'application/pdf' });
       }),
     );
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   await insertBatches(tx, s.documentFiles, rows);
 }

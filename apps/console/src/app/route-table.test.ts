@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { ROUTES } from './route-table.ts';
+import { buildRoutes } from './router.tsx';
+
+// Spec §2, in its order, with its route parameters (spec §3: id, manipulation_id, bulk_id).
+const SPEC_PATHS = [
+  '/cabinets',
+  '/cabinets/:id',
+  '/member_groups',
+  '/member_groups/:id',
+  '/company/members',
+  '/company/documents',
+  '/company/members/export',
+  '/company/members/export/:manipulation_id',
+  '/company/documents/import',
+  '/company/documents/search',
+  '/company/members/bulk_add/upload',
+  '/company/members/bulk_edit/upload',
+  '/company/members/bulk_delete/upload',
+  '/company/members/bulk_manipulations',
+  '/company/members/bulk_manipulations/:manipulation_id',
+  '/company/members/bulk_edit/csv_template',
+  '/company/members/bulk_edit/csv_template/:manipulation_id',
+  '/company/members/bulk_add/:manipulation_id/preview',
+  '/company/members/bulk_edit/:manipulation_id/preview',
+  '/company/members/bulk_delete/:manipulation_id/preview',
+  '/company/documents/attributes/bulk_edit/upload',
+  '/company/documents/attributes/bulk_manipulations',
+  '/company/documents/attributes/bulk_edit/:bulk_id/checked_result',
+];
+
+const byPath = (path: string) => ROUTES.find((r) => r.path === path)!;
+
+describe('route table (spec §2)', () => {
+  it('has every route of the spec and no other', () => {
+    expect(ROUTES.map((r) => r.path)).toEqual(SPEC_PATHS);
+  });
+
+  it('gives each route its layout', () => {
+    expect(byPath('/company/members/export').layout).toBe('no-global-nav-two-columns');
+    expect(byPath('/company/members/export/:manipulation_id').layout).toBe('two-columns');
+    expect(byPath('/company/documents/import').layout).toBe('no-global-nav');
+    expect(byPath('/company/documents/search').layout).toBe('no-global-nav');
+    for (const r of ROUTES.filter((r) => r.path.startsWith('/company/members/bulk_'))) expect(r.layout, r.path).toBe('two-columns');
+    for (const p of ['/cabinets', '/member_groups', '/company/members', '/company/documents']) expect(byPath(p).layout).toBe('default');
+  });
+
+  it('guards every route with auth, the attribute routes with enterprise, and normalises list URLs', () => {
+    for (const r of ROUTES) expect(r.middleware[0], r.path).toBe('auth');
+    const enterprise = ROUTES.filter((r) => r.middleware.includes('enterprise')).map((r) => r.path);
+    expect(enterprise).toEqual(SPEC_PATHS.filter((p) => p.startsWith('/company/documents/attributes/')));
+    expect(byPath('/company/members').middleware).toContain('normalizeMembersUrl');
+    expect(byPath('/company/documents').middleware).toContain('normalizeDocumentsUrl');
+    expect(byPath('/company/documents/search').middleware).toContain('normalizeDocumentsUrl');
+  });
+
+  it('titles the pages as issue 2 lists them', () => {
+    expect(ROUTES.map((r) => r.title)).toEqual([
+      'キャビネット', 'キャビネット', 'メンバーグループ', 'メンバーグループ', 'メンバー', '書類',
+      'メンバーのエクスポート', 'メンバーのエクスポート', '書類のインポート', '書類の検索',
+      'メンバーの一括追加', 'メンバーの一括編集', 'メンバーの一括削除', '一括操作の履歴', '一括操作の詳細',
+      '一括編集用CSVの作成', '一括編集用CSVの作成', '一括追加の確認', '一括編集の確認', '一括削除の確認',
+      '書類属性の一括編集', '書類属性の一括編集履歴', '書類属性の一括編集の確認',
+    ]);
+  });
+
+  it('builds the router tree with the index redirect and the catch-all', () => {
+    const [root] = buildRoutes(new QueryClient());
+    const children = root!.children!;
+    expect(children[0]!.index).toBe(true);
+    expect(children.at(-1)!.children![0]!.path).toBe('*');
+  });
+});

@@ -29,7 +29,7 @@ function Cell({ row, column }: { row: TBulkRow; column: string }) {
   const after = display(column, row.after as TMemberBulkValues | null);
   const isChanged = row.action === 'update' && before !== null && after !== null && before !== after;
   return (
-    <Table.Td bg={errors.length > 0 ? 'red.0' : isChanged ? 'blue.0' : undefined} data-column={column} data-has-error={errors.length > 0 || undefined}>
+    <Table.Td bg={errors.length > 0 ? 'red.0' : isChanged ? 'blue.0' : undefined} maw={320} data-column={column} data-has-error={errors.length > 0 || undefined}>
       {isChanged ? (
         <Text size="sm">
           <Text span c="dimmed" td="line-through">{before || '（空欄）'}</Text> → <Text span fw={700}>{after || '（空欄）'}</Text>
@@ -82,11 +82,11 @@ export function RowsTable(props: {
         w="fit-content"
       />
       <Box style={{ overflowX: 'auto' }}>
-        <Table withTableBorder withColumnBorders striped={false} verticalSpacing={6} fz="sm" aria-label="チェック結果の行">
+        <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" aria-label="チェック結果の行" style={{ minWidth: 'max-content' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={60}>行</Table.Th>
-              <Table.Th w={110}>結果</Table.Th>
+              <Table.Th miw={120}>結果</Table.Th>
               {columns.map((c) => (
                 <Table.Th key={c} style={{ whiteSpace: 'nowrap' }}>{c}</Table.Th>
               ))}
@@ -96,8 +96,8 @@ export function RowsTable(props: {
             {rows.map((r) => (
               <Table.Tr key={r.rowNumber} data-testid="bulk-row" data-action={r.action}>
                 <Table.Td>{r.rowNumber}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
+                <Table.Td miw={120} maw={260}>
+                  <Group gap={4} wrap="nowrap">
                     <Badge size="sm" variant="light" color={ACTION_COLORS[r.action] ?? 'gray'}>{BULK_ACTION_LABELS[r.action]}</Badge>
                     {(r.outcome === 'succeeded' || r.outcome === 'failed') && (
                       <Badge size="sm" variant="outline" color={r.outcome === 'failed' ? 'red' : 'green'}>{BULK_OUTCOME_LABELS[r.outcome]}</Badge>

@@ -40,8 +40,19 @@ export async function seedDemoIfEmpty(deps: DemoSeedDeps): Promise<SeedSummary |
       if ((row?.n ?? 0) > 0) return null;
       const rand = createRand(DEMO_SEED);
       const companies = [buildCompanyA(rand, deps.now, passwordHash), buildCompanyB(rand, deps.now, passwordHash)];
-      for (const c of companies) await insertCompany(tx, c);
-      for (const c of companies) await writeFiles(tx, deps.storage, c, written);
+      // PDFs are made while the database inserts rows (on PostgreSQL the two really overlap). allSettled is
+      // attached at once, so a failed write is never an unhandled rejection, and is awaited on every path, so
+      // no write lands after the clean-up.
+      const files = Promise.allSettled(companies.map((c) => writeFiles(deps.storage, c, written)));
+      try {
+        for (const c of companies) await insertCompany(tx, c);
+      } finally {
+        await files;
+      }
+      for (const r of await files) {
+        if (r.status === 'rejected') throw r.reason;
+        await insertBatches(tx, s.documentFiles, r.value);
+      }
       return companies;
     });
     if (!built) return null;
@@ -79,8 +90,8 @@ async function insertCompany(tx: Tx, c: DemoCompany) {
   await insertBatches(tx, s.documentCabinets, c.docs.links);
 }
 
-/** Generates and stores one PDF per document, a few at a time so file I/O overlaps PDF generation. */
-async function writeFiles(tx: Tx, storage: FileStorage, c: DemoCompany, written: string[]) {
+/** Generates and stores one PDF per document, a few at a time so file I/O overlaps PDF generation; answers the file rows. */
+async function writeFiles(storage: FileStorage, c: DemoCompany, written: string[]): Promise<(typeof s.documentFiles.$inferInsert)[]> {
   const rows: (typeof s.documentFiles.$inferInsert)[] = [];
   const CONCURRENCY = 8;
   const pdfs = c.docs.pdfs;
@@ -100,5 +111,5 @@ async function writeFiles(tx: Tx, storage: FileStorage, c: DemoCompany, written:
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
   }
-  await insertBatches(tx, s.documentFiles, rows);
+  return rows;
 }

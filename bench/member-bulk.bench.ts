@@ -1,0 +1,196 @@
+/**
+ * Bulk member operations at scale (issue 5 "Scale"), on PostgreSQL, each figure beside its ceiling measured
+ * in the same run:
+ * - check of 100,000 rows (UTF-8 and Shift_JIS) vs decoding and parsing the same bytes alone (≤ 10 s, ≤ 512 MB);
+ * - execution of 100,000 adds vs a raw COPY of the same rows into users (≤ 3×);
+ * - 100,000 edits vs one set-based UPDATE … FROM, 100,000 deletes vs one DELETE … USING (≤ 3×);
+ * - export of 100,000 members vs COPY (SELECT …) TO plus encoding (≤ 5×), with its memory growth.
+ */
+import { Readable, Transform, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import iconv from 'iconv-lite';
+import { BulkKind, BulkStatus } from '@cloudsign/contract';
+import type { AppDeps } from '../apps/server/src/deps.ts';
+import { insertManipulation, updateManipulation } from '../apps/server/src/bulk/bulk.repository.ts';
+import { runCheck } from '../apps/server/src/bulk/check-runner.ts';
+import { runExecute } from '../apps/server/src/bulk/execute-runner.ts';
+import { createMemberChecker } from '../apps/server/src/api/member-bulk/member-checker.ts';
+import { memberExecutor } from '../apps/server/src/api/member-bulk/member-executor.ts';
+import { runMemberExport } from '../apps/server/src/api/member-bulk/member-export.ts';
+import { readCsvRecords } from '../apps/server/src/lib/csv/parse.ts';
+import { memberSearchText } from '../apps/server/src/lib/search-text.ts';
+import { makeCompany, makeUser } from '../apps/server/src/testing/fixtures.ts';
+import { mib } from './lib/rss.ts';
+import type { BenchContext, BenchResult, Benchmark } from './lib/types.ts';
+
+type Setup = { deps: AppDeps; companyId: string; adminId: string };
+let setup: Promise<Setup> | null = null;
+const prepare = (ctx: BenchContext) =>
+  (setup ??= (async () => {
+    const deps = await ctx.deps('postgres');
+    const company = await makeCompany(deps, { name: 'ベンチ一括操作株式会社' });
+    const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
+    return { deps, companyId: company.id, adminId: admin.id };
+  })());
+
+const HEADER = 'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ';
+const addCsv = (n: number, prefix: string) => {
+  const lines = [HEADER];
+  for (let i = 0; i < n; i += 1) lines.push(`${prefix}${i}@bench.example.com,髙橋 ①郎${i},㈱営業本部 第${i % 50}課,0,${i % 2},0,0,0,`);
+  return `${lines.join('\r\n')}\r\n`;
+};
+
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t, value };
+}
+
+async function newManipulation(s: Setup, kind: number, bytes: Buffer, status: number = BulkStatus.Uploaded) {
+  const id = crypto.randomUUID();
+  const key = `member-bulk/${id}-in.csv`;
+  await s.deps.storage.write(key, bytes);
+  return insertManipulation(s.deps.database.db, { id, companyId: s.companyId, target: 'members', kind, status, inputFileKey: key, createdBy: s.adminId });
+}
+
+async function checkBench(ctx: BenchContext, encoding: 'utf8' | 'sjis'): Promise<BenchResult> {
+  const s = await prepare(ctx);
+  const n = ctx.size(100_000);
+  const text = addCsv(n, `check-${encoding}-`);
+  const bytes = encoding === 'sjis' ? iconv.encode(text, 'cp932') : Buffer.from(text, 'utf8');
+  const parseOnly = await timed(async () => {
+    let rows = 0;
+    for await (const r of readCsvRecords(Readable.from([bytes]))) rows += r.cells.length > 0 ? 1 : 0;
+    return rows;
+  });
+  const m = await newManipulation(s, BulkKind.Add, bytes);
+  const rss = ctx.sampleRss();
+  const check = await timed(() => runCheck(s.deps, m.id, (mm, h) => createMemberChecker(s.deps.database.db, mm, h)));
+  const peak = rss.stop().peakBytes;
+  await s.deps.database.raw.query('delete from bulk_manipulations where id = $1', [m.id]);
+  return {
+    figure: seconds(check.ms),
+    ceiling: seconds(parseOnly.ms),
+    unit: 's',
+    pass: check.ms <= 10_000 && peak <= 512 * 1024 * 1024,
+    note: `${n.toLocaleString('ja-JP')}行、ピーク RSS ${mib(peak)} MiB（プロセス全体）`,
+  };
+}
+
+/** Runs a ready manipulation of `kind` whose rows are checked from `bytes`, and times the execution alone. */
+async function executeTimed(s: Setup, kind: number, bytes: Buffer) {
+  const m = await newManipulation(s, kind, bytes);
+  await runCheck(s.deps, m.id, (mm, h) => createMemberChecker(s.deps.database.db, mm, h));
+  const ready = await updateManipulation(s.deps.database.db, m.id, { status: BulkStatus.Processing }, [BulkStatus.Ready]);
+  if (!ready) throw new Error(`check failed: ${JSON.stringify((await s.deps.database.raw.query('select counts, file_error from bulk_manipulations where id = $1', [m.id])).rows)}`);
+  return timed(() => runExecute(s.deps, m.id, memberExecutor(kind)));
+}
+
+async function copyIn(url: string, sql: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const t = performance.now();
+    await pipeline(Readable.from([text]), client.query(copyFrom(sql)));
+    return performance.now() - t;
+  } finally {
+    await client.end();
+  }
+}
+
+const tsvEscape = (v: string) => v.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+
+async function addsBench(ctx: BenchContext) {
+  const s = await prepare(ctx);
+  const n = ctx.size(100_000);
+  const exec = await executeTimed(s, BulkKind.Add, Buffer.from(addCsv(n, 'add-'), 'utf8'));
+  // Ceiling: the same rows (same columns, search text computed) straight into users by COPY.
+  const rows: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const m = { email: `copy-${i}@bench.example.com`, name: `髙橋 ①郎${i}`, organization: `㈱営業本部 第${i % 50}課` };
+    rows.push([s.companyId, m.email, m.name, m.organization, i % 2 ? '{CompanyApprover}' : '{}', '0', memberSearchText(m)].map(tsvEscape).join('\t'));
+  }
+  const copyMs = await copyIn(ctx.databaseUrl, 'copy users (company_id, email, name, organization, roles, status, search_text) from stdin', `${rows.join('\n')}\n`);
+  return { figure: seconds(exec.ms), ceiling: seconds(copyMs), unit: 's', pass: exec.ms <= 3 * copyMs, note: `${n.toLocaleString('ja-JP')}件の追加（招待メールは別ジョブ）` };
+}
+
+async function editsBench(ctx: BenchContext) {
+  const s = await prepare(ctx);
+  const { rows } = await s.deps.database.raw.query<{ id: string; email: string }>(
+    `select id, email from users where company_id = $1 and email like 'add-%' order by email`,
+    [s.companyId],
+  );
+  const lines = ['メンバーID,氏名', ...rows.map((r, i) => `${r.id},編集後 ${i}`)];
+  const exec = await executeTimed(s, BulkKind.Edit, Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'));
+  // Ceiling: the same new names by one set-based UPDATE … FROM a staging table loaded by COPY.
+  await s.deps.database.raw.exec('create table if not exists bench_edits (id uuid, name text, search text)');
+  await copyIn(ctx.databaseUrl, 'copy bench_edits from stdin', rows.map((r, i) => `${r.id}\t再編集 ${i}\t${tsvEscape(memberSearchText({ name: `再編集 ${i}`, email: r.email, organization: '' }))}`).join('\n') + '\n');
+  const update = await timed(() =>
+    s.deps.database.raw.query('update users u set name = e.name, search_text = e.search, updated_at = now() from bench_edits e where u.id = e.id'),
+  );
+  await s.deps.database.raw.exec('drop table bench_edits');
+  return { figure: seconds(exec.ms), ceiling: seconds(update.ms), unit: 's', pass: exec.ms <= 3 * update.ms, note: `${rows.length.toLocaleString('ja-JP')}件の更新` };
+}
+
+async function exportRun(s: Setup, filters: Record<string, unknown>) {
+  const m = await insertManipulation(s.deps.database.db, { companyId: s.companyId, target: 'members', kind: BulkKind.Export, status: BulkStatus.Processing, encoding: 'sjis', params: { filters } });
+  return timed(() => runMemberExport(s.deps, m.id));
+}
+
+async function exportBench(ctx: BenchContext) {
+  const s = await prepare(ctx);
+  global.gc?.();
+  const rssSmall = ctx.sampleRss({ intervalMs: 20 });
+  const base = process.memoryUsage.rss();
+  await exportRun(s, { keyword: 'add-1' }); // about a tenth of the members
+  const small = rssSmall.stop().peakBytes - base;
+  const rss = ctx.sampleRss({ intervalMs: 20 });
+  const full = await exportRun(s, {});
+  const big = rss.stop().peakBytes - base;
+  // Ceiling: COPY (SELECT …) TO of the same columns, encoded to Shift_JIS on the way.
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  const t = performance.now();
+  const text = new StringDecoder('utf8');
+  await pipeline(
+    client.query(copyTo(`copy (select u.id, u.email, u.name, u.organization, u.roles, (select string_agg(g.name, ';') from member_group_users m join member_groups g on g.id = m.group_id where m.user_id = u.id), u.updated_at from users u where u.company_id = '${s.companyId}' order by u.name, u.id) to stdout with (format csv)`)),
+    new Transform({ transform: (chunk: Buffer, _e, cb) => cb(null, iconv.encode(text.write(chunk), 'cp932')) }),
+    new Writable({ write: (_c, _e, cb) => cb() }),
+  );
+  const copyMs = performance.now() - t;
+  await client.end();
+  return {
+    figure: seconds(full.ms),
+    ceiling: seconds(copyMs),
+    unit: 's',
+    pass: full.ms <= 5 * copyMs,
+    note: `メモリ増分 全件 ${mib(big)} MiB / 約1割 ${mib(small)} MiB`,
+  };
+}
+
+async function deletesBench(ctx: BenchContext) {
+  const s = await prepare(ctx);
+  const { rows } = await s.deps.database.raw.query<{ id: string }>(`select id from users where company_id = $1 and email like 'add-%'`, [s.companyId]);
+  const exec = await executeTimed(s, BulkKind.Delete, Buffer.from(`${['メンバーID', ...rows.map((r) => r.id)].join('\r\n')}\r\n`, 'utf8'));
+  // Ceiling: the COPY-loaded members deleted by one DELETE … USING a staging table of their ids.
+  const { rows: copied } = await s.deps.database.raw.query<{ id: string }>(`select id from users where company_id = $1 and email like 'copy-%'`, [s.companyId]);
+  await s.deps.database.raw.exec('create table if not exists bench_deletes (id uuid)');
+  await copyIn(ctx.databaseUrl, 'copy bench_deletes from stdin', copied.map((r) => r.id).join('\n') + '\n');
+  const del = await timed(() => s.deps.database.raw.query('delete from users u using bench_deletes d where u.id = d.id'));
+  await s.deps.database.raw.exec('drop table bench_deletes');
+  return { figure: seconds(exec.ms), ceiling: seconds(del.ms), unit: 's', pass: exec.ms <= 3 * del.ms, note: `${rows.length.toLocaleString('ja-JP')}件の削除` };
+}
+
+export const benchmarks: Benchmark[] = [
+  { name: 'メンバー一括: チェック 10万行 UTF-8（PG）', target: '≤ 10 s, ≤ 512 MB', run: (ctx) => checkBench(ctx, 'utf8') },
+  { name: 'メンバー一括: チェック 10万行 Shift_JIS（PG）', target: '≤ 10 s, ≤ 512 MB', run: (ctx) => checkBench(ctx, 'sjis') },
+  { name: 'メンバー一括: 追加 10万件の実行 vs COPY（PG）', target: '≤ 3× ceiling', run: addsBench },
+  { name: 'メンバー一括: 更新 10万件の実行 vs UPDATE…FROM（PG）', target: '≤ 3× ceiling', run: editsBench },
+  { name: 'メンバー一括: エクスポート 10万人 vs COPY TO + 符号化（PG）', target: '≤ 5× ceiling', run: exportBench },
+  { name: 'メンバー一括: 削除 10万件の実行 vs DELETE…USING（PG）', target: '≤ 3× ceiling', run: deletesBench },
+];

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useState } from 'react';
 import { Badge, Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { AlertArea } from '../../../components/alerts/index.ts';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError, PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -54,6 +55,8 @@ export function CabinetDetailPage({ id }: { id: string }) {
           </Group>
         }
       />
+      {/* One area for every panel's outcome, visible whichever tab is open. */}
+      <AlertArea area="content" />
       <Tabs defaultValue="documents" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="documents">書類（{c.documentCount.toLocaleString('ja-JP')}）</Tabs.Tab>

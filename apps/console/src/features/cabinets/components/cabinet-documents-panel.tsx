@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Button, Checkbox, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_TOTAL_CAP, type TCabinet } from '@cloudsign/contract';
-import { AlertArea } from '../../../components/alerts/index.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
 import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
@@ -66,7 +65,6 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
   return (
     <Paper withBorder radius="md" p="lg" bg="white">
       <Stack gap="md">
-        <AlertArea area="content" />
         <Group justify="space-between" wrap="wrap">
           <TextInput
             placeholder="タイトル・相手先・参加者で検索"

@@ -1,0 +1,279 @@
+/**
+ * Cabinets benchmark (issue 4 "Scale"): one cabinet of a million documents, the real API over HTTP.
+ *
+ *   node --import tsx bench/cabinets.bench.ts [--db postgres|pglite] [--documents 1000000] [--seed-only] [--fresh]
+ *
+ * The seeded database is kept between runs (seeding a million documents takes minutes): PostgreSQL database
+ * `bench_cabinets_<n>` on BENCH_DATABASE_URL (or TEST_DATABASE_URL), PGlite in BENCH_DATA_DIR (default
+ * /tmp/cloudsign-bench-cabinets-<n>). The documents table's secondary indexes are dropped for the bulk load
+ * and rebuilt from their own definitions afterwards. Every document is then linked to 「ベンチ 全件」.
+ * Figures (20 concurrent clients, as the company admin and as the cabinet's admin — a member without
+ * 組織管理権限, whose every query carries the access rule): p95 of the cabinet's first page and of keyword
+ * searches through `GET /documents?cabinetId=…`; `GET /cabinets` (counts of a million links); moving 10,000
+ * documents to another cabinet (one call, one transaction) and the all-or-nothing check (one unknown id →
+ * 404, no link changed); then the documents go back, so runs repeat.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApiApp } from '../apps/server/src/api/app.ts';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap.ts';
+import { parseEnv } from '../apps/server/src/config/env.ts';
+import type { AppDeps } from '../apps/server/src/deps.ts';
+import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
+import { COUNTERPARTIES, DOC_KINDS } from '../apps/server/src/db/seed/names.ts';
+import { normalizeSearchText } from '../apps/server/src/lib/search-text.ts';
+import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
+
+export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string };
+
+const PORT = 3501;
+const CONCURRENCY = 20;
+const COMPANY = 'キャビネットベンチ株式会社';
+const BIG = 'ベンチ 全件';
+const TARGET = 'ベンチ 移動先';
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+const log = (m: string) => console.error(`[cabinets] ${m}`);
+
+async function openTarget(kind: 'pglite' | 'postgres', n: number, fresh: boolean) {
+  const dataDir = process.env.BENCH_DATA_DIR ?? `/tmp/cloudsign-bench-cabinets-${n}`;
+  let url: string | undefined;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('BENCH_DATABASE_URL または TEST_DATABASE_URL を指定してください。');
+    const name = `bench_cabinets_${n}`;
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    if (fresh) await c.query(`drop database if exists ${name} with (force)`);
+    const exists = await c.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  } else if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SITE_URL: 'http://localhost:3500',
+    API_URL: `http://localhost:${PORT}`,
+    SEED: 'off',
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  return createDeps(env);
+}
+
+type Ids = { companyId: string; big: string; target: string };
+
+/**
+ * A million documents by set-based SQL: title = kind（counterparty）, concluded or imported, sent by one of
+ * the company's members; search_text as documentSearchText builds it (parts normalised in Node).
+ */
+async function seedDocuments(deps: AppDeps, companyId: string, n: number) {
+  const kinds = DOC_KINDS.map((k) => k.title);
+  const cps = COUNTERPARTIES.map((c) => c.name);
+  const senders = (await deps.database.raw.query<{ id: string; name: string }>('select id, name from users where company_id = $1 order by id', [companyId])).rows;
+  const chunk = 100_000;
+  for (let from = 1; from <= n; from += chunk) {
+    const to = Math.min(n, from + chunk - 1);
+    await deps.database.raw.query(
+      `insert into documents (id, company_id, status, title, counterparty, sender_id, sender_name, concluded_at, updated_at, created_at, search_text)
+       select id, $1, case when i % 10 < 8 then 2 else 13 end, kt, cp, ($5::uuid[])[1 + i % $7], ($6::text[])[1 + i % $7],
+         now() - (i % 1500) * interval '1 day', now() - (i % 1500) * interval '1 day' - (i % 86400) * interval '1 second',
+         now() - (i % 1500) * interval '1 day', kn || ' ' || cn || ' ' || id::text
+       from (
+         select gen_random_uuid() as id, i,
+           ($3::text[])[1 + (i * 5 + i / 11) % array_length($3::text[], 1)] || '（' || ($4::text[])[1 + (i * 3 + i / 17) % array_length($4::text[], 1)] || '）' as kt,
+           ($4::text[])[1 + (i * 3 + i / 17) % array_length($4::text[], 1)] as cp,
+           ($8::text[])[1 + (i * 5 + i / 11) % array_length($8::text[], 1)] || '(' || ($9::text[])[1 + (i * 3 + i / 17) % array_length($9::text[], 1)] || ')' as kn,
+           ($9::text[])[1 + (i * 3 + i / 17) % array_length($9::text[], 1)] as cn
+         from generate_series($2::bigint, $10::bigint) as i
+       ) s`,
+      [companyId, from, kinds, cps, senders.map((u) => u.id), senders.map((u) => u.name), senders.length, kinds.map(normalizeSearchText), cps.map(normalizeSearchText), to],
+    );
+    log(`documents: ${to.toLocaleString()} / ${n.toLocaleString()}`);
+  }
+}
+
+async function ensureSeeded(deps: AppDeps, n: number): Promise<Ids> {
+  const q = deps.database.raw.query;
+  const found = await q<{ id: string }>('select id from companies where name = $1', [COMPANY]);
+  let companyId = found.rows[0]?.id;
+  if (!companyId) {
+    const t0 = performance.now();
+    // Bulk-load practice: secondary indexes off during the load, rebuilt from their own definitions.
+    const defs = (
+      await q<{ indexname: string; indexdef: string }>(
+        "select indexname, indexdef from pg_indexes where tablename = 'documents' and indexname <> 'documents_pkey'",
+      )
+    ).rows;
+    for (const d of defs) await deps.database.raw.exec(`drop index if exists ${d.indexname}`);
+    // Members, groups and cabinets from the shared large seed; the documents with bigint row numbers here
+    // (the shared seed's document SQL overflows int4 past ~270,000 rows).
+    const r = await seedLargeCompany(deps.database, { name: COMPANY, members: 1000, documents: 0, onProgress: log });
+    await seedDocuments(deps, r.companyId, n);
+    log(`seeded ${n} documents in ${Math.round(performance.now() - t0)} ms; building ${defs.length} indexes`);
+    for (const d of defs) await deps.database.raw.exec(d.indexdef);
+    companyId = r.companyId;
+  }
+  const cabinet = async (name: string) => {
+    const row = (await q<{ id: string }>('select id from cabinets where company_id = $1 and name = $2', [companyId, name])).rows[0];
+    if (row) return row.id;
+    return (await q<{ id: string }>('insert into cabinets (company_id, name) values ($1, $2) returning id', [companyId, name])).rows[0]!.id;
+  };
+  const big = await cabinet(BIG);
+  const target = await cabinet(TARGET);
+  const [{ n: linked }] = (await q<{ n: number }>('select count(*)::int as n from document_cabinets where cabinet_id = $1', [big])).rows as [{ n: number }];
+  if (linked === 0) {
+    const t0 = performance.now();
+    await q('insert into document_cabinets (cabinet_id, document_id) select $1, id from documents where company_id = $2 on conflict do nothing', [big, companyId]);
+    log(`linked every document to 「${BIG}」 in ${Math.round(performance.now() - t0)} ms`);
+  }
+  // One statement each: several in one simple query run as one transaction, which VACUUM refuses.
+  await deps.database.raw.exec('vacuum analyze documents');
+  await deps.database.raw.exec('vacuum analyze document_cabinets');
+  return { companyId, big, target };
+}
+
+async function load(clients: number, total: number, request: (i: number) => Promise<Response>) {
+  const times: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await request(i);
+        const text = await res.text();
+        times.push(performance.now() - t0);
+        if (res.status !== 200) {
+          failures += 1;
+          if (failures === 1) log(`first failure (request ${i}, ${Math.round(performance.now() - started)} ms after start): ${res.status} ${text.slice(0, 300)}`);
+        }
+      }
+    }),
+  );
+  if (failures > 0) throw new Error(`${failures} requests failed`);
+  return times;
+}
+
+export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, opts: { seedOnly?: boolean; fresh?: boolean } = {}): Promise<BenchRow[]> {
+  const deps = await openTarget(kind, n, Boolean(opts.fresh));
+  const rows: BenchRow[] = [];
+  try {
+    const ids = await ensureSeeded(deps, n);
+    if (opts.seedOnly) return rows;
+    const q = deps.database.raw.query;
+    // One member per client: the API's per-user rate limit (1,200/min) must not be what is measured.
+    const members = { admin: [] as { id: string; companyId: string }[], cabAdmin: [] as { id: string; companyId: string }[] };
+    for (let i = 0; i < CONCURRENCY; i += 1) {
+      members.admin.push(await makeUser(deps, ids.companyId, { name: `ベンチ 管理者${i}`, roles: ['CompanyAdmin'] }));
+      const cabAdmin = await makeUser(deps, ids.companyId, { name: `ベンチ キャビネット管理者${i}` });
+      await q('insert into cabinet_admins (cabinet_id, user_id) values ($1, $3), ($2, $3) on conflict do nothing', [ids.big, ids.target, cabAdmin.id]);
+      members.cabAdmin.push(cabAdmin);
+    }
+    const tokens = { admin: [] as string[], cabAdmin: [] as string[] };
+    // Tokens live 5 minutes (DESIGN.md §1); a slow machine must not turn the figures into 401s.
+    const refreshTokens = async () => {
+      for (const who of ['admin', 'cabAdmin'] as const) tokens[who] = await Promise.all(members[who].map(async (m) => (await signIn(deps, m)).jwt));
+    };
+    const app = await buildApiApp(deps);
+    await app.listen({ port: PORT, host: '127.0.0.1' });
+    const call = (who: keyof typeof tokens, i: number, path: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${PORT}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${tokens[who][i % tokens[who].length]}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      });
+    const target = kind === 'pglite' ? 300 : 100;
+    const cases: [string, string][] = [
+      ['first page', ''],
+      ['keyword 契約', `&keyword=${encodeURIComponent('契約')}`],
+      ['keyword 北斗製作所', `&keyword=${encodeURIComponent('北斗製作所')}`],
+      ['keyword 東 (1 character)', `&keyword=${encodeURIComponent('東')}`],
+    ];
+    for (const who of ['admin', 'cabAdmin'] as const) {
+      for (const [label, query] of cases) {
+        const path = `/documents?cabinetId=${ids.big}${query}`;
+        await refreshTokens();
+        await load(CONCURRENCY, 40, (i) => call(who, i, path));
+        const times = await load(CONCURRENCY, kind === 'pglite' ? 200 : 400, (i) => call(who, i, path));
+        const body = (await (await call(who, 0, path)).json()) as { total: number; isTotalExact: boolean };
+        rows.push({
+          figure: `cabinet of ${n.toLocaleString()}: ${label} (${who === 'admin' ? 'company admin' : 'cabinet admin'}), p95`,
+          value: round(pct(times, 95)),
+          unit: 'ms',
+          target: `≤ ${target} ms`,
+          pass: pct(times, 95) <= target,
+          note: `p50 ${round(pct(times, 50))} ms; total ${body.total}${body.isTotalExact ? '' : '+'}`,
+        });
+      }
+    }
+    await refreshTokens();
+    const list = await load(CONCURRENCY, 200, (i) => call('admin', i, '/cabinets'));
+    rows.push({ figure: 'GET /cabinets with document counts, p95', value: round(pct(list, 95)), unit: 'ms', target: '-', pass: null, note: `p50 ${round(pct(list, 50))} ms` });
+
+    // Move 10,000: one call, one transaction; then the all-or-nothing check; then back again.
+    await refreshTokens();
+    const picked = (await q<{ id: string }>('select document_id as id from document_cabinets where cabinet_id = $1 order by document_id limit 10000', [ids.big])).rows.map((r) => r.id);
+    const count = async (cabinetId: string) => (await q<{ n: number }>('select count(*)::int as n from document_cabinets where cabinet_id = $1', [cabinetId])).rows[0]!.n;
+    const before = [await count(ids.big), await count(ids.target)];
+    const move = (to: string, from: string, documentIds: string[], who: keyof typeof tokens = 'cabAdmin') =>
+      call(who, 0, `/cabinets/${to}/documents`, { method: 'POST', body: JSON.stringify({ documentIds, fromCabinetId: from }) });
+    const t0 = performance.now();
+    const res = await move(ids.target, ids.big, picked);
+    const moveMs = performance.now() - t0;
+    const moved = (await res.json()) as { linked: number; unlinked: number };
+    const after = [await count(ids.big), await count(ids.target)];
+    const isExact = res.status === 200 && after[0] === before[0]! - 10000 && after[1] === before[1]! + 10000;
+    rows.push({
+      figure: 'move 10,000 documents (cabinet admin, one call)',
+      value: round(moveMs / 1000),
+      unit: 's',
+      target: '< 5 s',
+      pass: moveMs < 5000 && isExact,
+      note: `linked ${moved.linked}, unlinked ${moved.unlinked}; counts ${before.join('/')} → ${after.join('/')}`,
+    });
+    const broken = [...picked.slice(0, 9999), crypto.randomUUID()];
+    const t1 = performance.now();
+    const refused = await move(ids.big, ids.target, broken);
+    const refusedMs = performance.now() - t1;
+    const unchanged = [await count(ids.big), await count(ids.target)];
+    rows.push({
+      figure: 'move 10,000 with one unknown id: refused, nothing changed',
+      value: round(refusedMs),
+      unit: 'ms',
+      target: '404, counts unchanged',
+      pass: refused.status === 404 && unchanged[0] === after[0] && unchanged[1] === after[1],
+      note: `status ${refused.status}; counts ${unchanged.join('/')}`,
+    });
+    const back = await move(ids.big, ids.target, picked);
+    if (back.status !== 200) log(`moving back failed: ${back.status}`);
+    await app.close();
+  } finally {
+    await closeDeps(deps);
+  }
+  return rows;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { db: { type: 'string' }, documents: { type: 'string' }, 'seed-only': { type: 'boolean' }, fresh: { type: 'boolean' } } });
+  const kinds = values.db ? [values.db as 'pglite' | 'postgres'] : (['postgres'] as const);
+  const n = Number(values.documents ?? 1_000_000);
+  for (const kind of kinds) {
+    const rows = await runCabinetsBench(kind, n, { seedOnly: values['seed-only'], fresh: values.fresh });
+    if (rows.length === 0) continue;
+    console.log(`\ncabinets (${kind}, ${n.toLocaleString()} documents in one cabinet)`);
+    console.table(rows.map((r) => ({ figure: r.figure, value: `${r.value} ${r.unit}`, target: r.target, result: r.pass === null ? '-' : r.pass ? 'pass' : 'SHORT', note: r.note ?? '' })));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

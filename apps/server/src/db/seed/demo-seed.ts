@@ -8,7 +8,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { Db, Tx } from '../client.ts';
 import * as s from '../schema.ts';
 import { insertBatches } from './insert-batches.ts';
-import { createRand } from './prng.ts';
+import { createRand, type Rand } from './prng.ts';
 import { makeDemoPdf } from './pdf.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { buildCompanyA, buildCompanyB, type DemoCompany } from './demo-companies.ts';
@@ -43,7 +43,7 @@ export async function seedDemoIfEmpty(deps: DemoSeedDeps): Promise<SeedSummary |
       // PDFs are made while the database inserts rows (on PostgreSQL the two really overlap). allSettled is
       // attached at once, so a failed write is never an unhandled rejection, and is awaited on every path, so
       // no write lands after the clean-up.
-      const files = Promise.allSettled(companies.map((c) => writeFiles(deps.storage, c, written)));
+      const files = Promise.allSettled(companies.map((c, i) => writeFiles(deps.storage, c, written, createRand(DEMO_SEED + 1 + i))));
       try {
         for (const c of companies) await insertCompany(tx, c);
       } finally {
@@ -90,8 +90,12 @@ async function insertCompany(tx: Tx, c: DemoCompany) {
   await insertBatches(tx, s.documentCabinets, c.docs.links);
 }
 
-/** Generates and stores one PDF per document, a few at a time so file I/O overlaps PDF generation; answers the file rows. */
-async function writeFiles(storage: FileStorage, c: DemoCompany, written: string[]): Promise<(typeof s.documentFiles.$inferInsert)[]> {
+/**
+ * Generates and stores one PDF per document, a few at a time so file I/O overlaps PDF generation; answers
+ * the file rows. File ids come from their own seeded PRNG: a seed killed before its commit (kill -9, power
+ * loss) leaves files behind, and the next start, drawing the same keys, overwrites them: no orphans.
+ */
+async function writeFiles(storage: FileStorage, c: DemoCompany, written: string[], rand: Rand): Promise<(typeof s.documentFiles.$inferInsert)[]> {
   const rows: (typeof s.documentFiles.$inferInsert)[] = [];
   const CONCURRENCY = 8;
   const pdfs = c.docs.pdfs;
@@ -100,7 +104,7 @@ async function writeFiles(storage: FileStorage, c: DemoCompany, written: string[
     // so none lands on disk after the clean-up.
     const settled = await Promise.allSettled(
       pdfs.slice(i, i + CONCURRENCY).map(async (p) => {
-        const fileId = crypto.randomUUID();
+        const fileId = rand.uuid();
         const key = `documents/${fileId}.pdf`;
         const bytes = await makeDemoPdf(p);
         written.push(key);

@@ -17,7 +17,8 @@ const groupsJson = (table: SQL) => sql`coalesce((
 
 /**
  * Cabinets with everything the list shows, in one statement: 「すべての書類」 first, then by name (CS).
- * Counts come from document_cabinets' primary key (cabinet_id, document_id): an index-only count.
+ * Counts: the system cabinet's from document_list_stats (kept exact by triggers, so a million documents are
+ * not counted per request); a user cabinet's from document_cabinets' primary key (an index-only count).
  */
 export async function selectCabinets(db: DbOrTx, viewer: Viewer, only?: { id: string }): Promise<TCabinet[]> {
   const visible = viewer.isCompanyAdmin ? sql`true` : sql`c.id in (${readableCabinetIdsSql(viewer.companyId, viewer.userId)})`;
@@ -33,7 +34,8 @@ export async function selectCabinets(db: DbOrTx, viewer: Viewer, only?: { id: st
         from cabinet_admins a join users u on u.id = a.user_id where a.cabinet_id = c.id), '[]'::json) as "admins",
       ${groupsJson(sql`cabinet_member_groups`)} as "memberGroups",
       ${groupsJson(sql`cabinet_classification_rules`)} as "classificationRules",
-      (case when c.type = 1 then (select count(*) from documents d where d.company_id = c.company_id)
+      (case when c.type = 1
+            then coalesce((select s.document_count from document_list_stats s where s.company_id = c.company_id), 0)
             else (select count(*) from document_cabinets dc where dc.cabinet_id = c.id) end)::int as "documentCount"
     from cabinets c
     where c.company_id = ${viewer.companyId} and ${visible} ${only ? sql`and c.id = ${only.id}` : sql``}

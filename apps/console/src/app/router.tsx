@@ -43,6 +43,8 @@ function toRouteObject(def: RouteDef, queryClient: QueryClient): RouteObject {
   return {
     path: def.path,
     handle: { title: def.title },
+    // On the page itself, so a failed page keeps the header and navigation around its error.
+    errorElement: <RouteError />,
     loader: reportingFatal(middlewareLoader(def.middleware, queryClient, validateParams)),
     lazy: async () => ({ Component: (await def.module.load()).Component }),
   };
@@ -83,6 +85,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: '*',
+              errorElement: <RouteError />,
               loader: reportingFatal(middlewareLoader(['auth'], queryClient)),
               lazy: async () => ({ Component: (await NOT_FOUND_MODULE.load()).Component }),
             },

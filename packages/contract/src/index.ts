@@ -7,6 +7,7 @@ export * from './capabilities.ts';
 export * from './cabinets.ts';
 export * from './bulk.ts';
 export * from './member-bulk.ts';
+export * from './document-attribute-bulk.ts';
 export * from './documents.ts';
 export * from './document-attribute-options.ts';
 export * from './list-queries.ts';

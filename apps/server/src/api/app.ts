@@ -19,6 +19,7 @@ import { documentAttributeOptionsRoutes } from './document-attribute-options/doc
 import { clientLogsRoutes } from './client-logs/client-logs.routes.ts';
 import { cabinetsRoutes } from './cabinets/cabinets.routes.ts';
 import { memberBulkRoutes } from './member-bulk/member-bulk.routes.ts';
+import { documentAttributeBulkRoutes } from './document-attribute-bulk/document-attribute-bulk.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { memberGroupsRoutes } from './member-groups/member-groups.routes.ts';
 
@@ -75,6 +76,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(documentAttributeOptionsRoutes, { deps });
   await app.register(cabinetsRoutes, { deps });
   await app.register(memberBulkRoutes, { deps });
+  await app.register(documentAttributeBulkRoutes, { deps });
   await app.register(membersRoutes, { deps });
   await app.register(memberGroupsRoutes, { deps });
 

@@ -1,0 +1,108 @@
+/**
+ * Cell rules of the attribute CSV (DESIGN.md §2, §4). Every cell parses to its normalised text (what the
+ * download writes for the same value), so "changed" is a plain comparison with the current value's text.
+ */
+import { AUTO_UPDATE_CSV_LABELS, DOCUMENT_ATTRIBUTE_CSV, DOCUMENT_OPTION_VALUE_MAX, DOCUMENT_TEXT_MAX, type TBulkCellError } from '@cloudsign/contract';
+
+const C = DOCUMENT_ATTRIBUTE_CSV;
+
+export const CELL_MSG = {
+  idRequired: '書類IDを入力してください。',
+  idFormat: '書類IDの形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+  versionRequired: '更新日時を入力してください。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+  versionFormat: '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+  dateFormat: (label: string) => `${label}は YYYY-MM-DD または YYYY/M/D 形式の日付で入力してください。`,
+  dateMissing: (label: string) => `${label}に存在しない日付が入力されています。`,
+  autoUpdate: `${C.autoUpdate}は 指定なし・あり・なし、または 0・1・2 で入力してください。`,
+  amountFormat: `${C.amount}は0以上の整数で入力してください（例: 1000、1,000）。`,
+  amountTooLarge: `${C.amount}が大きすぎます。`,
+  textTooLong: (label: string, max: number, n: number) => `${label}は${max}文字以内で入力してください（現在${n}文字）。`,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function parseDocumentId(raw: string, errors: TBulkCellError[]): string | null {
+  const v = raw.trim().toLowerCase();
+  if (v === '') errors.push({ column: C.id, message: CELL_MSG.idRequired });
+  else if (!UUID.test(v)) errors.push({ column: C.id, message: CELL_MSG.idFormat });
+  else return v;
+  return null;
+}
+
+/** 更新日時 as downloaded: JST to the millisecond with offset. Answers the instant in ms. */
+export function parseVersion(raw: string, errors: TBulkCellError[]): number | null {
+  const v = raw.trim();
+  if (v === '') {
+    errors.push({ column: C.updatedAt, message: CELL_MSG.versionRequired });
+    return null;
+  }
+  const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
+  if (Number.isNaN(t)) {
+    errors.push({ column: C.updatedAt, message: CELL_MSG.versionFormat });
+    return null;
+  }
+  return t;
+}
+
+/** The instant written in the 更新日時 column: readable in JST, exact, and not reformatted by Excel. */
+export function formatVersion(d: Date): string {
+  const jst = new Date(d.getTime() + 9 * 3600 * 1000).toISOString();
+  return `${jst.slice(0, 23)}+09:00`;
+}
+
+/** `YYYY-MM-DD`, also `YYYY/M/D` and `YYYY-M-D` (full-width digits too); blank = ''. */
+export function parseDate(raw: string, label: string, errors: TBulkCellError[]): string | null {
+  const v = raw.normalize('NFKC').trim();
+  if (v === '') return '';
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(v);
+  if (!m) {
+    errors.push({ column: label, message: CELL_MSG.dateFormat(label) });
+    return null;
+  }
+  const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) {
+    errors.push({ column: label, message: CELL_MSG.dateMissing(label) });
+    return null;
+  }
+  return iso;
+}
+
+/** 指定なし/あり/なし or 0/1/2; blank = 指定なし. Answers the label. */
+export function parseAutoUpdate(raw: string, errors: TBulkCellError[]): string | null {
+  const v = raw.normalize('NFKC').trim();
+  if (v === '') return AUTO_UPDATE_CSV_LABELS[0];
+  if ((AUTO_UPDATE_CSV_LABELS as readonly string[]).includes(v)) return v;
+  if (/^[012]$/.test(v)) return AUTO_UPDATE_CSV_LABELS[Number(v)]!;
+  errors.push({ column: C.autoUpdate, message: CELL_MSG.autoUpdate });
+  return null;
+}
+
+/** Integer yen: `1000`, `1,000`, `１，０００`; blank = ''. Answers the digits. */
+export function parseAmount(raw: string, errors: TBulkCellError[]): string | null {
+  const v = raw.normalize('NFKC').trim();
+  if (v === '') return '';
+  if (!/^(\d+|\d{1,3}(,\d{3})+)$/.test(v)) {
+    errors.push({ column: C.amount, message: CELL_MSG.amountFormat });
+    return null;
+  }
+  const digits = v.replaceAll(',', '').replace(/^0+(?=\d)/, '');
+  if (digits.length > 16 || Number(digits) > Number.MAX_SAFE_INTEGER) {
+    errors.push({ column: C.amount, message: CELL_MSG.amountTooLarge });
+    return null;
+  }
+  return digits;
+}
+
+/** Text attributes and user-defined items: kept as written (trimmed), ≤500 characters. */
+export function parseText(raw: string, label: string, errors: TBulkCellError[], max = DOCUMENT_TEXT_MAX): string | null {
+  const v = raw.trim();
+  const n = v.length;
+  if (n > max) {
+    errors.push({ column: label, message: CELL_MSG.textTooLong(label, max, n) });
+    return null;
+  }
+  return v;
+}
+
+export const parseOptionValue = (raw: string, name: string, errors: TBulkCellError[]) => parseText(raw, name, errors, DOCUMENT_OPTION_VALUE_MAX);

@@ -22,7 +22,9 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
   const location = useLocation();
   const scroller = useRef<HTMLDivElement | null>(null);
   // Spec §2: on navigation the member list scrolls back to the top.
-  useEffect(() => scroller.current?.scrollTo({ top: 0 }), [location.key]);
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: 0 });
+  }, [location.key]);
 
   if (members.isPending) {
     return (

@@ -12,7 +12,11 @@ for (const theme of ['cloudsign', 'smbc-cloudsign'] as const) {
     await forceTheme(page, API_URL, theme);
     await login(page, DEMO.admin, '/company/members');
     await expect(page).toHaveTitle('メンバー | クラウドサイン');
-    await expect(page.getByRole('img', { name: theme === 'cloudsign' ? 'クラウドサイン' : 'SMBCクラウドサイン' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('img', { name: theme === 'cloudsign' ? 'クラウドサイン' : 'SMBCクラウドサイン' })
+        .first(),
+    ).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${ARTIFACTS}members-${theme}.png` });
 

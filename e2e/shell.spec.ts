@@ -16,7 +16,9 @@ test('a new visitor to the members page signs in and comes back to it', async ({
   await expect(page.getByTestId('company-name')).not.toBeEmpty();
 });
 
-test('the top page sends an admin to the members and a member to the cabinets', async ({ page }) => {
+test('the top page sends an admin to the members and a member to the cabinets', async ({
+  page,
+}) => {
   await login(page, DEMO.admin);
   await expect(page).toHaveURL(/\/company\/members$/);
   await page.context().clearCookies();
@@ -32,8 +34,16 @@ test('the top page sends an admin to the members and a member to the cabinets', 
 
 test('every route of spec §2 renders its title and layout', async ({ page }) => {
   await login(page, DEMO.admin);
-  const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(page, API_URL, '/cabinets');
-  const { memberGroups } = await apiGet<{ memberGroups: { id: string; name: string }[] }>(page, API_URL, '/member_groups');
+  const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(
+    page,
+    API_URL,
+    '/cabinets',
+  );
+  const { memberGroups } = await apiGet<{ memberGroups: { id: string; name: string }[] }>(
+    page,
+    API_URL,
+    '/member_groups',
+  );
   const cabinet = cabinets.find((c) => c.name !== 'すべての書類') ?? cabinets[0]!;
   const group = memberGroups[memberGroups.length - 1]!;
   const ids = { cabinet: cabinet.id, group: group.id, manipulation: UNKNOWN_ID };
@@ -47,11 +57,17 @@ test('every route of spec §2 renders its title and layout', async ({ page }) =>
       await expect(layout, `${url} layout`).toBeVisible();
       if (route.param === 'cabinet' || route.param === 'group') {
         // Detail pages show the object's name (or the route's title while it loads).
-        await expect(page).toHaveTitle(new RegExp(`^(${names[route.param]}|${route.param === 'cabinet' ? 'キャビネット' : 'メンバーグループ'}) \\| クラウドサイン$`));
+        await expect(page).toHaveTitle(
+          new RegExp(
+            `^(${names[route.param]}|${route.param === 'cabinet' ? 'キャビネット' : 'メンバーグループ'}) \\| クラウドサイン$`,
+          ),
+        );
       } else {
         await expect(page, `${url} title`).toHaveTitle(`${route.title}${TITLE_SUFFIX}`);
       }
-      await expect(page.getByTestId('global-nav')).toHaveCount(HAS_GLOBAL_NAV.has(route.layout) ? 1 : 0);
+      await expect(page.getByTestId('global-nav')).toHaveCount(
+        HAS_GLOBAL_NAV.has(route.layout) ? 1 : 0,
+      );
       await expect(page.getByTestId('sub-nav')).toHaveCount(HAS_SUB_NAV.has(route.layout) ? 1 : 0);
     });
   }
@@ -60,7 +76,9 @@ test('every route of spec §2 renders its title and layout', async ({ page }) =>
 test('an unknown path is a non-fatal 404 inside the layout', async ({ page }) => {
   await login(page, DEMO.admin);
   await page.goto('/no/such/page?x=1');
-  await expect(page.getByTestId('not-found-message')).toHaveText('Page not found: /no/such/page?x=1');
+  await expect(page.getByTestId('not-found-message')).toHaveText(
+    'Page not found: /no/such/page?x=1',
+  );
   await expect(page.locator('[data-layout="default"]')).toBeVisible();
   await expect(page.getByTestId('global-nav')).toBeVisible();
 });
@@ -74,14 +92,22 @@ test('a route parameter that is not an id is a fatal 404', async ({ page }) => {
 
 test('document-attribute bulk edit in a business-plan company is a fatal 404', async ({ page }) => {
   await login(page, DEMO.otherAdmin, '/cabinets');
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '書類' }).click();
+  await page
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .getByRole('link', { name: '書類' })
+    .click();
   await expect(page).toHaveURL(/\/company\/documents$/);
   await page.goto('/company/documents/attributes/bulk_manipulations');
   const errorPage = page.locator('[data-layout="error-default"]');
   await expect(errorPage).toBeVisible();
-  await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /company/documents/attributes/bulk_manipulations');
+  await expect(page.getByTestId('error-message')).toHaveText(
+    'Page Not Found: /company/documents/attributes/bulk_manipulations',
+  );
   await expect(errorPage.getByRole('img')).toBeVisible();
-  await expect(errorPage.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
+  await expect(errorPage.getByRole('link', { name: 'トップページへ' })).toHaveAttribute(
+    'href',
+    '/',
+  );
   // 前のページに戻る = one step back in history.
   await errorPage.getByRole('button', { name: '前のページに戻る' }).click();
   await expect(page).toHaveURL(/\/company\/documents$/);
@@ -93,13 +119,18 @@ test('console errors reach the api log intake', async ({ page }) => {
   await page.goto('/cabinets/not-an-id');
   await expect(page.getByTestId('error-message')).toBeVisible();
   // The browser SDK flushes its batch when the page is left.
-  const intake = page.waitForRequest((request) => request.url().startsWith(`${API_URL}/client-logs`) && request.method() === 'POST');
+  const intake = page.waitForRequest(
+    (request) => request.url().startsWith(`${API_URL}/client-logs`) && request.method() === 'POST',
+  );
   await page.goto('/cabinets');
   const batch = (await intake).postData() ?? '';
   expect(batch).toContain('Page Not Found: /cabinets/not-an-id');
 });
 
-test('logout returns to the login page and the old session can no longer get a token', async ({ page, playwright }) => {
+test('logout returns to the login page and the old session can no longer get a token', async ({
+  page,
+  playwright,
+}) => {
   await login(page, DEMO.admin, '/cabinets');
   const sessionCookies = await page.context().cookies();
   await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
@@ -111,7 +142,9 @@ test('logout returns to the login page and the old session can no longer get a t
     baseURL: page.url(),
     storageState: { cookies: sessionCookies, origins: [] },
   });
-  const res = await oldSession.get('/api/token/jwt', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await oldSession.get('/api/token/jwt', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
   expect(res.status()).toBe(403);
   await oldSession.dispose();
 });

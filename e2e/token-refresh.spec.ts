@@ -17,7 +17,10 @@ test('a token near its expiry is refreshed without the user noticing', async ({ 
   await page.clock.fastForward('04:35');
   // The next navigation re-reads the user in the background: an api call that needs a fresh token.
   const meAnswer = page.waitForResponse((response) => response.url() === `${API_URL}/me`);
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: 'メンバーグループ' }).click();
+  await page
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .getByRole('link', { name: 'メンバーグループ' })
+    .click();
   expect((await meAnswer).status()).toBe(200);
   await expect(page).toHaveTitle('メンバーグループ | クラウドサイン');
   await expect.poll(() => tokenRequests.length).toBeGreaterThan(before);

@@ -26,7 +26,10 @@ export async function login(page: Page, email: string, returnTo = '/') {
 export async function apiGet<T>(page: Page, apiUrl: string, path: string): Promise<T> {
   return page.evaluate(
     async ({ apiUrl, path }) => {
-      const tokenRes = await fetch('/api/token/jwt', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+      const tokenRes = await fetch('/api/token/jwt', {
+        credentials: 'include',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      });
       const { jwt } = (await tokenRes.json()) as { jwt: string };
       const res = await fetch(`${apiUrl}${path}`, { headers: { Authorization: `Bearer ${jwt}` } });
       return (await res.json()) as T;

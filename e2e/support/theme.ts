@@ -4,7 +4,11 @@ import type { Page } from '@playwright/test';
  * Test-only theme switch: the api's GET /me answer is rewritten in the browser, so the SMBC theme can be
  * looked at without a product path to change it and without touching the server's database.
  */
-export async function forceTheme(page: Page, apiUrl: string, theme: 'cloudsign' | 'smbc-cloudsign') {
+export async function forceTheme(
+  page: Page,
+  apiUrl: string,
+  theme: 'cloudsign' | 'smbc-cloudsign',
+) {
   await page.route(`${apiUrl}/me`, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { user: Record<string, unknown> | null };

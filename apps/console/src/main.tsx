@@ -22,7 +22,9 @@ installPreloadErrorGuard();
 void setupGtm(getConfig().gtmId);
 
 const router = createAppRouter(queryClient);
-installBfcacheRecheck(queryClient, (error) => fatalErrorStore.set(error, browserNavigation.currentPath()));
+installBfcacheRecheck(queryClient, (error) =>
+  fatalErrorStore.set(error, browserNavigation.currentPath()),
+);
 schedulePrefetch([...ROUTES.map((route) => route.module.prefetch), NOT_FOUND_MODULE.prefetch]);
 
 const container = document.getElementById('root');
@@ -32,7 +34,10 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <ErrorBoundary scope="app" fallback={() => (isCrawler() ? null : <BrandedErrorPage status={500} />)}>
+        <ErrorBoundary
+          scope="app"
+          fallback={() => (isCrawler() ? null : <BrandedErrorPage status={500} />)}
+        >
           <AppRoot router={router} />
         </ErrorBoundary>
       </ThemeProvider>

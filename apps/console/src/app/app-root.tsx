@@ -6,9 +6,22 @@ import { logger } from '../lib/logger.ts';
 import type { AppRouter } from './router.tsx';
 import { useBrand } from './theme/theme-provider.tsx';
 
-export function BrandedErrorPage({ status, statusMessage }: { status: number; statusMessage?: string | null }) {
+export function BrandedErrorPage({
+  status,
+  statusMessage,
+}: {
+  status: number;
+  statusMessage?: string | null;
+}) {
   const brand = useBrand();
-  return <ErrorPage status={status} statusMessage={statusMessage} logo={brand.logo} logoAlt={brand.logoAlt} />;
+  return (
+    <ErrorPage
+      status={status}
+      statusMessage={statusMessage}
+      logo={brand.logo}
+      logoAlt={brand.logoAlt}
+    />
+  );
 }
 
 /** Spec §2: the application root shows the error page when a fatal error exists, otherwise the routed page. */
@@ -21,17 +34,25 @@ export function AppRoot({ router }: { router: AppRouter }) {
       router.subscribe((state) => {
         const current = fatalErrorStore.get();
         const path = `${state.location.pathname}${state.location.search}`;
-        if (current && state.navigation.state === 'idle' && path !== current.path) fatalErrorStore.clear();
+        if (current && state.navigation.state === 'idle' && path !== current.path)
+          fatalErrorStore.clear();
       }),
     [router],
   );
 
   const isBot = isCrawler();
   useEffect(() => {
-    if (fatal) logger.error('致命的なエラーが発生しました', fatal.error, { httpStatus: fatal.error.status, path: fatal.path });
+    if (fatal)
+      logger.error('致命的なエラーが発生しました', fatal.error, {
+        httpStatus: fatal.error.status,
+        path: fatal.path,
+      });
   }, [fatal]);
 
   // Spec §8: crawlers get no error page; the error is only logged.
-  if (fatal && !isBot) return <BrandedErrorPage status={fatal.error.status} statusMessage={fatal.error.statusMessage} />;
+  if (fatal && !isBot)
+    return (
+      <BrandedErrorPage status={fatal.error.status} statusMessage={fatal.error.statusMessage} />
+    );
   return <RouterProvider router={router} />;
 }

@@ -15,7 +15,12 @@ export function RouteError() {
   const { pathname, search } = useLocation();
   const isChunk = isChunkLoadError(error);
   const fatal = useMemo(
-    () => (isFatalError(error) ? error : isRouteErrorResponse(error) && error.status === 404 ? new FatalError(404) : null),
+    () =>
+      isFatalError(error)
+        ? error
+        : isRouteErrorResponse(error) && error.status === 404
+          ? new FatalError(404)
+          : null,
     [error],
   );
 
@@ -23,13 +28,15 @@ export function RouteError() {
     if (fatal) {
       fatalErrorStore.set(fatal, `${pathname}${search}`);
     } else if (isChunk) {
-      if (!reloadOnceForChunkError(pathname)) logger.error('画面の読み込みに失敗しました（再読み込み済み）', error);
+      if (!reloadOnceForChunkError(pathname))
+        logger.error('画面の読み込みに失敗しました（再読み込み済み）', error);
     } else {
       logger.error('画面の表示中にエラーが発生しました（route）', error);
     }
   }, [error, fatal, isChunk, pathname, search]);
 
   if (fatal) return null;
-  if (isChunk && !sessionStorage.getItem(`cloudsign:chunk-reload:${pathname}`)) return <PageLoading />;
+  if (isChunk && !sessionStorage.getItem(`cloudsign:chunk-reload:${pathname}`))
+    return <PageLoading />;
   return <PanelError onRetry={() => window.location.reload()} />;
 }

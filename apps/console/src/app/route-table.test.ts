@@ -42,14 +42,18 @@ describe('route table (spec §2)', () => {
     expect(byPath('/company/members/export/:manipulation_id').layout).toBe('two-columns');
     expect(byPath('/company/documents/import').layout).toBe('no-global-nav');
     expect(byPath('/company/documents/search').layout).toBe('no-global-nav');
-    for (const r of ROUTES.filter((r) => r.path.startsWith('/company/members/bulk_'))) expect(r.layout, r.path).toBe('two-columns');
-    for (const p of ['/cabinets', '/member_groups', '/company/members', '/company/documents']) expect(byPath(p).layout).toBe('default');
+    for (const r of ROUTES.filter((r) => r.path.startsWith('/company/members/bulk_')))
+      expect(r.layout, r.path).toBe('two-columns');
+    for (const p of ['/cabinets', '/member_groups', '/company/members', '/company/documents'])
+      expect(byPath(p).layout).toBe('default');
   });
 
   it('guards every route with auth, the attribute routes with enterprise, and normalises list URLs', () => {
     for (const r of ROUTES) expect(r.middleware[0], r.path).toBe('auth');
     const enterprise = ROUTES.filter((r) => r.middleware.includes('enterprise')).map((r) => r.path);
-    expect(enterprise).toEqual(SPEC_PATHS.filter((p) => p.startsWith('/company/documents/attributes/')));
+    expect(enterprise).toEqual(
+      SPEC_PATHS.filter((p) => p.startsWith('/company/documents/attributes/')),
+    );
     expect(byPath('/company/members').middleware).toContain('normalizeMembersUrl');
     expect(byPath('/company/documents').middleware).toContain('normalizeDocumentsUrl');
     expect(byPath('/company/documents/search').middleware).toContain('normalizeDocumentsUrl');
@@ -57,11 +61,29 @@ describe('route table (spec §2)', () => {
 
   it('titles the pages as issue 2 lists them', () => {
     expect(ROUTES.map((r) => r.title)).toEqual([
-      'キャビネット', 'キャビネット', 'メンバーグループ', 'メンバーグループ', 'メンバー', '書類',
-      'メンバーのエクスポート', 'メンバーのエクスポート', '書類のインポート', '書類の検索',
-      'メンバーの一括追加', 'メンバーの一括編集', 'メンバーの一括削除', '一括操作の履歴', '一括操作の詳細',
-      '一括編集用CSVの作成', '一括編集用CSVの作成', '一括追加の確認', '一括編集の確認', '一括削除の確認',
-      '書類属性の一括編集', '書類属性の一括編集履歴', '書類属性の一括編集の確認',
+      'キャビネット',
+      'キャビネット',
+      'メンバーグループ',
+      'メンバーグループ',
+      'メンバー',
+      '書類',
+      'メンバーのエクスポート',
+      'メンバーのエクスポート',
+      '書類のインポート',
+      '書類の検索',
+      'メンバーの一括追加',
+      'メンバーの一括編集',
+      'メンバーの一括削除',
+      '一括操作の履歴',
+      '一括操作の詳細',
+      '一括編集用CSVの作成',
+      '一括編集用CSVの作成',
+      '一括追加の確認',
+      '一括編集の確認',
+      '一括削除の確認',
+      '書類属性の一括編集',
+      '書類属性の一括編集履歴',
+      '書類属性の一括編集の確認',
     ]);
   });
 

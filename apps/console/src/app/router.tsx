@@ -1,11 +1,29 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  Outlet,
+  ScrollRestoration,
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { ZId, isCompanyAdmin } from '@cloudsign/contract';
 import { fatalErrorStore, isFatalError, pageNotFound } from '../lib/fatal-error.ts';
 import { middlewareLoader, type MiddlewareContext } from './middleware/index.ts';
-import { DefaultLayout, NoGlobalNavLayout, NoGlobalNavTwoColumnsLayout, TwoColumnsLayout } from './layouts/layout-frame.tsx';
-import { NOT_FOUND_MODULE, ROUTES, ROUTE_PARAMS, type RouteDef, type RouteLayout } from './route-table.ts';
+import {
+  DefaultLayout,
+  NoGlobalNavLayout,
+  NoGlobalNavTwoColumnsLayout,
+  TwoColumnsLayout,
+} from './layouts/layout-frame.tsx';
+import {
+  NOT_FOUND_MODULE,
+  ROUTES,
+  ROUTE_PARAMS,
+  type RouteDef,
+  type RouteLayout,
+} from './route-table.ts';
 import { RouteError } from './route-error.tsx';
 
 const LAYOUTS: Record<RouteLayout, ComponentType> = {
@@ -72,13 +90,13 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             }),
           ),
         },
-        ...layouts.map(
-          (layout): RouteObject => ({
-            Component: LAYOUTS[layout],
-            errorElement: <RouteError />,
-            children: ROUTES.filter((def) => def.layout === layout).map((def) => toRouteObject(def, queryClient)),
-          }),
-        ),
+        ...layouts.map((layout): RouteObject => ({
+          Component: LAYOUTS[layout],
+          errorElement: <RouteError />,
+          children: ROUTES.filter((def) => def.layout === layout).map((def) =>
+            toRouteObject(def, queryClient),
+          ),
+        })),
         {
           Component: DefaultLayout,
           errorElement: <RouteError />,
@@ -96,5 +114,6 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(buildRoutes(queryClient));
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(buildRoutes(queryClient));
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -14,7 +14,10 @@ export async function apiFetch<S extends z.ZodType>(
   options: ApiRequest & { schema: S },
 ): Promise<z.output<S>>;
 export async function apiFetch(path: string, options?: ApiRequest): Promise<unknown>;
-export async function apiFetch(path: string, options: ApiRequest & { schema?: z.ZodType } = {}): Promise<unknown> {
+export async function apiFetch(
+  path: string,
+  options: ApiRequest & { schema?: z.ZodType } = {},
+): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await authorizedFetch(buildApiUrl(path, options.query), {

@@ -26,7 +26,11 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** Builds an ApiError from a failed response's body text, whatever the body is. */
-export function toApiError(status: number, bodyText: string, requestIdHeader: string | null): ApiError {
+export function toApiError(
+  status: number,
+  bodyText: string,
+  requestIdHeader: string | null,
+): ApiError {
   let json: unknown = null;
   try {
     json = JSON.parse(bodyText);

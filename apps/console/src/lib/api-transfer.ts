@@ -19,7 +19,10 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /** Downloads a file answer (CSV templates, exports) and hands it to the browser as a download. */
-export async function apiDownload(path: string, options: ApiRequest & { filename?: string } = {}): Promise<string> {
+export async function apiDownload(
+  path: string,
+  options: ApiRequest & { filename?: string } = {},
+): Promise<string> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await authorizedFetch(buildApiUrl(path, options.query), {
@@ -29,7 +32,10 @@ export async function apiDownload(path: string, options: ApiRequest & { filename
     signal: options.signal,
   });
   if (!res.ok) return failWith(res);
-  const filename = filenameFromDisposition(res.headers.get('content-disposition')) ?? options.filename ?? 'download';
+  const filename =
+    filenameFromDisposition(res.headers.get('content-disposition')) ??
+    options.filename ??
+    'download';
   const url = URL.createObjectURL(await res.blob());
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -56,29 +62,47 @@ export type UploadOptions<S extends z.ZodType> = {
 };
 
 /** Multipart upload through XHR, because fetch cannot report upload progress. */
-export async function apiUpload<S extends z.ZodType>(path: string, options: UploadOptions<S>): Promise<z.output<S>> {
+export async function apiUpload<S extends z.ZodType>(
+  path: string,
+  options: UploadOptions<S>,
+): Promise<z.output<S>> {
   const jwt = await getTokenStore().getToken();
   const form = new FormData();
   for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
-  form.append(options.field ?? 'filename', options.file, options.fileName ?? (options.file instanceof File ? options.file.name : 'upload'));
-
-  const { status, text, requestId } = await new Promise<{ status: number; text: string; requestId: string | null }>(
-    (resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', buildApiUrl(path));
-      xhr.setRequestHeader('Authorization', `Bearer ${jwt}`);
-      xhr.setRequestHeader('Accept', 'application/json');
-      xhr.upload.onprogress = (event) => {
-        if (!options.onProgress || !event.lengthComputable) return;
-        options.onProgress({ loaded: event.loaded, total: event.total, ratio: event.total ? event.loaded / event.total : 0 });
-      };
-      xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, requestId: xhr.getResponseHeader('x-request-id') });
-      xhr.onerror = () => reject(networkError());
-      xhr.onabort = () => reject(new DOMException('アップロードを中止しました。', 'AbortError'));
-      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    },
+  form.append(
+    options.field ?? 'filename',
+    options.file,
+    options.fileName ?? (options.file instanceof File ? options.file.name : 'upload'),
   );
+
+  const { status, text, requestId } = await new Promise<{
+    status: number;
+    text: string;
+    requestId: string | null;
+  }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildApiUrl(path));
+    xhr.setRequestHeader('Authorization', `Bearer ${jwt}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (!options.onProgress || !event.lengthComputable) return;
+      options.onProgress({
+        loaded: event.loaded,
+        total: event.total,
+        ratio: event.total ? event.loaded / event.total : 0,
+      });
+    };
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        text: xhr.responseText,
+        requestId: xhr.getResponseHeader('x-request-id'),
+      });
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(new DOMException('アップロードを中止しました。', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
   if (status === 401) getTokenStore().clear();
   if (status < 200 || status >= 300) throw toApiError(status, text, requestId);
   let json: unknown;

@@ -3,7 +3,9 @@ import { RELOAD_GUARD_MS, isChunkLoadError, reloadOnceForChunkError } from './ch
 
 describe('chunk-load reload guard (spec §8, §9)', () => {
   it('recognises dynamic import failures', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new Error('something else'))).toBe(false);
   });
 

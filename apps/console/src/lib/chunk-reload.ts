@@ -6,7 +6,9 @@ const CHUNK_ERROR =
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message));
+  return (
+    error instanceof Error && (error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message))
+  );
 }
 
 type GuardEnv = { storage: Storage; now: () => number; reload: () => void };

@@ -25,9 +25,18 @@ const stripSlash = (url: string) => url.replace(/\/+$/, '');
 export function readConfig(source: unknown = window.__CLOUDSIGN_CONFIG__): ConsoleConfig {
   const parsed = ZConsoleConfig.safeParse(source);
   if (parsed.success) {
-    return { ...parsed.data, apiUrl: stripSlash(parsed.data.apiUrl), siteUrl: stripSlash(parsed.data.siteUrl) };
+    return {
+      ...parsed.data,
+      apiUrl: stripSlash(parsed.data.apiUrl),
+      siteUrl: stripSlash(parsed.data.siteUrl),
+    };
   }
-  return { apiUrl: window.location.origin, siteUrl: window.location.origin, datadogClientToken: null, gtmId: null };
+  return {
+    apiUrl: window.location.origin,
+    siteUrl: window.location.origin,
+    datadogClientToken: null,
+    gtmId: null,
+  };
 }
 
 let cached: ConsoleConfig | undefined;

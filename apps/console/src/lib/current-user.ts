@@ -12,7 +12,8 @@ export const meKeys = { all: ['me'] as const };
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: meKeys.all,
-    queryFn: async ({ signal }): Promise<TCurrentUser | null> => (await apiFetch('/me', { schema: ZMeAnswer, signal })).user,
+    queryFn: async ({ signal }): Promise<TCurrentUser | null> =>
+      (await apiFetch('/me', { schema: ZMeAnswer, signal })).user,
     // Re-read in the background on navigation after a minute, so role or theme changes show up soon.
     staleTime: 60_000,
     retry: false,

@@ -46,8 +46,10 @@ export const fatalErrorStore = {
   },
 };
 
-export const useFatalError = () => useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, fatalErrorStore.get);
+export const useFatalError = () =>
+  useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, fatalErrorStore.get);
 
 /** Spec §8: crawlers (bot, lighthouse, facebookexternalhit, google) get no error page; the error is only logged. */
 export const CRAWLER_PATTERN = /bot|lighthouse|facebookexternalhit|google/i;
-export const isCrawler = (userAgent: string = navigator.userAgent) => CRAWLER_PATTERN.test(userAgent);
+export const isCrawler = (userAgent: string = navigator.userAgent) =>
+  CRAWLER_PATTERN.test(userAgent);

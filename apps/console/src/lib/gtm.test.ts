@@ -31,7 +31,11 @@ describe('GTM (spec §8, §9)', () => {
     const done = setupGtm('GTM-TEST');
     await vi.advanceTimersByTimeAsync(5000);
     await done;
-    expect(error).toHaveBeenCalledWith('gtm の設定に失敗しました。', {}, expect.any(GtmTimeoutError));
+    expect(error).toHaveBeenCalledWith(
+      'gtm の設定に失敗しました。',
+      {},
+      expect.any(GtmTimeoutError),
+    );
   });
 
   it('loads the container once jQuery is there', async () => {
@@ -41,6 +45,8 @@ describe('GTM (spec §8, §9)', () => {
     window.jQuery = () => undefined;
     await vi.advanceTimersByTimeAsync(50);
     await done;
-    expect(document.querySelector('script[src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"]')).not.toBeNull();
+    expect(
+      document.querySelector('script[src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"]'),
+    ).not.toBeNull();
   });
 });

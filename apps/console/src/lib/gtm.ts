@@ -19,7 +19,11 @@ export class GtmTimeoutError extends Error {
   }
 }
 
-export function waitForJQuery(win: Window = window, pollMs = JQUERY_POLL_MS, timeoutMs = JQUERY_TIMEOUT_MS): Promise<void> {
+export function waitForJQuery(
+  win: Window = window,
+  pollMs = JQUERY_POLL_MS,
+  timeoutMs = JQUERY_TIMEOUT_MS,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const startedAt = Date.now();
     const check = () => {

@@ -18,7 +18,8 @@ export function buildApiUrl(path: string, query?: ApiQuery, base = getConfig().a
   const url = new URL(`${base}${path.startsWith('/') ? path : `/${path}`}`);
   for (const [key, value] of Object.entries(query ?? {})) {
     const values = Array.isArray(value) ? value : [value];
-    for (const v of values) if (v !== null && v !== undefined && v !== '') url.searchParams.append(key, String(v));
+    for (const v of values)
+      if (v !== null && v !== undefined && v !== '') url.searchParams.append(key, String(v));
   }
   return url.toString();
 }

@@ -22,7 +22,6 @@ export function startLogger(config: ConsoleConfig = getConfig()): void {
   });
 }
 
-
 export const logger = {
   info(message: string, context: Context = {}) {
     datadogLogs.logger.info(message, context);
@@ -32,7 +31,10 @@ export const logger = {
   },
   error(message: string, error?: unknown, context: Context = {}) {
     // The SDK turns an Error into error.kind / error.message / error.stack itself.
-    const cause = error === undefined || error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
+    const cause =
+      error === undefined || error instanceof Error
+        ? error
+        : new Error(typeof error === 'string' ? error : JSON.stringify(error));
     datadogLogs.logger.error(message, context, cause);
     if (import.meta.env.DEV) console.error(message, error);
   },

@@ -29,16 +29,22 @@ export function prefetchable<T>(importer: Importer<T>) {
       return prefetched;
     },
     load: async (): Promise<T> => {
-      if (inFlight.size > 0) await Promise.race([Promise.allSettled([...inFlight]), wait(PREFETCH_WAIT_MS)]);
+      if (inFlight.size > 0)
+        await Promise.race([Promise.allSettled([...inFlight]), wait(PREFETCH_WAIT_MS)]);
       return importer();
     },
   };
 }
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
+};
 
 /** Starts the prefetch of every route module 1 s after start, when the browser is idle. */
-export function schedulePrefetch(prefetchers: readonly (() => Promise<unknown>)[], win: IdleWindow = window): void {
+export function schedulePrefetch(
+  prefetchers: readonly (() => Promise<unknown>)[],
+  win: IdleWindow = window,
+): void {
   setTimeout(() => {
     const run = () => {
       for (const prefetch of prefetchers) prefetch().catch(() => undefined);

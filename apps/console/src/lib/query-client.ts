@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // Client errors (4xx) will not change on retry; network and 5xx get one more try.
-        retry: (count, error) => count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        retry: (count, error) =>
+          count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
       },
       mutations: { retry: false },
     },

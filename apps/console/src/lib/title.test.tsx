@@ -4,7 +4,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { formatTitle, usePageTitle } from './title.ts';
 
 describe('formatTitle (spec §1)', () => {
-  it('uses the template with a title', () => expect(formatTitle('メンバー')).toBe('メンバー | クラウドサイン'));
+  it('uses the template with a title', () =>
+    expect(formatTitle('メンバー')).toBe('メンバー | クラウドサイン'));
   it('is just the product name without one', () => {
     expect(formatTitle()).toBe('クラウドサイン');
     expect(formatTitle('  ')).toBe('クラウドサイン');
@@ -22,7 +23,11 @@ describe('usePageTitle', () => {
     const router = createMemoryRouter(
       [
         { path: '/cabinets', handle: { title: 'キャビネット' }, element: <Page /> },
-        { path: '/cabinets/:id', handle: { title: 'キャビネット' }, element: <Page name="契約書保管庫" /> },
+        {
+          path: '/cabinets/:id',
+          handle: { title: 'キャビネット' },
+          element: <Page name="契約書保管庫" />,
+        },
       ],
       { initialEntries: ['/cabinets'] },
     );

@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TOKEN_REFRESH_MARGIN_MS, TokenError, createTokenStore, readExpiry } from './token-store.ts';
+import {
+  TOKEN_REFRESH_MARGIN_MS,
+  TokenError,
+  createTokenStore,
+  readExpiry,
+} from './token-store.ts';
 
-const b64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const jwtWithExp = (expSeconds: number, n = 0) => `${b64url({ alg: 'EdDSA' })}.${b64url({ exp: expSeconds, n })}.sig`;
+const b64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const jwtWithExp = (expSeconds: number, n = 0) =>
+  `${b64url({ alg: 'EdDSA' })}.${b64url({ exp: expSeconds, n })}.sig`;
 
 function setup(initialNow = 1_700_000_000_000) {
   let now = initialNow;
@@ -10,7 +17,9 @@ function setup(initialNow = 1_700_000_000_000) {
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
     issued += 1;
     // Each token lives 5 minutes (DESIGN.md §1).
-    return new Response(JSON.stringify({ jwt: jwtWithExp(Math.floor(now / 1000) + 300, issued) }), { status: 200 });
+    return new Response(JSON.stringify({ jwt: jwtWithExp(Math.floor(now / 1000) + 300, issued) }), {
+      status: 200,
+    });
   });
   const redirect = vi.fn();
   const store = createTokenStore({
@@ -52,7 +61,12 @@ describe('token store (spec §4, §7)', () => {
 
   it('shares one refresh between concurrent callers', async () => {
     const { store, fetchMock } = setup();
-    const tokens = await Promise.all([store.getToken(), store.getToken(), store.getToken(), store.getToken()]);
+    const tokens = await Promise.all([
+      store.getToken(),
+      store.getToken(),
+      store.getToken(),
+      store.getToken(),
+    ]);
     expect(new Set(tokens).size).toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -61,7 +75,9 @@ describe('token store (spec §4, §7)', () => {
     const { store, fetchMock, redirect } = setup();
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 403 }));
     await expect(store.getToken()).rejects.toBeInstanceOf(TokenError);
-    expect(redirect).toHaveBeenCalledWith('https://site.example/login?return_to=%2Fcompany%2Fmembers%3Fpage%3D2');
+    expect(redirect).toHaveBeenCalledWith(
+      'https://site.example/login?return_to=%2Fcompany%2Fmembers%3Fpage%3D2',
+    );
   });
 
   it('after a failure the next call tries again (no stuck in-flight promise)', async () => {

@@ -29,9 +29,19 @@ export function readExpiry(jwt: string): number | null {
   const payload = jwt.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const claims: unknown = JSON.parse(json);
-    if (typeof claims === 'object' && claims !== null && 'exp' in claims && typeof claims.exp === 'number') {
+    if (
+      typeof claims === 'object' &&
+      claims !== null &&
+      'exp' in claims &&
+      typeof claims.exp === 'number'
+    ) {
       return claims.exp * 1000;
     }
   } catch {
@@ -49,7 +59,8 @@ export function loginUrl(siteUrl: string, returnTo: string): string {
  * or a stolen disk image cannot lift it). Concurrent callers share one in-flight refresh.
  */
 export function createTokenStore(options: TokenStoreOptions) {
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const doFetch =
+    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? (() => Date.now());
   const redirect = options.redirect ?? ((url: string) => browserNavigation.assign(url));
   const currentPath = options.currentPath ?? (() => browserNavigation.currentPath());

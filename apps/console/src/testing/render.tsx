@@ -14,6 +14,8 @@ const testTheme = createTheme({
 /** Renders inside Mantine, as the application does. */
 export function renderWithUi(ui: ReactElement) {
   return render(ui, {
-    wrapper: ({ children }: { children: ReactNode }) => <MantineProvider theme={testTheme}>{children}</MantineProvider>,
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <MantineProvider theme={testTheme}>{children}</MantineProvider>
+    ),
   });
 }

@@ -1,4 +1,14 @@
-import { Avatar, Box, Divider, Group, Image, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Divider,
+  Group,
+  Image,
+  Menu,
+  Text,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { logout } from '../../lib/logout.ts';

@@ -16,7 +16,12 @@ export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: '書類', to: '/company/documents', icon: <DocumentIcon />, isAdminOnly: false },
 ];
 
-export type NavEntry = { label: string; to: string; icon?: ReactNode; /** Path prefix that marks it active (default: `to`). */ match?: string };
+export type NavEntry = {
+  label: string;
+  to: string;
+  icon?: ReactNode;
+  /** Path prefix that marks it active (default: `to`). */ match?: string;
+};
 
 export function NavItems({ items, label }: { items: readonly NavEntry[]; label: string }) {
   const { pathname } = useLocation();
@@ -54,5 +59,10 @@ export function NavItems({ items, label }: { items: readonly NavEntry[]; label: 
 export function GlobalNav() {
   const user = useCurrentUser();
   const isAdmin = isCompanyAdmin(user);
-  return <NavItems label="メインメニュー" items={GLOBAL_NAV_ITEMS.filter((item) => isAdmin || !item.isAdminOnly)} />;
+  return (
+    <NavItems
+      label="メインメニュー"
+      items={GLOBAL_NAV_ITEMS.filter((item) => isAdmin || !item.isAdminOnly)}
+    />
+  );
 }

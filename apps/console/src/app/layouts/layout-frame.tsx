@@ -19,7 +19,15 @@ export const PageLoading = () => (
 );
 
 /** Header, optional global navigation, optional left sub-navigation, and the page. */
-export function LayoutFrame({ name, hasGlobalNav, hasSubNav }: { name: LayoutName; hasGlobalNav: boolean; hasSubNav: boolean }) {
+export function LayoutFrame({
+  name,
+  hasGlobalNav,
+  hasSubNav,
+}: {
+  name: LayoutName;
+  hasGlobalNav: boolean;
+  hasSubNav: boolean;
+}) {
   const { pathname } = useLocation();
   let content: ReactNode = (
     <ErrorBoundary scope="route" key={pathname}>
@@ -65,7 +73,9 @@ export function LayoutFrame({ name, hasGlobalNav, hasSubNav }: { name: LayoutNam
 }
 
 export const DefaultLayout = () => <LayoutFrame name="default" hasGlobalNav hasSubNav={false} />;
-export const NoGlobalNavLayout = () => <LayoutFrame name="no-global-nav" hasGlobalNav={false} hasSubNav={false} />;
+export const NoGlobalNavLayout = () => (
+  <LayoutFrame name="no-global-nav" hasGlobalNav={false} hasSubNav={false} />
+);
 export const TwoColumnsLayout = () => <LayoutFrame name="two-columns" hasGlobalNav hasSubNav />;
 export const NoGlobalNavTwoColumnsLayout = () => (
   <LayoutFrame name="no-global-nav-two-columns" hasGlobalNav={false} hasSubNav />

@@ -17,7 +17,11 @@ function goToLogin(returnTo: string): Promise<never> {
  * Spec §6, §8: no user, or the user fetch failing with 401/403 (or the token fetch with 403) → the site's
  * login page with return_to; any other failure → fatal 403.
  */
-export async function loadUser(queryClient: QueryClient, returnTo: string, force = false): Promise<TCurrentUser> {
+export async function loadUser(
+  queryClient: QueryClient,
+  returnTo: string,
+  force = false,
+): Promise<TCurrentUser> {
   let user: TCurrentUser | null;
   try {
     user = force
@@ -25,7 +29,8 @@ export async function loadUser(queryClient: QueryClient, returnTo: string, force
       : await queryClient.ensureQueryData({ ...meQueryOptions(), revalidateIfStale: true });
   } catch (error) {
     if (error instanceof TokenError && error.status === 403) return never();
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) return goToLogin(returnTo);
+    if (isApiError(error) && (error.status === 401 || error.status === 403))
+      return goToLogin(returnTo);
     throw new FatalError(403);
   }
   if (!user) return goToLogin(returnTo);
@@ -33,14 +38,20 @@ export async function loadUser(queryClient: QueryClient, returnTo: string, force
 }
 
 export const auth: Middleware = async (context) => {
-  context.user = await loadUser(context.queryClient, `${context.url.pathname}${context.url.search}`);
+  context.user = await loadUser(
+    context.queryClient,
+    `${context.url.pathname}${context.url.search}`,
+  );
 };
 
 /**
  * Spec §4: a page restored from the back/forward cache re-checks authentication (the session may have
  * ended in another tab meanwhile).
  */
-export function installBfcacheRecheck(queryClient: QueryClient, onFatal: (error: FatalError) => void): void {
+export function installBfcacheRecheck(
+  queryClient: QueryClient,
+  onFatal: (error: FatalError) => void,
+): void {
   window.addEventListener('pageshow', (event) => {
     if (!event.persisted) return;
     getTokenStore().clear();

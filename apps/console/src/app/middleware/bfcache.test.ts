@@ -15,7 +15,12 @@ vi.mock('../../lib/current-user.ts', () => ({
   }),
 }));
 vi.mock('../../lib/config.ts', () => ({
-  getConfig: () => ({ siteUrl: 'https://site.example', apiUrl: 'https://api.example', datadogClientToken: null, gtmId: null }),
+  getConfig: () => ({
+    siteUrl: 'https://site.example',
+    apiUrl: 'https://api.example',
+    datadogClientToken: null,
+    gtmId: null,
+  }),
 }));
 const tokens = vi.hoisted(() => ({ clear: vi.fn() }));
 vi.mock('../../lib/token-store.ts', async (importOriginal) => ({
@@ -36,7 +41,9 @@ describe('back/forward cache (spec §4)', () => {
     expect(state.calls).toBe(0);
 
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://site.example/login?return_to=%2Fcabinets'));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://site.example/login?return_to=%2Fcabinets'),
+    );
     expect(state.calls).toBe(1);
     expect(tokens.clear).toHaveBeenCalledTimes(1);
   });

@@ -8,7 +8,12 @@ import type { Middleware, MiddlewareContext } from './types.ts';
 export type { Middleware, MiddlewareContext } from './types.ts';
 
 /** Route guards by name (DESIGN.md §6). Route definitions refer to them by these names only. */
-export const MIDDLEWARE = { auth, enterprise, normalizeMembersUrl, normalizeDocumentsUrl } satisfies Record<string, Middleware>;
+export const MIDDLEWARE = {
+  auth,
+  enterprise,
+  normalizeMembersUrl,
+  normalizeDocumentsUrl,
+} satisfies Record<string, Middleware>;
 export type MiddlewareName = keyof typeof MIDDLEWARE;
 
 /** Spec §8: an unknown name is a programming error: 'Unknown route middleware'. */
@@ -25,7 +30,13 @@ export function middlewareLoader(
 ): (args: LoaderFunctionArgs) => Promise<unknown> {
   const chain = names.map(resolveMiddleware);
   return async ({ request, params }) => {
-    const context: MiddlewareContext = { request, url: new URL(request.url), params, queryClient, user: null };
+    const context: MiddlewareContext = {
+      request,
+      url: new URL(request.url),
+      params,
+      queryClient,
+      user: null,
+    };
     for (const middleware of chain) await middleware(context);
     return then ? ((await then(context)) ?? null) : null;
   };

@@ -11,10 +11,18 @@ vi.mock('../../lib/current-user.ts', () => ({
   meQueryOptions: () => ({ queryKey: ['me'], queryFn: () => answer.current(), retry: false }),
 }));
 vi.mock('../../lib/config.ts', () => ({
-  getConfig: () => ({ siteUrl: 'https://site.example', apiUrl: 'https://api.example', datadogClientToken: null, gtmId: null }),
+  getConfig: () => ({
+    siteUrl: 'https://site.example',
+    apiUrl: 'https://api.example',
+    datadogClientToken: null,
+    gtmId: null,
+  }),
 }));
 
-const user = (plan: TCurrentUser['company']['plan'], roles: TCurrentUser['roles'] = ['CompanyAdmin']): TCurrentUser => ({
+const user = (
+  plan: TCurrentUser['company']['plan'],
+  roles: TCurrentUser['roles'] = ['CompanyAdmin'],
+): TCurrentUser => ({
   id: '00000000-0000-4000-8000-000000000001',
   name: '管理 花子',
   email: 'hanako@example.test',
@@ -23,11 +31,24 @@ const user = (plan: TCurrentUser['company']['plan'], roles: TCurrentUser['roles'
   roles,
   mfa: 2,
   theme: 'cloudsign',
-  company: { id: '00000000-0000-4000-8000-000000000002', name: 'A社', plan, documentApproval: 1, auditLog: true, documentImport: true, isEnabledFederatedIdentity: false, mfa: 1 },
+  company: {
+    id: '00000000-0000-4000-8000-000000000002',
+    name: 'A社',
+    plan,
+    documentApproval: 1,
+    auditLog: true,
+    documentImport: true,
+    isEnabledFederatedIdentity: false,
+    mfa: 1,
+  },
 });
 
 const run = (names: string[], url: string) =>
-  middlewareLoader(names, new QueryClient(), () => 'page')({ request: new Request(url), url: new URL(url), pattern: '', params: {}, context: undefined });
+  middlewareLoader(
+    names,
+    new QueryClient(),
+    () => 'page',
+  )({ request: new Request(url), url: new URL(url), pattern: '', params: {}, context: undefined });
 
 /** Resolves to 'pending' when the loader neither settles nor fails (a full-page navigation started). */
 const settleOrPending = (promise: Promise<unknown>) =>
@@ -47,7 +68,9 @@ describe('named route middleware (DESIGN.md §6)', () => {
   it("throws 'Unknown route middleware' for any other name", () => {
     expect(() => resolveMiddleware('admin')).toThrow(new Error('Unknown route middleware'));
     expect(() => resolveMiddleware('toString')).toThrow('Unknown route middleware');
-    expect(() => middlewareLoader(['auth', 'nope'], new QueryClient())).toThrow('Unknown route middleware');
+    expect(() => middlewareLoader(['auth', 'nope'], new QueryClient())).toThrow(
+      'Unknown route middleware',
+    );
   });
 });
 
@@ -59,16 +82,24 @@ describe('auth (spec §6, §8)', () => {
 
   it.each([
     ['no user', () => Promise.resolve(null)],
-    ['401', () => Promise.reject(new ApiError({ status: 401, code: 'unauthenticated', message: 'x' }))],
+    [
+      '401',
+      () => Promise.reject(new ApiError({ status: 401, code: 'unauthenticated', message: 'x' })),
+    ],
     ['403', () => Promise.reject(new ApiError({ status: 403, code: 'forbidden', message: 'x' }))],
   ])('%s → the site login page with return_to', async (_name, fetchUser) => {
     answer.current = fetchUser;
-    expect(await settleOrPending(run(['auth'], 'http://localhost/company/members?page=2'))).toBe('pending');
-    expect(assign).toHaveBeenCalledWith('https://site.example/login?return_to=%2Fcompany%2Fmembers%3Fpage%3D2');
+    expect(await settleOrPending(run(['auth'], 'http://localhost/company/members?page=2'))).toBe(
+      'pending',
+    );
+    expect(assign).toHaveBeenCalledWith(
+      'https://site.example/login?return_to=%2Fcompany%2Fmembers%3Fpage%3D2',
+    );
   });
 
   it('any other failure → fatal 403', async () => {
-    answer.current = () => Promise.reject(new ApiError({ status: 500, code: 'internal', message: 'x' }));
+    answer.current = () =>
+      Promise.reject(new ApiError({ status: 500, code: 'internal', message: 'x' }));
     const error = await run(['auth'], 'http://localhost/cabinets').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FatalError);
     expect(error).toMatchObject({ status: 403, statusMessage: null });
@@ -79,12 +110,23 @@ describe('auth (spec §6, §8)', () => {
 describe('enterprise (spec §5)', () => {
   it('lets an enterprise company through', async () => {
     answer.current = () => Promise.resolve(user('enterprise'));
-    await expect(run(['auth', 'enterprise'], 'http://localhost/company/documents/attributes/bulk_manipulations')).resolves.toBe('page');
+    await expect(
+      run(
+        ['auth', 'enterprise'],
+        'http://localhost/company/documents/attributes/bulk_manipulations',
+      ),
+    ).resolves.toBe('page');
   });
   it("answers other plans with fatal 404 'Page Not Found: {path}'", async () => {
     answer.current = () => Promise.resolve(user('business'));
-    const error = await run(['auth', 'enterprise'], 'http://localhost/company/documents/attributes/bulk_manipulations').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 404, statusMessage: 'Page Not Found: /company/documents/attributes/bulk_manipulations' });
+    const error = await run(
+      ['auth', 'enterprise'],
+      'http://localhost/company/documents/attributes/bulk_manipulations',
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 404,
+      statusMessage: 'Page Not Found: /company/documents/attributes/bulk_manipulations',
+    });
   });
 });
 
@@ -92,25 +134,45 @@ describe('URL normalisation (DESIGN.md §6)', () => {
   const redirectOf = async (names: string[], url: string) => {
     const result = await run(names, url).catch((e: unknown) => e);
     if (!(result instanceof Response)) return null;
-    return { location: result.headers.get('Location'), replace: result.headers.get('X-Remix-Replace') };
+    return {
+      location: result.headers.get('Location'),
+      replace: result.headers.get('X-Remix-Replace'),
+    };
   };
 
   it('drops invalid and default values, orders the keys, and replaces the URL', async () => {
-    expect(await redirectOf(['normalizeMembersUrl'], 'http://localhost/company/members?sort=name&role=Boss&keyword=%20%E5%B1%B1%E7%94%B0%20&page=2&x=1')).toEqual({
+    expect(
+      await redirectOf(
+        ['normalizeMembersUrl'],
+        'http://localhost/company/members?sort=name&role=Boss&keyword=%20%E5%B1%B1%E7%94%B0%20&page=2&x=1',
+      ),
+    ).toEqual({
       location: '/company/members?page=2&keyword=%E5%B1%B1%E7%94%B0',
       replace: 'true',
     });
-    expect(await redirectOf(['normalizeMembersUrl'], 'http://localhost/company/members?page=1')).toEqual({ location: '/company/members', replace: 'true' });
+    expect(
+      await redirectOf(['normalizeMembersUrl'], 'http://localhost/company/members?page=1'),
+    ).toEqual({ location: '/company/members', replace: 'true' });
   });
 
   it('leaves a canonical URL alone', async () => {
-    await expect(run(['normalizeMembersUrl'], 'http://localhost/company/members?page=3&mfa=2&sort=-email')).resolves.toBe('page');
-    await expect(run(['normalizeDocumentsUrl'], 'http://localhost/company/documents')).resolves.toBe('page');
+    await expect(
+      run(['normalizeMembersUrl'], 'http://localhost/company/members?page=3&mfa=2&sort=-email'),
+    ).resolves.toBe('page');
+    await expect(
+      run(['normalizeDocumentsUrl'], 'http://localhost/company/documents'),
+    ).resolves.toBe('page');
   });
 
   it('normalises the documents URL including date and amount ranges', async () => {
     expect(
-      await redirectOf(['normalizeDocumentsUrl'], 'http://localhost/company/documents/search?amountTo=5000&contractAtFrom=2024-01-01&perPage=50&status=2&contractAtTo=2024-13-01&cabinetId=bad'),
-    ).toEqual({ location: '/company/documents/search?status=2&contractAtFrom=2024-01-01&amountTo=5000', replace: 'true' });
+      await redirectOf(
+        ['normalizeDocumentsUrl'],
+        'http://localhost/company/documents/search?amountTo=5000&contractAtFrom=2024-01-01&perPage=50&status=2&contractAtTo=2024-13-01&cabinetId=bad',
+      ),
+    ).toEqual({
+      location: '/company/documents/search?status=2&contractAtFrom=2024-01-01&amountTo=5000',
+      replace: 'true',
+    });
   });
 });

@@ -4,8 +4,30 @@ import cloudsignLogo from '../../assets/logo-cloudsign.svg';
 import smbcLogo from '../../assets/logo-smbc-cloudsign.svg';
 
 // Shade 6 is the brand colour (#0068b7 / #004831); Mantine's filled variants use it.
-const csBlue: MantineColorsTuple = ['#e8f2fa', '#d0e4f4', '#a3cbea', '#72b0df', '#4997d4', '#2080c8', '#0068b7', '#005a9e', '#004b84', '#003a66'];
-const smbcGreen: MantineColorsTuple = ['#e9f3ee', '#c8e0d5', '#94c1ae', '#5a9a80', '#2c7a5c', '#0b5e42', '#004831', '#003d2a', '#003122', '#00251a'];
+const csBlue: MantineColorsTuple = [
+  '#e8f2fa',
+  '#d0e4f4',
+  '#a3cbea',
+  '#72b0df',
+  '#4997d4',
+  '#2080c8',
+  '#0068b7',
+  '#005a9e',
+  '#004b84',
+  '#003a66',
+];
+const smbcGreen: MantineColorsTuple = [
+  '#e9f3ee',
+  '#c8e0d5',
+  '#94c1ae',
+  '#5a9a80',
+  '#2c7a5c',
+  '#0b5e42',
+  '#004831',
+  '#003d2a',
+  '#003122',
+  '#00251a',
+];
 
 const FONT_FAMILY =
   "'Noto Sans JP', 'Noto Sans CJK JP', 'Hiragino Kaku Gothic ProN', 'Hiragino Sans', 'Yu Gothic UI', Meiryo, system-ui, sans-serif";
@@ -48,4 +70,5 @@ export const THEME_BRANDS: Record<TTheme, ThemeBrand> = {
   },
 };
 
-export const brandOf = (theme: TTheme | undefined | null): ThemeBrand => THEME_BRANDS[theme ?? 'cloudsign'];
+export const brandOf = (theme: TTheme | undefined | null): ThemeBrand =>
+  THEME_BRANDS[theme ?? 'cloudsign'];

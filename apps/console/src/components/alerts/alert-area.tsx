@@ -2,8 +2,18 @@ import { Alert } from '@mantine/core';
 import type { AlertArea as Area, AlertType } from './alert-store.ts';
 import { useAlert } from './use-alert.ts';
 
-const COLORS: Record<AlertType, string> = { success: 'teal', info: 'blue', warning: 'yellow', error: 'red' };
-const TITLES: Record<AlertType, string> = { success: '完了', info: 'お知らせ', warning: 'ご注意', error: 'エラー' };
+const COLORS: Record<AlertType, string> = {
+  success: 'teal',
+  info: 'blue',
+  warning: 'yellow',
+  error: 'red',
+};
+const TITLES: Record<AlertType, string> = {
+  success: '完了',
+  info: 'お知らせ',
+  warning: 'ご注意',
+  error: 'エラー',
+};
 
 /** Renders the area's alert where it is placed; layouts place 'main', pages 'content', drawers/dialogs theirs. */
 export function AlertArea({ area }: { area: Area }) {

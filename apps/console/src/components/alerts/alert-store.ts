@@ -17,7 +17,13 @@ export type AlertState = {
 
 export type OpenAlert = { message: string; type?: AlertType; theme?: TTheme | null };
 
-const initial = (): AlertState => ({ visible: false, message: '', type: 'success', updatedAt: 0, theme: null });
+const initial = (): AlertState => ({
+  visible: false,
+  message: '',
+  type: 'success',
+  updatedAt: 0,
+  theme: null,
+});
 
 export function createAlertStore(now: () => number = () => Date.now()) {
   let states: Record<AlertArea, AlertState> = {

@@ -9,11 +9,21 @@ describe('alert store (spec §3, §4)', () => {
     let now = 100;
     const store = createAlertStore(() => now);
     store.open('content', { message: '保存しました。' });
-    expect(store.get('content')).toEqual({ visible: true, message: '保存しました。', type: 'success', updatedAt: 100, theme: null });
+    expect(store.get('content')).toEqual({
+      visible: true,
+      message: '保存しました。',
+      type: 'success',
+      updatedAt: 100,
+      theme: null,
+    });
     expect(store.get('main').visible).toBe(false);
     now = 250;
     store.close('content');
-    expect(store.get('content')).toMatchObject({ visible: false, updatedAt: 250, message: '保存しました。' });
+    expect(store.get('content')).toMatchObject({
+      visible: false,
+      updatedAt: 250,
+      message: '保存しました。',
+    });
   });
 });
 

@@ -20,7 +20,9 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    logger.error(`画面の表示中にエラーが発生しました（${this.props.scope}）`, error, { componentStack: info.componentStack });
+    logger.error(`画面の表示中にエラーが発生しました（${this.props.scope}）`, error, {
+      componentStack: info.componentStack,
+    });
   }
 
   reset = () => this.setState({ error: null });
@@ -28,7 +30,11 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.fallback ? this.props.fallback(error, this.reset) : <PanelError onRetry={this.reset} />;
+    return this.props.fallback ? (
+      this.props.fallback(error, this.reset)
+    ) : (
+      <PanelError onRetry={this.reset} />
+    );
   }
 }
 
@@ -37,7 +43,9 @@ export function PanelError({ onRetry }: { onRetry?: () => void }) {
   return (
     <Alert color="red" title="この部分を表示できませんでした" role="alert">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">時間をおいて、もう一度お試しください。解決しない場合は画面を再読み込みしてください。</Text>
+        <Text size="sm">
+          時間をおいて、もう一度お試しください。解決しない場合は画面を再読み込みしてください。
+        </Text>
         {onRetry && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
             再試行
@@ -49,6 +57,12 @@ export function PanelError({ onRetry }: { onRetry?: () => void }) {
 }
 
 /** Wrap one panel (a list, a side card) so its failure stays inside it. */
-export function PanelErrorBoundary({ children, name = 'panel' }: { children: ReactNode; name?: string }) {
+export function PanelErrorBoundary({
+  children,
+  name = 'panel',
+}: {
+  children: ReactNode;
+  name?: string;
+}) {
   return <ErrorBoundary scope={name}>{children}</ErrorBoundary>;
 }

@@ -19,7 +19,9 @@ describe('error page (spec §2)', () => {
   });
 
   it("shows the error's own status message when it has one", () => {
-    renderWithUi(<ErrorPage status={404} statusMessage="Page Not Found: /x" logo="/l.svg" logoAlt="ロゴ" />);
+    renderWithUi(
+      <ErrorPage status={404} statusMessage="Page Not Found: /x" logo="/l.svg" logoAlt="ロゴ" />,
+    );
     expect(screen.getByTestId('error-message')).toHaveTextContent('Page Not Found: /x');
   });
 

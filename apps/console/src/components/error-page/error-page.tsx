@@ -17,7 +17,13 @@ const HEADINGS: Record<number, string> = {
 };
 
 /** Spec §2: logo, message, a link to the top page and '前のページに戻る' (one step back in history). */
-export function ErrorPage({ status, statusMessage, logo, logoAlt, homeHref = '/' }: ErrorPageProps) {
+export function ErrorPage({
+  status,
+  statusMessage,
+  logo,
+  logoAlt,
+  homeHref = '/',
+}: ErrorPageProps) {
   return (
     <Box data-layout="error-default" mih="100vh" bg="gray.0" py={72} px="md">
       <Paper maw={560} mx="auto" p={40} radius="md" withBorder shadow="xs">

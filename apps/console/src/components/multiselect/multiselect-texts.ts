@@ -24,13 +24,18 @@ export function dropdownContent(
   search: string,
   max: number | undefined,
   limit = MULTISELECT_OPTIONS_LIMIT,
-): { kind: 'max' | 'empty' | 'no-result'; text: string } | { kind: 'options'; options: MultiSelectOption[] } {
-  if (max !== undefined && selected.length >= max) return { kind: 'max', text: maxSelectedText(max) };
+):
+  | { kind: 'max' | 'empty' | 'no-result'; text: string }
+  | { kind: 'options'; options: MultiSelectOption[] } {
+  if (max !== undefined && selected.length >= max)
+    return { kind: 'max', text: maxSelectedText(max) };
   if (data.length === 0) return { kind: 'empty', text: EMPTY_LIST_TEXT };
   const options: MultiSelectOption[] = [];
   for (const option of data) {
     if (options.length >= limit) break;
     if (matchesSearch(option.label, search)) options.push(option);
   }
-  return options.length === 0 ? { kind: 'no-result', text: NO_RESULT_TEXT } : { kind: 'options', options };
+  return options.length === 0
+    ? { kind: 'no-result', text: NO_RESULT_TEXT }
+    : { kind: 'options', options };
 }

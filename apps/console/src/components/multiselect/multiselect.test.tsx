@@ -21,24 +21,41 @@ const groups: MultiSelectOption[] = [
   { value: 'g3', label: '経理部' },
 ];
 
-function Harness({ data, max, initial = [] }: { data: MultiSelectOption[]; max?: number; initial?: string[] }) {
+function Harness({
+  data,
+  max,
+  initial = [],
+}: {
+  data: MultiSelectOption[];
+  max?: number;
+  initial?: string[];
+}) {
   const [value, setValue] = useState<string[]>(initial);
-  return <MultiSelect label="メンバーグループ" data={data} value={value} onChange={setValue} max={max} />;
+  return (
+    <MultiSelect label="メンバーグループ" data={data} value={value} onChange={setValue} max={max} />
+  );
 }
 
 describe('multiselect texts and limits (spec §8, §9)', () => {
   it('has the exact texts', () => {
-    expect(maxSelectedText(3)).toBe('Maximum of 3 options selected. First remove a selected option to select another.');
+    expect(maxSelectedText(3)).toBe(
+      'Maximum of 3 options selected. First remove a selected option to select another.',
+    );
     expect(NO_RESULT_TEXT).toBe('No elements found. Consider changing the search query.');
     expect(EMPTY_LIST_TEXT).toBe('List is empty.');
   });
 
   it('has the limits', () => {
-    expect([MULTISELECT_OPTIONS_LIMIT, MULTISELECT_MAX_HEIGHT, MULTISELECT_OPTION_HEIGHT]).toEqual([1000, 300, 40]);
+    expect([MULTISELECT_OPTIONS_LIMIT, MULTISELECT_MAX_HEIGHT, MULTISELECT_OPTION_HEIGHT]).toEqual([
+      1000, 300, 40,
+    ]);
   });
 
   it('renders at most 1000 options', () => {
-    const many = Array.from({ length: 2500 }, (_, i) => ({ value: String(i), label: `グループ${i}` }));
+    const many = Array.from({ length: 2500 }, (_, i) => ({
+      value: String(i),
+      label: `グループ${i}`,
+    }));
     const content = dropdownContent(many, [], '', undefined);
     expect(content.kind === 'options' && content.options.length).toBe(1000);
   });
@@ -49,10 +66,14 @@ describe('<MultiSelect>', () => {
     renderWithUi(<Harness data={groups} />);
     await userEvent.click(screen.getByLabelText('メンバーグループ'));
     fireEvent.click(await screen.findByRole('option', { name: '法務部', hidden: true }));
-    expect(await screen.findByText('法務部', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('法務部', { selector: '.mantine-Pill-label' }),
+    ).toBeInTheDocument();
     // Backspace in the empty search removes the last pill.
     await userEvent.type(screen.getByLabelText('メンバーグループ'), '{Backspace}');
-    expect(screen.queryByText('法務部', { selector: '.mantine-Pill-label' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('法務部', { selector: '.mantine-Pill-label' }),
+    ).not.toBeInTheDocument();
   });
 
   it("says 'List is empty.' without options", async () => {
@@ -64,21 +85,29 @@ describe('<MultiSelect>', () => {
   it('says no elements were found for a search without matches', async () => {
     renderWithUi(<Harness data={groups} />);
     await userEvent.type(screen.getByLabelText('メンバーグループ'), '人事');
-    expect(await screen.findByText('No elements found. Consider changing the search query.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No elements found. Consider changing the search query.'),
+    ).toBeInTheDocument();
   });
 
   it('filters by the search text (width-insensitive)', async () => {
     const data = [...groups, { value: 'g4', label: 'ABCチーム' }];
     renderWithUi(<Harness data={data} />);
     await userEvent.type(screen.getByLabelText('メンバーグループ'), 'ａｂｃ');
-    expect(await screen.findByRole('option', { name: 'ABCチーム', hidden: true })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('option', { name: 'ABCチーム', hidden: true }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: '営業部', hidden: true })).not.toBeInTheDocument();
   });
 
   it('shows the maximum message once the maximum is selected', async () => {
     renderWithUi(<Harness data={groups} max={2} initial={['g1', 'g2']} />);
     await userEvent.click(screen.getByLabelText('メンバーグループ'));
-    expect(await screen.findByText('Maximum of 2 options selected. First remove a selected option to select another.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Maximum of 2 options selected. First remove a selected option to select another.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('option', { hidden: true })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,15 @@
 import { useId, useMemo, useState } from 'react';
-import { CheckIcon, Combobox, Group, Input, Pill, PillsInput, ScrollArea, Text, useCombobox } from '@mantine/core';
+import {
+  CheckIcon,
+  Combobox,
+  Group,
+  Input,
+  Pill,
+  PillsInput,
+  ScrollArea,
+  Text,
+  useCombobox,
+} from '@mantine/core';
 import {
   MULTISELECT_MAX_HEIGHT,
   MULTISELECT_OPTION_HEIGHT,
@@ -21,7 +31,17 @@ export type MultiSelectProps = {
 };
 
 /** Searchable multiple selection with spec §8–§9's texts and limits (1000 options, 300 px, 40 px rows). */
-export function MultiSelect({ data, value, onChange, label, description, placeholder, max, error, disabled }: MultiSelectProps) {
+export function MultiSelect({
+  data,
+  value,
+  onChange,
+  label,
+  description,
+  placeholder,
+  max,
+  error,
+  disabled,
+}: MultiSelectProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const inputId = useId();
@@ -38,10 +58,21 @@ export function MultiSelect({ data, value, onChange, label, description, placeho
     <Input.Wrapper label={label} description={description} error={error} id={inputId}>
       <Combobox store={combobox} onOptionSubmit={toggle} withinPortal disabled={disabled}>
         <Combobox.DropdownTarget>
-          <PillsInput id={inputId} pointer onClick={() => combobox.openDropdown()} error={Boolean(error)} disabled={disabled}>
+          <PillsInput
+            id={inputId}
+            pointer
+            onClick={() => combobox.openDropdown()}
+            error={Boolean(error)}
+            disabled={disabled}
+          >
             <Pill.Group>
               {value.map((v) => (
-                <Pill key={v} withRemoveButton removeButtonProps={{ 'aria-label': `${labels.get(v) ?? v} を外す` }} onRemove={() => remove(v)}>
+                <Pill
+                  key={v}
+                  withRemoveButton
+                  removeButtonProps={{ 'aria-label': `${labels.get(v) ?? v} を外す` }}
+                  onRemove={() => remove(v)}
+                >
                   {labels.get(v) ?? v}
                 </Pill>
               ))}

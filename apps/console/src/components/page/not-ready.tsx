@@ -6,7 +6,15 @@ export function NotReady({ note }: { note?: string }) {
     <Paper withBorder radius="md" p={48} bg="white" data-testid="not-ready">
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+          <svg
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          >
             <circle cx="12" cy="12" r="9" />
             <path d="M12 7v5l3 2" />
           </svg>

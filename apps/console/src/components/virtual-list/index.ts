@@ -1,1 +1,7 @@
-export { VIRTUAL_LIST_BUFFER_PX, VIRTUAL_LIST_RENDER_LIMIT, VirtualList, limitedRange, type VirtualListProps } from './virtual-list.tsx';
+export {
+  VIRTUAL_LIST_BUFFER_PX,
+  VIRTUAL_LIST_RENDER_LIMIT,
+  VirtualList,
+  limitedRange,
+  type VirtualListProps,
+} from './virtual-list.tsx';

@@ -25,7 +25,16 @@ export type VirtualListProps<T> = {
 };
 
 /** A windowed list on @tanstack/react-virtual for long member and document lists. */
-export function VirtualList<T>({ items, itemSize, renderItem, getKey, height, style, scrollRef, ...aria }: VirtualListProps<T>) {
+export function VirtualList<T>({
+  items,
+  itemSize,
+  renderItem,
+  getKey,
+  height,
+  style,
+  scrollRef,
+  ...aria
+}: VirtualListProps<T>) {
   const parentRef = useRef<HTMLDivElement | null>(null);
   const setRef = useCallback(
     (element: HTMLDivElement | null) => {
@@ -44,7 +53,12 @@ export function VirtualList<T>({ items, itemSize, renderItem, getKey, height, st
   });
 
   return (
-    <div ref={setRef} role="list" aria-label={aria['aria-label']} style={{ height, overflowY: 'auto', contain: 'strict', ...style }}>
+    <div
+      ref={setRef}
+      role="list"
+      aria-label={aria['aria-label']}
+      style={{ height, overflowY: 'auto', contain: 'strict', ...style }}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div
@@ -52,7 +66,13 @@ export function VirtualList<T>({ items, itemSize, renderItem, getKey, height, st
             role="listitem"
             data-index={row.index}
             ref={virtualizer.measureElement}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${row.start}px)`,
+            }}
           >
             {renderItem(items[row.index]!, row.index)}
           </div>

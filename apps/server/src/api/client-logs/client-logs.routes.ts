@@ -13,9 +13,13 @@ export const CLIENT_LOG_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as cons
  */
 export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: CLIENT_LOG_BODY_LIMIT }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: CLIENT_LOG_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.post(
     '/client-logs',
@@ -23,14 +27,24 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       bodyLimit: CLIENT_LOG_BODY_LIMIT,
       config: {
         isPublic: true,
-        rateLimit: { ...CLIENT_LOG_RATE_LIMIT, keyGenerator: (request) => `client-logs:${request.ip}` },
+        rateLimit: {
+          ...CLIENT_LOG_RATE_LIMIT,
+          keyGenerator: (request) => `client-logs:${request.ip}`,
+        },
       },
-      schema: { tags: ['system'], summary: 'ブラウザーのログの受け口（Datadog ブラウザー SDK の proxy 形式）', hide: true },
+      schema: {
+        tags: ['system'],
+        summary: 'ブラウザーのログの受け口（Datadog ブラウザー SDK の proxy 形式）',
+        hide: true,
+      },
     },
     async (request, reply) => {
       const text = typeof request.body === 'string' ? request.body : '';
       const { entries, dropped } = parseLogBatch(text);
-      writeClientLogs(deps.logger, entries, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      writeClientLogs(deps.logger, entries, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       if (dropped > 0) request.log.info({ dropped }, 'client log lines dropped');
       return reply.code(202).send();
     },

@@ -19,14 +19,18 @@ export type ClientLogEntry = {
 const str = (value: unknown, max = MAX_TEXT): string | undefined =>
   typeof value === 'string' ? value.slice(0, max) : undefined;
 const obj = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 const STATUSES = new Set(['debug', 'info', 'warn', 'error']);
 
 /** Extra context fields, kept whole when small, else as a truncated JSON text. */
 function boundedContext(fields: [string, unknown][]): Record<string, unknown> | undefined {
   if (fields.length === 0) return undefined;
   const json = JSON.stringify(Object.fromEntries(fields));
-  return json.length <= MAX_TEXT ? (JSON.parse(json) as Record<string, unknown>) : { truncated: json.slice(0, MAX_TEXT) };
+  return json.length <= MAX_TEXT
+    ? (JSON.parse(json) as Record<string, unknown>)
+    : { truncated: json.slice(0, MAX_TEXT) };
 }
 
 /** Keeps only what is useful and bounded: a browser may send anything, the server log must stay clean. */
@@ -34,11 +38,24 @@ function toEntry(raw: unknown): ClientLogEntry | null {
   const record = obj(raw);
   const message = str(record?.message);
   if (!record || message === undefined) return null;
-  const status = typeof record.status === 'string' && STATUSES.has(record.status) ? record.status : 'info';
+  const status =
+    typeof record.status === 'string' && STATUSES.has(record.status) ? record.status : 'info';
   const error = obj(record.error);
   const view = obj(record.view);
   const session = obj(record.session);
-  const known = new Set(['message', 'status', 'date', 'service', 'error', 'view', 'session', 'origin', 'usr', '_dd', 'ddtags']);
+  const known = new Set([
+    'message',
+    'status',
+    'date',
+    'service',
+    'error',
+    'view',
+    'session',
+    'origin',
+    'usr',
+    '_dd',
+    'ddtags',
+  ]);
   const rest = Object.entries(record).filter(([key]) => !known.has(key));
   return {
     status: status as ClientLogEntry['status'],
@@ -47,7 +64,13 @@ function toEntry(raw: unknown): ClientLogEntry | null {
     service: str(record.service, 100),
     url: str(view?.url, 1000),
     sessionId: str(session?.id, 100),
-    error: error ? { kind: str(error.kind, 200), message: str(error.message), stack: str(error.stack, MAX_STACK) } : undefined,
+    error: error
+      ? {
+          kind: str(error.kind, 200),
+          message: str(error.message),
+          stack: str(error.stack, MAX_STACK),
+        }
+      : undefined,
     context: boundedContext(rest),
   };
 }
@@ -73,10 +96,25 @@ export function parseLogBatch(text: string): { entries: ClientLogEntry[]; droppe
   return { entries, dropped };
 }
 
-export function writeClientLogs(logger: Logger, entries: ClientLogEntry[], meta: { ip: string; userAgent?: string }) {
-  const log = logger.child({ source: 'console', ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
+export function writeClientLogs(
+  logger: Logger,
+  entries: ClientLogEntry[],
+  meta: { ip: string; userAgent?: string },
+) {
+  const log = logger.child({
+    source: 'console',
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
   for (const { status, message, ...fields } of entries) {
-    const level = status === 'error' ? 'error' : status === 'warn' ? 'warn' : status === 'debug' ? 'debug' : 'info';
+    const level =
+      status === 'error'
+        ? 'error'
+        : status === 'warn'
+          ? 'warn'
+          : status === 'debug'
+            ? 'debug'
+            : 'info';
     log[level]({ client: fields }, message);
   }
 }

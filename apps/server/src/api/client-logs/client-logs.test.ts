@@ -5,7 +5,13 @@ import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
 import { CLIENT_LOG_BODY_LIMIT, CLIENT_LOG_RATE_LIMIT } from './client-logs.routes.ts';
 import { MAX_ENTRIES_PER_BATCH, parseLogBatch } from './client-logs.service.ts';
 
-type Line = { level: number; msg: string; source?: string; ip?: string; client?: Record<string, unknown> };
+type Line = {
+  level: number;
+  msg: string;
+  source?: string;
+  ip?: string;
+  client?: Record<string, unknown>;
+};
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -13,7 +19,10 @@ const lines: Line[] = [];
 
 beforeAll(async () => {
   deps = await createTestDeps();
-  const logger = pino({ level: 'debug' }, { write: (text: string) => void lines.push(JSON.parse(text) as Line) });
+  const logger = pino(
+    { level: 'debug' },
+    { write: (text: string) => void lines.push(JSON.parse(text) as Line) },
+  );
   app = await buildApiApp({ ...deps, logger });
 });
 afterAll(async () => {
@@ -34,7 +43,11 @@ const sdkEvent = (message: string, status = 'error') =>
     origin: 'logger',
     view: { url: 'http://localhost:3000/company/members', referrer: '' },
     session: { id: 'abc' },
-    error: { kind: 'TypeError', message: 'x is undefined', stack: 'TypeError: x is undefined\n    at a.js:1:1' },
+    error: {
+      kind: 'TypeError',
+      message: 'x is undefined',
+      stack: 'TypeError: x is undefined\n    at a.js:1:1',
+    },
     _dd: { format: 'v1' },
   });
 
@@ -51,7 +64,9 @@ const clientLines = () => lines.filter((l) => l.source === 'console');
 
 describe('POST /client-logs', () => {
   it('accepts a proxied batch without a token and writes each entry to the server log', async () => {
-    const res = await post(`${sdkEvent('gtm の設定に失敗しました。')}\n${sdkEvent('一覧を表示しました', 'info')}\n`);
+    const res = await post(
+      `${sdkEvent('gtm の設定に失敗しました。')}\n${sdkEvent('一覧を表示しました', 'info')}\n`,
+    );
     expect(res.statusCode).toBe(202);
     expect(res.body).toBe('');
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
@@ -84,7 +99,8 @@ describe('POST /client-logs', () => {
 
   it('limits each IP to 60 batches a minute; other IPs are unaffected', async () => {
     const ip = '10.0.0.4';
-    for (let i = 0; i < CLIENT_LOG_RATE_LIMIT.max; i += 1) expect((await post(sdkEvent(`n${i}`), ip)).statusCode).toBe(202);
+    for (let i = 0; i < CLIENT_LOG_RATE_LIMIT.max; i += 1)
+      expect((await post(sdkEvent(`n${i}`), ip)).statusCode).toBe(202);
     const limited = await post(sdkEvent('too many'), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ error: { code: string } }>().error.code).toBe('rate_limited');
@@ -92,14 +108,21 @@ describe('POST /client-logs', () => {
   });
 
   it('keeps its text/plain parser to itself: other routes still refuse text bodies', async () => {
-    const res = await app.inject({ method: 'POST', url: '/no-such-route', headers: { 'content-type': 'text/plain' }, payload: 'x' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/no-such-route',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('parseLogBatch', () => {
   it('caps a batch and bounds long fields', () => {
-    const many = Array.from({ length: MAX_ENTRIES_PER_BATCH + 5 }, (_, i) => JSON.stringify({ message: `m${i}`, huge: 'y'.repeat(5000) }));
+    const many = Array.from({ length: MAX_ENTRIES_PER_BATCH + 5 }, (_, i) =>
+      JSON.stringify({ message: `m${i}`, huge: 'y'.repeat(5000) }),
+    );
     const { entries, dropped } = parseLogBatch(many.join('\n'));
     expect(entries).toHaveLength(MAX_ENTRIES_PER_BATCH);
     expect(dropped).toBe(5);

@@ -19,6 +19,8 @@ import { parseEnv } from '../apps/server/src/config/env.ts';
 import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from '../apps/server/src/db/seed/names.ts';
 import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
+import type { AppDeps } from '../apps/server/src/deps.ts';
+import type { Benchmark, BenchContext, BenchResult } from './lib/types.ts';
 
 export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string };
 
@@ -96,24 +98,33 @@ async function load(clients: number, total: number, request: (i: number) => Prom
 
 export async function runMembersBench(kind: 'pglite' | 'postgres', members: number): Promise<BenchRow[]> {
   const target = await openTarget(kind);
-  const { deps } = target;
-  const rows: BenchRow[] = [];
   const log = (m: string) => console.error(`[members ${kind}] ${m}`);
   try {
     const t0 = performance.now();
-    const seeded = await seedLargeCompany(deps.database, { name: 'ベンチ株式会社', members, documents: 0, onProgress: log });
+    const seeded = await seedLargeCompany(target.deps.database, { name: 'ベンチ株式会社', members, documents: 0, onProgress: log });
     log(`seeded ${members} members in ${Math.round(performance.now() - t0)} ms`);
-    await deps.database.raw.exec('vacuum analyze users');
-    await deps.database.raw.exec('analyze member_group_users');
+    return await measureMembers(target.deps, seeded.companyId, kind);
+  } finally {
+    await target.close();
+  }
+}
 
-    // Many signed-in admins: the API's rate limit is per user (1200/min), a real load comes from many users.
-    const tokens: string[] = [];
-    for (let i = 0; i < 100; i += 1) {
-      const u = await makeUser(deps, seeded.companyId, { name: `zz ベンチ管理者${i}`, roles: ['CompanyAdmin'] });
-      tokens.push((await signIn(deps, u)).jwt);
-    }
-    const app = await buildApiApp(deps);
-    await app.listen({ port: PORT, host: '127.0.0.1' });
+/** The figures of issue 3 "Scale" for a seeded company, through the real API on PORT. */
+export async function measureMembers(deps: AppDeps, companyId: string, kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  if (kind === 'postgres') await deps.database.raw.exec('vacuum analyze users');
+  else await deps.database.raw.exec('analyze users');
+  await deps.database.raw.exec('analyze member_group_users');
+
+  // Many signed-in admins: the API's rate limit is per user (1200/min), a real load comes from many users.
+  const tokens: string[] = [];
+  for (let i = 0; i < 100; i += 1) {
+    const u = await makeUser(deps, companyId, { name: `zz ベンチ管理者${i}`, roles: ['CompanyAdmin'] });
+    tokens.push((await signIn(deps, u)).jwt);
+  }
+  const app = await buildApiApp(deps);
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+  try {
     const get = (query: string, i: number) =>
       fetch(`http://127.0.0.1:${PORT}/members${query}`, { headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } });
     const total = (await (await get('', 0)).json()) as { total: number };
@@ -159,12 +170,32 @@ export async function runMembersBench(kind: 'pglite' | 'postgres', members: numb
     const bytes = (await all.arrayBuffer()).byteLength;
     const allMs = performance.now() - tAll;
     rows.push({ figure: `page=-1 stream of ${total.total} members`, value: Math.round(allMs), unit: 'ms', target: 'streams, bounded memory', pass: null, note: `${Math.round(bytes / 1024)} KiB; RSS +${Math.round((process.memoryUsage().rss - mem0) / 1048576)} MiB (client and server in one process)` });
-    await app.close();
   } finally {
-    await target.close();
+    await app.close();
   }
   return rows;
 }
+
+/** Rows for `npm run bench` (bench/lib/types.ts): one shared measurement on the runner's PostgreSQL. */
+let shared: Promise<BenchRow[]> | undefined;
+const measured = (ctx: BenchContext) =>
+  (shared ??= (async () => {
+    const deps = await ctx.deps('postgres');
+    const seeded = await ctx.largeCompany({ members: ctx.size(100_000), documents: 0, kind: 'postgres' });
+    return measureMembers(deps, seeded.companyId, 'postgres');
+  })());
+const fromRow = (index: number) => async (ctx: BenchContext): Promise<BenchResult> => {
+  const row = (await measured(ctx))[index]!;
+  const ceiling = row.unit === '×' ? 1 : Number(/p50 ([\d.]+)/.exec(row.note ?? '')?.[1] ?? row.value);
+  return { figure: row.value, ceiling, unit: row.unit, pass: row.pass ?? true, note: row.note };
+};
+export const benchmarks: Benchmark[] = [
+  { name: 'members: first page p95, 20 clients', target: 'p95 ≤ 50 ms (PostgreSQL)', run: fromRow(0) },
+  { name: 'members: keyword p95, 20 clients', target: 'p95 ≤ 50 ms (PostgreSQL)', run: fromRow(1) },
+  { name: 'members: new keyword each request p95', target: 'p95 ≤ 50 ms (PostgreSQL)', run: fromRow(2) },
+  { name: 'members: deepest page ÷ first', target: '≤ 2×', run: fromRow(3) },
+  { name: 'members: 1–2 char keyword ÷ long', target: '≤ 2×', run: fromRow(4) },
+];
 
 async function main() {
   const { values } = parseArgs({ options: { db: { type: 'string' }, members: { type: 'string' } } });

@@ -1,6 +1,7 @@
-import { PendingPage } from './pending-page.tsx';
+import { useParams } from 'react-router';
+import { CheckedResultPage } from '#features/document-attribute-bulk/components/result-page.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  const { bulk_id: id = '' } = useParams();
+  return <CheckedResultPage key={id} id={id} />;
 }

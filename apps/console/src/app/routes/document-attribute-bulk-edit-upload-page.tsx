@@ -1,6 +1,5 @@
-import { PendingPage } from './pending-page.tsx';
+import { UploadPage } from '#features/document-attribute-bulk/components/upload-page.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  return <UploadPage />;
 }

@@ -1,6 +1,5 @@
-import { PendingPage } from './pending-page.tsx';
+import { HistoryPage } from '#features/document-attribute-bulk/components/history-page.tsx';
 
-// Route module (lazy-loaded). Replace the body with the feature's page; keep the `Component` export.
 export function Component() {
-  return <PendingPage />;
+  return <HistoryPage />;
 }

@@ -427,7 +427,7 @@ export const cabinetBackfills = pgTable(
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     groupIds: uuid('group_ids').array().notNull(),
-    state: text('state').notNull().default('queued'), // queued | running | succeeded | failed
+    state: text('state').notNull().default('queued'), // queued | running | succeeded
     cursor: uuid('cursor'),
     processed: integer('processed').notNull().default(0),
     linked: integer('linked').notNull().default(0),
@@ -437,3 +437,13 @@ export const cabinetBackfills = pgTable(
   },
   (t) => [index('cabinet_backfills_cabinet_idx').on(t.cabinetId, t.createdAt)],
 );
+
+/**
+ * Documents per user cabinet, kept exact by statement triggers on document_cabinets (raw SQL migration), so
+ * the cabinet list does not count a million links per request (issue 4 "Scale"). No foreign key: the
+ * trigger of a cascading cabinet delete must not fail on the row being deleted in the same statement.
+ */
+export const cabinetDocumentStats = pgTable('cabinet_document_stats', {
+  cabinetId: uuid('cabinet_id').primaryKey(),
+  documentCount: bigint('document_count', { mode: 'number' }).notNull().default(0),
+});

@@ -46,6 +46,10 @@ describe('POST /cabinets/{id}/documents', () => {
     expect(move.json()).toEqual({ linked: 1, unlinked: 2 });
     expect(await linksOf(w.cabinets.hr.id)).toEqual([]);
     expect(await linksOf(w.cabinets.contracts.id)).toEqual(sorted([a.id, b.id]));
+    // The list's counts (kept by triggers) follow every filing.
+    const list = await app.inject({ method: 'GET', url: '/cabinets', headers: w.headers.admin });
+    const counts = Object.fromEntries(list.json<{ cabinets: { id: string; documentCount: number }[] }>().cabinets.map((c) => [c.id, c.documentCount]));
+    expect([counts[w.cabinets.hr.id], counts[w.cabinets.contracts.id], counts[w.cabinets.system.id]]).toEqual([0, 2, 2]);
   });
 
   it('moving out of すべての書類 is a copy (it holds everything implicitly)', async () => {

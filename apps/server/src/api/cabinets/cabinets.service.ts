@@ -85,7 +85,7 @@ export async function deleteCabinet(ctx: Ctx, id: string): Promise<number> {
   if (!row) throw notFound();
   if (!ctx.auth.isCompanyAdmin) throw forbidden();
   if (row.type === 1) throw systemProtected('「すべての書類」は削除できません。');
-  return repo.deleteCabinet(ctx.db, ctx.auth.user.companyId, id);
+  return ctx.db.transaction((tx) => repo.deleteCabinet(tx, ctx.auth.user.companyId, id));
 }
 
 /** Every id must be a group of the caller's company, else 404 and nothing is written. */

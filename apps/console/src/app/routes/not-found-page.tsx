@@ -1,5 +1,5 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useLocation } from 'react-router';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/title.ts';
 
 /** Spec §2, §8: an unmatched path is a non-fatal 404 shown inside the layout. */
@@ -17,6 +17,9 @@ export function Component() {
         <Text size="sm" c="dimmed">
           ご指定のページが見つかりませんでした。URLをご確認ください。
         </Text>
+        <Anchor component={Link} to="/" size="sm">
+          トップページへ
+        </Anchor>
       </Stack>
     </Paper>
   );

@@ -4,6 +4,7 @@
  * separate statements agree without reading each other back. search_text is built from word lists that were
  * normalised in Node (normalizeSearchText), so it equals memberSearchText / documentSearchText exactly:
  * normalisation works character by character, and every part is non-empty with no outer spaces.
+ * Row numbers go up to 10,000,000: every product of a row number must stay inside int4 (or be cast to bigint).
  */
 
 /** Bind parameters collected while a statement is written. */
@@ -101,8 +102,8 @@ select id, ${l.company}, st, title, ${member.id('sm', l)}, ${member.name('sm', l
   case when fin then (cd + (1 + i % 3) * interval '1 year' - interval '1 day')::date end,
   case when fin and i % 3 = 1 then (cd + (1 + i % 3) * interval '1 year' - interval '2 months' - interval '1 day')::date end,
   case when fin then i % 3 else 0 end,
-  case when fin then 'BN-' || lpad(i::text, 7, '0') end,
-  case when fin and i % 4 <> 0 then ((i * 7919) % 5000 + 1) * 10000 end,
+  case when fin then 'BN-' || lpad(i::text, greatest(7, length(i::text)), '0') end,
+  case when fin and i % 4 <> 0 then ((i::bigint * 7919) % 5000 + 1) * 10000 end,
   case when fin then jsonb_build_object(${optionType}, ${l.kindsType}[k], ${optionDept}, split_part(${member.org('sm', l)}, ' ', 1)) else '{}'::jsonb end,
   concat_ws(' ', ${l.kindsN}[k] || '(' || ${l.cpsN}[c] || ')',
     case when fin then ${l.cpsN}[c] || ' ' || ${l.kindsN}[k] end,

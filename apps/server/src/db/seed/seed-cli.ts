@@ -76,7 +76,8 @@ main().catch((err: unknown) => {
   } else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
     console.error(`引数が正しくありません: ${err.message}\n\n${USAGE}`);
   } else {
-    console.error('シードに失敗しました:', err);
+    // The message only: a database error object carries the statement's parameters (long word lists).
+    console.error(`シードに失敗しました: ${err instanceof Error ? err.message : String(err)}`);
   }
   process.exit(1);
 });

@@ -146,7 +146,26 @@ export async function countFilteredMembers(db: DbOrTx, companyId: string, f: TMe
   return row?.n ?? 0;
 }
 
-/** Keyset page in the member list's order (name, id): constant cost per page however deep. */
+/**
+ * Every matching member in the list's order (name, id), read through one server-side cursor: the sort or
+ * index walk happens once, whatever the table's statistics say (a keyset query per page can be planned as
+ * a full scan per page right after a large bulk run, before autovacuum has analysed the table).
+ * Must run inside a transaction (`tx`); `onPage` gets each page in order.
+ */
+export async function forEachMemberPage(tx: DbOrTx, companyId: string, f: TMemberBulkFilters, pageSize: number, onPage: (page: MemberState[]) => Promise<void>) {
+  const cursor = `member_export_${crypto.randomUUID().replaceAll('-', '')}`;
+  await tx.execute(sql`declare ${sql.raw(cursor)} no scroll cursor for
+    select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} order by u.name, u.id`);
+  for (;;) {
+    const page = toState(await queryRows(tx, sql`fetch forward ${sql.raw(String(pageSize))} from ${sql.raw(cursor)}`));
+    if (page.length > 0) await onPage(page);
+    if (page.length < pageSize) break;
+  }
+  await tx.execute(sql`close ${sql.raw(cursor)}`);
+}
+
+/** Keyset page in the list's order (name, id), for PGlite: there one long cursor transaction would hold
+ * the only connection and stall every other request for the whole export. */
 export async function membersPage(db: DbOrTx, companyId: string, f: TMemberBulkFilters, after: { name: string; id: string } | null, limit: number) {
   const cursor = after ? sql`and (u.name, u.id) > (${after.name}, ${after.id}::uuid)` : sql``;
   return toState(

@@ -8,7 +8,8 @@ import type { AppDeps } from '../../deps.ts';
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { formatVersion } from './member-cells.ts';
-import { countFilteredMembers, findGroupsOfMembers, membersPage } from './member-bulk.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { countFilteredMembers, findGroupsOfMembers, forEachMemberPage, membersPage, type MemberState } from './member-bulk.repository.ts';
 
 export const EXPORT_PAGE = 2000;
 
@@ -23,13 +24,9 @@ export async function writeMembersCsv(
   writer: CsvWriter,
   onPage?: (written: number) => Promise<void>,
 ) {
-  const db = deps.database.db;
   await writer.write(MEMBER_EDIT_COLUMNS);
-  let after: { name: string; id: string } | null = null;
   let written = 0;
-  for (;;) {
-    const page = await membersPage(db, companyId, filters, after, EXPORT_PAGE);
-    if (page.length === 0) break;
+  const writePage = async (db: DbOrTx, page: MemberState[]) => {
     const groupsOf = new Map<string, { id: string; name: string }[]>();
     for (const g of await findGroupsOfMembers(db, page.map((u) => u.id))) {
       const list = groupsOf.get(g.userId);
@@ -49,9 +46,18 @@ export async function writeMembersCsv(
     }
     written += page.length;
     await onPage?.(written);
-    if (page.length < EXPORT_PAGE) break;
-    const last = page[page.length - 1]!;
-    after = { name: last.name, id: last.id };
+  };
+  if (deps.database.kind === 'postgres') {
+    await deps.database.db.transaction((tx) => forEachMemberPage(tx, companyId, filters, EXPORT_PAGE, (page) => writePage(tx, page)));
+  } else {
+    let after: { name: string; id: string } | null = null;
+    for (;;) {
+      const page = await membersPage(deps.database.db, companyId, filters, after, EXPORT_PAGE);
+      if (page.length > 0) await writePage(deps.database.db, page);
+      if (page.length < EXPORT_PAGE) break;
+      const last = page[page.length - 1]!;
+      after = { name: last.name, id: last.id };
+    }
   }
   writer.end();
 }

@@ -1,7 +1,9 @@
 /**
  * Cabinets benchmark (issue 4 "Scale"): one cabinet of a million documents, the real API over HTTP.
  *
+ *   npm run bench -- --only cabinets            (the runner: `benchmarks` below, one client, with SQL ceilings)
  *   node --import tsx bench/cabinets.bench.ts [--db postgres|pglite] [--documents 1000000] [--seed-only] [--fresh]
+ *                                                (standalone: over HTTP on port 3501, one and 20 clients)
  *
  * The seeded database is kept between runs (seeding a million documents takes minutes): PostgreSQL database
  * `bench_cabinets_<n>` on BENCH_DATABASE_URL (or TEST_DATABASE_URL), PGlite in BENCH_DATA_DIR (default
@@ -16,6 +18,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { buildApiApp } from '../apps/server/src/api/app.ts';
 import { closeDeps, createDeps } from '../apps/server/src/bootstrap.ts';
 import { parseEnv } from '../apps/server/src/config/env.ts';
@@ -23,6 +26,7 @@ import type { AppDeps } from '../apps/server/src/deps.ts';
 import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
 import { COUNTERPARTIES, DOC_KINDS } from '../apps/server/src/db/seed/names.ts';
 import { normalizeSearchText } from '../apps/server/src/lib/search-text.ts';
+import type { BenchContext, Benchmark } from './lib/types.ts';
 import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
 
 export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string };
@@ -272,6 +276,100 @@ export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, o
   }
   return rows;
 }
+
+/**
+ * For `npm run bench` (bench/lib/types.ts): the same cabinet of a million documents on the run's fresh
+ * database, seeded once and shared by the three figures; requests through `app.inject` (no port), one client.
+ * Ceilings: the same work as bare SQL on the same database.
+ */
+type Shared = { deps: AppDeps; ids: Ids; app: Awaited<ReturnType<typeof buildApiApp>>; admin: string; cabAdmin: string };
+let shared: Promise<Shared> | null = null;
+function setup(ctx: BenchContext): Promise<Shared> {
+  shared ??= (async () => {
+    const deps = await ctx.deps();
+    const ids = await ensureSeeded(deps, ctx.size(1_000_000));
+    const admin = await makeUser(deps, ids.companyId, { name: 'ベンチ 管理者', roles: ['CompanyAdmin'] });
+    const cabAdmin = await makeUser(deps, ids.companyId, { name: 'ベンチ キャビネット管理者' });
+    await deps.database.raw.query('insert into cabinet_admins (cabinet_id, user_id) values ($1, $3), ($2, $3)', [ids.big, ids.target, cabAdmin.id]);
+    const app = await buildApiApp(deps);
+    return { deps, ids, app, admin: (await signIn(deps, admin)).jwt, cabAdmin: (await signIn(deps, cabAdmin)).jwt };
+  })();
+  return shared;
+}
+
+async function pageBenchmark(ctx: BenchContext, who: 'admin' | 'cabAdmin', keyword: string) {
+  const s = await setup(ctx);
+  const url = `/documents?cabinetId=${s.ids.big}${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`;
+  const api = await ctx.measure({
+    clients: 1,
+    requests: 60,
+    warmup: 5,
+    run: async () => {
+      const res = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s[who]}` } });
+      if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
+    },
+  });
+  const kw = keyword ? `and d.search_text like '%' || $2 || '%'` : `and $2 = ''`;
+  const raw = await ctx.measure({
+    clients: 1,
+    requests: 60,
+    warmup: 5,
+    run: async () => {
+      await s.deps.database.raw.query(
+        `select d.id, d.title from documents d join document_cabinets dc on dc.document_id = d.id and dc.cabinet_id = $1
+         where true ${kw} order by d.updated_at desc, d.id desc limit 50`,
+        [s.ids.big, normalizeSearchText(keyword)],
+      );
+    },
+  });
+  return {
+    figure: api.p95,
+    ceiling: raw.p95,
+    unit: 'ms',
+    pass: api.errors === 0 && api.p95 <= 100,
+    note: `p50 ${api.p50.toFixed(1)} ms; ${api.errors} errors${api.firstError ? ` (${api.firstError})` : ''}`,
+  };
+}
+
+export const benchmarks: Benchmark[] = [
+  { name: 'cabinets: first page of a 1,000,000-document cabinet (cabinet admin)', target: 'p95 ≤ 100 ms', run: (ctx) => pageBenchmark(ctx, 'cabAdmin', '') },
+  { name: 'cabinets: keyword 北斗製作所 in a 1,000,000-document cabinet (cabinet admin)', target: 'p95 ≤ 100 ms', run: (ctx) => pageBenchmark(ctx, 'cabAdmin', '北斗製作所') },
+  { name: 'cabinets: first page of a 1,000,000-document cabinet (company admin)', target: 'p95 ≤ 100 ms', run: (ctx) => pageBenchmark(ctx, 'admin', '') },
+  {
+    name: 'cabinets: move 10,000 documents, all-or-nothing',
+    target: '< 5 s; one unknown id → 404, nothing changed',
+    run: async (ctx) => {
+      const s = await setup(ctx);
+      const q = s.deps.database.raw.query;
+      const picked = (await q<{ id: string }>('select document_id as id from document_cabinets where cabinet_id = $1 order by document_id limit 10000', [s.ids.big])).rows.map((r) => r.id);
+      const move = (to: string, from: string, documentIds: string[]) =>
+        s.app.inject({ method: 'POST', url: `/cabinets/${to}/documents`, headers: { authorization: `Bearer ${s.cabAdmin}` }, payload: { documentIds, fromCabinetId: from } });
+      const count = async (id: string) => (await q<{ n: number }>('select count(*)::int as n from document_cabinets where cabinet_id = $1', [id])).rows[0]!.n;
+      const t0 = performance.now();
+      const res = await move(s.ids.target, s.ids.big, picked);
+      const ms = performance.now() - t0;
+      const after = await count(s.ids.target);
+      const refused = await move(s.ids.big, s.ids.target, [...picked.slice(0, picked.length - 1), crypto.randomUUID()]);
+      const unchanged = (await count(s.ids.target)) === after;
+      await move(s.ids.big, s.ids.target, picked);
+      // Ceiling: the same two statements as bare SQL in one transaction, rolled back.
+      const t1 = performance.now();
+      await s.deps.database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into document_cabinets (cabinet_id, document_id) select ${s.ids.target}, d from unnest(${sql.param(picked)}::uuid[]) d on conflict do nothing`);
+        await tx.execute(sql`delete from document_cabinets where cabinet_id = ${s.ids.big} and document_id = any(${sql.param(picked)}::uuid[])`);
+        tx.rollback();
+      }).catch(() => undefined);
+      const ceiling = performance.now() - t1;
+      return {
+        figure: ms / 1000,
+        ceiling: ceiling / 1000,
+        unit: 's',
+        pass: res.statusCode === 200 && ms < 5000 && refused.statusCode === 404 && unchanged && after === picked.length,
+        note: `move ${res.statusCode}; refused ${refused.statusCode}; unchanged ${unchanged}`,
+      };
+    },
+  },
+];
 
 async function main() {
   const { values } = parseArgs({ options: { db: { type: 'string' }, documents: { type: 'string' }, 'seed-only': { type: 'boolean' }, fresh: { type: 'boolean' } } });

@@ -21,11 +21,14 @@ export default defineConfig({
       },
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-router'],
-          mantine: ['@mantine/core', '@mantine/hooks'],
-          data: ['@tanstack/react-query', '@tanstack/react-virtual', 'zod'],
-          logs: ['@datadog/browser-logs'],
+        // A function, not a name→packages map: the map form let two chunks import each other, so a chunk
+        // could run before React had loaded ("reading 'useLayoutEffect'" in the virtual list).
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          if (id.includes('node_modules/@mantine')) return 'mantine';
+          if (/node_modules\/(@tanstack|zod)\//.test(id)) return 'data';
+          if (id.includes('node_modules/@datadog')) return 'logs';
+          return undefined;
         },
       },
     },

@@ -11,9 +11,11 @@
  *   value after every attribute save; a disabled item (使用しない) cannot be given a value.
  * - Keyword: every space-separated word must occur (partial, NFKC + lower-case + かな→カナ) in the title,
  *   管理用タイトル, counterparty, participants' names, emails and companies; an exact document id also matches.
- * - `total` is exact up to DOCUMENT_TOTAL_CAP matches; beyond it `total` is DOCUMENT_TOTAL_CAP and
- *   `isTotalExact` is false (shown as 「10,000件以上」), and pages stop at that many results: a search that
- *   broad must be narrowed (the Elasticsearch `track_total_hits`/`max_result_window` contract).
+ * - `total`: exact (`isTotalExact: true`) for a company admin's unfiltered list (a maintained count) and for
+ *   searches the database estimates at ≤ 5,000 matches (counted, capped at DOCUMENT_TOTAL_CAP). A broader
+ *   search answers the database's estimate with `isTotalExact: false`, shown as 「約N件」: counting a frequent
+ *   word over a million documents on every page would cost more than the page itself. Pages stop at
+ *   DOCUMENT_TOTAL_CAP results (the Elasticsearch `max_result_window` contract): narrow such a search.
  * - Import: the company's 書類インポート flag must be on and the caller must hold 書類インポート権限 or
  *   組織管理権限, and manage the target cabinet (company admin: any cabinet; otherwise a cabinet they administer).
  */

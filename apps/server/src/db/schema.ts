@@ -274,6 +274,9 @@ export const documents = pgTable(
     index('documents_company_sent_idx').on(t.companyId, t.sentAt, t.id),
     index('documents_company_concluded_idx').on(t.companyId, t.concludedAt, t.id),
     index('documents_company_contract_idx').on(t.companyId, t.contractAt, t.id),
+    // 契約締結日 + 取引金額, the common combined search: the amount is checked inside the index, so only
+    // matching rows are read from the table.
+    index('documents_company_contract_amount_idx').on(t.companyId, t.contractAt, t.amount),
     index('documents_company_validity_start_idx').on(t.companyId, t.validityStartAt, t.id),
     index('documents_company_validity_end_idx').on(t.companyId, t.validityEndAt, t.id),
     index('documents_company_validity_notice_idx').on(t.companyId, t.validityEndNoticeAt, t.id),

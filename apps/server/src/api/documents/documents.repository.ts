@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { documentReadableSql, readableCabinetIdsSql } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { searchConditions, searchOrder } from './documents.search.ts';
+import { searchConditions, searchOrder, type KeywordMode } from './documents.search.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -21,12 +21,12 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type CabinetScope = { id: string; isSystem: boolean } | null;
 
 /** Company, access, cabinet and search conditions: the WHERE of every search (list, count, bulk edit). */
-export function documentSearchWhere(who: Who, conditions: TDocumentSearchConditions, cabinet: CabinetScope): SQL {
+export function documentSearchWhere(who: Who, conditions: TDocumentSearchConditions, cabinet: CabinetScope, mode: KeywordMode = 'index'): SQL {
   const parts: SQL[] = [eq(documents.companyId, who.user.companyId), documentReadableSql(who)];
   if (cabinet && !cabinet.isSystem) {
     parts.push(sql`exists (select 1 from document_cabinets dcf where dcf.cabinet_id = ${cabinet.id} and dcf.document_id = ${documents.id})`);
   }
-  parts.push(...searchConditions(conditions));
+  parts.push(...searchConditions(conditions, mode));
   return and(...parts)!;
 }
 
@@ -53,18 +53,31 @@ const listColumns = {
 };
 
 /** The page statement, unexecuted (the benchmark EXPLAINs it). */
-export function documentPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
+export function documentPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>, isCollected = false) {
   return db
     .select(listColumns)
+    .from(documents)
+    .where(where)
+    .orderBy(...searchOrder(q.sort, q.order, isCollected))
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
+}
+
+/**
+ * Walking a sort index, the ids of the page are found first (an index-only scan when nothing but company and
+ * sort narrow it), then only those 50 rows are read: a deep page skips index entries, not table rows.
+ */
+export async function selectDocumentPage(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>, isCollected = false) {
+  if (isCollected || q.page === 1) return documentPageQuery(db, where, q, isCollected);
+  const ids = await db
+    .select({ id: documents.id })
     .from(documents)
     .where(where)
     .orderBy(...searchOrder(q.sort, q.order))
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage);
-}
-
-export async function selectDocumentPage(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
-  return documentPageQuery(db, where, q);
+  if (ids.length === 0) return [];
+  return documentPageQuery(db, and(where, inArray(documents.id, ids.map((r) => r.id)))!, { ...q, page: 1 });
 }
 
 /**
@@ -79,6 +92,18 @@ export function countCappedQuery(db: DbOrTx, where: SQL) {
 export async function countDocumentsCapped(db: DbOrTx, where: SQL): Promise<number> {
   const [row] = await countCappedQuery(db, where);
   return row?.n ?? 0;
+}
+
+/**
+ * The planner's estimate of the matches (EXPLAIN, no execution): statistics of the grams expression index and
+ * of the columns make it good enough to choose a plan shape and to say 「約N件」 for broad searches.
+ */
+export async function estimateMatches(db: DbOrTx, where: SQL): Promise<number> {
+  const result = await db.execute(sql`explain (format json) select 1 from ${documents} where ${where}`);
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const raw = Object.values(row)[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
 /** The company's exact document count, kept by triggers (migration 0008). */

@@ -32,10 +32,17 @@ export function termGrams(term: string): string[] {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (s: string) => `%${likeEscape(s)}%`;
 
-function termCondition(term: string): SQL {
+/**
+ * How a keyword is matched. `index`: through the grams index (1–2 characters: the gram is the word itself, so
+ * the index answer is exact; longer: bigrams can match apart, so LIKE rechecks). `scan`: LIKE alone, for a
+ * plan that walks a sort index — computing the grams of every row walked would cost far more than LIKE.
+ */
+export type KeywordMode = 'index' | 'scan';
+
+function termCondition(term: string, mode: KeywordMode): SQL {
+  const like = sql`${documents.searchText} like ${contains(term)}`;
   const grams = sql`document_search_grams(${documents.searchText}) @> ${sql.param(termGrams(term))}::text[]`;
-  // 1–2 characters: the gram is the word itself, the index answer is exact. Longer: bigrams can match apart.
-  const match = Array.from(term).length <= 2 ? grams : sql`(${grams} and ${documents.searchText} like ${contains(term)})`;
+  const match = mode === 'scan' ? like : Array.from(term).length <= 2 ? grams : sql`(${grams} and ${like})`;
   return UUID.test(term) ? sql`(${documents.id} = ${term}::uuid or ${match})` : match;
 }
 
@@ -50,8 +57,8 @@ const DATE_COLUMNS = {
  * Conditions other than access and cabinet (those need the caller, see documents.repository.ts).
  * `sentAt` is a timestamp; its day bounds are Japan days (the console's and the users' calendar).
  */
-export function searchConditions(c: TDocumentSearchConditions): SQL[] {
-  const out: SQL[] = keywordTerms(c.keyword).map(termCondition);
+export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode = 'index'): SQL[] {
+  const out: SQL[] = keywordTerms(c.keyword).map((t) => termCondition(t, mode));
   if (c.status && c.status.length > 0) out.push(sql`${documents.status} = any(${sql.param(c.status)}::smallint[])`);
   if (c.sender) {
     const s = contains(c.sender.trim().toLowerCase());
@@ -93,8 +100,19 @@ const SORT_COLUMNS = {
 /**
  * Sort column, then id in the same direction: a stable order that one (company, column, id) index serves
  * forwards or backwards. NULLs sort as PostgreSQL's default (last ascending, first descending), as the index does.
+ * `isCollected`: sort the collected matches instead of walking the sort index. For a narrow search the walk can
+ * read most of the million rows before finding 50 (dates correlate with update times), so the sort key is
+ * wrapped in a no-op expression the index cannot serve and the planner must collect the matches first.
  */
-export function searchOrder(sort: TDocumentSortKey, order: 'asc' | 'desc'): SQL[] {
+export function searchOrder(sort: TDocumentSortKey, order: 'asc' | 'desc', isCollected = false): SQL[] {
   const dir = order === 'asc' ? asc : desc;
-  return [dir(SORT_COLUMNS[sort]), dir(documents.id)];
+  const column = SORT_COLUMNS[sort];
+  if (!isCollected) return [dir(column), dir(documents.id)];
+  const wrapped =
+    sort === 'title'
+      ? sql`(${column} || '')`
+      : ['amount', 'contractAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt'].includes(sort)
+        ? sql`(${column} + 0)`
+        : sql`(${column} + interval '0 seconds')`;
+  return [order === 'asc' ? sql`${wrapped} asc` : sql`${wrapped} desc`, dir(documents.id)];
 }

@@ -5,14 +5,13 @@ import {
   type TDocumentDetail,
   type TDocumentFindQuery,
   type TDocumentFindResponse,
-  type TDocumentSearchConditions,
 } from '@cloudsign/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { canReadCabinet } from '../../auth/access.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import * as repo from './documents.repository.ts';
-import { hasNoConditions } from './documents.search.ts';
+import { hasNoConditions, keywordTerms, termGrams } from './documents.search.ts';
 
 type Who = repo.Who;
 
@@ -26,20 +25,45 @@ export async function resolveCabinetScope(db: DbOrTx, who: Who, cabinetId: strin
   return { id: cabinet.id, isSystem: cabinet.type === 1 };
 }
 
-/** The exact total is free when nothing narrows a company admin's search (triggers keep the count). */
-async function total(db: DbOrTx, who: Who, conditions: TDocumentSearchConditions, cabinet: repo.CabinetScope, where: ReturnType<typeof repo.documentSearchWhere>) {
-  if (who.isCompanyAdmin && (!cabinet || cabinet.isSystem) && hasNoConditions(conditions)) {
-    return { total: await repo.companyDocumentCount(db, who.user.companyId), isTotalExact: true };
+/** Below this many estimated matches the matches are collected (grams index, bitmaps) and sorted; above, the sort index is walked. */
+const COLLECT_BELOW = 20_000;
+
+/**
+ * Total and plan shape (contract file, `isTotalExact`). Unfiltered company admin: exact from the trigger-kept
+ * count. Otherwise the planner's estimate decides. A keyword's estimate is bounded by its rarest gram (the
+ * planner multiplies the grams of a long word as if independent, which underestimates badly). A narrow search
+ * is counted exactly and its matches collected then sorted; a broad one answers the estimate and walks the
+ * sort index, matching keywords with LIKE (computing grams per walked row would cost far more).
+ */
+async function plan(db: DbOrTx, who: Who, q: TDocumentFindQuery, cabinet: repo.CabinetScope) {
+  const where = repo.documentSearchWhere(who, q, cabinet, 'index');
+  if (who.isCompanyAdmin && (!cabinet || cabinet.isSystem) && hasNoConditions(q)) {
+    return { where, isCollected: false, total: await repo.companyDocumentCount(db, who.user.companyId), isTotalExact: true };
+  }
+  let estimate = await repo.estimateMatches(db, where);
+  const terms = keywordTerms(q.keyword);
+  if (terms.length > 0 && hasNoConditions({ ...q, keyword: undefined })) {
+    const grams = terms.flatMap(termGrams);
+    const perGram = await Promise.all(grams.map((g) => repo.estimateMatches(db, repo.documentSearchWhere(who, { options: {}, keyword: g }, cabinet, 'index'))));
+    estimate = Math.max(estimate, Math.min(...perGram));
+  }
+  if (estimate >= COLLECT_BELOW) {
+    // A deep page of a sparse search would walk (rows before it) ÷ (share of matches) rows; past the point
+    // where that exceeds the matches themselves, collecting them is cheaper.
+    const companyCount = await repo.companyDocumentCount(db, who.user.companyId);
+    const walked = (q.page * q.perPage * companyCount) / estimate;
+    if (walked > estimate) return { where, isCollected: true, total: estimate, isTotalExact: false };
+    const scanWhere = terms.length > 0 ? repo.documentSearchWhere(who, q, cabinet, 'scan') : where;
+    return { where: scanWhere, isCollected: false, total: estimate, isTotalExact: false };
   }
   const n = await repo.countDocumentsCapped(db, where);
-  return n > DOCUMENT_TOTAL_CAP ? { total: DOCUMENT_TOTAL_CAP, isTotalExact: false } : { total: n, isTotalExact: true };
+  return { where, isCollected: true, total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
 }
 
 export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Promise<TDocumentFindResponse> {
   const cabinet = await resolveCabinetScope(db, who, q.cabinetId);
-  const where = repo.documentSearchWhere(who, q, cabinet);
-  const rows = await repo.selectDocumentPage(db, where, q);
-  const count = await total(db, who, q, cabinet, where);
+  const { where, isCollected, total, isTotalExact } = await plan(db, who, q, cabinet);
+  const rows = await repo.selectDocumentPage(db, where, q, isCollected);
   const cabinetRows = await repo.selectCabinetsOf(
     db,
     who,
@@ -53,7 +77,8 @@ export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Pr
       sentAt: r.sentAt?.toISOString() ?? null,
       updatedAt: r.updatedAt.toISOString(),
     })),
-    ...count,
+    total,
+    isTotalExact,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Badge, Box, Center, Group, Loader, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
-import type { TDocumentFindResponse } from '@cloudsign/contract';
+import { DOCUMENT_TOTAL_CAP, type TDocumentFindResponse } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useDocuments } from '../api/find-documents.ts';
 import { formatAmount, formatDate } from '../lib/format.ts';
@@ -28,7 +28,7 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
   }
   if (documents.isError) return <PanelError onRetry={() => void documents.refetch()} />;
   const data = documents.data;
-  const pages = Math.max(1, Math.ceil(data.total / query.perPage));
+  const pages = Math.max(1, Math.ceil(Math.min(data.total, DOCUMENT_TOTAL_CAP) / query.perPage));
   return (
     <Box>
       <Group justify="space-between" px="md" py="xs">
@@ -108,5 +108,5 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
 
 function totalLabel(data: TDocumentFindResponse): string {
   const n = data.total.toLocaleString('ja-JP');
-  return data.isTotalExact ? `全 ${n} 件` : `${n} 件以上（条件を絞り込んでください）`;
+  return data.isTotalExact ? `全 ${n} 件` : `約 ${n} 件（先頭の ${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')} 件まで表示できます）`;
 }

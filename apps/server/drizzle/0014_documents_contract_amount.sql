@@ -1,0 +1,1 @@
+CREATE INDEX "documents_company_contract_amount_idx" ON "documents" USING btree ("company_id","contract_at","amount");

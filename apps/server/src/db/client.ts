@@ -39,7 +39,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // JIT compilation costs ~1 s on the list queries whose plans cross its cost threshold at a million
+  // documents, far more than it saves on interactive queries.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   // An idle client dropped by the server (restart, failover) must not crash the process; pg reconnects.
   pool.on('error', () => {});
   // Fail at start, with the server's message, rather than on the first request.

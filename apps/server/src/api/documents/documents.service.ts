@@ -35,7 +35,7 @@ const COLLECT_BELOW = 20_000;
  * is counted exactly and its matches collected then sorted; a broad one answers the estimate and walks the
  * sort index, matching keywords with LIKE (computing grams per walked row would cost far more).
  */
-async function plan(db: DbOrTx, who: Who, q: TDocumentFindQuery, cabinet: repo.CabinetScope) {
+export async function planDocumentSearch(db: DbOrTx, who: Who, q: TDocumentFindQuery, cabinet: repo.CabinetScope) {
   const where = repo.documentSearchWhere(who, q, cabinet, 'index');
   if (who.isCompanyAdmin && (!cabinet || cabinet.isSystem) && hasNoConditions(q)) {
     return { where, isCollected: false, total: await repo.companyDocumentCount(db, who.user.companyId), isTotalExact: true };
@@ -57,12 +57,12 @@ async function plan(db: DbOrTx, who: Who, q: TDocumentFindQuery, cabinet: repo.C
     return { where: scanWhere, isCollected: false, total: estimate, isTotalExact: false };
   }
   const n = await repo.countDocumentsCapped(db, where);
-  return { where, isCollected: true, total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
+  return { where, isCollected: true, isCounted: true, total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
 }
 
 export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Promise<TDocumentFindResponse> {
   const cabinet = await resolveCabinetScope(db, who, q.cabinetId);
-  const { where, isCollected, total, isTotalExact } = await plan(db, who, q, cabinet);
+  const { where, isCollected, total, isTotalExact } = await planDocumentSearch(db, who, q, cabinet);
   const rows = await repo.selectDocumentPage(db, where, q, isCollected);
   const cabinetRows = await repo.selectCabinetsOf(
     db,

@@ -2,17 +2,21 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DEMO, login } from './support/auth.ts';
 
 /** Issue 6 "What must show": search two ways to one URL, read and edit a document, a mixed import. */
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
 mkdirSync(artifacts, { recursive: true });
 
-const pdf = (name: string) => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`),
-});
+/** A real one-page PDF (the browser's viewer renders it), made with pdf-lib like the demo seed's files. */
+async function pdf(name: string) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText(`Imported by the E2E test: ${name.replace(/[^\x20-\x7e]/g, '')}`, { x: 50, y: 780, size: 14, font });
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) };
+}
 
 async function openList(page: Page, url = '/company/documents') {
   await login(page, DEMO.admin, url);
@@ -50,7 +54,8 @@ test('keyword search and the advanced form land on the same normalised URL', asy
 });
 
 test('open a document, read its PDF, edit its attributes', async ({ page }) => {
-  await openList(page);
+  // A concluded document of the demo seed (its PDF made by the seed).
+  await openList(page, '/company/documents?status=2');
   // The PDF is fetched with the Bearer token and shown from a blob URL (an <iframe> cannot send the token).
   const pdfResponse = page.waitForResponse((r) => r.request().method() === 'GET' && /\/documents\/[^/]+\/files\/[^/]+$/.test(r.url()));
   await page.getByTestId('document-row').first().click();
@@ -98,8 +103,8 @@ test('import two PDFs and a non-PDF: two imported documents and one clear error'
   await page.getByRole('option').nth(1).click();
   const stamp = Date.now() % 100000;
   await page.locator('input[type="file"]').setInputFiles([
-    pdf(`E2E取込A-${stamp}.pdf`),
-    pdf(`E2E取込B-${stamp}.pdf`),
+    await pdf(`E2E取込A-${stamp}.pdf`),
+    await pdf(`E2E取込B-${stamp}.pdf`),
     { name: 'メモ.txt', mimeType: 'text/plain', buffer: Buffer.from('これはPDFではありません') },
   ]);
   await expect(page.getByTestId('import-file')).toHaveCount(3);

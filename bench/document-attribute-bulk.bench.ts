@@ -149,7 +149,8 @@ async function executeBench(ctx: BenchContext): Promise<BenchResult> {
       [payload, s.companyId],
     ),
   );
-  const { bytes } = await editFile(s, n, (i) => 9_000_000 + i);
+  // Above every seeded amount (≤ 10,000,000), so the count below sees exactly the rows applied.
+  const { bytes } = await editFile(s, n, (i) => 9_000_000_000 + i);
   const key = `document-attribute-bulk/bench-exec-${Date.now()}-in.csv`;
   await s.deps.storage.write(key, Readable.from([bytes]));
   const m = await newManipulation(s, { inputFileKey: key });
@@ -158,7 +159,7 @@ async function executeBench(ctx: BenchContext): Promise<BenchResult> {
   if (!ready) throw new Error('the bench file did not check as Ready');
   const run = await timed(() => runExecute(s.deps, m.id, attributeExecutor));
   const { rows } = await s.deps.database.raw.query<{ n: number }>(
-    `select count(*)::int as n from documents where company_id = $1 and amount >= 9000000`,
+    `select count(*)::int as n from documents where company_id = $1 and amount >= 9000000000`,
     [s.companyId],
   );
   return {

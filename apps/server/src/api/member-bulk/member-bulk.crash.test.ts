@@ -109,7 +109,7 @@ it.skipIf(!isEnabled)('every row is applied exactly once across repeated SIGKILL
     // the next batch (whatever the machine's speed, so every kill lands mid-run).
     const target = Math.max(w.last().processed, killedAt.at(-1) ?? 0) + 1 + Math.floor(Math.random() * (ROWS / KILLS - 2000));
     // PGlite has one connection: the worker's batches starve its progress poll, so kill on a random timer there.
-    const timer = new Promise((r) => setTimeout(r, isPostgresRun() ? 3_600_000 : 500 + Math.random() * 4000));
+    const timer = new Promise((r) => setTimeout(r, isPostgresRun() ? 3_600_000 : 300 + Math.random() * 1500));
     await Promise.race([w.reached(target), w.exited, timer]);
     await new Promise((r) => setTimeout(r, Math.random() * 400));
     kill(w.child);

@@ -14,6 +14,7 @@ import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { createRequestMetrics } from './system/metrics.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { documentAttributeOptionsRoutes } from './document-attribute-options/document-attribute-options.routes.ts';
 import { clientLogsRoutes } from './client-logs/client-logs.routes.ts';
@@ -40,6 +41,8 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   app.setSerializerCompiler(serializerCompiler);
   installRequestId(app);
   installErrorHandling(app);
+  const metrics = createRequestMetrics();
+  metrics.install(app);
 
   // JSON responses always say their charset (issue 8): Japanese text must never be mis-decoded.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -68,7 +71,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     keyGenerator: (request) => (request.auth ? `u:${request.auth.user.id}` : `ip:${request.ip}`),
   });
 
-  await app.register(systemRoutes, { deps });
+  await app.register(systemRoutes, { deps, metrics });
   await app.register(meRoutes, { deps });
   await app.register(clientLogsRoutes, { deps });
   // Area routes register here, one line each (members, member-groups, cabinets, documents, bulk…).

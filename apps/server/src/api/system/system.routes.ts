@@ -2,8 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { sendError } from '../../lib/http/error-handler.ts';
+import type { RequestMetrics } from './metrics.ts';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; metrics: RequestMetrics }> = async (app, { deps, metrics }) => {
+  app.get(
+    '/metrics',
+    { config: { isPublic: true }, schema: { tags: ['system'], summary: 'Prometheus 形式のメトリクス', hide: true } },
+    async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render()),
+  );
+
   app.get(
     '/healthz',
     {

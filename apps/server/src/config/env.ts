@@ -10,8 +10,8 @@ const ZPort = z.coerce
 
 const ZEnv = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    DATA_DIR: z.string().min(1).default('./data'),
+    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'development, production, test のいずれかを指定してください' }).default('development'),
+    DATA_DIR: z.string().min(1, { message: 'フォルダのパスを指定してください' }).default('./data'),
     PORT: ZPort.default(3000),
     API_PORT: ZPort.default(3001),
     DATABASE_URL: z
@@ -20,11 +20,15 @@ const ZEnv = z
       .optional(),
     SITE_URL: ZUrl.optional(),
     API_URL: ZUrl.optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
+      })
+      .default('info'),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: 'smtp:// または smtps:// で始まる URL を指定してください' }).optional(),
     DATADOG_CLIENT_TOKEN: z.string().optional(),
     GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' }).optional(),
-    SEED: z.enum(['auto', 'off']).default('auto'),
+    SEED: z.enum(['auto', 'off'], { message: 'auto または off を指定してください' }).default('auto'),
   })
   .transform((e) => ({
     ...e,

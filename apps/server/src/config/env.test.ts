@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('defaults: embedded database in ./data, site on 3000, API on 3001, URLs derived from the ports', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      DATA_DIR: './data',
+      PORT: 3000,
+      API_PORT: 3001,
+      SITE_URL: 'http://localhost:3000',
+      API_URL: 'http://localhost:3001',
+      LOG_LEVEL: 'info',
+      SEED: 'auto',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('ports move the derived URLs; explicit URLs lose a trailing slash', () => {
+    expect(parseEnv({ PORT: '8080', API_PORT: '8081' })).toMatchObject({
+      SITE_URL: 'http://localhost:8080',
+      API_URL: 'http://localhost:8081',
+    });
+    expect(parseEnv({ SITE_URL: 'https://console.example.jp/' }).SITE_URL).toBe('https://console.example.jp');
+  });
+
+  it('empty values count as unset', () => {
+    const env = parseEnv({ DATABASE_URL: '', PORT: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(3000);
+  });
+
+  it('a bad value stops start-up with one Japanese line per variable, naming it and its value', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'abc', API_PORT: '70000', DATABASE_URL: 'mysql://db', SITE_URL: 'localhost', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).message.split('\n')).toEqual([
+      '設定に誤りがあるため起動できません:',
+      '  PORT=abc: ポート番号は数値で指定してください',
+      '  API_PORT=70000: ポート番号は 1〜65535 で指定してください',
+      '  DATABASE_URL=mysql://db: postgres:// で始まる接続文字列を指定してください',
+      '  SITE_URL=localhost: URL の形式で指定してください（例: http://localhost:3000）',
+      '  LOG_LEVEL=loud: fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
+    ]);
+  });
+});

@@ -70,6 +70,16 @@ function startWorker(manipulationId: string, env: Record<string, string>) {
 
 const kill = (child: ChildProcess) => child.kill('SIGKILL');
 
+/** Resolves when the worker reports more than `after` rows processed, or the run finished, or a minute passed. */
+async function progressPast(w: { last: () => { status: number; processed: number } }, after: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { status, processed } = w.last();
+    if ((status ?? 0) >= BulkStatus.Succeeded || (processed ?? 0) > after) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 // On PGlite the same test runs against a file-backed database when CRASH_TEST_PGLITE=1 (slow: every restart
 // reopens the files).
 const isEnabled = isPostgresRun() || process.env.CRASH_TEST_PGLITE === '1';
@@ -102,7 +112,15 @@ it.skipIf(!isEnabled)('every attribute row is applied exactly once across repeat
   for (let k = 0; k < KILLS; k += 1) {
     const w = startWorker(m.id, env);
     await w.working;
-    await new Promise((r) => setTimeout(r, 500 + Math.random() * 4000));
+    if (isPostgresRun()) {
+      // Kill once progress passes the previous kill point, plus a little: mid-run whatever the machine's speed
+      // (a fixed timer let a quiet machine finish before any kill).
+      await progressPast(w, killedAt.at(-1) ?? 0);
+      await new Promise((r) => setTimeout(r, Math.random() * 100));
+    } else {
+      // PGlite has one connection: the worker's batches starve its progress poll, so kill on a random timer there.
+      await new Promise((r) => setTimeout(r, 500 + Math.random() * 4000));
+    }
     kill(w.child);
     await w.exited;
     killedAt.push(w.last().processed);

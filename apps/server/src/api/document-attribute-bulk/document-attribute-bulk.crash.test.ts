@@ -3,11 +3,10 @@
  * be applied exactly once (DESIGN.md §3, issue 7). Applying a row twice cannot go unnoticed: the second time
  * the document's 更新日時 no longer matches and the row would end 'failed'. Same harness as the member bulk one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startCrashWorker, killWorker } from '../../bulk/crash-harness.ts';
 import { afterAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { BulkStatus } from '@cloudsign/contract';
@@ -42,43 +41,9 @@ const closeIfPglite = async (deps: AppDeps) => {
   if (!isPostgresRun()) await closeDeps(deps);
 };
 
-function startWorker(manipulationId: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crash-worker.fixture.ts'), manipulationId], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  let last = { status: 0, processed: 0 };
-  let onWorking: () => void = () => {};
-  let onFailed: (e: Error) => void = () => {};
-  const working = new Promise<void>((resolve, reject) => {
-    onWorking = resolve;
-    onFailed = reject;
-  });
-  lines.on('line', (l) => {
-    if (l === 'working') onWorking();
-    else if (l.startsWith('{')) last = JSON.parse(l) as typeof last;
-  });
-  const exited = new Promise<number | null>((r) =>
-    child.on('exit', (code) => {
-      onFailed(new Error(`worker exited with ${code} before working`));
-      r(code);
-    }),
-  );
-  return { child, working, exited, last: () => last };
-}
-
-const kill = (child: ChildProcess) => child.kill('SIGKILL');
-
-/** Resolves when the worker reports more than `after` rows processed, or the run finished, or a minute passed. */
-async function progressPast(w: { last: () => { status: number; processed: number } }, after: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const { status, processed } = w.last();
-    if ((status ?? 0) >= BulkStatus.Succeeded || (processed ?? 0) > after) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const JOB = 'document-attribute-bulk.execute';
+const startWorker = (id: string, env: Record<string, string>) => startCrashWorker(JOB, id, env);
+const kill = killWorker;
 
 // On PGlite the same test runs against a file-backed database when CRASH_TEST_PGLITE=1 (slow: every restart
 // reopens the files).
@@ -115,7 +80,7 @@ it.skipIf(!isEnabled)('every attribute row is applied exactly once across repeat
     if (isPostgresRun()) {
       // Kill once progress passes the previous kill point, plus a little: mid-run whatever the machine's speed
       // (a fixed timer let a quiet machine finish before any kill).
-      await progressPast(w, killedAt.at(-1) ?? 0);
+      await w.reached((killedAt.at(-1) ?? 0) + 1);
       await new Promise((r) => setTimeout(r, Math.random() * 100));
     } else {
       // PGlite has one connection: the worker's batches starve its progress poll, so kill on a random timer there.

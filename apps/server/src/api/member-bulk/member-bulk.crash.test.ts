@@ -3,11 +3,10 @@
  * applied exactly once (DESIGN.md §3, issue 5). The worker runs in a child process on a file-backed PGlite
  * (PGlite run) or on the test's PostgreSQL database (PostgreSQL run).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startCrashWorker, killWorker } from '../../bulk/crash-harness.ts';
 import { afterAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { BulkStatus } from '@cloudsign/contract';
@@ -40,39 +39,9 @@ const closeIfPglite = async (deps: AppDeps) => {
   if (!isPostgresRun()) await closeDeps(deps);
 };
 
-function startWorker(manipulationId: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crash-worker.fixture.ts'), manipulationId], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  let last = { status: 0, processed: 0 };
-  let onWorking: () => void = () => {};
-  let onFailed: (e: Error) => void = () => {};
-  const working = new Promise<void>((resolve, reject) => {
-    onWorking = resolve;
-    onFailed = reject;
-  });
-  const waiters: { atLeast: number; resolve: () => void }[] = [];
-  lines.on('line', (l) => {
-    if (l === 'working') onWorking();
-    else if (l.startsWith('{')) {
-      last = JSON.parse(l) as typeof last;
-      for (const w of waiters.filter((x) => last.processed >= x.atLeast || last.status >= 6)) w.resolve();
-    }
-  });
-  /** Resolves once the committed progress reaches `atLeast` rows (or the run ended). */
-  const reached = (atLeast: number) => new Promise<void>((resolve) => waiters.push({ atLeast, resolve }));
-  const exited = new Promise<number | null>((r) =>
-    child.on('exit', (code) => {
-      onFailed(new Error(`worker exited with ${code} before working`));
-      r(code);
-    }),
-  );
-  return { child, working, exited, reached, last: () => last };
-}
-
-const kill = (child: ChildProcess) => child.kill('SIGKILL');
+const JOB = 'member-bulk.execute';
+const startWorker = (id: string, env: Record<string, string>) => startCrashWorker(JOB, id, env);
+const kill = killWorker;
 
 /** What the killed worker had committed, read from the database itself. */
 async function committedRows(id: string): Promise<number> {

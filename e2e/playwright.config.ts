@@ -10,8 +10,10 @@ import { defineConfig } from '@playwright/test';
  */
 // E2E_SITE_URL/E2E_API_URL point the specs at an already running server (no webServer is started then).
 const external = process.env.E2E_SITE_URL;
-export const SITE_URL = external ?? 'http://localhost:3100';
-export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:3101';
+// E2E_PORT moves the started server (site on it, api on the next port) so runs can share a machine.
+const sitePort = Number(process.env.E2E_PORT ?? 3100);
+export const SITE_URL = external ?? `http://localhost:${sitePort}`;
+export const API_URL = process.env.E2E_API_URL ?? `http://localhost:${sitePort + 1}`;
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The config is loaded by the runner and again by each worker; workers inherit these from the runner's env.
@@ -61,8 +63,8 @@ export default defineConfig({
         env: {
           NODE_ENV: 'production',
           DATA_DIR: dataDir,
-          PORT: '3100',
-          API_PORT: '3101',
+          PORT: String(sitePort),
+          API_PORT: String(sitePort + 1),
           SITE_URL,
           API_URL,
           SEED: 'auto',

@@ -9,7 +9,8 @@ export default defineConfig({
   base: '/',
   esbuild: { jsx: 'automatic' },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
+    outDir: process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,

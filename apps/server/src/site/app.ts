@@ -25,7 +25,9 @@ export type SiteOptions = {
   consoleDistDir?: string;
 };
 
-export const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../../console/dist', import.meta.url));
+// CONSOLE_DIST_DIR lets several builds live side by side on one machine (each browser-test run serves its own).
+export const DEFAULT_CONSOLE_DIST =
+  process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('../../../console/dist', import.meta.url));
 /** Forms and the logout body are small; anything larger is refused before parsing. */
 const SITE_BODY_LIMIT = 64 * 1024;
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 
 export type RssSampler = { stop: () => { peakBytes: number; lastBytes: number; samples: number } };
 
-function rssOf(pid: number | undefined): number {
+export function rssOf(pid: number | undefined): number {
   if (pid === undefined || pid === process.pid) return process.memoryUsage.rss();
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;

@@ -1,0 +1,129 @@
+/**
+ * The realistic request mix of the load benchmark (issue 8 §8): what a company's admins and members do all
+ * day — lists, searches, document details, cabinets, token refreshes — each client signed in as its own
+ * member, the way the console calls the site and the api.
+ */
+import { httpRequest, expectOk } from './http-client.ts';
+
+export type LoadUser = { id: string; cookie: string; isAdmin: boolean };
+export type LoadTarget = { siteUrl: string; apiUrl: string };
+export type Words = { memberKeywords: readonly string[]; documentKeywords: readonly string[] };
+
+type ClientState = { user: LoadUser; jwt: string; docIds: string[] };
+
+const pick = <T>(a: readonly T[]): T => a[Math.floor(Math.random() * a.length)]!;
+
+export async function fetchToken(target: LoadTarget, user: LoadUser): Promise<string> {
+  const res = await expectOk(`${target.siteUrl}/api/token/jwt`, {
+    headers: { cookie: `cs_session=${user.cookie}`, 'x-requested-with': 'XMLHttpRequest' },
+  });
+  return (JSON.parse(res.body.toString('utf8')) as { jwt: string }).jwt;
+}
+
+/** One client per user; `next()` performs one request of the mix and throws on anything but 2xx. */
+export async function createClients(target: LoadTarget, users: readonly LoadUser[], words: Words) {
+  const states: ClientState[] = [];
+  for (const user of users) states.push({ user, jwt: await fetchToken(target, user), docIds: [] });
+
+  const api = (s: ClientState, pathAndQuery: string) =>
+    expectOk(`${target.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${s.jwt}` } });
+  const rememberDocs = (s: ClientState, body: Buffer) => {
+    const docs = (JSON.parse(body.toString('utf8')) as { documents: { id: string }[] }).documents;
+    if (docs.length > 0) s.docIds = docs.map((d) => d.id);
+  };
+
+  // Weights in percent. Plain members cannot list members, so their share goes to documents.
+  const ops: { weight: number; admin?: boolean; run: (s: ClientState) => Promise<unknown> }[] = [
+    { weight: 5, run: async (s) => (s.jwt = await fetchToken(target, s.user)) },
+    { weight: 5, run: (s) => api(s, '/me') },
+    {
+      weight: 15,
+      admin: true,
+      run: (s) => api(s, `/members?page=${1 + Math.floor(Math.random() * 20)}`),
+    },
+    {
+      weight: 10,
+      admin: true,
+      run: (s) => api(s, `/members?keyword=${encodeURIComponent(pick(words.memberKeywords))}`),
+    },
+    { weight: 5, admin: true, run: (s) => api(s, '/member_groups?type=user') },
+    {
+      weight: 20,
+      run: async (s) =>
+        rememberDocs(
+          s,
+          (await api(s, `/documents?page=${1 + Math.floor(Math.random() * 10)}`)).body,
+        ),
+    },
+    {
+      weight: 15,
+      run: async (s) =>
+        rememberDocs(
+          s,
+          (await api(s, `/documents?keyword=${encodeURIComponent(pick(words.documentKeywords))}`))
+            .body,
+        ),
+    },
+    {
+      weight: 15,
+      run: (s) =>
+        s.docIds.length > 0 ? api(s, `/documents/${pick(s.docIds)}`) : api(s, '/documents'),
+    },
+    { weight: 10, run: (s) => api(s, '/cabinets') },
+  ];
+
+  const next = async (client: number): Promise<void> => {
+    const s = states[client % states.length]!;
+    const allowed = ops.filter((o) => !o.admin || s.user.isAdmin);
+    const total = allowed.reduce((n, o) => n + o.weight, 0);
+    let r = Math.random() * total;
+    const op = allowed.find((o) => (r -= o.weight) < 0) ?? allowed[0]!;
+    await op.run(s);
+  };
+  /** The cheapest signed-in call (token check plus session and member re-read): the ceiling's request. */
+  const me = async (client: number): Promise<void> => {
+    await api(states[client % states.length]!, '/me');
+  };
+  return { next, me };
+}
+
+/** Uploads a member CSV and waits for its check, again and again, until `until()`; returns checks done. */
+export async function runBulkChecks(opts: {
+  target: LoadTarget;
+  admin: LoadUser;
+  csv: () => Buffer;
+  multipart: (bytes: Buffer) => { body: Buffer; contentType: string };
+  until: () => boolean;
+}): Promise<{ checks: number; errors: string[] }> {
+  let checks = 0;
+  const errors: string[] = [];
+  while (!opts.until()) {
+    try {
+      const jwt = await fetchToken(opts.target, opts.admin);
+      const auth = { authorization: `Bearer ${jwt}` };
+      const mp = opts.multipart(opts.csv());
+      const up = await expectOk(`${opts.target.apiUrl}/members/bulk_add`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': mp.contentType },
+        body: mp.body,
+      });
+      const id = (JSON.parse(up.body.toString('utf8')) as { manipulation: { id: string } })
+        .manipulation.id;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 500));
+        const res = await httpRequest(`${opts.target.apiUrl}/members/bulk_manipulations/${id}`, {
+          headers: auth,
+        });
+        const status = (
+          JSON.parse(res.body.toString('utf8')) as { manipulation: { status: number } }
+        ).manipulation.status;
+        if (status === 4) break; // Ready: checked, nothing wrong
+        if (![1, 2].includes(status)) throw new Error(`bulk check ended in status ${status}`);
+      }
+      checks++;
+    } catch (e) {
+      errors.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  return { checks, errors };
+}

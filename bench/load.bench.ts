@@ -1,0 +1,311 @@
+/**
+ * Load (issue 8 §8): the whole product in its own process — site, api and worker — under 200 concurrent
+ * signed-in clients for 60 s of a realistic mix (lists, searches, details, cabinets, token refreshes) while a
+ * member bulk check runs again and again, on PostgreSQL; then PGlite at the concurrency it can serve.
+ * Ceiling: the cheapest signed-in call (`GET /me`) at the same concurrency on the same server, same run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSession } from '../apps/server/src/auth/sessions.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { seedLargeCompany, type LargeSeedResult } from '../apps/server/src/db/seed/large-seed.ts';
+import { COUNTERPARTIES, DOC_KINDS, FAMILY_NAMES } from '../apps/server/src/db/seed/names.ts';
+import { MEMBER_ADD_COLUMNS } from '@cloudsign/contract';
+import { multipartBody } from './lib/http-client.ts';
+import { createClients, runBulkChecks, type LoadUser } from './lib/load-mix.ts';
+import { mib, rssOf } from './lib/rss.ts';
+import { startServer } from './lib/server-process.ts';
+import type { Benchmark, BenchContext, BenchResult } from './lib/types.ts';
+
+const PG_CLIENTS = 200;
+/** PGlite is one connection in one process: the steps tried, and what "served" means. */
+const PGLITE_STEPS = [1, 2, 5, 10, 20, 50];
+const SERVED_P99_MS = 1000;
+
+type LoadRun = {
+  clients: number;
+  requests: number;
+  errors: number;
+  firstError?: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  throughput: number;
+  ceilingP99: number;
+  bulkChecks: number;
+  bulkErrors: string[];
+  rssStartMiB: number;
+  rssEndMiB: number;
+  note?: string;
+};
+
+/** Signed-in members: the first `count` members of the company, a fifth of them company admins. */
+async function prepareUsers(
+  database: Database,
+  company: LargeSeedResult,
+  count: number,
+): Promise<LoadUser[]> {
+  const { rows } = await database.raw.query<{ id: string }>(
+    `select id from users where company_id = $1 and status = 1 and not ('CompanyAdmin' = any(roles)) order by email limit $2`,
+    [company.companyId, count],
+  );
+  const admins = rows.slice(0, Math.ceil(count / 5)).map((r) => r.id);
+  await database.raw.query(
+    `update users set roles = array_append(roles, 'CompanyAdmin') where id = any($1::uuid[])`,
+    [admins],
+  );
+  const users: LoadUser[] = [];
+  for (const r of rows) {
+    const s = await createSession(database.db, r.id, true, new Date());
+    users.push({ id: r.id, cookie: s.cookie, isAdmin: admins.includes(r.id) });
+  }
+  return users;
+}
+
+const words = {
+  memberKeywords: FAMILY_NAMES.map((f) => f.k),
+  documentKeywords: [
+    ...DOC_KINDS.map((k) => k.title.slice(0, 4)),
+    ...COUNTERPARTIES.slice(0, 20).map((c) => c.name.replace(/株式会社|合同会社/, '')),
+  ],
+};
+
+/** A valid bulk-add file of new members (its check reads every row; it is never executed). */
+function bulkCsv(rows: number): () => Buffer {
+  return () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const lines = [MEMBER_ADD_COLUMNS.join(',')];
+    for (let i = 0; i < rows; i++)
+      lines.push(
+        [
+          `load-${tag}-${i}@load.example.com`,
+          `負荷 太郎${i}`,
+          '負荷試験部',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ].join(','),
+      );
+    return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+  };
+}
+
+/** Mean RSS of the server over the first and the last quarter of the measured window. */
+function rssSeries(pid: number) {
+  const samples: number[] = [];
+  const timer = setInterval(() => {
+    try {
+      samples.push(rssOf(pid));
+    } catch {
+      // The server ended: keep what was seen.
+    }
+  }, 500);
+  return () => {
+    clearInterval(timer);
+    const q = Math.max(1, Math.floor(samples.length / 4));
+    const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / Math.max(1, a.length);
+    return { start: mean(samples.slice(0, q)), end: mean(samples.slice(-q)) };
+  };
+}
+
+async function loadRun(
+  ctx: BenchContext,
+  opts: {
+    port: number;
+    dataDir: string;
+    databaseUrl?: string;
+    users: LoadUser[];
+    clients: number;
+    durationMs: number;
+    bulkRows: number;
+  },
+): Promise<LoadRun> {
+  const server = await startServer({
+    port: opts.port,
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+  });
+  try {
+    const target = { siteUrl: server.siteUrl, apiUrl: server.apiUrl };
+    const mix = await createClients(target, opts.users.slice(0, opts.clients), words);
+    ctx.log(`負荷: ${opts.clients} クライアントで準備運転`);
+    await ctx.measure({
+      clients: opts.clients,
+      durationMs: Math.min(10_000, opts.durationMs),
+      run: (c) => mix.next(c),
+    });
+    const ceiling = await ctx.measure({
+      clients: opts.clients,
+      durationMs: Math.min(15_000, opts.durationMs),
+      run: (c) => mix.me(c),
+    });
+
+    ctx.log(
+      `負荷: ${opts.clients} クライアント × ${opts.durationMs / 1000} 秒（メンバー一括チェックを並行実行）`,
+    );
+    const rss = rssSeries(server.pid);
+    let done = false;
+    const admin = opts.users.find((u) => u.isAdmin)!;
+    const bulk = runBulkChecks({
+      target,
+      admin,
+      csv: bulkCsv(opts.bulkRows),
+      multipart: (b) => multipartBody(b, 'members.csv'),
+      until: () => done,
+    });
+    const stats = await ctx.measure({
+      clients: opts.clients,
+      durationMs: opts.durationMs,
+      run: (c) => mix.next(c),
+    });
+    done = true;
+    const memory = rss();
+    const bulkResult = await bulk;
+    return {
+      clients: opts.clients,
+      requests: stats.count,
+      errors: stats.errors,
+      firstError: stats.firstError,
+      p50: stats.p50,
+      p95: stats.p95,
+      p99: stats.p99,
+      throughput: stats.throughput,
+      ceilingP99: ceiling.p99,
+      bulkChecks: bulkResult.checks,
+      bulkErrors: bulkResult.errors,
+      rssStartMiB: mib(memory.start),
+      rssEndMiB: mib(memory.end),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function latencyRow(run: LoadRun): BenchResult {
+  const errors = run.errors + run.bulkErrors.length;
+  const firstError = run.firstError ?? run.bulkErrors[0];
+  return {
+    figure: run.p99,
+    ceiling: run.ceilingP99,
+    unit: 'ms',
+    pass: errors === 0 && run.bulkChecks > 0,
+    note:
+      `${run.clients} clients: ${run.requests.toLocaleString('en')} requests, ${errors} errors, p50 ${run.p50.toFixed(0)} ms, ` +
+      `p95 ${run.p95.toFixed(0)} ms, ${run.throughput.toFixed(0)} req/s; ${run.bulkChecks} bulk checks done` +
+      (run.note ? `; ${run.note}` : '') +
+      (firstError ? `; first error: ${firstError.slice(0, 120)}` : ''),
+  };
+}
+
+const memoryRow = (run: LoadRun): BenchResult => ({
+  figure: run.rssEndMiB,
+  ceiling: run.rssStartMiB,
+  unit: 'MiB',
+  pass: run.rssEndMiB <= run.rssStartMiB * 1.2,
+  note: 'server RSS: mean of the last quarter of the run vs the first quarter',
+});
+
+function tmpDir() {
+  return mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-load-'));
+}
+
+let postgresRun: Promise<LoadRun> | undefined;
+function runOnPostgres(ctx: BenchContext) {
+  postgresRun ??= (async () => {
+    const company = await ctx.largeCompany({
+      members: ctx.size(20_000),
+      documents: ctx.size(100_000),
+    });
+    const users = await prepareUsers(ctx.database, company, PG_CLIENTS);
+    const dataDir = tmpDir();
+    try {
+      return await loadRun(ctx, {
+        port: 3950,
+        dataDir,
+        databaseUrl: ctx.databaseUrl,
+        users,
+        clients: PG_CLIENTS,
+        durationMs: Math.max(10_000, 60_000 * Math.min(1, ctx.scale)),
+        bulkRows: ctx.size(10_000),
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  })();
+  return postgresRun;
+}
+
+let pgliteRun: Promise<LoadRun> | undefined;
+function runOnPglite(ctx: BenchContext) {
+  pgliteRun ??= (async () => {
+    const dataDir = tmpDir();
+    try {
+      // The server opens PGlite in DATA_DIR/pglite: seed it there first, then hand it over.
+      const database = await openDatabase({ dataDir });
+      let users: LoadUser[];
+      try {
+        await runMigrations(database);
+        ctx.log('負荷（PGlite）: 会社を作成中');
+        const company = await seedLargeCompany(database, {
+          name: '負荷試験株式会社',
+          members: ctx.size(5_000),
+          documents: ctx.size(20_000),
+        });
+        users = await prepareUsers(database, company, Math.max(...PGLITE_STEPS));
+      } finally {
+        await database.close();
+      }
+      const durationMs = Math.max(10_000, 60_000 * Math.min(1, ctx.scale));
+      const base = { port: 3960, dataDir, users, bulkRows: ctx.size(2_000) };
+      let served = PGLITE_STEPS[0]!;
+      const tried: string[] = [];
+      for (const clients of PGLITE_STEPS) {
+        const step = await loadRun(ctx, {
+          ...base,
+          clients,
+          durationMs: Math.max(10_000, durationMs / 4),
+        });
+        const ok = step.errors === 0 && step.bulkErrors.length === 0 && step.p99 <= SERVED_P99_MS;
+        tried.push(
+          `${clients}: p99 ${step.p99.toFixed(0)} ms, ${step.errors + step.bulkErrors.length} errors`,
+        );
+        if (!ok) break;
+        served = clients;
+      }
+      const run = await loadRun(ctx, { ...base, clients: served, durationMs });
+      run.note = `served = most clients with zero errors and p99 ≤ ${SERVED_P99_MS} ms (${tried.join(' | ')})`;
+      return run;
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  })();
+  return pgliteRun;
+}
+
+export const benchmarks: Benchmark[] = [
+  {
+    name: `load: p99, ${PG_CLIENTS} clients × 60 s mix with a bulk check (PostgreSQL)`,
+    target: 'zero errors; p99 reported',
+    run: async (ctx) => latencyRow(await runOnPostgres(ctx)),
+  },
+  {
+    name: 'load: server memory, last ÷ first quarter (PostgreSQL)',
+    target: '≤ 1.2× (flat)',
+    run: async (ctx) => memoryRow(await runOnPostgres(ctx)),
+  },
+  {
+    name: 'load: p99 at the concurrency PGlite serves, 60 s mix with a bulk check (PGlite)',
+    target: 'zero errors; p99 reported',
+    run: async (ctx) => latencyRow(await runOnPglite(ctx)),
+  },
+  {
+    name: 'load: server memory, last ÷ first quarter (PGlite)',
+    target: '≤ 1.2× (flat)',
+    run: async (ctx) => memoryRow(await runOnPglite(ctx)),
+  },
+];

@@ -26,7 +26,8 @@ test('an admin creates a group, adds three members, removes one and deletes the 
   const picker = page.getByLabel('追加するメンバー');
   for (const query of ['member@example.com', '佐藤', '鈴木']) {
     await picker.fill(query);
-    await page.getByRole('option').first().click();
+    // The API searches as one types: wait for its answer, not the previous search's options.
+    await page.getByRole('option', { name: new RegExp(query) }).first().click();
   }
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '追加する' }).click();

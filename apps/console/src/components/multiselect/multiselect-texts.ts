@@ -24,16 +24,18 @@ export function dropdownContent(
   search: string,
   max: number | undefined,
   limit = MULTISELECT_OPTIONS_LIMIT,
+  /** False when the server already filtered `data` by `search` (its match is broader than ours). */
+  filter = true,
 ):
   | { kind: 'max' | 'empty' | 'no-result'; text: string }
   | { kind: 'options'; options: MultiSelectOption[] } {
   if (max !== undefined && selected.length >= max)
     return { kind: 'max', text: maxSelectedText(max) };
-  if (data.length === 0) return { kind: 'empty', text: EMPTY_LIST_TEXT };
+  if (data.length === 0) return search.trim() && !filter ? { kind: 'no-result', text: NO_RESULT_TEXT } : { kind: 'empty', text: EMPTY_LIST_TEXT };
   const options: MultiSelectOption[] = [];
   for (const option of data) {
     if (options.length >= limit) break;
-    if (matchesSearch(option.label, search)) options.push(option);
+    if (!filter || matchesSearch(option.label, search)) options.push(option);
   }
   return options.length === 0
     ? { kind: 'no-result', text: NO_RESULT_TEXT }

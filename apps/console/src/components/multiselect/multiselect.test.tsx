@@ -111,3 +111,44 @@ describe('<MultiSelect>', () => {
     expect(screen.queryByRole('option', { hidden: true })).not.toBeInTheDocument();
   });
 });
+
+describe('<MultiSelect> searched by the server', () => {
+  /** Stands in for the API: answers every search with members whose katakana reading matches. */
+  function ServerHarness({ onSearch }: { onSearch: (s: string) => void }) {
+    const people: MultiSelectOption[] = [
+      { value: 'u1', label: 'ヤマダ 太郎（yamada@example.com）' },
+      { value: 'u2', label: 'スズキ 花子（suzuki@example.com）' },
+    ];
+    const [search, setSearch] = useState('');
+    const [value, setValue] = useState<string[]>([]);
+    // The server folds hiragana to katakana; the browser's own match would not find these.
+    const data = search === 'やまだ' ? [people[0]!] : search === '' ? people : [];
+    return (
+      <MultiSelect
+        label="追加するメンバー"
+        data={data}
+        value={value}
+        onChange={setValue}
+        onSearchChange={(s) => {
+          onSearch(s);
+          setSearch(s);
+        }}
+        selectedOptions={people.filter((p) => value.includes(p.value))}
+      />
+    );
+  }
+
+  it('shows what the server found without filtering it again, and keeps chosen labels across searches', async () => {
+    const searches: string[] = [];
+    renderWithUi(<ServerHarness onSearch={(s) => searches.push(s)} />);
+    const input = screen.getByLabelText('追加するメンバー');
+    await userEvent.type(input, 'やまだ');
+    expect(searches.at(-1)).toBe('やまだ');
+    fireEvent.click(await screen.findByRole('option', { name: 'ヤマダ 太郎（yamada@example.com）', hidden: true }));
+    // A search the server finds nothing for says so, and the chosen member's pill keeps its name.
+    await userEvent.clear(input);
+    await userEvent.type(input, 'zzz');
+    expect(await screen.findByText(NO_RESULT_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('ヤマダ 太郎（yamada@example.com）', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
+  });
+});

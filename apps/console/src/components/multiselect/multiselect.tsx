@@ -28,6 +28,13 @@ export type MultiSelectProps = {
   max?: number;
   error?: string;
   disabled?: boolean;
+  /**
+   * Server-side search: called as the user types, and `data` is taken as already filtered (a list of
+   * 100,000 members is searched by the API, not shipped to the browser).
+   */
+  onSearchChange?: (search: string) => void;
+  /** Labels of selected values that may be missing from `data` (options of an earlier search). */
+  selectedOptions?: readonly MultiSelectOption[];
 };
 
 /** Searchable multiple selection with spec §8–§9's texts and limits (1000 options, 300 px, 40 px rows). */
@@ -41,12 +48,17 @@ export function MultiSelect({
   max,
   error,
   disabled,
+  onSearchChange,
+  selectedOptions,
 }: MultiSelectProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const inputId = useId();
-  const labels = useMemo(() => new Map(data.map((o) => [o.value, o.label])), [data]);
-  const content = dropdownContent(data, value, search, max);
+  const labels = useMemo(
+    () => new Map([...(selectedOptions ?? []), ...data].map((o) => [o.value, o.label])),
+    [data, selectedOptions],
+  );
+  const content = dropdownContent(data, value, search, max, undefined, !onSearchChange);
 
   const toggle = (optionValue: string) => {
     if (value.includes(optionValue)) onChange(value.filter((v) => v !== optionValue));
@@ -87,6 +99,7 @@ export function MultiSelect({
                     combobox.openDropdown();
                     combobox.updateSelectedOptionIndex();
                     setSearch(event.currentTarget.value);
+                    onSearchChange?.(event.currentTarget.value);
                   }}
                   onKeyDown={(event) => {
                     if (event.key === 'Backspace' && search.length === 0 && value.length > 0) {

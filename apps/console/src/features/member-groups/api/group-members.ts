@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ZFindMembersResponse } from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { memberGroupKeys } from './keys.ts';
@@ -10,9 +10,21 @@ export const findGroupMembers = (id: string, signal?: AbortSignal) =>
 export const useGroupMembers = (id: string) =>
   useQuery(queryOptions({ queryKey: memberGroupKeys.members(id), queryFn: ({ signal }) => findGroupMembers(id, signal) }));
 
-/** Every member of the company, the options of the add multiselect (loaded when the dialog opens). */
-export const findCandidates = (signal?: AbortSignal) =>
-  apiFetch('/members', { query: { page: -1 }, schema: ZFindMembersResponse, signal });
+/**
+ * The add multiselect's options: the first page (50, by name) of the members matching what is typed, found
+ * by the API's keyword search. A company of 100,000 members is never shipped to the browser whole.
+ */
+export const findCandidates = (keyword: string, signal?: AbortSignal) =>
+  apiFetch('/members', { query: { page: 1, keyword: keyword || undefined }, schema: ZFindMembersResponse, signal });
 
-export const useCandidates = (enabled: boolean) =>
-  useQuery(queryOptions({ queryKey: memberGroupKeys.candidates(), queryFn: ({ signal }) => findCandidates(signal), enabled, staleTime: 30_000 }));
+export const useCandidates = (enabled: boolean, keyword: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: memberGroupKeys.candidates(keyword),
+      queryFn: ({ signal }) => findCandidates(keyword, signal),
+      enabled,
+      staleTime: 30_000,
+      // The previous options stay while the next search is on its way (no flicker to "List is empty.").
+      placeholderData: keepPreviousData,
+    }),
+  );

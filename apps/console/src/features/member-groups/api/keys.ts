@@ -4,5 +4,5 @@ export const memberGroupKeys = {
   lists: () => [...memberGroupKeys.all, 'list'] as const,
   detail: (id: string) => [...memberGroupKeys.all, 'detail', id] as const,
   members: (id: string) => [...memberGroupKeys.all, 'members', id] as const,
-  candidates: () => [...memberGroupKeys.all, 'candidates'] as const,
+  candidates: (keyword: string) => [...memberGroupKeys.all, 'candidates', keyword] as const,
 };

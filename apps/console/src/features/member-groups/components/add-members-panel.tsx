@@ -1,29 +1,47 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { MultiSelectOption } from '../../../components/multiselect/multiselect-texts.ts';
 import { MultiSelect } from '../../../components/multiselect/index.ts';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useAddGroupUsers } from '../api/mutations.ts';
 import { useCandidates } from '../api/group-members.ts';
 
-/** Add members through the spec's multiselect (§8–§9); members already in the group are not offered. */
+const labelOf = (m: { name: string; email: string }) => (m.name ? `${m.name}（${m.email}）` : m.email);
+
+/**
+ * Add members through the spec's multiselect (§8–§9); members already in the group are not offered. The
+ * options are the API's keyword search (first 50 by name), so the panel opens at once in any company.
+ */
 export function AddMembersPanel({ groupId, memberIds }: { groupId: string; memberIds: ReadonlySet<string> }) {
   const [isOpen, setOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const candidates = useCandidates(isOpen);
+  const [search, setSearch] = useState('');
+  const [keyword] = useDebouncedValue(search.trim(), 250);
+  // Selected members keep their labels when a later search no longer lists them.
+  const [picked, setPicked] = useState<ReadonlyMap<string, MultiSelectOption>>(new Map());
+  const candidates = useCandidates(isOpen, keyword);
   const add = useAddGroupUsers();
   const alert = useAlert('content');
   const options = useMemo(
     () =>
       (candidates.data?.members ?? [])
         .filter((m) => !memberIds.has(m.id))
-        .map((m) => ({ value: m.id, label: m.name ? `${m.name}（${m.email}）` : m.email })),
+        .map((m) => ({ value: m.id, label: labelOf(m) })),
     [candidates.data, memberIds],
   );
+  const onChange = (next: string[]) => {
+    const byId = new Map([...picked.values(), ...options].map((o) => [o.value, o]));
+    setPicked(new Map(next.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : []))));
+    setSelected(next);
+  };
+  const shown = candidates.data?.members.length ?? 0;
+  const total = candidates.data?.total ?? 0;
   const submit = async () => {
     try {
       const { added } = await add.mutateAsync({ id: groupId, userIds: selected });
       alert.open(`${added}名をグループに追加しました。`);
-      setSelected([]);
+      onChange([]);
     } catch (error) {
       alert.open({ message: error instanceof Error ? error.message : '追加できませんでした。', type: 'error' });
     }
@@ -38,8 +56,15 @@ export function AddMembersPanel({ groupId, memberIds }: { groupId: string; membe
             placeholder={candidates.isPending ? '読み込み中…' : '氏名・メールアドレスで絞り込み'}
             data={options}
             value={selected}
-            onChange={setSelected}
+            onChange={onChange}
+            onSearchChange={setSearch}
+            selectedOptions={[...picked.values()]}
             max={100}
+            description={
+              total > shown
+                ? `該当する${total.toLocaleString('ja-JP')}名のうち、名前順に${shown}名を表示しています。氏名・メールアドレス・所属で絞り込めます。`
+                : undefined
+            }
           />
         </div>
         <Button onClick={() => void submit()} disabled={selected.length === 0} loading={add.isPending}>

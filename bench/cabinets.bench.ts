@@ -5,26 +5,21 @@
  *   node --import tsx bench/cabinets.bench.ts [--db postgres|pglite] [--documents 1000000] [--seed-only] [--fresh]
  *                                                (standalone: over HTTP on port 3501, one and 20 clients)
  *
- * The seeded database is kept between runs (seeding a million documents takes minutes): PostgreSQL database
- * `bench_cabinets_<n>` on BENCH_DATABASE_URL (or TEST_DATABASE_URL), PGlite in BENCH_DATA_DIR (default
- * /tmp/cloudsign-bench-cabinets-<n>). The documents table's secondary indexes are dropped for the bulk load
- * and rebuilt from their own definitions afterwards. Every document is then linked to 「ベンチ 全件」.
+ * The million documents are the documents benchmark's kept database (bench/documents.bench.ts: PostgreSQL
+ * `bench_documents_<n>` on BENCH_DATABASE_URL or TEST_DATABASE_URL, PGlite in BENCH_DATA_DIR), seeded once
+ * by whichever benchmark runs first; every document of its company is linked to 「ベンチ 全件」 once.
  * Figures (20 concurrent clients, as the company admin and as the cabinet's admin — a member without
  * 組織管理権限, whose every query carries the access rule): p95 of the cabinet's first page and of keyword
  * searches through `GET /documents?cabinetId=…`; `GET /cabinets` (counts of a million links); moving 10,000
  * documents to another cabinet (one call, one transaction) and the all-or-nothing check (one unknown id →
  * 404, no link changed); then the documents go back, so runs repeat.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApiApp } from '../apps/server/src/api/app.ts';
-import { closeDeps, createDeps } from '../apps/server/src/bootstrap.ts';
-import { parseEnv } from '../apps/server/src/config/env.ts';
+import { closeDeps } from '../apps/server/src/bootstrap.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
-import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
-import { COUNTERPARTIES, DOC_KINDS } from '../apps/server/src/db/seed/names.ts';
+import { openSeededDocuments } from './documents.bench.ts';
 import { normalizeSearchText } from '../apps/server/src/lib/search-text.ts';
 import type { BenchContext, Benchmark } from './lib/types.ts';
 import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
@@ -33,7 +28,6 @@ export type BenchRow = { figure: string; value: number; unit: string; target: st
 
 const PORT = 3501;
 const CONCURRENCY = 20;
-const COMPANY = 'キャビネットベンチ株式会社';
 const BIG = 'ベンチ 全件';
 const TARGET = 'ベンチ 移動先';
 
@@ -44,89 +38,14 @@ const pct = (xs: number[], p: number) => {
 const round = (n: number) => Math.round(n * 10) / 10;
 const log = (m: string) => console.error(`[cabinets] ${m}`);
 
-async function openTarget(kind: 'pglite' | 'postgres', n: number, fresh: boolean) {
-  const dataDir = process.env.BENCH_DATA_DIR ?? `/tmp/cloudsign-bench-cabinets-${n}`;
-  let url: string | undefined;
-  if (kind === 'postgres') {
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('BENCH_DATABASE_URL または TEST_DATABASE_URL を指定してください。');
-    const name = `bench_cabinets_${n}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    if (fresh) await c.query(`drop database if exists ${name} with (force)`);
-    const exists = await c.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  } else if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SITE_URL: 'http://localhost:3500',
-    API_URL: `http://localhost:${PORT}`,
-    SEED: 'off',
-    ...(url ? { DATABASE_URL: url } : {}),
-  });
-  return createDeps(env);
-}
-
 type Ids = { companyId: string; big: string; target: string };
 
 /**
- * A million documents by set-based SQL: title = kind（counterparty）, concluded or imported, sent by one of
- * the company's members; search_text as documentSearchText builds it (parts normalised in Node).
+ * The documents benchmark's kept database (bench/documents.bench.ts: seeded once, reused by every run) and
+ * its company; every one of its documents is filed into 「ベンチ 全件」 once.
  */
-async function seedDocuments(deps: AppDeps, companyId: string, n: number) {
-  const kinds = DOC_KINDS.map((k) => k.title);
-  const cps = COUNTERPARTIES.map((c) => c.name);
-  const senders = (await deps.database.raw.query<{ id: string; name: string }>('select id, name from users where company_id = $1 order by id', [companyId])).rows;
-  const chunk = 100_000;
-  for (let from = 1; from <= n; from += chunk) {
-    const to = Math.min(n, from + chunk - 1);
-    await deps.database.raw.query(
-      `insert into documents (id, company_id, status, title, counterparty, sender_id, sender_name, concluded_at, updated_at, created_at, search_text)
-       select id, $1, case when i % 10 < 8 then 2 else 13 end, kt, cp, ($5::uuid[])[1 + i % $7], ($6::text[])[1 + i % $7],
-         now() - (i % 1500) * interval '1 day', now() - (i % 1500) * interval '1 day' - (i % 86400) * interval '1 second',
-         now() - (i % 1500) * interval '1 day', kn || ' ' || cn || ' ' || id::text
-       from (
-         select gen_random_uuid() as id, i,
-           ($3::text[])[1 + (i * 5 + i / 11) % array_length($3::text[], 1)] || '（' || ($4::text[])[1 + (i * 3 + i / 17) % array_length($4::text[], 1)] || '）' as kt,
-           ($4::text[])[1 + (i * 3 + i / 17) % array_length($4::text[], 1)] as cp,
-           ($8::text[])[1 + (i * 5 + i / 11) % array_length($8::text[], 1)] || '(' || ($9::text[])[1 + (i * 3 + i / 17) % array_length($9::text[], 1)] || ')' as kn,
-           ($9::text[])[1 + (i * 3 + i / 17) % array_length($9::text[], 1)] as cn
-         from generate_series($2::bigint, $10::bigint) as i
-       ) s`,
-      [companyId, from, kinds, cps, senders.map((u) => u.id), senders.map((u) => u.name), senders.length, kinds.map(normalizeSearchText), cps.map(normalizeSearchText), to],
-    );
-    log(`documents: ${to.toLocaleString()} / ${n.toLocaleString()}`);
-  }
-}
-
-async function ensureSeeded(deps: AppDeps, n: number): Promise<Ids> {
+async function ensureSeeded(deps: AppDeps, companyId: string): Promise<Ids> {
   const q = deps.database.raw.query;
-  const found = await q<{ id: string }>('select id from companies where name = $1', [COMPANY]);
-  let companyId = found.rows[0]?.id;
-  if (!companyId) {
-    const t0 = performance.now();
-    // Bulk-load practice: secondary indexes off during the load, rebuilt from their own definitions.
-    const defs = (
-      await q<{ indexname: string; indexdef: string }>(
-        "select indexname, indexdef from pg_indexes where tablename = 'documents' and indexname <> 'documents_pkey'",
-      )
-    ).rows;
-    for (const d of defs) await deps.database.raw.exec(`drop index if exists ${d.indexname}`);
-    // Members, groups and cabinets from the shared large seed; the documents with bigint row numbers here
-    // (the shared seed's document SQL overflows int4 past ~270,000 rows).
-    const r = await seedLargeCompany(deps.database, { name: COMPANY, members: 1000, documents: 0, onProgress: log });
-    await seedDocuments(deps, r.companyId, n);
-    log(`seeded ${n} documents in ${Math.round(performance.now() - t0)} ms; building ${defs.length} indexes`);
-    for (const d of defs) await deps.database.raw.exec(d.indexdef);
-    companyId = r.companyId;
-  }
   const cabinet = async (name: string) => {
     const row = (await q<{ id: string }>('select id from cabinets where company_id = $1 and name = $2', [companyId, name])).rows[0];
     if (row) return row.id;
@@ -134,15 +53,14 @@ async function ensureSeeded(deps: AppDeps, n: number): Promise<Ids> {
   };
   const big = await cabinet(BIG);
   const target = await cabinet(TARGET);
-  const [{ n: linked }] = (await q<{ n: number }>('select count(*)::int as n from document_cabinets where cabinet_id = $1', [big])).rows as [{ n: number }];
-  if (linked === 0) {
+  const linked = (await q('select 1 from document_cabinets where cabinet_id = $1 limit 1', [big])).rows.length > 0;
+  if (!linked) {
     const t0 = performance.now();
     await q('insert into document_cabinets (cabinet_id, document_id) select $1, id from documents where company_id = $2 on conflict do nothing', [big, companyId]);
+    // The visibility map (index-only scans of the links) and statistics of the new million links.
+    await deps.database.raw.exec('vacuum analyze document_cabinets');
     log(`linked every document to 「${BIG}」 in ${Math.round(performance.now() - t0)} ms`);
   }
-  // One statement each: several in one simple query run as one transaction, which VACUUM refuses.
-  await deps.database.raw.exec('vacuum analyze documents');
-  await deps.database.raw.exec('vacuum analyze document_cabinets');
   return { companyId, big, target };
 }
 
@@ -171,10 +89,11 @@ async function load(clients: number, total: number, request: (i: number) => Prom
 }
 
 export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, opts: { seedOnly?: boolean; fresh?: boolean } = {}): Promise<BenchRow[]> {
-  const deps = await openTarget(kind, n, Boolean(opts.fresh));
+  const opened = await openSeededDocuments(kind, n, Boolean(opts.fresh));
+  const deps = opened.deps;
   const rows: BenchRow[] = [];
   try {
-    const ids = await ensureSeeded(deps, n);
+    const ids = await ensureSeeded(deps, opened.companyId);
     if (opts.seedOnly) return rows;
     const q = deps.database.raw.query;
     // One member per client: the API's per-user rate limit (1,200/min) must not be what is measured.
@@ -286,8 +205,10 @@ type Shared = { deps: AppDeps; ids: Ids; app: Awaited<ReturnType<typeof buildApi
 let shared: Promise<Shared> | null = null;
 function setup(ctx: BenchContext): Promise<Shared> {
   shared ??= (async () => {
-    const deps = await ctx.deps();
-    const ids = await ensureSeeded(deps, ctx.size(1_000_000));
+    process.env.BENCH_DATABASE_URL ??= ctx.databaseUrl;
+    const opened = await openSeededDocuments('postgres', ctx.size(1_000_000));
+    const deps = opened.deps;
+    const ids = await ensureSeeded(deps, opened.companyId);
     const admin = await makeUser(deps, ids.companyId, { name: 'ベンチ 管理者', roles: ['CompanyAdmin'] });
     const cabAdmin = await makeUser(deps, ids.companyId, { name: 'ベンチ キャビネット管理者' });
     await deps.database.raw.query('insert into cabinet_admins (cabinet_id, user_id) values ($1, $3), ($2, $3)', [ids.big, ids.target, cabAdmin.id]);

@@ -213,6 +213,18 @@ describe('GET /documents: who sees what', () => {
     expect(body.total).toBe(2);
   });
 
+  it('a reader filtering by their cabinet gets its documents with an exact total; a keyword narrows within it', async () => {
+    const all = await find(`cabinetId=${w.cabinets.contracts.id}`, w.headers.reader);
+    expect(all.documents.map((d) => d.id)).toEqual([ids.b, ids.a]);
+    expect([all.total, all.isTotalExact]).toEqual([2, true]);
+    const second = await find(q({ cabinetId: w.cabinets.contracts.id, perPage: '1', page: '2' }), w.headers.reader);
+    expect([second.documents.map((d) => d.id), second.total]).toEqual([[ids.a], 2]);
+    const nda = await find(q({ cabinetId: w.cabinets.contracts.id, keyword: '秘密' }), w.headers.reader);
+    expect([nda.documents.map((d) => d.id), nda.total, nda.isTotalExact]).toEqual([[ids.b], 1, true]);
+    const past = await find(q({ cabinetId: w.cabinets.contracts.id, keyword: '秘密', page: '3' }), w.headers.reader);
+    expect([past.documents, past.total, past.isTotalExact]).toEqual([[], 1, true]);
+  });
+
   it('a member without access sees nothing', async () => {
     expect(await find('', w.headers.outsider)).toEqual({ documents: [], total: 0, isTotalExact: true });
   });

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindQuery, type TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  cabinetDocumentStats,
   cabinets,
   documentCabinets,
   documentFiles,
@@ -17,12 +18,18 @@ import { searchConditions, searchOrder, type KeywordMode } from './documents.sea
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
 export type DocumentRow = typeof documents.$inferSelect;
 
-/** The cabinet a search is limited to: the system cabinet means every readable document. */
+/**
+ * The cabinet a search is limited to: the system cabinet means every company document. Only ever made by
+ * resolveCabinetScope, so the caller may read it.
+ */
 export type CabinetScope = { id: string; isSystem: boolean } | null;
 
 /** Company, access, cabinet and search conditions: the WHERE of every search (list, count, bulk edit). */
 export function documentSearchWhere(who: Who, conditions: TDocumentSearchConditions, cabinet: CabinetScope, mode: KeywordMode = 'index'): SQL {
-  const parts: SQL[] = [eq(documents.companyId, who.user.companyId), documentReadableSql(who)];
+  const parts: SQL[] = [eq(documents.companyId, who.user.companyId)];
+  // Every document of a readable cabinet is readable (access.ts), so within a cabinet scope the per-document
+  // check would only repeat what resolveCabinetScope established — at one link probe per row walked.
+  if (!cabinet) parts.push(documentReadableSql(who));
   if (cabinet && !cabinet.isSystem) {
     parts.push(sql`exists (select 1 from document_cabinets dcf where dcf.cabinet_id = ${cabinet.id} and dcf.document_id = ${documents.id})`);
   }
@@ -59,6 +66,21 @@ export function documentPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQ
     .from(documents)
     .where(where)
     .orderBy(...searchOrder(q.sort, q.order, isCollected))
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
+}
+
+/**
+ * A collected page and the number of matches in one pass: collecting already reads every match to sort it,
+ * so `count(*) over ()` (evaluated before ORDER BY and LIMIT) counts them at no extra reads, where a separate
+ * count would read them all a second time. A page past the last match has no row to carry the count.
+ */
+export function countedPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
+  return db
+    .select({ ...listColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(documents)
+    .where(where)
+    .orderBy(...searchOrder(q.sort, q.order, true))
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage);
 }
@@ -113,6 +135,12 @@ export async function companyDocumentCount(db: DbOrTx, companyId: string): Promi
     .from(documentListStats)
     .where(eq(documentListStats.companyId, companyId));
   return row?.n ?? 0;
+}
+
+/** A cabinet's exact document count, kept by triggers (migration 0013). */
+export async function cabinetDocumentCount(db: DbOrTx, cabinetId: string): Promise<number> {
+  const [row] = await db.select({ n: cabinetDocumentStats.documentCount }).from(cabinetDocumentStats).where(eq(cabinetDocumentStats.cabinetId, cabinetId));
+  return Math.max(0, Number(row?.n ?? 0));
 }
 
 /** Cabinets of `documentIds` that the caller may see (names of unreadable cabinets are not leaked). */

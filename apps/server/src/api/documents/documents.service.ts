@@ -29,20 +29,31 @@ export async function resolveCabinetScope(db: DbOrTx, who: Who, cabinetId: strin
 const COLLECT_BELOW = 20_000;
 
 /**
- * Total and plan shape (contract file, `isTotalExact`). Unfiltered company admin: exact from the trigger-kept
- * count. Otherwise the planner's estimate decides. A keyword's estimate is bounded by its rarest gram (the
- * planner multiplies the grams of a long word as if independent, which underestimates badly). A narrow search
- * is counted exactly and its matches collected then sorted; a broad one answers the estimate and walks the
- * sort index, matching keywords with LIKE (computing grams per walked row would cost far more).
+ * Total and plan shape (contract file, `isTotalExact`). Unfiltered company admin or cabinet: exact from the
+ * trigger-kept counts. Otherwise the planner's estimate decides. A keyword's estimate is bounded by its rarest
+ * gram (the planner multiplies the grams of a long word as if independent, which underestimates badly). A
+ * narrow search (or a page too deep to reach by walking) collects its matches, sorts them and counts them
+ * exactly in the same statement; a broad one answers the estimate and walks the sort index, matching keywords
+ * with LIKE (computing grams per walked row would cost far more): counting every match of a frequent word
+ * would cost many times the page (docs/decisions.md).
  */
 export async function planDocumentSearch(db: DbOrTx, who: Who, q: TDocumentFindQuery, cabinet: repo.CabinetScope) {
   const where = repo.documentSearchWhere(who, q, cabinet, 'index');
-  if (who.isCompanyAdmin && (!cabinet || cabinet.isSystem) && hasNoConditions(q)) {
-    return { where, isCollected: false, total: await repo.companyDocumentCount(db, who.user.companyId), isTotalExact: true };
+  if (hasNoConditions(q) && (cabinet || who.isCompanyAdmin)) {
+    // Unfiltered: the trigger-kept counts are exact and free. A cabinet scope needs no access check
+    // (documentSearchWhere), so the cabinet's count is what the caller sees.
+    const companyCount = await repo.companyDocumentCount(db, who.user.companyId);
+    const total = cabinet && !cabinet.isSystem ? await repo.cabinetDocumentCount(db, cabinet.id) : companyCount;
+    // A small cabinet's documents are collected through its links: walking the company's sort index to find
+    // them would read about (page end) × (company ÷ cabinet) rows.
+    const isCollected = (q.page * q.perPage * companyCount) / Math.max(total, 1) > total;
+    return { where, isCollected, total, isTotalExact: true };
   }
   let estimate = await repo.estimateMatches(db, where);
   const terms = keywordTerms(q.keyword);
-  if (terms.length > 0 && hasNoConditions({ ...q, keyword: undefined })) {
+  // One word of one or two characters is a single gram: its estimate is the one just taken.
+  const isSingleGram = terms.length === 1 && termGrams(terms[0]!).length === 1 && termGrams(terms[0]!)[0] === terms[0];
+  if (terms.length > 0 && !isSingleGram && hasNoConditions({ ...q, keyword: undefined })) {
     const grams = terms.flatMap(termGrams);
     const perGram = await Promise.all(grams.map((g) => repo.estimateMatches(db, repo.documentSearchWhere(who, { options: {}, keyword: g }, cabinet, 'index'))));
     estimate = Math.max(estimate, Math.min(...perGram));
@@ -52,18 +63,26 @@ export async function planDocumentSearch(db: DbOrTx, who: Who, q: TDocumentFindQ
     // where that exceeds the matches themselves, collecting them is cheaper.
     const companyCount = await repo.companyDocumentCount(db, who.user.companyId);
     const walked = (q.page * q.perPage * companyCount) / estimate;
-    if (walked > estimate) return { where, isCollected: true, total: estimate, isTotalExact: false };
+    if (walked > estimate) return { where, isCollected: true, isCounted: true, total: 0, isTotalExact: true };
     const scanWhere = terms.length > 0 ? repo.documentSearchWhere(who, q, cabinet, 'scan') : where;
     return { where: scanWhere, isCollected: false, total: estimate, isTotalExact: false };
   }
-  const n = await repo.countDocumentsCapped(db, where);
-  return { where, isCollected: true, isCounted: true, total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
+  // Narrow: the matches are collected and counted by the page statement itself (findDocuments).
+  return { where, isCollected: true, isCounted: true, total: 0, isTotalExact: true };
+}
+
+/** The page, and the total when the plan leaves it to the page (a collected search counts while it collects). */
+async function selectPage(db: Db, plan: Awaited<ReturnType<typeof planDocumentSearch>>, q: TDocumentFindQuery) {
+  if (!('isCounted' in plan)) return { rows: await repo.selectDocumentPage(db, plan.where, q, plan.isCollected), total: plan.total, isTotalExact: plan.isTotalExact };
+  const counted = await repo.countedPageQuery(db, plan.where, q);
+  if (counted.length > 0) return { rows: counted.map(({ matches: _, ...r }) => r), total: counted[0]!.matches, isTotalExact: true };
+  const n = await repo.countDocumentsCapped(db, plan.where);
+  return { rows: [], total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
 }
 
 export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Promise<TDocumentFindResponse> {
   const cabinet = await resolveCabinetScope(db, who, q.cabinetId);
-  const { where, isCollected, total, isTotalExact } = await planDocumentSearch(db, who, q, cabinet);
-  const rows = await repo.selectDocumentPage(db, where, q, isCollected);
+  const { rows, total, isTotalExact } = await selectPage(db, await planDocumentSearch(db, who, q, cabinet), q);
   const cabinetRows = await repo.selectCabinetsOf(
     db,
     who,

@@ -38,6 +38,9 @@ export async function fileDocuments(
   const source = input.fromCabinetId ? await loadManaged(ctx, input.fromCabinetId) : null;
   const documentIds = await requireDocuments(ctx, input.documentIds);
   return ctx.db.transaction(async (tx) => {
+    // Both cabinets' counter rows are locked first, in id order: two opposite moves between the same
+    // cabinets would otherwise each lock one counter in their trigger and wait for the other (deadlock).
+    if (source && source.type === 0) await repo.lockCabinetCounters(tx, [id, source.id]);
     const linked = await repo.linkDocuments(tx, id, documentIds);
     // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
     const unlinked = source && source.type === 0 ? await repo.unlinkDocuments(tx, source.id, documentIds) : 0;

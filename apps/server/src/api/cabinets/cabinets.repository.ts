@@ -145,3 +145,17 @@ export async function unlinkDocuments(db: DbOrTx, cabinetId: string, documentIds
   );
   return rows.length;
 }
+
+/**
+ * Locks the document counters of several cabinets in one fixed order (by id), creating missing rows, so
+ * concurrent writers touching the same cabinets queue instead of deadlocking in the counter triggers.
+ */
+export async function lockCabinetCounters(db: DbOrTx, cabinetIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(cabinetIds)].sort();
+  await queryRows(
+    db,
+    sql`insert into cabinet_document_stats (cabinet_id, document_count) select c, 0 from unnest(${uuids(ids)}) c
+      order by c on conflict (cabinet_id) do nothing`,
+  );
+  await queryRows(db, sql`select cabinet_id from cabinet_document_stats where cabinet_id = any(${uuids(ids)}) order by cabinet_id for update`);
+}

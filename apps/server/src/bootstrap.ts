@@ -8,6 +8,8 @@ import { registerJobHandlers } from './jobs/register.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AppDeps } from './deps.ts';
+import { instanceApplicationName, openInstance, randomInstanceKey } from './lib/instance.ts';
+import { startReclaiming } from './jobs/reclaim-dead-work.ts';
 
 export type BootstrapOptions = {
   logger?: Logger;
@@ -20,25 +22,35 @@ export type BootstrapOptions = {
 /** Opens the database, applies migrations and wires the shared dependencies of every role. */
 export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise<AppDeps> {
   const logger = opts.logger ?? pino({ level: env.LOG_LEVEL, base: undefined });
-  const database = opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const instanceKey = randomInstanceKey();
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, applicationName: instanceApplicationName(instanceKey) }));
   await runMigrations(database);
   const keys = await loadSigningKeys(database.db);
+  // PGlite opened here owns its data folder alone; one handed in (tests' in-memory) cannot tell liveness.
+  const instance = await openInstance({ key: instanceKey, databaseUrl: env.DATABASE_URL, isExclusive: !opts.database && database.kind === 'pglite', logger });
   const jobs = await createJobs(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
   const deps: AppDeps = {
     env,
     database,
     keys,
     jobs,
-    storage: createLocalStorage(env.DATA_DIR),
+    instance,
+    storage: createLocalStorage(env.DATA_DIR, { stagingTag: String(instance.key) }),
     mailer: opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }),
     logger,
     clock: opts.clock ?? (() => new Date()),
   };
   await registerJobHandlers(deps);
+  stopReclaiming.set(deps, await startReclaiming(database, instance, env.DATA_DIR, logger));
   return deps;
 }
 
+const stopReclaiming = new WeakMap<AppDeps, () => void>();
+
 export async function closeDeps(deps: AppDeps) {
+  stopReclaiming.get(deps)?.();
   await deps.jobs.stop();
+  await deps.instance.close();
   await deps.database.close();
 }

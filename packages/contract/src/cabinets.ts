@@ -96,11 +96,12 @@ export type TClassificationDryRunRequest = z.infer<typeof ZClassificationDryRunR
 export const ZClassificationDryRunResponse = z.object({ count: z.number().int() });
 export type TClassificationDryRunResponse = z.infer<typeof ZClassificationDryRunResponse>;
 
-export const BACKFILL_STATES = ['queued', 'running', 'succeeded'] as const;
+export const BACKFILL_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const BACKFILL_STATE_LABELS: Record<(typeof BACKFILL_STATES)[number], string> = {
   queued: '待機中',
   running: '実行中',
   succeeded: '完了',
+  failed: '失敗',
 };
 export const ZClassificationBackfill = z.object({
   id: ZId,

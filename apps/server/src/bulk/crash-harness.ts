@@ -3,8 +3,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-export function startCrashWorker(jobName: string, manipulationId: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crash-worker.fixture.ts'), jobName, manipulationId], {
+/** `script`: another child speaking the same lines (`working`, then `{status, processed}`; done at status ≥ 6). */
+export function startCrashWorker(
+  jobName: string,
+  manipulationId: string,
+  env: Record<string, string>,
+  script = path.join(import.meta.dirname, 'crash-worker.fixture.ts'),
+) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, jobName, manipulationId], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -31,17 +31,18 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number };
+/** `applicationName`: shown by the server for each connection; jobs read it to tag the jobs they fetch. */
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number; applicationName?: string };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.applicationName);
   return openPglite(opts.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, applicationName?: string): Promise<Database> {
   // JIT compilation costs ~1 s on the list queries whose plans cross its cost threshold at a million
   // documents, far more than it saves on interactive queries.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off', ...(applicationName ? { application_name: applicationName } : {}) });
   // An idle client dropped by the server (restart, failover) must not crash the process; pg reconnects.
   pool.on('error', () => {});
   // Fail at start, with the server's message, rather than on the first request.

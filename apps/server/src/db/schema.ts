@@ -430,7 +430,7 @@ export const cabinetBackfills = pgTable(
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     groupIds: uuid('group_ids').array().notNull(),
-    state: text('state').notNull().default('queued'), // queued | running | succeeded
+    state: text('state').notNull().default('queued'), // queued | running | succeeded | failed
     cursor: uuid('cursor'),
     processed: integer('processed').notNull().default(0),
     linked: integer('linked').notNull().default(0),

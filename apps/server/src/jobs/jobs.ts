@@ -6,8 +6,14 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { tagJobOwners } from './job-owner.ts';
 
-export type JobContext = { jobId: string; logger: Logger };
+export type JobContext = {
+  jobId: string;
+  logger: Logger;
+  /** No retry follows if this run throws: the handler records a final failed state (e.g. a backfill). */
+  isLastAttempt: boolean;
+};
 export type JobHandler<T> = (data: T, ctx: JobContext) => Promise<void>;
 
 export type SendOptions = {
@@ -50,21 +56,26 @@ function dbAdapter(database: Database) {
   };
 }
 
-export async function createJobs(database: Database, logger: Logger, opts: { pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
+export async function createJobs(
+  database: Database,
+  logger: Logger,
+  opts: { pollingIntervalSeconds?: number } = {},
+): Promise<Jobs> {
   const boss = new PgBoss({ db: dbAdapter(database), schema: 'pgboss' });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
+  await tagJobOwners(database);
 
   const handlers = new Map<string, { handler: JobHandler<object>; opts: QueueOptions }>();
   let isWorking = false;
   const polling = opts.pollingIntervalSeconds ?? 0.5;
 
   const workQueue = async (name: string, entry: { handler: JobHandler<object> }) => {
-    await boss.work<object>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
+    await boss.work<object>(name, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async ([job]) => {
       if (!job) return;
       const log = logger.child({ job: name, jobId: job.id });
       log.info('job started');
-      await entry.handler(job.data, { jobId: job.id, logger: log });
+      await entry.handler(job.data, { jobId: job.id, logger: log, isLastAttempt: job.retryCount >= job.retryLimit });
       log.info('job finished');
     });
   };

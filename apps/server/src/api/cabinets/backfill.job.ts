@@ -1,22 +1,37 @@
 /** The classification backfill job (issue 4): batches of links, resumable, idempotent (at-least-once). */
 import type { AppDeps } from '../../deps.ts';
-import { lockBackfill, runBackfillBatch } from './backfill.repository.ts';
+import { lockBackfill, markBackfillFailed, runBackfillBatch } from './backfill.repository.ts';
 
 export const BACKFILL_JOB = 'cabinets.classification-backfill';
 const BATCH_SIZE = 5000;
+/** Retries of a failing batch (transient errors); a killed worker's run is given back without counting. */
+export const BACKFILL_RETRY_LIMIT = 3;
 
 export type BackfillJobData = { backfillId: string };
 
 export async function registerCabinetJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register<BackfillJobData>(BACKFILL_JOB, async ({ backfillId }) => {
-    for (;;) {
-      const hasMore = await deps.database.db.transaction(async (tx) => {
-        const run = await lockBackfill(tx, backfillId);
-        // Gone with its cabinet, or already finished by an earlier delivery of this job.
-        if (!run || run.state === 'succeeded') return false;
-        return runBackfillBatch(tx, run, BATCH_SIZE);
-      });
-      if (!hasMore) return;
-    }
-  });
+  await deps.jobs.register<BackfillJobData>(
+    BACKFILL_JOB,
+    async ({ backfillId }, ctx) => {
+      try {
+        for (;;) {
+          const hasMore = await deps.database.db.transaction(async (tx) => {
+            const run = await lockBackfill(tx, backfillId);
+            // Gone with its cabinet, or already finished (or given up) by an earlier delivery of this job.
+            if (!run || run.state === 'succeeded' || run.state === 'failed') return false;
+            return runBackfillBatch(tx, run, BATCH_SIZE);
+          });
+          if (!hasMore) return;
+        }
+      } catch (err) {
+        // Without this the run would show 実行中 forever once pg-boss stops retrying (issue 8).
+        if (ctx.isLastAttempt) {
+          ctx.logger.error({ err, backfillId }, 'classification backfill failed');
+          await markBackfillFailed(deps.database.db, backfillId);
+        }
+        throw err;
+      }
+    },
+    { retryLimit: BACKFILL_RETRY_LIMIT },
+  );
 }

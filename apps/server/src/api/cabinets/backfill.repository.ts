@@ -96,3 +96,11 @@ export async function runBackfillBatch(tx: DbOrTx, run: BackfillRow, batchSize: 
     .where(eq(cabinetBackfills.id, run.id));
   return true;
 }
+
+/** The final state of a run whose retries are exhausted; the links filed so far stay (each is correct). */
+export async function markBackfillFailed(db: DbOrTx, id: string) {
+  await db
+    .update(cabinetBackfills)
+    .set({ state: 'failed', finishedAt: sql`now()` })
+    .where(and(eq(cabinetBackfills.id, id), sql`${cabinetBackfills.state} <> 'succeeded'`));
+}

@@ -77,10 +77,11 @@ export async function stageFile(deps: AppDeps, filename: string, stream: Readabl
   }
   const storageKey = `documents/${crypto.randomUUID()}.pdf`;
   const check = new PdfCheck();
+  // Staged, not written under its key: only the commit makes it a document's file (a crash leaves no orphan).
   try {
-    await deps.storage.write(storageKey, stream.pipe(check));
+    await deps.storage.stage(storageKey, stream.pipe(check));
   } catch (err) {
-    await deps.storage.remove(storageKey);
+    await deps.storage.discard(storageKey);
     throw err;
   }
   const why =
@@ -94,7 +95,7 @@ export async function stageFile(deps: AppDeps, filename: string, stream: Readabl
             ? reject(filename, 'unsupported_media_type', 'PDFファイルが壊れているか、途中で切れています（ファイルの末尾に「%%EOF」がありません）。')
             : null;
   if (why) {
-    await deps.storage.remove(storageKey);
+    await deps.storage.discard(storageKey);
     return why;
   }
   return { filename, ok: true, title: name.title, storageKey, size: check.size };
@@ -150,7 +151,7 @@ export async function commitImport(
     }
     const attr = attributeFor(attributes[index], index, options);
     if (attr.errors.length > 0) {
-      await deps.storage.remove(file.storageKey);
+      await deps.storage.discard(file.storageKey);
       results.push(reject(file.filename, 'validation_failed', attr.errors[0]!.message, attr.errors));
       continue;
     }
@@ -178,13 +179,15 @@ export async function commitImport(
       await applyClassificationRules(tx, auth.user.companyId, rows.map((r) => r.id!));
     });
   } catch (err) {
-    await Promise.all(files.map((f) => deps.storage.remove(f.storageKey)));
+    await Promise.all(files.map((f) => deps.storage.discard(f.storageKey)));
     throw err;
   }
+  // Committed: the files take their keys. A crash before this is finished by the next start's sweep.
+  await Promise.all(files.map((f) => deps.storage.promote(f.storageKey)));
   return results;
 }
 
 /** Removes what an aborted request had already stored (no orphans). */
 export async function discardStaged(deps: AppDeps, staged: StagedFile[]) {
-  await Promise.all(staged.flatMap((f) => (f.ok ? [deps.storage.remove(f.storageKey)] : [])));
+  await Promise.all(staged.flatMap((f) => (f.ok ? [deps.storage.discard(f.storageKey)] : [])));
 }

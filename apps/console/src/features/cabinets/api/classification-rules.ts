@@ -44,7 +44,7 @@ export function useBackfills(id: string, enabled: boolean) {
       queryKey: cabinetKeys.backfills(id),
       queryFn: async ({ signal }) => (await findBackfills(id, signal)).backfills,
       enabled,
-      refetchInterval: (q) => (q.state.data?.some((b) => b.state !== 'succeeded') ? 1000 : false),
+      refetchInterval: (q) => (q.state.data?.some((b) => b.state === 'queued' || b.state === 'running') ? 1000 : false),
     }),
   );
 }

@@ -35,7 +35,7 @@ export function RulesPanel({ cabinet }: { cabinet: TCabinet }) {
   }, [addKey, mutate, reset]);
 
   const latest = backfills.data?.[0];
-  const isRunning = latest !== undefined && latest.state !== 'succeeded';
+  const isRunning = latest !== undefined && (latest.state === 'queued' || latest.state === 'running');
   useEffect(() => {
     if (latest?.state === 'succeeded') void client.invalidateQueries({ queryKey: cabinetKeys.all });
   }, [latest?.id, latest?.state, client]);

@@ -1,0 +1,63 @@
+/**
+ * Gives back the work of dead processes at once (issue 8 "no job is stuck", "no orphan file"): pg-boss
+ * would retry a killed worker's active job only after its expiry (15 minutes for bulk executions). Each
+ * job a worker runs carries its instance key (jobs.ts); a job whose owner is not live goes back to the
+ * queue now, and the dead instances' staging folders are finished or removed. Runs at start and every
+ * RECLAIM_INTERVAL_MS on every instance, so a surviving instance also takes over a dead one's work.
+ */
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { Instance } from '../lib/instance.ts';
+import { sweepDeadStaging } from '../lib/storage-sweep.ts';
+
+export const RECLAIM_INTERVAL_MS = 10_000;
+/** A job fetched but not yet tagged (the owner died between the two statements) is reclaimed after this. */
+const UNTAGGED_GRACE = '2 minutes';
+
+export async function reclaimDeadWork(
+  database: Database,
+  instance: Instance,
+  dataDir: string,
+  logger: Logger,
+) {
+  const live = await instance.liveKeys();
+  if (!live) return { jobs: 0, removed: 0, promoted: 0 };
+  const isExclusive = live.size === 1 && live.has(instance.key) && database.kind === 'pglite';
+  // Not counted as a retry: the job did not fail, its process died (pg-boss's expiry would also retry it).
+  const { rows } = await database.raw.query<{ name: string; id: string }>(
+    `update pgboss.job set state = 'retry', start_after = now(), output = null
+      where state = 'active' and case
+        when (output->>'owner') is not null then not ((output->>'owner')::bigint = any($1::bigint[]))
+        else ($2::boolean or started_on < now() - interval '${UNTAGGED_GRACE}') end
+      returning name, id`,
+    [[...live], isExclusive],
+  );
+  const files = await sweepDeadStaging(dataDir, new Set([...live].map(String)), async (key) => {
+    const found = await database.raw.query(
+      'select 1 from document_files where storage_key = $1 limit 1',
+      [key],
+    );
+    return found.rows.length > 0;
+  });
+  if (rows.length > 0 || files.removed > 0 || files.promoted > 0) {
+    logger.warn({ jobs: rows, ...files }, 'reclaimed the work of a stopped process');
+  }
+  return { jobs: rows.length, ...files };
+}
+
+/** Runs the reclaim now and then periodically; answers the stopper. */
+export async function startReclaiming(
+  database: Database,
+  instance: Instance,
+  dataDir: string,
+  logger: Logger,
+) {
+  await reclaimDeadWork(database, instance, dataDir, logger);
+  const timer = setInterval(() => {
+    reclaimDeadWork(database, instance, dataDir, logger).catch((err: unknown) =>
+      logger.error({ err }, 'reclaim of dead work failed'),
+    );
+  }, RECLAIM_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

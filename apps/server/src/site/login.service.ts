@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { users } from '../db/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { createSession, deleteSession, type NextStep } from '../auth/sessions.ts';
-import { clearAccountFailures, loginBlockedFor, recordLoginFailure } from '../auth/login-throttle.ts';
+import { clearAccountFailures, reserveLoginAttempt } from '../auth/login-throttle.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
 
@@ -26,16 +26,14 @@ export async function attemptLogin(
   const now = deps.clock();
   const email = normalizeEmail(input.email);
   const key = { email, ip: input.ip };
-  const wait = await loginBlockedFor(db, key, now);
-  if (wait > 0) return { kind: 'blocked', retryAfterSeconds: wait };
+  // The attempt counts as a failure until the password proves otherwise (simultaneous guesses, see there).
+  const attempt = await reserveLoginAttempt(db, key, now);
+  if (attempt.wait > 0) return { kind: 'blocked', retryAfterSeconds: attempt.wait };
 
   const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
   const canLogIn = user && (user.status === 1 || user.status === 2);
   const ok = await verifyPassword(canLogIn ? user.passwordHash : null, input.password);
-  if (!ok || !user) {
-    await recordLoginFailure(db, key, now);
-    return { kind: 'invalid' };
-  }
+  if (!ok || !user) return { kind: 'invalid' };
   await clearAccountFailures(db, email);
   // A fresh session id on every login (no fixation); the previous session of this browser ends.
   if (input.previousCookie) await deleteSession(db, hashToken(input.previousCookie));

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { markMfaVerified, nextStep, type LoadedSession } from '../auth/sessions.ts';
-import { loginBlockedFor, recordLoginFailure } from '../auth/login-throttle.ts';
+import { releaseLoginAttempt, reserveLoginAttempt } from '../auth/login-throttle.ts';
 import {
   claimTotpStep,
   enableMfa,
@@ -50,10 +50,11 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     const key = { email: loaded.user.email, ip: clientIp(request) };
     const now = deps.clock();
     // Guessing codes counts against the same per-account and per-IP limits as guessing passwords.
-    const wait = await loginBlockedFor(db, key, now);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      return verifyPage(reply, returnTo, TOO_MANY(wait), 429);
+    // Counted before the code is checked, so simultaneous guesses cannot exceed the limit.
+    const attempt = await reserveLoginAttempt(db, key, now);
+    if (attempt.wait > 0 || !('attemptId' in attempt)) {
+      reply.header('retry-after', String(attempt.wait));
+      return verifyPage(reply, returnTo, TOO_MANY(attempt.wait), 429);
     }
     const code = formField(request.body, 'code', 64).normalize('NFKC').replace(/\s/g, '');
     let ok = false;
@@ -63,10 +64,8 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     } else if (code) {
       ok = await useBackupCode(db, loaded.user, code);
     }
-    if (!ok) {
-      await recordLoginFailure(db, key, now);
-      return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
-    }
+    if (!ok) return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
+    await releaseLoginAttempt(db, attempt.attemptId);
     await markMfaVerified(db, loaded.session.id);
     return reply.redirect(continueTo(loaded, returnTo), 303);
   });

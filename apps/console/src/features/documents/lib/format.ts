@@ -7,18 +7,7 @@ export const autoUpdateLabel = (v: number) => AUTO_UPDATE_LABELS[v] ?? '指定�
 /** `2024-04-01` → `2024/04/01`; null → '—'. */
 export const formatDate = (d: string | null | undefined) => (d ? d.slice(0, 10).replaceAll('-', '/') : '—');
 
-/** ISO timestamp → Japan time `2024/04/01 09:30`. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
+export { formatDateTime } from '../../../lib/format.ts';
 
 export const formatAmount = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${n.toLocaleString('ja-JP')} 円`);
 

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Group, Loader } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  BulkStatus,
+  type TBulkManipulation,
+  type TBulkRowsQuery,
+  type TBulkRowsResponse,
+} from '@cloudsign/contract';
+import { PanelError } from '../error-boundary/error-boundary.tsx';
+import { BulkRowsTable, type RowFilter, type RowsTableSpec } from './rows-table.tsx';
+
+const PER_PAGE = 50;
+
+/** The rows of a run with their filter and page, loaded through the area's `useRows`. */
+export function BulkRowsPanel({
+  m,
+  initialFilter,
+  spec,
+  useRows,
+}: {
+  m: TBulkManipulation;
+  initialFilter: RowFilter;
+  spec: RowsTableSpec;
+  useRows: (
+    id: string,
+    q: Partial<TBulkRowsQuery>,
+    isEnabled: boolean,
+  ) => UseQueryResult<TBulkRowsResponse>;
+}) {
+  const [filter, setFilter] = useState<RowFilter>(initialFilter);
+  const [page, setPage] = useState(1);
+  const q: Partial<TBulkRowsQuery> = {
+    page,
+    perPage: PER_PAGE,
+    ...(filter === 'failed' ? { outcome: 'failed' } : filter === 'all' ? {} : { action: filter }),
+  };
+  // Rows exist once the check has stored them.
+  const rows = useRows(m.id, q, m.status >= BulkStatus.CheckFailed);
+  if (rows.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="読み込み中" />
+      </Group>
+    );
+  }
+  if (rows.isError) return <PanelError onRetry={() => void rows.refetch()} />;
+  return (
+    <BulkRowsTable
+      spec={spec}
+      columns={m.columns}
+      rows={rows.data.rows}
+      total={rows.data.total}
+      page={page}
+      perPage={PER_PAGE}
+      filter={filter}
+      onFilter={(f) => {
+        setFilter(f);
+        setPage(1);
+      }}
+      onPage={setPage}
+      isExecuted={m.counts.succeeded !== undefined}
+    />
+  );
+}

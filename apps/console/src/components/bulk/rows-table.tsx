@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  BULK_ACTION_LABELS,
+  BULK_OUTCOME_LABELS,
+  type TBulkAction,
+  type TBulkRow,
+} from '@cloudsign/contract';
+
+export type RowFilter = 'all' | TBulkAction | 'failed';
+
+/** A bulk area's wording and colours for its row actions, and how it draws one input cell. */
+export type RowsTableSpec = {
+  filters: readonly { value: RowFilter; label: string }[];
+  actionColors: Readonly<Record<string, string>>;
+  actionText?: Partial<Record<TBulkAction, string>>;
+  renderCell: (row: TBulkRow, column: string) => ReactNode;
+};
+
+/**
+ * The checked rows of a bulk run, paged and filterable: row number, action (and after execution its
+ * outcome), then the file's own columns as the area draws them, with errors on their cells.
+ */
+export function BulkRowsTable(props: {
+  spec: RowsTableSpec;
+  columns: readonly string[];
+  rows: readonly TBulkRow[];
+  total: number;
+  page: number;
+  perPage: number;
+  filter: RowFilter;
+  onFilter: (f: RowFilter) => void;
+  onPage: (p: number) => void;
+  isExecuted: boolean;
+}) {
+  const { spec, columns, rows, total, page, perPage, filter } = props;
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        size="xs"
+        value={filter}
+        onChange={(v) => props.onFilter(v as RowFilter)}
+        data={spec.filters.filter((f) => props.isExecuted || f.value !== 'failed')}
+        aria-label="表示する行"
+        w="fit-content"
+      />
+      <Box style={{ overflowX: 'auto' }}>
+        <Table
+          withTableBorder
+          withColumnBorders
+          verticalSpacing={6}
+          fz="sm"
+          aria-label="チェック結果の行"
+          style={{ minWidth: 'max-content' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={60}>行</Table.Th>
+              <Table.Th miw={120}>結果</Table.Th>
+              {columns.map((c) => (
+                <Table.Th key={c} style={{ whiteSpace: 'nowrap' }}>
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.rowNumber} data-testid="bulk-row" data-action={r.action}>
+                <Table.Td>{r.rowNumber}</Table.Td>
+                <Table.Td miw={120} maw={260}>
+                  <Group gap={4} wrap="nowrap">
+                    <Badge size="sm" variant="light" color={spec.actionColors[r.action] ?? 'gray'}>
+                      {spec.actionText?.[r.action] ?? BULK_ACTION_LABELS[r.action]}
+                    </Badge>
+                    {(r.outcome === 'succeeded' || r.outcome === 'failed') && (
+                      <Badge
+                        size="sm"
+                        variant="outline"
+                        color={r.outcome === 'failed' ? 'red' : 'green'}
+                      >
+                        {BULK_OUTCOME_LABELS[r.outcome]}
+                      </Badge>
+                    )}
+                  </Group>
+                  {/* Errors of columns the file does not have (e.g. a missing required column) show here. */}
+                  {r.errors
+                    .filter((e) => !columns.includes(e.column))
+                    .map((e) => (
+                      <Text key={e.message} size="xs" c="red.7" role="alert">
+                        {e.message}
+                      </Text>
+                    ))}
+                  {r.outcomeMessage && (
+                    <Text size="xs" c="red.7">
+                      {r.outcomeMessage}
+                    </Text>
+                  )}
+                </Table.Td>
+                {columns.map((c) => spec.renderCell(r, c))}
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length + 2}>
+                  <Text c="dimmed" ta="center" py="md">
+                    該当する行はありません。
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Box>
+      {total > perPage && (
+        <Pagination
+          total={Math.ceil(total / perPage)}
+          value={page}
+          onChange={props.onPage}
+          size="sm"
+          aria-label="行のページ"
+        />
+      )}
+    </Stack>
+  );
+}

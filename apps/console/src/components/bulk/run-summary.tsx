@@ -1,0 +1,95 @@
+import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BulkStatus, type TBulkManipulation } from '@cloudsign/contract';
+import { STATUS_COLORS, fmt, statusLabel } from './labels.ts';
+
+export type CountTile = { key: string; label: string; value: number; isAlert: boolean };
+
+/** A run's counts as tiles; a non-zero alert count (errors, conflicts, failures) is shown in red. */
+export function CountTiles({
+  items,
+  cols,
+}: {
+  items: readonly CountTile[];
+  cols: { base: number; sm: number };
+}) {
+  return (
+    <SimpleGrid cols={cols} spacing="sm" aria-label="件数">
+      {items.map((i) => (
+        <Paper
+          key={i.key}
+          withBorder
+          p="sm"
+          radius="md"
+          bg={i.isAlert && i.value > 0 ? 'red.0' : 'white'}
+          data-testid={`count-${i.key}`}
+        >
+          <Text size="xs" c="dimmed">
+            {i.label}
+          </Text>
+          <Text fw={700} fz={22} c={i.isAlert && i.value > 0 ? 'red.7' : 'gray.9'}>
+            {fmt(i.value)}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** After execution, the applied and failed counts follow the check's counts. */
+export function executedTiles(
+  m: TBulkManipulation,
+  labels: { succeeded: string; failed: string },
+): CountTile[] {
+  if (m.counts.succeeded === undefined) return [];
+  return [
+    { key: 'succeeded', label: labels.succeeded, value: m.counts.succeeded ?? 0, isAlert: false },
+    { key: 'failed', label: labels.failed, value: m.counts.failed ?? 0, isAlert: true },
+  ];
+}
+
+export function StatusBadge({ m }: { m: TBulkManipulation }) {
+  return (
+    <Badge color={STATUS_COLORS[m.status] ?? 'gray'} variant="light" data-testid="status">
+      {statusLabel(m)}
+    </Badge>
+  );
+}
+
+/** A progress bar while a job works: rows checked so far, or rows applied out of the executable ones. */
+export function RunProgress({ m, unit }: { m: TBulkManipulation; unit: '行' | '件' }) {
+  if (m.status === BulkStatus.Uploaded)
+    return <ProgressLine label="チェックの順番を待っています…" value={null} />;
+  if (m.status === BulkStatus.Checking)
+    return (
+      <ProgressLine
+        label={`ファイルをチェックしています（${fmt(m.processedRows)}行）…`}
+        value={null}
+      />
+    );
+  if (m.status === BulkStatus.Processing) {
+    const ratio = m.totalRows > 0 ? (m.processedRows / m.totalRows) * 100 : 0;
+    return (
+      <ProgressLine
+        label={`実行中: ${fmt(m.processedRows)} / ${fmt(m.totalRows)} ${unit}`}
+        value={ratio}
+      />
+    );
+  }
+  return null;
+}
+
+function ProgressLine({ label, value }: { label: string; value: number | null }) {
+  return (
+    <Stack gap={6} my="md">
+      <Group justify="space-between">
+        <Text size="sm">{label}</Text>
+        {value !== null && (
+          <Text size="sm" c="dimmed">
+            {Math.floor(value)}%
+          </Text>
+        )}
+      </Group>
+      <Progress value={value ?? 100} animated striped={value === null} aria-label={label} />
+    </Stack>
+  );
+}

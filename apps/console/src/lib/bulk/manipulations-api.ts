@@ -1,0 +1,101 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  BulkStatus,
+  ZBulkManipulationList,
+  ZBulkManipulationResponse,
+  ZBulkRowsResponse,
+  type TBulkManipulation,
+  type TBulkRowsQuery,
+  type TBulkUpdateBody,
+} from '@cloudsign/contract';
+import { apiFetch } from '../api-client.ts';
+
+/** The query keys a bulk feature spells for its manipulations (README rule 5). */
+export type BulkManipulationKeys = {
+  lists: () => readonly unknown[];
+  list: (q: { page: number }) => readonly unknown[];
+  detail: (id: string) => readonly unknown[];
+  rows: (id: string) => readonly unknown[];
+  rowPage: (id: string, q: Partial<TBulkRowsQuery>) => readonly unknown[];
+};
+
+/** Statuses that move on by themselves (a job is working): polled until they settle. */
+export const isMoving = (m: TBulkManipulation | undefined) =>
+  !m ||
+  m.status === BulkStatus.Uploaded ||
+  m.status === BulkStatus.Checking ||
+  m.status === BulkStatus.Processing;
+
+/**
+ * The calls and queries of one bulk area's manipulations (DESIGN.md §3's generic machinery): history,
+ * one manipulation, its rows, execute/cancel. Member bulk and attribute bulk edit differ only in the base
+ * path and their query keys.
+ */
+export function createManipulationsApi(base: string, keys: BulkManipulationKeys) {
+  const getManipulation = (id: string, signal?: AbortSignal) =>
+    apiFetch(`${base}/${id}`, { schema: ZBulkManipulationResponse, signal });
+
+  const manipulationQuery = (id: string) =>
+    queryOptions({
+      queryKey: keys.detail(id),
+      queryFn: async ({ signal }) => (await getManipulation(id, signal)).manipulation,
+      refetchInterval: (q) => (isMoving(q.state.data) ? 1000 : false),
+    });
+  const useManipulation = (id: string) => useQuery(manipulationQuery(id));
+
+  const findManipulations = (page: number, signal?: AbortSignal) =>
+    apiFetch(base, { query: { page, perPage: 20 }, schema: ZBulkManipulationList, signal });
+
+  const useManipulations = (page: number) =>
+    useQuery({
+      queryKey: keys.list({ page }),
+      queryFn: ({ signal }) => findManipulations(page, signal),
+      placeholderData: keepPreviousData,
+      // Runs in progress update in the history without a reload.
+      refetchInterval: (q) => (q.state.data?.manipulations.some(isMoving) ? 2000 : false),
+    });
+
+  const findRows = (id: string, q: Partial<TBulkRowsQuery>, signal?: AbortSignal) =>
+    apiFetch(`${base}/${id}/rows`, { query: q, schema: ZBulkRowsResponse, signal });
+
+  const useRows = (id: string, q: Partial<TBulkRowsQuery>, isEnabled: boolean) =>
+    useQuery({
+      queryKey: keys.rowPage(id, q),
+      queryFn: ({ signal }) => findRows(id, q, signal),
+      enabled: isEnabled,
+      placeholderData: keepPreviousData,
+    });
+
+  const updateManipulation = (id: string, body: TBulkUpdateBody) =>
+    apiFetch(`${base}/${id}`, { method: 'PUT', body, schema: ZBulkManipulationResponse });
+
+  function useUpdateManipulation(id: string) {
+    const client = useQueryClient();
+    return useMutation({
+      mutationFn: (body: TBulkUpdateBody) => updateManipulation(id, body),
+      onSuccess: async ({ manipulation }) => {
+        client.setQueryData(keys.detail(id), manipulation);
+        await client.invalidateQueries({ queryKey: keys.lists() });
+        await client.invalidateQueries({ queryKey: keys.rows(id) });
+      },
+    });
+  }
+
+  return {
+    getManipulation,
+    manipulationQuery,
+    useManipulation,
+    findManipulations,
+    useManipulations,
+    findRows,
+    useRows,
+    updateManipulation,
+    useUpdateManipulation,
+  };
+}

@@ -1,9 +1,8 @@
 /**
  * Child process of the bulk crash tests (member-bulk and document-attribute-bulk): a worker the test kills with
  * SIGKILL. Usage: `crash-worker.fixture.ts <execute job name> <manipulation id>`.
- * After a crash, pg-boss gives the dead worker's job back once it expires (expireInSeconds, then its
- * maintenance sweep); a test cannot wait minutes, so on start this worker does that expiry itself —
- * exactly the state change pg-boss makes — and then works as the product does. It prints `working`, then the
+ * After a crash, the product gives the dead worker's job back as this worker starts (jobs/reclaim-dead-work.ts),
+ * so it simply works as the product does. It prints `working`, then the
  * committed progress as JSON lines every 50 ms until the run ends.
  */
 import pino from 'pino';
@@ -11,10 +10,9 @@ import { parseEnv } from '../config/env.ts';
 import { createDeps } from '../bootstrap.ts';
 import { findManipulationById } from './bulk.repository.ts';
 
-const [jobName, manipulationId] = process.argv.slice(2) as [string, string];
+const [, manipulationId] = process.argv.slice(2) as [string, string];
 const env = parseEnv({ ...process.env, NODE_ENV: 'test', SEED: 'off', LOG_LEVEL: 'silent' });
 const deps = await createDeps(env, { logger: pino({ level: 'silent' }), mailer: { outboxDir: null, send: async () => {} }, pollingIntervalSeconds: 0.5 });
-await deps.database.raw.query(`update pgboss.job set state = 'retry', start_after = now() where name = $1 and state = 'active'`, [jobName]);
 await deps.jobs.startWorking();
 process.stdout.write('working\n');
 for (;;) {

@@ -8,7 +8,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import { installErrorHandling } from '../lib/http/error-handler.ts';
+import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
+import { rejectNul } from './plugins/reject-nul.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -22,6 +23,7 @@ import { cabinetsRoutes } from './cabinets/cabinets.routes.ts';
 import { memberBulkRoutes } from './member-bulk/member-bulk.routes.ts';
 import { documentAttributeBulkRoutes } from './document-attribute-bulk/document-attribute-bulk.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from './member-groups/member-groups.routes.ts';
 
 export type ApiApp = FastifyInstance;
@@ -35,7 +37,8 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     loggerInstance,
     genReqId,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +66,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   });
   await app.register(openApi, { deps });
   await app.register(authenticate, { deps });
+  await app.register(rejectNul);
   // Per user when signed in, else per IP (DESIGN.md §5). Runs after authentication has set request.auth.
   await app.register(rateLimit, {
     max: 1200,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, parseEnv, trustProxyOption } from './env.ts';
 
 describe('parseEnv', () => {
   it('defaults: embedded database in ./data, site on 3000, API on 3001, URLs derived from the ports', () => {
@@ -46,5 +46,15 @@ describe('parseEnv', () => {
       '  SITE_URL=localhost: URL の形式で指定してください（例: http://localhost:3000）',
       '  LOG_LEVEL=loud: fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
     ]);
+  });
+
+  it('TRUST_PROXY: off by default; a hop count or the trusted proxies; "true" is refused', () => {
+    expect(trustProxyOption(parseEnv({}).TRUST_PROXY)).toBe(false);
+    const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY) as (address: string, hop: number) => boolean;
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(trustProxyOption(parseEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY)).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
+      'TRUST_PROXY=true: プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
+    );
   });
 });

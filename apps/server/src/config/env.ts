@@ -29,12 +29,33 @@ const ZEnv = z
     DATADOG_CLIENT_TOKEN: z.string().optional(),
     GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' }).optional(),
     SEED: z.enum(['auto', 'off'], { message: 'auto または off を指定してください' }).default('auto'),
+    /**
+     * Behind a load balancer, the client address (per-IP login limit, API limit for signed-out calls) comes
+     * from X-Forwarded-For, but only through proxies we trust: a hop count (`1`) or their addresses/CIDRs
+     * (`10.0.0.0/8,127.0.0.1`). Never "trust everyone": a client could then forge its address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
+        message: 'プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
+      })
+      .optional(),
   })
   .transform((e) => ({
     ...e,
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     API_URL: (e.API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, ''),
   }));
+
+/** Fastify's `trustProxy` from TRUST_PROXY: false (reached directly), the nearest N hops, or the proxies' addresses. */
+export function trustProxyOption(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',');
+}
 
 export type Env = z.infer<typeof ZEnv>;
 

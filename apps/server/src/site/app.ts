@@ -19,6 +19,7 @@ import { loginRoutes } from './login.routes.ts';
 import { mfaRoutes } from './mfa.routes.ts';
 import { passwordSetupRoutes } from './password-setup.routes.ts';
 import { spaRoutes } from './spa.routes.ts';
+import { trustProxyOption } from '../config/env.ts';
 
 export type SiteOptions = {
   /** The built console (Vite's output); tests point this at a temporary folder. */
@@ -37,7 +38,7 @@ export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promi
     loggerInstance: siteLogger,
     genReqId,
     bodyLimit: SITE_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
   });
   installRequestId(app);
   installErrorHandling(app);

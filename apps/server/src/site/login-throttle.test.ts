@@ -70,3 +70,24 @@ describe('login rate limit per IP', () => {
     expect((await logIn(app, user.email, PASSWORD, { ip: '203.0.113.67' })).res.statusCode).toBe(303);
   });
 });
+
+describe('login rate limit per IP behind a trusted proxy (TRUST_PROXY)', () => {
+  it("counts the client's forwarded address, not the proxy's, so one client's failures block only that client", async () => {
+    advance(3_600_000);
+    const proxied = await buildSiteApp({ ...deps, env: { ...deps.env, TRUST_PROXY: '10.0.0.1' } });
+    try {
+      const via = (client: string) => ({ ip: '10.0.0.1', headers: { 'x-forwarded-for': client } });
+      for (let i = 0; i < 20; i += 1) {
+        expect((await postForm(proxied, '/login', { email: `proxy${i}@example.test`, password: 'not-the-password-1' }, via('198.51.100.20'))).statusCode).toBe(400);
+      }
+      const user = await makeLoginUser(deps, companyId);
+      const blocked = await postForm(proxied, '/login', { email: user.email, password: PASSWORD }, via('198.51.100.20'));
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client behind the same proxy still signs in.
+      expect((await postForm(proxied, '/login', { email: user.email, password: PASSWORD }, via('198.51.100.21'))).statusCode).toBe(303);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -41,5 +41,5 @@ export function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
   return !(origin === 'null' && fetchSite === 'same-origin');
 }
 
-/** Client address for rate limiting; the site is reached directly (trustProxy off), like the api. */
+/** Client address for rate limiting: the peer, or X-Forwarded-For through the proxies TRUST_PROXY names. */
 export const clientIp = (request: FastifyRequest) => request.ip || 'unknown';

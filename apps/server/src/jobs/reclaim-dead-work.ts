@@ -11,8 +11,6 @@ import type { Instance } from '../lib/instance.ts';
 import { sweepDeadStaging } from '../lib/storage-sweep.ts';
 
 export const RECLAIM_INTERVAL_MS = 10_000;
-/** A job fetched but not yet tagged (the owner died between the two statements) is reclaimed after this. */
-const UNTAGGED_GRACE = '2 minutes';
 
 export async function reclaimDeadWork(
   database: Database,
@@ -24,11 +22,13 @@ export async function reclaimDeadWork(
   if (!live) return { jobs: 0, removed: 0, promoted: 0 };
   const isExclusive = live.size === 1 && live.has(instance.key) && database.kind === 'pglite';
   // Not counted as a retry: the job did not fail, its process died (pg-boss's expiry would also retry it).
+  // Untagged active jobs (fetched through a pool without an instance name, e.g. a test's) are left to
+  // pg-boss's expiry, except on PGlite on disk where no other process can be running them.
   const { rows } = await database.raw.query<{ name: string; id: string }>(
     `update pgboss.job set state = 'retry', start_after = now(), output = null
       where state = 'active' and case
         when (output->>'owner') is not null then not ((output->>'owner')::bigint = any($1::bigint[]))
-        else ($2::boolean or started_on < now() - interval '${UNTAGGED_GRACE}') end
+        else $2::boolean end
       returning name, id`,
     [[...live], isExclusive],
   );

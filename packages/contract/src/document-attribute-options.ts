@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { ZId } from './common.ts';
+import { BULK_ERROR_COLUMN, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN } from './bulk.ts';
+import { DOCUMENT_ATTRIBUTE_BASE_COLUMNS } from './document-attribute-bulk.ts';
 
 export const DOCUMENT_ATTRIBUTE_OPTIONS_MAX = 10;
 export const DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX = 20;
@@ -36,6 +38,9 @@ export const ZDocumentAttributeOptionInput = z.object({
 });
 export type TDocumentAttributeOptionInput = z.infer<typeof ZDocumentAttributeOptionInput>;
 
+/** Built-in columns of the attribute CSVs (and of their result files), which user-defined items may not take. */
+const RESERVED_OPTION_NAMES: ReadonlySet<string> = new Set([...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, BULK_ROW_NUMBER_COLUMN, BULK_RESULT_COLUMN, BULK_ERROR_COLUMN]);
+
 export const ZDocumentAttributeOptionsUpdate = z
   .object({
     documentAttributeOptions: z
@@ -47,6 +52,14 @@ export const ZDocumentAttributeOptionsUpdate = z
     const seenIds = new Set<string>();
     v.documentAttributeOptions.forEach((o, i) => {
       const first = seenNames.get(o.name);
+      // Items are CSV columns of the attribute bulk edit by name: a built-in column's name would shadow it.
+      if (RESERVED_OPTION_NAMES.has(o.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['documentAttributeOptions', i, 'name'],
+          message: `「${o.name}」は書類情報の既定の項目名のため使えません。別の名前にしてください。`,
+        });
+      }
       if (first !== undefined) {
         ctx.addIssue({
           code: 'custom',

@@ -44,7 +44,8 @@ function sendCsv(reply: FastifyReply, encoding: TCsvEncoding, names: { ja: strin
 
 export const documentAttributeBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(multipart, { limits: { fileSize: BULK_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // preValidation: a caller without the plan or privilege gets 403 before any 400 that would describe the route.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     requireEnterprise(request);
     requireCompanyAdmin(request);
   });

@@ -15,6 +15,8 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
   app.put(
     '/document_attribute_options',
     {
+      // Before body validation: a non-admin learns nothing from a 400.
+      preValidation: async (request) => requireCompanyAdmin(request),
       schema: {
         tags: ['documents'],
         summary: '書類属性の項目を置き換える（組織管理権限）',
@@ -23,7 +25,6 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
       },
     },
     async (request) => {
-      requireCompanyAdmin(request);
       return { documentAttributeOptions: await replaceOptions(db, request.auth.user.companyId, request.body) };
     },
   );

@@ -47,7 +47,8 @@ function sendCsv(reply: FastifyReply, encoding: TCsvEncoding, names: { ja: strin
 export const memberBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Scoped to this plugin: only these routes accept multipart, with the bulk limits (DESIGN.md §3).
   await app.register(multipart, { limits: { fileSize: BULK_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
-  app.addHook('preHandler', async (request: FastifyRequest) => requireCompanyAdmin(request));
+  // preValidation: a caller without the privilege gets 403 before any 400 that would describe the route.
+  app.addHook('preValidation', async (request: FastifyRequest) => requireCompanyAdmin(request));
 
   const templateRoute = (kind: 'bulk_add' | 'bulk_delete', columns: readonly string[]) =>
     app.get(`/members/${kind}/csv_template`, { schema: { tags, summary: 'CSVテンプレート', querystring: ZEncodingQuery } }, async (request, reply) => {

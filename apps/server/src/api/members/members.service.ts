@@ -32,6 +32,8 @@ export async function assertCanListMembers(deps: AppDeps, who: Who, cabinetId: s
   if (who.isCompanyAdmin) return;
   const db = deps.database.db;
   if (cabinetId) {
+    // Another company's (or no) cabinet is missing, never forbidden (DESIGN.md §1: 404, never 403).
+    if (!(await repo.cabinetExists(db, who.user.companyId, cabinetId))) throw notFound();
     if (await canManageCabinet(db, who, cabinetId)) return;
     throw new AppError('forbidden');
   }

@@ -159,10 +159,12 @@ describe('cookies', () => {
   });
 
   it('under https: Secure as well, on login and at logout, with HSTS', async () => {
+    // The same settings as the test's, behind https (only the fields the site reads are given).
     const env = parseEnv({
-      ...deps.env,
-      PORT: String(deps.env.PORT),
-      API_PORT: String(deps.env.API_PORT),
+      NODE_ENV: 'test',
+      DATA_DIR: deps.env.DATA_DIR,
+      LOG_LEVEL: 'silent',
+      SEED: 'off',
       SITE_URL: 'https://console.example.jp',
       API_URL: 'https://api.example.jp',
     });

@@ -13,3 +13,4 @@ export * from './document-attribute-options.ts';
 export * from './list-queries.ts';
 export * from './members.ts';
 export * from './member-groups.ts';
+export * from './zod-locale.ts';

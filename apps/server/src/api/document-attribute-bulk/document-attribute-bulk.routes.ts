@@ -30,6 +30,7 @@ import { streamRowsCsv } from '../../bulk/result-csv.ts';
 import { contentDisposition, csvContentType } from '../../lib/csv/stringify.ts';
 import { cancelManipulation, executeManipulation, getManipulation, requestAttributesCsv, uploadCsv } from './document-attribute-bulk.service.ts';
 import { attributeCsvNames } from './document-attribute-bulk.files.ts';
+import { filenameProblem, guardUpload } from '../../lib/http/upload-guard.ts';
 
 const tags = ['document-attribute-bulk'];
 const BASE = '/documents/attributes';
@@ -77,7 +78,12 @@ export const documentAttributeBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps 
       part?.file.resume();
       throw new AppError('validation_failed', 'ファイルを選択してください。', [{ path: 'filename', message: 'ファイルを選択してください。' }]);
     }
-    const m = await uploadCsv(deps, request.auth, { stream: part.file, filename: part.filename });
+    const badName = filenameProblem(part.filename);
+    if (badName) {
+      part.file.resume();
+      throw new AppError('validation_failed', badName, [{ path: 'filename', message: badName }]);
+    }
+    const m = await uploadCsv(deps, request.auth, { stream: guardUpload(part.file), filename: part.filename });
     return reply.status(201).send({ manipulation: toManipulationDto(m) });
   });
 
@@ -111,6 +117,6 @@ export const documentAttributeBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps 
     const m = await getManipulation(deps, request.auth, request.params.id, [BulkKind.Edit]);
     if (!m.inputFileKey) throw new AppError('not_found');
     const names = attributeCsvNames('upload', m.createdAt);
-    return reply.header('content-type', 'text/csv').header('content-disposition', contentDisposition(names.ja, names.ascii)).send(deps.storage.read(m.inputFileKey));
+    return reply.header('content-type', csvContentType(m.encoding as TCsvEncoding)).header('content-disposition', contentDisposition(names.ja, names.ascii)).send(deps.storage.read(m.inputFileKey));
   });
 };

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { IMPORT_MAX_FILES, type TDocumentImportResult } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { filenameProblem, guardUpload } from '../../lib/http/upload-guard.ts';
 import {
   commitImport,
   discardStaged,
@@ -51,7 +52,14 @@ export async function importDocuments(deps: AppDeps, request: FastifyRequest): P
         part.file.resume();
         throw bad('cabinetId', 'インポート先のキャビネット（cabinetId）をファイルより前に指定してください。');
       }
-      staged.push(await stageFile(deps, part.filename, part.file));
+      const badName = filenameProblem(part.filename);
+      if (badName) {
+        // This file only: the others in the request are still imported.
+        part.file.resume();
+        staged.push({ filename: part.filename, ok: false, error: { code: 'validation_failed', message: badName } });
+        continue;
+      }
+      staged.push(await stageFile(deps, part.filename, guardUpload(part.file)));
     }
     if (!cabinet) throw bad('cabinetId', 'インポート先のキャビネット（cabinetId）を指定してください。');
     if (staged.length === 0) throw bad('files', 'インポートするPDFファイルを1つ以上選んでください。');

@@ -32,6 +32,7 @@ import { contentDisposition, createCsvWriter, csvContentType } from '../../lib/c
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { cancelManipulation, executeManipulation, getManipulation, requestMembersCsv, uploadCsv } from './member-bulk.service.ts';
 import { csvFileNames } from './member-bulk.files.ts';
+import { filenameProblem, guardUpload } from '../../lib/http/upload-guard.ts';
 
 const UPLOAD_KINDS: Record<string, number> = { bulk_add: BulkKind.Add, bulk_edit: BulkKind.Edit, bulk_delete: BulkKind.Delete };
 const tags = ['member-bulk'];
@@ -67,7 +68,12 @@ export const memberBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         part?.file.resume();
         throw new AppError('validation_failed', 'ファイルを選択してください。', [{ path: 'filename', message: 'ファイルを選択してください。' }]);
       }
-      const m = await uploadCsv(deps, request.auth, kind, { stream: part.file, filename: part.filename });
+      const badName = filenameProblem(part.filename);
+      if (badName) {
+        part.file.resume();
+        throw new AppError('validation_failed', badName, [{ path: 'filename', message: badName }]);
+      }
+      const m = await uploadCsv(deps, request.auth, kind, { stream: guardUpload(part.file), filename: part.filename });
       return reply.status(201).send({ manipulation: toManipulationDto(m) });
     });
   }
@@ -109,7 +115,7 @@ export const memberBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     if (!m.inputFileKey) throw new AppError('not_found');
     const names = csvFileNames('upload', m.createdAt);
     return reply
-      .header('content-type', 'text/csv')
+      .header('content-type', csvContentType(m.encoding as TCsvEncoding))
       .header('content-disposition', contentDisposition(names.ja, names.ascii))
       .send(deps.storage.read(m.inputFileKey));
   });

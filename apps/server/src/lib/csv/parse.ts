@@ -35,7 +35,8 @@ export async function* readCsvRecords(
   onDetected?: (encoding: InputEncoding) => void,
 ): AsyncGenerator<CsvRecord> {
   const decoder = createDecodeStream(onDetected);
-  const parser = parse({ relax_column_count: true, relax_quotes: false, skip_empty_lines: false });
+  // CRLF, LF and CR all end a record, even mixed in one file (files pasted together from different tools).
+  const parser = parse({ relax_column_count: true, relax_quotes: false, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] });
   bytes.on('error', (e) => decoder.destroy(e));
   decoder.on('error', (e) => parser.destroy(e));
   bytes.pipe(decoder).pipe(parser);

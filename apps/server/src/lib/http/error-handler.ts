@@ -16,6 +16,17 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
 };
 
+const MSG_BAD_MULTIPART = 'アップロードの形式（multipart/form-data）が正しくありません。ファイルを選び直して送信してください。';
+
+/**
+ * Errors the router raises before any route runs (Fastify's `frameworkErrors`): a path that is not valid
+ * percent-encoding or a parameter over the length limit. Like a malformed id, they answer 404 in our shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ err: error }, 'unroutable request');
+  void sendError(request, reply, 'not_found');
+}
+
 export function errorBody(request: FastifyRequest, code: ErrorCode, message?: string, details?: TErrorDetail[]): TErrorBody {
   return {
     error: {
@@ -49,6 +60,10 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendError(request, reply, 'validation_failed', undefined, details);
     }
 
+    // busboy's own parse errors carry no code: a multipart body without a boundary or cut short is the client's.
+    if (/^(?:Multipart: |Malformed |Unexpected end of (?:multipart data|form))/.test(error.message)) {
+      return sendError(request, reply, 'bad_request', MSG_BAD_MULTIPART);
+    }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return sendError(request, reply, mapped);
     if (error.statusCode === 429) return sendError(request, reply, 'rate_limited');

@@ -73,6 +73,22 @@ const FORGED = {
 const FORGED_KEYS = Object.keys(FORGED) as (keyof typeof FORGED)[];
 
 describe('mass assignment in JSON bodies', () => {
+  it("query parameters naming another company are ignored: lists stay the caller's company", async () => {
+    const forged = `companyId=${w.companyB.id}&company_id=${w.companyB.id}&cid=${w.companyB.id}`;
+    const members = await call('GET', `/members?${forged}`);
+    const documentsRes = await call('GET', `/documents?${forged}`);
+    const cabinetsRes = await call('GET', `/cabinets?${forged}`);
+    cases += 3;
+    for (const res of [members, documentsRes, cabinetsRes])
+      expect(res.statusCode, res.body).toBe(200);
+    const memberIds = members.json<{ members: { id: string }[] }>().members.map((m) => m.id);
+    expect(memberIds).toContain(w.users.adminA.id);
+    expect(memberIds).not.toContain(w.users.adminB.id);
+    expect(documentsRes.body).toContain(w.document.id);
+    expect(documentsRes.body).not.toContain(w.b.document.id);
+    expect(cabinetsRes.body).not.toContain(w.b.cabinet.id);
+  });
+
   it('POST /users rejects every server-decided key and stores no member', async () => {
     for (const key of [...FORGED_KEYS, 'mfa', 'passwordHash', 'privileges', 'theme'] as const) {
       const email = `${unique('forged')}@example.test`;

@@ -48,7 +48,7 @@ const INDEXES: [string, string][] = [
   ['documents_company_sent_idx', 'documents USING btree (company_id, sent_at, id)'],
   ['documents_company_concluded_idx', 'documents USING btree (company_id, concluded_at, id)'],
   ['documents_company_contract_idx', 'documents USING btree (company_id, contract_at, id)'],
-  ['documents_company_contract_amount_idx', 'documents USING btree (company_id, contract_at, amount)'],
+  ['documents_company_contract_amount_idx', 'documents USING btree (company_id, contract_at, amount) INCLUDE (updated_at, id)'],
   ['documents_company_validity_start_idx', 'documents USING btree (company_id, validity_start_at, id)'],
   ['documents_company_validity_end_idx', 'documents USING btree (company_id, validity_end_at, id)'],
   ['documents_company_validity_notice_idx', 'documents USING btree (company_id, validity_end_notice_at, id)'],

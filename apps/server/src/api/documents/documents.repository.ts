@@ -73,16 +73,24 @@ export function documentPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQ
 /**
  * A collected page and the number of matches in one pass: collecting already reads every match to sort it,
  * so `count(*) over ()` (evaluated before ORDER BY and LIMIT) counts them at no extra reads, where a separate
- * count would read them all a second time. A page past the last match has no row to carry the count.
+ * count would read them all a second time. The matches are collected as ids and sort keys only — an index
+ * that covers the conditions and the sort (migration 0016) answers that without touching the table — and only
+ * the page's rows are read. A page past the last match has no row to carry the count.
  */
 export function countedPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
-  return db
-    .select({ ...listColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+  const page = db
+    .select({ id: documents.id, matches: sql<number>`count(*) over ()`.mapWith(Number).as('matches') })
     .from(documents)
     .where(where)
     .orderBy(...searchOrder(q.sort, q.order, true))
     .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage);
+    .offset((q.page - 1) * q.perPage)
+    .as('page');
+  return db
+    .select({ ...listColumns, matches: page.matches })
+    .from(documents)
+    .innerJoin(page, eq(documents.id, page.id))
+    .orderBy(...searchOrder(q.sort, q.order));
 }
 
 /**

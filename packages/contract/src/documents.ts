@@ -11,11 +11,11 @@
  *   value after every attribute save; a disabled item (使用しない) cannot be given a value.
  * - Keyword: every space-separated word must occur (partial, NFKC + lower-case + かな→カナ) in the title,
  *   管理用タイトル, counterparty, participants' names, emails and companies; an exact document id also matches.
- * - `total`: exact (`isTotalExact: true`) for a company admin's unfiltered list (a maintained count) and for
- *   searches the database estimates at ≤ 5,000 matches (counted, capped at DOCUMENT_TOTAL_CAP). A broader
- *   search answers the database's estimate with `isTotalExact: false`, shown as 「約N件」: counting a frequent
- *   word over a million documents on every page would cost more than the page itself. Pages stop at
- *   DOCUMENT_TOTAL_CAP results (the Elasticsearch `max_result_window` contract): narrow such a search.
+ * - `total`: exact (`isTotalExact: true`) for unfiltered lists, a cabinet's included (maintained counts), and for
+ *   searches whose matches are collected to be sorted (estimated < 20,000 matches, or a deep page): counted
+ *   while collected. A broader search answers the database's estimate with `isTotalExact: false`, shown as
+ *   「約N件」: counting a frequent word over a million documents costs many times the page (docs/decisions.md).
+ *   Pages stop at DOCUMENT_TOTAL_CAP results (the Elasticsearch `max_result_window` contract): narrow such a search.
  * - Import: the company's 書類インポート flag must be on and the caller must hold 書類インポート権限 or
  *   組織管理権限, and manage the target cabinet (company admin: any cabinet; otherwise a cabinet they administer).
  */

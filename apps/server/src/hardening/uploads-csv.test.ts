@@ -12,6 +12,8 @@ import { MSG_BINARY, MSG_UNKNOWN_ENCODING, MSG_UTF16, msgInvalidChars } from '..
 import { MSG_EMPTY } from '../bulk/check-runner.ts';
 import { MSG_FILENAME_CONTROL, MSG_UPLOAD_CUT_OFF } from '../lib/http/upload-guard.ts';
 import { JAPANESE } from './fuzz-checks.ts';
+import { makeDocument } from '../testing/fixtures.ts';
+import { formatVersion } from '../api/document-attribute-bulk/attribute-cells.ts';
 import { tinyPdf, zipBytes } from './fuzz-multipart.ts';
 import {
   createUploadWorld,
@@ -160,6 +162,27 @@ it('a 10,000-character cell is an error on its row and column, in Japanese', asy
   expect(rows.map((r) => [r.rowNumber, r.action, r.errors.map((e) => e.column)])).toEqual([
     [2, 'error', ['氏名']],
     [3, 'error', ['所属']],
+  ]);
+  for (const e of rows.flatMap((r) => r.errors)) expect(e.message).toMatch(JAPANESE);
+});
+
+it('a 10,000-character cell in an attribute CSV is an error on its row and column, in Japanese', async () => {
+  const long = 'あ'.repeat(10_000);
+  const [a, b] = [await makeDocument(w.deps, w.companyId), await makeDocument(w.deps, w.companyId)];
+  const lines = [
+    '書類ID,更新日時,管理用タイトル,管理番号',
+    `${a.id},${formatVersion(a.updatedAt)},${long},A-1`,
+    `${b.id},${formatVersion(b.updatedAt)},題名,${long}`,
+  ];
+  const { m, rows } = await uploadAndCheck(
+    w,
+    '/documents/attributes/bulk_edit',
+    utf8(`${lines.join('\r\n')}\r\n`),
+  );
+  expect(m.status).toBe(BulkStatus.CheckFailed);
+  expect(rows.map((r) => [r.rowNumber, r.action, r.errors.map((e) => e.column)])).toEqual([
+    [2, 'error', ['管理用タイトル']],
+    [3, 'error', ['管理番号']],
   ]);
   for (const e of rows.flatMap((r) => r.errors)) expect(e.message).toMatch(JAPANESE);
 });

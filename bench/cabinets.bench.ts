@@ -26,7 +26,7 @@ import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
 
 export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string };
 
-const PORT = 3501;
+const PORT = Number(process.env.BENCH_CABINETS_PORT ?? 3501);
 const CONCURRENCY = 20;
 const BIG = 'ベンチ 全件';
 const TARGET = 'ベンチ 移動先';

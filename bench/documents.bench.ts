@@ -28,7 +28,7 @@ import type { BenchContext, BenchResult, Benchmark } from './lib/types.ts';
 
 export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string };
 
-const PORT = 3601;
+const PORT = Number(process.env.BENCH_DOCUMENTS_PORT ?? 3601);
 const CONCURRENCY = 20;
 const COMPANY = '書類ベンチ株式会社';
 const BASE = 250_000;

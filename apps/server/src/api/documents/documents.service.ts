@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import * as repo from './documents.repository.ts';
 import { hasNoConditions, keywordTerms, termGrams } from './documents.search.ts';
+import { cachedEstimate } from './estimate-cache.ts';
 
 type Who = repo.Who;
 
@@ -49,15 +50,19 @@ export async function planDocumentSearch(db: DbOrTx, who: Who, q: TDocumentFindQ
     const isCollected = (q.page * q.perPage * companyCount) / Math.max(total, 1) > total;
     return { where, isCollected, total, isTotalExact: true };
   }
-  let estimate = await repo.estimateMatches(db, where);
   const terms = keywordTerms(q.keyword);
-  // One word of one or two characters is a single gram: its estimate is the one just taken.
-  const isSingleGram = terms.length === 1 && termGrams(terms[0]!).length === 1 && termGrams(terms[0]!)[0] === terms[0];
-  if (terms.length > 0 && !isSingleGram && hasNoConditions({ ...q, keyword: undefined })) {
+  // The estimate depends on the WHERE only: who (access), cabinet and conditions, not page or sort.
+  const { page: _p, perPage: _pp, sort: _s, order: _o, ...conditions } = q;
+  const key = JSON.stringify([who.user.companyId, who.isCompanyAdmin || who.user.id, cabinet?.id ?? null, conditions]);
+  const estimate = await cachedEstimate(key, async () => {
+    const whole = await repo.estimateMatches(db, where);
+    // One word of one or two characters is a single gram: its estimate is the one just taken.
+    const isSingleGram = terms.length === 1 && termGrams(terms[0]!).length === 1 && termGrams(terms[0]!)[0] === terms[0];
+    if (terms.length === 0 || isSingleGram || !hasNoConditions({ ...q, keyword: undefined })) return whole;
     const grams = terms.flatMap(termGrams);
     const perGram = await Promise.all(grams.map((g) => repo.estimateMatches(db, repo.documentSearchWhere(who, { options: {}, keyword: g }, cabinet, 'index'))));
-    estimate = Math.max(estimate, Math.min(...perGram));
-  }
+    return Math.max(whole, Math.min(...perGram));
+  });
   if (estimate >= COLLECT_BELOW) {
     // A deep page of a sparse search would walk (rows before it) ÷ (share of matches) rows; past the point
     // where that exceeds the matches themselves, collecting them is cheaper.

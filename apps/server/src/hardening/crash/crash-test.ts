@@ -20,6 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import { killWorker, startCrashWorker } from '../../bulk/crash-harness.ts';
 import { KINDS, prepare, verify, type Kind, type Prepared, type Sizes } from './crash-scenarios.ts';
 import { checkInvariants } from './crash-invariants.ts';
+import { importBody } from './crash-pdf.ts';
 
 const RESTART_BOUND_MS = 60_000;
 const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
@@ -92,6 +93,9 @@ const release = async (t: Target, deps: AppDeps) => {
   if (t.name === 'pglite') await closeDeps(deps);
 };
 
+const importBytes = (files: number) =>
+  importBody('00000000-0000-0000-0000-000000000000', files).payload.length;
+
 /** Typical time of the work in each (database, kind), from the restarts so far: kills are spread over it. */
 const typicalMs = new Map<string, number>();
 
@@ -99,13 +103,14 @@ const typicalMs = new Map<string, number>();
 async function killSomewhere(t: Target, kind: Kind, p: Prepared, env: Record<string, string>) {
   const w = startCrashWorker(kind, p.arg, env, CHILD);
   await w.working;
-  const total = kind === 'import' ? p.size * 170 * 1024 : p.size;
-  const target = 1 + Math.floor(Math.random() * (total - 1));
-  const timer = new Promise((r) =>
-    setTimeout(r, Math.random() * (typicalMs.get(`${t.name}/${kind}`) ?? 3000)),
-  );
+  const total = kind === 'import' ? importBytes(p.size) : p.size;
+  // An import commits and renames its files only after its last byte: a third of its kills aim there.
+  const isLate = kind === 'import' && Math.random() < 1 / 3;
+  const target = isLate ? total - 64 * 1024 : 1 + Math.floor(Math.random() * (total - 1));
+  const typical = typicalMs.get(`${t.name}/${kind}`) ?? 3000;
+  const timer = new Promise((r) => setTimeout(r, isLate ? 60_000 : Math.random() * typical));
   await Promise.race([w.reached(target), w.exited, timer]);
-  await new Promise((r) => setTimeout(r, Math.random() * 40));
+  await new Promise((r) => setTimeout(r, Math.random() * (isLate ? 400 : 40)));
   const at = w.last();
   killWorker(w.child);
   await w.exited;

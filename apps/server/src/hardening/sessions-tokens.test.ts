@@ -105,6 +105,48 @@ describe('a deleted or demoted member loses access on the next call', () => {
     expect((await apiGet('/me', s.headers)).json()).toMatchObject({ user: { roles: [] } });
   });
 
+  it('removed as a cabinet admin: managing that cabinet stops on the next request with the same token', async () => {
+    const user = await makeLoginUser(deps, companyId);
+    const created = await api.inject({
+      method: 'POST',
+      url: '/cabinets',
+      headers: adminHeaders,
+      payload: { name: '権限検証キャビネット' },
+    });
+    const cabinetId = created.json<{ cabinet: { id: string } }>().cabinet.id;
+    const admins = { userIds: [user.id] };
+    expect(
+      (
+        await api.inject({
+          method: 'POST',
+          url: `/cabinets/${cabinetId}/admins`,
+          headers: adminHeaders,
+          payload: admins,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const s = await consoleSession(user.email);
+    const rename = (name: string) =>
+      api.inject({
+        method: 'PUT',
+        url: `/cabinets/${cabinetId}`,
+        headers: s.headers,
+        payload: { name },
+      });
+    expect((await rename('名前変更1')).statusCode).toBe(200);
+    expect(
+      (
+        await api.inject({
+          method: 'DELETE',
+          url: `/cabinets/${cabinetId}/admins`,
+          headers: adminHeaders,
+          payload: admins,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect([403, 404]).toContain((await rename('名前変更2')).statusCode);
+  });
+
   it('an expired session ends api access even while its last token is unexpired', async () => {
     const user = await makeLoginUser(deps, companyId);
     const { cookie } = await logIn(site, user.email, PASSWORD, { ip: nextIp() });
@@ -311,6 +353,24 @@ describe('login is rate-limited per account and per IP, with Retry-After', () =>
     advance(3600_000);
     const user = await makeLoginUser(deps, companyId);
     const answers = await Promise.all(Array.from({ length: 12 }, () => fail(user.email, nextIp())));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 400).length, codes.join(',')).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length, codes.join(',')).toBeGreaterThanOrEqual(7);
+  });
+
+  it('a burst of simultaneous second-factor codes gets no more tries than the limit either', async () => {
+    advance(3600_000);
+    const user = await makeLoginUser(deps, companyId, {
+      mfa: 1,
+      mfaSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    });
+    const { res, cookie } = await logIn(site, user.email, PASSWORD, { ip: nextIp() });
+    expect(res.headers.location).toBe('/mfa/verify');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        postForm(site, '/mfa/verify', { code: '000000' }, { cookie, ip: nextIp() }),
+      ),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 400).length, codes.join(',')).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 429).length, codes.join(',')).toBeGreaterThanOrEqual(7);

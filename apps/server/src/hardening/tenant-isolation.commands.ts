@@ -79,6 +79,42 @@ async function runBulk(
   s.artefacts.push({ base, id: uploaded.id, kind: 'run' });
 }
 
+/**
+ * Uploads a file with one row naming the other company's entity and one naming a random id; the check must
+ * reject both with the same message (the id itself aside), so the file tells nothing of the other company.
+ * The run is cancelled and kept, so the audit reads its rows and CSVs too.
+ */
+async function foreignRowsRun(
+  s: Side,
+  r: Real,
+  base: '/members' | '/documents/attributes',
+  upload: string,
+  header: string[],
+  row: (id: string) => string[],
+  foreign: string,
+) {
+  const missing = crypto.randomUUID();
+  const m = await uploadCsv(
+    r.app,
+    s.headers,
+    upload,
+    [header, row(foreign), row(missing)].map(csvLine).join('\r\n'),
+  );
+  const url = `${base}/bulk_manipulations/${m.id}`;
+  const checked = await settle(r.app, s.headers, url);
+  expect(checked, `${upload} with another company's id`).toMatchObject({ status: 3 });
+  const res = await ok(r.app, s.headers, 'GET', `${url}/rows?perPage=500`);
+  const rows = res.json<{
+    rows: { rowNumber: number; errors: { column: string; message: string }[] }[];
+  }>().rows;
+  const errorsOf = (n: number, id: string) =>
+    JSON.stringify(rows.find((x) => x.rowNumber === n)?.errors ?? []).replaceAll(id, '<id>');
+  expect(errorsOf(2, foreign), upload).not.toBe('[]');
+  expect(errorsOf(2, foreign), upload).toBe(errorsOf(3, missing));
+  await ok(r.app, s.headers, 'PUT', url, { action: 'cancel' });
+  s.artefacts.push({ base, id: m.id, kind: 'run', echoes: [foreign] });
+}
+
 export const commandArbs: fc.Arbitrary<Cmd>[] = [
   side.map((c) =>
     command('createMember', c, [], always, async (s, _o, r) => {
@@ -371,6 +407,58 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
       },
     ),
   ),
+  fc
+    .tuple(side, fc.nat(), fc.constantFrom('add', 'edit', 'delete', 'attributes'))
+    .map(([c, i, kind]) =>
+      command(`foreignCsvRows:${kind}`, c, [i], always, async (s, o, r) => {
+        const member = [...o.members.keys()][i % o.members.size]!;
+        if (kind === 'add') {
+          const group = [o.systemGroupId, ...o.groups.keys()][i % (o.groups.size + 1)]!;
+          const email = () => `${s.tag}-x${next(s)}@example.test`;
+          await foreignRowsRun(
+            s,
+            r,
+            '/members',
+            '/members/bulk_add',
+            ['メールアドレス', 'メンバーグループ'],
+            (id) => [email(), id],
+            group,
+          );
+        } else if (kind === 'edit') {
+          await foreignRowsRun(
+            s,
+            r,
+            '/members',
+            '/members/bulk_edit',
+            ['メンバーID', '氏名'],
+            (id) => [id, `${s.tag} 乗っ取り`],
+            member,
+          );
+        } else if (kind === 'delete') {
+          await foreignRowsRun(
+            s,
+            r,
+            '/members',
+            '/members/bulk_delete',
+            ['メンバーID', 'メールアドレス'],
+            (id) => [id, ''],
+            member,
+          );
+        } else {
+          const doc = pick(o.docs, i)!.id;
+          const header = ['書類ID', '更新日時', '契約相手の名称'];
+          await foreignRowsRun(
+            s,
+            r,
+            '/documents/attributes',
+            '/documents/attributes/bulk_edit',
+            header,
+            (id) => [id, '2026-01-01T00:00:00.000+09:00', `${s.tag} 乗っ取り`],
+            doc,
+          );
+        }
+      }),
+    ),
   fc.tuple(side, fc.nat()).map(([c, i]) =>
     command('foreignProbes', c, [i], always, async (s, other, r) => {
       // Every probe with the i-th of the other company's entities, each compared with a random id.

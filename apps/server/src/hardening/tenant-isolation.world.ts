@@ -31,6 +31,8 @@ export type Artefact = {
   kind: 'run' | 'file';
   /** Generated files: where the CSV is downloaded. */
   url?: string;
+  /** Other-company ids this company itself wrote into the uploaded file: its own pages may echo them. */
+  echoes?: string[];
 };
 
 export type Side = {

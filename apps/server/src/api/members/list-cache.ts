@@ -14,6 +14,10 @@ export class ListCache<T> {
     return value;
   }
 
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
   set(key: string, value: T) {
     this.entries.delete(key);
     this.entries.set(key, value);
@@ -23,4 +27,24 @@ export class ListCache<T> {
       this.entries.delete(oldest);
     }
   }
+}
+
+/**
+ * The value for `key`, computed once however many requests ask at the same time: concurrent callers share
+ * the one query in flight (20 admins opening the same search run it once, not 20 times). A failure is not
+ * kept, so the next caller tries again.
+ */
+export function cachedOnce<T>(
+  cache: ListCache<Promise<T>>,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const value = compute();
+  cache.set(key, value);
+  value.catch(() => {
+    if (cache.get(key) === value) cache.delete(key);
+  });
+  return value;
 }

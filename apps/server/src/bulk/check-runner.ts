@@ -17,6 +17,8 @@ import {
 import type { CheckedRow, ColumnSpec, InputRow, ManipulationRow, RowChecker } from './bulk.types.ts';
 
 export const CHECK_BATCH_SIZE = 2000;
+/** Two: one batch per core on a two-core machine; more only queues in the database. */
+const STORE_IN_FLIGHT = 2;
 
 /** Columns our own result and error CSVs add; ignored on upload so a fixed error CSV can be re-uploaded. */
 const IGNORED_HEADERS = new Set([BULK_ROW_NUMBER_COLUMN, BULK_RESULT_COLUMN, BULK_ERROR_COLUMN]);
@@ -94,31 +96,51 @@ async function checkFile(deps: AppDeps, m: ManipulationRow, makeChecker: Checker
   let dataRows = 0;
   let encoding: TCsvEncoding = 'utf8bom';
 
+  // Storing checked batches (the database's work) overlaps with reading and checking the next one (ours).
+  // Up to STORE_IN_FLIGHT batches are being stored at once, on separate connections where the driver has
+  // them; progress is still written in file order, after every earlier batch has landed.
+  const inFlight: Promise<void>[] = [];
+  let lastProgress: Promise<void> = Promise.resolve();
+  const storeAll = () => Promise.all(inFlight.splice(0)).then(() => lastProgress);
   const flush = async () => {
     if (batch.length === 0) return;
     const checked = await checker!.checkBatch(batch);
-    await insertRows(db, m.id, checked);
     batch = [];
-    await updateManipulation(db, m.id, { processedRows: dataRows });
+    const processed = dataRows;
+    if (inFlight.length >= STORE_IN_FLIGHT) await inFlight.shift();
+    const stored = insertRows(db, m.id, checked);
+    const previous = lastProgress;
+    lastProgress = stored.then(() => previous).then(async () => void (await updateManipulation(db, m.id, { processedRows: processed })));
+    const done = lastProgress;
+    // Marked handled here: a failure is still thrown by the next await of it (storeAll or the shift above).
+    done.catch(() => {});
+    inFlight.push(done);
   };
 
-  for await (const record of readCsvRecords(deps.storage.read(m.inputFileKey), (e) => (encoding = e === 'cp932' ? 'sjis' : 'utf8bom'))) {
-    if (!headers) {
-      checker = withShapeCheck(await makeChecker(m, record.cells.map((c) => c.trim())));
-      const h = checkHeaders(record.cells, checker.columns);
-      if (h.errors.length > 0) throw new CsvFileError(MSG_HEADER, h.errors);
-      headers = h.headers;
-      continue;
+  try {
+    for await (const record of readCsvRecords(deps.storage.read(m.inputFileKey), (e) => (encoding = e === 'cp932' ? 'sjis' : 'utf8bom'))) {
+      if (!headers) {
+        checker = withShapeCheck(await makeChecker(m, record.cells.map((c) => c.trim())));
+        const h = checkHeaders(record.cells, checker.columns);
+        if (h.errors.length > 0) throw new CsvFileError(MSG_HEADER, h.errors);
+        headers = h.headers;
+        continue;
+      }
+      if (isBlankRecord(record.cells)) continue;
+      dataRows += 1;
+      if (dataRows > BULK_MAX_DATA_ROWS) throw new CsvFileError(MSG_TOO_MANY_ROWS);
+      batch.push(toInputRow(headers, record.rowNumber, record.cells));
+      if (batch.length >= CHECK_BATCH_SIZE) await flush();
     }
-    if (isBlankRecord(record.cells)) continue;
-    dataRows += 1;
-    if (dataRows > BULK_MAX_DATA_ROWS) throw new CsvFileError(MSG_TOO_MANY_ROWS);
-    batch.push(toInputRow(headers, record.rowNumber, record.cells));
-    if (batch.length >= CHECK_BATCH_SIZE) await flush();
+    if (!headers) throw new CsvFileError(MSG_EMPTY);
+    if (dataRows === 0) throw new CsvFileError(MSG_NO_ROWS);
+    await flush();
+    await storeAll();
+  } catch (e) {
+    // A file error found mid-file deletes the stored rows: the batches still being stored must land first.
+    await Promise.allSettled([...inFlight, lastProgress]);
+    throw e;
   }
-  if (!headers) throw new CsvFileError(MSG_EMPTY);
-  if (dataRows === 0) throw new CsvFileError(MSG_NO_ROWS);
-  await flush();
   await addRowErrors(db, m.id, await checker!.finish());
   return { headers, dataRows, encoding };
 }

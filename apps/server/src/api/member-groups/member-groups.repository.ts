@@ -77,7 +77,7 @@ export async function addMemberships(db: DbOrTx, groupId: string, userIds: strin
     .values(userIds.map((userId) => ({ groupId, userId })))
     .onConflictDoNothing()
     .returning({ userId: memberGroupUsers.userId });
-  return rows.length;
+  return rows.map((r) => r.userId);
 }
 
 export async function removeMemberships(db: DbOrTx, groupId: string, userIds: string[]) {
@@ -85,7 +85,16 @@ export async function removeMemberships(db: DbOrTx, groupId: string, userIds: st
     .delete(memberGroupUsers)
     .where(and(eq(memberGroupUsers.groupId, groupId), inArray(memberGroupUsers.userId, userIds)))
     .returning({ userId: memberGroupUsers.userId });
-  return rows.length;
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * A member's groups are part of their row in the edit CSV: changing them moves 更新日時 on, so an edit file
+ * downloaded before is reported as changed instead of silently putting the old groups back.
+ */
+export async function touchMembers(db: DbOrTx, userIds: string[], now: Date) {
+  if (userIds.length === 0) return;
+  await db.update(users).set({ updatedAt: now }).where(inArray(users.id, userIds));
 }
 
 

@@ -102,9 +102,12 @@ export async function changeMemberships(deps: AppDeps, who: Who, id: string, use
   const changed = await deps.database.db.transaction(async (tx) => {
     await lockUserGroup(tx, companyId, id);
     await assertMembers(tx, companyId, unique);
-    const n = action === 'add' ? await repo.addMemberships(tx, id, unique) : await repo.removeMemberships(tx, id, unique);
-    if (n > 0) await repo.updateGroup(tx, companyId, id, { updatedAt: deps.clock() });
-    return n;
+    const changedIds = action === 'add' ? await repo.addMemberships(tx, id, unique) : await repo.removeMemberships(tx, id, unique);
+    if (changedIds.length > 0) {
+      await repo.updateGroup(tx, companyId, id, { updatedAt: deps.clock() });
+      await repo.touchMembers(tx, changedIds, deps.clock());
+    }
+    return changedIds.length;
   });
   return { changed, memberGroup: await getGroup(deps, who, id) };
 }

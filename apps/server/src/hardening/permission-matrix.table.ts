@@ -5,8 +5,8 @@
  * - CompanyAdmin: everything. Cabinet admin (no company privilege): their cabinet's name, note, groups,
  *   admins, documents and classification rules; not creating or deleting cabinets. Plain member: read the
  *   cabinets their groups give them and the documents in them. Members, groups, bulk runs, exports and the
- *   attribute items: CompanyAdmin. Decided in the code and kept here: a cabinet admin may list members and
- *   groups (GET /members, GET /member_groups) to pick their cabinet's admins and groups (members.service.ts).
+ *   attribute items: CompanyAdmin. A cabinet admin picks their cabinet's admins and groups through the
+ *   cabinet's own candidate calls, and may list members only with `cabinetId` of a cabinet they administer.
  * - Another company's admin, given company A's ids: 404, never 403. On calls without ids they act on their
  *   own company (2xx). No token or an expired token: 401, except the public routes.
  * The test fails for any route of /openapi.json missing here, so a new route cannot be forgotten.
@@ -224,7 +224,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
 
   // Members
-  'GET /members': { expect: x(ok, ok, 403, ok), call: () => get('/members') },
+  'GET /members': { expect: x(ok, 403, 403, ok), call: () => get('/members') },
   'GET /users/{id}': { expect: ADMIN_ONLY_ID, call: (w) => get(`/users/${w.users.targetA.id}`) },
   'POST /users': {
     expect: ADMIN_ONLY,
@@ -248,7 +248,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
 
   // Member groups
-  'GET /member_groups': { expect: x(ok, ok, 403, ok), call: () => get('/member_groups') },
+  'GET /member_groups': { expect: x(ok, 403, 403, ok), call: () => get('/member_groups') },
   'POST /member_groups': {
     expect: ADMIN_ONLY,
     call: () => send('POST', '/member_groups', { name: unique('新グループ') }),

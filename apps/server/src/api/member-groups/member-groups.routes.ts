@@ -15,7 +15,6 @@ import {
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { requireCompanyAdmin } from '../plugins/authenticate.ts';
-import { assertCanListMembers } from '../members/members.service.ts';
 import * as service from './member-groups.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -26,6 +25,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.get(
     '/member_groups',
     {
+      preValidation: adminOnly,
       schema: {
         tags: ['member-groups'],
         summary: 'メンバーグループ一覧（type=user でユーザー作成のグループのみ）',
@@ -34,8 +34,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       },
     },
     async (request) => {
-      // Cabinet admins pick groups for their cabinets, so they may list them (same rule as GET /members).
-      await assertCanListMembers(deps, request.auth, undefined);
+      // CompanyAdmin only (DESIGN.md §1); cabinet admins pick groups through GET /cabinets/{id}/group_candidates.
       return service.findGroups(deps, request.auth, request.query.type === 'user');
     },
   );

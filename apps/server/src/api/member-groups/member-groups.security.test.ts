@@ -1,4 +1,4 @@
-/** Groups are CompanyAdmin's (DESIGN.md §1); a cabinet admin may only list them (to grant cabinet access). */
+/** Groups are CompanyAdmin's (DESIGN.md §1); a cabinet admin grants cabinet access through the cabinet's own group candidates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const routes = () =>
   [
-    { name: 'GET /member_groups', method: 'GET', url: '/member_groups', expect: { member: 403, cabinetAdmin: 200, otherAdmin: 200, admin: 200 } },
+    { name: 'GET /member_groups', method: 'GET', url: '/member_groups', expect: { member: 403, cabinetAdmin: 403, otherAdmin: 200, admin: 200 } },
     { name: 'GET /member_groups/{id}', method: 'GET', url: `/member_groups/${groupId}`, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },
     { name: 'PUT /member_groups/{id}', method: 'PUT', url: `/member_groups/${groupId}`, payload: { note: 'n' }, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },
     { name: 'POST /member_groups/{id}/users', method: 'POST', url: `/member_groups/${groupId}/users`, payload: { userIds: [memberId] }, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },

@@ -16,6 +16,7 @@ import { requireCompanyAdmin } from '../plugins/authenticate.ts';
 import { toMember } from './member-mappers.ts';
 import type { MemberListRow } from './member-list.repository.ts';
 import * as service from './members.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** Before body validation, so a non-admin learns nothing from a 400 (DESIGN.md §1: members are CompanyAdmin's). */
 const adminOnly = async (request: FastifyRequest) => requireCompanyAdmin(request);
@@ -37,6 +38,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.get(
     '/members',
     {
+      // Known before the query is read: only a company admin, or a cabinet admin naming a cabinet, may list;
+      // anyone else gets 403 rather than a 400 that describes the query (the cabinet is checked in the handler).
+      preValidation: async (request) => {
+        if (!request.auth.isCompanyAdmin && typeof (request.query as { cabinetId?: unknown }).cabinetId !== 'string') {
+          throw new AppError('forbidden');
+        }
+      },
       schema: {
         tags: ['members'],
         summary: 'メンバー一覧（50件ずつ。page=-1 ですべて）',

@@ -45,7 +45,7 @@ afterAll(async () => {
 
 const routes = () =>
   [
-    { name: 'GET /members', method: 'GET', url: '/members', expect: { admin: 200, cabinetAdmin: 200, member: 403, otherAdmin: 200 } },
+    { name: 'GET /members', method: 'GET', url: '/members', expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 200 } },
     { name: 'GET /members?cabinetId (administered)', method: 'GET', url: `/members?cabinetId=${ids.cabinet}`, expect: { admin: 200, cabinetAdmin: 200, member: 403, otherAdmin: 404 } },
     { name: 'GET /members?cabinetId (not administered)', method: 'GET', url: `/members?cabinetId=${ids.otherCabinet}`, expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 } },
     { name: 'GET /users/{id}', method: 'GET', url: `/users/${ids.target}`, expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 } },

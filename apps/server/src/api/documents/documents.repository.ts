@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindQuery, type TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  cabinetDocumentStats,
   cabinets,
   documentCabinets,
   documentFiles,
@@ -42,6 +41,17 @@ export async function findCabinetInCompany(db: DbOrTx, companyId: string, cabine
     .select({ id: cabinets.id, type: cabinets.type })
     .from(cabinets)
     .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, cabinetId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A cabinet of the caller's company that the caller may read (one statement: every search asks), or null. */
+export async function findReadableCabinet(db: DbOrTx, who: Who, cabinetId: string) {
+  const readable = who.isCompanyAdmin ? sql`true` : sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`;
+  const [row] = await db
+    .select({ id: cabinets.id, type: cabinets.type })
+    .from(cabinets)
+    .where(and(eq(cabinets.companyId, who.user.companyId), eq(cabinets.id, cabinetId), readable))
     .limit(1);
   return row ?? null;
 }
@@ -145,10 +155,15 @@ export async function companyDocumentCount(db: DbOrTx, companyId: string): Promi
   return row?.n ?? 0;
 }
 
-/** A cabinet's exact document count, kept by triggers (migration 0013). */
-export async function cabinetDocumentCount(db: DbOrTx, cabinetId: string): Promise<number> {
-  const [row] = await db.select({ n: cabinetDocumentStats.documentCount }).from(cabinetDocumentStats).where(eq(cabinetDocumentStats.cabinetId, cabinetId));
-  return Math.max(0, Number(row?.n ?? 0));
+/** The company's and a cabinet's exact document counts in one round trip, kept by triggers (migrations 0008, 0013). */
+export async function companyAndCabinetCounts(db: DbOrTx, companyId: string, cabinetId: string): Promise<{ company: number; cabinet: number }> {
+  const [row] = await db
+    .select({
+      company: sql<number>`coalesce((select s.document_count from document_list_stats s where s.company_id = ${companyId}), 0)`.mapWith(Number),
+      cabinet: sql<number>`greatest(coalesce((select s.document_count from cabinet_document_stats s where s.cabinet_id = ${cabinetId}), 0), 0)`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return { company: row?.company ?? 0, cabinet: row?.cabinet ?? 0 };
 }
 
 /** Cabinets of `documentIds` that the caller may see (names of unreadable cabinets are not leaked). */

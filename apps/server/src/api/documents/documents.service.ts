@@ -7,7 +7,6 @@ import {
   type TDocumentFindResponse,
 } from '@cloudsign/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { canReadCabinet } from '../../auth/access.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import * as repo from './documents.repository.ts';
@@ -19,8 +18,8 @@ type Who = repo.Who;
 /** A cabinet filter must name a cabinet the caller may read; anything else is a missing cabinet (404). */
 export async function resolveCabinetScope(db: DbOrTx, who: Who, cabinetId: string | undefined): Promise<repo.CabinetScope> {
   if (!cabinetId) return null;
-  const cabinet = await repo.findCabinetInCompany(db, who.user.companyId, cabinetId);
-  if (!cabinet || !(await canReadCabinet(db, who, cabinetId))) {
+  const cabinet = await repo.findReadableCabinet(db, who, cabinetId);
+  if (!cabinet) {
     throw new AppError('not_found', '指定されたキャビネットが見つかりません。', [{ path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' }]);
   }
   return { id: cabinet.id, isSystem: cabinet.type === 1 };
@@ -43,8 +42,9 @@ export async function planDocumentSearch(db: DbOrTx, who: Who, q: TDocumentFindQ
   if (hasNoConditions(q) && (cabinet || who.isCompanyAdmin)) {
     // Unfiltered: the trigger-kept counts are exact and free. A cabinet scope needs no access check
     // (documentSearchWhere), so the cabinet's count is what the caller sees.
-    const companyCount = await repo.companyDocumentCount(db, who.user.companyId);
-    const total = cabinet && !cabinet.isSystem ? await repo.cabinetDocumentCount(db, cabinet.id) : companyCount;
+    const counts = cabinet && !cabinet.isSystem ? await repo.companyAndCabinetCounts(db, who.user.companyId, cabinet.id) : null;
+    const companyCount = counts?.company ?? (await repo.companyDocumentCount(db, who.user.companyId));
+    const total = counts?.cabinet ?? companyCount;
     // A small cabinet's documents are collected through its links: walking the company's sort index to find
     // them would read about (page end) × (company ÷ cabinet) rows.
     const isCollected = (q.page * q.perPage * companyCount) / Math.max(total, 1) > total;

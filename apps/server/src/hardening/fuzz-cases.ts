@@ -238,7 +238,12 @@ const RAW_BODIES: Body[] = [
   { contentType: 'application/json', payload: 'null' },
   { contentType: 'application/json', payload: '"text"' },
   { contentType: 'application/json', payload: '{"__proto__":{"isAdmin":true,"companyId":"x"}}' },
-  { contentType: 'application/json', payload: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+  // Nested far deeper than any recursive walk of the body can go.
+  { contentType: 'application/json', payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` },
+  {
+    contentType: 'application/json',
+    payload: `${'{"a":'.repeat(50_000)}"\u0000"${'}'.repeat(50_000)}`,
+  },
   {
     contentType: 'application/json',
     payload: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),

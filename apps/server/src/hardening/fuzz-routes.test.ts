@@ -116,3 +116,34 @@ it(
     expect(failures.slice(0, 30), `${failures.length} failing cases (seed ${SEED})`).toEqual([]);
   },
 );
+
+it('characters PostgreSQL cannot store (NUL, a lone surrogate) are refused as 400 naming the field, in body and query', async () => {
+  const headers = { ...world.callers[0]!, 'content-type': 'application/json' };
+  const cases: { method: 'GET' | 'POST'; url: string; payload?: string; path: string }[] = [
+    { method: 'POST', url: '/cabinets', payload: '{"name":"a\\u0000b"}', path: 'name' },
+    {
+      method: 'POST',
+      url: '/members/export/csv',
+      payload: '{"filters":{"keyword":"\\ud800"},"encoding":"sjis"}',
+      path: 'filters.keyword',
+    },
+    { method: 'POST', url: '/member_groups', payload: '{"name":"x\\udc00y"}', path: 'name' },
+    { method: 'GET', url: '/members?keyword=%00', path: 'keyword' },
+    { method: 'GET', url: '/documents?keyword=a%00', path: 'keyword' },
+  ];
+  for (const c of cases) {
+    const res = await world.app.inject({
+      method: c.method,
+      url: c.url,
+      headers,
+      ...(c.payload ? { payload: c.payload } : {}),
+    });
+    expect([c.url, res.statusCode], res.body).toEqual([c.url, 400]);
+    const body = res.json<{
+      error: { code: string; details: { path: string; message: string }[] };
+    }>();
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details.map((d) => d.path)).toEqual([c.path]);
+    expect(answerProblems(res, undefined, [])).toEqual([]);
+  }
+});

@@ -127,6 +127,7 @@ export async function audit(s: Side, other: Side, r: Real): Promise<number> {
     await get(`/cabinets/${c.id}`);
     await get(`/cabinets/${c.id}/access`);
     await get(`/cabinets/${c.id}/group_candidates`);
+    await get(`/cabinets/${c.id}/classification_rules/backfills`);
     await get(`/cabinets/${c.id}/member_candidates`);
     expect(
       (await get<{ total: number }>(`/cabinets/${c.id}/member_candidates?keyword=${q(other.tag)}`))

@@ -249,6 +249,8 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         expect(x.ok, JSON.stringify(x)).toBe(true);
         s.docs.set(x.documentId!, { id: x.documentId!, title: files[i]!.name });
         cab.docs.add(x.documentId!);
+        for (const ruled of s.cabinets.values())
+          if (ruled.filesEverything) ruled.docs.add(x.documentId!);
       });
     }),
   ),
@@ -407,6 +409,38 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
       },
     ),
   ),
+  fc.tuple(side, fc.nat()).map(([c, ci]) =>
+    command('classifyEverything', c, [ci], always, async (s, _o, r) => {
+      // A rule for 「すべてのメンバー」 files every company document: its dry-run count and its backfill's
+      // links are counts that must cover this company's documents exactly.
+      const cab = pick(s.cabinets, ci)!;
+      const body = { memberGroupIds: [s.systemGroupId] };
+      const expected = [...s.docs.keys()].filter((d) => !cab.docs.has(d)).length;
+      const dry = await ok(
+        r.app,
+        s.headers,
+        'POST',
+        `/cabinets/${cab.id}/classification_rules/dry_run`,
+        body,
+      );
+      expect(dry.json<{ count: number }>().count, 'dry-run count').toBe(expected);
+      const res = await ok(r.app, s.headers, 'POST', `/cabinets/${cab.id}/classification_rules`, {
+        ...body,
+        backfill: true,
+      });
+      const { id } = res.json<{ backfill: { id: string } }>().backfill;
+      let backfill = { state: 'queued', linked: -1 };
+      for (let i = 0; i < 1200 && ['queued', 'running'].includes(backfill.state); i += 1) {
+        await new Promise((done) => setTimeout(done, 50));
+        const url = `/cabinets/${cab.id}/classification_rules/backfills/${id}`;
+        backfill = (await ok(r.app, s.headers, 'GET', url)).json<{ backfill: typeof backfill }>()
+          .backfill;
+      }
+      expect(backfill, 'backfill').toMatchObject({ state: 'succeeded', linked: expected });
+      for (const d of s.docs.keys()) cab.docs.add(d);
+      cab.filesEverything = true;
+    }),
+  ),
   fc
     .tuple(side, fc.nat(), fc.constantFrom('add', 'edit', 'delete', 'attributes'))
     .map(([c, i, kind]) =>
@@ -558,6 +592,12 @@ function foreignProbes(s: Side, o: Side, i: number): Probe[] {
       foreign: doc,
     },
     { method: 'GET', url: (id) => `/cabinets/${id}`, foreign: cabinet },
+    {
+      method: 'POST',
+      url: () => `/cabinets/${own.cabinet}/classification_rules/dry_run`,
+      body: (id) => ({ memberGroupIds: [id] }),
+      foreign: group,
+    },
     { method: 'GET', url: (id) => `/documents?cabinetId=${id}`, foreign: cabinet },
     { method: 'GET', url: (id) => `/members?groupId=${id}`, foreign: group },
     { method: 'GET', url: (id) => `/cabinets_read_document/${id}`, foreign: member },

@@ -23,6 +23,8 @@ export type Cabinet = {
   docs: Set<string>;
   groups: Set<string>;
   admins: Set<string>;
+  /** A classification rule with 「すべてのメンバー」: every document imported later is filed here too. */
+  filesEverything?: boolean;
 };
 /** A finished bulk run or generated file whose pages and CSVs the audit reads again. */
 export type Artefact = {

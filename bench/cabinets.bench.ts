@@ -238,8 +238,8 @@ async function pageBenchmark(ctx: BenchContext, who: 'admin' | 'cabAdmin', keywo
     run: async () => {
       await s.deps.database.raw.query(
         `select d.id, d.title from documents d join document_cabinets dc on dc.document_id = d.id and dc.cabinet_id = $1
-         where true ${kw} order by d.updated_at desc, d.id desc limit 50`,
-        [s.ids.big, normalizeSearchText(keyword)],
+         where d.company_id = $3 ${kw} order by d.updated_at desc, d.id desc limit 50`,
+        [s.ids.big, normalizeSearchText(keyword), s.ids.companyId],
       );
     },
   });

@@ -103,15 +103,19 @@ const typicalMs = new Map<string, number>();
 async function killSomewhere(t: Target, kind: Kind, p: Prepared, env: Record<string, string>) {
   const w = startCrashWorker(kind, p.arg, env, CHILD);
   await w.working;
+  const workingAt = Date.now();
   const total = kind === 'import' ? importBytes(p.size) : p.size;
   // An import commits and renames its files only after its last byte: a third of its kills aim there.
   const isLate = kind === 'import' && Math.random() < 1 / 3;
   const target = isLate ? total - 64 * 1024 : 1 + Math.floor(Math.random() * (total - 1));
-  const typical = typicalMs.get(`${t.name}/${kind}`) ?? 3000;
+  const typical = typicalMs.get(`${t.name}/${kind}`) ?? 1200;
   const timer = new Promise((r) => setTimeout(r, isLate ? 60_000 : Math.random() * typical));
   await Promise.race([w.reached(target), w.exited, timer]);
   await new Promise((r) => setTimeout(r, Math.random() * (isLate ? 400 : 40)));
   const at = w.last();
+  // Finished before the kill: the next kills of this kind aim within that shorter time.
+  if (at.status >= 6 && !isLate)
+    typicalMs.set(`${t.name}/${kind}`, Math.min(typical, Date.now() - workingAt));
   killWorker(w.child);
   await w.exited;
   return { isMidRun: at.status < 6, at: at.processed, total };
@@ -127,7 +131,10 @@ async function restart(t: Target, kind: Kind, p: Prepared, env: Record<string, s
   clearTimeout(bound);
   if (code !== 0)
     throw new Error(`restart did not finish within ${RESTART_BOUND_MS} ms (exit ${code})`);
-  typicalMs.set(`${t.name}/${kind}`, Date.now() - working);
+  typicalMs.set(
+    `${t.name}/${kind}`,
+    Math.min(typicalMs.get(`${t.name}/${kind}`) ?? Infinity, Date.now() - working),
+  );
   return Date.now() - started;
 }
 

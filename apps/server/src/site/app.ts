@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { cspDirectives, isCrossSite } from './security.ts';
-import { sendMessage } from './render.ts';
+import { sendMessage, sendNotFoundPage } from './render.ts';
 import { tokenRoutes } from './token.routes.ts';
 import { loginRoutes } from './login.routes.ts';
 import { mfaRoutes } from './mfa.routes.ts';
@@ -39,6 +39,12 @@ export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promi
     genReqId,
     bodyLimit: SITE_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    // A path that is not valid percent-encoding (or an over-long parameter) never reaches a route: answer the
+    // site's own Japanese 404 page rather than Fastify's English body.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'unroutable request');
+      void sendNotFoundPage(reply);
+    },
   });
   installRequestId(app);
   installErrorHandling(app);

@@ -75,3 +75,12 @@ export function sendMessage(
   const content = fill('message', { heading: m.heading ?? m.title, message: m.message, action: m.action ?? EMPTY });
   return sendPage(reply, { title: m.title, content, status: m.status });
 }
+
+/** The site's Japanese 404 page, with the way back to the login. */
+export const sendNotFoundPage = (reply: FastifyReply) =>
+  sendMessage(reply, {
+    title: 'ページが見つかりません',
+    message: 'ご指定のページが見つかりませんでした。URLをご確認ください。',
+    status: 404,
+    action: linkButton('/login', 'ログイン画面へ'),
+  });

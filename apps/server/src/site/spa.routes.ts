@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
-import { sendMessage, linkButton } from './render.ts';
+import { sendMessage, sendNotFoundPage } from './render.ts';
 
 export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
 
@@ -45,12 +45,7 @@ export async function spaRoutes(app: FastifyInstance, { deps, distDir }: { deps:
 
   const notFound = (request: FastifyRequest, reply: FastifyReply, p: string) => {
     if (p.startsWith('/api/') || p.startsWith('/.well-known/') || p.startsWith('/assets/')) return sendError(request, reply, 'not_found');
-    return sendMessage(reply, {
-      title: 'ページが見つかりません',
-      message: 'ご指定のページが見つかりませんでした。URLをご確認ください。',
-      status: 404,
-      action: linkButton('/login', 'ログイン画面へ'),
-    });
+    return sendNotFoundPage(reply);
   };
 
   app.get('/*', async (request, reply) => {

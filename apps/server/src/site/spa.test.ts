@@ -61,6 +61,16 @@ describe('console hosting', () => {
     }
   });
 
+  it('a path that is not valid percent-encoding gets the Japanese 404 page, not the framework\'s English body', async () => {
+    for (const url of ['/%E0%A4%A', '/login/%zz']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('ご指定のページが見つかりませんでした。');
+      expect(res.body).not.toContain('FST_');
+    }
+  });
+
   it('never serves files outside the build', async () => {
     for (const url of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
       const res = await get(url);

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import type { TTheme } from '@cloudsign/contract';
 import { useLoadedUser } from '../../lib/current-user.ts';
+import { accessibleCssVariables } from './accessible-colors.ts';
 import { brandOf, type ThemeBrand } from './themes.ts';
 
 const BrandContext = createContext<ThemeBrand>(brandOf('cloudsign'));
@@ -12,7 +13,7 @@ export function ThemeProvider({ children, theme }: { children: ReactNode; theme?
   const brand = brandOf(theme ?? user?.theme);
   return (
     <BrandContext.Provider value={brand}>
-      <MantineProvider theme={brand.mantine} defaultColorScheme="light">
+      <MantineProvider theme={brand.mantine} defaultColorScheme="light" cssVariablesResolver={accessibleCssVariables}>
         {children}
       </MantineProvider>
     </BrandContext.Provider>

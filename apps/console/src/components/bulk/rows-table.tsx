@@ -44,7 +44,8 @@ export function BulkRowsTable(props: {
         aria-label="表示する行"
         w="fit-content"
       />
-      <Box style={{ overflowX: 'auto' }}>
+      {/* Wide tables scroll sideways: the region takes focus so the keyboard can scroll it too. */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="行の一覧">
         <Table
           withTableBorder
           withColumnBorders

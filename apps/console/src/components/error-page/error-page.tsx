@@ -29,7 +29,7 @@ export function ErrorPage({
       <Paper maw={560} mx="auto" p={40} radius="md" withBorder shadow="xs">
         <Stack gap="lg" align="center" ta="center">
           <Image src={logo} alt={logoAlt} h={32} w="auto" fit="contain" />
-          <Text fz={56} fw={700} c="gray.4" lh={1} aria-hidden>
+          <Text fz={56} fw={700} c="gray.6" lh={1} aria-hidden>
             {status}
           </Text>
           <Title order={1} fz="h3">

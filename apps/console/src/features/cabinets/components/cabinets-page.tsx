@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TCabinet } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
@@ -44,7 +44,7 @@ export function CabinetsPage() {
                 <Table.Th ta="right">書類数</Table.Th>
                 <Table.Th>閲覧できるメンバーグループ</Table.Th>
                 <Table.Th>管理者</Table.Th>
-                {isAdmin && <Table.Th w={90} />}
+                {isAdmin && <Table.Th w={90}><VisuallyHidden>操作</VisuallyHidden></Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

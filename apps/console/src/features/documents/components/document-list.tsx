@@ -29,6 +29,10 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
   if (documents.isError) return <PanelError onRetry={() => void documents.refetch()} />;
   const data = documents.data;
   const pages = Math.max(1, Math.ceil(Math.min(data.total, DOCUMENT_TOTAL_CAP) / query.perPage));
+  // With a document open beside it the list gets about half the width: it drops 契約終了日 and キャビネット
+  // (both shown in the detail) and lays out fixed, so the title truncates and 取引金額 stays whole without
+  // sideways scrolling (down to a 1280px-wide window).
+  const isCompact = Boolean(query.documentId);
   return (
     <Box>
       <Group justify="space-between" px="md" py="xs">
@@ -43,16 +47,16 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
             条件に合う書類はありません。
           </Text>
         ) : (
-          <Table highlightOnHover verticalSpacing="xs" aria-label="書類一覧" stickyHeader miw={760} style={{ whiteSpace: 'nowrap' }}>
+          <Table highlightOnHover verticalSpacing="xs" aria-label="書類一覧" stickyHeader miw={isCompact ? undefined : 760} layout={isCompact ? 'fixed' : undefined} style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th miw={260}>タイトル / 契約相手</Table.Th>
+                <Table.Th miw={isCompact ? undefined : 260}>タイトル / 契約相手</Table.Th>
                 <Table.Th w={110}>契約締結日</Table.Th>
-                <Table.Th w={110}>契約終了日</Table.Th>
+                {!isCompact && <Table.Th w={110}>契約終了日</Table.Th>}
                 <Table.Th w={130} ta="right">
                   取引金額
                 </Table.Th>
-                <Table.Th>キャビネット</Table.Th>
+                {!isCompact && <Table.Th>キャビネット</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -65,7 +69,7 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                   onClick={() => onOpen(d.id)}
                 >
                   <Table.Td>
-                    <UnstyledButton onClick={() => onOpen(d.id)} aria-label={`${d.title} を開く`} style={{ display: 'block', width: '100%', maxWidth: 420, whiteSpace: 'normal' }}>
+                    <UnstyledButton onClick={() => onOpen(d.id)} style={{ display: 'block', width: '100%', maxWidth: 420, whiteSpace: 'normal' }}>
                       <Group gap={8} wrap="nowrap">
                         <StatusBadge status={d.status} />
                         <Text size="sm" fw={600} lineClamp={1}>
@@ -78,19 +82,21 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                     </UnstyledButton>
                   </Table.Td>
                   <Table.Td fz="sm">{formatDate(d.contractAt)}</Table.Td>
-                  <Table.Td fz="sm">{formatDate(d.validityEndAt)}</Table.Td>
+                  {!isCompact && <Table.Td fz="sm">{formatDate(d.validityEndAt)}</Table.Td>}
                   <Table.Td fz="sm" ta="right">
                     {formatAmount(d.amount)}
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {d.cabinets.map((c) => (
-                        <Badge key={c.id} variant="outline" color="gray" radius="sm" tt="none" size="sm">
-                          {c.name}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
+                  {!isCompact && (
+                    <Table.Td>
+                      <Group gap={4}>
+                        {d.cabinets.map((c) => (
+                          <Badge key={c.id} variant="outline" color="gray" radius="sm" tt="none" size="sm">
+                            {c.name}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TMemberGroup } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
@@ -64,7 +64,7 @@ export function MemberGroupsPage() {
                 <Table.Th>グループ名</Table.Th>
                 <Table.Th>備考</Table.Th>
                 <Table.Th ta="right">メンバー数</Table.Th>
-                <Table.Th w={90} />
+                <Table.Th w={90}><VisuallyHidden>操作</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

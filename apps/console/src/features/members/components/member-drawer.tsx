@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Divider, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { ROLE_LABELS, type TMemberDetail } from '@cloudsign/contract';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
@@ -17,8 +17,11 @@ type Confirm = 'delete' | 'remind' | 'mfa' | null;
 /** The member detail beside the list: groups, privileges, status, MFA, readable cabinets, and actions. */
 export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const member = useMember(id);
+  // Every open Mantine modal closes on Escape: while a form or confirmation is open over the drawer,
+  // Escape must close only that one, and focus goes back into the drawer.
+  const [isNestedOpen, setNestedOpen] = useState(false);
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="md" title="メンバーの詳細" closeButtonProps={{ 'aria-label': '閉じる' }}>
+    <Drawer opened={id !== null} onClose={onClose} closeOnEscape={!isNestedOpen} position="right" size="md" title="メンバーの詳細" closeButtonProps={{ 'aria-label': '閉じる' }}>
       <AlertArea area="drawer" />
       {member.isPending ? (
         <Group justify="center" p="xl">
@@ -27,7 +30,7 @@ export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () =
       ) : member.isError ? (
         <Text c="red">{member.error.message}</Text>
       ) : (
-        <MemberDetail member={member.data} onDeleted={onClose} />
+        <MemberDetail member={member.data} onDeleted={onClose} onNestedOpen={setNestedOpen} />
       )}
     </Drawer>
   );
@@ -44,13 +47,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function MemberDetail({ member, onDeleted }: { member: TMemberDetail; onDeleted: () => void }) {
+function MemberDetail({ member, onDeleted, onNestedOpen }: { member: TMemberDetail; onDeleted: () => void; onNestedOpen: (isOpen: boolean) => void }) {
   const me = useCurrentUser();
   const isSelf = member.id === me.id;
   const drawerAlert = useAlert('drawer');
   const contentAlert = useAlert('content');
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [isEditing, setEditing] = useState(false);
+  const isNestedOpen = isEditing || confirm !== null;
+  useEffect(() => {
+    onNestedOpen(isNestedOpen);
+    return () => onNestedOpen(false);
+  }, [isNestedOpen, onNestedOpen]);
   const remove = useDeleteMember();
   const remind = useRemindRegister();
   const resetMfa = useResetMfa();

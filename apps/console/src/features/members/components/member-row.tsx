@@ -13,7 +13,6 @@ export function MemberRow({ member, onOpen, isSelected }: { member: TMember; onO
       h={MEMBER_ROW_HEIGHT}
       px="md"
       data-testid="member-row"
-      aria-label={`${member.name || member.email} の詳細を開く`}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: isSelected ? 'var(--mantine-color-blue-0)' : undefined }}
     >
       <Group justify="space-between" wrap="nowrap" gap="md">

@@ -36,6 +36,8 @@ type LoadRun = {
   ceilingP99: number;
   bulkChecks: number;
   bulkErrors: string[];
+  /** The three kinds of request with the highest p95. */
+  slowest: string;
   rssStartMiB: number;
   rssEndMiB: number;
   note?: string;
@@ -148,6 +150,7 @@ async function loadRun(
     ctx.log(
       `負荷: ${opts.clients} クライアント × ${opts.durationMs / 1000} 秒（メンバー一括チェックを並行実行）`,
     );
+    mix.resetStats();
     const rss = rssSeries(server.pid);
     let done = false;
     const admin = opts.users.find((u) => u.isAdmin)!;
@@ -177,6 +180,11 @@ async function loadRun(
       throughput: stats.throughput,
       ceilingP99: ceiling.p99,
       bulkChecks: bulkResult.checks,
+      slowest: mix
+        .slowest()
+        .slice(0, 3)
+        .map((o) => `${o.name} ${o.p95.toFixed(0)} ms`)
+        .join(', '),
       bulkErrors: bulkResult.errors,
       rssStartMiB: mib(memory.start),
       rssEndMiB: mib(memory.end),
@@ -196,7 +204,7 @@ function latencyRow(run: LoadRun): BenchResult {
     pass: errors === 0 && run.bulkChecks > 0,
     note:
       `${run.clients} clients: ${run.requests.toLocaleString('en')} requests, ${errors} errors, p50 ${run.p50.toFixed(0)} ms, ` +
-      `p95 ${run.p95.toFixed(0)} ms, ${run.throughput.toFixed(0)} req/s; ${run.bulkChecks} bulk checks done` +
+      `p95 ${run.p95.toFixed(0)} ms, ${run.throughput.toFixed(0)} req/s; ${run.bulkChecks} bulk checks done; slowest p95: ${run.slowest}` +
       (run.note ? `; ${run.note}` : '') +
       (firstError ? `; first error: ${firstError.slice(0, 120)}` : ''),
   };

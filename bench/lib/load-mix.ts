@@ -33,21 +33,34 @@ export async function createClients(target: LoadTarget, users: readonly LoadUser
   };
 
   // Weights in percent. Plain members cannot list members, so their share goes to documents.
-  const ops: { weight: number; admin?: boolean; run: (s: ClientState) => Promise<unknown> }[] = [
-    { weight: 5, run: async (s) => (s.jwt = await fetchToken(target, s.user)) },
-    { weight: 5, run: (s) => api(s, '/me') },
+  const ops: {
+    name: string;
+    weight: number;
+    admin?: boolean;
+    run: (s: ClientState) => Promise<unknown>;
+  }[] = [
+    { name: 'token', weight: 5, run: async (s) => (s.jwt = await fetchToken(target, s.user)) },
+    { name: 'me', weight: 5, run: (s) => api(s, '/me') },
     {
+      name: 'member pages',
       weight: 15,
       admin: true,
       run: (s) => api(s, `/members?page=${1 + Math.floor(Math.random() * 20)}`),
     },
     {
+      name: 'member keyword',
       weight: 10,
       admin: true,
       run: (s) => api(s, `/members?keyword=${encodeURIComponent(pick(words.memberKeywords))}`),
     },
-    { weight: 5, admin: true, run: (s) => api(s, '/member_groups?type=user') },
     {
+      name: 'member groups',
+      weight: 5,
+      admin: true,
+      run: (s) => api(s, '/member_groups?type=user'),
+    },
+    {
+      name: 'document pages',
       weight: 20,
       run: async (s) =>
         rememberDocs(
@@ -56,6 +69,7 @@ export async function createClients(target: LoadTarget, users: readonly LoadUser
         ),
     },
     {
+      name: 'document keyword',
       weight: 15,
       run: async (s) =>
         rememberDocs(
@@ -65,11 +79,12 @@ export async function createClients(target: LoadTarget, users: readonly LoadUser
         ),
     },
     {
+      name: 'document detail',
       weight: 15,
       run: (s) =>
         s.docIds.length > 0 ? api(s, `/documents/${pick(s.docIds)}`) : api(s, '/documents'),
     },
-    { weight: 10, run: (s) => api(s, '/cabinets') },
+    { name: 'cabinets', weight: 10, run: (s) => api(s, '/cabinets') },
   ];
 
   const next = async (client: number): Promise<void> => {
@@ -78,13 +93,30 @@ export async function createClients(target: LoadTarget, users: readonly LoadUser
     const total = allowed.reduce((n, o) => n + o.weight, 0);
     let r = Math.random() * total;
     const op = allowed.find((o) => (r -= o.weight) < 0) ?? allowed[0]!;
-    await op.run(s);
+    const t0 = performance.now();
+    try {
+      await op.run(s);
+    } finally {
+      (byOp[op.name] ??= []).push(performance.now() - t0);
+    }
+  };
+  /** Latencies per kind of request, so a slow mix names its slow part. */
+  const byOp: Record<string, number[]> = {};
+  const slowest = () =>
+    Object.entries(byOp)
+      .map(([name, t]) => ({
+        name,
+        p95: t.sort((a, b) => a - b)[Math.max(0, Math.ceil(t.length * 0.95) - 1)] ?? 0,
+      }))
+      .sort((a, b) => b.p95 - a.p95);
+  const resetStats = () => {
+    for (const k of Object.keys(byOp)) delete byOp[k];
   };
   /** The cheapest signed-in call (token check plus session and member re-read): the ceiling's request. */
   const me = async (client: number): Promise<void> => {
     await api(states[client % states.length]!, '/me');
   };
-  return { next, me };
+  return { next, me, slowest, resetStats };
 }
 
 /** Uploads a member CSV and waits for its check, again and again, until `until()`; returns checks done. */

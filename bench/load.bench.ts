@@ -134,7 +134,8 @@ async function loadRun(
   });
   try {
     const target = { siteUrl: server.siteUrl, apiUrl: server.apiUrl };
-    const mix = await createClients(target, opts.users.slice(0, opts.clients), words);
+    // Every prepared member signs in, however few clients run: see createClients.
+    const mix = await createClients(target, opts.users, words);
     ctx.log(`負荷: ${opts.clients} クライアントで準備運転`);
     await ctx.measure({
       clients: opts.clients,

@@ -125,3 +125,51 @@ export function BulkRowsTable(props: {
     </Stack>
   );
 }
+
+/**
+ * One input cell of a checked row: before → after when the row changes it, else what the file says; the
+ * cell's errors in place (a conflict in orange).
+ */
+export function BulkCell({
+  row,
+  column,
+  change,
+  isConflict = false,
+}: {
+  row: TBulkRow;
+  column: string;
+  change: { before: string; after: string } | null;
+  isConflict?: boolean;
+}) {
+  const errors = row.errors.filter((e) => e.column === column);
+  const bg =
+    errors.length > 0 ? (isConflict ? 'orange.0' : 'red.0') : change ? 'blue.0' : undefined;
+  return (
+    <Table.Td
+      bg={bg}
+      maw={320}
+      data-column={column}
+      data-changed={change ? true : undefined}
+      data-has-error={errors.length > 0 || undefined}
+    >
+      {change ? (
+        <Text size="sm">
+          <Text span c="dimmed" td="line-through">
+            {change.before || '（空欄）'}
+          </Text>{' '}
+          →{' '}
+          <Text span fw={700}>
+            {change.after || '（空欄）'}
+          </Text>
+        </Text>
+      ) : (
+        <Text size="sm">{row.input[column] ?? ''}</Text>
+      )}
+      {errors.map((e) => (
+        <Text key={e.message} size="xs" c={isConflict ? 'orange.8' : 'red.7'} role="alert">
+          {e.message}
+        </Text>
+      ))}
+    </Table.Td>
+  );
+}

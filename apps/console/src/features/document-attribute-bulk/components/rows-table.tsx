@@ -1,4 +1,3 @@
-import { Table, Text } from '@mantine/core';
 import {
   DOCUMENT_ATTRIBUTE_CSV,
   type TBulkAction,
@@ -6,6 +5,7 @@ import {
   type TBulkRow,
 } from '@cloudsign/contract';
 import {
+  BulkCell,
   BulkRowsPanel,
   type RowFilter,
   type RowsTableSpec,
@@ -22,42 +22,12 @@ const ACTION_TEXT: Partial<Record<TBulkAction, string>> = { update: '変更あ�
 
 /** A cell: before → after when the row changes it, its errors (and the conflict) in place. */
 function Cell({ row, column }: { row: TBulkRow; column: string }) {
-  const errors = row.errors.filter((e) => e.column === column);
   const after = row.after?.[column];
-  const isChanged = typeof after === 'string';
   const prior = row.before?.[column];
-  const before = isChanged && typeof prior === 'string' ? prior : '';
+  const change =
+    typeof after === 'string' ? { before: typeof prior === 'string' ? prior : '', after } : null;
   const isConflict = row.action === 'conflict' && column === DOCUMENT_ATTRIBUTE_CSV.updatedAt;
-  const bg =
-    errors.length > 0 ? (isConflict ? 'orange.0' : 'red.0') : isChanged ? 'blue.0' : undefined;
-  return (
-    <Table.Td
-      bg={bg}
-      maw={320}
-      data-column={column}
-      data-changed={isChanged || undefined}
-      data-has-error={errors.length > 0 || undefined}
-    >
-      {isChanged ? (
-        <Text size="sm">
-          <Text span c="dimmed" td="line-through">
-            {before || '（空欄）'}
-          </Text>{' '}
-          →{' '}
-          <Text span fw={700}>
-            {after || '（空欄）'}
-          </Text>
-        </Text>
-      ) : (
-        <Text size="sm">{row.input[column] ?? ''}</Text>
-      )}
-      {errors.map((e) => (
-        <Text key={e.message} size="xs" c={isConflict ? 'orange.8' : 'red.7'} role="alert">
-          {e.message}
-        </Text>
-      ))}
-    </Table.Td>
-  );
+  return <BulkCell row={row} column={column} change={change} isConflict={isConflict} />;
 }
 
 const FILTERS: { value: RowFilter; label: string }[] = [

@@ -1,11 +1,10 @@
-import { Table, Text } from '@mantine/core';
 import {
   MEMBER_CSV,
   MEMBER_ROLE_COLUMNS,
   type TBulkRow,
   type TMemberBulkValues,
 } from '@cloudsign/contract';
-import type { RowFilter, RowsTableSpec } from '../../../components/bulk/index.ts';
+import { BulkCell, type RowFilter, type RowsTableSpec } from '../../../components/bulk/index.ts';
 
 const ACTION_COLORS: Record<string, string> = {
   add: 'teal',
@@ -28,38 +27,11 @@ function display(column: string, v: TMemberBulkValues | null): string | null {
 }
 
 function Cell({ row, column }: { row: TBulkRow; column: string }) {
-  const errors = row.errors.filter((e) => e.column === column);
   const before = display(column, row.before as TMemberBulkValues | null);
   const after = display(column, row.after as TMemberBulkValues | null);
   const isChanged =
     row.action === 'update' && before !== null && after !== null && before !== after;
-  return (
-    <Table.Td
-      bg={errors.length > 0 ? 'red.0' : isChanged ? 'blue.0' : undefined}
-      maw={320}
-      data-column={column}
-      data-has-error={errors.length > 0 || undefined}
-    >
-      {isChanged ? (
-        <Text size="sm">
-          <Text span c="dimmed" td="line-through">
-            {before || '（空欄）'}
-          </Text>{' '}
-          →{' '}
-          <Text span fw={700}>
-            {after || '（空欄）'}
-          </Text>
-        </Text>
-      ) : (
-        <Text size="sm">{row.input[column] ?? ''}</Text>
-      )}
-      {errors.map((e) => (
-        <Text key={e.message} size="xs" c="red.7" role="alert">
-          {e.message}
-        </Text>
-      ))}
-    </Table.Td>
-  );
+  return <BulkCell row={row} column={column} change={isChanged ? { before, after } : null} />;
 }
 
 const FILTERS: { value: RowFilter; label: string }[] = [

@@ -34,6 +34,8 @@ type LoadRun = {
   p99: number;
   throughput: number;
   ceilingP99: number;
+  /** A refused ceiling request would make the ceiling look faster than it is. */
+  ceilingErrors: number;
   bulkChecks: number;
   bulkErrors: string[];
   /** The three kinds of request with the highest p95. */
@@ -180,6 +182,7 @@ async function loadRun(
       p99: stats.p99,
       throughput: stats.throughput,
       ceilingP99: ceiling.p99,
+      ceilingErrors: ceiling.errors,
       bulkChecks: bulkResult.checks,
       slowest: mix
         .slowest()
@@ -196,7 +199,7 @@ async function loadRun(
 }
 
 function latencyRow(run: LoadRun): BenchResult {
-  const errors = run.errors + run.bulkErrors.length;
+  const errors = run.errors + run.bulkErrors.length + run.ceilingErrors;
   const firstError = run.firstError ?? run.bulkErrors[0];
   return {
     figure: run.p99,

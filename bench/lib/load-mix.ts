@@ -3,7 +3,7 @@
  * day — lists, searches, document details, cabinets, token refreshes — each client signed in as its own
  * member, the way the console calls the site and the api.
  */
-import { httpRequest, expectOk } from './http-client.ts';
+import { expectOk } from './http-client.ts';
 
 export type LoadUser = { id: string; cookie: string; isAdmin: boolean };
 export type LoadTarget = { siteUrl: string; apiUrl: string };
@@ -116,8 +116,8 @@ export async function createClients(target: LoadTarget, users: readonly LoadUser
     for (const k of Object.keys(byOp)) delete byOp[k];
   };
   /** The cheapest signed-in call (token check plus session and member re-read): the ceiling's request. */
-  const me = async (client: number): Promise<void> => {
-    await api(states[client % states.length]!, '/me');
+  const me = async (_client: number): Promise<void> => {
+    await api(states[turn++ % states.length]!, '/me');
   };
   return { next, me, slowest, resetStats };
 }
@@ -146,7 +146,7 @@ export async function runBulkChecks(opts: {
         .manipulation.id;
       for (;;) {
         await new Promise((r) => setTimeout(r, 500));
-        const res = await httpRequest(`${opts.target.apiUrl}/members/bulk_manipulations/${id}`, {
+        const res = await expectOk(`${opts.target.apiUrl}/members/bulk_manipulations/${id}`, {
           headers: auth,
         });
         const status = (
@@ -158,6 +158,8 @@ export async function runBulkChecks(opts: {
       checks++;
     } catch (e) {
       errors.push(e instanceof Error ? e.message : String(e));
+      // A refused upload must not turn into a tight loop of refusals.
+      await new Promise((r) => setTimeout(r, 500));
     }
   }
   return { checks, errors };

@@ -17,20 +17,24 @@ export async function reclaimDeadWork(
   instance: Instance,
   dataDir: string,
   logger: Logger,
+  atStart: boolean,
 ) {
   const live = await instance.liveKeys();
   if (!live) return { jobs: 0, removed: 0, promoted: 0 };
-  const isExclusive = live.size === 1 && live.has(instance.key) && database.kind === 'pglite';
+  // PGlite on disk has no owner tags (the trigger is PostgreSQL's): an untagged active job found at start
+  // was left by the previous process; found later, it is this process's own running job and stays.
+  const untaggedAreDead =
+    atStart && live.size === 1 && live.has(instance.key) && database.kind === 'pglite';
   // Not counted as a retry: the job did not fail, its process died (pg-boss's expiry would also retry it).
-  // Untagged active jobs (fetched through a pool without an instance name, e.g. a test's) are left to
-  // pg-boss's expiry, except on PGlite on disk where no other process can be running them.
+  // Untagged active jobs (fetched through a pool without an instance name, e.g. a test's) are otherwise
+  // left to pg-boss's expiry.
   const { rows } = await database.raw.query<{ name: string; id: string }>(
     `update pgboss.job set state = 'retry', start_after = now(), output = null
       where state = 'active' and case
         when (output->>'owner') is not null then not ((output->>'owner')::bigint = any($1::bigint[]))
         else $2::boolean end
       returning name, id`,
-    [[...live], isExclusive],
+    [[...live], untaggedAreDead],
   );
   const files = await sweepDeadStaging(dataDir, new Set([...live].map(String)), async (key) => {
     const found = await database.raw.query(
@@ -52,9 +56,9 @@ export async function startReclaiming(
   dataDir: string,
   logger: Logger,
 ) {
-  await reclaimDeadWork(database, instance, dataDir, logger);
+  await reclaimDeadWork(database, instance, dataDir, logger, true);
   const timer = setInterval(() => {
-    reclaimDeadWork(database, instance, dataDir, logger).catch((err: unknown) =>
+    reclaimDeadWork(database, instance, dataDir, logger, false).catch((err: unknown) =>
       logger.error({ err }, 'reclaim of dead work failed'),
     );
   }, RECLAIM_INTERVAL_MS);

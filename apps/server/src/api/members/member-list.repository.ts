@@ -116,20 +116,21 @@ const WALK_MIN = 1000;
  * One page of the list. Cached against the list version like the totals (any change to members, memberships
  * or cabinet links bumps it), so a repeated search costs one small read of member_list_stats.
  */
-export function findMemberPage(db: Db, f: MemberListFilter, sort: MemberSort, page: number, version: number): Promise<MemberListRow[]> {
-  return cachedOnce(pages, `${f.companyId}:${version}:${filterKey(f)}:${sort}:${page}`, () => readPage(db, f, sort, page, version));
+export type ListCounts = { memberCount: number; version: number; total: number };
+
+/** `list`: the company's member count and list version, and this filter's total, as the caller just read them. */
+export function findMemberPage(db: Db, f: MemberListFilter, sort: MemberSort, page: number, list: ListCounts): Promise<MemberListRow[]> {
+  return cachedOnce(pages, `${f.companyId}:${list.version}:${filterKey(f)}:${sort}:${page}`, () => readPage(db, f, sort, page, list));
 }
 
-async function readPage(db: Db, f: MemberListFilter, sort: MemberSort, page: number, version: number): Promise<MemberListRow[]> {
+async function readPage(db: Db, f: MemberListFilter, sort: MemberSort, page: number, list: ListCounts): Promise<MemberListRow[]> {
+  const { version } = list;
   const s = sortSpec(sort);
   if (page <= OFFSET_PAGES) {
     const offset = (page - 1) * PAGE_SIZE;
     if (isUnfiltered(f)) {
       return db.select(memberColumns).from(users).where(memberWhere(f)).orderBy(orderBy(s)).limit(PAGE_SIZE).offset(offset);
     }
-    // The total was just counted for this version (a cache hit); the member count is one primary-key read.
-    const stats = await listStats(db, f.companyId);
-    const list = { memberCount: stats.memberCount, total: await countMembers(db, f, { memberCount: stats.memberCount, version }) };
     if (list.total > COLLECT_MAX) {
       const expected = ((offset + PAGE_SIZE) * Math.max(list.memberCount, list.total)) / list.total;
       const window = Math.max(WALK_MIN, Math.ceil(expected * WALK_SLACK));

@@ -59,7 +59,7 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
   const stats = await listStats(db, companyId);
   const total = await countMembers(db, filter, stats);
   if (q.page === -1) return { kind: 'stream' as const, total, stream: streamMembers(db, filter, q.sort) };
-  const rows = total === 0 ? [] : await findMemberPage(db, filter, q.sort, q.page, stats.version);
+  const rows = total === 0 ? [] : await findMemberPage(db, filter, q.sort, q.page, { ...stats, total });
   return { kind: 'page' as const, total, rows };
 }
 

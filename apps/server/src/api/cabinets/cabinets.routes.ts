@@ -12,7 +12,7 @@ import {
   ZUpdateCabinetRequest,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { forbidden } from '../../lib/app-error.ts';
+import { adminOnly } from '../plugins/authenticate.ts';
 import * as service from './cabinets.service.ts';
 import { cabinetDocumentRoutes } from './cabinet-documents.routes.ts';
 import { classificationRuleRoutes } from './classification-rules.routes.ts';
@@ -27,9 +27,7 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     '/cabinets',
     {
       // Creating cabinets is CompanyAdmin's (DESIGN.md §1); checked before the body, so others learn nothing from a 400.
-      preValidation: async (request) => {
-        if (!request.auth.isCompanyAdmin) throw forbidden();
-      },
+      preValidation: adminOnly,
       schema: { tags, summary: 'キャビネットを作成', body: ZCreateCabinetRequest, response: { 201: ZCabinetResponse } },
     },
     async (request, reply) => reply.status(201).send({ cabinet: await service.createCabinet(ctx(request.auth), request.body) }),

@@ -24,7 +24,7 @@ import {
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireCompanyAdmin } from '../plugins/authenticate.ts';
+import { adminOnly } from '../plugins/authenticate.ts';
 import { findRows, listManipulations } from '../../bulk/bulk.repository.ts';
 import { toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
 import { streamRowsCsv } from '../../bulk/result-csv.ts';
@@ -49,7 +49,7 @@ export const memberBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   // Scoped to this plugin: only these routes accept multipart, with the bulk limits (DESIGN.md §3).
   await app.register(multipart, { limits: { fileSize: BULK_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
   // preValidation: a caller without the privilege gets 403 before any 400 that would describe the route.
-  app.addHook('preValidation', async (request: FastifyRequest) => requireCompanyAdmin(request));
+  app.addHook('preValidation', adminOnly);
 
   const templateRoute = (kind: 'bulk_add' | 'bulk_delete', columns: readonly string[]) =>
     app.get(`/members/${kind}/csv_template`, { schema: { tags, summary: 'CSVテンプレート', querystring: ZEncodingQuery } }, async (request, reply) => {

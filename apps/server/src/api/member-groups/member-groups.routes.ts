@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCreateMemberGroupRequest,
@@ -14,12 +13,11 @@ import {
   ZUpdateMemberGroupRequest,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { requireCompanyAdmin } from '../plugins/authenticate.ts';
+import { adminOnly } from '../plugins/authenticate.ts';
 import * as service from './member-groups.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 /** Before body validation: a non-admin learns nothing from a 400 (DESIGN.md §1: groups are CompanyAdmin's). */
-const adminOnly = async (request: FastifyRequest) => requireCompanyAdmin(request);
 
 export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(

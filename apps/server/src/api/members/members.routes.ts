@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCreateUserRequest,
@@ -12,14 +11,13 @@ import {
   ZUserResponse,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { requireCompanyAdmin } from '../plugins/authenticate.ts';
+import { adminOnly } from '../plugins/authenticate.ts';
 import { toMember } from './member-mappers.ts';
 import type { MemberListRow } from './member-list.repository.ts';
 import * as service from './members.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Before body validation, so a non-admin learns nothing from a 400 (DESIGN.md §1: members are CompanyAdmin's). */
-const adminOnly = async (request: FastifyRequest) => requireCompanyAdmin(request);
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 /** `{"members":[…],"total":n}` written batch by batch: page=-1 never holds the whole list in memory. */

@@ -43,6 +43,12 @@ export function requireCompanyAdmin(request: FastifyRequest) {
   if (!request.auth.isCompanyAdmin) throw new AppError('forbidden');
 }
 
+/**
+ * The same guard as a `preValidation` hook: a caller without the privilege gets 403 before any 400 that
+ * would describe the route's schema.
+ */
+export const adminOnly = async (request: FastifyRequest) => requireCompanyAdmin(request);
+
 /** Enterprise gate for document-attribute bulk edit (spec §5, issue 7). */
 export function requireEnterprise(request: FastifyRequest) {
   if (request.auth.company.plan !== 'enterprise') throw new AppError('enterprise_plan_required');

@@ -30,7 +30,7 @@ import { streamRowsCsv } from '../../bulk/result-csv.ts';
 import { contentDisposition, csvContentType } from '../../lib/csv/stringify.ts';
 import { cancelManipulation, executeManipulation, getManipulation, requestAttributesCsv, uploadCsv } from './document-attribute-bulk.service.ts';
 import { attributeCsvNames } from './document-attribute-bulk.files.ts';
-import { filenameProblem, guardUpload } from '../../lib/http/upload-guard.ts';
+import { readCsvUpload } from '../../lib/http/csv-upload.ts';
 
 const tags = ['document-attribute-bulk'];
 const BASE = '/documents/attributes';
@@ -72,18 +72,7 @@ export const documentAttributeBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps 
   });
 
   app.post(`${BASE}/bulk_edit`, { schema: { tags, summary: 'CSVアップロード（multipart、フィールド filename）', response: { 201: ZBulkManipulationResponse } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'multipart/form-data でファイルを送信してください。');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'filename') {
-      part?.file.resume();
-      throw new AppError('validation_failed', 'ファイルを選択してください。', [{ path: 'filename', message: 'ファイルを選択してください。' }]);
-    }
-    const badName = filenameProblem(part.filename);
-    if (badName) {
-      part.file.resume();
-      throw new AppError('validation_failed', badName, [{ path: 'filename', message: badName }]);
-    }
-    const m = await uploadCsv(deps, request.auth, { stream: guardUpload(part.file), filename: part.filename });
+    const m = await uploadCsv(deps, request.auth, await readCsvUpload(request));
     return reply.status(201).send({ manipulation: toManipulationDto(m) });
   });
 

@@ -32,7 +32,7 @@ import { contentDisposition, createCsvWriter, csvContentType } from '../../lib/c
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { cancelManipulation, executeManipulation, getManipulation, requestMembersCsv, uploadCsv } from './member-bulk.service.ts';
 import { csvFileNames } from './member-bulk.files.ts';
-import { filenameProblem, guardUpload } from '../../lib/http/upload-guard.ts';
+import { readCsvUpload } from '../../lib/http/csv-upload.ts';
 
 const UPLOAD_KINDS: Record<string, number> = { bulk_add: BulkKind.Add, bulk_edit: BulkKind.Edit, bulk_delete: BulkKind.Delete };
 const tags = ['member-bulk'];
@@ -62,18 +62,7 @@ export const memberBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
 
   for (const [path, kind] of Object.entries(UPLOAD_KINDS)) {
     app.post(`/members/${path}`, { schema: { tags, summary: 'CSVアップロード（multipart、フィールド filename）', response: { 201: ZBulkManipulationResponse } } }, async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'multipart/form-data でファイルを送信してください。');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'filename') {
-        part?.file.resume();
-        throw new AppError('validation_failed', 'ファイルを選択してください。', [{ path: 'filename', message: 'ファイルを選択してください。' }]);
-      }
-      const badName = filenameProblem(part.filename);
-      if (badName) {
-        part.file.resume();
-        throw new AppError('validation_failed', badName, [{ path: 'filename', message: badName }]);
-      }
-      const m = await uploadCsv(deps, request.auth, kind, { stream: guardUpload(part.file), filename: part.filename });
+      const m = await uploadCsv(deps, request.auth, kind, await readCsvUpload(request));
       return reply.status(201).send({ manipulation: toManipulationDto(m) });
     });
   }

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine
 import { BulkStatus, type TBulkManipulation } from '@cloudsign/contract';
 import { STATUS_COLORS, fmt, statusLabel } from './labels.ts';
 
-export type CountTile = { key: string; label: string; value: number; isAlert: boolean };
+type CountTile = { key: string; label: string; value: number; isAlert: boolean };
 
 /** A run's counts as tiles; a non-zero alert count (errors, conflicts, failures) is shown in red. */
 export function CountTiles({

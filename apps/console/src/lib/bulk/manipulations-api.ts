@@ -87,15 +87,5 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
     });
   }
 
-  return {
-    getManipulation,
-    manipulationQuery,
-    useManipulation,
-    findManipulations,
-    useManipulations,
-    findRows,
-    useRows,
-    updateManipulation,
-    useUpdateManipulation,
-  };
+  return { useManipulation, useManipulations, useRows, useUpdateManipulation };
 }

@@ -1,4 +1,4 @@
-export { STATUS_COLORS, fmt, formatDateTime, statusLabel } from '../../../components/bulk/index.ts';
+export { fmt, formatDateTime } from '../../../components/bulk/index.ts';
 
 export const resultPath = (id: string) =>
   `/company/documents/attributes/bulk_edit/${id}/checked_result`;

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ZBulkManipulationResponse, ZFindMemberGroupsResponse, type TMemberCsvRequest } from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { memberBulkKeys } from './keys.ts';
-import { isMoving } from './manipulations.ts';
+import { isMoving } from '../../../lib/bulk/manipulations-api.ts';
 import type { GeneratedBase } from './transfers.ts';
 
 /** Export (`POST /members/export/csv`) or edit template (`POST /members/bulk_edit/csv_template`). */

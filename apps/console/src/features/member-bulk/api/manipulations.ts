@@ -1,8 +1,6 @@
 import { createManipulationsApi } from '../../../lib/bulk/manipulations-api.ts';
 import { memberBulkKeys } from './keys.ts';
 
-export { isMoving } from '../../../lib/bulk/manipulations-api.ts';
-
 /** Member bulk add/edit/delete runs (spec §7 `/members/bulk_manipulations`). */
 export const { useManipulation, useManipulations, useRows, useUpdateManipulation } =
   createManipulationsApi('/members/bulk_manipulations', memberBulkKeys);

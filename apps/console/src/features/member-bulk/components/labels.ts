@@ -1,6 +1,6 @@
 import { BulkKind, type TBulkManipulation } from '@cloudsign/contract';
 
-export { STATUS_COLORS, fmt, formatDateTime, statusLabel } from '../../../components/bulk/index.ts';
+export { fmt, formatDateTime } from '../../../components/bulk/index.ts';
 
 export const KIND_LABELS: Record<number, string> = {
   [BulkKind.Add]: '一括追加',

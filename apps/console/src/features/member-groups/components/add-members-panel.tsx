@@ -6,6 +6,7 @@ import { MultiSelect } from '../../../components/multiselect/index.ts';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useAddGroupUsers } from '../api/mutations.ts';
 import { useCandidates } from '../api/group-members.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const labelOf = (m: { name: string; email: string }) => (m.name ? `${m.name}（${m.email}）` : m.email);
 
@@ -15,11 +16,11 @@ const labelOf = (m: { name: string; email: string }) => (m.name ? `${m.name}（$
  */
 export function AddMembersPanel({ groupId, memberIds }: { groupId: string; memberIds: ReadonlySet<string> }) {
   const [isOpen, setOpen] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), 250);
-  // Selected members keep their labels when a later search no longer lists them.
+  // The chosen members, in order, with their labels: kept when a later search no longer lists them.
   const [picked, setPicked] = useState<ReadonlyMap<string, MultiSelectOption>>(new Map());
+  const selected = [...picked.keys()];
   const candidates = useCandidates(isOpen, keyword);
   const add = useAddGroupUsers();
   const alert = useAlert('content');
@@ -33,7 +34,6 @@ export function AddMembersPanel({ groupId, memberIds }: { groupId: string; membe
   const onChange = (next: string[]) => {
     const byId = new Map([...picked.values(), ...options].map((o) => [o.value, o]));
     setPicked(new Map(next.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : []))));
-    setSelected(next);
   };
   const shown = candidates.data?.members.length ?? 0;
   const total = candidates.data?.total ?? 0;
@@ -62,7 +62,7 @@ export function AddMembersPanel({ groupId, memberIds }: { groupId: string; membe
             max={100}
             description={
               total > shown
-                ? `該当する${total.toLocaleString('ja-JP')}名のうち、名前順に${shown}名を表示しています。氏名・メールアドレス・所属で絞り込めます。`
+                ? `該当する${formatCount(total)}名のうち、名前順に${shown}名を表示しています。氏名・メールアドレス・所属で絞り込めます。`
                 : undefined
             }
           />

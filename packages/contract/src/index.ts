@@ -13,4 +13,5 @@ export * from './document-attribute-options.ts';
 export * from './list-queries.ts';
 export * from './members.ts';
 export * from './member-groups.ts';
-export * from './zod-locale.ts';
+// Side effect: zod's own messages in Japanese wherever the contract is loaded.
+import './zod-locale.ts';

@@ -6,4 +6,3 @@ import { z } from 'zod';
  */
 z.config(z.locales.ja());
 
-export const ZOD_LOCALE = 'ja';

@@ -10,6 +10,10 @@ import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TBulkManipulation } from '@cloudsign/contract';
 import type { ApiApp } from '../api/app.ts';
+import {
+  multipart,
+  settle as settleManipulation,
+} from '../api/member-bulk/member-bulk.test-helpers.ts';
 import { cabinets, memberGroups } from '../db/schema.ts';
 import { makeCompany, makeUser, signIn } from '../testing/fixtures.ts';
 import type { TestDeps } from '../testing/test-deps.ts';
@@ -211,39 +215,20 @@ export async function importPdfs(
 }
 
 export async function uploadCsv(app: ApiApp, headers: Headers, url: string, text: string) {
-  const boundary = `----iso${crypto.randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="filename"; filename="upload.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(`\uFEFF${text}`, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const mp = multipart(Buffer.from(`\uFEFF${text}`, 'utf8'), 'upload.csv');
   const res = await app.inject({
     method: 'POST',
     url,
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+    headers: { ...headers, ...mp.headers },
+    payload: mp.payload,
   });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
   return res.json<{ manipulation: TBulkManipulation }>().manipulation;
 }
 
 /** Polls a manipulation until it leaves checking/queued/executing (the worker runs in-process). */
-export async function settle(
-  app: ApiApp,
-  headers: Headers,
-  url: string,
-): Promise<TBulkManipulation> {
-  for (let i = 0; i < 1200; i += 1) {
-    const res = await call(app, headers, 'GET', url);
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    const m = res.json<{ manipulation: TBulkManipulation }>().manipulation;
-    if (![1, 2, 5].includes(m.status)) return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`still running: ${url}`);
-}
+export const settle = (app: ApiApp, headers: Headers, url: string): Promise<TBulkManipulation> =>
+  settleManipulation(app, headers, '', url);
 
 /** Requests a generated CSV (export or template), waits for it and answers its text. */
 export async function generatedCsv(

@@ -7,9 +7,10 @@
  * the database, so every active job found at start is dead.
  */
 import type { Database } from '../db/client.ts';
+import { LOCK_CLASS } from '../lib/instance.ts';
 
 const TRIGGER_SQL = `
-select pg_advisory_xact_lock(746531, 0);
+select pg_advisory_xact_lock(${LOCK_CLASS}, 0);
 create or replace function pgboss.cloudsign_tag_owner() returns trigger language plpgsql as $$
 begin
   if new.state = 'active' and old.state <> 'active' and current_setting('application_name') ~ '^cloudsign-[0-9]+$' then

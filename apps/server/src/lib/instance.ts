@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 
 /** Advisory lock namespace of instance keys (first int4 of the two-key form). */
-const LOCK_CLASS = 746_531;
+export const LOCK_CLASS = 746_531;
 
 export type Instance = {
   key: number;

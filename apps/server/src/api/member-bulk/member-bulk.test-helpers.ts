@@ -33,6 +33,7 @@ export async function settle(app: ApiApp, headers: Headers, id: string, url = `/
   const started = Date.now();
   for (;;) {
     const res = await app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     const m = res.json<{ manipulation: TBulkManipulation }>().manipulation;
     if (![1, 2, 5].includes(m.status)) return m;
     if (Date.now() - started > timeoutMs) throw new Error(`manipulation ${id} still in status ${m.status}`);

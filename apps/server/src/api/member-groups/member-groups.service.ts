@@ -104,8 +104,10 @@ export async function changeMemberships(deps: AppDeps, who: Who, id: string, use
     await assertMembers(tx, companyId, unique);
     const changedIds = action === 'add' ? await repo.addMemberships(tx, id, unique) : await repo.removeMemberships(tx, id, unique);
     if (changedIds.length > 0) {
-      await repo.updateGroup(tx, companyId, id, { updatedAt: deps.clock() });
-      await repo.touchMembers(tx, changedIds, deps.clock());
+      // One moment for the group and the members whose membership changed.
+      const now = deps.clock();
+      await repo.updateGroup(tx, companyId, id, { updatedAt: now });
+      await repo.touchMembers(tx, changedIds, now);
     }
     return changedIds.length;
   });

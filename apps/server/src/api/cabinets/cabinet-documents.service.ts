@@ -40,11 +40,10 @@ export async function fileDocuments(
   return ctx.db.transaction(async (tx) => {
     // Both cabinets' counter rows are locked first, in id order: two opposite moves between the same
     // cabinets would otherwise each lock one counter in their trigger and wait for the other (deadlock).
-    if (source && source.type === 0) await repo.lockCabinetCounters(tx, [id, source.id]);
-    const linked = await repo.linkDocuments(tx, id, documentIds);
     // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
-    const unlinked = source && source.type === 0 ? await repo.unlinkDocuments(tx, source.id, documentIds) : 0;
-    return { linked, unlinked };
+    if (!source || source.type !== 0) return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
+    await repo.lockCabinetCounters(tx, [id, source.id]);
+    return repo.moveDocuments(tx, source.id, id, documentIds);
   });
 }
 

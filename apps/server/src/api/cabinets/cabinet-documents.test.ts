@@ -30,6 +30,12 @@ const linksOf = async (cabinetId: string) =>
 const sorted = (ids: string[]) => [...ids].sort();
 const DOC_404 = errorOf('not_found', '指定された書類が見つかりません。');
 
+/** Each cabinet's document count as the list shows it. */
+async function documentCounts(): Promise<Record<string, number>> {
+  const list = await app.inject({ method: 'GET', url: '/cabinets', headers: w.headers.admin });
+  return Object.fromEntries(list.json<{ cabinets: { id: string; documentCount: number }[] }>().cabinets.map((c) => [c.id, c.documentCount]));
+}
+
 describe('POST /cabinets/{id}/documents', () => {
   it('copies without fromCabinetId and moves with it', async () => {
     const a = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id] });
@@ -47,9 +53,28 @@ describe('POST /cabinets/{id}/documents', () => {
     expect(await linksOf(w.cabinets.hr.id)).toEqual([]);
     expect(await linksOf(w.cabinets.contracts.id)).toEqual(sorted([a.id, b.id]));
     // The list's counts (kept by triggers) follow every filing.
-    const list = await app.inject({ method: 'GET', url: '/cabinets', headers: w.headers.admin });
-    const counts = Object.fromEntries(list.json<{ cabinets: { id: string; documentCount: number }[] }>().cabinets.map((c) => [c.id, c.documentCount]));
+    const counts = await documentCounts();
     expect([counts[w.cabinets.hr.id], counts[w.cabinets.contracts.id], counts[w.cabinets.system.id]]).toEqual([0, 2, 2]);
+  });
+
+  it('a move also files documents the source did not hold, and the counts follow each case', async () => {
+    const { hr, contracts } = w.cabinets;
+    const inNeither = await makeDocument(deps, w.company.id);
+    const inBoth = await makeDocument(deps, w.company.id, { cabinetIds: [hr.id, contracts.id] });
+    const inSource = await makeDocument(deps, w.company.id, { cabinetIds: [hr.id] });
+    const before = await documentCounts();
+    const move = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${contracts.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [inNeither.id, inBoth.id, inSource.id], fromCabinetId: hr.id },
+    });
+    expect([move.statusCode, move.json()]).toEqual([200, { linked: 2, unlinked: 2 }]);
+    const moved = [inNeither.id, inBoth.id, inSource.id];
+    expect((await linksOf(contracts.id)).filter((id) => moved.includes(id))).toEqual(sorted(moved));
+    expect((await linksOf(hr.id)).filter((id) => moved.includes(id))).toEqual([]);
+    const after = await documentCounts();
+    expect([after[hr.id], after[contracts.id]]).toEqual([before[hr.id]! - 2, before[contracts.id]! + 2]);
   });
 
   it('moving out of すべての書類 is a copy (it holds everything implicitly)', async () => {
@@ -153,6 +178,7 @@ describe('POST /cabinets/{id}/documents', () => {
       payload: { documentIds: badIds, fromCabinetId: source },
     });
     expect(failed.statusCode).toBe(404);
+    const before = await documentCounts();
     const started = Date.now();
     const move = await app.inject({
       method: 'POST',
@@ -162,6 +188,8 @@ describe('POST /cabinets/{id}/documents', () => {
     });
     expect(move.json()).toEqual({ linked: 10000, unlinked: 10000 });
     expect(Date.now() - started).toBeLessThan(5000);
+    const after = await documentCounts();
+    expect([after[source], after[w.cabinets.hr.id]]).toEqual([before[source]! - 10000, before[w.cabinets.hr.id]! + 10000]);
     const tooMany = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,

@@ -7,16 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSession } from '../apps/server/src/auth/sessions.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { seedLargeCompany, type LargeSeedResult } from '../apps/server/src/db/seed/large-seed.ts';
+import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
 import { COUNTERPARTIES, DOC_KINDS, FAMILY_NAMES } from '../apps/server/src/db/seed/names.ts';
 import { MEMBER_ADD_COLUMNS } from '@cloudsign/contract';
 import { multipartBody } from './lib/http-client.ts';
 import { createClients, runBulkChecks, type LoadUser } from './lib/load-mix.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import { startServer } from './lib/server-process.ts';
+import { prepareUsers } from './lib/signed-in-users.ts';
 import type { Benchmark, BenchContext, BenchResult } from './lib/types.ts';
 
 const PG_CLIENTS = 200;
@@ -44,29 +44,6 @@ type LoadRun = {
   rssEndMiB: number;
   note?: string;
 };
-
-/** Signed-in members: the first `count` members of the company, a fifth of them company admins. */
-async function prepareUsers(
-  database: Database,
-  company: LargeSeedResult,
-  count: number,
-): Promise<LoadUser[]> {
-  const { rows } = await database.raw.query<{ id: string }>(
-    `select id from users where company_id = $1 and status = 1 and not ('CompanyAdmin' = any(roles)) order by email limit $2`,
-    [company.companyId, count],
-  );
-  const admins = rows.slice(0, Math.ceil(count / 5)).map((r) => r.id);
-  await database.raw.query(
-    `update users set roles = array_append(roles, 'CompanyAdmin') where id = any($1::uuid[])`,
-    [admins],
-  );
-  const users: LoadUser[] = [];
-  for (const r of rows) {
-    const s = await createSession(database.db, r.id, true, new Date());
-    users.push({ id: r.id, cookie: s.cookie, isAdmin: admins.includes(r.id) });
-  }
-  return users;
-}
 
 const words = {
   memberKeywords: FAMILY_NAMES.map((f) => f.k),
@@ -233,7 +210,7 @@ function runOnPostgres(ctx: BenchContext) {
       members: ctx.size(20_000),
       documents: ctx.size(100_000),
     });
-    const users = await prepareUsers(ctx.database, company, PG_CLIENTS);
+    const users = await prepareUsers(ctx.database, company.companyId, PG_CLIENTS);
     const dataDir = tmpDir();
     try {
       return await loadRun(ctx, {
@@ -268,7 +245,7 @@ function runOnPglite(ctx: BenchContext) {
           members: ctx.size(5_000),
           documents: ctx.size(20_000),
         });
-        users = await prepareUsers(database, company, Math.max(...PGLITE_STEPS));
+        users = await prepareUsers(database, company.companyId, Math.max(...PGLITE_STEPS));
       } finally {
         await database.close();
       }

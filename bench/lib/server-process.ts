@@ -20,6 +20,8 @@ export async function startServer(opts: {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Extra node flags, e.g. `--cpu-prof` to profile the server under a benchmark's load. */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const siteUrl = `http://localhost:${opts.port}`;
   const apiUrl = `http://localhost:${opts.port + 1}`;
@@ -39,7 +41,7 @@ export async function startServer(opts: {
   else delete env.DATABASE_URL;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
     {
       cwd: repoRoot,
       env,

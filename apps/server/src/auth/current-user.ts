@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { TCurrentUser, TRole } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema.ts';
@@ -15,21 +15,31 @@ export type AuthContext = {
   isCompanyAdmin: boolean;
 };
 
-export async function findSessionUser(db: DbOrTx, ids: { sessionId: string; userId: string; companyId: string }, now = new Date()) {
-  const [row] = await db
+function sessionUserQuery(db: DbOrTx) {
+  return db
     .select({ user: users, company: companies })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(
       and(
-        eq(sessions.id, ids.sessionId),
-        gt(sessions.expiresAt, now),
-        eq(users.id, ids.userId),
-        eq(users.companyId, ids.companyId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.companyId, sql.placeholder('companyId')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_user');
+}
+
+/** Built once per database handle: every API request runs it, so neither the ORM nor PostgreSQL re-plans it. */
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof sessionUserQuery>>();
+
+export async function findSessionUser(db: DbOrTx, ids: { sessionId: string; userId: string; companyId: string }, now = new Date()) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionUserQuery(db)));
+  const [row] = await query.execute({ sessionId: ids.sessionId, userId: ids.userId, companyId: ids.companyId, now });
   return row ?? null;
 }
 

@@ -60,11 +60,19 @@ const anchors = new ListCache<Promise<Anchor[]>>(100);
 /** Pages of recent lists and searches; 50 rows each, so a few MB at most. */
 const pages = new ListCache<Promise<MemberListRow[]>>(300);
 
-export async function listStats(db: Db, companyId: string) {
-  const [row] = await db
+const statsQuery = (db: Db) =>
+  db
     .select({ memberCount: memberListStats.memberCount, version: memberListStats.version })
     .from(memberListStats)
-    .where(eq(memberListStats.companyId, companyId));
+    .where(eq(memberListStats.companyId, sql.placeholder('companyId')))
+    .prepare('member_list_stats');
+/** Every list request reads it first; prepared once per database handle. */
+const preparedStats = new WeakMap<Db, ReturnType<typeof statsQuery>>();
+
+export async function listStats(db: Db, companyId: string) {
+  let query = preparedStats.get(db);
+  if (!query) preparedStats.set(db, (query = statsQuery(db)));
+  const [row] = await query.execute({ companyId });
   return row ?? { memberCount: 0, version: 0 };
 }
 

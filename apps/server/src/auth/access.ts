@@ -35,6 +35,42 @@ export const managedCabinetIdsSql = (companyId: string, userId: string): SQL => 
   select ca.cabinet_id from cabinet_admins ca join cabinets c on c.id = ca.cabinet_id
   where c.company_id = ${companyId} and ca.user_id = ${userId}`;
 
+/**
+ * What a caller reads, resolved once per request: company admins every document (no query); others the
+ * cabinets `readableCabinetIdsSql` gives them, with `readsAll` when one of them is the system cabinet.
+ * Documents searches then name those cabinets as constants (documentInCabinetsSql): the planner sees which
+ * cabinets and how many links they hold, and walks or joins the links instead of re-deriving access per row.
+ */
+export type Readable = { companyId: string; isCompanyAdmin: boolean; readsAll: boolean; cabinetIds: string[]; systemCabinetId: string | null };
+
+export async function readableCabinets(db: DbOrTx, who: Who): Promise<Readable> {
+  const base = { companyId: who.user.companyId, isCompanyAdmin: who.isCompanyAdmin };
+  if (who.isCompanyAdmin) return { ...base, readsAll: true, cabinetIds: [], systemCabinetId: null };
+  const rows = await db
+    .select({ id: cabinets.id, type: cabinets.type })
+    .from(cabinets)
+    .where(sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`);
+  const system = rows.find((r) => r.type === 1);
+  return { ...base, readsAll: Boolean(system), cabinetIds: rows.map((r) => r.id).sort(), systemCabinetId: system?.id ?? null };
+}
+
+/**
+ * Condition on `documents`: linked to one of `cabinetIds` (constants from readableCabinets). One cabinet is a
+ * primary-key probe of document_cabinets per row; none is false.
+ */
+export function documentInCabinetsSql(cabinetIds: string[]): SQL {
+  if (cabinetIds.length === 0) return sql`false`;
+  if (cabinetIds.length === 1) {
+    return sql`exists (select 1 from document_cabinets dca where dca.cabinet_id = ${cabinetIds[0]} and dca.document_id = documents.id)`;
+  }
+  return sql`exists (select 1 from document_cabinets dca where dca.cabinet_id = any(${sql.param(cabinetIds)}::uuid[]) and dca.document_id = documents.id)`;
+}
+
+/** Condition on `documents` for a resolved Readable (always combine with the company condition). */
+export function readableDocumentSql(readable: Readable): SQL {
+  return readable.isCompanyAdmin || readable.readsAll ? sql`true` : documentInCabinetsSql(readable.cabinetIds);
+}
+
 export async function canReadCabinet(db: DbOrTx, who: Who, cabinetId: string): Promise<boolean> {
   if (who.isCompanyAdmin) return true;
   const rows = await db

@@ -281,6 +281,8 @@ export const documents = pgTable(
     index('documents_company_validity_end_idx').on(t.companyId, t.validityEndAt, t.id),
     index('documents_company_validity_notice_idx').on(t.companyId, t.validityEndNoticeAt, t.id),
     index('documents_company_amount_idx').on(t.companyId, t.amount, t.id),
+    // The same search when the amount range is the narrower one (migration 0018 carries the sort key too).
+    index('documents_company_amount_contract_idx').on(t.companyId, t.amount, t.contractAt),
     index('documents_company_title_idx').on(t.companyId, t.title, t.id),
     // Deleting a member sets sender_id to null on their documents: without this index every deleted member
     // costs a scan of every document of the service (a bulk delete of 100,000 members, 100,000 scans).

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument } from '../../testing/fixtures.ts';
+import { makeDocument, makeUser, signIn } from '../../testing/fixtures.ts';
+import { cabinetMemberGroups, cabinets, memberGroups, memberGroupUsers } from '../../db/schema.ts';
 import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from './documents.test-world.ts';
 
 let deps: TestDeps;
@@ -237,6 +238,59 @@ describe('GET /documents: who sees what', () => {
   it("another company's admin never sees these documents", async () => {
     const body = await find(q({ keyword: '東京商事' }), w.headers.otherAdmin);
     expect(body.documents.map((d) => d.title)).toEqual(['業務委託契約書（他社）']);
+  });
+});
+
+describe('GET /documents: members reading several cabinets, or the system cabinet', () => {
+  it('a document in two readable cabinets is listed once, with both cabinets; unreadable cabinets stay hidden', async () => {
+    const v = await makeDocumentsWorld(deps);
+    const c = v.company.id;
+    const [legal] = await deps.database.db.insert(cabinets).values({ companyId: c, name: '法務' }).returning();
+    const member = await makeUser(deps, c, { name: '複数 閲覧' });
+    const [group] = await deps.database.db.insert(memberGroups).values({ companyId: c, name: '法務部' }).returning();
+    await deps.database.db.insert(memberGroupUsers).values({ groupId: group!.id, userId: member.id });
+    await deps.database.db.insert(cabinetMemberGroups).values([
+      { cabinetId: v.cabinets.contracts.id, groupId: group!.id },
+      { cabinetId: legal!.id, groupId: group!.id },
+    ]);
+    const both = await makeDocument(deps, c, { title: '共同開発契約書', cabinetIds: [v.cabinets.contracts.id, legal!.id, v.cabinets.hr.id], updatedAt: new Date('2024-06-03T00:00:00Z') });
+    const onlyLegal = await makeDocument(deps, c, { title: '法務相談メモ', cabinetIds: [legal!.id], updatedAt: new Date('2024-06-02T00:00:00Z') });
+    const onlyContracts = await makeDocument(deps, c, { title: '売買契約書', cabinetIds: [v.cabinets.contracts.id], updatedAt: new Date('2024-06-01T00:00:00Z') });
+    await makeDocument(deps, c, { title: '雇用契約書', cabinetIds: [v.cabinets.hr.id] });
+    await makeDocument(deps, c, { title: '未整理の契約書' });
+    const headers = (await signIn(deps, member)).headers;
+
+    const all = await find('', headers);
+    expect(all.documents.map((d) => d.id)).toEqual([both.id, onlyLegal.id, onlyContracts.id]);
+    expect(all.total).toBe(3);
+    expect(all.documents[0]!.cabinets.map((x) => x.name)).toEqual(['営業契約', '法務']);
+    const kw = await find(q({ keyword: '契約' }), headers);
+    expect([kw.documents.map((d) => d.id), kw.total, kw.isTotalExact]).toEqual([[both.id, onlyContracts.id], 2, true]);
+    const second = await find(q({ perPage: '2', page: '2' }), headers);
+    expect(second.documents.map((d) => d.id)).toEqual([onlyContracts.id]);
+    const detail = await app.inject({ method: 'GET', url: `/documents/${both.id}`, headers });
+    expect(detail.json<{ document: { cabinets: { name: string }[] } }>().document.cabinets.map((x) => x.name)).toEqual(['営業契約', '法務']);
+    const hidden = await app.inject({ method: 'GET', url: `/documents/${(await find(q({ keyword: '雇用' }), v.headers.admin)).documents[0]!.id}`, headers });
+    expect(hidden.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/documents?cabinetId=${v.cabinets.hr.id}`, headers })).statusCode).toBe(404);
+  });
+
+  it('a member whose group reads the system cabinet reads every document of the company, with an exact total', async () => {
+    const v = await makeDocumentsWorld(deps);
+    const c = v.company.id;
+    const member = await makeUser(deps, c, { name: '全件 閲覧' });
+    const [group] = await deps.database.db.insert(memberGroups).values({ companyId: c, name: '監査' }).returning();
+    await deps.database.db.insert(memberGroupUsers).values({ groupId: group!.id, userId: member.id });
+    await deps.database.db.insert(cabinetMemberGroups).values({ cabinetId: v.cabinets.system.id, groupId: group!.id });
+    const filed = await makeDocument(deps, c, { title: '人事の書類', cabinetIds: [v.cabinets.hr.id] });
+    const loose = await makeDocument(deps, c, { title: '未整理の書類' });
+    const headers = (await signIn(deps, member)).headers;
+    const all = await find('', headers);
+    expect([all.documents.map((d) => d.id).sort(), all.total, all.isTotalExact]).toEqual([[filed.id, loose.id].sort(), 2, true]);
+    // The system cabinet holds no links: the hr cabinet is not theirs to see.
+    expect(all.documents.find((d) => d.id === filed.id)!.cabinets).toEqual([]);
+    const sys = await find(q({ cabinetId: v.cabinets.system.id }), headers);
+    expect(sys.total).toBe(2);
   });
 });
 

@@ -1,5 +1,5 @@
 /** Document SQL (STYLE.md: only repositories issue SQL). Every statement is scoped by the caller's company. */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindQuery, type TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -10,7 +10,7 @@ import {
   documentParticipants,
   documents,
 } from '../../db/schema.ts';
-import { documentReadableSql, readableCabinetIdsSql } from '../../auth/access.ts';
+import { documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { searchConditions, searchOrder, type KeywordMode } from './documents.search.ts';
 
@@ -24,14 +24,12 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type CabinetScope = { id: string; isSystem: boolean } | null;
 
 /** Company, access, cabinet and search conditions: the WHERE of every search (list, count, bulk edit). */
-export function documentSearchWhere(who: Who, conditions: TDocumentSearchConditions, cabinet: CabinetScope, mode: KeywordMode = 'index'): SQL {
-  const parts: SQL[] = [eq(documents.companyId, who.user.companyId)];
+export function documentSearchWhere(readable: Readable, conditions: TDocumentSearchConditions, cabinet: CabinetScope, mode: KeywordMode = 'index'): SQL {
+  const parts: SQL[] = [eq(documents.companyId, readable.companyId)];
   // Every document of a readable cabinet is readable (access.ts), so within a cabinet scope the per-document
   // check would only repeat what resolveCabinetScope established — at one link probe per row walked.
-  if (!cabinet) parts.push(documentReadableSql(who));
-  if (cabinet && !cabinet.isSystem) {
-    parts.push(sql`exists (select 1 from document_cabinets dcf where dcf.cabinet_id = ${cabinet.id} and dcf.document_id = ${documents.id})`);
-  }
+  if (!cabinet) parts.push(readableDocumentSql(readable));
+  if (cabinet && !cabinet.isSystem) parts.push(documentInCabinetsSql([cabinet.id]));
   parts.push(...searchConditions(conditions, mode));
   return and(...parts)!;
 }
@@ -41,17 +39,6 @@ export async function findCabinetInCompany(db: DbOrTx, companyId: string, cabine
     .select({ id: cabinets.id, type: cabinets.type })
     .from(cabinets)
     .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, cabinetId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** A cabinet of the caller's company that the caller may read (one statement: every search asks), or null. */
-export async function findReadableCabinet(db: DbOrTx, who: Who, cabinetId: string) {
-  const readable = who.isCompanyAdmin ? sql`true` : sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`;
-  const [row] = await db
-    .select({ id: cabinets.id, type: cabinets.type })
-    .from(cabinets)
-    .where(and(eq(cabinets.companyId, who.user.companyId), eq(cabinets.id, cabinetId), readable))
     .limit(1);
   return row ?? null;
 }
@@ -69,55 +56,55 @@ const listColumns = {
   updatedAt: documents.updatedAt,
 };
 
-/** The page statement, unexecuted (the benchmark EXPLAINs it). */
-export function documentPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>, isCollected = false) {
-  return db
-    .select(listColumns)
-    .from(documents)
-    .where(where)
-    .orderBy(...searchOrder(q.sort, q.order, isCollected))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage);
+/** Cabinets of the document in `documents.id` (written out: drizzle leaves a lone table's columns unqualified) the caller may see, as JSON `[{ id, name }]` by name (names of unreadable cabinets are not leaked). */
+function visibleCabinetsJson(readable: Readable): SQL<{ id: string; name: string }[]> {
+  const visible = readable.isCompanyAdmin ? sql`true` : readable.cabinetIds.length > 0 ? sql`c.id = any(${sql.param(readable.cabinetIds)}::uuid[])` : sql`false`;
+  return sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id), '[]'::json)
+    from document_cabinets dcl join cabinets c on c.id = dcl.cabinet_id
+    where dcl.document_id = documents.id and c.company_id = ${readable.companyId} and ${visible})`;
 }
 
+/** Where a page's total comes from: trigger-kept counters (exact), the page's own window count, or none (the plan's estimate). */
+export type PageTotal = { from: 'company' } | { from: 'cabinet'; cabinetId: string } | { from: 'window' } | { from: 'none' };
+
 /**
- * A collected page and the number of matches in one pass: collecting already reads every match to sort it,
- * so `count(*) over ()` (evaluated before ORDER BY and LIMIT) counts them at no extra reads, where a separate
- * count would read them all a second time. The matches are collected as ids and sort keys only — an index
- * that covers the conditions and the sort (migration 0016) answers that without touching the table — and only
- * the page's rows are read. A page past the last match has no row to carry the count.
+ * The page in one statement: the ids of the page (walking a sort index, or collecting and sorting the matches
+ * when `isCollected`), then only those rows are read, with the cabinets each may show and the total.
+ * - A deep page skips index entries, not table rows; a collected page collects ids and sort keys only — an
+ *   index that covers the conditions and the sort (migration 0016) answers that without touching the table.
+ * - `window`: collecting already reads every match to sort it, so `count(*) over ()` (evaluated before ORDER
+ *   BY and LIMIT) counts them at no extra reads, where a separate count would read them all a second time.
+ * - `company` / `cabinet`: the trigger-kept counts, read in the same statement.
+ * A page past the last match has no row to carry the total (selectPage asks again).
  */
-export function countedPageQuery(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>) {
+export function documentPageQuery(
+  db: DbOrTx,
+  readable: Readable,
+  where: SQL,
+  q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>,
+  opts: { isCollected: boolean; total: PageTotal },
+) {
   const page = db
-    .select({ id: documents.id, matches: sql<number>`count(*) over ()`.mapWith(Number).as('matches') })
+    .select({ id: documents.id, matches: opts.total.from === 'window' ? sql<number>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches') })
     .from(documents)
     .where(where)
-    .orderBy(...searchOrder(q.sort, q.order, true))
+    .orderBy(...searchOrder(q.sort, q.order, opts.isCollected))
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage)
     .as('page');
+  const total =
+    opts.total.from === 'window'
+      ? sql<number>`${page.matches}`
+      : opts.total.from === 'company'
+        ? sql<number>`(select s.document_count from document_list_stats s where s.company_id = ${readable.companyId})`
+        : opts.total.from === 'cabinet'
+          ? sql<number>`(select greatest(s.document_count, 0) from cabinet_document_stats s where s.cabinet_id = ${opts.total.cabinetId})`
+          : sql<number>`0`;
   return db
-    .select({ ...listColumns, matches: page.matches })
+    .select({ ...listColumns, cabinets: visibleCabinetsJson(readable), total: total.mapWith(Number) })
     .from(documents)
     .innerJoin(page, eq(documents.id, page.id))
     .orderBy(...searchOrder(q.sort, q.order));
-}
-
-/**
- * Walking a sort index, the ids of the page are found first (an index-only scan when nothing but company and
- * sort narrow it), then only those 50 rows are read: a deep page skips index entries, not table rows.
- */
-export async function selectDocumentPage(db: DbOrTx, where: SQL, q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>, isCollected = false) {
-  if (isCollected || q.page === 1) return documentPageQuery(db, where, q, isCollected);
-  const ids = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(where)
-    .orderBy(...searchOrder(q.sort, q.order))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage);
-  if (ids.length === 0) return [];
-  return documentPageQuery(db, and(where, inArray(documents.id, ids.map((r) => r.id)))!, { ...q, page: 1 });
 }
 
 /**
@@ -156,7 +143,7 @@ export async function companyDocumentCount(db: DbOrTx, companyId: string): Promi
 }
 
 /** The company's and a cabinet's exact document counts in one round trip, kept by triggers (migrations 0008, 0013). */
-export async function companyAndCabinetCounts(db: DbOrTx, companyId: string, cabinetId: string): Promise<{ company: number; cabinet: number }> {
+export async function companyAndCabinetCounts(db: DbOrTx, companyId: string, cabinetId: string | null): Promise<{ company: number; cabinet: number }> {
   const [row] = await db
     .select({
       company: sql<number>`coalesce((select s.document_count from document_list_stats s where s.company_id = ${companyId}), 0)`.mapWith(Number),
@@ -166,17 +153,28 @@ export async function companyAndCabinetCounts(db: DbOrTx, companyId: string, cab
   return { company: row?.company ?? 0, cabinet: row?.cabinet ?? 0 };
 }
 
-/** Cabinets of `documentIds` that the caller may see (names of unreadable cabinets are not leaked). */
-export async function selectCabinetsOf(db: DbOrTx, who: Who, documentIds: string[]) {
-  if (documentIds.length === 0) return [];
-  const visible = who.isCompanyAdmin ? sql`true` : sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`;
-  return db
-    .select({ documentId: documentCabinets.documentId, id: cabinets.id, name: cabinets.name })
-    .from(documentCabinets)
-    .innerJoin(cabinets, eq(cabinets.id, documentCabinets.cabinetId))
-    .where(and(inArray(documentCabinets.documentId, documentIds), eq(cabinets.companyId, who.user.companyId), visible))
-    .orderBy(asc(cabinets.name), asc(cabinets.id));
+/**
+ * A readable document of the caller's company with its participants, files, visible cabinets and whether the
+ * caller may edit its attributes, in one statement; null when missing, another company's or unreadable (all 404).
+ */
+export async function selectDocumentDetail(db: DbOrTx, who: Who, readable: Readable, id: string) {
+  const [row] = await db
+    .select({
+      document: documents,
+      participants: sql<TParticipantRow[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'position', p.position, 'name', p.name,
+          'email', p.email, 'organization', p.organization) order by p.position, p.id), '[]'::json)
+        from document_participants p where p.document_id = documents.id)`,
+      files: sql<{ id: string; name: string; size: number }[]>`(select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size)
+          order by f.created_at, f.id), '[]'::json) from document_files f where f.document_id = documents.id)`,
+      cabinets: visibleCabinetsJson(readable),
+      canEditAttribute: (who.isCompanyAdmin ? sql<boolean>`true` : canEditAttributeSql(who, sql`documents.id`)).mapWith(Boolean),
+    })
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.companyId, readable.companyId), readableDocumentSql(readable)))
+    .limit(1);
+  return row ?? null;
 }
+type TParticipantRow = { id: string; position: number; name: string; email: string; organization: string };
 
 /** A readable document of the caller's company, or null (missing, another company's, or unreadable: all 404). */
 export async function findReadableDocument(db: DbOrTx, who: Who, id: string, opts: { forUpdate?: boolean } = {}) {
@@ -217,12 +215,16 @@ export async function selectFiles(db: DbOrTx, documentId: string) {
  */
 export async function canEditAttribute(db: DbOrTx, who: Who, documentId: string): Promise<boolean> {
   if (who.isCompanyAdmin) return true;
-  const rows = await db.execute(sql`
+  const [row] = await db.select({ ok: canEditAttributeSql(who, sql`${documentId}::uuid`) }).from(sql`(select 1) as one`);
+  return row?.ok === true;
+}
+
+function canEditAttributeSql(who: Who, documentId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (
     select 1 from cabinet_admins ca join cabinets c on c.id = ca.cabinet_id
     where ca.user_id = ${who.user.id} and c.company_id = ${who.user.companyId} and (
       c.type = 1 or exists (select 1 from document_cabinets dc where dc.cabinet_id = c.id and dc.document_id = ${documentId})
-    ) limit 1`);
-  return (rows as { rows: unknown[] }).rows.length > 0;
+    ))`;
 }
 
 export async function updateDocument(db: DbOrTx, companyId: string, id: string, values: Partial<typeof documents.$inferInsert>) {

@@ -9,95 +9,123 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import type { SQL } from 'drizzle-orm';
+import { readableCabinets, type Readable } from '../../auth/access.ts';
 import * as repo from './documents.repository.ts';
 import { hasNoConditions, keywordTerms, termGrams } from './documents.search.ts';
 import { cachedEstimate } from './estimate-cache.ts';
 
 type Who = repo.Who;
 
-/** A cabinet filter must name a cabinet the caller may read; anything else is a missing cabinet (404). */
-export async function resolveCabinetScope(db: DbOrTx, who: Who, cabinetId: string | undefined): Promise<repo.CabinetScope> {
+/**
+ * A cabinet filter must name a cabinet the caller may read; anything else is a missing cabinet (404). A
+ * member's readable cabinets are already resolved (readableCabinets): no second query.
+ */
+export async function resolveCabinetScope(db: DbOrTx, readable: Readable, cabinetId: string | undefined): Promise<repo.CabinetScope> {
   if (!cabinetId) return null;
-  const cabinet = await repo.findReadableCabinet(db, who, cabinetId);
+  const id = cabinetId.toLowerCase();
+  let cabinet: repo.CabinetScope = null;
+  if (readable.isCompanyAdmin) {
+    const row = await repo.findCabinetInCompany(db, readable.companyId, id);
+    if (row) cabinet = { id: row.id, isSystem: row.type === 1 };
+  } else if (readable.cabinetIds.includes(id)) {
+    cabinet = { id, isSystem: id === readable.systemCabinetId };
+  }
   if (!cabinet) {
     throw new AppError('not_found', '指定されたキャビネットが見つかりません。', [{ path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' }]);
   }
-  return { id: cabinet.id, isSystem: cabinet.type === 1 };
+  return cabinet;
 }
 
 /** Below this many estimated matches the matches are collected (grams index, bitmaps) and sorted; above, the sort index is walked. */
 const COLLECT_BELOW = 20_000;
 
 /**
- * Total and plan shape (contract file, `isTotalExact`). Unfiltered company admin or cabinet: exact from the
- * trigger-kept counts. Otherwise the planner's estimate decides. A keyword's estimate is bounded by its rarest
- * gram (the planner multiplies the grams of a long word as if independent, which underestimates badly). A
- * narrow search (or a page too deep to reach by walking) collects its matches, sorts them and counts them
- * exactly in the same statement; a broad one answers the estimate and walks the sort index, matching keywords
- * with LIKE (computing grams per walked row would cost far more): counting every match of a frequent word
- * would cost many times the page (docs/decisions.md).
+ * The company's and a cabinet's document counts as plan inputs only (walk or collect): shared for a short
+ * time like the estimates. Totals shown are never these: they are read by the page statement itself.
  */
-export async function planDocumentSearch(db: DbOrTx, who: Who, q: TDocumentFindQuery, cabinet: repo.CabinetScope) {
-  const where = repo.documentSearchWhere(who, q, cabinet, 'index');
-  if (hasNoConditions(q) && (cabinet || who.isCompanyAdmin)) {
-    // Unfiltered: the trigger-kept counts are exact and free. A cabinet scope needs no access check
-    // (documentSearchWhere), so the cabinet's count is what the caller sees.
-    const counts = cabinet && !cabinet.isSystem ? await repo.companyAndCabinetCounts(db, who.user.companyId, cabinet.id) : null;
-    const companyCount = counts?.company ?? (await repo.companyDocumentCount(db, who.user.companyId));
-    const total = counts?.cabinet ?? companyCount;
+function planCounts(db: DbOrTx, companyId: string, cabinetId: string | null) {
+  return cachedEstimate(`counts:${companyId}:${cabinetId ?? ''}`, () => repo.companyAndCabinetCounts(db, companyId, cabinetId));
+}
+
+export type DocumentSearchPlan = { where: SQL; isCollected: boolean; total: repo.PageTotal; estimate: number };
+
+/**
+ * Total and plan shape (contract file, `isTotalExact`). Unfiltered, over every company document or one
+ * cabinet: exact from the trigger-kept counts. Otherwise the planner's estimate decides. A keyword's estimate
+ * is bounded by its rarest gram (the planner multiplies the grams of a long word as if independent, which
+ * underestimates badly). A narrow search (or a page too deep to reach by walking) collects its matches, sorts
+ * them and counts them exactly in the same statement; a broad one answers the estimate and walks the sort
+ * index, matching keywords with LIKE (computing grams per walked row would cost far more): counting every
+ * match of a frequent word would cost many times the page (docs/decisions.md).
+ * A member who reads one user cabinet only (not the system one) reads exactly its documents: their search is
+ * that cabinet's, with its exact count. `null`: the member reads no cabinet, nothing matches.
+ */
+export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDocumentFindQuery, cabinet: repo.CabinetScope): Promise<DocumentSearchPlan | null> {
+  let scope = cabinet;
+  if (!scope && !readable.readsAll) {
+    if (readable.cabinetIds.length === 0) return null;
+    if (readable.cabinetIds.length === 1) scope = { id: readable.cabinetIds[0]!, isSystem: false };
+  }
+  const where = repo.documentSearchWhere(readable, q, scope, 'index');
+  if (hasNoConditions(q) && (scope || readable.readsAll)) {
+    if (!scope || scope.isSystem) return { where, isCollected: false, total: { from: 'company' }, estimate: 0 };
+    const counts = await planCounts(db, readable.companyId, scope.id);
     // A small cabinet's documents are collected through its links: walking the company's sort index to find
     // them would read about (page end) × (company ÷ cabinet) rows.
-    const isCollected = (q.page * q.perPage * companyCount) / Math.max(total, 1) > total;
-    return { where, isCollected, total, isTotalExact: true };
+    const isCollected = (q.page * q.perPage * counts.company) / Math.max(counts.cabinet, 1) > counts.cabinet;
+    return { where, isCollected, total: { from: 'cabinet', cabinetId: scope.id }, estimate: 0 };
   }
   const terms = keywordTerms(q.keyword);
-  // The estimate depends on the WHERE only: who (access), cabinet and conditions, not page or sort.
+  // The estimate depends on the WHERE only: what the caller reads, cabinet and conditions, not page or sort.
   const { page: _p, perPage: _pp, sort: _s, order: _o, ...conditions } = q;
-  const key = JSON.stringify([who.user.companyId, who.isCompanyAdmin || who.user.id, cabinet?.id ?? null, conditions]);
+  const reads = readable.readsAll ? 'all' : readable.cabinetIds;
+  const key = JSON.stringify([readable.companyId, reads, scope?.id ?? null, conditions]);
   const estimate = await cachedEstimate(key, async () => {
     const whole = await repo.estimateMatches(db, where);
     // One word of one or two characters is a single gram: its estimate is the one just taken.
     const isSingleGram = terms.length === 1 && termGrams(terms[0]!).length === 1 && termGrams(terms[0]!)[0] === terms[0];
     if (terms.length === 0 || isSingleGram || !hasNoConditions({ ...q, keyword: undefined })) return whole;
     const grams = terms.flatMap(termGrams);
-    const perGram = await Promise.all(grams.map((g) => repo.estimateMatches(db, repo.documentSearchWhere(who, { options: {}, keyword: g }, cabinet, 'index'))));
+    const perGram = await Promise.all(grams.map((g) => repo.estimateMatches(db, repo.documentSearchWhere(readable, { options: {}, keyword: g }, scope, 'index'))));
     return Math.max(whole, Math.min(...perGram));
   });
   if (estimate >= COLLECT_BELOW) {
     // A deep page of a sparse search would walk (rows before it) ÷ (share of matches) rows; past the point
     // where that exceeds the matches themselves, collecting them is cheaper.
-    const companyCount = await repo.companyDocumentCount(db, who.user.companyId);
-    const walked = (q.page * q.perPage * companyCount) / estimate;
-    if (walked > estimate) return { where, isCollected: true, isCounted: true, total: 0, isTotalExact: true };
-    const scanWhere = terms.length > 0 ? repo.documentSearchWhere(who, q, cabinet, 'scan') : where;
-    return { where: scanWhere, isCollected: false, total: estimate, isTotalExact: false };
+    const { company } = await planCounts(db, readable.companyId, null);
+    const walked = (q.page * q.perPage * company) / estimate;
+    if (walked > estimate) return { where, isCollected: true, total: { from: 'window' }, estimate };
+    const scanWhere = terms.length > 0 ? repo.documentSearchWhere(readable, q, scope, 'scan') : where;
+    return { where: scanWhere, isCollected: false, total: { from: 'none' }, estimate };
   }
-  // Narrow: the matches are collected and counted by the page statement itself (findDocuments).
-  return { where, isCollected: true, isCounted: true, total: 0, isTotalExact: true };
+  // Narrow: the matches are collected and counted by the page statement itself.
+  return { where, isCollected: true, total: { from: 'window' }, estimate };
 }
 
-/** The page, and the total when the plan leaves it to the page (a collected search counts while it collects). */
-async function selectPage(db: Db, plan: Awaited<ReturnType<typeof planDocumentSearch>>, q: TDocumentFindQuery) {
-  if (!('isCounted' in plan)) return { rows: await repo.selectDocumentPage(db, plan.where, q, plan.isCollected), total: plan.total, isTotalExact: plan.isTotalExact };
-  const counted = await repo.countedPageQuery(db, plan.where, q);
-  if (counted.length > 0) return { rows: counted.map(({ matches: _, ...r }) => r), total: counted[0]!.matches, isTotalExact: true };
-  const n = await repo.countDocumentsCapped(db, plan.where);
-  return { rows: [], total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
+/** The page and its total: from the page statement, or asked again when the page is past the last match. */
+async function selectPage(db: Db, readable: Readable, plan: DocumentSearchPlan, q: TDocumentFindQuery) {
+  const rows = await repo.documentPageQuery(db, readable, plan.where, q, plan);
+  if (plan.total.from === 'none') return { rows, total: plan.estimate, isTotalExact: false };
+  if (rows.length > 0) return { rows, total: rows[0]!.total, isTotalExact: true };
+  if (plan.total.from === 'window') {
+    const n = await repo.countDocumentsCapped(db, plan.where);
+    return { rows, total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
+  }
+  const counts = await repo.companyAndCabinetCounts(db, readable.companyId, plan.total.from === 'cabinet' ? plan.total.cabinetId : null);
+  return { rows, total: plan.total.from === 'cabinet' ? counts.cabinet : counts.company, isTotalExact: true };
 }
 
 export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Promise<TDocumentFindResponse> {
-  const cabinet = await resolveCabinetScope(db, who, q.cabinetId);
-  const { rows, total, isTotalExact } = await selectPage(db, await planDocumentSearch(db, who, q, cabinet), q);
-  const cabinetRows = await repo.selectCabinetsOf(
-    db,
-    who,
-    rows.map((r) => r.id),
-  );
+  const readable = await readableCabinets(db, who);
+  const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
+  const plan = await planDocumentSearch(db, readable, q, cabinet);
+  if (!plan) return { documents: [], total: 0, isTotalExact: true };
+  const { rows, total, isTotalExact } = await selectPage(db, readable, plan, q);
   return {
-    documents: rows.map((r) => ({
+    documents: rows.map(({ total: _t, ...r }) => ({
       ...r,
       status: r.status as TDocumentDetail['status'],
-      cabinets: cabinetRows.filter((c) => c.documentId === r.id).map(({ id, name }) => ({ id, name })),
       sentAt: r.sentAt?.toISOString() ?? null,
       updatedAt: r.updatedAt.toISOString(),
     })),
@@ -111,16 +139,12 @@ function visibleOptions(stored: Record<string, string>, options: TDocumentAttrib
   return Object.fromEntries(options.filter((o) => stored[o.id] !== undefined && stored[o.id] !== '').map((o) => [o.id, stored[o.id]!]));
 }
 
+/** One document: its row, participants, files, cabinets and edit right in one statement, then the company's attribute items. */
 export async function getDocument(db: DbOrTx, who: Who, id: string): Promise<TDocumentDetail> {
-  const doc = await repo.findReadableDocument(db, who, id);
-  if (!doc) throw notFound();
-  const [participants, files, cabinets, options, canEdit] = [
-    await repo.selectParticipants(db, id),
-    await repo.selectFiles(db, id),
-    await repo.selectCabinetsOf(db, who, [id]),
-    await selectOptions(db, who.user.companyId),
-    await repo.canEditAttribute(db, who, id),
-  ];
+  const found = await repo.selectDocumentDetail(db, who, await readableCabinets(db, who), id);
+  if (!found) throw notFound();
+  const { document: doc, participants, files, cabinets, canEditAttribute: canEdit } = found;
+  const options = await selectOptions(db, who.user.companyId);
   return {
     id: doc.id,
     status: doc.status as TDocumentDetail['status'],

@@ -7,13 +7,13 @@
 const TTL_MS = 60_000;
 const CAPACITY = 2_000;
 
-const entries = new Map<string, { at: number; value: Promise<number> }>();
+const entries = new Map<string, { at: number; value: Promise<unknown> }>();
 
-/** The estimate for `key`, computed once for concurrent callers; a failure is not kept. */
-export function cachedEstimate(key: string, compute: () => Promise<number>): Promise<number> {
+/** The estimate for `key` (a match estimate, or counts that only choose a plan), computed once for concurrent callers; a failure is not kept. */
+export function cachedEstimate<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const now = Date.now();
   const hit = entries.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit.value;
+  if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>;
   const value = compute();
   entries.delete(key);
   entries.set(key, { at: now, value });

@@ -3,7 +3,9 @@
  *
  *   npm run bench -- --only cabinets            (the runner: `benchmarks` below, one client, with SQL ceilings)
  *   node --import tsx bench/cabinets.bench.ts [--db postgres|pglite] [--documents 1000000] [--seed-only] [--fresh]
- *                                                (standalone: over HTTP on port 3501, one and 20 clients)
+ *                                                [--move-only] [--rounds n]
+ *                                                (standalone: over HTTP on port BENCH_CABINETS_PORT or 3501, one and
+ *                                                20 clients; --move-only: only the 10,000-document move, n times)
  *
  * The million documents are the documents benchmark's kept database (bench/documents.bench.ts: PostgreSQL
  * `bench_documents_<n>` on BENCH_DATABASE_URL or TEST_DATABASE_URL, PGlite in BENCH_DATA_DIR), seeded once
@@ -14,6 +16,7 @@
  * documents to another cabinet (one call, one transaction) and the all-or-nothing check (one unknown id →
  * 404, no link changed); then the documents go back, so runs repeat.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApiApp } from '../apps/server/src/api/app.ts';
@@ -88,7 +91,7 @@ async function load(clients: number, total: number, request: (i: number) => Prom
   return times;
 }
 
-export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, opts: { seedOnly?: boolean; fresh?: boolean } = {}): Promise<BenchRow[]> {
+export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, opts: { seedOnly?: boolean; fresh?: boolean; moveOnly?: boolean; moveRounds?: number } = {}): Promise<BenchRow[]> {
   const opened = await openSeededDocuments(kind, n, Boolean(opts.fresh));
   const deps = opened.deps;
   const rows: BenchRow[] = [];
@@ -123,7 +126,7 @@ export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, o
       ['keyword 北斗製作所', `&keyword=${encodeURIComponent('北斗製作所')}`],
       ['keyword 東 (1 character)', `&keyword=${encodeURIComponent('東')}`],
     ];
-    for (const who of ['admin', 'cabAdmin'] as const) {
+    for (const who of opts.moveOnly ? [] : (['admin', 'cabAdmin'] as const)) {
       for (const [label, query] of cases) {
         const path = `/documents?cabinetId=${ids.big}${query}`;
         await refreshTokens();
@@ -142,9 +145,9 @@ export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, o
       }
     }
     await refreshTokens();
-    const listOne = await load(1, 40, (i) => call('admin', i, '/cabinets'));
-    const list = await load(CONCURRENCY, 200, (i) => call('admin', i, '/cabinets'));
-    rows.push({
+    const listOne = opts.moveOnly ? [] : await load(1, 40, (i) => call('admin', i, '/cabinets'));
+    const list = opts.moveOnly ? [] : await load(CONCURRENCY, 200, (i) => call('admin', i, '/cabinets'));
+    if (!opts.moveOnly) rows.push({
       figure: 'GET /cabinets with document counts, p95 one client',
       value: round(pct(listOne, 95)),
       unit: 'ms',
@@ -157,38 +160,43 @@ export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, o
     await refreshTokens();
     const picked = (await q<{ id: string }>('select document_id as id from document_cabinets where cabinet_id = $1 order by document_id limit 10000', [ids.big])).rows.map((r) => r.id);
     const count = async (cabinetId: string) => (await q<{ n: number }>('select count(*)::int as n from document_cabinets where cabinet_id = $1', [cabinetId])).rows[0]!.n;
-    const before = [await count(ids.big), await count(ids.target)];
+    // What GET /cabinets shows: the counters kept by the triggers (and by the move itself).
+    const counter = async (cabinetId: string) => Number((await q<{ n: string }>('select document_count as n from cabinet_document_stats where cabinet_id = $1', [cabinetId])).rows[0]?.n ?? 0);
     const move = (to: string, from: string, documentIds: string[], who: keyof typeof tokens = 'cabAdmin') =>
       call(who, 0, `/cabinets/${to}/documents`, { method: 'POST', body: JSON.stringify({ documentIds, fromCabinetId: from }) });
-    const t0 = performance.now();
-    const res = await move(ids.target, ids.big, picked);
-    const moveMs = performance.now() - t0;
-    const moved = (await res.json()) as { linked: number; unlinked: number };
-    const after = [await count(ids.big), await count(ids.target)];
-    const isExact = res.status === 200 && after[0] === before[0]! - 10000 && after[1] === before[1]! + 10000;
-    rows.push({
-      figure: 'move 10,000 documents (cabinet admin, one call)',
-      value: round(moveMs / 1000),
-      unit: 's',
-      target: '< 5 s',
-      pass: moveMs < 5000 && isExact,
-      note: `linked ${moved.linked}, unlinked ${moved.unlinked}; counts ${before.join('/')} → ${after.join('/')}`,
-    });
-    const broken = [...picked.slice(0, 9999), crypto.randomUUID()];
-    const t1 = performance.now();
-    const refused = await move(ids.big, ids.target, broken);
-    const refusedMs = performance.now() - t1;
-    const unchanged = [await count(ids.big), await count(ids.target)];
-    rows.push({
-      figure: 'move 10,000 with one unknown id: refused, nothing changed',
-      value: round(refusedMs),
-      unit: 'ms',
-      target: '404, counts unchanged',
-      pass: refused.status === 404 && unchanged[0] === after[0] && unchanged[1] === after[1],
-      note: `status ${refused.status}; counts ${unchanged.join('/')}`,
-    });
-    const back = await move(ids.big, ids.target, picked);
-    if (back.status !== 200) log(`moving back failed: ${back.status}`);
+    for (let r = 0; r < (opts.moveRounds ?? 1); r += 1) {
+      const before = [await count(ids.big), await count(ids.target)];
+      const t0 = performance.now();
+      const res = await move(ids.target, ids.big, picked);
+      const moveMs = performance.now() - t0;
+      const moved = (await res.json()) as { linked: number; unlinked: number };
+      const after = [await count(ids.big), await count(ids.target)];
+      const counters = [await counter(ids.big), await counter(ids.target)];
+      const isExact = res.status === 200 && after[0] === before[0]! - 10000 && after[1] === before[1]! + 10000 && counters.join() === after.join();
+      rows.push({
+        figure: 'move 10,000 documents (cabinet admin, one call)',
+        value: round(moveMs / 1000),
+        unit: 's',
+        target: '< 5 s',
+        pass: moveMs < 5000 && isExact,
+        note: `linked ${moved.linked}, unlinked ${moved.unlinked}; counts ${before.join('/')} → ${after.join('/')} (counters ${counters.join('/')}); load ${os.loadavg()[0]!.toFixed(2)}`,
+      });
+      const broken = [...picked.slice(0, 9999), crypto.randomUUID()];
+      const t1 = performance.now();
+      const refused = await move(ids.big, ids.target, broken);
+      const refusedMs = performance.now() - t1;
+      const unchanged = [await count(ids.big), await count(ids.target)];
+      rows.push({
+        figure: 'move 10,000 with one unknown id: refused, nothing changed',
+        value: round(refusedMs),
+        unit: 'ms',
+        target: '404, counts unchanged',
+        pass: refused.status === 404 && unchanged[0] === after[0] && unchanged[1] === after[1],
+        note: `status ${refused.status}; counts ${unchanged.join('/')}`,
+      });
+      const back = await move(ids.big, ids.target, picked);
+      if (back.status !== 200) log(`moving back failed: ${back.status}`);
+    }
     await app.close();
   } finally {
     await closeDeps(deps);
@@ -293,11 +301,11 @@ export const benchmarks: Benchmark[] = [
 ];
 
 async function main() {
-  const { values } = parseArgs({ options: { db: { type: 'string' }, documents: { type: 'string' }, 'seed-only': { type: 'boolean' }, fresh: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { db: { type: 'string' }, documents: { type: 'string' }, 'seed-only': { type: 'boolean' }, fresh: { type: 'boolean' }, 'move-only': { type: 'boolean' }, rounds: { type: 'string' } } });
   const kinds = values.db ? [values.db as 'pglite' | 'postgres'] : (['postgres'] as const);
   const n = Number(values.documents ?? 1_000_000);
   for (const kind of kinds) {
-    const rows = await runCabinetsBench(kind, n, { seedOnly: values['seed-only'], fresh: values.fresh });
+    const rows = await runCabinetsBench(kind, n, { seedOnly: values['seed-only'], fresh: values.fresh, moveOnly: values['move-only'], moveRounds: Number(values.rounds ?? 1) });
     if (rows.length === 0) continue;
     console.log(`\ncabinets (${kind}, ${n.toLocaleString()} documents in one cabinet)`);
     console.table(rows.map((r) => ({ figure: r.figure, value: `${r.value} ${r.unit}`, target: r.target, result: r.pass === null ? '-' : r.pass ? 'pass' : 'SHORT', note: r.note ?? '' })));

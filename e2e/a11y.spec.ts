@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL } from './playwright.config.ts';
 import { audit, describe, isBlocking, type AxeFinding } from './support/a11y.ts';
@@ -6,6 +5,7 @@ import { DEMO, apiGet, login, submitLogin } from './support/auth.ts';
 import { SPEC_ROUTES } from './support/routes.ts';
 import { forceTheme } from './support/theme.ts';
 import { renderSitePage } from './support/site-pages.ts';
+import { UNKNOWN_ID, createBulkRuns, settled } from './support/bulk-runs.ts';
 
 /**
  * Issue 8, suite 9: axe-core (WCAG 2.1 A/AA + best practices) on every route of spec §2 with real records,
@@ -13,8 +13,6 @@ import { renderSitePage } from './support/site-pages.ts';
  * on the site's login, password and MFA pages. A serious or critical violation anywhere fails; lesser ones
  * are printed. Each test prints how many page states it checked.
  */
-const UNKNOWN_ID = '00000000-0000-4000-8000-00000000abcd';
-
 class Checker {
   readonly findings: AxeFinding[] = [];
   readonly states: string[] = [];
@@ -31,21 +29,6 @@ class Checker {
   }
 }
 
-/** The layout is up and the page's data has arrived (pages that poll while a job runs never go idle). */
-const settled = async (page: Page) => {
-  await expect(page.locator('[data-layout]').first()).toBeVisible();
-  await page.waitForLoadState('networkidle', { timeout: 4000 }).catch(() => undefined);
-};
-
-async function download(page: Page, click: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return readFileSync(await file.path());
-}
-
-async function upload(page: Page, name: string, text: string) {
-  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}`, 'utf8') });
-}
-
 test('every route of spec §2, with real records and with unknown ids', async ({ page }) => {
   test.setTimeout(600_000);
   const c = new Checker(page);
@@ -54,44 +37,7 @@ test('every route of spec §2, with real records and with unknown ids', async ({
   const { memberGroups } = await apiGet<{ memberGroups: { id: string }[] }>(page, API_URL, '/member_groups');
   const { documents } = await apiGet<{ documents: { id: string }[] }>(page, API_URL, '/documents?perPage=1');
 
-  // Real manipulations for the routes with an id: an export, an edit template, checked uploads of each kind.
-  const ids: Record<string, string> = {};
-  await page.goto('/company/members/export');
-  await page.getByTestId('request-csv').click();
-  await page.waitForURL(/\/export\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('download-generated')).toBeVisible({ timeout: 60_000 });
-  ids.export = page.url().split('/').pop()!;
-  const exported = await download(page, () => page.getByTestId('download-generated').click());
-
-  await page.goto('/company/members/bulk_edit/csv_template');
-  await page.getByTestId('request-csv').click();
-  await page.waitForURL(/\/csv_template\/[0-9a-f-]{36}$/);
-  ids.template = page.url().split('/').pop()!;
-
-  await page.goto('/company/members/bulk_add/upload');
-  const header = 'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ';
-  await upload(page, 'add.csv', `${header}\r\na11y-${Date.now()}@example,鈴木 花子,,,,,,,\r\n`);
-  await page.waitForURL(/\/bulk_add\/[0-9a-f-]{36}\/preview$/);
-  await expect(page.getByTestId('status')).toHaveText('チェックエラー', { timeout: 60_000 });
-  ids.add = page.url().split('/').at(-2)!;
-
-  await page.goto('/company/members/bulk_edit/upload');
-  await page.locator('input[type=file]').setInputFiles({ name: 'edit.csv', mimeType: 'text/csv', buffer: exported });
-  await page.waitForURL(/\/bulk_edit\/[0-9a-f-]{36}\/preview$/);
-  await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
-  ids.edit = page.url().split('/').at(-2)!;
-
-  await page.goto('/company/members/bulk_delete/upload');
-  await upload(page, 'delete.csv', `メールアドレス\r\nnobody-${Date.now()}@example.com\r\n`);
-  await page.waitForURL(/\/bulk_delete\/[0-9a-f-]{36}\/preview$/);
-  await expect(page.getByTestId('status')).not.toHaveText(/チェック中|待機/, { timeout: 60_000 });
-  ids.delete = page.url().split('/').at(-2)!;
-
-  await page.goto('/company/documents/attributes/bulk_edit/upload');
-  await upload(page, 'attributes.csv', `書類ID,更新日時,取引金額\r\n${documents[0]!.id},2001-01-01 00:00:00,1000\r\n`);
-  await page.waitForURL(/\/checked_result$/);
-  await expect(page.getByTestId('status')).not.toHaveText(/チェック中|待機/, { timeout: 60_000 });
-  ids.attributes = page.url().split('/').at(-2)!;
+  const ids = await createBulkRuns(page, documents[0]!.id);
 
   const real: Record<string, string> = {
     '/cabinets/{id}': cabinets.find((x) => x.name !== 'すべての書類')!.id,

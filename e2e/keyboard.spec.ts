@@ -3,23 +3,18 @@ import { API_URL } from './playwright.config.ts';
 import { DEMO, apiGet, login } from './support/auth.ts';
 import { focusedLabel, tabTo, walkTabOrder } from './support/keyboard.ts';
 import { SPEC_ROUTES } from './support/routes.ts';
+import { createBulkRuns, settled } from './support/bulk-runs.ts';
 
 /**
  * Issue 8, suite 9: the console by keyboard alone. On every route of spec §2 a Tab walk reaches every
  * control with a visible focus indicator; Enter and Space activate; modals and drawers trap focus, close on
  * Escape and give focus back to what opened them. Each test prints how many pages/states it covered.
  */
-const UNKNOWN_ID = '00000000-0000-4000-8000-00000000abcd';
-const KIND = { add: 1, delete: 2, export: 3, template: 4, edit: 5 } as const;
 
 // The e2e project has no DOM typings: the page's document is reached through globalThis.
 type Doc = { document: { activeElement: unknown } };
 const isFocused = (l: Locator) => () => l.evaluate((el) => el === (globalThis as unknown as Doc).document.activeElement);
 const holdsFocus = (l: Locator) => l.evaluate((el: { contains: (x: unknown) => boolean }) => el.contains((globalThis as unknown as Doc).document.activeElement));
-const settled = async (page: Page) => {
-  await expect(page.locator('[data-layout]').first()).toBeVisible();
-  await page.waitForLoadState('networkidle', { timeout: 4000 }).catch(() => undefined);
-};
 
 /** Presses Tab `n` times and expects focus to stay inside `dialog` each time (a focus trap). */
 async function expectFocusTrapped(page: Page, dialog: Locator, n = 12) {
@@ -34,19 +29,18 @@ test('every route: Tab reaches every control, each with a visible focus indicato
   await login(page, DEMO.admin);
   const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(page, API_URL, '/cabinets');
   const { memberGroups } = await apiGet<{ memberGroups: { id: string }[] }>(page, API_URL, '/member_groups');
-  const { manipulations } = await apiGet<{ manipulations: { id: string; kind: number }[] }>(page, API_URL, '/members/bulk_manipulations');
-  const attributeRuns = await apiGet<{ manipulations?: { id: string }[] }>(page, API_URL, '/documents/attributes/bulk_manipulations');
-  const run = (kind: number) => manipulations.find((m) => m.kind === kind)?.id ?? UNKNOWN_ID;
+  const { documents } = await apiGet<{ documents: { id: string }[] }>(page, API_URL, '/documents?perPage=1');
+  const runs = await createBulkRuns(page, documents[0]!.id);
   const ids: Record<string, string> = {
     '/cabinets/{id}': cabinets.find((c) => c.name !== 'すべての書類')!.id,
     '/member_groups/{id}': memberGroups[memberGroups.length - 1]!.id,
-    '/company/members/export/{id}': run(KIND.export),
-    '/company/members/bulk_manipulations/{id}': run(KIND.add),
-    '/company/members/bulk_edit/csv_template/{id}': run(KIND.template),
-    '/company/members/bulk_add/{id}/preview': run(KIND.add),
-    '/company/members/bulk_edit/{id}/preview': run(KIND.edit),
-    '/company/members/bulk_delete/{id}/preview': run(KIND.delete),
-    '/company/documents/attributes/bulk_edit/{id}/checked_result': attributeRuns.manipulations?.[0]?.id ?? UNKNOWN_ID,
+    '/company/members/export/{id}': runs.export,
+    '/company/members/bulk_manipulations/{id}': runs.add,
+    '/company/members/bulk_edit/csv_template/{id}': runs.template,
+    '/company/members/bulk_add/{id}/preview': runs.add,
+    '/company/members/bulk_edit/{id}/preview': runs.edit,
+    '/company/members/bulk_delete/{id}/preview': runs.delete,
+    '/company/documents/attributes/bulk_edit/{id}/checked_result': runs.attributes,
   };
   const problems: string[] = [];
   let stops = 0;

@@ -51,7 +51,6 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
     },
     async (request, reply) => {
-      await service.assertCanListMembers(deps, request.auth, request.query.cabinetId);
       const result = await service.findMembers(deps, request.auth, request.query);
       if (result.kind === 'stream') {
         // A stream skips the response serializer; its rows are built by the same mapper as a page's.

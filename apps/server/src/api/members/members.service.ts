@@ -26,27 +26,18 @@ const emailTaken = (email: string) => {
  * member who administers a cabinet may list, with `cabinetId`, the members of that cabinet. Cabinet admins
  * pick admins and groups through the cabinet's own candidate calls, which show only what that needs.
  */
-export async function assertCanListMembers(deps: AppDeps, who: Who, cabinetId: string | undefined) {
-  if (who.isCompanyAdmin) return;
-  const db = deps.database.db;
-  if (cabinetId) {
-    // Another company's (or no) cabinet is missing, never forbidden (DESIGN.md §1: 404, never 403).
-    if (!(await repo.cabinetExists(db, who.user.companyId, cabinetId))) throw notFound();
-    if (await canManageCabinet(db, who, cabinetId)) return;
-  }
-  throw new AppError('forbidden');
-}
-
 export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter) {
   const db = deps.database.db;
   const companyId = who.user.companyId;
+  // Another company's (or no) cabinet is missing, never forbidden (DESIGN.md §1: 404, never 403).
+  if (q.cabinetId && !(await repo.cabinetExists(db, companyId, q.cabinetId))) throw notFound();
+  if (!who.isCompanyAdmin && !(q.cabinetId && (await canManageCabinet(db, who, q.cabinetId)))) throw new AppError('forbidden');
   let userGroupId: string | undefined;
   if (q.groupId) {
     const type = await repo.findGroupType(db, companyId, q.groupId);
     if (type === null) throw notFound();
     if (type === 0) userGroupId = q.groupId;
   }
-  if (q.cabinetId && !(await repo.cabinetExists(db, companyId, q.cabinetId))) throw notFound();
   const filter: MemberListFilter = {
     companyId,
     keyword: q.keyword,

@@ -47,6 +47,8 @@ const PORT = Number(process.env.BENCH_DOCUMENTS_PORT ?? 4101);
 const CONCURRENCY = 20;
 const COMPANY = '書類ベンチ株式会社';
 const BASE = 250_000;
+/** The user cabinets of the large seed (apps/server/src/db/seed/large-seed.ts). */
+const SEED_CABINETS = ['営業契約', '法務・NDA', '人事・雇用契約', '購買・業務委託', '役員会議事録'];
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -238,19 +240,28 @@ async function benchUser(deps: AppDeps, companyId: string, email: string, roles:
  */
 async function plainReaders(deps: AppDeps, companyId: string, count: number) {
   const q = deps.database.raw.query;
-  const [cabinet] = (
-    await q<{ id: string; name: string; n: string }>(
-      `select c.id, c.name, s.document_count as n from cabinets c join cabinet_document_stats s on s.cabinet_id = c.id
-       where c.company_id = $1 and c.type = 0 order by s.document_count desc, c.id limit 1`,
-      [companyId],
-    )
-  ).rows;
   const groupName = 'ベンチ閲覧グループ';
   let [group] = (await q<{ id: string }>('select id from member_groups where company_id = $1 and name = $2', [companyId, groupName])).rows;
   if (!group) {
+    // The seed's user cabinet holding the most documents (other benchmarks' cabinets on this database are not it).
+    const [largest] = (
+      await q<{ id: string }>(
+        `select c.id from cabinets c join cabinet_document_stats s on s.cabinet_id = c.id
+         where c.company_id = $1 and c.type = 0 and c.name = any($2::text[]) order by s.document_count desc, c.id limit 1`,
+        [companyId, SEED_CABINETS],
+      )
+    ).rows;
     [group] = (await q<{ id: string }>('insert into member_groups (company_id, name) values ($1, $2) returning id', [companyId, groupName])).rows;
-    await q('insert into cabinet_member_groups (cabinet_id, group_id) values ($1, $2)', [cabinet!.id, group!.id]);
+    await q('insert into cabinet_member_groups (cabinet_id, group_id) values ($1, $2)', [largest!.id, group!.id]);
   }
+  // The cabinet the group reads, as made by the first run (kept between runs).
+  const [cabinet] = (
+    await q<{ id: string; name: string; n: string }>(
+      `select c.id, c.name, coalesce(s.document_count, 0) as n from cabinet_member_groups g join cabinets c on c.id = g.cabinet_id
+       left join cabinet_document_stats s on s.cabinet_id = c.id where g.group_id = $1 limit 1`,
+      [group!.id],
+    )
+  ).rows;
   const users = [];
   for (let i = 0; i < count; i += 1) {
     const u = await benchUser(deps, companyId, `bench-reader-${i}@bench-documents.example`, []);
@@ -422,6 +433,8 @@ export async function runDocumentsBench(
     if (selected('plain')) {
       await measure(`${plain}: first page`, '/documents', readerTokens, find(readerWho, ''), readerSession);
       await measure(`${plain}: keyword 契約`, `/documents?keyword=${encodeURIComponent('契約')}`, readerTokens, find(readerWho, `keyword=${encodeURIComponent('契約')}`), readerSession);
+      const hokuto = `keyword=${encodeURIComponent('北斗製作所')}`;
+      await measure(`${plain}: counterparty keyword 北斗製作所`, `/documents?${hokuto}`, readerTokens, find(readerWho, hokuto), readerSession);
       await measure(`${plain}: document detail`, `/documents/${docOfCabinet}`, readerTokens, (db) => getDocument(db, readerWho, docOfCabinet), readerSession);
     }
 
@@ -454,6 +467,7 @@ const FIGURES = [
   ['deepest page (200) ÷ first page', '≤ 2×'],
   ['plain member, one cabinet: first page', 'p95 ≤ 100 / 300 ms, no seq scan'],
   ['plain member, one cabinet: keyword 契約', 'p95 ≤ 100 / 300 ms, no seq scan'],
+  ['plain member, one cabinet: counterparty keyword 北斗製作所', 'p95 ≤ 100 / 300 ms, no seq scan'],
   ['plain member, one cabinet: document detail', 'p95 ≤ 100 / 300 ms, no seq scan'],
   ['import of 100 PDFs of 1 MB (one request)', '≤ 10 s'],
 ] as const;

@@ -8,7 +8,7 @@
  *   「すべてのメンバー」 (type 1) includes everyone implicitly.
  * - The system cabinet 「すべての書類」 holds every document implicitly: reading it means reading them all.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { cabinets } from '../db/schema.ts';
 import type { AuthContext } from './current-user.ts';
@@ -16,7 +16,7 @@ import type { AuthContext } from './current-user.ts';
 type Who = Pick<AuthContext, 'isCompanyAdmin'> & { user: { id: string; companyId: string } };
 
 /** SQL subquery: ids of the cabinets `userId` of `companyId` may read (not counting the admin role). */
-export const readableCabinetIdsSql = (companyId: string, userId: string): SQL => sql`
+export const readableCabinetIdsSql = (companyId: string | Placeholder, userId: string | Placeholder): SQL => sql`
   select c.id from cabinets c
   where c.company_id = ${companyId} and (
     exists (select 1 from cabinet_admins ca where ca.cabinet_id = c.id and ca.user_id = ${userId})
@@ -43,13 +43,23 @@ export const managedCabinetIdsSql = (companyId: string, userId: string): SQL => 
  */
 export type Readable = { companyId: string; isCompanyAdmin: boolean; readsAll: boolean; cabinetIds: string[]; systemCabinetId: string | null };
 
+function readableCabinetsQuery(db: DbOrTx) {
+  return db
+    .select({ id: cabinets.id, type: cabinets.type })
+    .from(cabinets)
+    .where(sql`${cabinets.id} in (${readableCabinetIdsSql(sql.placeholder('companyId'), sql.placeholder('userId'))})`)
+    .prepare('readable_cabinets');
+}
+
+/** Built once per database handle: every member's document call runs it, so neither the ORM nor PostgreSQL re-plans it. */
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof readableCabinetsQuery>>();
+
 export async function readableCabinets(db: DbOrTx, who: Who): Promise<Readable> {
   const base = { companyId: who.user.companyId, isCompanyAdmin: who.isCompanyAdmin };
   if (who.isCompanyAdmin) return { ...base, readsAll: true, cabinetIds: [], systemCabinetId: null };
-  const rows = await db
-    .select({ id: cabinets.id, type: cabinets.type })
-    .from(cabinets)
-    .where(sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`);
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = readableCabinetsQuery(db)));
+  const rows = await query.execute({ companyId: who.user.companyId, userId: who.user.id });
   const system = rows.find((r) => r.type === 1);
   return { ...base, readsAll: Boolean(system), cabinetIds: rows.map((r) => r.id).sort(), systemCabinetId: system?.id ?? null };
 }

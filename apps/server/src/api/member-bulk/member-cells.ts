@@ -61,6 +61,9 @@ export function parseMemberId(raw: string, errors: TBulkCellError[]): string | n
 
 /** 1 / あり = granted; 0 / なし / blank = not (DESIGN.md §3). Full-width digits are accepted too. */
 export function parsePrivilege(raw: string, column: string, errors: TBulkCellError[]): boolean | null {
+  // Most cells are exactly 0, 1 or blank: answered before normalising (a new string per cell otherwise).
+  if (raw === '0' || raw === '') return false;
+  if (raw === '1') return true;
   const v = raw.normalize('NFKC').trim();
   if (v === '1' || v === 'あり') return true;
   if (v === '0' || v === 'なし' || v === '') return false;
@@ -69,7 +72,7 @@ export function parsePrivilege(raw: string, column: string, errors: TBulkCellErr
 }
 
 /** Names or ids separated by `;`, blanks and repeats dropped. */
-export const splitGroups = (raw: string) => [
+export const splitGroups = (raw: string): string[] => raw.trim() === '' ? [] : [
   ...new Set(
     raw
       .split(MEMBER_GROUP_SEPARATOR)

@@ -26,6 +26,7 @@ import {
   parseVersion,
   splitGroups,
 } from './member-cells.ts';
+import { FirstRowIndex } from './first-row-index.ts';
 
 export const MSG = {
   emailTaken: 'このメールアドレスはすでに使われています。',
@@ -55,6 +56,7 @@ type Parsed = {
 };
 
 const ROLE_ORDER = MEMBER_ROLE_COLUMNS.map((r) => r.role);
+
 const ADMIN_COLUMN = MEMBER_ROLE_COLUMNS.find((r) => r.role === 'CompanyAdmin')!.column;
 
 export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, headers: readonly string[]): Promise<RowChecker> {
@@ -67,47 +69,50 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
   const byName = new Map(userGroups.map((g) => [g.name, g]));
   // The system group 「すべてのメンバー」 holds everyone implicitly: naming it is allowed and changes nothing.
   const system = new Set(groups.filter((g) => g.type === 1).flatMap((g) => [g.id, g.name]));
-  const firstRowOf = new Map<string, number>();
+  // The only state kept across the whole file: the first row of each email and member id (first-row-index.ts).
+  const firstRowOfEmail = new FirstRowIndex();
+  const firstRowOfId = new FirstRowIndex();
   const adminRemovals: { rowNumber: number; column: string }[] = [];
   let adminGrants = 0;
 
+  const roleColumns = MEMBER_ROLE_COLUMNS.filter((r) => has.has(r.column));
+
   const parse = (row: InputRow): Parsed => {
     const errors: TBulkCellError[] = [];
-    const cell = (c: string) => row.input[c] ?? '';
+    const input = row.input;
     const p: Parsed = { row, errors, id: null, email: null, name: null, organization: null, privileges: {}, groupTokens: null, version: null };
-    if (has.has(MEMBER_CSV.id) && (kind === BulkKind.Edit || cell(MEMBER_CSV.id).trim() !== '')) p.id = parseMemberId(cell(MEMBER_CSV.id), errors);
-    if (has.has(MEMBER_CSV.email) && (kind !== BulkKind.Delete || cell(MEMBER_CSV.email).trim() !== '' || !p.id)) {
-      p.email = parseEmail(cell(MEMBER_CSV.email), MEMBER_CSV.email, errors);
+    if (has.has(MEMBER_CSV.id) && (kind === BulkKind.Edit || (input[MEMBER_CSV.id] ?? '').trim() !== '')) p.id = parseMemberId(input[MEMBER_CSV.id] ?? '', errors);
+    if (has.has(MEMBER_CSV.email) && (kind !== BulkKind.Delete || (input[MEMBER_CSV.email] ?? '').trim() !== '' || !p.id)) {
+      p.email = parseEmail(input[MEMBER_CSV.email] ?? '', MEMBER_CSV.email, errors);
     }
     if (kind === BulkKind.Delete) return p;
-    if (has.has(MEMBER_CSV.name)) p.name = parseName(cell(MEMBER_CSV.name), errors);
-    if (has.has(MEMBER_CSV.organization)) p.organization = parseOrganization(cell(MEMBER_CSV.organization), errors);
-    for (const { role, column } of MEMBER_ROLE_COLUMNS) {
-      if (!has.has(column)) continue;
-      const v = parsePrivilege(cell(column), column, errors);
+    if (has.has(MEMBER_CSV.name)) p.name = parseName(input[MEMBER_CSV.name] ?? '', errors);
+    if (has.has(MEMBER_CSV.organization)) p.organization = parseOrganization(input[MEMBER_CSV.organization] ?? '', errors);
+    for (const { role, column } of roleColumns) {
+      const v = parsePrivilege(input[column] ?? '', column, errors);
       if (v !== null) p.privileges[role] = v;
     }
-    if (has.has(MEMBER_CSV.groups)) p.groupTokens = splitGroups(cell(MEMBER_CSV.groups));
-    if (has.has(MEMBER_CSV.updatedAt)) p.version = parseVersion(cell(MEMBER_CSV.updatedAt), errors);
+    if (has.has(MEMBER_CSV.groups)) p.groupTokens = splitGroups(input[MEMBER_CSV.groups] ?? '');
+    if (has.has(MEMBER_CSV.updatedAt)) p.version = parseVersion(input[MEMBER_CSV.updatedAt] ?? '', errors);
     return p;
   };
 
   /** Across rows: the same email or member twice in one file; the later row is the error. */
+  const claim = (firstRowOf: FirstRowIndex, key: string, p: Parsed, column: string, message: (row: number) => string) => {
+    const first = firstRowOf.claim(key, p.row.rowNumber);
+    if (first !== undefined) p.errors.push({ column, message: message(first) });
+  };
   const acrossRows = (p: Parsed) => {
-    const claim = (key: string, column: string, message: (row: number) => string) => {
-      const first = firstRowOf.get(key);
-      if (first !== undefined) p.errors.push({ column, message: message(first) });
-      else firstRowOf.set(key, p.row.rowNumber);
-    };
-    if (p.id) claim(`id:${p.id}`, MEMBER_CSV.id, MSG.duplicateMember);
+    if (p.id) claim(firstRowOfId, p.id, p, MEMBER_CSV.id, MSG.duplicateMember);
     if (p.email && !(kind === BulkKind.Delete && p.id)) {
-      claim(`email:${p.email}`, MEMBER_CSV.email, kind === BulkKind.Delete ? MSG.duplicateMember : MSG.duplicateEmail);
+      claim(firstRowOfEmail, p.email, p, MEMBER_CSV.email, kind === BulkKind.Delete ? MSG.duplicateMember : MSG.duplicateEmail);
     }
   };
 
   const references = (p: Parsed) => {
     if (!p.groupTokens) return;
     p.groups = [];
+    if (p.groupTokens.length === 0) return;
     for (const t of p.groupTokens) {
       const g = byId.get(t.toLowerCase()) ?? byName.get(t);
       if (g) {
@@ -136,6 +141,7 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
     const taken = new Set((await findEmailOwners(db, ok.map((p) => p.email!))).map((o) => o.email));
     return ps.map((p) => {
       if (p.errors.length === 0 && taken.has(p.email!)) p.errors.push({ column: MEMBER_CSV.email, message: MSG.emailTaken });
+      if (p.errors.length > 0) return toRow(p, 'add', null, null, null);
       const after: TMemberBulkValues = {
         email: p.email ?? '',
         name: p.name ?? '',
@@ -143,8 +149,8 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
         roles: rolesFrom([], p.privileges),
         groups: p.groups ?? [],
       };
-      if (p.errors.length === 0 && after.roles.includes('CompanyAdmin')) adminGrants += 1;
-      return toRow(p, 'add', null, null, p.errors.length === 0 ? after : null);
+      if (after.roles.includes('CompanyAdmin')) adminGrants += 1;
+      return toRow(p, 'add', null, null, after);
     });
   };
 
@@ -221,12 +227,8 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
       if (!id || !cur) p.errors.push({ column, message: MSG.memberNotFound });
       else if (p.id && p.email && cur.state.email !== p.email) p.errors.push({ column: MEMBER_CSV.email, message: MSG.idEmailMismatch });
       else if (id === m.createdBy) p.errors.push({ column, message: MSG.selfDelete });
-      else if (!p.id) {
-        // Found by email: the same member may also be named by id in another row.
-        const first = firstRowOf.get(`id:${id}`);
-        if (first !== undefined) p.errors.push({ column, message: MSG.duplicateMember(first) });
-        else firstRowOf.set(`id:${id}`, p.row.rowNumber);
-      }
+      // Found by email: the same member may also be named by id in another row.
+      else if (!p.id) claim(firstRowOfId, id, p, column, MSG.duplicateMember);
       if (p.errors.length === 0 && cur!.values.roles.includes('CompanyAdmin')) adminRemovals.push({ rowNumber: p.row.rowNumber, column });
       return toRow(p, 'delete', id, cur?.values ?? null, null);
     });

@@ -154,8 +154,8 @@ export async function companyAndCabinetCounts(db: DbOrTx, companyId: string, cab
 }
 
 /**
- * A readable document of the caller's company with its participants, files, visible cabinets and whether the
- * caller may edit its attributes, in one statement; null when missing, another company's or unreadable (all 404).
+ * A readable document of the caller's company with its participants, files, visible cabinets, the company's
+ * attribute item ids and whether the caller may edit its attributes, in one statement; null when missing, another company's or unreadable (all 404).
  */
 export async function selectDocumentDetail(db: DbOrTx, who: Who, readable: Readable, id: string) {
   const [row] = await db
@@ -167,6 +167,10 @@ export async function selectDocumentDetail(db: DbOrTx, who: Who, readable: Reada
       files: sql<{ id: string; name: string; size: number }[]>`(select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size)
           order by f.created_at, f.id), '[]'::json) from document_files f where f.document_id = documents.id)`,
       cabinets: visibleCabinetsJson(readable),
+      // The company's attribute items in their order (document_attribute_options, as selectOptions orders them):
+      // stored values of removed items are not shown.
+      optionIds: sql<string[]>`(select coalesce(json_agg(o.id order by o.position, o.id), '[]'::json)
+        from document_attribute_options o where o.company_id = documents.company_id)`,
       canEditAttribute: (who.isCompanyAdmin ? sql<boolean>`true` : canEditAttributeSql(who, sql`documents.id`)).mapWith(Boolean),
     })
     .from(documents)

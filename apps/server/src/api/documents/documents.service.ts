@@ -1,14 +1,12 @@
 /** Rules of the documents area (issue 6; decisions in packages/contract/src/documents.ts). */
 import {
   DOCUMENT_TOTAL_CAP,
-  type TDocumentAttributeOption,
   type TDocumentDetail,
   type TDocumentFindQuery,
   type TDocumentFindResponse,
 } from '@cloudsign/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import type { SQL } from 'drizzle-orm';
 import { readableCabinets, type Readable } from '../../auth/access.ts';
 import * as repo from './documents.repository.ts';
@@ -144,16 +142,15 @@ export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Pr
 }
 
 /** Stored option values, limited to the items that still exist. */
-function visibleOptions(stored: Record<string, string>, options: TDocumentAttributeOption[]) {
-  return Object.fromEntries(options.filter((o) => stored[o.id] !== undefined && stored[o.id] !== '').map((o) => [o.id, stored[o.id]!]));
+function visibleOptions(stored: Record<string, string>, optionIds: string[]) {
+  return Object.fromEntries(optionIds.filter((id) => stored[id] !== undefined && stored[id] !== '').map((id) => [id, stored[id]!]));
 }
 
-/** One document: its row, participants, files, cabinets and edit right in one statement, then the company's attribute items. */
+/** One document: its row, participants, files, cabinets, the company's attribute items and the edit right in one statement. */
 export async function getDocument(db: DbOrTx, who: Who, id: string): Promise<TDocumentDetail> {
   const found = await repo.selectDocumentDetail(db, who, await readableCabinets(db, who), id);
   if (!found) throw notFound();
-  const { document: doc, participants, files, cabinets, canEditAttribute: canEdit } = found;
-  const options = await selectOptions(db, who.user.companyId);
+  const { document: doc, participants, files, cabinets, optionIds, canEditAttribute: canEdit } = found;
   return {
     id: doc.id,
     status: doc.status as TDocumentDetail['status'],
@@ -173,7 +170,7 @@ export async function getDocument(db: DbOrTx, who: Who, id: string): Promise<TDo
       autoUpdate: doc.autoUpdate as 0 | 1 | 2,
       localId: doc.localId,
       amount: doc.amount,
-      options: visibleOptions(doc.options, options),
+      options: visibleOptions(doc.options, optionIds),
     },
     participants,
     files: files.map((f) => ({ id: f.id, name: f.name, size: f.size })),

@@ -15,6 +15,7 @@ import { closeDeps, createDeps } from '../../bootstrap.ts';
 import { buildApiApp } from '../../api/app.ts';
 import { signIn } from '../../testing/fixtures.ts';
 import { importBody } from './crash-pdf.ts';
+import { pendingJobs } from './crash-invariants.ts';
 
 const [kind, arg] = process.argv.slice(2) as [string, string];
 const env = parseEnv({ ...process.env, NODE_ENV: 'test', SEED: 'off', LOG_LEVEL: 'silent' });
@@ -95,7 +96,9 @@ process.stdout.write('working\n');
 for (;;) {
   const p = await progress();
   say(p.status, p.processed);
-  if (p.status >= 6) break;
+  // Done when the work is final and its job is too: a kill after the work's last commit but before the
+  // job's completion leaves a job that the restart gives back and this worker must still finish.
+  if (p.status >= 6 && (await pendingJobs(deps)).length === 0) break;
   await new Promise((r) => setTimeout(r, 50));
 }
 // Exit at once, as the bulk fixture does: follow-up jobs (invitation mail) are not part of the check.

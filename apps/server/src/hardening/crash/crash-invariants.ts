@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { STAGING_DIR } from '../../lib/storage.ts';
 
 /** Job queues the crash rounds start; follow-up mail jobs are left out (the child does not wait for them). */
-const CHECKED_QUEUES = [
+export const CHECKED_QUEUES = [
   'member-bulk.execute',
   'member-bulk.export',
   'cabinets.classification-backfill',
@@ -31,12 +31,20 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
-export async function checkInvariants(deps: AppDeps, dataDir: string): Promise<void> {
-  const problems: string[] = [];
-  const { rows: jobs } = await deps.database.raw.query<{ name: string; state: string }>(
-    `select name, state from pgboss.job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+/** Jobs of the checked queues still waiting, waiting to retry or running. */
+export async function pendingJobs(deps: Pick<AppDeps, 'database'>) {
+  // The job's output names the error of a job waiting to retry.
+  const { rows } = await deps.database.raw.query<{ name: string; state: string; retryCount: number; output: unknown }>(
+    `select name, state, retry_count as "retryCount", output from pgboss.job
+      where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
     [CHECKED_QUEUES],
   );
+  return rows;
+}
+
+export async function checkInvariants(deps: AppDeps, dataDir: string): Promise<void> {
+  const problems: string[] = [];
+  const jobs = await pendingJobs(deps);
   if (jobs.length > 0) problems.push(`jobs not finished: ${JSON.stringify(jobs)}`);
 
   const base = path.resolve(dataDir, 'files');

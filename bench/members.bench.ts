@@ -7,7 +7,8 @@
  * PostgreSQL: a fresh database on BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server), dropped afterwards.
  * PGlite: a fresh on-disk database in a temp DATA_DIR, seeded, closed, then opened by the server (as `npm start`).
  * Figures: p50/p95 of the first page and of keyword searches with 20 concurrent clients; the deepest page
- * against the first (ratio ≤ 2); 1–2 character keywords against long ones; the page=-1 stream.
+ * against the first (ratio ≤ 2); 1–2 character keywords against long ones; the page=-1 stream; the console
+ * scrolling that whole list in Chromium (frame intervals, bench/lib/scroll-frames.ts).
  * Ceiling: the cheapest signed-in call (`GET /me`) with the same 20 clients on the same server, same run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { expectOk } from './lib/http-client.ts';
 import { fetchToken } from './lib/load-mix.ts';
 import { measureLatency, type LatencyStats } from './lib/measure.ts';
 import { mib, sampleRss } from './lib/rss.ts';
+import { LATE_FRAME_MS, ensureConsoleBuild, measureScrollFrames } from './lib/scroll-frames.ts';
 import { startServer } from './lib/server-process.ts';
 import { prepareUsers } from './lib/signed-in-users.ts';
 import type { Benchmark, BenchContext, BenchResult, DbKind } from './lib/types.ts';
@@ -62,6 +64,7 @@ async function seedTarget(kind: DbKind, members: number, databaseUrl: string | u
 
 /** The figures of issue 3 "Scale" against a server started on the seeded database. */
 export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: string) => void): Promise<BenchRow[]> {
+  ensureConsoleBuild(); // before the server starts: it serves that build
   const server = await startServer({ port: PORT, dataDir: seeded.dataDir, databaseUrl: seeded.databaseUrl });
   const rows: BenchRow[] = [];
   try {
@@ -134,6 +137,18 @@ export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: stri
     const allMs = performance.now() - tAll;
     const peak = rss.stop().peakBytes;
     rows.push({ figure: `page=-1 stream of ${total} members`, value: Math.round(allMs), unit: 'ms', target: 'streams, bounded memory', pass: null, note: `${Math.round(bytes / 1024)} KiB; server RSS +${mib(Math.max(0, peak - before))} MiB (peak ${mib(peak)} MiB)` });
+
+    log('console: scrolling the page=-1 list in Chromium');
+    const f = await measureScrollFrames({ siteUrl: server.siteUrl, sessionCookie: seeded.cookies[0]!, path: '/company/members?page=-1', listName: 'メンバー一覧', rowTestId: 'member-row' });
+    rows.push({
+      figure: `console: scrolling all ${total} members (page=-1), p99 frame interval`,
+      value: round(f.p99),
+      ceiling: round(1000 / 60),
+      unit: 'ms',
+      target: `p99 ≤ ${round(LATE_FRAME_MS)} ms (no dropped frames)`,
+      pass: f.p99 <= LATE_FRAME_MS && f.scrolled > 0,
+      note: `${f.frames} frames at 400 px each, ${f.late} later than ${round(LATE_FRAME_MS)} ms, p50 ${round(f.p50)} ms, max ${round(f.max)} ms; scrolled ${Math.round(f.scrolled).toLocaleString('en')} px with ${f.renderedRows} rows in the page; list shown ${Math.round(f.loadMs)} ms after navigation; ceiling = one frame at 60 Hz`,
+    });
   } finally {
     await server.stop();
   }
@@ -186,6 +201,7 @@ export const benchmarks: Benchmark[] = (['postgres', 'pglite'] as const).flatMap
   { name: `members (${kind}): new keyword each request p95`, target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`, run: fromRow(kind, 2) },
   { name: `members (${kind}): deepest page ÷ first`, target: '≤ 2×', run: fromRow(kind, 3) },
   { name: `members (${kind}): 1–2 char keyword ÷ long`, target: '≤ 2×', run: fromRow(kind, 4) },
+  { name: `members (${kind}): console scrolls all members without dropped frames`, target: 'p99 frame ≤ 1.5 × 16.7 ms', run: fromRow(kind, 6) },
 ]);
 
 async function main() {

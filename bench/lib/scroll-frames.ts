@@ -67,9 +67,10 @@ export async function measureScrollFrames(opts: {
     const list = page.getByRole('list', { name: opts.listName });
     await list.getByTestId(opts.rowTestId).first().waitFor({ timeout: 120_000 });
     const loadMs = performance.now() - t0;
-    await list.evaluate((el) => el.setAttribute('data-bench-scroll', ''));
+    // No DOM typings here: the element is reached untyped.
+    await list.evaluate((el) => void (el as unknown as { setAttribute: (n: string, v: string) => void }).setAttribute('data-bench-scroll', ''));
     // Plain text run in the page: the bench's transpiler would add helpers the page does not have.
-    const intervals = (await page.evaluate(`new Promise((resolve) => {
+    const intervals = await page.evaluate<{ intervals: number[]; scrolled: number }>(`new Promise((resolve) => {
       let box = document.querySelector('[data-bench-scroll]');
       while (box && box.scrollHeight <= box.clientHeight + 1) box = box.parentElement;
       const start = box.scrollTop;
@@ -83,7 +84,7 @@ export async function measureScrollFrames(opts: {
         else resolve({ intervals: out, scrolled: box.scrollTop - start });
       };
       requestAnimationFrame(step);
-    })`)) as { intervals: number[]; scrolled: number };
+    })`);
     const renderedRows = await list.getByTestId(opts.rowTestId).count();
     const sorted = [...intervals.intervals].sort((a, b) => a - b);
     const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;

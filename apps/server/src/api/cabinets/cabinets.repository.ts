@@ -187,6 +187,9 @@ export async function moveDocuments(tx: DbOrTx, fromId: string, toId: string, do
   ).length;
   // The counter triggers fire on INSERT and DELETE only: the re-pointed links are counted here, once.
   if (moved > 0) await addToCabinetCounts(tx, [{ cabinetId: fromId, delta: -moved }, { cabinetId: toId, delta: moved }]);
+  // Every document was in the source and not yet in the target (the usual move): nothing is left to
+  // delete or to link, and each of those statements would probe every id again.
+  if (moved === documentIds.length) return { linked: moved, unlinked: moved };
   const dropped = await unlinkDocuments(tx, fromId, documentIds);
   const added = await linkDocuments(tx, toId, documentIds);
   return { linked: moved + added, unlinked: moved + dropped };

@@ -56,7 +56,6 @@ type Parsed = {
 };
 
 const ROLE_ORDER = MEMBER_ROLE_COLUMNS.map((r) => r.role);
-
 const ADMIN_COLUMN = MEMBER_ROLE_COLUMNS.find((r) => r.role === 'CompanyAdmin')!.column;
 
 export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, headers: readonly string[]): Promise<RowChecker> {
@@ -102,6 +101,7 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
     const first = firstRowOf.claim(key, p.row.rowNumber);
     if (first !== undefined) p.errors.push({ column, message: message(first) });
   };
+
   const acrossRows = (p: Parsed) => {
     if (p.id) claim(firstRowOfId, p.id, p, MEMBER_CSV.id, MSG.duplicateMember);
     if (p.email && !(kind === BulkKind.Delete && p.id)) {

@@ -30,3 +30,28 @@ for (const theme of ['cloudsign', 'smbc-cloudsign'] as const) {
     await page.screenshot({ path: `${ARTIFACTS}error-${theme}.png` });
   });
 }
+
+test('the user menu, the attribute bulk upload page and the add-members panel as an admin sees them', async ({ page }) => {
+  await login(page, DEMO.admin, '/company/members');
+  await page.getByRole('button', { name: /ユーザーメニュー/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menu').getByText(DEMO.admin)).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}user-menu.png` });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/company/documents/attributes/bulk_edit/upload');
+  await expect(page.locator('[data-layout]').first()).toBeVisible();
+  await expect(page.locator('input[type=file]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${ARTIFACTS}attribute-bulk-upload.png` });
+
+  await page.goto('/member_groups');
+  await page.getByRole('link', { name: '営業部' }).first().click();
+  await expect(page).toHaveURL(/\/member_groups\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'メンバーを追加' }).click();
+  const picker = page.getByLabel('追加するメンバー');
+  await picker.fill('佐藤');
+  // The API searches as one types: the options shown are the search's, not the first 50 by name.
+  await expect(page.getByRole('option').first()).toContainText('佐藤');
+  await page.screenshot({ path: `${ARTIFACTS}add-members-panel.png` });
+});

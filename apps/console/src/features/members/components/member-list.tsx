@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Group, Loader, Pagination, ScrollArea, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
@@ -21,6 +21,10 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
   const members = useMembers(query);
   const location = useLocation();
   const scroller = useRef<HTMLDivElement | null>(null);
+  // Stable, so the list's ref is not detached and attached again on every render while scrolling.
+  const setScroller = useCallback((el: HTMLDivElement | null) => {
+    scroller.current = el;
+  }, []);
   // Spec §2: on navigation the member list scrolls back to the top.
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
@@ -61,9 +65,7 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
           renderItem={row}
           height={LIST_HEIGHT}
           aria-label="メンバー一覧"
-          scrollRef={(el) => {
-            scroller.current = el;
-          }}
+          scrollRef={setScroller}
         />
       ) : (
         <ScrollArea.Autosize mah={LIST_HEIGHT} viewportRef={scroller}>

@@ -1,11 +1,12 @@
+import { memo } from 'react';
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { ROLE_LABELS, type TMember } from '@cloudsign/contract';
 import { STATUS_COLORS, statusLabel } from '../lib/labels.ts';
 
 export const MEMBER_ROW_HEIGHT = 56;
 
-/** One member in the list; the whole row opens the detail drawer. */
-export function MemberRow({ member, onOpen, isSelected }: { member: TMember; onOpen: (id: string) => void; isSelected: boolean }) {
+/** One member in the list; the whole row opens the detail drawer. Memoised: scrolling re-renders the list. */
+export const MemberRow = memo(function MemberRow({ member, onOpen, isSelected }: { member: TMember; onOpen: (id: string) => void; isSelected: boolean }) {
   return (
     <UnstyledButton
       onClick={() => onOpen(member.id)}
@@ -38,4 +39,4 @@ export function MemberRow({ member, onOpen, isSelected }: { member: TMember; onO
       </Group>
     </UnstyledButton>
   );
-}
+});

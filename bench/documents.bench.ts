@@ -407,20 +407,27 @@ export async function runDocumentsBench(
 
     if (selected('deepest')) {
       const lastPage = Math.ceil(DOCUMENT_TOTAL_CAP / 50);
-      const seq = async (q: string) => pct(await load(1, 60, (i) => get(`/documents?${q}`, adminTokens[i % adminTokens.length]!)), 50);
+      // One client, 60 requests: p50, and the first request (a deep page's first visit skips its rows; later
+      // visits start from the keyset anchor the first one left, while the company's documents are unchanged).
+      const seq = async (q: string) => {
+        const times = await load(1, 60, (i) => get(`/documents?${q}`, adminTokens[i % adminTokens.length]!));
+        return { p50: pct(times, 50), first: times[0]! };
+      };
       const first = await seq('');
       const deep = await seq(`page=${lastPage}`);
       const deepKw = await seq(`page=${lastPage}&keyword=${encodeURIComponent('契約')}`);
       const firstKw = await seq(`keyword=${encodeURIComponent('契約')}`);
-      const ratio = Math.max(deep / first, deepKw / firstKw);
+      const ratio = Math.max(deep.p50 / first.p50, deepKw.p50 / firstKw.p50);
       rows.push({
         figure: `deepest page (${lastPage}) ÷ first page, p50`,
         value: round(ratio),
         ceiling: round(ratio),
         unit: '×',
         target: '≤ 2×',
-        pass: deep / first <= 2 && deepKw / firstKw <= 2,
-        note: `no filter ${round(deep)} vs ${round(first)} ms; 契約 ${round(deepKw)} vs ${round(firstKw)} ms; load ${os.loadavg()[0]!.toFixed(2)}`,
+        pass: ratio <= 2,
+        note:
+          `no filter ${round(deep.p50)} vs ${round(first.p50)} ms; 契約 ${round(deepKw.p50)} vs ${round(firstKw.p50)} ms; ` +
+          `first visit of the deep page: no filter ${round(deep.first)} ms, 契約 ${round(deepKw.first)} ms; load ${os.loadavg()[0]!.toFixed(2)}`,
       });
       log(`${rows.at(-1)!.figure}: ${rows.at(-1)!.value} — ${rows.at(-1)!.note}`);
     }

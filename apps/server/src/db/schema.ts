@@ -298,6 +298,8 @@ export const documents = pgTable(
 export const documentListStats = pgTable('document_list_stats', {
   companyId: uuid('company_id').primaryKey(),
   documentCount: bigint('document_count', { mode: 'number' }).notNull().default(0),
+  /** Bumped by every statement that inserts, updates or deletes the company's documents (migration 0019). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 export const documentParticipants = pgTable(

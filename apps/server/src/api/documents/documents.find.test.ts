@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
 import { makeDocument, makeUser, signIn } from '../../testing/fixtures.ts';
-import { cabinetMemberGroups, cabinets, memberGroups, memberGroupUsers } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { cabinetMemberGroups, cabinets, documents, memberGroups, memberGroupUsers } from '../../db/schema.ts';
 import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from './documents.test-world.ts';
 
 let deps: TestDeps;
@@ -291,6 +292,26 @@ describe('GET /documents: members reading several cabinets, or the system cabine
     expect(all.documents.find((d) => d.id === filed.id)!.cabinets).toEqual([]);
     const sys = await find(q({ cabinetId: v.cabinets.system.id }), headers);
     expect(sys.total).toBe(2);
+  });
+});
+
+describe('GET /documents: deep pages continue from where the previous page ended', () => {
+  it('answers the same pages as skipping, and follows any change to the documents at once', async () => {
+    const v = await makeDocumentsWorld(deps);
+    const docs = [];
+    for (let i = 0; i < 6; i += 1) docs.push(await makeDocument(deps, v.company.id, { title: `連番${i}`, updatedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i, 0) + i * 0.001) }));
+    const page = async (n: number) => (await find(q({ perPage: '2', page: String(n) }), v.headers.admin)).documents.map((d) => d.title);
+    expect(await page(2)).toEqual(['連番3', '連番2']);
+    expect(await page(3)).toEqual(['連番1', '連番0']);
+    expect(await page(3)).toEqual(['連番1', '連番0']);
+    expect(await page(2)).toEqual(['連番3', '連番2']);
+    // Any writer (here plain SQL) moves 連番0 to the front: the remembered starts of pages 2 and 3 no longer hold.
+    await deps.database.db.update(documents).set({ updatedAt: new Date('2030-01-01T00:00:00Z') }).where(eq(documents.id, docs[0]!.id));
+    expect(await page(3)).toEqual(['連番2', '連番1']);
+    expect(await page(2)).toEqual(['連番4', '連番3']);
+    await deps.database.db.delete(documents).where(eq(documents.id, docs[4]!.id));
+    expect(await page(2)).toEqual(['連番3', '連番2']);
+    expect(await page(3)).toEqual(['連番1']);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { searchConditions, searchOrder, type KeywordMode } from './documents.search.ts';
+import { searchConditions, searchOrder, sortKeyText, type KeywordMode } from './documents.search.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -82,7 +82,7 @@ export function documentPageQuery(
   readable: Readable,
   where: SQL,
   q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>,
-  opts: { isCollected: boolean; total: PageTotal },
+  opts: { isCollected: boolean; total: PageTotal; withVersion?: boolean },
 ) {
   const page = db
     .select({ id: documents.id, matches: opts.total.from === 'window' ? sql<number>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches') })
@@ -101,7 +101,14 @@ export function documentPageQuery(
           ? sql<number>`(select greatest(s.document_count, 0) from cabinet_document_stats s where s.cabinet_id = ${opts.total.cabinetId})`
           : sql<number>`0`;
   return db
-    .select({ ...listColumns, cabinets: visibleCabinetsJson(readable), total: total.mapWith(Number) })
+    .select({
+      ...listColumns,
+      cabinets: visibleCabinetsJson(readable),
+      total: total.mapWith(Number),
+      sortKey: sortKeyText(q.sort),
+      // The company's documents version as this statement sees it (keyset anchors: documents.service.ts).
+      version: (opts.withVersion ? sql<number>`(select s.version from document_list_stats s where s.company_id = ${readable.companyId})` : sql<number>`0`).mapWith(Number),
+    })
     .from(documents)
     .innerJoin(page, eq(documents.id, page.id))
     .orderBy(...searchOrder(q.sort, q.order));
@@ -131,6 +138,11 @@ export async function estimateMatches(db: DbOrTx, where: SQL): Promise<number> {
   const raw = Object.values(row)[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** Condition: the company's documents version is still `version` (checked in the statement's own snapshot). */
+export function documentsVersionIs(companyId: string, version: number): SQL {
+  return sql`(select s.version from document_list_stats s where s.company_id = ${companyId}) = ${version}`;
 }
 
 /** The company's exact document count, kept by triggers (migration 0008). */

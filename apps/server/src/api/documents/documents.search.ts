@@ -116,3 +116,20 @@ export function searchOrder(sort: TDocumentSortKey, order: 'asc' | 'desc', isCol
         : sql`(${column} + interval '0 seconds')`;
   return [order === 'asc' ? sql`${wrapped} asc` : sql`${wrapped} desc`, dir(documents.id)];
 }
+
+/** Sort keys that are never NULL, so a keyset `(key, id) < (anchor)` continues their order exactly. */
+export const KEYSET_SORTS: ReadonlySet<TDocumentSortKey> = new Set(['updatedAt', 'createdAt']);
+
+/** A row of a sorted search: its sort key as PostgreSQL prints it (full precision) and its id. */
+export type KeysetAnchor = { key: string; id: string; inclusive: boolean };
+
+/** The sort key of a KEYSET_SORTS sort as text (a timestamp keeps its microseconds, which a Date would lose). */
+export function sortKeyText(sort: TDocumentSortKey): SQL<string | null> {
+  return KEYSET_SORTS.has(sort) ? sql<string>`${SORT_COLUMNS[sort]}::text` : sql<null>`null`;
+}
+
+/** Rows from `anchor` on (inclusive) or after it, in the order of searchOrder(sort, order). */
+export function keysetCondition(sort: TDocumentSortKey, order: 'asc' | 'desc', anchor: KeysetAnchor): SQL {
+  const op = order === 'desc' ? (anchor.inclusive ? sql`<=` : sql`<`) : anchor.inclusive ? sql`>=` : sql`>`;
+  return sql`(${SORT_COLUMNS[sort]}, ${documents.id}) ${op} (${anchor.key}::timestamptz, ${anchor.id}::uuid)`;
+}

@@ -7,10 +7,11 @@ import {
 } from '@cloudsign/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import { readableCabinets, type Readable } from '../../auth/access.ts';
 import * as repo from './documents.repository.ts';
-import { hasNoConditions, keywordTerms, termGrams } from './documents.search.ts';
+import { hasNoConditions, KEYSET_SORTS, keysetCondition, keywordTerms, termGrams } from './documents.search.ts';
+import { getAnchor, lastVersion, sawVersion, setAnchor } from './anchor-cache.ts';
 import { cachedEstimate } from './estimate-cache.ts';
 
 type Who = repo.Who;
@@ -49,7 +50,18 @@ function planCounts(db: DbOrTx, companyId: string, cabinetId: string | null) {
 /** Every document of the company, for estimates only (what collecting a search would read before access applies). */
 const COMPANY_WIDE = (companyId: string): Readable => ({ companyId, isCompanyAdmin: true, readsAll: true, cabinetIds: [], systemCabinetId: null });
 
-export type DocumentSearchPlan = { where: SQL; isCollected: boolean; total: repo.PageTotal; estimate: number };
+/** `anchorKey`: a walked search over every company document whose deep pages may start from a keyset anchor. */
+export type DocumentSearchPlan = { where: SQL; isCollected: boolean; total: repo.PageTotal; estimate: number; anchorKey?: string };
+
+/**
+ * The anchor key of a walked search, or undefined: only over every company document (cabinet links, which
+ * the documents version does not follow, play no part) and sorted by a key that is never NULL.
+ */
+function anchorKeyOf(readable: Readable, scope: repo.CabinetScope, q: TDocumentFindQuery): string | undefined {
+  if (!readable.readsAll || (scope && !scope.isSystem) || !KEYSET_SORTS.has(q.sort)) return undefined;
+  const { page: _p, ...rest } = q;
+  return JSON.stringify([readable.companyId, rest]);
+}
 
 /**
  * Total and plan shape (contract file, `isTotalExact`). Unfiltered, over every company document or one
@@ -70,7 +82,7 @@ export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDoc
   }
   const where = repo.documentSearchWhere(readable, q, scope, 'index');
   if (hasNoConditions(q) && (scope || readable.readsAll)) {
-    if (!scope || scope.isSystem) return { where, isCollected: false, total: { from: 'company' }, estimate: 0 };
+    if (!scope || scope.isSystem) return { where, isCollected: false, total: { from: 'company' }, estimate: 0, anchorKey: anchorKeyOf(readable, scope, q) };
     const counts = await planCounts(db, readable.companyId, scope.id);
     // A small cabinet's documents are collected through its links: walking the company's sort index to find
     // them would read about (page end) × (company ÷ cabinet) rows.
@@ -104,15 +116,41 @@ export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDoc
     const walked = (q.page * q.perPage * company) / Math.max(estimate, 1);
     if (walked > collectCost) return { where, isCollected: true, total: { from: 'window' }, estimate };
     const scanWhere = terms.length > 0 ? repo.documentSearchWhere(readable, q, scope, 'scan') : where;
-    return { where: scanWhere, isCollected: false, total: { from: 'none' }, estimate };
+    return { where: scanWhere, isCollected: false, total: { from: 'none' }, estimate, anchorKey: anchorKeyOf(readable, scope, q) };
   }
   // Narrow: the matches are collected and counted by the page statement itself.
   return { where, isCollected: true, total: { from: 'window' }, estimate };
 }
 
+/**
+ * The rows of a page. A walked search's deep page skips (page − 1) × perPage matches, and a keyword's matches
+ * are known only by reading each walked row: page 200 of a common word reads ~14,000 rows where page 1 reads
+ * ~70. So each walked page remembers where it starts and where the next one starts (anchor-cache.ts) under the
+ * company's documents version its statement saw, and a page with an anchor continues from it by the sort
+ * index instead of skipping. That statement checks the version in its own snapshot: after any change it
+ * answers no row, and the page is read by skipping as before (which learns the new version).
+ */
+async function pageRows(db: Db, readable: Readable, plan: DocumentSearchPlan, q: TDocumentFindQuery) {
+  if (!plan.anchorKey) return repo.documentPageQuery(db, readable, plan.where, q, plan);
+  const key = (version: number, page: number) => `${version}:${page}:${plan.anchorKey}`;
+  const guess = lastVersion(readable.companyId);
+  const anchor = guess !== undefined && q.page > 1 ? getAnchor(key(guess, q.page)) : undefined;
+  const anchored = anchor
+    ? and(plan.where, keysetCondition(q.sort, q.order, anchor), repo.documentsVersionIs(readable.companyId, guess!))!
+    : null;
+  let rows = anchored ? await repo.documentPageQuery(db, readable, anchored, { ...q, page: 1 }, { ...plan, withVersion: true }) : [];
+  if (rows.length === 0) rows = await repo.documentPageQuery(db, readable, plan.where, q, { ...plan, withVersion: true });
+  const [first, last] = [rows[0], rows.at(-1)];
+  if (!first) return rows;
+  sawVersion(readable.companyId, first.version);
+  if (first.sortKey) setAnchor(key(first.version, q.page), { key: first.sortKey, id: first.id, inclusive: true });
+  if (last?.sortKey && rows.length === q.perPage) setAnchor(key(first.version, q.page + 1), { key: last.sortKey, id: last.id, inclusive: false });
+  return rows;
+}
+
 /** The page and its total: from the page statement, or asked again when the page is past the last match. */
 async function selectPage(db: Db, readable: Readable, plan: DocumentSearchPlan, q: TDocumentFindQuery) {
-  const rows = await repo.documentPageQuery(db, readable, plan.where, q, plan);
+  const rows = await pageRows(db, readable, plan, q);
   if (plan.total.from === 'none') return { rows, total: plan.estimate, isTotalExact: false };
   if (rows.length > 0) return { rows, total: rows[0]!.total, isTotalExact: true };
   if (plan.total.from === 'window') {
@@ -130,7 +168,7 @@ export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Pr
   if (!plan) return { documents: [], total: 0, isTotalExact: true };
   const { rows, total, isTotalExact } = await selectPage(db, readable, plan, q);
   return {
-    documents: rows.map(({ total: _t, ...r }) => ({
+    documents: rows.map(({ total: _t, sortKey: _k, version: _v, ...r }) => ({
       ...r,
       status: r.status as TDocumentDetail['status'],
       sentAt: r.sentAt?.toISOString() ?? null,

@@ -11,6 +11,7 @@ import { memberListStats, users } from '../../db/schema.ts';
 import {
   filterKey,
   isUnfiltered,
+  singleGram,
   keysetBound,
   memberWhere,
   orderBy,
@@ -79,6 +80,15 @@ export async function listStats(db: Db, companyId: string) {
 export async function countMembers(db: Db, f: MemberListFilter, stats: { memberCount: number; version: number }) {
   if (isUnfiltered(f)) return stats.memberCount;
   return cachedOnce(totals, `${f.companyId}:${stats.version}:${filterKey(f)}`, async () => {
+    const gram = singleGram(f);
+    if (gram !== undefined) {
+      // A lone 1–2 character keyword is one gram: its total is kept by triggers (migration 0020).
+      const [kept] = await db
+        .select({ n: sql<number>`n` })
+        .from(sql`member_gram_counts`)
+        .where(sql`company_id = ${f.companyId} and gram = ${gram}`);
+      return kept?.n ?? 0;
+    }
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(memberWhere(f));
     return row?.n ?? 0;
   });

@@ -50,6 +50,13 @@ export const isUnfiltered = (f: MemberListFilter) =>
   f.status === undefined &&
   f.mfa === undefined;
 
+/** The one gram a filter of nothing but a single 1–2 character keyword term is, else undefined. */
+export function singleGram(f: MemberListFilter): string | undefined {
+  const terms = keywordTerms(f.keyword);
+  const only = terms.length === 1 && !f.cabinetId && !f.userGroupId && !f.role && f.status === undefined && f.mfa === undefined;
+  return only && [...terms[0]!].length <= 2 ? terms[0] : undefined;
+}
+
 /** Stable key of a filter, for the caches. */
 export const filterKey = (f: MemberListFilter) =>
   JSON.stringify([keywordTerms(f.keyword), f.cabinetId ?? '', f.userGroupId ?? '', f.role ?? '', f.status ?? '', f.mfa ?? '']);

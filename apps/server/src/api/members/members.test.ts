@@ -219,3 +219,46 @@ describe('users: create, read, update, remind, MFA reset, delete', () => {
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe('GET /members: totals of 1–2 character keywords (kept per gram by the database)', () => {
+  const keywords = ['山', '田', '大阪', 'ab', 'ｙ', '@', '花'];
+  /** The total the API answers against the members page=-1 actually lists for the same keyword. */
+  const expectTotalsMatchLists = async () => {
+    for (const keyword of keywords) {
+      const q = `keyword=${encodeURIComponent(keyword)}`;
+      const { total } = await get(`/members?${q}`);
+      const all = await get(`/members?${q}&page=-1`);
+      expect(total, keyword).toBe(all.members.length);
+    }
+  };
+
+  it('stay exact through creates, renames, e-mail changes, deletes and another company’s members', async () => {
+    const other = await makeCompany(deps, { name: '別会社' });
+    await makeUser(deps, other.id, { name: '山田 大阪', email: 'ab.yamada@other.test' });
+    const post = async (name: string, email: string) => {
+      const res = await app.inject({ method: 'POST', url: '/users', headers, payload: { name, email, organization: '大阪営業所', roles: [] } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ user: Member }>().user;
+    };
+    const a = await post('山田 花子', 'hanako.yamada@example.test');
+    const b = await post('田中 ab', 'ab.tanaka@example.test');
+    await expectTotalsMatchLists();
+    expect((await get(`/members?keyword=${encodeURIComponent('大阪')}`)).total).toBeGreaterThanOrEqual(2);
+
+    const put = async (id: string, payload: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'PUT', url: `/users/${id}`, headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await put(a.id, { name: '佐藤 花子', organization: '東京本社' });
+    await put(b.id, { email: 'tanaka@example.test' });
+    await put(b.id, { roles: ['CompanyApprover'] }); // grams unchanged
+    await expectTotalsMatchLists();
+    const hana = await get(`/members?keyword=${encodeURIComponent('花')}`);
+    expect(hana.members.map((m) => m.name)).toContain('佐藤 花子');
+
+    const del = await app.inject({ method: 'DELETE', url: `/users/${a.id}`, headers });
+    expect(del.statusCode, del.body).toBe(200);
+    await expectTotalsMatchLists();
+    expect((await get(`/members?keyword=${encodeURIComponent('花')}`)).members.map((m) => m.name)).not.toContain('佐藤 花子');
+  });
+});

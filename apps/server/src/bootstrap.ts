@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AppDeps } from './deps.ts';
 import { instanceApplicationName, openInstance, randomInstanceKey } from './lib/instance.ts';
 import { startReclaiming } from './jobs/reclaim-dead-work.ts';
+import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 
 export type BootstrapOptions = {
   logger?: Logger;
@@ -42,14 +43,20 @@ export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise
     clock: opts.clock ?? (() => new Date()),
   };
   await registerJobHandlers(deps);
-  stopReclaiming.set(deps, await startReclaiming(database, instance, env.DATA_DIR, logger));
+  const stopReclaim = await startReclaiming(database, instance, env.DATA_DIR, logger);
+  const stopMaintenance = startPgliteMaintenance(database, logger);
+  stoppers.set(deps, () => {
+    stopReclaim();
+    stopMaintenance();
+  });
   return deps;
 }
 
-const stopReclaiming = new WeakMap<AppDeps, () => void>();
+/** The periodic tasks of each deps: reclaiming dead work, PGlite maintenance. */
+const stoppers = new WeakMap<AppDeps, () => void>();
 
 export async function closeDeps(deps: AppDeps) {
-  stopReclaiming.get(deps)?.();
+  stoppers.get(deps)?.();
   await deps.jobs.stop();
   await deps.instance.close();
   await deps.database.close();

@@ -16,6 +16,8 @@ export function startCrashWorker(
   });
   const lines = createInterface({ input: child.stdout });
   let last = { status: 0, processed: 0 };
+  /** When the work was first reported final (status 6 or more), for the caller's timing of later kills. */
+  let finishedAt: number | undefined;
   let onWorking: () => void = () => {};
   let onFailed: (e: Error) => void = () => {};
   const working = new Promise<void>((resolve, reject) => {
@@ -27,6 +29,7 @@ export function startCrashWorker(
     if (l === 'working') onWorking();
     else if (l.startsWith('{')) {
       last = JSON.parse(l) as typeof last;
+      if (last.status >= 6) finishedAt ??= Date.now();
       for (const w of waiters.filter((x) => last.processed >= x.atLeast || last.status >= 6)) w.resolve();
     }
   });
@@ -38,7 +41,7 @@ export function startCrashWorker(
       r(code);
     }),
   );
-  return { child, working, exited, reached, last: () => last };
+  return { child, working, exited, reached, last: () => last, finishedAt: () => finishedAt };
 }
 
 export const killWorker = (child: ChildProcess) => child.kill('SIGKILL');

@@ -10,6 +10,7 @@
  */
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { preparedPerHandle } from '../db/prepared.ts';
 import { cabinets } from '../db/schema.ts';
 import type { AuthContext } from './current-user.ts';
 
@@ -51,15 +52,13 @@ function readableCabinetsQuery(db: DbOrTx) {
     .prepare('readable_cabinets');
 }
 
-/** Built once per database handle: every member's document call runs it, so neither the ORM nor PostgreSQL re-plans it. */
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof readableCabinetsQuery>>();
+/** Every member's document call runs it. */
+const readableCabinetsOf = preparedPerHandle(readableCabinetsQuery);
 
 export async function readableCabinets(db: DbOrTx, who: Who): Promise<Readable> {
   const base = { companyId: who.user.companyId, isCompanyAdmin: who.isCompanyAdmin };
   if (who.isCompanyAdmin) return { ...base, readsAll: true, cabinetIds: [], systemCabinetId: null };
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = readableCabinetsQuery(db)));
-  const rows = await query.execute({ companyId: who.user.companyId, userId: who.user.id });
+  const rows = await readableCabinetsOf(db).execute({ companyId: who.user.companyId, userId: who.user.id });
   const system = rows.find((r) => r.type === 1);
   return { ...base, readsAll: Boolean(system), cabinetIds: rows.map((r) => r.id).sort(), systemCabinetId: system?.id ?? null };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { TCurrentUser, TRole } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
+import { preparedPerHandle } from '../db/prepared.ts';
 import { companies, sessions, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -33,13 +34,11 @@ function sessionUserQuery(db: DbOrTx) {
     .prepare('session_user');
 }
 
-/** Built once per database handle: every API request runs it, so neither the ORM nor PostgreSQL re-plans it. */
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof sessionUserQuery>>();
+/** Every API request runs it. */
+const sessionUser = preparedPerHandle(sessionUserQuery);
 
 export async function findSessionUser(db: DbOrTx, ids: { sessionId: string; userId: string; companyId: string }, now = new Date()) {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = sessionUserQuery(db)));
-  const [row] = await query.execute({ sessionId: ids.sessionId, userId: ids.userId, companyId: ids.companyId, now });
+  const [row] = await sessionUser(db).execute({ sessionId: ids.sessionId, userId: ids.userId, companyId: ids.companyId, now });
   return row ?? null;
 }
 

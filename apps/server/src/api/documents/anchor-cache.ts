@@ -5,34 +5,15 @@
  * snapshot, that the version is still that one: any change to the company's documents bumps it. Least
  * recently used entries go first.
  */
+import { ListCache } from '../../lib/list-cache.ts';
 import type { KeysetAnchor } from './documents.search.ts';
 
 const CAPACITY = 5_000;
-const entries = new Map<string, KeysetAnchor>();
-
-export function getAnchor(key: string): KeysetAnchor | undefined {
-  const hit = entries.get(key);
-  if (hit === undefined) return undefined;
-  entries.delete(key);
-  entries.set(key, hit);
-  return hit;
-}
-
-export function setAnchor(key: string, anchor: KeysetAnchor) {
-  entries.delete(key);
-  entries.set(key, anchor);
-  while (entries.size > CAPACITY) entries.delete(entries.keys().next().value!);
-}
-
+const anchors = new ListCache<KeysetAnchor>(CAPACITY);
 /** The documents version each company's last page statement saw: the version an anchor is looked up under. */
-const versions = new Map<string, number>();
+const versions = new ListCache<number>(CAPACITY);
 
-export function lastVersion(companyId: string): number | undefined {
-  return versions.get(companyId);
-}
-
-export function sawVersion(companyId: string, version: number) {
-  versions.delete(companyId);
-  versions.set(companyId, version);
-  while (versions.size > CAPACITY) versions.delete(versions.keys().next().value!);
-}
+export const getAnchor = (key: string): KeysetAnchor | undefined => anchors.get(key);
+export const setAnchor = (key: string, anchor: KeysetAnchor) => anchors.set(key, anchor);
+export const lastVersion = (companyId: string): number | undefined => versions.get(companyId);
+export const sawVersion = (companyId: string, version: number) => versions.set(companyId, version);

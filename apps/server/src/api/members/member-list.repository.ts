@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { memberListStats, users } from '../../db/schema.ts';
 import {
   filterKey,
@@ -21,7 +22,7 @@ import {
   type MemberListFilter,
   type MemberSort,
 } from './member-list.sql.ts';
-import { ListCache, cachedOnce } from './list-cache.ts';
+import { ListCache, cachedOnce } from '../../lib/list-cache.ts';
 
 export const PAGE_SIZE = 50;
 /** Pages up to here read by OFFSET (≤ 950 index entries skipped); beyond, by anchor + keyset. */
@@ -67,13 +68,11 @@ const statsQuery = (db: Db) =>
     .from(memberListStats)
     .where(eq(memberListStats.companyId, sql.placeholder('companyId')))
     .prepare('member_list_stats');
-/** Every list request reads it first; prepared once per database handle. */
-const preparedStats = new WeakMap<Db, ReturnType<typeof statsQuery>>();
+/** Every list request reads it first. */
+const listStatsQuery = preparedPerHandle(statsQuery);
 
 export async function listStats(db: Db, companyId: string) {
-  let query = preparedStats.get(db);
-  if (!query) preparedStats.set(db, (query = statsQuery(db)));
-  const [row] = await query.execute({ companyId });
+  const [row] = await listStatsQuery(db).execute({ companyId });
   return row ?? { memberCount: 0, version: 0 };
 }
 

@@ -1,6 +1,6 @@
 /**
- * A small LRU for values keyed by a list version (member_list_stats.version): an entry is never stale,
- * because any change that could alter it bumps the version and so changes the key.
+ * A small LRU for values keyed by a list version (member_list_stats.version, document_list_stats.version): an
+ * entry is never stale, because any change that could alter it bumps the version and so changes the key.
  */
 export class ListCache<T> {
   private readonly entries = new Map<string, T>();

@@ -57,10 +57,12 @@ const pct = (xs: number[], p: number) => {
 const round = (n: number) => Math.round(n * 10) / 10;
 const log = (m: string) => console.error(`[documents] ${m}`);
 
-/** Index definitions of migrations 0000/0007/0008/0016/0018, dropped for the bulk load and built again after it. */
+/** Index definitions of migrations 0000/0007/0008/0016/0018/0021, dropped for the bulk load and built again after it. */
 const GRAMS_INDEX = 'documents_search_grams_idx';
 const INDEXES: [string, string][] = [
   ['documents_company_updated_idx', 'documents USING btree (company_id, updated_at, id)'],
+  ['documents_company_updated_text_idx', 'documents USING btree (company_id, updated_at, id) INCLUDE (search_text) WHERE octet_length(search_text) <= 2000'],
+  ['documents_company_updated_long_text_idx', 'documents USING btree (company_id, updated_at, id) WHERE octet_length(search_text) > 2000'],
   ['documents_company_created_idx', 'documents USING btree (company_id, created_at, id)'],
   ['documents_company_sent_idx', 'documents USING btree (company_id, sent_at, id)'],
   ['documents_company_concluded_idx', 'documents USING btree (company_id, concluded_at, id)'],

@@ -268,6 +268,12 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    // A keyword search walked in update order (the default sort) filters each entry by its search text. The
+    // first index carries that text (INCLUDE, migration 0021) so the walk never reads the table; a B-tree
+    // entry must stay under ~2.7 KB, so a document whose text is longer is in the second, small index
+    // instead (documents.repository.ts walks both and merges them).
+    index('documents_company_updated_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) <= 2000`),
+    index('documents_company_updated_long_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) > 2000`),
     // One (company, sort column, id) index per sort key of GET /documents (issue 6 "Scale"): the first page of
     // any sort reads 50 index entries, never the million rows. Keyword indexes are raw SQL (0007 migration).
     index('documents_company_created_idx').on(t.companyId, t.createdAt, t.id),

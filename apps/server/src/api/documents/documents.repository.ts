@@ -82,16 +82,20 @@ export function documentPageQuery(
   readable: Readable,
   where: SQL,
   q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>,
-  opts: { isCollected: boolean; total: PageTotal; withVersion?: boolean },
+  opts: { isCollected: boolean; total: PageTotal; withVersion?: boolean; isTextWalk?: boolean },
 ) {
-  const page = db
-    .select({ id: documents.id, matches: opts.total.from === 'window' ? sql<number>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches') })
-    .from(documents)
-    .where(where)
-    .orderBy(...searchOrder(q.sort, q.order, opts.isCollected))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
-    .as('page');
+  const offset = (q.page - 1) * q.perPage;
+  const page =
+    opts.isTextWalk && !opts.isCollected && q.sort === 'updatedAt'
+      ? textWalkPage(db, where, q.order, offset, q.perPage)
+      : db
+          .select({ id: documents.id, matches: opts.total.from === 'window' ? sql<number>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches') })
+          .from(documents)
+          .where(where)
+          .orderBy(...searchOrder(q.sort, q.order, opts.isCollected))
+          .limit(q.perPage)
+          .offset(offset)
+          .as('page');
   const total =
     opts.total.from === 'window'
       ? sql<number>`${page.matches}`
@@ -110,9 +114,40 @@ export function documentPageQuery(
       version: (opts.withVersion ? sql<number>`(select s.version from document_list_stats s where s.company_id = ${readable.companyId})` : sql<number>`0`).mapWith(Number),
     })
     .from(documents)
-    .innerJoin(page, eq(documents.id, page.id))
+    // Written out: an id of the merged walk is an SQL alias, which drizzle would leave unqualified.
+    .innerJoin(page, sql`${documents.id} = "page"."id"`)
     .orderBy(...searchOrder(q.sort, q.order));
 }
+
+/** The search text size the covering index holds (migration 0021 and schema.ts declare the same bound). */
+const TEXT_INDEX_MAX_BYTES = 2000;
+
+/**
+ * The ids of a page walked in update order and filtered by search text (migration 0021): the documents whose
+ * text the covering index holds (at most 2,000 bytes) are walked index-only, the rare longer ones through
+ * their own small index, and the two ordered walks are merged. The size condition is written as the indexes'
+ * predicates are (a literal, not a parameter), so the planner can tell each walk may use its index.
+ */
+function textWalkPage(db: DbOrTx, where: SQL, order: 'asc' | 'desc', offset: number, perPage: number) {
+  const walk = (size: SQL) =>
+    db
+      .select({ id: documents.id, updatedAt: documents.updatedAt })
+      .from(documents)
+      .where(and(where, size))
+      .orderBy(...searchOrder('updatedAt', order))
+      .limit(offset + perPage);
+  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  const short = walk(sql`octet_length(${documents.searchText}) <= ${sql.raw(String(TEXT_INDEX_MAX_BYTES))}`);
+  const long = walk(sql`octet_length(${documents.searchText}) > ${sql.raw(String(TEXT_INDEX_MAX_BYTES))}`);
+  return db
+    .select({ id: sql<string>`w.id`.as('id'), matches: sql<number>`0`.as('matches') })
+    .from(sql`((${short}) union all (${long})) as w`)
+    .orderBy(sql`w.updated_at ${dir}`, sql`w.id ${dir}`)
+    .limit(perPage)
+    .offset(offset)
+    .as('page');
+}
+
 
 /**
  * Matches counted up to DOCUMENT_TOTAL_CAP + 1: a broad keyword over a million documents must not count them

@@ -50,8 +50,11 @@ function planCounts(db: DbOrTx, companyId: string, cabinetId: string | null) {
 /** Every document of the company, for estimates only (what collecting a search would read before access applies). */
 const COMPANY_WIDE = (companyId: string): Readable => ({ companyId, isCompanyAdmin: true, readsAll: true, cabinetIds: [], systemCabinetId: null });
 
-/** `anchorKey`: a walked search over every company document whose deep pages may start from a keyset anchor. */
-export type DocumentSearchPlan = { where: SQL; isCollected: boolean; total: repo.PageTotal; estimate: number; anchorKey?: string };
+/**
+ * `anchorKey`: a walked search over every company document whose deep pages may start from a keyset anchor.
+ * `isTextWalk`: a walk that tests search text (keyword words), which the update-order walk answers index-only.
+ */
+export type DocumentSearchPlan = { where: SQL; isCollected: boolean; total: repo.PageTotal; estimate: number; anchorKey?: string; isTextWalk?: boolean };
 
 /**
  * The anchor key of a walked search, or undefined: only over every company document (cabinet links, which
@@ -116,7 +119,7 @@ export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDoc
     const walked = (q.page * q.perPage * company) / Math.max(estimate, 1);
     if (walked > collectCost) return { where, isCollected: true, total: { from: 'window' }, estimate };
     const scanWhere = terms.length > 0 ? repo.documentSearchWhere(readable, q, scope, 'scan') : where;
-    return { where: scanWhere, isCollected: false, total: { from: 'none' }, estimate, anchorKey: anchorKeyOf(readable, scope, q) };
+    return { where: scanWhere, isCollected: false, total: { from: 'none' }, estimate, anchorKey: anchorKeyOf(readable, scope, q), isTextWalk: terms.length > 0 };
   }
   // Narrow: the matches are collected and counted by the page statement itself.
   return { where, isCollected: true, total: { from: 'window' }, estimate };

@@ -153,6 +153,12 @@ describe('GET /documents: every filter', () => {
     ['amountFrom=300000', ['a', 'c']],
     ['amountTo=300000', ['b', 'c']],
     ['amountFrom=0&amountTo=0', ['b']],
+    // A contract-date range with an amount range is asked day by day (documents.search.ts daysBetween): both
+    // ends of the range are included, and a range over a year long is asked as a plain range.
+    ['contractAtFrom=2023-10-10&contractAtTo=2024-04-01&amountFrom=0', ['a', 'b']],
+    ['contractAtFrom=2023-10-11&contractAtTo=2024-03-31&amountTo=2000000', []],
+    ['contractAtFrom=2024-04-01&contractAtTo=2024-04-01&amountFrom=1200000&amountTo=1200000', ['a']],
+    ['contractAtFrom=2020-01-01&contractAtTo=2024-12-31&amountTo=0', ['b']],
     ['autoUpdate=1', ['a']],
     ['autoUpdate=2', ['b']],
     ['autoUpdate=0', ['c', 'd']],

@@ -1,5 +1,5 @@
 /** Document SQL (STYLE.md: only repositories issue SQL). Every statement is scoped by the caller's company. */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindQuery, type TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { searchConditions, searchOrder, sortKeyText, type KeywordMode } from './documents.search.ts';
+import { searchConditions, searchOrder, sortColumn, sortKeyText, type KeywordMode } from './documents.search.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -85,17 +85,12 @@ export function documentPageQuery(
   opts: { isCollected: boolean; total: PageTotal; withVersion?: boolean; isTextWalk?: boolean },
 ) {
   const offset = (q.page - 1) * q.perPage;
-  const page =
-    opts.isTextWalk && !opts.isCollected && q.sort === 'updatedAt'
+  const matches = opts.total.from === 'window' ? sql<number>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches');
+  const page = opts.isCollected
+    ? collectedPage(db, where, q, matches, offset)
+    : opts.isTextWalk && q.sort === 'updatedAt'
       ? textWalkPage(db, where, q.order, offset, q.perPage)
-      : db
-          .select({ id: documents.id, matches: opts.total.from === 'window' ? sql<number>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches') })
-          .from(documents)
-          .where(where)
-          .orderBy(...searchOrder(q.sort, q.order, opts.isCollected))
-          .limit(q.perPage)
-          .offset(offset)
-          .as('page');
+      : db.select({ id: documents.id, matches }).from(documents).where(where).orderBy(...searchOrder(q.sort, q.order)).limit(q.perPage).offset(offset).as('page');
   const total =
     opts.total.from === 'window'
       ? sql<number>`${page.matches}`
@@ -117,6 +112,30 @@ export function documentPageQuery(
     // Written out: an id of the merged walk is an SQL alias, which drizzle would leave unqualified.
     .innerJoin(page, sql`${documents.id} = "page"."id"`)
     .orderBy(...searchOrder(q.sort, q.order));
+}
+
+/**
+ * `offset 0` on a subquery: PostgreSQL does not pull such a subquery up into the outer query, so the outer
+ * ORDER BY cannot be served by walking a sort index and the matches are collected first (drizzle omits a
+ * plain 0, hence the SQL value).
+ */
+const FENCE = sql`0` as unknown as number;
+
+/**
+ * The ids of a collected page: every match (id, sort key and, for a window total, their count) through the
+ * indexes that serve the conditions, then sorted and cut to the page. For a narrow search walking the sort
+ * index could read most of the million rows before finding 50 (dates correlate with update times).
+ */
+function collectedPage(
+  db: DbOrTx,
+  where: SQL,
+  q: Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>,
+  matches: SQL.Aliased<number>,
+  offset: number,
+) {
+  const m = db.select({ id: documents.id, key: sortColumn(q.sort), matches }).from(documents).where(where).offset(FENCE).as('m');
+  const dir = q.order === 'asc' ? asc : desc;
+  return db.select({ id: m.id, matches: m.matches }).from(m).orderBy(dir(m.key), dir(m.id)).limit(q.perPage).offset(offset).as('page');
 }
 
 /** The search text size the covering index holds (migration 0021 and schema.ts declare the same bound). */

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { keywordTerms, termGrams } from './documents.search.ts';
+import { daysBetween, keywordTerms, termGrams } from './documents.search.ts';
 import { contentDisposition } from './documents.routes.ts';
 import { checkImportFilename } from './documents-import.service.ts';
+
+describe('a contract-date range written out day by day', () => {
+  it('lists every day of the range, both ends included, across month and leap days', () => {
+    expect(daysBetween('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(daysBetween('2024-12-31', '2024-12-31')).toEqual(['2024-12-31']);
+    expect(daysBetween('2024-01-01', '2024-12-31')).toHaveLength(366);
+  });
+
+  it('answers null for an open or over-a-year range', () => {
+    expect(daysBetween('2024-01-01', undefined)).toBeNull();
+    expect(daysBetween(undefined, '2024-01-01')).toBeNull();
+    expect(daysBetween('2023-01-01', '2024-01-02')).toBeNull();
+  });
+});
 
 describe('keyword terms and their index keys', () => {
   it('normalises like search_text and splits into distinct words', () => {

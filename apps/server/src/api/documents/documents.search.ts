@@ -67,8 +67,12 @@ export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode
   for (const [key, column] of Object.entries(DATE_COLUMNS)) {
     const from = c[`${key as keyof typeof DATE_COLUMNS}From`];
     const to = c[`${key as keyof typeof DATE_COLUMNS}To`];
-    if (from) out.push(sql`${column} >= ${from}::date`);
-    if (to) out.push(sql`${column} <= ${to}::date`);
+    const days = key === 'contractAt' && (c.amountFrom !== undefined || c.amountTo !== undefined) ? daysBetween(from, to) : null;
+    if (days) out.push(sql`${column} = any(${sql.param(days)}::date[])`);
+    else {
+      if (from) out.push(sql`${column} >= ${from}::date`);
+      if (to) out.push(sql`${column} <= ${to}::date`);
+    }
   }
   if (c.sentAtFrom) out.push(sql`${documents.sentAt} >= ${`${c.sentAtFrom}T00:00:00+09:00`}::timestamptz`);
   if (c.sentAtTo) out.push(sql`${documents.sentAt} < (${`${c.sentAtTo}T00:00:00+09:00`}::timestamptz + interval '1 day')`);
@@ -80,6 +84,25 @@ export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode
     out.push(sql`lower(${documents.options} ->> ${optionId}) like ${contains(value.trim().toLowerCase())}`);
   }
   return out;
+}
+
+/** Longest contract-date range written out day by day (daysBetween). */
+const MAX_LISTED_DAYS = 366;
+
+/**
+ * The days from `from` to `to` (YYYY-MM-DD, both included), or null when either is missing or the range is
+ * longer than MAX_LISTED_DAYS. A contract-date range with an amount range is asked as `contract_at = any(days)`:
+ * the (company, contract date, amount) index then seeks to the amount range within each day and reads only
+ * matching entries (a half-year and a 1–5 million yen range of a million documents: 8,700 entries instead of
+ * the 52,000 of the amount range alone). PostgreSQL 15 cannot skip through the first column of a range itself.
+ */
+export function daysBetween(from: string | undefined, to: string | undefined): string[] | null {
+  if (!from || !to) return null;
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const count = Math.round((end - start) / 86_400_000) + 1;
+  if (!(count >= 1 && count <= MAX_LISTED_DAYS)) return null;
+  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
 }
 
 /** True when nothing narrows the search (the exact count then comes from document_list_stats). */
@@ -97,24 +120,16 @@ const SORT_COLUMNS = {
   title: documents.title,
 } as const;
 
+/** The column a sort key orders by. */
+export const sortColumn = (sort: TDocumentSortKey) => SORT_COLUMNS[sort];
+
 /**
  * Sort column, then id in the same direction: a stable order that one (company, column, id) index serves
  * forwards or backwards. NULLs sort as PostgreSQL's default (last ascending, first descending), as the index does.
- * `isCollected`: sort the collected matches instead of walking the sort index. For a narrow search the walk can
- * read most of the million rows before finding 50 (dates correlate with update times), so the sort key is
- * wrapped in a no-op expression the index cannot serve and the planner must collect the matches first.
  */
-export function searchOrder(sort: TDocumentSortKey, order: 'asc' | 'desc', isCollected = false): SQL[] {
+export function searchOrder(sort: TDocumentSortKey, order: 'asc' | 'desc'): SQL[] {
   const dir = order === 'asc' ? asc : desc;
-  const column = SORT_COLUMNS[sort];
-  if (!isCollected) return [dir(column), dir(documents.id)];
-  const wrapped =
-    sort === 'title'
-      ? sql`(${column} || '')`
-      : ['amount', 'contractAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt'].includes(sort)
-        ? sql`(${column} + 0)`
-        : sql`(${column} + interval '0 seconds')`;
-  return [order === 'asc' ? sql`${wrapped} asc` : sql`${wrapped} desc`, dir(documents.id)];
+  return [dir(SORT_COLUMNS[sort]), dir(documents.id)];
 }
 
 /** Sort keys that are never NULL, so a keyset `(key, id) < (anchor)` continues their order exactly. */

@@ -347,27 +347,48 @@ export async function runDocumentsBench(
     const readerSessions = await Promise.all(readers.users.map((u) => signIn(deps, u)));
     // PostgreSQL: the server runs in its own process, as in production, so the figure is the server's and not
     // shared with the clients' event loop. PGlite is one process's database: the API runs in this one.
-    let apiUrl = `http://127.0.0.1:${PORT}`;
-    if (url) {
-      const server = await startServer({ port: PORT - 1, dataDir, databaseUrl: url });
-      apiUrl = server.apiUrl;
-      stop = server.stop;
-    } else {
-      const app = await buildApiApp(deps);
-      await app.listen({ port: PORT, host: '127.0.0.1' });
-      stop = () => app.close();
-    }
-    const get = (path: string, token: string) => httpRequest(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    // Two servers on the same database: one searches every request in full (DOCUMENT_PAGE_CACHE=off), the other
+    // as shipped, remembering which documents a page of a search over every company document holds.
+    const stops: (() => Promise<void>)[] = [];
+    stop = async () => {
+      for (const s of stops) await s();
+    };
+    const serve = async (pageCache: 'on' | 'off', port: number) => {
+      if (url) {
+        // Tokens are signed for the first server's issuer and audience (openTarget): the second one keeps them.
+        const env = { DOCUMENT_PAGE_CACHE: pageCache, SITE_URL: deps.env.SITE_URL, API_URL: deps.env.API_URL };
+        const server = await startServer({ port: port - 1, dataDir, databaseUrl: url, env });
+        stops.push(server.stop);
+        return server.apiUrl;
+      }
+      const app = await buildApiApp({ ...deps, env: { ...deps.env, DOCUMENT_PAGE_CACHE: pageCache } });
+      await app.listen({ port, host: '127.0.0.1' });
+      stops.push(() => app.close());
+      return `http://127.0.0.1:${port}`;
+    };
+    const apiUrl = await serve('off', PORT);
+    const rememberingUrl = await serve('on', PORT + 2);
+    const getAt = (base: string) => (path: string, token: string) => httpRequest(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const get = getAt(apiUrl);
     const target = kind === 'pglite' ? 300 : 100;
     const adminWho = { isCompanyAdmin: true, user: admins[0]! } as Who;
     const readerWho = { isCompanyAdmin: false, user: readers.users[0]! } as Who;
     const adminSession = { sessionId: (await signIn(deps, admins[0]!)).sessionId, user: admins[0]! };
 
     /** One row: p95 with 20 clients over HTTP, the bare-SQL ceiling of the same statements, the plans' seq scans. */
-    const measure = async (label: string, path: string, tokens: string[], statementsOf: (db: Db) => Promise<unknown>, session: { sessionId: string; user: { id: string; companyId: string } }) => {
-      const get1 = (i: number) => get(path, tokens[i % tokens.length]!);
-      await load(CONCURRENCY, 40, get1);
-      const times = await load(CONCURRENCY, kind === 'pglite' ? 200 : 400, get1);
+    const measure = async (
+      label: string,
+      path: string,
+      tokens: string[],
+      statementsOf: (db: Db) => Promise<unknown>,
+      session: { sessionId: string; user: { id: string; companyId: string } },
+      base = apiUrl,
+    ) => {
+      const get1 = (i: number) => getAt(base)(path, tokens[i % tokens.length]!);
+      // Enough requests that the p95 rests on dozens of samples, not a handful (a few seconds per row).
+      const requests = kind === 'pglite' ? 400 : 1000;
+      await load(CONCURRENCY, 100, get1);
+      const times = await load(CONCURRENCY, requests, get1);
       const load1 = os.loadavg()[0]!;
       const body = JSON.parse((await get1(0)).body.toString('utf8')) as { total?: number; isTotalExact?: boolean };
       // The statements of a warm request (the estimate cache is per process: the first call fills it here).
@@ -376,7 +397,7 @@ export async function runDocumentsBench(
         await findSessionUser(db, { sessionId: session.sessionId, userId: session.user.id, companyId: session.user.companyId });
         await statementsOf(db);
       });
-      const ceiling = await sqlCeiling(deps, url, statements, kind === 'pglite' ? 200 : 400);
+      const ceiling = await sqlCeiling(deps, url, statements, requests);
       const scans = await seqScans(deps, statements);
       if (opts.explain) await explainAll(deps, label, statements);
       rows.push({
@@ -394,7 +415,8 @@ export async function runDocumentsBench(
       log(`${rows.at(-1)!.figure}: ${rows.at(-1)!.value} ms (ceiling ${rows.at(-1)!.ceiling} ms) — ${rows.at(-1)!.note}`);
       if (scans.length > 0) log(`${label} plan:\n${scans.join('\n---\n')}`);
     };
-    const find = (who: Who, query: string) => (db: Db) => findDocuments(db, who, ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query))));
+    const find = (who: Who, query: string, pageCache = false) => (db: Db) =>
+      findDocuments(db, who, ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query))), { pageCache });
     const cases: [string, string][] = [
       ['first page', ''],
       ['keyword 契約 (2 characters)', `keyword=${encodeURIComponent('契約')}`],
@@ -404,7 +426,10 @@ export async function runDocumentsBench(
     ];
     const selected = (label: string) => !opts.only || label.includes(opts.only);
     for (const [label, query] of cases) {
-      if (selected(label)) await measure(label, `/documents?${query}`, adminTokens, find(adminWho, query), adminSession);
+      if (!selected(label)) continue;
+      await measure(`${label}, searched in full`, `/documents?${query}`, adminTokens, find(adminWho, query), adminSession);
+      // The ceiling of a remembered page: the statements of a repeated request (version, then the rows by id).
+      await measure(`${label}, the same search again (page remembered)`, `/documents?${query}`, adminTokens, find(adminWho, query, true), adminSession, rememberingUrl);
     }
 
     if (selected('deepest')) {

@@ -22,6 +22,8 @@ export async function startServer(opts: {
   databaseUrl?: string;
   /** Extra node flags, e.g. `--cpu-prof` to profile the server under a benchmark's load. */
   nodeArgs?: string[];
+  /** Extra environment variables of the server (configuration, e.g. DOCUMENT_PAGE_CACHE). */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const siteUrl = `http://localhost:${opts.port}`;
   const apiUrl = `http://localhost:${opts.port + 1}`;
@@ -35,6 +37,7 @@ export async function startServer(opts: {
     API_URL: apiUrl,
     SEED: 'off',
     LOG_LEVEL: 'warn',
+    ...opts.env,
   };
   // Without DATABASE_URL the server opens PGlite in DATA_DIR.
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;

@@ -30,6 +30,12 @@ const ZEnv = z
     GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' }).optional(),
     SEED: z.enum(['auto', 'off'], { message: 'auto または off を指定してください' }).default('auto'),
     /**
+     * Document searches over every company document remember which documents each page holds, under the
+     * company's documents version (documents.service.ts). `off` runs every search in full (the benchmark's
+     * uncached rows).
+     */
+    DOCUMENT_PAGE_CACHE: z.enum(['on', 'off'], { message: 'on または off を指定してください' }).default('on'),
+    /**
      * Behind a load balancer, the client address (per-IP login limit, API limit for signed-out calls) comes
      * from X-Forwarded-For, but only through proxies we trust: a hop count (`1`) or their addresses/CIDRs
      * (`10.0.0.0/8,127.0.0.1`). Never "trust everyone": a client could then forge its address.

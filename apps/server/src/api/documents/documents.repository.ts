@@ -12,6 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { searchConditions, searchOrder, sortColumn, sortKeyText, type KeywordMode } from './documents.search.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
@@ -192,6 +193,34 @@ export async function estimateMatches(db: DbOrTx, where: SQL): Promise<number> {
   const raw = Object.values(row)[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** The company's documents version (migration 0019), a prepared statement: remembered pages are keyed by it. */
+const documentsVersionOf = preparedPerHandle((db: DbOrTx) =>
+  db
+    .select({ version: documentListStats.version })
+    .from(documentListStats)
+    .where(eq(documentListStats.companyId, sql.placeholder('companyId')))
+    .prepare('documents_version'),
+);
+
+export async function documentsVersion(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await documentsVersionOf(db).execute({ companyId });
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * The list rows of `ids` (a remembered page), read now with the cabinets the caller may see, in the order of
+ * `ids`; a document deleted since is left out.
+ */
+export async function selectListRowsByIds(db: DbOrTx, readable: Readable, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...listColumns, cabinets: visibleCabinetsJson(readable) })
+    .from(documents)
+    .where(and(eq(documents.companyId, readable.companyId), sql`${documents.id} = any(${sql.param(ids)}::uuid[])`, readableDocumentSql(readable)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Condition: the company's documents version is still `version` (checked in the statement's own snapshot). */

@@ -42,7 +42,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         response: { 200: ZDocumentFindResponse },
       },
     },
-    async (request) => findDocuments(db, request.auth, request.query),
+    async (request) => findDocuments(db, request.auth, request.query, { pageCache: deps.env.DOCUMENT_PAGE_CACHE === 'on' }),
   );
 
   app.get(

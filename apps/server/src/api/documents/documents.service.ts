@@ -13,6 +13,7 @@ import * as repo from './documents.repository.ts';
 import { hasNoConditions, KEYSET_SORTS, keysetCondition, keywordTerms, termGrams } from './documents.search.ts';
 import { getAnchor, lastVersion, sawVersion, setAnchor } from './anchor-cache.ts';
 import { cachedEstimate } from './estimate-cache.ts';
+import { cachedOnce, ListCache } from '../../lib/list-cache.ts';
 
 type Who = repo.Who;
 
@@ -164,22 +165,68 @@ async function selectPage(db: Db, readable: Readable, plan: DocumentSearchPlan, 
   return { rows, total: plan.total.from === 'cabinet' ? counts.cabinet : counts.company, isTotalExact: true };
 }
 
-export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery): Promise<TDocumentFindResponse> {
-  const readable = await readableCabinets(db, who);
-  const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
-  const plan = await planDocumentSearch(db, readable, q, cabinet);
-  if (!plan) return { documents: [], total: 0, isTotalExact: true };
-  const { rows, total, isTotalExact } = await selectPage(db, readable, plan, q);
+/** A remembered page: which documents it holds, in order, and the total shown with it. */
+type PageSkeleton = { ids: string[]; total: number; isTotalExact: boolean };
+
+/** At most this many remembered pages per process (ids only: about 2 KB each). */
+const PAGE_CACHE_CAPACITY = 2_000;
+const skeletons = new ListCache<Promise<PageSkeleton>>(PAGE_CACHE_CAPACITY);
+
+type PageRow = Awaited<ReturnType<typeof repo.selectListRowsByIds>>[number];
+
+function toResponse(rows: PageRow[], total: number, isTotalExact: boolean): TDocumentFindResponse {
   return {
-    documents: rows.map(({ total: _t, sortKey: _k, version: _v, ...r }) => ({
-      ...r,
+    documents: rows.map((r) => ({
+      id: r.id,
       status: r.status as TDocumentDetail['status'],
+      title: r.title,
+      counterparty: r.counterparty,
+      contractAt: r.contractAt,
+      validityEndAt: r.validityEndAt,
+      amount: r.amount,
+      cabinets: r.cabinets,
+      senderName: r.senderName,
       sentAt: r.sentAt?.toISOString() ?? null,
       updatedAt: r.updatedAt.toISOString(),
     })),
     total,
     isTotalExact,
   };
+}
+
+/** The page and its total, searched in full. */
+async function searchPage(db: Db, readable: Readable, q: TDocumentFindQuery, cabinet: repo.CabinetScope) {
+  const plan = await planDocumentSearch(db, readable, q, cabinet);
+  if (!plan) return { rows: [], total: 0, isTotalExact: true };
+  return selectPage(db, readable, plan, q);
+}
+
+/**
+ * `pageCache`: a search over every company document (an admin's, or a member's who reads the system cabinet,
+ * without a user cabinet filter) remembers which documents its page holds and its total, keyed by the
+ * company's documents version read first. Which documents match, their order and the counts depend on the
+ * documents alone, and every statement that writes documents bumps that version (migration 0019), so a
+ * remembered page is never stale: the next search after any change misses and searches in full. The rows
+ * themselves (and the cabinets each caller may see, which follow links the version does not) are read
+ * fresh every time by id: 50 primary-key reads instead of searching a million documents again, when 20
+ * admins open the same list or a user pages back. Concurrent callers share the one search in flight.
+ */
+export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery, opts: { pageCache?: boolean } = {}): Promise<TDocumentFindResponse> {
+  const readable = await readableCabinets(db, who);
+  const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
+  if (!opts.pageCache || !readable.readsAll || (cabinet && !cabinet.isSystem)) {
+    const { rows, total, isTotalExact } = await searchPage(db, readable, q, cabinet);
+    return toResponse(rows, total, isTotalExact);
+  }
+  const version = await repo.documentsVersion(db, readable.companyId);
+  let searched: PageRow[] | undefined;
+  const skeleton = await cachedOnce(skeletons, JSON.stringify([readable.companyId, version, q]), async () => {
+    const page = await searchPage(db, readable, q, cabinet);
+    searched = page.rows;
+    return { ids: page.rows.map((r) => r.id), total: page.total, isTotalExact: page.isTotalExact };
+  });
+  const rows = searched ?? (await repo.selectListRowsByIds(db, readable, skeleton.ids));
+  return toResponse(rows, skeleton.total, skeleton.isTotalExact);
 }
 
 /** Stored option values, limited to the items that still exist. */

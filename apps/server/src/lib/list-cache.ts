@@ -1,17 +1,23 @@
 /**
  * A small LRU for values keyed by a list version (member_list_stats.version, document_list_stats.version): an
  * entry is never stale, because any change that could alter it bumps the version and so changes the key.
+ * `ttlMs`: for values that may go stale without a key change (a planner estimate), each entry is kept only so
+ * long after it was set.
  */
 export class ListCache<T> {
-  private readonly entries = new Map<string, T>();
-  constructor(private readonly capacity: number) {}
+  private readonly entries = new Map<string, { value: T; at: number }>();
+  constructor(
+    private readonly capacity: number,
+    private readonly ttlMs = Infinity,
+  ) {}
 
   get(key: string): T | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
     this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
+    if (Date.now() - entry.at >= this.ttlMs) return undefined;
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   delete(key: string) {
@@ -20,7 +26,8 @@ export class ListCache<T> {
 
   set(key: string, value: T) {
     this.entries.delete(key);
-    this.entries.set(key, value);
+    this.entries.set(key, { value, at: Date.now() });
+    // Maps iterate in insertion order: the first key is the least recently used.
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

@@ -12,6 +12,7 @@ describe('parseEnv', () => {
       API_URL: 'http://localhost:3001',
       LOG_LEVEL: 'info',
       SEED: 'auto',
+      DOCUMENT_PAGE_CACHE: 'on',
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -46,6 +47,11 @@ describe('parseEnv', () => {
       '  SITE_URL=localhost: URL の形式で指定してください（例: http://localhost:3000）',
       '  LOG_LEVEL=loud: fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
     ]);
+  });
+
+  it('DOCUMENT_PAGE_CACHE: on or off, anything else is refused', () => {
+    expect(parseEnv({ DOCUMENT_PAGE_CACHE: 'off' }).DOCUMENT_PAGE_CACHE).toBe('off');
+    expect(() => parseEnv({ DOCUMENT_PAGE_CACHE: 'yes' })).toThrow('DOCUMENT_PAGE_CACHE=yes: on または off を指定してください');
   });
 
   it('TRUST_PROXY: off by default; a hop count or the trusted proxies; "true" is refused', () => {

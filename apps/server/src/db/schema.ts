@@ -237,6 +237,12 @@ export const cabinetClassificationRules = pgTable(
  * Documents with their contract attributes inline (書類情報, DESIGN.md §2): one row to filter and sort on,
  * so a search over a million documents never joins for its conditions.
  */
+/**
+ * The search text size the update-order covering index holds (migration 0021 writes the same literal): a B-tree
+ * entry must stay under ~2.7 KB. Longer texts are in the small long-text index.
+ */
+export const SEARCH_TEXT_INDEX_MAX_BYTES = 2000;
+
 export const documents = pgTable(
   'documents',
   {
@@ -272,8 +278,8 @@ export const documents = pgTable(
     // first index carries that text (INCLUDE, migration 0021) so the walk never reads the table; a B-tree
     // entry must stay under ~2.7 KB, so a document whose text is longer is in the second, small index
     // instead (documents.repository.ts walks both and merges them).
-    index('documents_company_updated_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) <= 2000`),
-    index('documents_company_updated_long_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) > 2000`),
+    index('documents_company_updated_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
+    index('documents_company_updated_long_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
     // One (company, sort column, id) index per sort key of GET /documents (issue 6 "Scale"): the first page of
     // any sort reads 50 index entries, never the million rows. Keyword indexes are raw SQL (0007 migration).
     index('documents_company_created_idx').on(t.companyId, t.createdAt, t.id),

@@ -9,6 +9,7 @@ import {
   documentListStats,
   documentParticipants,
   documents,
+  SEARCH_TEXT_INDEX_MAX_BYTES,
 } from '../../db/schema.ts';
 import { documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
@@ -107,7 +108,7 @@ export function documentPageQuery(
       total: total.mapWith(Number),
       sortKey: sortKeyText(q.sort),
       // The company's documents version as this statement sees it (keyset anchors: documents.service.ts).
-      version: (opts.withVersion ? sql<number>`(select s.version from document_list_stats s where s.company_id = ${readable.companyId})` : sql<number>`0`).mapWith(Number),
+      version: (opts.withVersion ? documentsVersionSql(readable.companyId) : sql<number>`0`).mapWith(Number),
     })
     .from(documents)
     // Written out: an id of the merged walk is an SQL alias, which drizzle would leave unqualified.
@@ -139,12 +140,9 @@ function collectedPage(
   return db.select({ id: m.id, matches: m.matches }).from(m).orderBy(dir(m.key), dir(m.id)).limit(q.perPage).offset(offset).as('page');
 }
 
-/** The search text size the covering index holds (migration 0021 and schema.ts declare the same bound). */
-const TEXT_INDEX_MAX_BYTES = 2000;
-
 /**
  * The ids of a page walked in update order and filtered by search text (migration 0021): the documents whose
- * text the covering index holds (at most 2,000 bytes) are walked index-only, the rare longer ones through
+ * text the covering index holds (at most SEARCH_TEXT_INDEX_MAX_BYTES) are walked index-only, the rare longer ones through
  * their own small index, and the two ordered walks are merged. The size condition is written as the indexes'
  * predicates are (a literal, not a parameter), so the planner can tell each walk may use its index.
  */
@@ -157,8 +155,8 @@ function textWalkPage(db: DbOrTx, where: SQL, order: 'asc' | 'desc', offset: num
       .orderBy(...searchOrder('updatedAt', order))
       .limit(offset + perPage);
   const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
-  const short = walk(sql`octet_length(${documents.searchText}) <= ${sql.raw(String(TEXT_INDEX_MAX_BYTES))}`);
-  const long = walk(sql`octet_length(${documents.searchText}) > ${sql.raw(String(TEXT_INDEX_MAX_BYTES))}`);
+  const short = walk(sql`octet_length(${documents.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`);
+  const long = walk(sql`octet_length(${documents.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`);
   return db
     .select({ id: sql<string>`w.id`.as('id'), matches: sql<number>`0`.as('matches') })
     .from(sql`((${short}) union all (${long})) as w`)
@@ -167,7 +165,6 @@ function textWalkPage(db: DbOrTx, where: SQL, order: 'asc' | 'desc', offset: num
     .offset(offset)
     .as('page');
 }
-
 
 /**
  * Matches counted up to DOCUMENT_TOTAL_CAP + 1: a broad keyword over a million documents must not count them
@@ -223,9 +220,12 @@ export async function selectListRowsByIds(db: DbOrTx, readable: Readable, ids: s
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The company's documents version as a subquery, read in the snapshot of the statement that holds it. */
+const documentsVersionSql = (companyId: string) => sql<number>`(select s.version from document_list_stats s where s.company_id = ${companyId})`;
+
 /** Condition: the company's documents version is still `version` (checked in the statement's own snapshot). */
 export function documentsVersionIs(companyId: string, version: number): SQL {
-  return sql`(select s.version from document_list_stats s where s.company_id = ${companyId}) = ${version}`;
+  return sql`${documentsVersionSql(companyId)} = ${version}`;
 }
 
 /** The company's exact document count, kept by triggers (migration 0008). */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** What axe found on one page state: the serious/critical violations fail, lesser ones are printed. */
+/** What axe found on one page state: moderate, serious and critical violations fail, minor ones are printed. */
 export type AxeFinding = { state: string; rule: string; impact: string; targets: string[]; help: string };
 
 /**
@@ -26,7 +26,7 @@ export async function audit(page: Page, state: string): Promise<AxeFinding[]> {
   }));
 }
 
-export const isBlocking = (f: AxeFinding) => f.impact === 'serious' || f.impact === 'critical';
+export const isBlocking = (f: AxeFinding) => f.impact === 'moderate' || f.impact === 'serious' || f.impact === 'critical';
 
 /** One line per finding, for the run's output. */
 export const describe = (f: AxeFinding) => `[${f.impact}] ${f.state} · ${f.rule} (${f.help})\n    ${f.targets.join('\n    ')}`;

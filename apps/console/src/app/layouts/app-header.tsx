@@ -33,7 +33,8 @@ export function AppHeader() {
             {user.company.name}
           </Text>
         </Group>
-        <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+        {/* Rendered inside the header, not in a portal: the open menu stays within the banner landmark. */}
+        <Menu position="bottom-end" width={260} shadow="md" withinPortal={false}>
           <Menu.Target>
             {/* Named by what it shows plus a hidden word (WCAG 2.5.3: the visible name is part of the accessible one). */}
             <UnstyledButton px={8} py={6} style={{ borderRadius: 6 }}>

@@ -25,7 +25,8 @@ export function ErrorPage({
   homeHref = '/',
 }: ErrorPageProps) {
   return (
-    <Box data-layout="error-default" mih="100vh" bg="gray.0" py={72} px="md">
+    // The page's only content: its main landmark (screen readers jump to it; axe "landmark-one-main").
+    <Box component="main" data-layout="error-default" mih="100vh" bg="gray.0" py={72} px="md">
       <Paper maw={560} mx="auto" p={40} radius="md" withBorder shadow="xs">
         <Stack gap="lg" align="center" ta="center">
           <Image src={logo} alt={logoAlt} h={32} w="auto" fit="contain" />

@@ -37,7 +37,14 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
     );
   }
   if (group.isError) {
-    return <Alert color="red">{isApiError(group.error) && group.error.status === 404 ? 'ご指定のグループが見つかりませんでした。' : group.error.message}</Alert>;
+    const isMissing = isApiError(group.error) && group.error.status === 404;
+    // The page keeps its level-one heading when the group cannot be shown (screen readers navigate by it).
+    return (
+      <>
+        <PageHeader title={isMissing ? 'グループが見つかりません' : 'グループを表示できません'} />
+        <Alert color="red">{isMissing ? 'ご指定のグループが見つかりませんでした。' : group.error.message}</Alert>
+      </>
+    );
   }
   const g = group.data;
   const isSystem = g.type === 1;

@@ -14,7 +14,7 @@ import {
 import { documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
-import { searchConditions, searchOrder, sortColumn, sortKeyText, type KeywordMode } from './documents.search.ts';
+import { searchConditions, searchOrder, sortColumn, sortKeyText, type IndexGrams, type KeywordMode } from './documents.search.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -26,13 +26,19 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type CabinetScope = { id: string; isSystem: boolean } | null;
 
 /** Company, access, cabinet and search conditions: the WHERE of every search (list, count, bulk edit). */
-export function documentSearchWhere(readable: Readable, conditions: TDocumentSearchConditions, cabinet: CabinetScope, mode: KeywordMode = 'index'): SQL {
+export function documentSearchWhere(
+  readable: Readable,
+  conditions: TDocumentSearchConditions,
+  cabinet: CabinetScope,
+  mode: KeywordMode = 'index',
+  indexGrams?: IndexGrams,
+): SQL {
   const parts: SQL[] = [eq(documents.companyId, readable.companyId)];
   // Every document of a readable cabinet is readable (access.ts), so within a cabinet scope the per-document
   // check would only repeat what resolveCabinetScope established — at one link probe per row walked.
   if (!cabinet) parts.push(readableDocumentSql(readable));
   if (cabinet && !cabinet.isSystem) parts.push(documentInCabinetsSql([cabinet.id]));
-  parts.push(...searchConditions(conditions, mode));
+  parts.push(...searchConditions(conditions, mode, indexGrams));
   return and(...parts)!;
 }
 

@@ -39,10 +39,19 @@ const contains = (s: string) => `%${likeEscape(s)}%`;
  */
 export type KeywordMode = 'index' | 'scan';
 
-function termCondition(term: string, mode: KeywordMode): SQL {
+/**
+ * The index keys a word is asked by: all its grams unless `indexGrams` names fewer (see planDocumentSearch,
+ * which asks a longer word by its rarest gram when other conditions come with it). Either way LIKE keeps
+ * the answer exact whenever the keys are not the word itself.
+ */
+export type IndexGrams = (term: string) => string[];
+
+function termCondition(term: string, mode: KeywordMode, indexGrams: IndexGrams): SQL {
   const like = sql`${documents.searchText} like ${contains(term)}`;
-  const grams = sql`document_search_grams(${documents.searchText}) @> ${sql.param(termGrams(term))}::text[]`;
-  const match = mode === 'scan' ? like : Array.from(term).length <= 2 ? grams : sql`(${grams} and ${like})`;
+  const keys = indexGrams(term);
+  const grams = sql`document_search_grams(${documents.searchText}) @> ${sql.param(keys)}::text[]`;
+  const isExact = keys.length === 1 && keys[0] === term;
+  const match = mode === 'scan' ? like : isExact ? grams : sql`(${grams} and ${like})`;
   return UUID.test(term) ? sql`(${documents.id} = ${term}::uuid or ${match})` : match;
 }
 
@@ -57,8 +66,8 @@ const DATE_COLUMNS = {
  * Conditions other than access and cabinet (those need the caller, see documents.repository.ts).
  * `sentAt` is a timestamp; its day bounds are Japan days (the console's and the users' calendar).
  */
-export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode = 'index'): SQL[] {
-  const out: SQL[] = keywordTerms(c.keyword).map((t) => termCondition(t, mode));
+export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode = 'index', indexGrams: IndexGrams = termGrams): SQL[] {
+  const out: SQL[] = keywordTerms(c.keyword).map((t) => termCondition(t, mode, indexGrams));
   if (c.status && c.status.length > 0) out.push(sql`${documents.status} = any(${sql.param(c.status)}::smallint[])`);
   if (c.sender) {
     const s = contains(c.sender.trim().toLowerCase());

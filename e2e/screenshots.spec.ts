@@ -37,11 +37,17 @@ test('the user menu, the attribute bulk upload page and the add-members panel as
   await expect(page.getByRole('menu')).toBeVisible();
   await expect(page.getByRole('menu').getByText(DEMO.admin)).toBeVisible();
   // The menu lies above the page (a trial click fails when another element would receive the click), and
-  // the screenshot waits for its fade-in.
+  // the screenshot waits for its fade-in to end.
   await page.getByRole('menuitem', { name: 'ログアウト' }).click({ trial: true });
-  await page.waitForTimeout(300);
+  await expect(page.getByRole('menu')).toHaveCSS('opacity', '1');
   await page.screenshot({ path: `${ARTIFACTS}user-menu.png` });
   await page.keyboard.press('Escape');
+
+  // A group that does not exist keeps the page's level-one heading above its message.
+  await page.goto('/member_groups/00000000-0000-4000-8000-00000000abcd');
+  await expect(page.getByRole('heading', { level: 1, name: 'グループが見つかりません' })).toBeVisible();
+  await expect(page.getByText('ご指定のグループが見つかりませんでした。')).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}member-group-missing.png` });
 
   await page.goto('/company/documents/attributes/bulk_edit/upload');
   await expect(page.locator('[data-layout]').first()).toBeVisible();

@@ -88,7 +88,8 @@ export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDoc
   const hasOtherConditions = !hasNoConditions({ ...q, keyword: undefined });
   const indexGrams = terms.length > 0 && hasOtherConditions ? await rarestGrams(db, readable.companyId, terms) : undefined;
   const where = repo.documentSearchWhere(readable, q, scope, 'index', indexGrams);
-  if (hasNoConditions(q) && (scope || readable.readsAll)) {
+  // Unfiltered (hasNoConditions of the whole query, known from its two parts without building its SQL again).
+  if (terms.length === 0 && !hasOtherConditions && (scope || readable.readsAll)) {
     if (!scope || scope.isSystem) return { where, isCollected: false, total: { from: 'company' }, estimate: 0, anchorKey: anchorKeyOf(readable, scope, q) };
     const counts = await planCounts(db, readable.companyId, scope.id);
     // A small cabinet's documents are collected through its links: walking the company's sort index to find
@@ -108,7 +109,7 @@ export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDoc
         // 90,000 table rows. So the words' share (each bounded by its rarest gram) and the other conditions'
         // share are combined as independent.
         const others = await repo.estimateMatches(db, repo.documentSearchWhere(r, { ...q, keyword: undefined }, sc, 'index'));
-        const words = await Promise.all(terms.map(async (t) => Math.min(...(await Promise.all(termGrams(t).map((g) => gramEstimate(db, r.companyId, g)))))));
+        const words = await Promise.all(terms.map(async (t) => (await rarestGram(db, r.companyId, t)).count));
         const { company } = await planCounts(db, r.companyId, null);
         return Math.max(whole, Math.round((Math.min(...words) * others) / Math.max(company, 1)));
       }
@@ -116,7 +117,7 @@ export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDoc
       const isSingleGram = terms.length === 1 && termGrams(terms[0]!).length === 1 && termGrams(terms[0]!)[0] === terms[0];
       if (isSingleGram) return whole;
       const grams = terms.flatMap(termGrams);
-      const perGram = await Promise.all(grams.map((g) => repo.estimateMatches(db, repo.documentSearchWhere(r, { options: {}, keyword: g }, sc, 'index'))));
+      const perGram = await Promise.all(grams.map((g) => gramEstimate(db, r, sc, g)));
       return Math.max(whole, Math.min(...perGram));
     });
   const estimate = await estimateOf(readable, scope);
@@ -139,11 +140,19 @@ export async function planDocumentSearch(db: DbOrTx, readable: Readable, q: TDoc
   return { where, isCollected: true, total: { from: 'window' }, estimate };
 }
 
-/** The planner's estimate of the company's documents holding `gram`, shared for a short time like the other estimates. */
-function gramEstimate(db: DbOrTx, companyId: string, gram: string): Promise<number> {
-  return cachedEstimate(JSON.stringify([companyId, 'gram', gram]), () =>
-    repo.estimateMatches(db, repo.documentSearchWhere(COMPANY_WIDE(companyId), { options: {}, keyword: gram }, null, 'index')),
+/** The planner's estimate of the documents `r` reads (within `sc`) holding `gram`, shared for a short time like the other estimates. */
+function gramEstimate(db: DbOrTx, r: Readable, sc: repo.CabinetScope, gram: string): Promise<number> {
+  return cachedEstimate(JSON.stringify([r.companyId, r.readsAll ? 'all' : r.cabinetIds, sc?.id ?? null, 'gram', gram]), () =>
+    repo.estimateMatches(db, repo.documentSearchWhere(r, { options: {}, keyword: gram }, sc, 'index')),
   );
+}
+
+/** A word's rarest gram and the estimate of the company's documents holding it: a bound on the word's matches. */
+async function rarestGram(db: DbOrTx, companyId: string, term: string): Promise<{ gram: string; count: number }> {
+  const grams = termGrams(term);
+  const counts = await Promise.all(grams.map((g) => gramEstimate(db, COMPANY_WIDE(companyId), null, g)));
+  const i = counts.indexOf(Math.min(...counts));
+  return { gram: grams[i]!, count: counts[i]! };
 }
 
 /**
@@ -157,13 +166,8 @@ function gramEstimate(db: DbOrTx, companyId: string, gram: string): Promise<numb
  * keeps all its grams: nothing to intersect with, and its count is bounded in code (planDocumentSearch).
  */
 async function rarestGrams(db: DbOrTx, companyId: string, terms: string[]): Promise<IndexGrams> {
-  const chosen = new Map<string, string[]>();
-  for (const term of terms) {
-    const grams = termGrams(term);
-    if (grams.length < 2) continue;
-    const counts = await Promise.all(grams.map((g) => gramEstimate(db, companyId, g)));
-    chosen.set(term, [grams[counts.indexOf(Math.min(...counts))]!]);
-  }
+  const longer = terms.filter((t) => termGrams(t).length > 1);
+  const chosen = new Map(await Promise.all(longer.map(async (t): Promise<[string, string[]]> => [t, [(await rarestGram(db, companyId, t)).gram]])));
   return (term) => chosen.get(term) ?? termGrams(term);
 }
 

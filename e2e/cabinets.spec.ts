@@ -143,3 +143,17 @@ test('a rule’s dry-run count is what its backfill files; the access panel expl
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(artifacts, 'cabinet-access.png'), fullPage: true });
 });
+
+test('a cabinet admin sees his cabinet’s rules but cannot set them, and the access panel says who may file', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, DEMO.member);
+  await page.getByRole('link', { name: '営業契約', exact: true }).click();
+  await page.getByRole('tab', { name: '閲覧・管理の設定' }).click();
+  const rules = panel(page, '自動振り分けルール');
+  await expect(rules).toContainText('自動振り分けルールの設定は、組織管理権限を持つメンバーだけができます');
+  await expect(rules.getByRole('button', { name: '保存' })).toHaveCount(0);
+  await expect(rules.getByRole('textbox')).toHaveCount(0);
+  await page.screenshot({ path: path.join(artifacts, 'cabinet-rules-cabinet-admin.png') });
+  await page.getByRole('tab', { name: 'アクセスできる人' }).click();
+  await expect(page.getByTestId('access-rules')).toContainText('閲覧だけできる書類は追加できません。');
+});

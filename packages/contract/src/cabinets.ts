@@ -166,3 +166,10 @@ export const ZCabinetMemberCandidatesResponse = z.object({ members: z.array(ZCab
 export type TCabinetMemberCandidatesResponse = z.infer<typeof ZCabinetMemberCandidatesResponse>;
 export const ZCabinetGroupCandidatesResponse = z.object({ memberGroups: z.array(ZCabinetGroup) });
 export type TCabinetGroupCandidatesResponse = z.infer<typeof ZCabinetGroupCandidatesResponse>;
+
+/**
+ * Rules pull other members' documents into a cabinet, so only a company admin sets them (the API's 403 and the
+ * console's note say the same).
+ */
+export const RULES_NEED_COMPANY_ADMIN =
+  '自動振り分けルールの設定は、組織管理権限を持つメンバーだけができます（ルールは他のメンバーの書類をこのキャビネットに集めるためです）。';

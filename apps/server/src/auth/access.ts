@@ -7,6 +7,13 @@
  * - Other members: read cabinets linked to a member group they belong to; the system group
  *   「すべてのメンバー」 (type 1) includes everyone implicitly.
  * - The system cabinet 「すべての書類」 holds every document implicitly: reading it means reading them all.
+ *
+ * What a member may edit (a document's attributes) is what he manages: a company admin every document, a
+ * cabinet's admin the documents filed in that cabinet. Because filing into a cabinet gives its admins edit
+ * rights and its readers read rights, only documents the caller may already edit can be filed
+ * (documentEditableSql, cabinet-documents.service.ts), and only a company admin sets classification rules,
+ * which pull other members' documents into a cabinet. So nothing a member does raises what he may read or
+ * edit: only a company admin grants (docs/decisions.md "Who may file documents").
  */
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
@@ -119,4 +126,18 @@ export function documentReadableSql(who: Who): SQL {
     or coalesce((select true from document_cabinets dc
       where dc.document_id = documents.id and dc.cabinet_id = any(${readable}) limit 1), false)
   )`;
+}
+
+/**
+ * Condition on a document id (`documentId`, SQL of the enclosing query; `documents.id` by default): the caller may edit it — he
+ * administers a cabinet holding it, or the system cabinet (which holds every document). Company admins edit
+ * every document: callers short-cut them without a query.
+ */
+export function documentEditableSql(who: Who, documentId: SQL = sql`documents.id`): SQL<boolean> {
+  if (who.isCompanyAdmin) return sql<boolean>`true`;
+  return sql<boolean>`exists (
+    select 1 from cabinet_admins ca join cabinets c on c.id = ca.cabinet_id
+    where ca.user_id = ${who.user.id} and c.company_id = ${who.user.companyId} and (
+      c.type = 1 or exists (select 1 from document_cabinets dc where dc.cabinet_id = c.id and dc.document_id = ${documentId})
+    ))`;
 }

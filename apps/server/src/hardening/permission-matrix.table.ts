@@ -3,7 +3,8 @@
  * how to call it. Expectations follow DESIGN.md §1 "Tenancy and permissions", not what the code happens
  * to do:
  * - CompanyAdmin: everything. Cabinet admin (no company privilege): their cabinet's name, note, groups,
- *   admins, documents and classification rules; not creating or deleting cabinets. Plain member: read the
+ *   admins and documents, and seeing its classification rules and backfills; not setting rules (they pull
+ *   others' documents in: a company admin's grant), not creating or deleting cabinets. Plain member: read the
  *   cabinets their groups give them and the documents in them. Members, groups, bulk runs, exports and the
  *   attribute items: CompanyAdmin. A cabinet admin picks their cabinet's admins and groups through the
  *   cabinet's own candidate calls, and may list members only with `cabinetId` of a cabinet they administer.
@@ -176,7 +177,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
       }),
   },
   'POST /cabinets/{id}/classification_rules': {
-    expect: MANAGERS,
+    expect: ADMIN_ONLY_ID,
     call: (w) =>
       send('POST', `/cabinets/${w.cabinet.id}/classification_rules`, {
         memberGroupIds: [w.group.id],
@@ -184,14 +185,14 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
       }),
   },
   'DELETE /cabinets/{id}/classification_rules': {
-    expect: MANAGERS,
+    expect: ADMIN_ONLY_ID,
     call: (w) =>
       send('DELETE', `/cabinets/${w.cabinet.id}/classification_rules`, {
         memberGroupIds: [w.spareGroup.id],
       }),
   },
   'POST /cabinets/{id}/classification_rules/dry_run': {
-    expect: MANAGERS,
+    expect: ADMIN_ONLY_ID,
     call: (w) =>
       send('POST', `/cabinets/${w.cabinet.id}/classification_rules/dry_run`, {
         memberGroupIds: [w.group.id],

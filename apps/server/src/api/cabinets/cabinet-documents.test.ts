@@ -5,6 +5,8 @@ import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
 import { makeDocument } from '../../testing/fixtures.ts';
 import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
 import { queryRows } from './sql-rows.ts';
+import { NOT_EDITABLE_MESSAGE } from './cabinet-documents.service.ts';
+import { cabinetAdmins, cabinetMemberGroups, cabinets, memberGroupUsers } from '../../db/schema.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -161,6 +163,37 @@ describe('POST /cabinets/{id}/documents', () => {
       payload: { documentIds: [inContracts.id], fromCabinetId: w.other.cabinet.id },
     });
     expect(foreignCabinet.statusCode).toBe(404);
+  });
+
+  it('filing does not turn read access into edit access: a document he only reads cannot be copied or moved in', async () => {
+    const db = deps.database.db;
+    // The cabinet admin of 営業契約 also reads 法務共有 through 法務部, and administers 営業アーカイブ.
+    const [shared] = await db.insert(cabinets).values({ companyId: w.company.id, name: '法務共有' }).returning();
+    const [archive] = await db.insert(cabinets).values({ companyId: w.company.id, name: '営業アーカイブ' }).returning();
+    await db.insert(cabinetMemberGroups).values({ cabinetId: shared!.id, groupId: w.groups.legal.id });
+    await db.insert(memberGroupUsers).values({ groupId: w.groups.legal.id, userId: w.users.cabAdmin.id });
+    await db.insert(cabinetAdmins).values({ cabinetId: archive!.id, userId: w.users.cabAdmin.id });
+    const readOnly = await makeDocument(deps, w.company.id, { cabinetIds: [shared!.id] });
+    const managed = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const file = (payload: object) =>
+      app.inject({ method: 'POST', url: `/cabinets/${archive!.id}/documents`, headers: w.headers.cabAdmin, payload });
+    const refused = errorOf('forbidden', NOT_EDITABLE_MESSAGE, [{ path: 'documentIds', message: NOT_EDITABLE_MESSAGE }]);
+
+    const copy = await file({ documentIds: [managed.id, readOnly.id] });
+    expect([copy.statusCode, copy.json()]).toEqual([403, refused]);
+    // A "move" from a cabinet he manages that never held the document is a copy in disguise.
+    const move = await file({ documentIds: [readOnly.id], fromCabinetId: w.cabinets.contracts.id });
+    expect([move.statusCode, move.json()]).toEqual([403, refused]);
+    expect(await linksOf(archive!.id)).toEqual([]);
+    const detail = await app.inject({ method: 'GET', url: `/documents/${readOnly.id}`, headers: w.headers.cabAdmin });
+    expect([detail.statusCode, detail.json<{ document: { canEditAttribute: boolean } }>().document.canEditAttribute]).toEqual([200, false]);
+
+    // What he manages he files: a copy between his own cabinets.
+    const ok = await file({ documentIds: [managed.id] });
+    expect([ok.statusCode, ok.json()]).toEqual([200, { linked: 1, unlinked: 0 }]);
+    // A company admin files any company document.
+    const admin = await app.inject({ method: 'POST', url: `/cabinets/${archive!.id}/documents`, headers: w.headers.admin, payload: { documentIds: [readOnly.id] } });
+    expect([admin.statusCode, admin.json()]).toEqual([200, { linked: 1, unlinked: 0 }]);
   });
 
   it('moves 10,000 documents in one call, or none of them', async () => {

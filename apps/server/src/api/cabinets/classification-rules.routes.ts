@@ -10,9 +10,14 @@ import {
   ZClassificationRulesRequest,
   ZClassificationRulesResponse,
   ZIdParams,
+  RULES_NEED_COMPANY_ADMIN,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import * as rules from './classification-rules.service.ts';
+import { adminOnlyBecause } from '../plugins/authenticate.ts';
+
+// Rules pull other members' documents in: a company admin's grant, refused before the body is read.
+const rulesAdminOnly = adminOnlyBecause(RULES_NEED_COMPANY_ADMIN);
 
 const tags = ['cabinets'];
 
@@ -22,6 +27,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   app.post(
     '/cabinets/:id/classification_rules',
     {
+      preValidation: rulesAdminOnly,
       schema: {
         tags,
         summary: '自動振り分けルールにメンバーグループを追加（backfill: true で既存書類も振り分け）',
@@ -36,6 +42,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   app.delete(
     '/cabinets/:id/classification_rules',
     {
+      preValidation: rulesAdminOnly,
       schema: {
         tags,
         summary: '自動振り分けルールからメンバーグループを外す',
@@ -50,6 +57,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   app.post(
     '/cabinets/:id/classification_rules/dry_run',
     {
+      preValidation: rulesAdminOnly,
       schema: {
         tags,
         summary: 'ルールが既存の書類を何件振り分けるか（書き込みなし）',

@@ -1,11 +1,17 @@
 /**
- * Classification rules of a cabinet (issue 4): add/remove groups, a dry run ("this rule would file N
- * existing documents") and an optional backfill as a background job.
+ * Classification rules of a cabinet: add/remove groups, a dry run ("this rule would file N existing
+ * documents") and an optional backfill as a background job.
+ *
+ * A rule pulls documents of other members into the cabinet, where its readers read them and its admins
+ * edit them. So setting rules, asking their dry run and backfilling are a company admin's grant: a cabinet
+ * admin sees the rules and the backfills' progress, and changes none (docs/decisions.md "Who may file
+ * documents"). Documents filed later by a rule (classification.ts) are then always a company admin's grant.
  */
 import type { TClassificationBackfill } from '@cloudsign/contract';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import * as repo from './cabinets.repository.ts';
 import * as backfills from './backfill.repository.ts';
 import { BACKFILL_JOB, type BackfillJobData } from './backfill.job.ts';
@@ -27,8 +33,10 @@ export const toBackfill = (r: backfills.BackfillRow): TClassificationBackfill =>
   finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
 });
 
+/** The cabinet whose rules change: 404 across companies, 403 for anyone but a company admin. */
 async function loadRuleCabinet(ctx: Ctx, id: string) {
   const row = await loadManaged(ctx, id);
+  if (!ctx.auth.isCompanyAdmin) throw new AppError('forbidden', RULES_NEED_COMPANY_ADMIN);
   if (row.type === 1) throw noRulesOnSystem();
   return row;
 }

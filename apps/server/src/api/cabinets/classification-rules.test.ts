@@ -7,6 +7,7 @@ import { memberGroups, memberGroupUsers } from '../../db/schema.ts';
 import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
 import { applyClassificationRules } from './classification.ts';
 import { queryRows } from './sql-rows.ts';
+import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -39,7 +40,7 @@ async function waitForBackfill(cabinetId: string, id: string) {
 describe('classification rules', () => {
   it('adds and removes rule groups; documents concluded or imported later are filed once', async () => {
     const url = `/cabinets/${w.cabinets.contracts.id}/classification_rules`;
-    const add = await app.inject({ method: 'POST', url, headers: w.headers.cabAdmin, payload: { memberGroupIds: [w.groups.sales.id, w.groups.legal.id] } });
+    const add = await app.inject({ method: 'POST', url, headers: w.headers.admin, payload: { memberGroupIds: [w.groups.sales.id, w.groups.legal.id] } });
     expect(add.statusCode).toBe(200);
     expect(add.json<Rules>().cabinet.classificationRules.map((g) => g.name)).toEqual(['営業部', '法務部']);
     expect(add.json<Rules>().backfill).toBeNull();
@@ -52,6 +53,31 @@ describe('classification rules', () => {
     expect(linked).toBe(2);
     const del = await app.inject({ method: 'DELETE', url, headers: w.headers.admin, payload: { memberGroupIds: [w.groups.legal.id] } });
     expect(del.json<Rules>().cabinet.classificationRules.map((g) => g.name)).toEqual(['営業部']);
+  });
+
+  it('only a company admin sets rules, asks their dry run or backfills: a cabinet admin pulls no one else’s documents in', async () => {
+    // Documents the cabinet admin cannot read: concluded by a member of 法務部, in no cabinet he reads.
+    const lawyer = await makeUser(deps, w.company.id, { name: '法務 三郎' });
+    await deps.database.db.insert(memberGroupUsers).values({ groupId: w.groups.legal.id, userId: lawyer.id });
+    const secret = await makeDocument(deps, w.company.id, { senderId: lawyer.id, status: 2, title: '法務の秘密契約' });
+    const base = `/cabinets/${w.cabinets.contracts.id}/classification_rules`;
+    const linksBefore = await countLinks(w.cabinets.contracts.id);
+    const forbidden = errorOf('forbidden', RULES_NEED_COMPANY_ADMIN);
+    const add = await app.inject({ method: 'POST', url: base, headers: w.headers.cabAdmin, payload: { memberGroupIds: [w.groups.legal.id], backfill: true } });
+    expect([add.statusCode, add.json()]).toEqual([403, forbidden]);
+    const dry = await app.inject({ method: 'POST', url: `${base}/dry_run`, headers: w.headers.cabAdmin, payload: { memberGroupIds: [w.groups.legal.id] } });
+    expect([dry.statusCode, dry.json()]).toEqual([403, forbidden]);
+    const del = await app.inject({ method: 'DELETE', url: base, headers: w.headers.cabAdmin, payload: { memberGroupIds: [w.groups.sales.id] } });
+    expect([del.statusCode, del.json()]).toEqual([403, forbidden]);
+    // Nothing was filed, no backfill queued, and the document stays out of his reach.
+    expect(await countLinks(w.cabinets.contracts.id)).toBe(linksBefore);
+    const backfills = await app.inject({ method: 'GET', url: `${base}/backfills`, headers: w.headers.cabAdmin });
+    expect([backfills.statusCode, backfills.json()]).toEqual([200, { backfills: [] }]);
+    const detail = await app.inject({ method: 'GET', url: `/documents/${secret.id}`, headers: w.headers.cabAdmin });
+    expect(detail.statusCode).toBe(404);
+    // A document concluded later by 法務部 is not filed either: no rule names 法務部.
+    const later = await makeDocument(deps, w.company.id, { senderId: lawyer.id, status: 2 });
+    expect(await deps.database.db.transaction((tx) => applyClassificationRules(tx, w.company.id, [later.id]))).toBe(0);
   });
 
   it('protects the system cabinet, forbids readers, 404 for another company’s group', async () => {

@@ -11,7 +11,7 @@ import {
   documents,
   SEARCH_TEXT_INDEX_MAX_BYTES,
 } from '../../db/schema.ts';
-import { documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
+import { documentEditableSql, documentInCabinetsSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { searchConditions, searchOrder, sortColumn, sortKeyText, type IndexGrams, type KeywordMode } from './documents.search.ts';
@@ -272,7 +272,7 @@ export async function selectDocumentDetail(db: DbOrTx, who: Who, readable: Reada
       // stored values of removed items are not shown.
       optionIds: sql<string[]>`(select coalesce(json_agg(o.id order by o.position, o.id), '[]'::json)
         from document_attribute_options o where o.company_id = documents.company_id)`,
-      canEditAttribute: (who.isCompanyAdmin ? sql<boolean>`true` : canEditAttributeSql(who, sql`documents.id`)).mapWith(Boolean),
+      canEditAttribute: documentEditableSql(who).mapWith(Boolean),
     })
     .from(documents)
     .where(and(eq(documents.id, id), eq(documents.companyId, readable.companyId), readableDocumentSql(readable)))
@@ -314,22 +314,11 @@ export async function selectFiles(db: DbOrTx, documentId: string) {
     .orderBy(asc(documentFiles.createdAt), asc(documentFiles.id));
 }
 
-/**
- * Who may edit the attributes (contract file): a company admin, or an admin of a cabinet holding the document
- * (an admin of the system cabinet holds every document).
- */
+/** Who may edit the attributes (contract file): see documentEditableSql. */
 export async function canEditAttribute(db: DbOrTx, who: Who, documentId: string): Promise<boolean> {
   if (who.isCompanyAdmin) return true;
-  const [row] = await db.select({ ok: canEditAttributeSql(who, sql`${documentId}::uuid`) }).from(sql`(select 1) as one`);
+  const [row] = await db.select({ ok: documentEditableSql(who, sql`${documentId}::uuid`) }).from(sql`(select 1) as one`);
   return row?.ok === true;
-}
-
-function canEditAttributeSql(who: Who, documentId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (
-    select 1 from cabinet_admins ca join cabinets c on c.id = ca.cabinet_id
-    where ca.user_id = ${who.user.id} and c.company_id = ${who.user.companyId} and (
-      c.type = 1 or exists (select 1 from document_cabinets dc where dc.cabinet_id = c.id and dc.document_id = ${documentId})
-    ))`;
 }
 
 export async function updateDocument(db: DbOrTx, companyId: string, id: string, values: Partial<typeof documents.$inferInsert>) {

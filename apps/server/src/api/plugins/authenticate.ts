@@ -39,8 +39,8 @@ export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {
 });
 
 /** Guard for routes only company admins may use (DESIGN.md §1 "Members, member groups, bulk operations"). */
-export function requireCompanyAdmin(request: FastifyRequest) {
-  if (!request.auth.isCompanyAdmin) throw new AppError('forbidden');
+export function requireCompanyAdmin(request: FastifyRequest, message?: string) {
+  if (!request.auth.isCompanyAdmin) throw new AppError('forbidden', message);
 }
 
 /**
@@ -48,6 +48,9 @@ export function requireCompanyAdmin(request: FastifyRequest) {
  * would describe the route's schema.
  */
 export const adminOnly = async (request: FastifyRequest) => requireCompanyAdmin(request);
+
+/** `adminOnly` whose 403 says why the route is a company admin's. */
+export const adminOnlyBecause = (message: string) => async (request: FastifyRequest) => requireCompanyAdmin(request, message);
 
 /** Enterprise gate for document-attribute bulk edit (spec §5, issue 7). */
 export function requireEnterprise(request: FastifyRequest) {

@@ -27,6 +27,9 @@ export function AccessPanel({ cabinetId }: { cabinetId: string }) {
           <Text size="sm" c="dimmed">
             このキャビネットの書類を閲覧できるメンバーと、その理由です。理由は、閲覧できるメンバーグループへの所属、このキャビネットの管理者、組織管理権限のいずれかです。
           </Text>
+          <Text size="sm" c="dimmed" data-testid="access-rules">
+            このキャビネットの管理者は、ここにある書類の書類情報を編集できます。そのため書類を追加・移動できるのは、その書類をすでに編集できるメンバー（管理しているキャビネットにある書類）と組織管理権限を持つメンバーだけです。閲覧だけできる書類は追加できません。他のメンバーの書類を集める自動振り分けルールは、組織管理権限を持つメンバーだけが設定できます。
+          </Text>
         </div>
         <Group justify="space-between">
           <TextInput

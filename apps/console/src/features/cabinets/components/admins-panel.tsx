@@ -31,7 +31,7 @@ export function AdminsPanel({ cabinet }: { cabinet: TCabinet }) {
           管理者
         </Title>
         <Text size="sm" c="dimmed">
-          管理者はこのキャビネットの名前・備考、閲覧できるグループ、管理者、書類、自動振り分けルールを変更できます。
+          管理者はこのキャビネットの名前・備考、閲覧できるグループ、管理者と、ここにある書類（書類情報の編集を含む）を管理できます。
         </Text>
         {cabinet.admins.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -1,19 +1,73 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { BACKFILL_STATE_LABELS, type TCabinet } from '@cloudsign/contract';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { BACKFILL_STATE_LABELS, RULES_NEED_COMPANY_ADMIN, type TCabinet, type TClassificationBackfill } from '@cloudsign/contract';
 import { MultiSelect } from '../../../components/multiselect/index.ts';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useGroupCandidates } from '../api/candidates.ts';
 import { useBackfills, useChangeRules, useDryRun } from '../api/classification-rules.ts';
 import { cabinetKeys } from '../api/keys.ts';
 import { diff } from './member-groups-panel.tsx';
+import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
+
+const DESCRIPTION =
+  '選んだグループのメンバーが送信した書類は、締結時・インポート時に自動でこのキャビネットに入ります（何件ルールが一致しても1回だけ）。';
 
 /**
  * 自動振り分けルール: documents of members of these groups are filed here when concluded or imported.
- * Adding groups shows first how many existing documents they would file (dry run); filing them is optional.
+ * Rules pull other members' documents in, so only a company admin edits them; a cabinet admin sees them.
  */
 export function RulesPanel({ cabinet }: { cabinet: TCabinet }) {
+  return useIsCompanyAdmin() ? <RulesEditor cabinet={cabinet} /> : <RulesView cabinet={cabinet} />;
+}
+
+/** What a cabinet admin sees: the rules, why he cannot change them, and the latest backfill. */
+function RulesView({ cabinet }: { cabinet: TCabinet }) {
+  const backfills = useBackfills(cabinet.id, true);
+  const rules = cabinet.classificationRules;
+  return (
+    <Paper withBorder radius="md" p="lg" bg="white">
+      <Stack gap="sm">
+        <Title order={2} fz={18}>
+          自動振り分けルール
+        </Title>
+        <Text size="sm" c="dimmed">
+          {DESCRIPTION}
+        </Text>
+        {rules.length === 0 ? (
+          <Text size="sm">ルールはありません。</Text>
+        ) : (
+          <Group gap={6} aria-label="対象のメンバーグループ">
+            {rules.map((g) => (
+              <Badge key={g.id} variant="light" color="gray" tt="none">
+                {g.type === 1 ? `${g.name}（全員）` : g.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Alert color="gray" variant="light">
+          {RULES_NEED_COMPANY_ADMIN}
+        </Alert>
+        {backfills.data?.[0] && <BackfillStatus backfill={backfills.data[0]} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function BackfillStatus({ backfill }: { backfill: TClassificationBackfill }) {
+  const isRunning = backfill.state === 'queued' || backfill.state === 'running';
+  return (
+    <Stack gap={4} data-testid="backfill-status">
+      <Text size="sm">
+        既存書類の振り分け：{BACKFILL_STATE_LABELS[backfill.state]}（{backfill.linked.toLocaleString('ja-JP')} 件を振り分け）
+      </Text>
+      {isRunning && <Progress value={100} animated aria-label="振り分け中" />}
+    </Stack>
+  );
+}
+
+/** The company admin's editor: adding groups shows first how many existing documents they would file (dry run). */
+function RulesEditor({ cabinet }: { cabinet: TCabinet }) {
   const groups = useGroupCandidates(cabinet.id, true);
   const current = useMemo(() => cabinet.classificationRules.map((g) => g.id), [cabinet.classificationRules]);
   const [value, setValue] = useState<string[]>(current);
@@ -35,7 +89,6 @@ export function RulesPanel({ cabinet }: { cabinet: TCabinet }) {
   }, [addKey, mutate, reset]);
 
   const latest = backfills.data?.[0];
-  const isRunning = latest !== undefined && (latest.state === 'queued' || latest.state === 'running');
   useEffect(() => {
     if (latest?.state === 'succeeded') void client.invalidateQueries({ queryKey: cabinetKeys.all });
   }, [latest?.id, latest?.state, client]);
@@ -61,7 +114,7 @@ export function RulesPanel({ cabinet }: { cabinet: TCabinet }) {
           自動振り分けルール
         </Title>
         <Text size="sm" c="dimmed">
-          選んだグループのメンバーが送信した書類は、締結時・インポート時に自動でこのキャビネットに入ります（何件ルールが一致しても1回だけ）。
+          {DESCRIPTION}
         </Text>
         <MultiSelect label="対象のメンバーグループ" placeholder="グループを選択" data={options} value={value} onChange={setValue} />
         {change.add.length > 0 && (
@@ -88,14 +141,7 @@ export function RulesPanel({ cabinet }: { cabinet: TCabinet }) {
             保存
           </Button>
         </Group>
-        {latest && (
-          <Stack gap={4} data-testid="backfill-status">
-            <Text size="sm">
-              既存書類の振り分け：{BACKFILL_STATE_LABELS[latest.state]}（{latest.linked.toLocaleString('ja-JP')} 件を振り分け）
-            </Text>
-            {isRunning && <Progress value={100} animated aria-label="振り分け中" />}
-          </Stack>
-        )}
+        {latest && <BackfillStatus backfill={latest} />}
       </Stack>
     </Paper>
   );

@@ -84,6 +84,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /healthz': { expect: PUBLIC, call: () => get('/healthz') },
   'GET /metrics': { expect: PUBLIC, call: () => get('/metrics'), hidden: true },
   'GET /openapi.json': { expect: PUBLIC, call: () => get('/openapi.json'), hidden: true },
+  'GET /docs': { expect: PUBLIC, call: () => get('/docs'), hidden: true },
   'POST /client-logs': {
     expect: PUBLIC,
     call: () => ({

@@ -12,7 +12,9 @@ export default defineConfig({
     // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
     outDir: process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: served, they handed anyone our original sources (the site also refuses
+    // *.map, should a build ever emit them).
+    sourcemap: false,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       // Mantine marks its modules "use client" (for React Server Components), which a SPA bundle ignores.

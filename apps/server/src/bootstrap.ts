@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { instanceApplicationName, openInstance, randomInstanceKey } from './lib/instance.ts';
 import { startReclaiming } from './jobs/reclaim-dead-work.ts';
 import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
+import { loggerOptions } from './lib/http/log-redaction.ts';
 
 export type BootstrapOptions = {
   logger?: Logger;
@@ -22,7 +23,7 @@ export type BootstrapOptions = {
 
 /** Opens the database, applies migrations and wires the shared dependencies of every role. */
 export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise<AppDeps> {
-  const logger = opts.logger ?? pino({ level: env.LOG_LEVEL, base: undefined });
+  const logger = opts.logger ?? pino(loggerOptions(env.LOG_LEVEL));
   const instanceKey = randomInstanceKey();
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, applicationName: instanceApplicationName(instanceKey) }));

@@ -3,7 +3,21 @@ import { getConfig } from './config.ts';
 import { getTokenStore } from './token-store.ts';
 import { logger } from './logger.ts';
 
-/** Spec §2, §7: POST the current token to the site, then go where it says (or the site root). */
+/**
+ * Where to go after logout: the site's answer only when it stays on the site's origin (an answer is never
+ * followed off-site), else the site's login page.
+ */
+export function logoutDestination(url: string | null, siteUrl: string): string {
+  const fallback = `${siteUrl}/login`;
+  if (!url) return fallback;
+  try {
+    return new URL(url, siteUrl).origin === new URL(siteUrl).origin ? new URL(url, siteUrl).href : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Spec §2, §7: POST the current token to the site, then go where it says (on the site only). */
 export async function logout(): Promise<void> {
   const { siteUrl } = getConfig();
   const tokens = getTokenStore();
@@ -25,5 +39,5 @@ export async function logout(): Promise<void> {
     logger.error('ログアウトに失敗しました。', error);
   }
   tokens.clear();
-  window.location.assign(url || '/');
+  window.location.assign(logoutDestination(url, siteUrl));
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
+import { logSerializers } from '../lib/http/log-redaction.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
 import { meRoutes } from './me/me.routes.ts';
@@ -32,7 +33,8 @@ export type ApiApp = FastifyInstance;
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
-  const loggerInstance: FastifyBaseLogger = deps.logger.child({ role: 'api' });
+  // Request URLs are masked here too, so no root logger (a test's, an embedder's) logs a secret.
+  const loggerInstance: FastifyBaseLogger = deps.logger.child({ role: 'api' }, { serializers: logSerializers });
   const app = Fastify({
     loggerInstance,
     genReqId,

@@ -28,6 +28,11 @@ const ZEnv = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: 'smtp:// または smtps:// で始まる URL を指定してください' }).optional(),
     DATADOG_CLIENT_TOKEN: z.string().optional(),
     GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' }).optional(),
+    /**
+     * Bearer token that /metrics on the api asks for (Prometheus `authorization: { credentials: … }`). Unset:
+     * /metrics answers 404, as if it did not exist; the figures are not for the public.
+     */
+    METRICS_TOKEN: z.string().min(32, { message: '32文字以上のランダムな文字列を指定してください' }).optional(),
     SEED: z.enum(['auto', 'off'], { message: 'auto または off を指定してください' }).default('auto'),
     /**
      * Document searches over every company document remember which documents each page holds, under the

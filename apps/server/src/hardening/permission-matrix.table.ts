@@ -83,8 +83,10 @@ const ab = (w: World) => `/documents/attributes/bulk_manipulations/${w.attribute
 export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   // System
   'GET /healthz': { expect: PUBLIC, call: () => get('/healthz') },
-  'GET /metrics': { expect: PUBLIC, call: () => get('/metrics'), hidden: true },
+  // Only for the scraper holding METRICS_TOKEN (set by the matrix test); metrics.test.ts has the rest.
+  'GET /metrics': { expect: x(401, 401, 401, 401, 401, 401), call: () => get('/metrics'), hidden: true },
   'GET /openapi.json': { expect: PUBLIC, call: () => get('/openapi.json'), hidden: true },
+  'GET /docs': { expect: PUBLIC, call: () => get('/docs'), hidden: true },
   'POST /client-logs': {
     expect: PUBLIC,
     call: () => ({

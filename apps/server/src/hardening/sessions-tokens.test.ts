@@ -365,7 +365,7 @@ describe('login is rate-limited per account and per IP, with Retry-After', () =>
       mfaSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
     });
     const { res, cookie } = await logIn(site, user.email, PASSWORD, { ip: nextIp() });
-    expect(res.headers.location).toBe('/mfa/verify');
+    expect(res.headers.location).toBe('http://localhost:3000/mfa/verify');
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
         postForm(site, '/mfa/verify', { code: '000000' }, { cookie, ip: nextIp() }),

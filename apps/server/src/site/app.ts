@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppDeps } from '../deps.ts';
 import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
+import { logSerializers } from '../lib/http/log-redaction.ts';
 import { cspDirectives, isCrossSite } from './security.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
 import { tokenRoutes } from './token.routes.ts';
@@ -33,7 +34,8 @@ export const DEFAULT_CONSOLE_DIST =
 const SITE_BODY_LIMIT = 64 * 1024;
 
 export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promise<FastifyInstance> {
-  const siteLogger: FastifyBaseLogger = deps.logger.child({ role: 'site' });
+  // Request URLs are masked here too, so no root logger (a test's, an embedder's) logs a setup token.
+  const siteLogger: FastifyBaseLogger = deps.logger.child({ role: 'site' }, { serializers: logSerializers });
   const app = Fastify({
     loggerInstance: siteLogger,
     genReqId,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { deleteSession, loadSession, nextStep } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { returnToQuery } from './return-to.ts';
+import { redirectOnSite, returnToQuery } from './return-to.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deleteOtherSessions, setPassword } from './site.repository.ts';
 import { loginPage, newPasswordPage } from './pages.ts';
@@ -37,7 +37,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     // Already signed in (or part-way): continue where the browser is instead of asking again.
     const loaded = await currentSession(deps, request);
     const step = loaded ? nextStep(loaded) : 'invalid';
-    if (step !== 'invalid') return reply.redirect(stepUrl(step, returnTo), 303);
+    if (step !== 'invalid') return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step, returnTo));
     const notice = NOTICES[formField(request.query, 'notice', 32)];
     return loginPage(reply, { returnTo, notice });
   });
@@ -60,14 +60,14 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
     const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());
     const step = loaded ? nextStep(loaded) : 'invalid';
-    return reply.redirect(step === 'invalid' ? '/login' : stepUrl(step, returnTo), 303);
+    return redirectOnSite(reply, deps.env.SITE_URL, step === 'invalid' ? '/login' : stepUrl(step, returnTo));
   });
 
   app.post('/login/cancel', async (request, reply) => {
     const cookie = sessionCookie(request);
     if (cookie) await deleteSession(deps.database.db, hashToken(cookie));
     clearSessionCookie(deps, reply);
-    return reply.redirect(`/login${returnToQuery(returnToOf(deps, request))}`, 303);
+    return redirectOnSite(reply, deps.env.SITE_URL, `/login${returnToQuery(returnToOf(deps, request))}`);
   });
 
   app.get('/login/new_password', async (request, reply) => {
@@ -94,6 +94,6 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       await deleteOtherSessions(tx, loaded.user.id, loaded.session.id);
     });
     const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
-    return reply.redirect(stepUrl(step === 'invalid' ? 'done' : step, returnTo), 303);
+    return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step === 'invalid' ? 'done' : step, returnTo));
   });
 }

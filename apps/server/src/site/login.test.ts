@@ -49,7 +49,7 @@ describe('POST /login', () => {
     const user = await makeLoginUser(deps, companyId);
     const { res, cookie } = await logIn(app, user.email.toUpperCase(), PASSWORD, { returnTo: '/company/members?page=2' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/company/members?page=2');
+    expect(res.headers.location).toBe('http://localhost:3000/company/members?page=2');
     expect(cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toContain('HttpOnly');
@@ -89,7 +89,7 @@ describe('POST /login', () => {
       const user = await makeLoginUser(deps, companyId);
       const { res } = await logIn(app, user.email, PASSWORD, { returnTo, ip: '10.0.1.1' });
       expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe('/');
+      expect(res.headers.location).toBe('http://localhost:3000/');
     },
   );
 
@@ -114,7 +114,7 @@ describe('POST /login', () => {
   it('sends a member whose password was reset (status 2) to set a new one before any token', async () => {
     const user = await makeLoginUser(deps, companyId, { status: 2 });
     const { res, cookie } = await logIn(app, user.email, PASSWORD, { returnTo: '/cabinets', ip: '10.0.2.1' });
-    expect(res.headers.location).toBe('/login/new_password?return_to=%2Fcabinets');
+    expect(res.headers.location).toBe('http://localhost:3000/login/new_password?return_to=%2Fcabinets');
     const c = { cookie: `cs_session=${cookie}`, 'x-requested-with': 'XMLHttpRequest' };
     expect((await app.inject({ method: 'GET', url: '/api/token/jwt', headers: c })).statusCode).toBe(403);
     const page = await app.inject({ method: 'GET', url: '/login/new_password?return_to=%2Fcabinets', headers: c });
@@ -124,9 +124,9 @@ describe('POST /login', () => {
     expect(same.body).toContain('現在のパスワードとは異なるパスワードを設定してください。');
     const ok = await postForm(app, '/login/new_password', { password: 'brand-new-77', confirmation: 'brand-new-77', return_to: '/cabinets' }, { cookie });
     expect(ok.statusCode).toBe(303);
-    expect(ok.headers.location).toBe('/cabinets');
+    expect(ok.headers.location).toBe('http://localhost:3000/cabinets');
     expect((await app.inject({ method: 'GET', url: '/api/token/jwt', headers: c })).statusCode).toBe(200);
-    expect((await logIn(app, user.email, 'brand-new-77', { ip: '10.0.2.2' })).res.headers.location).toBe('/');
+    expect((await logIn(app, user.email, 'brand-new-77', { ip: '10.0.2.2' })).res.headers.location).toBe('http://localhost:3000/');
   });
 });
 

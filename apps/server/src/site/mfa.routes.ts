@@ -20,6 +20,7 @@ import { alert, cancelLoginForm, EMPTY, escapeHtml, fill, Html, sendPage } from 
 import { stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
 import { formField, returnToOf, sessionAtStep } from './session-context.ts';
+import { redirectOnSite, returnToQuery, siteLocation } from './return-to.ts';
 
 const TOO_MANY = (s: number) => `確認コードの試行回数が上限に達しました。${Math.ceil(s / 60)}分ほど待ってから、もう一度お試しください。`;
 
@@ -67,7 +68,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     if (!ok) return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
     await releaseLoginAttempt(db, attempt.attemptId);
     await markMfaVerified(db, loaded.session.id);
-    return reply.redirect(continueTo(loaded, returnTo), 303);
+    return redirectOnSite(reply, deps.env.SITE_URL, continueTo(loaded, returnTo));
   });
 
   const setupPage = (reply: FastifyReply, v: { returnTo: string; email: string; secret: string; error?: string }) =>
@@ -96,7 +97,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     const returnTo = returnToOf(deps, request);
     // The pending secret travels in the form (nothing half-enrolled is stored); it must look like ours.
     const secret = formField(request.body, 'secret', 64);
-    if (!/^[A-Z2-7]{32}$/.test(secret)) return reply.redirect(`/mfa/setup${returnTo === '/' ? '' : `?return_to=${encodeURIComponent(returnTo)}`}`, 303);
+    if (!/^[A-Z2-7]{32}$/.test(secret)) return redirectOnSite(reply, deps.env.SITE_URL, `/mfa/setup${returnToQuery(returnTo)}`);
     const code = formField(request.body, 'code', 64).normalize('NFKC').replace(/\s/g, '');
     const step = matchTotp(code, secret, deps.clock());
     if (step === null) {
@@ -111,7 +112,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     });
     const list = new Html(codes.map((c) => `<li>${escapeHtml(c)}</li>`).join(''));
     const next = nextStep({ ...loaded, user: { ...loaded.user, mfa: 1, mfaSecret: secret }, session: { ...loaded.session, isMfaVerified: true } });
-    const continueUrl = next === 'invalid' ? '/login' : stepUrl(next, returnTo);
+    const continueUrl = siteLocation(next === 'invalid' ? '/login' : stepUrl(next, returnTo), deps.env.SITE_URL);
     return sendPage(reply, { title: '2段階認証の設定', content: fill('mfaBackupCodes', { codes: list, continueUrl }) });
   });
 }

@@ -39,7 +39,7 @@ describe('MFA verification at login', () => {
   it('asks for the code after the password; no token until a real TOTP is entered; a replayed code is refused', async () => {
     const { user, secret } = await memberWithMfa();
     const { res, cookie } = await logIn(app, user.email, undefined, { returnTo: '/cabinets' });
-    expect(res.headers.location).toBe('/mfa/verify?return_to=%2Fcabinets');
+    expect(res.headers.location).toBe('http://localhost:3000/mfa/verify?return_to=%2Fcabinets');
     expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
     const page = await app.inject({ method: 'GET', url: '/mfa/verify?return_to=%2Fcabinets', headers: { cookie: `cs_session=${cookie}` } });
     expect(page.body).toContain('認証アプリに表示されている6桁の確認コードを入力してください。');
@@ -51,7 +51,7 @@ describe('MFA verification at login', () => {
     const code = totpAt(secret, now);
     const ok = await postForm(app, '/mfa/verify', { code, return_to: '/cabinets' }, { cookie });
     expect(ok.statusCode).toBe(303);
-    expect(ok.headers.location).toBe('/cabinets');
+    expect(ok.headers.location).toBe('http://localhost:3000/cabinets');
     expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
 
     // Same code again within its 30-second step, from a second login: refused (RFC 6238 §5.2).
@@ -68,7 +68,7 @@ describe('MFA verification at login', () => {
     expect(page.body).toContain('ログインをやめて、別のアカウントでログインする');
     const res = await postForm(app, '/login/cancel', { return_to: '/cabinets' }, { cookie });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/login?return_to=%2Fcabinets');
+    expect(res.headers.location).toBe('http://localhost:3000/login?return_to=%2Fcabinets');
     const form = await app.inject({ method: 'GET', url: '/login', headers: { cookie: `cs_session=${cookie}` } });
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('>ログイン</button>');
@@ -105,7 +105,7 @@ describe('MFA enrolment when the company requires it', () => {
     const company = await makeCompany(deps, { mfa: 2 });
     const user = await makeLoginUser(deps, company.id);
     const { res, cookie } = await logIn(app, user.email, undefined, { returnTo: '/member_groups' });
-    expect(res.headers.location).toBe('/mfa/setup?return_to=%2Fmember_groups');
+    expect(res.headers.location).toBe('http://localhost:3000/mfa/setup?return_to=%2Fmember_groups');
     expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
 
     const page = await app.inject({ method: 'GET', url: res.headers.location, headers: { cookie: `cs_session=${cookie}` } });
@@ -121,7 +121,7 @@ describe('MFA enrolment when the company requires it', () => {
     expect(done.statusCode).toBe(200);
     const codes = [...done.body.matchAll(/<li>([A-Z0-9]{5}-[A-Z0-9]{5})<\/li>/g)].map((m) => m[1]!);
     expect(codes).toHaveLength(10);
-    expect(done.body).toContain('href="/member_groups"');
+    expect(done.body).toContain('href="http://localhost:3000/member_groups"');
     expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
 
     const [row] = await deps.database.db.select().from(users).where(eq(users.id, user.id));
@@ -132,7 +132,7 @@ describe('MFA enrolment when the company requires it', () => {
     // Next login asks for the code, and one of the shown backup codes works.
     advance(60_000);
     const next = await logIn(app, user.email);
-    expect(next.res.headers.location).toBe('/mfa/verify');
+    expect(next.res.headers.location).toBe('http://localhost:3000/mfa/verify');
     expect((await postForm(app, '/mfa/verify', { code: codes[3]! }, { cookie: next.cookie })).statusCode).toBe(303);
   });
 
@@ -147,6 +147,6 @@ describe('MFA enrolment when the company requires it', () => {
     await deps.database.db.update(users).set({ mfa: 2, mfaSecret: null }).where(eq(users.id, user.id));
     expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
     const login = await app.inject({ method: 'GET', url: '/login', headers: { cookie: `cs_session=${cookie}` } });
-    expect(login.headers.location).toBe('/mfa/setup');
+    expect(login.headers.location).toBe('http://localhost:3000/mfa/setup');
   });
 });

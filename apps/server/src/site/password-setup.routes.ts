@@ -7,6 +7,7 @@ import { deleteOtherSessions, setPassword } from './site.repository.ts';
 import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { formField } from './session-context.ts';
+import { redirectOnSite } from './return-to.ts';
 
 const FORM = {
   title: 'パスワードの設定',
@@ -75,6 +76,6 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
       return true;
     });
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
-    return reply.redirect('/login?notice=password_set', 303);
+    return redirectOnSite(reply, deps.env.SITE_URL, '/login?notice=password_set');
   });
 }

@@ -49,12 +49,12 @@ describe('password setup links', () => {
 
     const done = await setPassword(path, 'first-pass-1');
     expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe('/login?notice=password_set');
+    expect(done.headers.location).toBe('http://localhost:3000/login?notice=password_set');
     const [row] = await deps.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.status).toBe(1);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await app.inject({ method: 'GET', url: '/login?notice=password_set' })).body).toContain('パスワードを設定しました。');
-    expect((await logIn(app, user.email, 'first-pass-1')).res.headers.location).toBe('/');
+    expect((await logIn(app, user.email, 'first-pass-1')).res.headers.location).toBe('http://localhost:3000/');
 
     const again = await app.inject({ method: 'GET', url: path });
     expect(again.statusCode).toBe(410);

@@ -3,7 +3,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { loadSession, nextStep, SESSION_COOKIE, type LoadedSession, type NextStep } from '../auth/sessions.ts';
-import { safeReturnTo } from './return-to.ts';
+import { redirectOnSite, returnToQuery, safeReturnTo } from './return-to.ts';
 import { stepUrl } from './login.service.ts';
 
 export function setSessionCookie(deps: AppDeps, reply: FastifyReply, cookie: string, expiresAt: Date) {
@@ -59,11 +59,11 @@ export async function sessionAtStep(
   const loaded = await currentSession(deps, request);
   const step = loaded ? nextStep(loaded) : 'invalid';
   if (!loaded || step === 'invalid') {
-    await reply.redirect(`/login${returnTo === '/' ? '' : `?return_to=${encodeURIComponent(returnTo)}`}`, 303);
+    await redirectOnSite(reply, deps.env.SITE_URL, `/login${returnToQuery(returnTo)}`);
     return null;
   }
   if (step !== expected) {
-    await reply.redirect(stepUrl(step, returnTo), 303);
+    await redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step, returnTo));
     return null;
   }
   return loaded;

@@ -55,6 +55,8 @@ export async function spaRoutes(app: FastifyInstance, { deps, distDir }: { deps:
     } catch {
       return notFound(request, reply, '/');
     }
+    // Source maps carry the console's original sources: never served, even if a build leaves some behind.
+    if (p.toLowerCase().endsWith('.map')) return notFound(request, reply, p);
     const file = path.resolve(root, `.${p}`);
     const isInside = file.startsWith(root + path.sep);
     // Real files of the build (hashed assets, favicon, logos). Traversal outside dist is never served.

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,20 @@ describe('console hosting', () => {
     const icon = await get('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves source maps, even when the build folder holds some', async () => {
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
+    writeFileSync(path.join(dist, 'console.js.map'), '{"version":3}');
+    for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP', '/assets/index-abc123.js%2Emap']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'ご指定のデータが見つかりませんでした。', requestId: res.headers['x-request-id'] } });
+      expect(res.body).not.toContain('secret source');
+    }
+    const outside = await get('/console.js.map');
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).toContain('ご指定のページが見つかりませんでした。');
   });
 
   it('does not answer index.html for missing assets, site paths or api paths', async () => {

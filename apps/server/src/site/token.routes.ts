@@ -11,6 +11,7 @@ import { deleteSession, nextStep, touchSession } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { clearSessionCookie, currentSession, sessionCookie } from './session-context.ts';
 import { isCrossSite } from './security.ts';
+import { siteLocation } from './return-to.ts';
 
 const NO_SESSION = 'ログインしていないか、ログインの有効期限が切れています。もう一度ログインしてください。';
 
@@ -52,7 +53,7 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     if (!cookie || !claims || claims.sessionId !== hashToken(cookie)) return sendError(request, reply, 'forbidden');
     await deleteSession(deps.database.db, claims.sessionId);
     clearSessionCookie(deps, reply);
-    return { url: `${deps.env.SITE_URL}/login` };
+    return { url: siteLocation('/login', deps.env.SITE_URL) };
   });
 
   app.get('/.well-known/jwks.json', async (_request, reply) => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { parseEnv } from '../config/env.ts';
+import { loggerOptions } from '../lib/http/log-redaction.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createDeps, closeDeps } from '../bootstrap.ts';
 import type { AppDeps } from '../deps.ts';
@@ -62,7 +63,7 @@ export async function createTestDeps(opts: { clock?: () => Date; worker?: boolea
     database,
     mailer,
     clock: opts.clock,
-    logger: pino({ level: env.LOG_LEVEL }),
+    logger: pino(loggerOptions(env.LOG_LEVEL)),
     pollingIntervalSeconds: 0.5,
   });
   if (opts.worker) await deps.jobs.startWorking();

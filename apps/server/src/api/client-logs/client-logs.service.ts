@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { maskSecrets } from '../../lib/http/log-redaction.ts';
 
 /** Spec §9: the browser SDK batches at most 50 messages; more lines than this is not our SDK. */
 export const MAX_ENTRIES_PER_BATCH = 100;
@@ -16,6 +17,7 @@ export type ClientLogEntry = {
   context?: Record<string, unknown>;
 };
 
+const maskedUrl = (url: string | undefined) => (url === undefined ? undefined : maskSecrets(url));
 const str = (value: unknown, max = MAX_TEXT): string | undefined =>
   typeof value === 'string' ? value.slice(0, max) : undefined;
 const obj = (value: unknown): Record<string, unknown> | undefined =>
@@ -62,7 +64,8 @@ function toEntry(raw: unknown): ClientLogEntry | null {
     message,
     date: typeof record.date === 'number' ? record.date : undefined,
     service: str(record.service, 100),
-    url: str(view?.url, 1000),
+    // A page address from the browser: masked like the server's own request URLs.
+    url: maskedUrl(str(view?.url, 1000)),
     sessionId: str(session?.id, 100),
     error: error
       ? {

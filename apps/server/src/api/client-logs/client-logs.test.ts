@@ -84,6 +84,12 @@ describe('POST /client-logs', () => {
     });
   });
 
+  it('masks secrets in the page address a browser reports', async () => {
+    const event = sdkEvent('x').replace('http://localhost:3000/company/members', 'http://localhost:3000/password_setup/tok-secret?token=q-secret');
+    expect((await post(event, '10.0.0.9')).statusCode).toBe(202);
+    expect(clientLines()[0]!.client!.url).toBe('http://localhost:3000/password_setup/[redacted]?token=[redacted]');
+  });
+
   it('skips lines that are not JSON log events and still answers 202', async () => {
     const res = await post(`not json\n{"no":"message"}\n${sdkEvent('ok', 'warn')}`, '10.0.0.2');
     expect(res.statusCode).toBe(202);

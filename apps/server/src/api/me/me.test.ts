@@ -163,18 +163,3 @@ describe('unknown routes and public routes', () => {
     expect(Object.keys(doc.paths)).toContain('/me');
   });
 });
-
-describe('/metrics', () => {
-  it('counts requests by route template and status class in Prometheus text format', async () => {
-    const { headers } = await signIn(deps, admin);
-    await app.inject({ method: 'GET', url: '/me', headers });
-    await app.inject({ method: 'GET', url: '/me' });
-    const res = await app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-    expect(res.body).toMatch(/^http_requests_total\{method="GET",route="\/me",status="2xx"\} [1-9]\d*$/m);
-    expect(res.body).toMatch(/^http_requests_total\{method="GET",route="\/me",status="4xx"\} [1-9]\d*$/m);
-    expect(res.body).toMatch(/^http_request_duration_seconds_bucket\{method="GET",route="\/me",status="2xx",le="\+Inf"\} \d+$/m);
-    expect(res.body).toMatch(/^process_resident_memory_bytes \d+$/m);
-  });
-});

@@ -15,10 +15,11 @@ export const openApi = fp<{ deps: AppDeps }>(async (app, { deps }) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
-  // The reference page and its assets are public.
+  // The reference page and its assets are public. The hook must exist before swagger-ui registers its
+  // routes: onRoute only sees routes added after it, so added later it marked nothing and /docs answered 401.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) route.config = { ...(route.config as object), isPublic: true };
+    if (route.url === '/docs' || route.url.startsWith('/docs/')) route.config = { ...(route.config as object), isPublic: true };
   });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/openapi.json', { config: { isPublic: true }, schema: { hide: true } }, async () => app.swagger());
 });

@@ -3,12 +3,22 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { sendError } from '../../lib/http/error-handler.ts';
 import type { RequestMetrics } from './metrics.ts';
+import { metricsAccess } from './metrics-access.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; metrics: RequestMetrics }> = async (app, { deps, metrics }) => {
   app.get(
     '/metrics',
+    // Public to the JWT check: the scraper has no member session, it proves itself with METRICS_TOKEN.
     { config: { isPublic: true }, schema: { tags: ['system'], summary: 'Prometheus 形式のメトリクス', hide: true } },
-    async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render()),
+    async (request, reply) => {
+      const access = metricsAccess(request, deps.env.METRICS_TOKEN);
+      if (access === 'disabled') return sendError(request, reply, 'not_found');
+      if (access === 'denied') {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        return sendError(request, reply, 'unauthenticated', 'メトリクスの取得には METRICS_TOKEN のトークンが必要です。');
+      }
+      return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render());
+    },
   );
 
   app.get(

@@ -12,8 +12,3 @@ export function installRequestId(app: FastifyInstance) {
     reply.header('x-request-id', request.id);
   });
 }
-
-export const loggerOptions = (level: string) => ({
-  level,
-  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-});

@@ -1,0 +1,113 @@
+/**
+ * No secret in the logs: the site's and the API's request logs are captured as they would be written, and
+ * the password-setup token, secret query values and credentials must be absent, their masked form present.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
+import { buildSiteApp } from '../../site/app.ts';
+import { buildApiApp } from '../../api/app.ts';
+import { postForm } from '../../site/site.test-kit.ts';
+import { loggerOptions, maskSecrets } from './log-redaction.ts';
+
+/** A logger writing into memory, built as the server builds its own (or, `plain`, as an embedder might). */
+function capturedLogger(kind: 'server' | 'plain') {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = kind === 'server' ? pino(loggerOptions('info'), stream) : pino({ level: 'info' }, stream);
+  return { logger, text: () => lines.join('') };
+}
+
+let deps: TestDeps;
+let companyId: string;
+
+beforeAll(async () => {
+  deps = await createTestDeps();
+  companyId = (await makeCompany(deps)).id;
+});
+afterAll(async () => {
+  await deps.cleanup();
+});
+
+async function setupToken(): Promise<string> {
+  const user = await makeUser(deps, companyId, { status: 0 });
+  await issuePasswordSetupLink(deps, deps.database.db, user);
+  const text = deps.sentMails.at(-1)!.text;
+  return /\/password_setup\/([^\s/]+)/.exec(text)![1]!;
+}
+
+describe.each(['server', 'plain'] as const)('the site request log (%s root logger)', (kind) => {
+  let app: FastifyInstance;
+  let log: ReturnType<typeof capturedLogger>;
+
+  beforeAll(async () => {
+    log = capturedLogger(kind);
+    app = await buildSiteApp({ ...deps, logger: log.logger });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('never holds a password-setup token, on showing, submitting or mistyping the link', async () => {
+    const token = await setupToken();
+    expect((await app.inject({ method: 'GET', url: `/password_setup/${token}` })).statusCode).toBe(200);
+    const bad = await postForm(app, `/password_setup/${token}`, { password: 'x', confirmation: 'y' });
+    expect(bad.statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: `/password_setup/${token}?utm=mail` })).statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/password_setup/${token}%zz` });
+    await app.inject({ method: 'PUT', url: `/password_setup/${token}` });
+    const text = log.text();
+    expect(text).not.toContain(token);
+    expect(text).toContain('"url":"/password_setup/[redacted]"');
+    expect(text).toContain('"url":"/password_setup/[redacted]?utm=mail"');
+  });
+});
+
+describe.each(['server', 'plain'] as const)('the API request log (%s root logger)', (kind) => {
+  it('never holds secret query values nor the bearer token', async () => {
+    const log = capturedLogger(kind);
+    const app = await buildApiApp({ ...deps, logger: log.logger });
+    const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
+    const { headers } = await signIn(deps, admin);
+    const jwt = headers.authorization.slice('Bearer '.length);
+    await app.inject({ method: 'GET', url: '/me?token=query-secret-1&page=2&code=123456', headers });
+    await app.inject({ method: 'GET', url: '/no-such-route?access_token=query-secret-2' });
+    await app.close();
+    const text = log.text();
+    for (const secret of ['query-secret-1', 'query-secret-2', '123456', jwt]) expect(text).not.toContain(secret);
+    expect(text).toContain('"url":"/me?token=[redacted]&page=2&code=[redacted]"');
+    expect(text).toContain('"url":"/no-such-route?access_token=[redacted]"');
+  });
+});
+
+describe('the server root logger', () => {
+  it('removes credential headers and masks URLs inside messages and errors', () => {
+    const log = capturedLogger('server');
+    log.logger.info({ req: { method: 'GET', url: '/password_setup/abc', headers: { authorization: 'Bearer aaa.bbb.ccc', cookie: 'cs_session=s3cret' } } }, 'x');
+    log.logger.warn('Reply was already sent, did you forget to "return reply" in the "/password_setup/tok-en_1" (GET) route?');
+    log.logger.error({ err: new Error("'/password_setup/tok-en_2%zz' is not a valid url component") }, 'unroutable request');
+    const text = log.text();
+    for (const secret of ['aaa.bbb.ccc', 's3cret', 'tok-en_1', 'tok-en_2']) expect(text).not.toContain(secret);
+    expect(text).toContain('in the \\"/password_setup/[redacted]\\" (GET) route');
+    expect(text).toContain("'/password_setup/[redacted]' is not a valid url component");
+  });
+
+  it.each([
+    ['/password_setup/abc123', '/password_setup/[redacted]'],
+    ['https://console.example.jp/password_setup/abc123?x=1', 'https://console.example.jp/password_setup/[redacted]?x=1'],
+    ['/login?return_to=%2Fcabinets&token=t', '/login?return_to=%2Fcabinets&token=[redacted]'],
+    ['/cb?SAMLResponse=PHNhbWw+&RelayState=x', '/cb?SAMLResponse=[redacted]&RelayState=x'],
+    ['/company/members?page=2&keyword=山田', '/company/members?page=2&keyword=山田'],
+  ])('maskSecrets(%s) = %s', (input, expected) => {
+    expect(maskSecrets(input)).toBe(expected);
+  });
+});

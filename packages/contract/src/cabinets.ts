@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common.ts';
 import { ZEntityType } from './enums.ts';
+import { refineText } from './text.ts';
 
 /** Cabinets (spec §3, §7; DESIGN.md §2): name 1–100 chars (trimmed), note ≤200 (CS). */
 export const CABINET_NAME_MAX = 100;
@@ -16,10 +17,12 @@ export const ZCabinetName = z
   .string({ message: 'キャビネット名を入力してください。' })
   .trim()
   .min(1, { message: 'キャビネット名を入力してください。' })
-  .max(CABINET_NAME_MAX, { message: `キャビネット名は${CABINET_NAME_MAX}文字以内で入力してください。` });
+  .max(CABINET_NAME_MAX, { message: `キャビネット名は${CABINET_NAME_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('キャビネット名'));
 export const ZCabinetNote = z
   .string({ message: '備考は文字列で入力してください。' })
-  .max(CABINET_NOTE_MAX, { message: `備考は${CABINET_NOTE_MAX}文字以内で入力してください。` });
+  .max(CABINET_NOTE_MAX, { message: `備考は${CABINET_NOTE_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('備考', { multiline: true }));
 
 export const ZCreateCabinetRequest = z.object({ name: ZCabinetName, note: ZCabinetNote.default('') });
 export type TCreateCabinetRequest = z.input<typeof ZCreateCabinetRequest>;

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { ZId } from './common.ts';
+import { refineText } from './text.ts';
 import { BULK_ERROR_COLUMN, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN } from './bulk.ts';
 import { DOCUMENT_ATTRIBUTE_BASE_COLUMNS } from './document-attribute-bulk.ts';
 
@@ -32,7 +33,8 @@ export const ZDocumentAttributeOptionInput = z.object({
     .string({ message: '項目名を入力してください。' })
     .trim()
     .min(1, { message: '項目名を入力してください。' })
-    .max(DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX, { message: `項目名は${DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX}文字以内で入力してください。` }),
+    .max(DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX, { message: `項目名は${DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX}文字以内で入力してください。` })
+    .superRefine(refineText('項目名')),
   isEnabled: z.boolean({ message: '「使用する」は true か false で指定してください。' }),
   isRequired: z.boolean({ message: '「必須」は true か false で指定してください。' }),
 });

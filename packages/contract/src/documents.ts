@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import { ZId } from './common.ts';
 import { DOCUMENT_PAGE_SIZE, ZDocumentStatus } from './enums.ts';
+import { refineText } from './text.ts';
 
 export const DOCUMENT_TOTAL_CAP = 10_000;
 export const DOCUMENT_MAX_PER_PAGE = 100;
@@ -273,6 +274,7 @@ const ZAttrText = (label: string) =>
   z
     .string({ message: `${label}は文字列で入力してください。` })
     .max(DOCUMENT_TEXT_MAX, { message: `${label}は${DOCUMENT_TEXT_MAX}文字以内で入力してください。` })
+    .superRefine(refineText(label))
     .nullable();
 const ZAttrDate = (label: string) => ZDateString(label).nullable();
 
@@ -302,6 +304,7 @@ export const ZDocumentAttributeUpdate = z.strictObject(
         z
           .string({ message: '項目の値は文字列で入力してください。' })
           .max(DOCUMENT_OPTION_VALUE_MAX, { message: `項目の値は${DOCUMENT_OPTION_VALUE_MAX}文字以内で入力してください。` })
+          .superRefine(refineText('項目の値'))
           .nullable(),
         {
           error: (iss) =>

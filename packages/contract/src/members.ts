@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZPage } from './common.ts';
 import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SORTS } from './list-queries.ts';
+import { refineText } from './text.ts';
 
 /** Members (spec §3, §7; DESIGN.md §2): email ≤254 and unique across the service, name ≤64. */
 export const MEMBER_EMAIL_MAX = 254;
@@ -35,11 +36,13 @@ export const ZMemberEmail = z
 export const ZMemberName = z
   .string({ message: '氏名は文字列で入力してください。' })
   .trim()
-  .max(MEMBER_NAME_MAX, { message: `氏名は${MEMBER_NAME_MAX}文字以内で入力してください。` });
+  .max(MEMBER_NAME_MAX, { message: `氏名は${MEMBER_NAME_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('氏名'));
 export const ZMemberOrganization = z
   .string({ message: '所属は文字列で入力してください。' })
   .trim()
-  .max(MEMBER_ORGANIZATION_MAX, { message: `所属は${MEMBER_ORGANIZATION_MAX}文字以内で入力してください。` });
+  .max(MEMBER_ORGANIZATION_MAX, { message: `所属は${MEMBER_ORGANIZATION_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('所属'));
 export const ZMemberRole = z.enum(ROLES, { message: '権限の値が正しくありません。' });
 export const ZMemberRoles = z
   .array(ZMemberRole, { message: '権限は配列で指定してください。' })

@@ -170,6 +170,19 @@ export const ZDocumentSearchQuery = z
   .superRefine(refineConditions)
   .transform((v) => toConditions(v));
 
+/**
+ * The same conditions sent in a JSON body (the attribute download): as every body, an unknown key is
+ * refused instead of dropped, so a misspelt filter cannot widen the download to every document.
+ */
+export const ZDocumentSearchConditionsBody = z
+  .looseObject(conditionShape)
+  .superRefine((v, ctx) => {
+    const unknown = Object.keys(v).filter((k) => !(k in conditionShape) && !k.startsWith(OPTION_QUERY_PREFIX));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `指定できない項目が含まれています: ${unknown.join(', ')}` });
+    refineConditions(v, ctx);
+  })
+  .transform((v) => toConditions(v));
+
 export const ZDocumentFindQuery = z
   .looseObject({
     ...conditionShape,

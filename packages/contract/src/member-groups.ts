@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, strictRequestBody } from './common.ts';
 import { ZEntityType } from './enums.ts';
-import { strictRequestBody } from './members.ts';
 import { refineText } from './text.ts';
 
 /** Member groups (spec §3, §7; DESIGN.md §2). Name 1–100 and unique in the company, note ≤200 (as cabinets). */

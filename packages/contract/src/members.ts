@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPage } from './common.ts';
+import { ZId, ZPage, strictRequestBody } from './common.ts';
 import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SORTS } from './list-queries.ts';
 import { refineText } from './text.ts';
@@ -9,18 +9,6 @@ export const MEMBER_EMAIL_MAX = 254;
 export const MEMBER_NAME_MAX = 64;
 export const MEMBER_ORGANIZATION_MAX = 100;
 export const MEMBER_KEYWORD_MAX = 200;
-
-/**
- * Unknown keys are refused (mass assignment, issue 8): a body can never carry companyId, id, status or
- * createdAt into a member.
- */
-export const strictRequestBody = <S extends z.ZodRawShape>(shape: S) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `指定できない項目が含まれています: ${issue.keys.join(', ')}`
-        : 'リクエストの形式が正しくありません。',
-  });
 
 /** Practical syntax check (WHATWG-like): one @, no spaces, a dotted domain. */
 const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;

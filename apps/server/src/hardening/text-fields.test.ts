@@ -10,7 +10,9 @@ import { buildApiApp, type ApiApp } from '../api/app.ts';
 import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../testing/fixtures.ts';
 import { cabinets, documents, memberGroups, users } from '../db/schema.ts';
-import { rowsOf, uploadAndCheck, utf8, type Headers } from '../api/member-bulk/member-bulk.test-helpers.ts';
+import { multipart, rowsOf, settle, uploadAndCheck, utf8, type Headers } from '../api/member-bulk/member-bulk.test-helpers.ts';
+import { formatVersion } from '../api/document-attribute-bulk/attribute-cells.ts';
+import type { TBulkManipulation, TBulkRow } from '@cloudsign/contract';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -94,5 +96,24 @@ describe('bulk CSV cells', () => {
       [3, [{ column: '所属', message: DISGUISE('所属', 'U+202E') }]],
       [4, []],
     ]);
+  });
+
+  it('an attribute edit cell with a line break or a bidi control is a row error naming the column; the document keeps its values', async () => {
+    const [doc] = await deps.database.db.select().from(documents).where(eq(documents.id, documentId));
+    const version = formatVersion(doc!.updatedAt);
+    const mp = multipart(utf8([
+      ['書類ID', '更新日時', '契約相手の名称', '管理番号'],
+      [documentId, version, "株式会社Y\r=cmd|' /C calc'!A0", 'A\u202E1'],
+    ]), 'attributes.csv');
+    const res = await app.inject({ method: 'POST', url: '/documents/attributes/bulk_edit', headers: { ...h, ...mp.headers }, payload: mp.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    const base = `/documents/attributes/bulk_manipulations/${res.json<{ manipulation: TBulkManipulation }>().manipulation.id}`;
+    expect(await settle(app, h, res.json<{ manipulation: TBulkManipulation }>().manipulation.id, base)).toMatchObject({ status: 3 });
+    const rows = (await app.inject({ method: 'GET', url: `${base}/rows`, headers: h })).json<{ rows: TBulkRow[] }>().rows;
+    expect(rows.map((r) => r.errors)).toEqual([[
+      { column: '契約相手の名称', message: LINE_BREAK('契約相手の名称') },
+      { column: '管理番号', message: DISGUISE('管理番号', 'U+202E') },
+    ]]);
+    expect((await deps.database.db.select().from(documents).where(eq(documents.id, documentId)))[0]).toEqual(doc);
   });
 });

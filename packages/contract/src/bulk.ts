@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, strictRequestBody } from './common.ts';
 import { ZBulkKind, ZBulkStatus } from './enums.ts';
 
 /**
@@ -128,7 +128,7 @@ export type TBulkRowsQuery = z.infer<typeof ZBulkRowsQuery>;
 export const ZBulkRowsResponse = z.object({ rows: z.array(ZBulkRow), total: z.number().int() });
 export type TBulkRowsResponse = z.infer<typeof ZBulkRowsResponse>;
 
-export const ZBulkUpdateBody = z.object({
+export const ZBulkUpdateBody = strictRequestBody({
   action: z.enum(['execute', 'cancel'], { message: 'action は execute または cancel を指定してください。' }),
 });
 export type TBulkUpdateBody = z.infer<typeof ZBulkUpdateBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, strictRequestBody } from './common.ts';
 import { ZEntityType } from './enums.ts';
+import { refineText } from './text.ts';
 
 /** Cabinets (spec §3, §7; DESIGN.md §2): name 1–100 chars (trimmed), note ≤200 (CS). */
 export const CABINET_NAME_MAX = 100;
@@ -16,14 +17,16 @@ export const ZCabinetName = z
   .string({ message: 'キャビネット名を入力してください。' })
   .trim()
   .min(1, { message: 'キャビネット名を入力してください。' })
-  .max(CABINET_NAME_MAX, { message: `キャビネット名は${CABINET_NAME_MAX}文字以内で入力してください。` });
+  .max(CABINET_NAME_MAX, { message: `キャビネット名は${CABINET_NAME_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('キャビネット名'));
 export const ZCabinetNote = z
   .string({ message: '備考は文字列で入力してください。' })
-  .max(CABINET_NOTE_MAX, { message: `備考は${CABINET_NOTE_MAX}文字以内で入力してください。` });
+  .max(CABINET_NOTE_MAX, { message: `備考は${CABINET_NOTE_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('備考', { multiline: true }));
 
-export const ZCreateCabinetRequest = z.object({ name: ZCabinetName, note: ZCabinetNote.default('') });
+export const ZCreateCabinetRequest = strictRequestBody({ name: ZCabinetName, note: ZCabinetNote.default('') });
 export type TCreateCabinetRequest = z.input<typeof ZCreateCabinetRequest>;
-export const ZUpdateCabinetRequest = z.object({ name: ZCabinetName, note: ZCabinetNote.default('') });
+export const ZUpdateCabinetRequest = strictRequestBody({ name: ZCabinetName, note: ZCabinetNote.default('') });
 export type TUpdateCabinetRequest = z.input<typeof ZUpdateCabinetRequest>;
 
 export const ZCabinetAdmin = z.object({ id: ZId, name: z.string(), email: z.string() });
@@ -63,34 +66,34 @@ const idList = (label: string, max: number) =>
     .min(1, { message: `${label}を1件以上指定してください。` })
     .max(max, { message: `${label}は一度に${max.toLocaleString('ja-JP')}件まで指定できます。` });
 
-export const ZCabinetMemberGroupsRequest = z.object({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export const ZCabinetMemberGroupsRequest = strictRequestBody({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
 export type TCabinetMemberGroupsRequest = z.infer<typeof ZCabinetMemberGroupsRequest>;
-export const ZCabinetMemberGroupDeleteRequest = z.object({ memberGroupId: ZId });
+export const ZCabinetMemberGroupDeleteRequest = strictRequestBody({ memberGroupId: ZId });
 export type TCabinetMemberGroupDeleteRequest = z.infer<typeof ZCabinetMemberGroupDeleteRequest>;
-export const ZCabinetAdminsRequest = z.object({ userIds: idList('メンバー', CABINET_IDS_MAX) });
+export const ZCabinetAdminsRequest = strictRequestBody({ userIds: idList('メンバー', CABINET_IDS_MAX) });
 export type TCabinetAdminsRequest = z.infer<typeof ZCabinetAdminsRequest>;
 
 /** With `fromCabinetId` the documents move (linked here, unlinked there); without it they are copied (CS). */
-export const ZCabinetDocumentsRequest = z.object({
+export const ZCabinetDocumentsRequest = strictRequestBody({
   documentIds: idList('書類', CABINET_DOCUMENTS_MAX),
   fromCabinetId: ZId.optional(),
 });
 export type TCabinetDocumentsRequest = z.infer<typeof ZCabinetDocumentsRequest>;
-export const ZCabinetDocumentsDeleteRequest = z.object({ documentIds: idList('書類', CABINET_DOCUMENTS_MAX) });
+export const ZCabinetDocumentsDeleteRequest = strictRequestBody({ documentIds: idList('書類', CABINET_DOCUMENTS_MAX) });
 export type TCabinetDocumentsDeleteRequest = z.infer<typeof ZCabinetDocumentsDeleteRequest>;
 /** Links created here and links removed from the source cabinet (move) or from this one (DELETE). */
 export const ZCabinetDocumentsResponse = z.object({ linked: z.number().int(), unlinked: z.number().int() });
 export type TCabinetDocumentsResponse = z.infer<typeof ZCabinetDocumentsResponse>;
 
-export const ZClassificationRulesRequest = z.object({
+export const ZClassificationRulesRequest = strictRequestBody({
   memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX),
   /** Also file the existing concluded and imported documents, as a background job. */
   backfill: z.boolean({ message: 'backfill は true か false で指定してください。' }).default(false),
 });
 export type TClassificationRulesRequest = z.input<typeof ZClassificationRulesRequest>;
-export const ZClassificationRulesDeleteRequest = z.object({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export const ZClassificationRulesDeleteRequest = strictRequestBody({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
 export type TClassificationRulesDeleteRequest = z.infer<typeof ZClassificationRulesDeleteRequest>;
-export const ZClassificationDryRunRequest = z.object({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export const ZClassificationDryRunRequest = strictRequestBody({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
 export type TClassificationDryRunRequest = z.infer<typeof ZClassificationDryRunRequest>;
 /** How many existing documents (concluded or imported, not yet in the cabinet) the rule would file. */
 export const ZClassificationDryRunResponse = z.object({ count: z.number().int() });

@@ -10,6 +10,19 @@ export const ZPage = z.coerce
   .int({ message: 'ページ番号は整数で指定してください。' })
   .refine((n) => n === -1 || n >= 1, { message: 'ページ番号は1以上、または-1（すべて）で指定してください。' });
 
+/**
+ * Every JSON request body refuses unknown keys (mass assignment, issue 8): a body can never carry companyId,
+ * id, status or createdAt into a row, and a misspelt key is an error rather than silently ignored. Query
+ * strings stay lenient: they are never stored, and proxies and browsers add keys of their own.
+ */
+export const strictRequestBody = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `指定できない項目が含まれています: ${issue.keys.join(', ')}`
+        : 'リクエストの形式が正しくありません。',
+  });
+
 export const ZOk = z.object({ ok: z.literal(true) });
 
 /** Query flags arrive as strings; accept the usual spellings. */

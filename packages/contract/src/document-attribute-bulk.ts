@@ -14,9 +14,10 @@
  *   (dates YYYY-MM-DD, amounts as digits, 自動更新 as 指定なし/あり/なし). `before` also holds 更新日時.
  * - A row whose 更新日時 no longer matches is a 'conflict': it is never written; the other rows can run.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZCsvEncoding } from './bulk.ts';
-import { ZDocumentSearchQuery } from './documents.ts';
+import { strictRequestBody } from './common.ts';
+import { ZDocumentSearchConditionsBody } from './documents.ts';
 
 export const DOCUMENT_ATTRIBUTE_CSV = {
   id: '書類ID',
@@ -58,8 +59,8 @@ export const AUTO_UPDATE_CSV_LABELS = ['指定なし', 'あり', 'なし'] as co
  * `POST /documents/attributes/bulk_edit/csv`: `conditions` are the query keys of `GET /documents` (strings,
  * `option.<id>` for user-defined items), without sort and paging.
  */
-export const ZDocumentAttributeCsvRequest = z.object({
-  conditions: ZDocumentSearchQuery.prefault({}),
+export const ZDocumentAttributeCsvRequest = strictRequestBody({
+  conditions: ZDocumentSearchConditionsBody.prefault({}),
   encoding: ZCsvEncoding.default('sjis'),
 });
 export type TDocumentAttributeCsvRequest = z.input<typeof ZDocumentAttributeCsvRequest>;

@@ -7,7 +7,8 @@
  * out are removed (their stored values are no longer shown or searched).
  */
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, strictRequestBody } from './common.ts';
+import { refineText } from './text.ts';
 import { BULK_ERROR_COLUMN, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN } from './bulk.ts';
 import { DOCUMENT_ATTRIBUTE_BASE_COLUMNS } from './document-attribute-bulk.ts';
 
@@ -26,13 +27,14 @@ export type TDocumentAttributeOption = z.infer<typeof ZDocumentAttributeOption>;
 export const ZDocumentAttributeOptionsResponse = z.object({ documentAttributeOptions: z.array(ZDocumentAttributeOption) });
 export type TDocumentAttributeOptionsResponse = z.infer<typeof ZDocumentAttributeOptionsResponse>;
 
-export const ZDocumentAttributeOptionInput = z.object({
+export const ZDocumentAttributeOptionInput = strictRequestBody({
   id: z.uuid({ message: '項目IDの形式が正しくありません。' }).optional(),
   name: z
     .string({ message: '項目名を入力してください。' })
     .trim()
     .min(1, { message: '項目名を入力してください。' })
-    .max(DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX, { message: `項目名は${DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX}文字以内で入力してください。` }),
+    .max(DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX, { message: `項目名は${DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX}文字以内で入力してください。` })
+    .superRefine(refineText('項目名')),
   isEnabled: z.boolean({ message: '「使用する」は true か false で指定してください。' }),
   isRequired: z.boolean({ message: '「必須」は true か false で指定してください。' }),
 });
@@ -41,12 +43,11 @@ export type TDocumentAttributeOptionInput = z.infer<typeof ZDocumentAttributeOpt
 /** Built-in columns of the attribute CSVs (and of their result files), which user-defined items may not take. */
 const RESERVED_OPTION_NAMES: ReadonlySet<string> = new Set([...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, BULK_ROW_NUMBER_COLUMN, BULK_RESULT_COLUMN, BULK_ERROR_COLUMN]);
 
-export const ZDocumentAttributeOptionsUpdate = z
-  .object({
-    documentAttributeOptions: z
-      .array(ZDocumentAttributeOptionInput, { message: '項目の一覧を指定してください。' })
-      .max(DOCUMENT_ATTRIBUTE_OPTIONS_MAX, { message: `項目は${DOCUMENT_ATTRIBUTE_OPTIONS_MAX}個まで登録できます。` }),
-  })
+export const ZDocumentAttributeOptionsUpdate = strictRequestBody({
+  documentAttributeOptions: z
+    .array(ZDocumentAttributeOptionInput, { message: '項目の一覧を指定してください。' })
+    .max(DOCUMENT_ATTRIBUTE_OPTIONS_MAX, { message: `項目は${DOCUMENT_ATTRIBUTE_OPTIONS_MAX}個まで登録できます。` }),
+})
   .superRefine((v, ctx) => {
     const seenNames = new Map<string, number>();
     const seenIds = new Set<string>();

@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import { ZId } from './common.ts';
 import { DOCUMENT_PAGE_SIZE, ZDocumentStatus } from './enums.ts';
+import { refineText } from './text.ts';
 
 export const DOCUMENT_TOTAL_CAP = 10_000;
 export const DOCUMENT_MAX_PER_PAGE = 100;
@@ -169,6 +170,19 @@ export const ZDocumentSearchQuery = z
   .superRefine(refineConditions)
   .transform((v) => toConditions(v));
 
+/**
+ * The same conditions sent in a JSON body (the attribute download): as every body, an unknown key is
+ * refused instead of dropped, so a misspelt filter cannot widen the download to every document.
+ */
+export const ZDocumentSearchConditionsBody = z
+  .looseObject(conditionShape)
+  .superRefine((v, ctx) => {
+    const unknown = Object.keys(v).filter((k) => !(k in conditionShape) && !k.startsWith(OPTION_QUERY_PREFIX));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `指定できない項目が含まれています: ${unknown.join(', ')}` });
+    refineConditions(v, ctx);
+  })
+  .transform((v) => toConditions(v));
+
 export const ZDocumentFindQuery = z
   .looseObject({
     ...conditionShape,
@@ -273,6 +287,7 @@ const ZAttrText = (label: string) =>
   z
     .string({ message: `${label}は文字列で入力してください。` })
     .max(DOCUMENT_TEXT_MAX, { message: `${label}は${DOCUMENT_TEXT_MAX}文字以内で入力してください。` })
+    .superRefine(refineText(label))
     .nullable();
 const ZAttrDate = (label: string) => ZDateString(label).nullable();
 
@@ -302,6 +317,7 @@ export const ZDocumentAttributeUpdate = z.strictObject(
         z
           .string({ message: '項目の値は文字列で入力してください。' })
           .max(DOCUMENT_OPTION_VALUE_MAX, { message: `項目の値は${DOCUMENT_OPTION_VALUE_MAX}文字以内で入力してください。` })
+          .superRefine(refineText('項目の値'))
           .nullable(),
         {
           error: (iss) =>

@@ -2,6 +2,7 @@
 export * from './errors.ts';
 export * from './enums.ts';
 export * from './common.ts';
+export * from './text.ts';
 export * from './me.ts';
 export * from './capabilities.ts';
 export * from './cabinets.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, strictRequestBody } from './common.ts';
 import { ZCsvEncoding } from './bulk.ts';
 import { ROLE_LABELS, ROLES, type TRole } from './enums.ts';
 
@@ -35,7 +35,7 @@ export const MEMBER_DELETE_COLUMNS = [MEMBER_CSV.id, MEMBER_CSV.email] as const;
 export const MEMBER_GROUP_SEPARATOR = ';';
 
 /** Filters of the edit template and the export. */
-export const ZMemberBulkFilters = z.object({
+export const ZMemberBulkFilters = strictRequestBody({
   keyword: z.string().trim().max(200, { message: 'キーワードは200文字以内で入力してください。' }).optional(),
   groupId: ZId.optional(),
   role: z.enum(ROLES, { message: '権限の指定が正しくありません。' }).optional(),
@@ -43,7 +43,7 @@ export const ZMemberBulkFilters = z.object({
 });
 export type TMemberBulkFilters = z.infer<typeof ZMemberBulkFilters>;
 
-export const ZMemberCsvRequest = z.object({
+export const ZMemberCsvRequest = strictRequestBody({
   filters: ZMemberBulkFilters.default({}),
   encoding: ZCsvEncoding.default('sjis'),
 });

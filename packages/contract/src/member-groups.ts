@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, strictRequestBody } from './common.ts';
 import { ZEntityType } from './enums.ts';
-import { strictRequestBody } from './members.ts';
+import { refineText } from './text.ts';
 
 /** Member groups (spec §3, §7; DESIGN.md §2). Name 1–100 and unique in the company, note ≤200 (as cabinets). */
 export const MEMBER_GROUP_NAME_MAX = 100;
@@ -14,10 +14,12 @@ export const ZMemberGroupName = z
   .string({ message: 'グループ名を入力してください。' })
   .trim()
   .min(1, { message: 'グループ名を入力してください。' })
-  .max(MEMBER_GROUP_NAME_MAX, { message: `グループ名は${MEMBER_GROUP_NAME_MAX}文字以内で入力してください。` });
+  .max(MEMBER_GROUP_NAME_MAX, { message: `グループ名は${MEMBER_GROUP_NAME_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('グループ名'));
 export const ZMemberGroupNote = z
   .string({ message: '備考は文字列で入力してください。' })
-  .max(MEMBER_GROUP_NOTE_MAX, { message: `備考は${MEMBER_GROUP_NOTE_MAX}文字以内で入力してください。` });
+  .max(MEMBER_GROUP_NOTE_MAX, { message: `備考は${MEMBER_GROUP_NOTE_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('備考', { multiline: true }));
 
 export const ZCreateMemberGroupRequest = strictRequestBody({ name: ZMemberGroupName, note: ZMemberGroupNote.default('') });
 export type TCreateMemberGroupRequest = z.input<typeof ZCreateMemberGroupRequest>;

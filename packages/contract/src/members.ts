@@ -1,25 +1,14 @@
 import { z } from 'zod';
-import { ZId, ZPage } from './common.ts';
+import { ZId, ZPage, strictRequestBody } from './common.ts';
 import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SORTS } from './list-queries.ts';
+import { refineText } from './text.ts';
 
 /** Members (spec §3, §7; DESIGN.md §2): email ≤254 and unique across the service, name ≤64. */
 export const MEMBER_EMAIL_MAX = 254;
 export const MEMBER_NAME_MAX = 64;
 export const MEMBER_ORGANIZATION_MAX = 100;
 export const MEMBER_KEYWORD_MAX = 200;
-
-/**
- * Unknown keys are refused (mass assignment, issue 8): a body can never carry companyId, id, status or
- * createdAt into a member.
- */
-export const strictRequestBody = <S extends z.ZodRawShape>(shape: S) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `指定できない項目が含まれています: ${issue.keys.join(', ')}`
-        : 'リクエストの形式が正しくありません。',
-  });
 
 /** Practical syntax check (WHATWG-like): one @, no spaces, a dotted domain. */
 const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
@@ -35,11 +24,13 @@ export const ZMemberEmail = z
 export const ZMemberName = z
   .string({ message: '氏名は文字列で入力してください。' })
   .trim()
-  .max(MEMBER_NAME_MAX, { message: `氏名は${MEMBER_NAME_MAX}文字以内で入力してください。` });
+  .max(MEMBER_NAME_MAX, { message: `氏名は${MEMBER_NAME_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('氏名'));
 export const ZMemberOrganization = z
   .string({ message: '所属は文字列で入力してください。' })
   .trim()
-  .max(MEMBER_ORGANIZATION_MAX, { message: `所属は${MEMBER_ORGANIZATION_MAX}文字以内で入力してください。` });
+  .max(MEMBER_ORGANIZATION_MAX, { message: `所属は${MEMBER_ORGANIZATION_MAX}文字以内で入力してください。` })
+  .superRefine(refineText('所属'));
 export const ZMemberRole = z.enum(ROLES, { message: '権限の値が正しくありません。' });
 export const ZMemberRoles = z
   .array(ZMemberRole, { message: '権限は配列で指定してください。' })

@@ -268,6 +268,28 @@ describe('the upload itself', () => {
     expect(storedFiles(w)).toEqual(before);
   });
 
+  it('a character that disguises the file name (bidi control, zero width): 400 naming the file with it shown, nothing kept', async () => {
+    const before = storedFiles(w);
+    const cases: [string, string][] = [
+      ['members\u202Evsc.csv', 'members<U+202E>vsc.csv」の名前に、表示を偽装できる見えない文字（U+202E）'],
+      ['\u2067名簿\u2069.csv', '<U+2067>名簿<U+2069>.csv」の名前に、表示を偽装できる見えない文字（U+2067）'],
+      ['名簿\u200F.csv', '名簿<U+200F>.csv」の名前に、表示を偽装できる見えない文字（U+200F）'],
+      ['名\u200B簿.csv', '名<U+200B>簿.csv」の名前に、表示を偽装できる見えない文字（U+200B）'],
+    ];
+    for (const route of ROUTES) {
+      for (const [filename, shown] of cases) {
+        const res = await post(w, route, [csvPart(utf8(`${HEAD}a@example.test,山田,営業\r\n`), filename)]);
+        const message = `ファイル「${shown}が含まれています。ファイル名を変更してからアップロードしてください。`;
+        expect([route, res.statusCode, res.json<{ error: unknown }>().error]).toEqual([
+          route,
+          400,
+          { code: 'validation_failed', message, details: [{ path: 'filename', message }], requestId: expect.any(String) as unknown },
+        ]);
+      }
+    }
+    expect(storedFiles(w)).toEqual(before);
+  });
+
   it('folders in the file name are dropped: the run shows the base name, the file lands under a server-chosen key', async () => {
     const names = [
       '../../x.csv',

@@ -86,6 +86,12 @@ const BROKEN: { filename: string; bytes: () => Buffer; code: string; message: st
     message: MSG_FILENAME_CONTROL,
   },
   {
+    filename: '請求書\u202Efdp.exe.pdf',
+    bytes: () => tinyPdf(),
+    code: 'validation_failed',
+    message: 'ファイル「請求書<U+202E>fdp.exe.pdf」の名前に、表示を偽装できる見えない文字（U+202E）が含まれています。ファイル名を変更してからアップロードしてください。',
+  },
+  {
     filename: `${'長'.repeat(65)}.pdf`,
     bytes: () => tinyPdf(),
     code: 'validation_failed',

@@ -2,7 +2,7 @@
  * Cell rules of the attribute CSV (DESIGN.md §2, §4). Every cell parses to its normalised text (what the
  * download writes for the same value), so "changed" is a plain comparison with the current value's text.
  */
-import { AUTO_UPDATE_CSV_LABELS, DOCUMENT_ATTRIBUTE_CSV, DOCUMENT_OPTION_VALUE_MAX, DOCUMENT_TEXT_MAX, type TBulkCellError } from '@cloudsign/contract';
+import { AUTO_UPDATE_CSV_LABELS, DOCUMENT_ATTRIBUTE_CSV, DOCUMENT_OPTION_VALUE_MAX, DOCUMENT_TEXT_MAX, textProblem, type TBulkCellError } from '@cloudsign/contract';
 
 const C = DOCUMENT_ATTRIBUTE_CSV;
 
@@ -94,12 +94,17 @@ export function parseAmount(raw: string, errors: TBulkCellError[]): string | nul
   return digits;
 }
 
-/** Text attributes and user-defined items: kept as written (trimmed), ≤500 characters. */
+/** Text attributes and user-defined items: kept as written (trimmed), ≤500 characters, one line (text.ts). */
 export function parseText(raw: string, label: string, errors: TBulkCellError[], max = DOCUMENT_TEXT_MAX): string | null {
   const v = raw.trim();
   const n = v.length;
   if (n > max) {
     errors.push({ column: label, message: CELL_MSG.textTooLong(label, max, n) });
+    return null;
+  }
+  const problem = textProblem(v, label);
+  if (problem) {
+    errors.push({ column: label, message: problem });
     return null;
   }
   return v;

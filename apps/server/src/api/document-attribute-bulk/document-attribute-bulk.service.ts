@@ -11,6 +11,7 @@ import { findManipulation, insertManipulation, updateManipulation } from '../../
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { ATTRIBUTE_BULK_JOBS, type ManipulationJob } from './document-attribute-bulk.jobs.ts';
 import { findCabinet } from './document-attribute-bulk.repository.ts';
+import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
 
 const SCOPE = (auth: AuthContext) => ({ companyId: auth.company.id, target: 'document_attributes' as const });
 
@@ -82,6 +83,7 @@ export async function requestAttributesCsv(deps: AppDeps, auth: AuthContext, con
   if (conditions.cabinetId && !(await findCabinet(deps.database.db, auth.company.id, conditions.cabinetId))) {
     throw new AppError('not_found', MSG_CABINET, [{ path: 'conditions.cabinetId', message: MSG_CABINET }]);
   }
+  await assertOptionFiltersInCompany(deps.database.db, auth.company.id, conditions.options, 'conditions.');
   const m = await insertManipulation(deps.database.db, {
     companyId: auth.company.id,
     target: 'document_attributes',

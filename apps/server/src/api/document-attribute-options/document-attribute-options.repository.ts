@@ -20,6 +20,16 @@ export async function selectOptions(db: DbOrTx, companyId: string): Promise<TDoc
     .orderBy(asc(documentAttributeOptions.position), asc(documentAttributeOptions.id));
 }
 
+/** Which of `ids` are items of this company (a search filter may name only those). */
+export async function findOptionIdsIn(db: DbOrTx, companyId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: documentAttributeOptions.id })
+    .from(documentAttributeOptions)
+    .where(and(eq(documentAttributeOptions.companyId, companyId), inArray(documentAttributeOptions.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Serialises concurrent replacements of one company's list (the unique-name renames below need it). */
 export async function lockCompanyOptions(db: DbOrTx, companyId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`document_attribute_options:${companyId}`}))`);

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { and, type SQL } from 'drizzle-orm';
 import { readableCabinets, type Readable } from '../../auth/access.ts';
 import * as repo from './documents.repository.ts';
+import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
 import { hasNoConditions, KEYSET_SORTS, keysetCondition, keywordTerms, termGrams, type IndexGrams } from './documents.search.ts';
 import { getAnchor, lastVersion, sawVersion, setAnchor } from './anchor-cache.ts';
 import { cachedEstimate } from './estimate-cache.ts';
@@ -259,6 +260,7 @@ async function searchPage(db: Db, readable: Readable, q: TDocumentFindQuery, cab
 export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery, opts: { pageCache?: boolean } = {}): Promise<TDocumentFindResponse> {
   const readable = await readableCabinets(db, who);
   const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
+  await assertOptionFiltersInCompany(db, readable.companyId, q.options);
   if (!opts.pageCache || !readable.readsAll || (cabinet && !cabinet.isSystem)) {
     const { rows, total, isTotalExact } = await searchPage(db, readable, q, cabinet);
     return toResponse(rows, total, isTotalExact);

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findManipulation, insertManipulation, updateManipulation } from '../../bulk/bulk.repository.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { MEMBER_BULK_JOBS, type ManipulationJob } from './member-bulk.jobs.ts';
+import { assertFiltersInCompany } from './member-export-filters.ts';
 
 const SCOPE = (auth: AuthContext) => ({ companyId: auth.company.id, target: 'members' as const });
 
@@ -98,6 +99,7 @@ export async function requestMembersCsv(
   filters: TMemberBulkFilters,
   encoding: TCsvEncoding,
 ): Promise<ManipulationRow> {
+  await assertFiltersInCompany(deps.database.db, auth.company.id, filters);
   const m = await insertManipulation(deps.database.db, {
     companyId: auth.company.id,
     target: 'members',

@@ -95,6 +95,24 @@ describe('CSV out', () => {
     expect(unescapeFormula("'abc")).toBe("'abc");
   });
 
+  it('escapes a formula after leading blanks or line breaks, and any cell starting with TAB, CR or LF', () => {
+    for (const v of [' =1', '\u3000+1', '\n=1', '\r\n@x', '\tabc', '\nabc']) expect(escapeFormula(v)).toBe(`'${v}`);
+    for (const v of ['abc', ' abc', 'a=b', "'abc", '']) expect(escapeFormula(v)).toBe(v);
+  });
+
+  it('the escape is reversible for every value, even one that already begins with apostrophes', () => {
+    for (const v of ['=1', "'=1", "''=1", "' =1", "'abc", 'abc', '\t', "'\n"]) expect(unescapeFormula(escapeFormula(v))).toBe(v);
+    expect(escapeFormula("'=1")).toBe("''=1");
+  });
+
+  it('quotes a lone CR or LF inside a cell, so it cannot start a row (row injection)', async () => {
+    const w = createCsvWriter('utf8bom');
+    void w.write(['a\rb', 'c\nd', 'e\r\nf', "株式会社Y\r=cmd|' /C calc'!A0"]).then(() => w.end());
+    expect((await readAll(w.output)).subarray(3).toString('utf8')).toBe(
+      '"a\rb","c\nd","e\r\nf","株式会社Y\r=cmd|\' /C calc\'!A0"\r\n',
+    );
+  });
+
   it('writes Shift_JIS and UTF-8 with BOM, CRLF, quoting only when needed', async () => {
     const sjis = createCsvWriter('sjis');
     void sjis.write(['髙橋', '①', 'a,b', '=cmd']).then(() => sjis.end());

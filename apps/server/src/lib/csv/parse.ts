@@ -56,5 +56,5 @@ export async function* readCsvRecords(
 /** A blank line (or a row of empty cells, as Excel writes after deleting rows) is not data. */
 export const isBlankRecord = (cells: string[]) => cells.every((c) => c.trim() === '');
 
-/** Undo the formula escape our own CSVs add (stringify.ts), so a downloaded file re-uploads unchanged. */
-export const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r＝＋－＠]/.test(cell) ? cell.slice(1) : cell);
+/** Undo the formula escape our own CSVs add (formula.ts), so a downloaded file re-uploads unchanged. */
+export { unescapeFormula } from './formula.ts';

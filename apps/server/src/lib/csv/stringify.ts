@@ -7,14 +7,9 @@ import { StringDecoder } from 'node:string_decoder';
 import { stringify } from 'csv-stringify';
 import iconv from 'iconv-lite';
 import type { TCsvEncoding } from '@cloudsign/contract';
+import { escapeFormula } from './formula.ts';
 
-/**
- * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell starting with = + - @ (or a tab or
- * CR before them). A leading apostrophe makes it text; readCsvRecords' unescapeFormula removes it again.
- */
-export function escapeFormula(value: string): string {
-  return /^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value;
-}
+export { escapeFormula };
 
 export type CsvWriter = {
   /** Encoded bytes, ready to pipe to a file or a response. */
@@ -52,9 +47,14 @@ function encoder(encoding: TCsvEncoding): Transform {
   });
 }
 
-/** CRLF line ends and every cell quoted only when needed: what Excel writes and reads back. */
+/**
+ * CRLF line ends and every cell quoted only when needed: what Excel writes and reads back. csv-stringify
+ * quotes a cell holding the record delimiter, and with `record_delimiter: 'windows'` that is CRLF only: a
+ * lone CR or LF went out bare and started a new row in Excel, outside the formula escape (row injection).
+ * `quoted_match` quotes every cell with either, so each cell reads back as exactly one cell.
+ */
 export function createCsvWriter(encoding: TCsvEncoding): CsvWriter {
-  const stringifier = stringify({ record_delimiter: 'windows' });
+  const stringifier = stringify({ record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   const enc = encoder(encoding);
   const output = new PassThrough();
   stringifier.on('error', (e) => output.destroy(e));

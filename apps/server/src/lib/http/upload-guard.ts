@@ -4,6 +4,7 @@
  * still reading it waits forever. This wrapper turns that into a clear 400 the uploader can act on.
  */
 import { PassThrough, type Readable } from 'node:stream';
+import { DISGUISING_CHARS, showInvisible } from '@cloudsign/contract';
 import { AppError } from '../app-error.ts';
 
 export const MSG_UPLOAD_CUT_OFF =
@@ -55,14 +56,21 @@ export function guardUpload(
 export const MSG_FILENAME_CONTROL =
   'ファイル名に使用できない文字（制御文字）が含まれています。ファイル名を変更してからアップロードしてください。';
 
+/** The file is named with the hidden characters shown as <U+XXXX>, so the message itself is not disguised. */
+export const msgFilenameDisguising = (filename: string, char: string) =>
+  `ファイル「${showInvisible(filename)}」の名前に、表示を偽装できる見えない文字（U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}）が含まれています。ファイル名を変更してからアップロードしてください。`;
+
 /**
  * An uploaded file's name is only ever shown and stored as text (storage keys are server-chosen), but a
- * control character — NUL above all, which PostgreSQL text cannot hold — is refused with a message.
- * Folders in the name were already dropped by the multipart parser (it keeps the base name only).
+ * control character — NUL above all, which PostgreSQL text cannot hold — is refused with a message, and so
+ * is a character that disguises the name (a right-to-left override makes 「請求書<U+202E>fdp.exe」 read as a
+ * PDF; contract text.ts lists them), on every upload: CSV bulk files and imported PDFs, whose name becomes
+ * the document's title. Folders in the name were already dropped by the multipart parser (base name only).
  */
 export function filenameProblem(filename: string): string | null {
   const isControl = (c: number) => c < 0x20 || c === 0x7f;
   for (let i = 0; i < filename.length; i += 1)
     if (isControl(filename.charCodeAt(i))) return MSG_FILENAME_CONTROL;
-  return null;
+  const disguising = DISGUISING_CHARS.exec(filename);
+  return disguising ? msgFilenameDisguising(filename, disguising[0]) : null;
 }

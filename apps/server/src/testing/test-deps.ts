@@ -44,7 +44,8 @@ async function createTestDatabase(): Promise<{ database: Database; url?: string;
   };
 }
 
-export async function createTestDeps(opts: { clock?: () => Date; worker?: boolean } = {}): Promise<TestDeps> {
+/** `env`: variables to set on top of the test defaults (e.g. a small JOBS_PER_COMPANY). */
+export async function createTestDeps(opts: { clock?: () => Date; worker?: boolean; env?: Record<string, string> } = {}): Promise<TestDeps> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-test-'));
   const { database, url, drop } = await createTestDatabase();
   const env = parseEnv({
@@ -55,6 +56,7 @@ export async function createTestDeps(opts: { clock?: () => Date; worker?: boolea
     API_URL: 'http://localhost:3001',
     SEED: 'off',
     ...(url ? { DATABASE_URL: url } : {}),
+    ...opts.env,
   });
   const sentMails: Mail[] = [];
   const mailer: Mailer = { outboxDir: null, send: async (m) => void sentMails.push(m) };

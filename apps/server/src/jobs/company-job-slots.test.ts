@@ -91,6 +91,17 @@ describe('the cap of queued and running jobs per company', () => {
     expect((await exportMembers(w.headers.admin, { keyword: 'あと' })).statusCode).toBe(202);
   });
 
+  it('a row left running by a job that gave up (untouched for a day) no longer holds a slot', async () => {
+    await fillToLimit();
+    expect((await exportMembers(w.headers.admin, { keyword: 'あと' })).statusCode).toBe(429);
+    const [first] = await deps.database.db.select().from(bulkManipulations).limit(1);
+    await deps.database.db
+      .update(bulkManipulations)
+      .set({ updatedAt: sql`now() - interval '25 hours'` })
+      .where(eq(bulkManipulations.id, first!.id));
+    expect((await exportMembers(w.headers.admin, { keyword: 'あと' })).statusCode).toBe(202);
+  });
+
   it('uploads, attribute downloads and backfills over the cap answer 429 and leave no row, file, rule or job', async () => {
     await fillToLimit();
     const before = await footprint();

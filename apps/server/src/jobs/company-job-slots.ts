@@ -25,13 +25,22 @@ export const jobLimitMessage = (limit: number) =>
 
 const limitReached = (limit: number) => new AppError('job_limit_reached', jobLimitMessage(limit));
 
+/**
+ * A manipulation untouched this long has no job left: pg-boss gives up on checks and exports within hours
+ * (3 retries, 1 h expiry) and executions write progress with every batch. Without this bound a job that
+ * failed its last attempt (its row left in チェック中 or 実行中) would hold a slot for ever. Backfills need
+ * none: their job marks them failed on its last attempt.
+ */
+const ABANDONED_AFTER = '1 day';
+
 /** The company's manipulations and backfills that are queued or running. */
 export async function countBusyJobs(db: DbOrTx, companyId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select (
           (select count(*) from bulk_manipulations m
-            where m.company_id = ${companyId} and m.status in (${sql.join(BUSY_STATUSES.map((s) => sql`${s}`), sql`, `)}))
+            where m.company_id = ${companyId} and m.status in (${sql.join(BUSY_STATUSES.map((s) => sql`${s}`), sql`, `)})
+              and m.updated_at > now() - ${ABANDONED_AFTER}::interval)
         + (select count(*) from cabinet_backfills b join cabinets c on c.id = b.cabinet_id
             where c.company_id = ${companyId} and b.state in ('queued', 'running'))
         )::int as n`,

@@ -56,6 +56,9 @@ export async function createTestDeps(opts: { clock?: () => Date; worker?: boolea
     API_URL: 'http://localhost:3001',
     SEED: 'off',
     ...(url ? { DATABASE_URL: url } : {}),
+    // Most test files run no worker, so every upload and export stays queued: the cap is tested on its own
+    // (jobs/company-job-slots.test.ts) and out of the way elsewhere.
+    JOBS_PER_COMPANY: '1000',
     ...opts.env,
   });
   const sentMails: Mail[] = [];

@@ -31,7 +31,10 @@ export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise
   const keys = await loadSigningKeys(database.db);
   // PGlite opened here owns its data folder alone; one handed in (tests' in-memory) cannot tell liveness.
   const instance = await openInstance({ key: instanceKey, databaseUrl: env.DATABASE_URL, isExclusive: !opts.database && database.kind === 'pglite', logger });
-  const jobs = await createJobs(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
+  const jobs = await createJobs(database, logger, {
+    pollingIntervalSeconds: opts.pollingIntervalSeconds,
+    perCompanyLimit: Number(env.JOBS_PER_COMPANY),
+  });
   const deps: AppDeps = {
     env,
     database,

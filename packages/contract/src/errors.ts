@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, message: 'ファイルまたはリクエストが大きすぎます。' },
   unsupported_media_type: { status: 415, message: 'このファイル形式には対応していません。' },
   rate_limited: { status: 429, message: 'リクエストが多すぎます。しばらく待ってからやり直してください。' },
+  /** One company's queued and running background jobs are at JOBS_PER_COMPANY (the message names the number). */
+  job_limit_reached: { status: 429, message: '実行待ち・実行中の処理が上限に達しています。実行中の処理が終わってからもう一度お試しください。' },
   internal: { status: 500, message: 'サーバーでエラーが発生しました。時間をおいてやり直してください。' },
   unavailable: { status: 503, message: 'ただいまサービスを利用できません。時間をおいてやり直してください。' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,6 +1,6 @@
 /** SQL of the generic bulk engine: manipulations and their rows. Every manipulation query is company-scoped. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { TBulkAction } from '@cloudsign/contract';
+import { BulkStatus, type TBulkAction } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { bulkManipulationRows, bulkManipulations } from '../db/schema.ts';
 import { queryRows } from './sql.ts';
@@ -212,4 +212,31 @@ export async function claimFollowUp(db: DbOrTx, manipulationId: string, rowNumbe
         returning row_number`,
   );
   return rows.length === 1;
+}
+
+/**
+ * An identical export or template still being generated: same company, target, kind, encoding and
+ * parameters (jsonb equality ignores key order). A repeated request is answered with it instead of
+ * queueing the same work again.
+ */
+export async function findGeneratingTwin(
+  db: DbOrTx,
+  v: { companyId: string; target: BulkTarget; kind: number; encoding: string; params: Record<string, unknown> },
+): Promise<ManipulationRow | null> {
+  const [row] = await db
+    .select()
+    .from(bulkManipulations)
+    .where(
+      and(
+        eq(bulkManipulations.companyId, v.companyId),
+        eq(bulkManipulations.target, v.target),
+        eq(bulkManipulations.kind, v.kind),
+        eq(bulkManipulations.status, BulkStatus.Processing),
+        eq(bulkManipulations.encoding, v.encoding),
+        sql`${bulkManipulations.params} = ${JSON.stringify(v.params)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(bulkManipulations.createdAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -54,6 +54,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DOCUMENT_PAGE_CACHE: 'yes' })).toThrow('DOCUMENT_PAGE_CACHE=yes: on または off を指定してください');
   });
 
+  it('JOBS_PER_COMPANY: 10 by default, a whole number from 1; anything else is refused', () => {
+    expect(parseEnv({}).JOBS_PER_COMPANY).toBe('10');
+    expect(parseEnv({ JOBS_PER_COMPANY: '25' }).JOBS_PER_COMPANY).toBe('25');
+    for (const bad of ['0', '-1', '2.5', 'many', '10000']) {
+      expect(() => parseEnv({ JOBS_PER_COMPANY: bad })).toThrow(`JOBS_PER_COMPANY=${bad}: 1〜9999 の件数を指定してください`);
+    }
+  });
+
   it('TRUST_PROXY: off by default; a hop count or the trusted proxies; "true" is refused', () => {
     expect(trustProxyOption(parseEnv({}).TRUST_PROXY)).toBe(false);
     const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY) as (address: string, hop: number) => boolean;

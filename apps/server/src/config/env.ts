@@ -51,6 +51,12 @@ const ZEnv = z
         message: 'プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
       })
       .optional(),
+    /**
+     * Background jobs one company may have queued and running at once (exports, bulk checks and runs,
+     * backfills); one more answers 429 (jobs/company-job-slots.ts). Kept as text like the other variables
+     * (a number is read from it by bootstrap), so the parsed env can be parsed again.
+     */
+    JOBS_PER_COMPANY: z.string().regex(/^[1-9][0-9]{0,3}$/, { message: '1〜9999 の件数を指定してください' }).default('10'),
   })
   .transform((e) => ({
     ...e,

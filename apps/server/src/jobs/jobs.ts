@@ -20,6 +20,11 @@ export type SendOptions = {
   /** Jobs with the same key run one at a time, in order (pg-boss "singleton" queues). */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /**
+   * The company the job works for: queues are shared, so its jobs take turns with other companies'
+   * (see fairPriority) instead of waiting behind one company's backlog.
+   */
+  companyId?: string;
 };
 
 export type QueueOptions = {
@@ -33,6 +38,8 @@ export type QueueOptions = {
 export type Jobs = {
   register: <T extends object>(name: string, handler: JobHandler<T>, opts?: QueueOptions) => Promise<void>;
   send: <T extends object>(name: string, data: T, opts?: SendOptions) => Promise<string | null>;
+  /** Jobs one company may have queued and running (JOBS_PER_COMPANY; enforced by company-job-slots.ts). */
+  perCompanyLimit: number;
   /** Begin fetching registered queues (the worker role); api-only instances only send. */
   startWorking: () => Promise<void>;
   stop: () => Promise<void>;
@@ -56,10 +63,28 @@ function dbAdapter(database: Database) {
   };
 }
 
+/**
+ * Fair turns across companies in one queue: pg-boss fetches by priority, then age. A company's job gets
+ * the priority below its own lowest queued or running job (0 with none), so each company's jobs keep their
+ * order while a company with nothing queued is served next, after at most one job of each busier company
+ * at the same level: a round-robin across companies instead of one FIFO line (one admin's 300 exports no
+ * longer delay everyone else's). Counting the running job too keeps a company's second execution of a
+ * one-per-company queue below other companies' first, so it does not block the head of that queue while
+ * its first runs. The company id travels in the job's data for this query.
+ */
+async function fairPriority(database: Database, name: string, companyId: string): Promise<number> {
+  const { rows } = await database.raw.query<{ p: number | null }>(
+    `select min(priority) as p from pgboss.job where name = $1 and state <= 'active' and data->>'companyId' = $2`,
+    [name, companyId],
+  );
+  const lowest = rows[0]?.p;
+  return lowest === null || lowest === undefined ? 0 : Math.min(0, Number(lowest) - 1);
+}
+
 export async function createJobs(
   database: Database,
   logger: Logger,
-  opts: { pollingIntervalSeconds?: number } = {},
+  opts: { pollingIntervalSeconds?: number; perCompanyLimit?: number } = {},
 ): Promise<Jobs> {
   const boss = new PgBoss({ db: dbAdapter(database), schema: 'pgboss' });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
@@ -81,6 +106,7 @@ export async function createJobs(
   };
 
   return {
+    perCompanyLimit: opts.perCompanyLimit ?? 10,
     register: async (name, handler, qopts = {}) => {
       await boss.createQueue(name, {
         name,
@@ -95,9 +121,10 @@ export async function createJobs(
       if (isWorking) await workQueue(name, entry);
     },
     send: async (name, data, sopts = {}) =>
-      boss.send(name, data, {
+      boss.send(name, sopts.companyId ? { ...data, companyId: sopts.companyId } : data, {
         ...(sopts.singletonKey ? { singletonKey: sopts.singletonKey } : {}),
         ...(sopts.startAfterSeconds ? { startAfter: sopts.startAfterSeconds } : {}),
+        ...(sopts.companyId ? { priority: await fairPriority(database, name, sopts.companyId) } : {}),
       }),
     startWorking: async () => {
       isWorking = true;

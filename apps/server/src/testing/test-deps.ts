@@ -45,7 +45,8 @@ async function createTestDatabase(): Promise<{ database: Database; url?: string;
   };
 }
 
-export async function createTestDeps(opts: { clock?: () => Date; worker?: boolean } = {}): Promise<TestDeps> {
+/** `env`: variables to set on top of the test defaults (e.g. a small JOBS_PER_COMPANY). */
+export async function createTestDeps(opts: { clock?: () => Date; worker?: boolean; env?: Record<string, string> } = {}): Promise<TestDeps> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-test-'));
   const { database, url, drop } = await createTestDatabase();
   const env = parseEnv({
@@ -56,6 +57,10 @@ export async function createTestDeps(opts: { clock?: () => Date; worker?: boolea
     API_URL: 'http://localhost:3001',
     SEED: 'off',
     ...(url ? { DATABASE_URL: url } : {}),
+    // Most test files run no worker, so every upload and export stays queued: the cap is tested on its own
+    // (jobs/company-job-slots.test.ts) and out of the way elsewhere.
+    JOBS_PER_COMPANY: '1000',
+    ...opts.env,
   });
   const sentMails: Mail[] = [];
   const mailer: Mailer = { outboxDir: null, send: async (m) => void sentMails.push(m) };

@@ -10,6 +10,7 @@
 import type { TClassificationBackfill } from '@cloudsign/contract';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import { claimJobSlot } from '../../jobs/company-job-slots.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import * as repo from './cabinets.repository.ts';
@@ -53,10 +54,11 @@ export async function addRules(ctx: JobCtx, id: string, input: { memberGroupIds:
   const run = await ctx.db.transaction(async (tx) => {
     await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids);
     if (!input.backfill) return null;
+    await claimJobSlot(tx, ctx.auth.user.companyId, ctx.jobs.perCompanyLimit);
     return backfills.insertBackfill(tx, { companyId: ctx.auth.user.companyId, cabinetId: id, groupIds: ids, createdBy: ctx.auth.user.id });
   });
   // Sent after commit, so the worker always finds its row.
-  if (run) await ctx.jobs.send<BackfillJobData>(BACKFILL_JOB, { backfillId: run.id });
+  if (run) await ctx.jobs.send<BackfillJobData>(BACKFILL_JOB, { backfillId: run.id }, { companyId: ctx.auth.user.companyId });
   return { cabinet: await cabinetView(ctx, id), backfill: run ? toBackfill(run) : null };
 }
 

@@ -7,7 +7,8 @@ import { BULK_MAX_FILE_BYTES, BulkKind, BulkStatus, type TCsvEncoding, type TDoc
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findManipulation, insertManipulation, updateManipulation } from '../../bulk/bulk.repository.ts';
+import { findManipulation, updateManipulation } from '../../bulk/bulk.repository.ts';
+import { assertUploadRoom, insertGeneration, insertUpload, startExecution } from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { ATTRIBUTE_BULK_JOBS, type ManipulationJob } from './document-attribute-bulk.jobs.ts';
 import { findCabinet } from './document-attribute-bulk.repository.ts';
@@ -30,6 +31,7 @@ const who = (auth: AuthContext) => ({ createdBy: auth.user.id, createdByName: au
 
 /** Streams the upload to storage under a server-chosen key, then queues its check. */
 export async function uploadCsv(deps: AppDeps, auth: AuthContext, file: { stream: Readable & { truncated?: boolean }; filename: string }) {
+  await assertUploadRoom(deps, auth.company.id);
   const id = crypto.randomUUID();
   const key = `document-attribute-bulk/${id}-in.csv`;
   await deps.storage.write(key, file.stream);
@@ -37,7 +39,7 @@ export async function uploadCsv(deps: AppDeps, auth: AuthContext, file: { stream
     await deps.storage.remove(key);
     throw new AppError('payload_too_large', MSG_TOO_LARGE);
   }
-  const m = await insertManipulation(deps.database.db, {
+  const m = await insertUpload(deps, {
     id,
     companyId: auth.company.id,
     target: 'document_attributes',
@@ -47,7 +49,7 @@ export async function uploadCsv(deps: AppDeps, auth: AuthContext, file: { stream
     inputFileKey: key,
     ...who(auth),
   });
-  await deps.jobs.send<ManipulationJob>(ATTRIBUTE_BULK_JOBS.check, { manipulationId: m.id });
+  await deps.jobs.send<ManipulationJob>(ATTRIBUTE_BULK_JOBS.check, { manipulationId: m.id }, { companyId: auth.company.id });
   return m;
 }
 
@@ -58,14 +60,16 @@ export async function executeManipulation(deps: AppDeps, auth: AuthContext, id: 
     if (m.status >= BulkStatus.Processing) return m;
     throw new AppError('invalid_state', MSG_NOT_EXECUTABLE);
   }
-  const moved = await updateManipulation(
-    deps.database.db,
-    id,
-    { status: BulkStatus.Processing, processedRows: 0, totalRows: m.counts.update ?? 0, startedAt: deps.clock() },
-    [BulkStatus.Ready],
-  );
+  const { row: moved, isNew } = await startExecution(deps, SCOPE(auth), id, {
+    status: BulkStatus.Processing,
+    processedRows: 0,
+    totalRows: m.counts.update ?? 0,
+    startedAt: deps.clock(),
+  });
   if (!moved) return getManipulation(deps, auth, id);
-  await deps.jobs.send<ManipulationJob>(ATTRIBUTE_BULK_JOBS.execute, { manipulationId: id }, { singletonKey: auth.company.id });
+  if (!isNew) return moved;
+  const company = auth.company.id;
+  await deps.jobs.send<ManipulationJob>(ATTRIBUTE_BULK_JOBS.execute, { manipulationId: id }, { singletonKey: company, companyId: company });
   return moved;
 }
 
@@ -84,7 +88,8 @@ export async function requestAttributesCsv(deps: AppDeps, auth: AuthContext, con
     throw new AppError('not_found', MSG_CABINET, [{ path: 'conditions.cabinetId', message: MSG_CABINET }]);
   }
   await assertOptionFiltersInCompany(deps.database.db, auth.company.id, conditions.options, 'conditions.');
-  const m = await insertManipulation(deps.database.db, {
+  // An identical request still being generated answers with that one (no second job).
+  const { row: m, isNew } = await insertGeneration(deps, {
     companyId: auth.company.id,
     target: 'document_attributes',
     kind: BulkKind.GenerateEditTemplate,
@@ -93,6 +98,6 @@ export async function requestAttributesCsv(deps: AppDeps, auth: AuthContext, con
     params: { conditions },
     ...who(auth),
   });
-  await deps.jobs.send<ManipulationJob>(ATTRIBUTE_BULK_JOBS.export, { manipulationId: m.id });
+  if (isNew) await deps.jobs.send<ManipulationJob>(ATTRIBUTE_BULK_JOBS.export, { manipulationId: m.id }, { companyId: auth.company.id });
   return m;
 }

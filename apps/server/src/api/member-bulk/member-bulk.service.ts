@@ -7,7 +7,8 @@ import { BULK_MAX_FILE_BYTES, BulkKind, BulkStatus, type TCsvEncoding, type TMem
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findManipulation, insertManipulation, updateManipulation } from '../../bulk/bulk.repository.ts';
+import { findManipulation, updateManipulation } from '../../bulk/bulk.repository.ts';
+import { assertUploadRoom, insertGeneration, insertUpload, startExecution } from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { MEMBER_BULK_JOBS, type ManipulationJob } from './member-bulk.jobs.ts';
 import { assertFiltersInCompany } from './member-export-filters.ts';
@@ -33,6 +34,7 @@ export async function uploadCsv(
   kind: number,
   file: { stream: Readable & { truncated?: boolean }; filename: string },
 ): Promise<ManipulationRow> {
+  await assertUploadRoom(deps, auth.company.id);
   const id = crypto.randomUUID();
   const key = `member-bulk/${id}-in.csv`;
   await deps.storage.write(key, file.stream);
@@ -40,7 +42,7 @@ export async function uploadCsv(
     await deps.storage.remove(key);
     throw new AppError('payload_too_large', MSG_TOO_LARGE);
   }
-  const m = await insertManipulation(deps.database.db, {
+  const m = await insertUpload(deps, {
     id,
     companyId: auth.company.id,
     target: 'members',
@@ -51,7 +53,7 @@ export async function uploadCsv(
     createdBy: auth.user.id,
     createdByName: auth.user.name || auth.user.email,
   });
-  await deps.jobs.send<ManipulationJob>(MEMBER_BULK_JOBS.check, { manipulationId: m.id });
+  await deps.jobs.send<ManipulationJob>(MEMBER_BULK_JOBS.check, { manipulationId: m.id }, { companyId: auth.company.id });
   return m;
 }
 
@@ -60,24 +62,24 @@ export async function uploadCsv(
  * run's current state (200), never a second run.
  */
 export async function executeManipulation(deps: AppDeps, auth: AuthContext, id: string): Promise<ManipulationRow> {
-  const db = deps.database.db;
   const m = await getManipulation(deps, auth, id, UPLOAD_KINDS);
   if (m.status !== BulkStatus.Ready) {
     if (m.status >= BulkStatus.Processing) return m;
     throw new AppError('invalid_state', MSG_NOT_EXECUTABLE);
   }
   const executable = (m.counts.add ?? 0) + (m.counts.update ?? 0) + (m.counts.delete ?? 0);
-  const moved = await updateManipulation(
-    db,
-    id,
-    { status: BulkStatus.Processing, processedRows: 0, totalRows: executable, startedAt: deps.clock() },
-    [BulkStatus.Ready],
-  );
+  const { row: moved, isNew } = await startExecution(deps, SCOPE(auth), id, {
+    status: BulkStatus.Processing,
+    processedRows: 0,
+    totalRows: executable,
+    startedAt: deps.clock(),
+  });
   if (!moved) return getManipulation(deps, auth, id);
+  if (!isNew) return moved;
   await deps.jobs.send<ManipulationJob & { kind: number }>(
     MEMBER_BULK_JOBS.execute,
     { manipulationId: id, kind: m.kind },
-    { singletonKey: auth.company.id },
+    { singletonKey: auth.company.id, companyId: auth.company.id },
   );
   return moved;
 }
@@ -100,7 +102,8 @@ export async function requestMembersCsv(
   encoding: TCsvEncoding,
 ): Promise<ManipulationRow> {
   await assertFiltersInCompany(deps.database.db, auth.company.id, filters);
-  const m = await insertManipulation(deps.database.db, {
+  // An identical request still being generated answers with that one (no second job).
+  const { row: m, isNew } = await insertGeneration(deps, {
     companyId: auth.company.id,
     target: 'members',
     kind,
@@ -110,7 +113,7 @@ export async function requestMembersCsv(
     createdBy: auth.user.id,
     createdByName: auth.user.name || auth.user.email,
   });
-  await deps.jobs.send<ManipulationJob>(MEMBER_BULK_JOBS.export, { manipulationId: m.id });
+  if (isNew) await deps.jobs.send<ManipulationJob>(MEMBER_BULK_JOBS.export, { manipulationId: m.id }, { companyId: auth.company.id });
   return m;
 }
 

@@ -28,7 +28,8 @@ const ZEnv = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: 'smtp:// または smtps:// で始まる URL を指定してください' }).optional(),
     DATADOG_CLIENT_TOKEN: z.string().optional(),
     GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' }).optional(),
-    SEED: z.enum(['auto', 'off'], { message: 'auto または off を指定してください' }).default('auto'),
+    /** auto: the demo on an empty embedded PGlite only; demo: on any empty database; off: never (seed-on-start.ts). */
+    SEED: z.enum(['auto', 'demo', 'off'], { message: 'auto, demo, off のいずれかを指定してください' }).default('auto'),
     /**
      * Document searches over every company document remember which documents each page holds, under the
      * company's documents version (documents.service.ts). `off` runs every search in full (the benchmark's

@@ -7,6 +7,7 @@
 import { and, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { passwordSetupTokens, sessions } from '../db/schema.ts';
+import { forgetDevices } from './known-devices.ts';
 
 export async function revokeSetupLinks(db: DbOrTx, userIds: readonly string[]) {
   if (userIds.length === 0) return;
@@ -21,13 +22,14 @@ export async function endSessions(db: DbOrTx, userIds: readonly string[], keepSe
 }
 
 /**
- * A member's login email changed: outstanding setup links die and every session ends (the member signs in
- * again with the new address and the same password). An invited member (status 0) is then sent a fresh
+ * A member's login email changed: outstanding setup links die, every session ends and no browser stays
+ * known to the account (the member signs in again with the new address and the same password). An invited member (status 0) is then sent a fresh
  * link at the new address by the caller, in the same transaction (single edit) or by the follow-up job (bulk).
  */
 export async function revokeOnEmailChange(db: DbOrTx, userIds: readonly string[], keepSessionId?: string) {
   await revokeSetupLinks(db, userIds);
   await endSessions(db, userIds, keepSessionId);
+  await forgetDevices(db, userIds);
 }
 
 export const emailChanged = (before: string, after: string | undefined) => after !== undefined && after !== before;

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authenticator } from 'otplib';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
+import { DEVICE_COOKIE } from '../auth/known-devices.ts';
 import { issuePasswordSetupLink } from '../auth/password-setup.ts';
 import { buildSiteApp } from '../site/app.ts';
 import { makeLoginUser } from '../site/site.test-kit.ts';
@@ -105,6 +106,7 @@ const caseOf = (form: Form) =>
     encoding: fc.constantFrom('urlencoded', 'json', 'raw', 'none'),
     raw: fc.constantFrom(...RAW),
     contentType: fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data; boundary=x'),
+    device: fc.constantFrom('', 'A'.repeat(43), '%00', 'x'.repeat(4000), '..%2F..'),
     withCookie: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   });
 
@@ -127,7 +129,8 @@ it('every site form answers generated input without a 5xx, in Japanese', { timeo
         headers: {
           'x-requested-with': 'XMLHttpRequest',
           ...(isPost ? { 'content-type': contentType } : {}),
-          ...(form.step && c.withCookie ? { cookie: `${SESSION_COOKIE}=${await cookieAt(form.step)}` } : {}),
+          // A junk device cookie (known-devices.ts) rides along with the session, as a browser would send it.
+          cookie: [form.step && c.withCookie ? `${SESSION_COOKIE}=${await cookieAt(form.step)}` : '', `${DEVICE_COOKIE}=${c.device}`].filter(Boolean).join('; '),
         },
         ...(isPost ? { payload } : {}),
       });

@@ -6,7 +6,7 @@ import { parseEnv, EnvError } from './config/env.ts';
 import { createDeps, closeDeps } from './bootstrap.ts';
 import { buildApiApp } from './api/app.ts';
 import { buildSiteApp } from './site/app.ts';
-import { seedIfEmpty } from './db/seed/seed-if-empty.ts';
+import { seedOnStart } from './db/seed/seed-on-start.ts';
 import { DEMO_LOGINS } from './db/seed/demo-logins.ts';
 
 const ROLES = ['site', 'api', 'worker'] as const;
@@ -27,7 +27,7 @@ async function main() {
   const deps = await createDeps(env);
   const log = deps.logger;
 
-  if (env.SEED === 'auto') await seedIfEmpty(deps);
+  const hasDemo = await seedOnStart(deps);
 
   const closers: (() => Promise<unknown>)[] = [];
   if (roles.includes('site')) {
@@ -45,9 +45,11 @@ async function main() {
   log.info({ roles }, 'started');
   if (roles.includes('site')) {
     console.log(`\nクラウドサイン 企業管理コンソール: ${env.SITE_URL}\nAPI: ${env.API_URL}（リファレンス: ${env.API_URL}/docs）\n`);
-    console.log('デモ用ログイン（パスワードはすべて password）:');
-    for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(26)} ${l.description}`);
-    console.log('');
+    if (hasDemo) {
+      console.log('デモ用ログイン（パスワードはすべて password）:');
+      for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(26)} ${l.description}`);
+      console.log('');
+    }
   }
 
   let isStopping = false;

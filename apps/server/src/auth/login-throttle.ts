@@ -1,68 +1,87 @@
 /**
- * Sign-in rate limiting (DESIGN.md §1), counted in the database so it holds across site instances:
- * failures per account and per IP within a sliding window. Blocked attempts are not recorded, so a
- * blocked caller cannot push the window forward; a success clears the account's failures only (never the
- * IP's, or an attacker could reset it with an account of their own).
+ * Sign-in limits (DESIGN.md §1, docs/decisions.md "Login limits"), counted in the database so they hold
+ * across site instances. Failures are counted over a day; the first few are free, then each further one
+ * doubles the wait after the latest failure (30 s, 1 min, 2 min … capped at 15 min). This slows guessing
+ * from unknown browsers exponentially — about one guess per 15 minutes per account once capped — while:
+ *
+ * - a **known device** (a browser that signed in to the account before, auth/known-devices.ts) is counted by
+ *   its own failures only: an attacker's failures, on the account or from the same office IP, never block
+ *   the owner's correct login from his own browser;
+ * - an unknown browser is counted per account and per IP (an office behind one NAT shares the IP limit, but
+ *   its members' known browsers do not).
+ *
+ * Blocked attempts are not recorded, so a blocked caller cannot push the wait forward.
  */
-import { and, asc, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { loginAttempts } from '../db/schema.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_IP = 20;
+export const FAILURE_WINDOW_MS = 24 * 3600 * 1000;
+export const FREE_FAILURES_PER_ACCOUNT = 5;
+export const FREE_FAILURES_PER_IP = 20;
+export const FREE_FAILURES_PER_DEVICE = 5;
+export const FIRST_DELAY_MS = 30 * 1000;
+export const MAX_DELAY_MS = 15 * 60 * 1000;
 
-export type ThrottleKey = { email: string; ip: string };
+/** `device`: the known device the attempt comes from (hash), or null for a browser unknown to the account. */
+export type ThrottleKey = { email: string; ip: string; device: string | null };
 
-/** Seconds until the caller may try again, or 0 when not blocked. */
-export async function loginBlockedFor(db: DbOrTx, key: ThrottleKey, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const waits = await Promise.all([
-    waitFor(db, eq(loginAttempts.email, key.email), MAX_FAILURES_PER_ACCOUNT, since, now),
-    waitFor(db, eq(loginAttempts.ip, key.ip), MAX_FAILURES_PER_IP, since, now),
-  ]);
-  return Math.max(...waits);
+/** The wait after `failures` failures: none while free, then doubling from FIRST_DELAY_MS up to MAX_DELAY_MS. */
+export function delayAfter(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - free, 30), MAX_DELAY_MS);
 }
 
-async function waitFor(db: DbOrTx, match: ReturnType<typeof eq>, limit: number, since: Date, now: Date) {
-  const where = and(match, gt(loginAttempts.createdAt, since));
-  const [row] = await db.select({ n: count(), oldest: min(loginAttempts.createdAt) }).from(loginAttempts).where(where);
-  if (!row || row.n < limit) return 0;
-  // The window slides: the caller may try again once enough of the oldest failures have aged out.
-  const excess = row.n - limit;
-  const [nth] = await db
-    .select({ at: loginAttempts.createdAt })
+type Scope = { match: SQL; free: number };
+
+function scopesOf(key: ThrottleKey): Scope[] {
+  if (key.device) return [{ match: eq(loginAttempts.device, key.device), free: FREE_FAILURES_PER_DEVICE }];
+  return [
+    { match: eq(loginAttempts.email, key.email), free: FREE_FAILURES_PER_ACCOUNT },
+    { match: eq(loginAttempts.ip, key.ip), free: FREE_FAILURES_PER_IP },
+  ];
+}
+
+async function waitOf(db: DbOrTx, scope: Scope, now: Date, exceptId?: string): Promise<number> {
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const [row] = await db
+    .select({ n: count(), last: max(loginAttempts.createdAt) })
     .from(loginAttempts)
-    .where(where)
-    .orderBy(asc(loginAttempts.createdAt))
-    .offset(excess)
-    .limit(1);
-  const at = nth?.at ?? row.oldest ?? now;
-  return Math.max(1, Math.ceil((at.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+    .where(and(scope.match, gt(loginAttempts.createdAt, since), exceptId ? ne(loginAttempts.id, exceptId) : undefined));
+  const delay = delayAfter(row?.n ?? 0, scope.free);
+  if (delay === 0 || !row?.last) return 0;
+  const left = row.last.getTime() + delay - now.getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/** Seconds until the caller may try again, or 0 when not slowed down. */
+export async function loginBlockedFor(db: DbOrTx, key: ThrottleKey, now: Date, exceptId?: string): Promise<number> {
+  const waits = await Promise.all(scopesOf(key).map((s) => waitOf(db, s, now, exceptId)));
+  return Math.max(0, ...waits);
 }
 
 /**
- * Counts an attempt as a failure *before* its password or code is checked. Checking first and recording
- * after let a burst of simultaneous guesses all pass the check before any was recorded (12 parallel
- * guesses got 12 tries against a limit of 5). Now the row goes in first and the window is counted with it:
- * an attempt is let through only while at most the limit of rows are visible, so however requests
- * interleave, no more than the limit get through. Past it, the row is taken back (blocked attempts are
- * not recorded, see above) and the caller waits. A success releases or clears the row.
+ * Counts an attempt as a failure *before* its password or code is checked, so a burst of simultaneous
+ * guesses cannot all pass the check before any is recorded: the row goes in first, then the wait is
+ * counted from every other visible row. However requests interleave, a request passes only if the rows
+ * inserted before its own check allow it, so no more than the free failures get through at once. Past it,
+ * the row is taken back and the caller waits. A success releases or clears the row.
  */
 export async function reserveLoginAttempt(db: DbOrTx, key: ThrottleKey, now: Date): Promise<{ attemptId: string; wait: 0 } | { wait: number }> {
   const wait = await loginBlockedFor(db, key, now);
   if (wait > 0) return { wait };
-  const [row] = await db.insert(loginAttempts).values({ email: key.email, ip: key.ip, createdAt: now }).returning({ id: loginAttempts.id });
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const counted = (match: ReturnType<typeof eq>) => db.select({ n: count() }).from(loginAttempts).where(and(match, gt(loginAttempts.createdAt, since)));
-  const [[byEmail], [byIp]] = await Promise.all([counted(eq(loginAttempts.email, key.email)), counted(eq(loginAttempts.ip, key.ip))]);
-  if ((byEmail?.n ?? 0) <= MAX_FAILURES_PER_ACCOUNT && (byIp?.n ?? 0) <= MAX_FAILURES_PER_IP) {
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ email: key.email, ip: key.ip, device: key.device, createdAt: now })
+    .returning({ id: loginAttempts.id });
+  const raced = await loginBlockedFor(db, key, now, row!.id);
+  if (raced === 0) {
     // Housekeeping on the write path keeps the table small without a scheduled job.
-    await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - 2 * LOGIN_WINDOW_MS)));
+    await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - 2 * FAILURE_WINDOW_MS)));
     return { attemptId: row!.id, wait: 0 };
   }
   await releaseLoginAttempt(db, row!.id);
-  return { wait: Math.max(1, await loginBlockedFor(db, key, now)) };
+  return { wait: raced };
 }
 
 /** Takes back a reserved attempt that succeeded (a second factor: the account's other failures stay). */
@@ -70,6 +89,17 @@ export async function releaseLoginAttempt(db: DbOrTx, attemptId: string) {
   await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
 }
 
-export async function clearAccountFailures(db: DbOrTx, email: string) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+/**
+ * After a successful login, the failures this caller made on the account are forgiven: those of the same
+ * known device, or of the same IP from unknown browsers. Failures from elsewhere stay, so the owner signing
+ * in does not reset an attacker's wait (and an attacker's own account never resets an IP's count).
+ */
+export async function clearOwnFailures(db: DbOrTx, key: ThrottleKey) {
+  const from = key.device ? eq(loginAttempts.device, key.device) : and(eq(loginAttempts.ip, key.ip), isNull(loginAttempts.device));
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, key.email), from));
+}
+
+/** "30秒後" / "15分後": when the caller may try again, in words. */
+export function retryAfterText(seconds: number): string {
+  return seconds < 60 ? `${seconds}秒後` : `${Math.ceil(seconds / 60)}分後`;
 }

@@ -195,9 +195,9 @@ export async function storeOutcomes(tx: DbOrTx, manipulationId: string, batchNo:
 
 /** Succeeded rows whose follow-up (e.g. an invitation mail) is not done yet, in file order. */
 export async function rowsAwaitingFollowUp(db: DbOrTx, manipulationId: string, action: TBulkAction, limit: number) {
-  return queryRows<{ rowNumber: number; targetId: string; after: Record<string, unknown> | null }>(
+  return queryRows<{ rowNumber: number; targetId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
     db,
-    sql`select row_number as "rowNumber", target_id as "targetId", after from bulk_manipulation_rows
+    sql`select row_number as "rowNumber", target_id as "targetId", before, after from bulk_manipulation_rows
         where manipulation_id = ${manipulationId}::uuid and action = ${action} and outcome = 'succeeded' and follow_up_at is null
         order by row_number limit ${limit}`,
   );

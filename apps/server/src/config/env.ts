@@ -33,7 +33,8 @@ const ZEnv = z
      * /metrics answers 404, as if it did not exist; the figures are not for the public.
      */
     METRICS_TOKEN: z.string().min(32, { message: '32文字以上のランダムな文字列を指定してください' }).optional(),
-    SEED: z.enum(['auto', 'off'], { message: 'auto または off を指定してください' }).default('auto'),
+    /** auto: the demo on an empty embedded PGlite only; demo: on any empty database; off: never (seed-on-start.ts). */
+    SEED: z.enum(['auto', 'demo', 'off'], { message: 'auto, demo, off のいずれかを指定してください' }).default('auto'),
     /**
      * Document searches over every company document remember which documents each page holds, under the
      * company's documents version (documents.service.ts). `off` runs every search in full (the benchmark's

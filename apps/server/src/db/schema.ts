@@ -129,13 +129,33 @@ export const loginAttempts = pgTable(
     /** Lower-cased email as typed, also for unknown accounts, so guessing is limited either way. */
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** The known device (hash of its cookie) the attempt came from; null from a browser unknown to the account. */
+    device: text('device'),
     createdAt: createdAt(),
   },
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.createdAt),
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
     index('login_attempts_created_idx').on(t.createdAt),
+    index('login_attempts_device_idx').on(t.device, t.createdAt),
   ],
+);
+
+/**
+ * Browsers that signed in to an account before (auth/known-devices.ts): the SHA-256 of the browser's
+ * HttpOnly device cookie, per member. A known device is not slowed by other people's failed logins.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    device: text('device').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.device, t.userId] }), index('known_devices_user_idx').on(t.userId)],
 );
 
 /** EdDSA signing keys shared by every site and api instance on one database. */

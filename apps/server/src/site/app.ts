@@ -21,6 +21,7 @@ import { mfaRoutes } from './mfa.routes.ts';
 import { passwordSetupRoutes } from './password-setup.routes.ts';
 import { spaRoutes } from './spa.routes.ts';
 import { trustProxyOption } from '../config/env.ts';
+import { installInputGuard } from './input-guard.ts';
 
 export type SiteOptions = {
   /** The built console (Vite's output); tests point this at a temporary folder. */
@@ -76,6 +77,8 @@ export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promi
       status: 403,
     });
   });
+
+  installInputGuard(app);
 
   await app.register(tokenRoutes, { deps });
   await app.register(async (pages) => {

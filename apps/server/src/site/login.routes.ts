@@ -9,17 +9,24 @@ import { deleteOtherSessions, setPassword } from './site.repository.ts';
 import { loginPage, newPasswordPage } from './pages.ts';
 import { attemptLogin, stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
+import { retryAfterText } from '../auth/login-throttle.ts';
+import { forgetDevices } from '../auth/known-devices.ts';
 import {
   clearSessionCookie,
   currentSession,
+  deviceCookie,
   formField,
   returnToOf,
   sessionAtStep,
   sessionCookie,
+  setDeviceCookie,
   setSessionCookie,
 } from './session-context.ts';
 
 export const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
+export const LOGIN_SLOWED = (seconds: number) =>
+  `ログインの失敗が続いたため、このアカウントへのログインを一時的に制限しています。${retryAfterText(seconds)}にもう一度お試しください。` +
+  'このブラウザで以前ログインしたことがある場合は、影響を受けません。';
 const NOTICES: Record<string, string> = {
   password_set: 'パスワードを設定しました。新しいパスワードでログインしてください。',
 };
@@ -49,15 +56,20 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     if (!email.trim() || !password) {
       return loginPage(reply, { returnTo, email, error: 'メールアドレスとパスワードを入力してください。', status: 400 });
     }
-    const result = await attemptLogin(deps, { email, password, ip: clientIp(request), previousCookie: sessionCookie(request) });
+    const result = await attemptLogin(deps, {
+      email,
+      password,
+      ip: clientIp(request),
+      previousCookie: sessionCookie(request),
+      deviceCookie: deviceCookie(request),
+    });
     if (result.kind === 'blocked') {
-      const minutes = Math.ceil(result.retryAfterSeconds / 60);
       reply.header('retry-after', String(result.retryAfterSeconds));
-      const error = `ログインの試行回数が上限に達しました。${minutes}分ほど待ってから、もう一度お試しください。`;
-      return loginPage(reply, { returnTo, email, error, status: 429 });
+      return loginPage(reply, { returnTo, email, error: LOGIN_SLOWED(result.retryAfterSeconds), status: 429 });
     }
     if (result.kind === 'invalid') return loginPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
+    if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
     const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());
     const step = loaded ? nextStep(loaded) : 'invalid';
     return redirectOnSite(reply, deps.env.SITE_URL, step === 'invalid' ? '/login' : stepUrl(step, returnTo));
@@ -92,6 +104,8 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     await deps.database.db.transaction(async (tx) => {
       await setPassword(tx, loaded.user.id, passwordHash, deps.clock());
       await deleteOtherSessions(tx, loaded.user.id, loaded.session.id);
+      // Browsers that knew the old password are no longer spared the login limits; this one is.
+      await forgetDevices(tx, [loaded.user.id], deviceCookie(request));
     });
     const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
     return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step === 'invalid' ? 'done' : step, returnTo));

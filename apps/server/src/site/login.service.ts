@@ -1,44 +1,49 @@
 /**
  * The password step of signing in (DESIGN.md §1). Unknown email, invited member (status 0) and wrong
  * password all answer `invalid` after the same argon2 work, so responses reveal nothing about accounts.
+ * A browser known to the account (its device cookie) is limited by its own failures only (login-throttle.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { users } from '../db/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { createSession, deleteSession, type NextStep } from '../auth/sessions.ts';
-import { clearAccountFailures, reserveLoginAttempt } from '../auth/login-throttle.ts';
+import { createSession, deleteSession, hasMfaEnabled, type NextStep } from '../auth/sessions.ts';
+import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts';
+import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
   | { kind: 'invalid' }
-  | { kind: 'ok'; cookie: string; expiresAt: Date };
+  | { kind: 'ok'; cookie: string; expiresAt: Date; deviceCookie: string | null };
 
 export const normalizeEmail = (email: string) => email.normalize('NFKC').trim().toLowerCase();
 
 export async function attemptLogin(
   deps: AppDeps,
-  input: { email: string; password: string; ip: string; previousCookie?: string },
+  input: { email: string; password: string; ip: string; previousCookie?: string; deviceCookie?: string },
 ): Promise<LoginResult> {
   const db = deps.database.db;
   const now = deps.clock();
   const email = normalizeEmail(input.email);
-  const key = { email, ip: input.ip };
+  const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
+  const key = { email, ip: input.ip, device: await knownDeviceOf(db, input.deviceCookie, user?.id) };
   // The attempt counts as a failure until the password proves otherwise (simultaneous guesses, see there).
   const attempt = await reserveLoginAttempt(db, key, now);
   if (attempt.wait > 0) return { kind: 'blocked', retryAfterSeconds: attempt.wait };
 
-  const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
   const canLogIn = user && (user.status === 1 || user.status === 2);
   const ok = await verifyPassword(canLogIn ? user.passwordHash : null, input.password);
   if (!ok || !user) return { kind: 'invalid' };
-  await clearAccountFailures(db, email);
+  await clearOwnFailures(db, key);
+  // With a second factor, the browser becomes known only once it passes it (mfa.routes.ts): knowing the
+  // password alone must not buy a fresh allowance of code guesses.
+  const deviceCookie = hasMfaEnabled(user) ? null : await rememberDevice(db, input.deviceCookie, user.id, now);
   // A fresh session id on every login (no fixation); the previous session of this browser ends.
   if (input.previousCookie) await deleteSession(db, hashToken(input.previousCookie));
   const session = await createSession(db, user.id, false, now);
-  return { kind: 'ok', cookie: session.cookie, expiresAt: session.expiresAt };
+  return { kind: 'ok', cookie: session.cookie, expiresAt: session.expiresAt, deviceCookie };
 }
 
 /** Where the browser goes next for a session's remaining step. */

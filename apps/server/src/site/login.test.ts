@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../config/env.ts';
+import { loginAttempts } from '../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
 import { makeCompany } from '../testing/fixtures.ts';
 import { buildSiteApp } from './app.ts';
@@ -75,6 +76,24 @@ describe('POST /login', () => {
     const res = await postForm(app, '/login', { email: invited.email, password: PASSWORD }, { ip: '10.0.0.2' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(ERROR);
+  });
+
+  it('refuses a NUL in any field with a Japanese 400 page and records nothing (was a 500)', async () => {
+    const before = await deps.database.db.select().from(loginAttempts);
+    for (const fields of <Record<string, string>[]>[
+      { email: 'a\u0000b@example.com', password: PASSWORD },
+      { email: 'a@example.com', password: 'x\u0000' },
+      { email: 'a@example.com', password: PASSWORD, return_to: '/\u0000' },
+    ]) {
+      const res = await postForm(app, '/login', fields, { ip: '10.0.9.1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<title>入力内容を確認してください | クラウドサイン</title>');
+      expect(res.body).toContain('使用できない文字（NUL 文字、または対になっていないサロゲート文字）が含まれています。入力内容を確認して、もう一度お試しください。');
+      expect(res.body).toContain('<a class="btn-primary" href="/login">入力画面に戻る</a>');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await deps.database.db.select().from(loginAttempts)).toEqual(before);
   });
 
   it('asks for both fields when one is empty', async () => {

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { markMfaVerified, nextStep, type LoadedSession } from '../auth/sessions.ts';
-import { releaseLoginAttempt, reserveLoginAttempt } from '../auth/login-throttle.ts';
+import { releaseLoginAttempt, reserveLoginAttempt, retryAfterText } from '../auth/login-throttle.ts';
+import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import {
   claimTotpStep,
   enableMfa,
@@ -19,10 +20,10 @@ import {
 import { alert, cancelLoginForm, EMPTY, escapeHtml, fill, Html, sendPage } from './render.ts';
 import { stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
-import { formField, returnToOf, sessionAtStep } from './session-context.ts';
+import { deviceCookie, formField, returnToOf, sessionAtStep, setDeviceCookie } from './session-context.ts';
 import { redirectOnSite, returnToQuery, siteLocation } from './return-to.ts';
 
-const TOO_MANY = (s: number) => `確認コードの試行回数が上限に達しました。${Math.ceil(s / 60)}分ほど待ってから、もう一度お試しください。`;
+const TOO_MANY = (s: number) => `確認コードの試行回数が上限に達しました。${retryAfterText(s)}にもう一度お試しください。`;
 
 export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const db = deps.database.db;
@@ -48,7 +49,8 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     const loaded = await sessionAtStep(deps, request, reply, 'mfa_verify');
     if (!loaded) return reply;
     const returnTo = returnToOf(deps, request);
-    const key = { email: loaded.user.email, ip: clientIp(request) };
+    const device = await knownDeviceOf(db, deviceCookie(request), loaded.user.id);
+    const key = { email: loaded.user.email, ip: clientIp(request), device };
     const now = deps.clock();
     // Guessing codes counts against the same per-account and per-IP limits as guessing passwords.
     // Counted before the code is checked, so simultaneous guesses cannot exceed the limit.
@@ -68,6 +70,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     if (!ok) return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
     await releaseLoginAttempt(db, attempt.attemptId);
     await markMfaVerified(db, loaded.session.id);
+    setDeviceCookie(deps, reply, await rememberDevice(db, deviceCookie(request), loaded.user.id, now));
     return redirectOnSite(reply, deps.env.SITE_URL, continueTo(loaded, returnTo));
   });
 
@@ -106,10 +109,12 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     }
     const codes = newBackupCodes();
     const hashes = await hashBackupCodes(codes);
-    await db.transaction(async (tx) => {
+    const device = await db.transaction(async (tx) => {
       await enableMfa(tx, loaded.user.id, secret, step, hashes);
       await markMfaVerified(tx, loaded.session.id);
+      return rememberDevice(tx, deviceCookie(request), loaded.user.id, deps.clock());
     });
+    setDeviceCookie(deps, reply, device);
     const list = new Html(codes.map((c) => `<li>${escapeHtml(c)}</li>`).join(''));
     const next = nextStep({ ...loaded, user: { ...loaded.user, mfa: 1, mfaSecret: secret }, session: { ...loaded.session, isMfaVerified: true } });
     const continueUrl = siteLocation(next === 'invalid' ? '/login' : stepUrl(next, returnTo), deps.env.SITE_URL);

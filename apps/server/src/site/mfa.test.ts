@@ -7,7 +7,7 @@ import { hashBackupCodes } from '../auth/mfa.ts';
 import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
 import { makeCompany } from '../testing/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, postForm, tokenRequest } from './site.test-kit.ts';
+import { logIn, makeLoginUser, PASSWORD, postForm, tokenRequest } from './site.test-kit.ts';
 
 // Several logins and argon2 hashes per test: generous on busy CI hosts.
 vi.setConfig({ testTimeout: 120_000 });
@@ -97,6 +97,40 @@ describe('MFA verification at login', () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body).toContain('確認コードの試行回数が上限に達しました。');
+  });
+});
+
+describe('known devices and the second factor', () => {
+  const device = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'cs_device')?.value;
+  const both = (session: string | undefined, dev: string) => ({ headers: { cookie: `cs_session=${session}; cs_device=${dev}` } });
+
+  it("a browser becomes known only once it passes the second factor; code guessing elsewhere does not block the owner's", async () => {
+    advance(25 * 3600_000);
+    const { user, secret } = await memberWithMfa();
+    const first = await logIn(app, user.email, undefined, { ip: '192.0.2.210' });
+    // The password alone makes no browser known: it would buy an attacker fresh code guesses.
+    expect(device(first.res)).toBeUndefined();
+    const verified = await postForm(app, '/mfa/verify', { code: totpAt(secret, now) }, { cookie: first.cookie, ip: '192.0.2.210' });
+    expect(verified.statusCode).toBe(303);
+    const owner = device(verified)!;
+    expect(owner).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // Someone who knows the password guesses codes from his own browser until slowed down.
+    advance(30_000);
+    const attacker = await logIn(app, user.email, undefined, { ip: '203.0.113.50' });
+    expect(device(attacker.res)).toBeUndefined();
+    for (let i = 0; i < 5; i += 1) await postForm(app, '/mfa/verify', { code: '111111' }, { cookie: attacker.cookie, ip: '203.0.113.50' });
+    const slowed = await postForm(app, '/mfa/verify', { code: '111111' }, { cookie: attacker.cookie, ip: '203.0.113.50' });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.body).toContain('確認コードの試行回数が上限に達しました。30秒後にもう一度お試しください。');
+
+    // The owner, from his known browser, signs in with password and code.
+    const again = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { ip: '192.0.2.210', ...both(undefined, owner) });
+    expect(again.statusCode).toBe(303);
+    const session = again.cookies.find((c) => c.name === 'cs_session')!.value;
+    const ok = await postForm(app, '/mfa/verify', { code: totpAt(secret, now) }, { ip: '192.0.2.210', ...both(session, owner) });
+    expect(ok.statusCode).toBe(303);
+    expect((await tokenRequest(app, session)).statusCode).toBe(200);
   });
 });
 

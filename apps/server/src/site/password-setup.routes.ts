@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
 import { consumeSetupLink, findSetupLink } from '../auth/password-setup.ts';
 import { deleteOtherSessions, setPassword } from './site.repository.ts';
+import { forgetDevices } from '../auth/known-devices.ts';
 import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { formField } from './session-context.ts';
@@ -73,6 +74,7 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
       if (!(await consumeSetupLink(tx, link.tokenId, now))) return false;
       await setPassword(tx, link.user.id, passwordHash, now);
       await deleteOtherSessions(tx, link.user.id, null);
+      await forgetDevices(tx, [link.user.id]);
       return true;
     });
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);

@@ -3,6 +3,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { loadSession, nextStep, SESSION_COOKIE, type LoadedSession, type NextStep } from '../auth/sessions.ts';
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from '../auth/known-devices.ts';
 import { redirectOnSite, returnToQuery, safeReturnTo } from './return-to.ts';
 import { stepUrl } from './login.service.ts';
 
@@ -26,6 +27,19 @@ export function clearSessionCookie(deps: AppDeps, reply: FastifyReply) {
 }
 
 export const sessionCookie = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
+
+/** The browser's device cookie (known-devices.ts): HttpOnly, long-lived, sent only to the site. */
+export function setDeviceCookie(deps: AppDeps, reply: FastifyReply, value: string) {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: deps.env.SITE_URL.startsWith('https:'),
+    expires: new Date(deps.clock().getTime() + DEVICE_TTL_MS),
+  });
+}
+
+export const deviceCookie = (request: FastifyRequest): string | undefined => request.cookies[DEVICE_COOKIE];
 
 export async function currentSession(deps: AppDeps, request: FastifyRequest) {
   return loadSession(deps.database.db, sessionCookie(request), deps.clock());

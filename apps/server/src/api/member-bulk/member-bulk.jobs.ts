@@ -19,20 +19,25 @@ export const MEMBER_BULK_JOBS = {
 } as const;
 
 export type ManipulationJob = { manipulationId: string };
+/** `action` is absent in jobs queued before edits sent invitations: those are adds. */
+type InviteJob = ManipulationJob & { action?: 'add' | 'update' };
 
 /**
- * Password-setup mails of the members a run added. One row at a time, each marked done in the same
- * transaction as its link, so a retry resumes after the last mailed row (a crash between the mail and
+ * Password-setup mails of the members a run added, or of invited members whose email an edit run changed
+ * (the edit itself killed their old links, member-executor.ts). One row at a time, each marked done in the
+ * same transaction as its link, so a retry resumes after the last mailed row (a crash between the mail and
  * the commit can repeat that one mail; it never skips one).
  */
-export async function sendInvitations(deps: AppDeps, manipulationId: string) {
+export async function sendInvitations(deps: AppDeps, manipulationId: string, action: 'add' | 'update' = 'add') {
   const db = deps.database.db;
   for (;;) {
-    const rows = await rowsAwaitingFollowUp(db, manipulationId, 'add', 100);
+    const rows = await rowsAwaitingFollowUp(db, manipulationId, action, 100);
     for (const r of rows) {
+      const before = r.before as { email: string } | null;
       const after = r.after as { email: string; name: string } | null;
       await db.transaction(async (tx) => {
         if (!(await claimFollowUp(tx, manipulationId, r.rowNumber))) return;
+        if (action === 'update' && before?.email === after?.email) return;
         if (!(await isStillInvited(tx, r.targetId))) return;
         await issuePasswordSetupLink(deps, tx, { id: r.targetId, email: after?.email ?? '', name: after?.name ?? '' });
       });
@@ -63,8 +68,9 @@ export async function registerMemberBulkJobs(deps: AppDeps) {
   await deps.jobs.register<ManipulationJob & { kind: number }>(
     MEMBER_BULK_JOBS.execute,
     logged(async ({ manipulationId, kind }: ManipulationJob & { kind: number }) => {
-      const invite = kind === BulkKind.Add
-        ? async () => void (await deps.jobs.send<ManipulationJob>(MEMBER_BULK_JOBS.invite, { manipulationId }))
+      const action = kind === BulkKind.Add ? 'add' : kind === BulkKind.Edit ? 'update' : null;
+      const invite = action
+        ? async () => void (await deps.jobs.send<InviteJob>(MEMBER_BULK_JOBS.invite, { manipulationId, action }))
         : undefined;
       await runExecute(deps, manipulationId, memberExecutor(kind, invite));
     }),
@@ -75,7 +81,7 @@ export async function registerMemberBulkJobs(deps: AppDeps) {
     await runMemberExport(deps, manipulationId);
   }), { retryLimit: 3 });
 
-  await deps.jobs.register<ManipulationJob>(MEMBER_BULK_JOBS.invite, logged(async ({ manipulationId }) => {
-    await sendInvitations(deps, manipulationId);
+  await deps.jobs.register<InviteJob>(MEMBER_BULK_JOBS.invite, logged(async ({ manipulationId, action }) => {
+    await sendInvitations(deps, manipulationId, action ?? 'add');
   }), { retryLimit: 10 });
 }

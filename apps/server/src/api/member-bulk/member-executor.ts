@@ -7,6 +7,7 @@ import { BulkKind, type TMemberBulkValues } from '@cloudsign/contract';
 import type { Tx } from '../../db/client.ts';
 import type { BatchExecutor, ManipulationRow, PendingRow, RowOutcome } from '../../bulk/bulk.types.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
+import { revokeOnEmailChange } from '../../auth/revocation.ts';
 import { formatVersion } from './member-cells.ts';
 import { MSG } from './member-checker.ts';
 import {
@@ -87,6 +88,9 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
       return { id: r.targetId!, email: a.email, name: a.name, organization: a.organization, roles: a.roles, search: memberSearchText(a) };
     }),
   );
+  // The old addresses may have been mistyped: their setup links and sessions end with the commit; invited
+  // members get a fresh link at the new address from the follow-up job (member-bulk.jobs.ts).
+  await revokeOnEmailChange(tx, live.filter((r) => values(r, 'after').email !== values(r, 'before').email).map((r) => r.targetId!));
   const groupsChanged = live.filter((r) => values(r, 'after').groups.map((g) => g.id).join() !== values(r, 'before').groups.map((g) => g.id).join());
   await replaceMemberships(tx, m.companyId, groupsChanged.map((r) => ({ userId: r.targetId!, groupIds: values(r, 'after').groups.map((g) => g.id) })));
   for (const r of live) outcomes.set(r.rowNumber, ok(r.rowNumber));

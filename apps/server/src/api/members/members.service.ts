@@ -9,12 +9,13 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
+import { emailChanged, endSessions, revokeOnEmailChange } from '../../auth/revocation.ts';
 import { memberDetail } from './member-mappers.ts';
 import * as repo from './members.repository.ts';
 import { countMembers, findMemberPage, listStats, streamMembers } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
 
-type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin'>;
+type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin'> & { sessionId?: string };
 
 const emailTaken = (email: string) => {
   const message = `${email} はすでに使われています。`;
@@ -103,6 +104,11 @@ export async function updateMember(
         throw emailTaken(body.email);
       }
       await repo.updateMember(tx, companyId, id, updateMemberValues(current, body, deps.clock()));
+      if (emailChanged(current.email, body.email)) {
+        // The old address may have been mistyped: nothing mailed or signed in through it survives.
+        await revokeOnEmailChange(tx, [id], id === who.user.id ? who.sessionId : undefined);
+        if (current.status === 0) await issuePasswordSetupLink(deps, tx, { id, email: body.email!, name: body.name ?? current.name });
+      }
     })
     .catch((err: unknown) => {
       if (body.email && repo.isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
@@ -145,13 +151,17 @@ export async function remindRegister(deps: AppDeps, who: Who, id: string) {
 
 export async function resetMfa(deps: AppDeps, who: Who, id: string) {
   const companyId = who.user.companyId;
-  const row = await repo.updateMember(deps.database.db, companyId, id, {
-    mfa: 2,
-    mfaSecret: null,
-    mfaBackupCodes: [],
-    mfaLastStep: null,
-    updatedAt: deps.clock(),
+  await deps.database.db.transaction(async (tx) => {
+    const row = await repo.updateMember(tx, companyId, id, {
+      mfa: 2,
+      mfaSecret: null,
+      mfaBackupCodes: [],
+      mfaLastStep: null,
+      updatedAt: deps.clock(),
+    });
+    if (!row) throw notFound();
+    // A reset answers a lost or exposed second factor: browsers that passed it sign in again (the caller's own stays).
+    await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
   });
-  if (!row) throw notFound();
   return loadDetail(deps, companyId, id);
 }

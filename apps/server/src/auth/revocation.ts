@@ -1,0 +1,35 @@
+/**
+ * What dies with a change to a member (docs/decisions.md "Tokens and the events that end them"). A
+ * password-setup link is a key to the account mailed to one address; a session (and with it every JWT,
+ * which the API checks against its live session) is a browser signed in as it. When the address changes,
+ * neither may outlive it: the mail may have gone to a mistyped address.
+ */
+import { and, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { passwordSetupTokens, sessions } from '../db/schema.ts';
+import { forgetDevices } from './known-devices.ts';
+
+export async function revokeSetupLinks(db: DbOrTx, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  await db.delete(passwordSetupTokens).where(inArray(passwordSetupTokens.userId, [...userIds]));
+}
+
+/** Signs the members out of every browser; `keepSessionId` spares the caller's own (a member acting on himself). */
+export async function endSessions(db: DbOrTx, userIds: readonly string[], keepSessionId?: string) {
+  if (userIds.length === 0) return;
+  const ofUsers = inArray(sessions.userId, [...userIds]);
+  await db.delete(sessions).where(keepSessionId ? and(ofUsers, ne(sessions.id, keepSessionId)) : ofUsers);
+}
+
+/**
+ * A member's login email changed: outstanding setup links die, every session ends and no browser stays
+ * known to the account (the member signs in again with the new address and the same password). An invited member (status 0) is then sent a fresh
+ * link at the new address by the caller, in the same transaction (single edit) or by the follow-up job (bulk).
+ */
+export async function revokeOnEmailChange(db: DbOrTx, userIds: readonly string[], keepSessionId?: string) {
+  await revokeSetupLinks(db, userIds);
+  await endSessions(db, userIds, keepSessionId);
+  await forgetDevices(db, userIds);
+}
+
+export const emailChanged = (before: string, after: string | undefined) => after !== undefined && after !== before;

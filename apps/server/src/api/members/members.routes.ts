@@ -9,11 +9,10 @@ import {
   ZOk,
   ZUpdateUserRequest,
   ZUserResponse,
+  type TMember,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { adminOnly } from '../plugins/authenticate.ts';
-import { toMember } from './member-mappers.ts';
-import type { MemberListRow } from './member-list.repository.ts';
 import * as service from './members.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -21,11 +20,11 @@ import { AppError } from '../../lib/app-error.ts';
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 /** `{"members":[…],"total":n}` written batch by batch: page=-1 never holds the whole list in memory. */
-async function* streamBody(total: number, batches: AsyncGenerator<MemberListRow[]>) {
+async function* streamBody(total: number, batches: AsyncGenerator<TMember[]>) {
   yield '{"members":[';
   let first = true;
   for await (const batch of batches) {
-    const text = batch.map((r) => JSON.stringify(toMember(r))).join(',');
+    const text = batch.map((member) => JSON.stringify(member)).join(',');
     yield first ? text : `,${text}`;
     first = false;
   }
@@ -53,12 +52,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (request, reply) => {
       const result = await service.findMembers(deps, request.auth, request.query);
       if (result.kind === 'stream') {
-        // A stream skips the response serializer; its rows are built by the same mapper as a page's.
+        // A stream skips the response serializer; the service maps its rows exactly as a page's.
         return reply
           .type('application/json; charset=utf-8')
           .send(Readable.from(streamBody(result.total, result.stream)) as never);
       }
-      return { members: result.rows.map(toMember), total: result.total };
+      return { members: result.members, total: result.total };
     },
   );
 

@@ -67,6 +67,14 @@ function boundaries() {
           'error',
           { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services only: SQL stays in repositories.' }] },
         ],
+        // One style of permission: declared on the route, never decided ad hoc in a hook or handler.
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: "MemberExpression[property.name='isCompanyAdmin']",
+            message: "Declare the route's permission: preValidation: requirePermission(...) (api/plugins/permissions.ts).",
+          },
+        ],
       },
     },
     {
@@ -100,7 +108,7 @@ function boundaries() {
         'apps/server/src/bulk/**',
         'apps/server/src/jobs/register.ts',
       ],
-      rules: { 'import/no-restricted-paths': 'off', 'no-restricted-imports': 'off' },
+      rules: { 'import/no-restricted-paths': 'off', 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
     },
   ];
 }

@@ -9,7 +9,13 @@ import { ESLint, type Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const BOUNDARY_RULES = new Set(['import/no-restricted-paths', 'import/no-cycle', 'import/no-unresolved', 'no-restricted-imports']);
+const BOUNDARY_RULES = new Set([
+  'import/no-restricted-paths',
+  'import/no-cycle',
+  'import/no-unresolved',
+  'no-restricted-imports',
+  'no-restricted-syntax',
+]);
 const configFile = path.join(root, 'eslint.config.js');
 
 // The rule's shortcut (strongly connected components) reads the linted file from disk; a probe exists only in
@@ -100,6 +106,13 @@ describe('server zones: routes → services → repositories, infrastructure apa
       zone('./members.repository.ts', ROUTES_CALL_SERVICES),
       zone('../../db/schema.ts', ROUTES_CALL_SERVICES),
       { rule: 'no-restricted-imports', message: "'drizzle-orm' import is restricted from being used by a pattern. Routes call services only: SQL stays in repositories." },
+    ]);
+  });
+
+  it('a route deciding a permission by hand instead of declaring it fails', async () => {
+    const code = "export const hook = (request: { auth: { isCompanyAdmin: boolean } }) => request.auth.isCompanyAdmin;";
+    expect(await lint('apps/server/src/api/members/probe.routes.ts', code)).toEqual([
+      { rule: 'no-restricted-syntax', message: "Declare the route's permission: preValidation: requirePermission(...) (api/plugins/permissions.ts)." },
     ]);
   });
 

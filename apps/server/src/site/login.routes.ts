@@ -5,12 +5,11 @@ import { deleteSession, loadSession, nextStep } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { redirectOnSite, returnToQuery } from './return-to.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { deleteOtherSessions, setPassword } from './site.repository.ts';
+import { replacePassword } from './password.service.ts';
 import { loginPage, newPasswordPage } from './pages.ts';
 import { attemptLogin, stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
 import { retryAfterText } from '../auth/login-throttle.ts';
-import { forgetDevices } from '../auth/known-devices.ts';
 import {
   clearSessionCookie,
   currentSession,
@@ -101,12 +100,9 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       return newPasswordPage(reply, { ...NEW_PASSWORD, returnTo, email: loaded.user.email, errors });
     }
     const passwordHash = await hashPassword(password);
-    await deps.database.db.transaction(async (tx) => {
-      await setPassword(tx, loaded.user.id, passwordHash, deps.clock());
-      await deleteOtherSessions(tx, loaded.user.id, loaded.session.id);
-      // Browsers that knew the old password are no longer spared the login limits; this one is.
-      await forgetDevices(tx, [loaded.user.id], deviceCookie(request));
-    });
+    // Browsers that knew the old password are signed out and no longer spared the login limits; this one is.
+    const who = { userId: loaded.user.id, sessionId: loaded.session.id, deviceCookie: deviceCookie(request) };
+    await replacePassword(deps.database.db, who, passwordHash, deps.clock());
     const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
     return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step === 'invalid' ? 'done' : step, returnTo));
   });

@@ -2,9 +2,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
-import { consumeSetupLink, findSetupLink } from '../auth/password-setup.ts';
-import { deleteOtherSessions, setPassword } from './site.repository.ts';
-import { forgetDevices } from '../auth/known-devices.ts';
+import { findSetupLink } from '../auth/password-setup.ts';
+import { setPasswordByLink } from './password.service.ts';
 import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { formField } from './session-context.ts';
@@ -69,14 +68,7 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
       return newPasswordPage(reply, { ...FORM, action: `/password_setup/${token}`, email: link.user.email, errors });
     }
     const passwordHash = await hashPassword(password);
-    const isConsumed = await db.transaction(async (tx) => {
-      // Single use even when two submits race: only the request that marks the link used sets the password.
-      if (!(await consumeSetupLink(tx, link.tokenId, now))) return false;
-      await setPassword(tx, link.user.id, passwordHash, now);
-      await deleteOtherSessions(tx, link.user.id, null);
-      await forgetDevices(tx, [link.user.id]);
-      return true;
-    });
+    const isConsumed = await setPasswordByLink(db, { tokenId: link.tokenId, userId: link.user.id }, passwordHash, now);
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
     return redirectOnSite(reply, deps.env.SITE_URL, '/login?notice=password_set');
   });

@@ -12,7 +12,7 @@ import {
   ZUpdateCabinetRequest,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { adminOnly } from '../plugins/authenticate.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 import * as service from './cabinets.service.ts';
 import { cabinetDocumentRoutes } from './cabinet-documents.routes.ts';
 import { classificationRuleRoutes } from './classification-rules.routes.ts';
@@ -27,7 +27,7 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     '/cabinets',
     {
       // Creating cabinets is CompanyAdmin's (DESIGN.md §1); checked before the body, so others learn nothing from a 400.
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: { tags, summary: 'キャビネットを作成', body: ZCreateCabinetRequest, response: { 201: ZCabinetResponse } },
     },
     async (request, reply) => reply.status(201).send({ cabinet: await service.createCabinet(ctx(request.auth), request.body) }),

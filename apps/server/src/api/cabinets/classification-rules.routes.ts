@@ -14,10 +14,10 @@ import {
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import * as rules from './classification-rules.service.ts';
-import { adminOnlyBecause } from '../plugins/authenticate.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 
 // Rules pull other members' documents in: a company admin's grant, refused before the body is read.
-const rulesAdminOnly = adminOnlyBecause(RULES_NEED_COMPANY_ADMIN);
+const rulesAdminOnly = requirePermission('companyAdmin', { message: RULES_NEED_COMPANY_ADMIN });
 
 const tags = ['cabinets'];
 

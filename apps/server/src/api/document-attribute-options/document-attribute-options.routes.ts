@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDocumentAttributeOptionsResponse, ZDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { adminOnly } from '../plugins/authenticate.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 import { listOptions, replaceOptions } from './document-attribute-options.service.ts';
 
 /** 書類属性の設定: every member reads the items (to show and search them); company admins replace them. */
@@ -16,7 +16,7 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
     '/document_attribute_options',
     {
       // Before body validation: a non-admin learns nothing from a 400.
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['documents'],
         summary: '書類属性の項目を置き換える（組織管理権限）',

@@ -13,7 +13,7 @@ import {
   ZUpdateMemberGroupRequest,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { adminOnly } from '../plugins/authenticate.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 import * as service from './member-groups.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -23,7 +23,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.get(
     '/member_groups',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['member-groups'],
         summary: 'メンバーグループ一覧（type=user でユーザー作成のグループのみ）',
@@ -40,7 +40,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.post(
     '/member_groups',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['member-groups'],
         summary: 'メンバーグループを作成',
@@ -54,7 +54,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.get(
     '/member_groups/:id',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: { tags: ['member-groups'], summary: 'メンバーグループの詳細', params: ZIdParams, response: { 200: ZMemberGroupResponse, ...errors } },
     },
     async (request) => ({ memberGroup: await service.getGroup(deps, request.auth, request.params.id) }),
@@ -63,7 +63,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.put(
     '/member_groups/:id',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['member-groups'],
         summary: 'メンバーグループの名前・備考を変更',
@@ -78,7 +78,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.delete(
     '/member_groups/:id',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: { tags: ['member-groups'], summary: 'メンバーグループを削除', params: ZIdParams, response: { 200: ZOk, ...errors } },
     },
     async (request) => {
@@ -90,7 +90,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.post(
     '/member_groups/:id/users',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['member-groups'],
         summary: 'メンバーグループにメンバーを追加',
@@ -108,7 +108,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.delete(
     '/member_groups/:id/users',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['member-groups'],
         summary: 'メンバーグループからメンバーを外す',

@@ -9,23 +9,21 @@ import {
   ZOk,
   ZUpdateUserRequest,
   ZUserResponse,
+  type TMember,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { adminOnly } from '../plugins/authenticate.ts';
-import { toMember } from './member-mappers.ts';
-import type { MemberListRow } from './member-list.repository.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 import * as service from './members.service.ts';
-import { AppError } from '../../lib/app-error.ts';
 
 /** Before body validation, so a non-admin learns nothing from a 400 (DESIGN.md §1: members are CompanyAdmin's). */
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 /** `{"members":[…],"total":n}` written batch by batch: page=-1 never holds the whole list in memory. */
-async function* streamBody(total: number, batches: AsyncGenerator<MemberListRow[]>) {
+async function* streamBody(total: number, batches: AsyncGenerator<TMember[]>) {
   yield '{"members":[';
   let first = true;
   for await (const batch of batches) {
-    const text = batch.map((r) => JSON.stringify(toMember(r))).join(',');
+    const text = batch.map((member) => JSON.stringify(member)).join(',');
     yield first ? text : `,${text}`;
     first = false;
   }
@@ -38,11 +36,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     {
       // Known before the query is read: only a company admin, or a cabinet admin naming a cabinet, may list;
       // anyone else gets 403 rather than a 400 that describes the query (the cabinet is checked in the handler).
-      preValidation: async (request) => {
-        if (!request.auth.isCompanyAdmin && typeof (request.query as { cabinetId?: unknown }).cabinetId !== 'string') {
-          throw new AppError('forbidden');
-        }
-      },
+      preValidation: requirePermission('companyAdminOrNamedCabinet'),
       schema: {
         tags: ['members'],
         summary: 'メンバー一覧（50件ずつ。page=-1 ですべて）',
@@ -53,18 +47,18 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (request, reply) => {
       const result = await service.findMembers(deps, request.auth, request.query);
       if (result.kind === 'stream') {
-        // A stream skips the response serializer; its rows are built by the same mapper as a page's.
+        // A stream skips the response serializer; the service maps its rows exactly as a page's.
         return reply
           .type('application/json; charset=utf-8')
           .send(Readable.from(streamBody(result.total, result.stream)) as never);
       }
-      return { members: result.rows.map(toMember), total: result.total };
+      return { members: result.members, total: result.total };
     },
   );
 
   app.get(
     '/users/:id',
-    { preValidation: adminOnly, schema: { tags: ['members'], summary: 'メンバーの詳細', params: ZIdParams, response: { 200: ZUserResponse, ...errors } } },
+    { preValidation: requirePermission('companyAdmin'), schema: { tags: ['members'], summary: 'メンバーの詳細', params: ZIdParams, response: { 200: ZUserResponse, ...errors } } },
     async (request) => {
       return { user: await service.getMember(deps, request.auth, request.params.id) };
     },
@@ -73,7 +67,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/users',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['members'],
         summary: 'メンバーを追加し、パスワード設定メールを送る',
@@ -90,7 +84,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.put(
     '/users/:id',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['members'],
         summary: 'メンバーを更新（省略した項目は変更なし）',
@@ -106,7 +100,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.delete(
     '/users/:id',
-    { preValidation: adminOnly, schema: { tags: ['members'], summary: 'メンバーを削除', params: ZIdParams, response: { 200: ZOk, ...errors } } },
+    { preValidation: requirePermission('companyAdmin'), schema: { tags: ['members'], summary: 'メンバーを削除', params: ZIdParams, response: { 200: ZOk, ...errors } } },
     async (request) => {
       await service.deleteMember(deps, request.auth, request.params.id);
       return { ok: true as const };
@@ -116,7 +110,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.put(
     '/users/:id/remind_register',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['members'],
         summary: '登録メールを再送（招待中のメンバーのみ）',
@@ -132,7 +126,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.delete(
     '/users/:id/mfa',
     {
-      preValidation: adminOnly,
+      preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['members'],
         summary: '2要素認証をリセット',

@@ -2,7 +2,7 @@
  * Member rules (issue 3, DESIGN.md §1–§2): unique emails, self-guard, last-admin guard, invitations.
  * Every write runs in one transaction; the setup mail's token commits with the member.
  */
-import type { TFindMembersFilter, TMemberDetail } from '@cloudsign/contract';
+import type { TFindMembersFilter, TMember, TMemberDetail } from '@cloudsign/contract';
 import { newMemberValues, updateMemberValues, type CreateMemberBody, type UpdateMemberBody } from './member-values.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -10,9 +10,9 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { emailChanged, endSessions, revokeOnEmailChange } from '../../auth/revocation.ts';
-import { memberDetail } from './member-mappers.ts';
+import { memberDetail, toMember } from './member-mappers.ts';
 import * as repo from './members.repository.ts';
-import { countMembers, findMemberPage, listStats, streamMembers } from './member-list.repository.ts';
+import { countMembers, findMemberPage, listStats, streamMembers, type MemberListRow } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
 
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin'> & { sessionId?: string };
@@ -50,9 +50,14 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
   };
   const stats = await listStats(db, companyId);
   const total = await countMembers(db, filter, stats);
-  if (q.page === -1) return { kind: 'stream' as const, total, stream: streamMembers(db, filter, q.sort) };
+  if (q.page === -1) return { kind: 'stream' as const, total, stream: asMembers(streamMembers(db, filter, q.sort)) };
   const rows = total === 0 ? [] : await findMemberPage(db, filter, q.sort, q.page, { ...stats, total });
-  return { kind: 'page' as const, total, rows };
+  return { kind: 'page' as const, total, members: rows.map(toMember) };
+}
+
+/** Each streamed batch leaves as contract shapes, mapped exactly as a page's rows are. */
+async function* asMembers(batches: AsyncGenerator<MemberListRow[]>): AsyncGenerator<TMember[]> {
+  for await (const batch of batches) yield batch.map(toMember);
 }
 
 async function loadDetail(deps: AppDeps, companyId: string, id: string): Promise<TMemberDetail> {

@@ -1,0 +1,37 @@
+/**
+ * Setting a new password, from the login's "new password" step or an invitation's setup link. The password,
+ * the end of the member's other sign-ins and the end of their browsers' exemption from login limits commit
+ * together, so a half-done change never leaves an old browser signed in (DESIGN.md §1).
+ */
+import type { Db } from '../db/client.ts';
+import { forgetDevices } from '../auth/known-devices.ts';
+import { consumeSetupLink } from '../auth/password-setup.ts';
+import { deleteOtherSessions, setPassword } from './site.repository.ts';
+
+/** A signed-in member replaces their password: this browser stays signed in and known, every other one is not. */
+export async function replacePassword(
+  db: Db,
+  who: { userId: string; sessionId: string; deviceCookie: string | undefined },
+  passwordHash: string,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await setPassword(tx, who.userId, passwordHash, now);
+    await deleteOtherSessions(tx, who.userId, who.sessionId);
+    await forgetDevices(tx, [who.userId], who.deviceCookie);
+  });
+}
+
+/**
+ * A setup link sets the first password once, even when two submits race: only the request that marks the
+ * link used writes. False when another request consumed it first.
+ */
+export async function setPasswordByLink(db: Db, link: { tokenId: string; userId: string }, passwordHash: string, now: Date) {
+  return db.transaction(async (tx) => {
+    if (!(await consumeSetupLink(tx, link.tokenId, now))) return false;
+    await setPassword(tx, link.userId, passwordHash, now);
+    await deleteOtherSessions(tx, link.userId, null);
+    await forgetDevices(tx, [link.userId]);
+    return true;
+  });
+}

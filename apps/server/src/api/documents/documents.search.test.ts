@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, keywordTerms, termGrams } from './documents.search.ts';
+import { daysBetween } from './documents.search.ts';
+import { keywordTerms, termGrams } from './search-terms.ts';
 import { contentDisposition } from './documents.routes.ts';
 import { checkImportFilename } from './documents-import.service.ts';
 

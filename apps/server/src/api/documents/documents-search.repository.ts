@@ -33,7 +33,7 @@ export function documentSearchWhere(filter: SearchFilter): SQL {
   return and(
     eq(documents.companyId, filter.companyId),
     ...accessSql(filter.access),
-    ...filterConditions(filter.words, filter.keywordMode, filter.conditions),
+    ...filterConditions(filter.words, filter.keywordMode, filter.conditions, filter.contractDays),
   )!;
 }
 

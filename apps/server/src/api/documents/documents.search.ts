@@ -5,7 +5,7 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions, TDocumentSortKey } from '@cloudsign/contract';
 import { documents } from '../../db/schema.ts';
-import { keywordTerms, termGrams } from './search-terms.ts';
+import { contractDays, keywordTerms, termGrams } from './search-terms.ts';
 import { KEYSET_SORTS, type KeysetAnchor, type KeywordMode, type OtherConditions, type SearchWord } from './search-filter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,14 +34,15 @@ const DATE_COLUMNS = {
  */
 export function searchConditions(c: TDocumentSearchConditions): SQL[] {
   const words = keywordTerms(c.keyword).map((term) => ({ term, keys: termGrams(term) }));
-  return filterConditions(words, 'index', c);
+  return filterConditions(words, 'index', c, contractDays(c));
 }
 
 /**
- * The keyword words, then the other conditions, in this order. `sentAt` is a timestamp; its day bounds are
- * Japan days (the console's and the users' calendar).
+ * The keyword words, then the other conditions, in this order. A contract-date range listed as `days`
+ * (search-terms.ts contractDays) is asked day by day. `sentAt` is a timestamp; its day bounds are Japan days
+ * (the console's and the users' calendar).
  */
-export function filterConditions(words: SearchWord[], mode: KeywordMode, c: OtherConditions): SQL[] {
+export function filterConditions(words: SearchWord[], mode: KeywordMode, c: OtherConditions, days: string[] | null): SQL[] {
   const out: SQL[] = words.map((w) => termCondition(w, mode));
   if (c.status && c.status.length > 0) out.push(sql`${documents.status} = any(${sql.param(c.status)}::smallint[])`);
   if (c.sender) {
@@ -51,8 +52,7 @@ export function filterConditions(words: SearchWord[], mode: KeywordMode, c: Othe
   for (const [key, column] of Object.entries(DATE_COLUMNS)) {
     const from = c[`${key as keyof typeof DATE_COLUMNS}From`];
     const to = c[`${key as keyof typeof DATE_COLUMNS}To`];
-    const days = key === 'contractAt' && (c.amountFrom !== undefined || c.amountTo !== undefined) ? daysBetween(from, to) : null;
-    if (days) out.push(sql`${column} = any(${sql.param(days)}::date[])`);
+    if (key === 'contractAt' && days) out.push(sql`${column} = any(${sql.param(days)}::date[])`);
     else {
       if (from) out.push(sql`${column} >= ${from}::date`);
       if (to) out.push(sql`${column} <= ${to}::date`);
@@ -68,25 +68,6 @@ export function filterConditions(words: SearchWord[], mode: KeywordMode, c: Othe
     out.push(sql`lower(${documents.options} ->> ${optionId}) like ${contains(value.trim().toLowerCase())}`);
   }
   return out;
-}
-
-/** Longest contract-date range written out day by day (daysBetween). */
-const MAX_LISTED_DAYS = 366;
-
-/**
- * The days from `from` to `to` (YYYY-MM-DD, both included), or null when either is missing or the range is
- * longer than MAX_LISTED_DAYS. A contract-date range with an amount range is asked as `contract_at = any(days)`:
- * the (company, contract date, amount) index then seeks to the amount range within each day and reads only
- * matching entries (a half-year and a 1–5 million yen range of a million documents: 8,700 entries instead of
- * the 52,000 of the amount range alone). PostgreSQL 15 cannot skip through the first column of a range itself.
- */
-export function daysBetween(from: string | undefined, to: string | undefined): string[] | null {
-  if (!from || !to) return null;
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
-  const count = Math.round((end - start) / 86_400_000) + 1;
-  if (!(count >= 1 && count <= MAX_LISTED_DAYS)) return null;
-  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
 }
 
 const SORT_COLUMNS = {

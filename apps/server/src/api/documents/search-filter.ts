@@ -9,7 +9,7 @@ import type {
   TDocumentSortKey,
 } from '@cloudsign/contract';
 import type { Readable } from '../../auth/access.ts';
-import { keywordTerms, termGrams } from './search-terms.ts';
+import { contractDays, keywordTerms, termGrams } from './search-terms.ts';
 
 /**
  * The cabinet a search is limited to: the system cabinet means every company document. Only ever made by
@@ -44,6 +44,8 @@ export type SearchFilter = {
   words: SearchWord[];
   keywordMode: KeywordMode;
   conditions: OtherConditions;
+  /** The contract-date range listed day by day, or null (search-terms.ts contractDays). */
+  contractDays: string[] | null;
 };
 
 type Conditions = TDocumentSearchConditions &
@@ -77,7 +79,14 @@ export function searchFilter(
       ? { kind: 'all' }
       : { kind: 'cabinets', cabinetIds: readable.cabinetIds };
   const words = keywordTerms(keyword).map((term) => ({ term, keys: keysOf(term) }));
-  return { companyId: readable.companyId, access, words, keywordMode, conditions: others };
+  return {
+    companyId: readable.companyId,
+    access,
+    words,
+    keywordMode,
+    conditions: others,
+    contractDays: contractDays(conditions),
+  };
 }
 
 /** Sort keys that are never NULL, so a keyset `(key, id) < (anchor)` continues their order exactly. */

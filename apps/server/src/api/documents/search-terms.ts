@@ -47,3 +47,31 @@ export function hasConditionsBesidesKeyword(c: TDocumentSearchConditions): boole
 export function hasNoConditions(c: TDocumentSearchConditions): boolean {
   return keywordTerms(c.keyword).length === 0 && !hasConditionsBesidesKeyword(c);
 }
+
+/** Longest contract-date range written out day by day (daysBetween). */
+const MAX_LISTED_DAYS = 366;
+
+/**
+ * The days from `from` to `to` (YYYY-MM-DD, both included), or null when either is missing or the range is
+ * longer than MAX_LISTED_DAYS. A contract-date range with an amount range is asked as `contract_at = any(days)`:
+ * the (company, contract date, amount) index then seeks to the amount range within each day and reads only
+ * matching entries (a half-year and a 1–5 million yen range of a million documents: 8,700 entries instead of
+ * the 52,000 of the amount range alone). PostgreSQL 15 cannot skip through the first column of a range itself.
+ */
+export function daysBetween(from: string | undefined, to: string | undefined): string[] | null {
+  if (!from || !to) return null;
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const count = Math.round((end - start) / 86_400_000) + 1;
+  if (!(count >= 1 && count <= MAX_LISTED_DAYS)) return null;
+  return Array.from({ length: count }, (_, i) =>
+    new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** The contract days a search lists one by one: its contract-date range when an amount range comes with it (daysBetween). */
+export function contractDays(c: TDocumentSearchConditions): string[] | null {
+  return c.amountFrom !== undefined || c.amountTo !== undefined
+    ? daysBetween(c.contractAtFrom, c.contractAtTo)
+    : null;
+}

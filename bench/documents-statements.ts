@@ -27,11 +27,11 @@ const [system] = await db
   .where(sql`company_id = ${company.id} and type = 1`);
 const [one] = await db
   .insert(schema.cabinets)
-  .values({ companyId: company.id, name: '営業' })
+  .values({ id: '00000000-0000-4000-8000-000000000002', companyId: company.id, name: '営業' })
   .returning();
 const [two] = await db
   .insert(schema.cabinets)
-  .values({ companyId: company.id, name: '人事' })
+  .values({ id: '00000000-0000-4000-8000-000000000003', companyId: company.id, name: '人事' })
   .returning();
 const model = await makeDocument(deps, company.id, {
   id: '00000000-0000-4000-8000-000000000001',

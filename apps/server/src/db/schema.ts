@@ -297,7 +297,7 @@ export const documents = pgTable(
     // A keyword search walked in update order (the default sort) filters each entry by its search text. The
     // first index carries that text (INCLUDE, migration 0021) so the walk never reads the table; a B-tree
     // entry must stay under ~2.7 KB, so a document whose text is longer is in the second, small index
-    // instead (documents.repository.ts walks both and merges them).
+    // instead (documents-search.repository.ts walks both and merges them).
     index('documents_company_updated_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
     index('documents_company_updated_long_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
     // One (company, sort column, id) index per sort key of GET /documents (issue 6 "Scale"): the first page of

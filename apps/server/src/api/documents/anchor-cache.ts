@@ -6,7 +6,7 @@
  * recently used entries go first.
  */
 import { ListCache } from '../../lib/list-cache.ts';
-import type { KeysetAnchor } from './documents.search.ts';
+import type { KeysetAnchor } from './search-filter.ts';
 
 const CAPACITY = 5_000;
 const anchors = new ListCache<KeysetAnchor>(CAPACITY);

@@ -153,7 +153,7 @@ describe('GET /documents: every filter', () => {
     ['amountFrom=300000', ['a', 'c']],
     ['amountTo=300000', ['b', 'c']],
     ['amountFrom=0&amountTo=0', ['b']],
-    // A contract-date range with an amount range is asked day by day (documents.search.ts daysBetween): both
+    // A contract-date range with an amount range is asked day by day (search-terms.ts daysBetween): both
     // ends of the range are included, and a range over a year long is asked as a plain range.
     ['contractAtFrom=2023-10-10&contractAtTo=2024-04-01&amountFrom=0', ['a', 'b']],
     ['contractAtFrom=2023-10-11&contractAtTo=2024-03-31&amountTo=2000000', []],

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, keywordTerms, termGrams } from './documents.search.ts';
+import { ZDocumentSearchQuery } from '@cloudsign/contract';
+import { daysBetween, hasNoConditions, keywordTerms, termGrams } from './search-terms.ts';
+import { searchConditions } from './documents.search.ts';
 import { contentDisposition } from './documents.routes.ts';
 import { checkImportFilename } from './documents-import.service.ts';
 
 describe('a contract-date range written out day by day', () => {
   it('lists every day of the range, both ends included, across month and leap days', () => {
-    expect(daysBetween('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(daysBetween('2024-02-28', '2024-03-01')).toEqual([
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+    ]);
     expect(daysBetween('2024-12-31', '2024-12-31')).toEqual(['2024-12-31']);
     expect(daysBetween('2024-01-01', '2024-12-31')).toHaveLength(366);
   });
@@ -32,6 +38,37 @@ describe('keyword terms and their index keys', () => {
   });
 });
 
+describe('whether anything narrows a search, known without writing its SQL', () => {
+  it('agrees with the conditions the SQL would hold, for each condition alone and for none', () => {
+    const queries = [
+      '',
+      'keyword=%20%E3%80%80',
+      'keyword=%E6%9D%B1',
+      'status=2',
+      'sender=%E5%B1%B1',
+      'contractAtFrom=2024-01-01',
+      'validityEndAtTo=2024-01-01',
+      'sentAtFrom=2024-01-01',
+      'contractAtFrom=2024-01-01&contractAtTo=2024-01-02&amountFrom=1',
+      'amountTo=0',
+      'autoUpdate=0',
+      'localId=A',
+      'option.11111111-1111-4111-8111-111111111111=x',
+      'cabinetId=11111111-1111-4111-8111-111111111111',
+    ];
+    const answers = queries.map((q) => {
+      const c = ZDocumentSearchQuery.parse(Object.fromEntries(new URLSearchParams(q)));
+      return [q, hasNoConditions(c), searchConditions(c).length === 0];
+    });
+    expect(answers.filter(([, pure, sql]) => pure !== sql)).toEqual([]);
+    expect(answers.filter(([, pure]) => pure).map(([q]) => q)).toEqual([
+      '',
+      'keyword=%20%E3%80%80',
+      'cabinetId=11111111-1111-4111-8111-111111111111',
+    ]);
+  });
+});
+
 describe('import file names (CS rule: ≤ 64 characters plus .pdf)', () => {
   it('accepts .pdf in any case and answers the title', () => {
     expect(checkImportFilename('契約書.PDF')).toEqual({ title: '契約書' });
@@ -39,14 +76,23 @@ describe('import file names (CS rule: ≤ 64 characters plus .pdf)', () => {
   });
   it('rejects other extensions, empty and long names', () => {
     expect(checkImportFilename('a.docx')).toMatchObject({ code: 'unsupported_media_type' });
-    expect(checkImportFilename('.pdf')).toMatchObject({ code: 'validation_failed', message: 'ファイル名がありません。' });
-    expect(checkImportFilename(`${'あ'.repeat(65)}.pdf`)).toMatchObject({ code: 'validation_failed' });
+    expect(checkImportFilename('.pdf')).toMatchObject({
+      code: 'validation_failed',
+      message: 'ファイル名がありません。',
+    });
+    expect(checkImportFilename(`${'あ'.repeat(65)}.pdf`)).toMatchObject({
+      code: 'validation_failed',
+    });
   });
 });
 
 describe('Content-Disposition (RFC 6266)', () => {
   it('gives a UTF-8 name and an ASCII fallback without quotes or backslashes', () => {
-    expect(contentDisposition('契約 "A".pdf')).toBe(`inline; filename="__ _A_.pdf"; filename*=UTF-8''%E5%A5%91%E7%B4%84%20%22A%22.pdf`);
-    expect(contentDisposition("it's (1).pdf")).toBe(`inline; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`);
+    expect(contentDisposition('契約 "A".pdf')).toBe(
+      `inline; filename="__ _A_.pdf"; filename*=UTF-8''%E5%A5%91%E7%B4%84%20%22A%22.pdf`,
+    );
+    expect(contentDisposition("it's (1).pdf")).toBe(
+      `inline; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`,
+    );
   });
 });

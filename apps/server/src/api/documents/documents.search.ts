@@ -1,54 +1,20 @@
 /**
- * The WHERE and ORDER BY of a document search (issue 6), as SQL fragments over `documents`. Exported for the
- * attribute bulk edit (issue 7), which downloads every document matching the same conditions.
+ * The WHERE and ORDER BY of a document search, as SQL fragments over `documents`. Exported for the attribute
+ * bulk edit, which downloads every document matching the same conditions.
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions, TDocumentSortKey } from '@cloudsign/contract';
 import { documents } from '../../db/schema.ts';
-import { normalizeSearchText } from '../../lib/search-text.ts';
+import { contractDays, keywordTerms, termGrams } from './search-terms.ts';
+import { KEYSET_SORTS, type KeysetAnchor, type KeywordMode, type OtherConditions, type SearchWord } from './search-filter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MAX_TERMS = 10;
-
-/** Keyword → its words (normalised like search_text, deduplicated), at most MAX_TERMS. */
-export function keywordTerms(keyword: string | undefined): string[] {
-  if (!keyword) return [];
-  const words = normalizeSearchText(keyword).split(' ').filter(Boolean);
-  return [...new Set(words)].slice(0, MAX_TERMS);
-}
-
-/**
- * The index keys a word needs (see migration 0008): one character → itself; longer → its bigrams. Counted in
- * code points, as PostgreSQL's substr counts them.
- */
-export function termGrams(term: string): string[] {
-  const chars = Array.from(term);
-  if (chars.length === 1) return chars;
-  const grams = new Set<string>();
-  for (let i = 0; i < chars.length - 1; i += 1) grams.add(chars[i]! + chars[i + 1]!);
-  return [...grams];
-}
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (s: string) => `%${likeEscape(s)}%`;
 
-/**
- * How a keyword is matched. `index`: through the grams index (1–2 characters: the gram is the word itself, so
- * the index answer is exact; longer: bigrams can match apart, so LIKE rechecks). `scan`: LIKE alone, for a
- * plan that walks a sort index — computing the grams of every row walked would cost far more than LIKE.
- */
-export type KeywordMode = 'index' | 'scan';
-
-/**
- * The index keys a word is asked by: all its grams unless `indexGrams` names fewer (see planDocumentSearch,
- * which asks a longer word by its rarest gram when other conditions come with it). Either way LIKE keeps
- * the answer exact whenever the keys are not the word itself.
- */
-export type IndexGrams = (term: string) => string[];
-
-function termCondition(term: string, mode: KeywordMode, indexGrams: IndexGrams): SQL {
+function termCondition({ term, keys }: SearchWord, mode: KeywordMode): SQL {
   const like = sql`${documents.searchText} like ${contains(term)}`;
-  const keys = indexGrams(term);
   const grams = sql`document_search_grams(${documents.searchText}) @> ${sql.param(keys)}::text[]`;
   const isExact = keys.length === 1 && keys[0] === term;
   const match = mode === 'scan' ? like : isExact ? grams : sql`(${grams} and ${like})`;
@@ -63,11 +29,21 @@ const DATE_COLUMNS = {
 } as const;
 
 /**
- * Conditions other than access and cabinet (those need the caller, see documents.repository.ts).
- * `sentAt` is a timestamp; its day bounds are Japan days (the console's and the users' calendar).
+ * Conditions other than access and cabinet (those need the caller, see documents-search.repository.ts), for
+ * a search by conditions alone (the attribute bulk edit's download).
  */
-export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode = 'index', indexGrams: IndexGrams = termGrams): SQL[] {
-  const out: SQL[] = keywordTerms(c.keyword).map((t) => termCondition(t, mode, indexGrams));
+export function searchConditions(c: TDocumentSearchConditions): SQL[] {
+  const words = keywordTerms(c.keyword).map((term) => ({ term, keys: termGrams(term) }));
+  return filterConditions(words, 'index', c, contractDays(c));
+}
+
+/**
+ * The keyword words, then the other conditions, in this order. A contract-date range listed as `days`
+ * (search-terms.ts contractDays) is asked day by day. `sentAt` is a timestamp; its day bounds are Japan days
+ * (the console's and the users' calendar).
+ */
+export function filterConditions(words: SearchWord[], mode: KeywordMode, c: OtherConditions, days: string[] | null): SQL[] {
+  const out: SQL[] = words.map((w) => termCondition(w, mode));
   if (c.status && c.status.length > 0) out.push(sql`${documents.status} = any(${sql.param(c.status)}::smallint[])`);
   if (c.sender) {
     const s = contains(c.sender.trim().toLowerCase());
@@ -76,8 +52,7 @@ export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode
   for (const [key, column] of Object.entries(DATE_COLUMNS)) {
     const from = c[`${key as keyof typeof DATE_COLUMNS}From`];
     const to = c[`${key as keyof typeof DATE_COLUMNS}To`];
-    const days = key === 'contractAt' && (c.amountFrom !== undefined || c.amountTo !== undefined) ? daysBetween(from, to) : null;
-    if (days) out.push(sql`${column} = any(${sql.param(days)}::date[])`);
+    if (key === 'contractAt' && days) out.push(sql`${column} = any(${sql.param(days)}::date[])`);
     else {
       if (from) out.push(sql`${column} >= ${from}::date`);
       if (to) out.push(sql`${column} <= ${to}::date`);
@@ -93,30 +68,6 @@ export function searchConditions(c: TDocumentSearchConditions, mode: KeywordMode
     out.push(sql`lower(${documents.options} ->> ${optionId}) like ${contains(value.trim().toLowerCase())}`);
   }
   return out;
-}
-
-/** Longest contract-date range written out day by day (daysBetween). */
-const MAX_LISTED_DAYS = 366;
-
-/**
- * The days from `from` to `to` (YYYY-MM-DD, both included), or null when either is missing or the range is
- * longer than MAX_LISTED_DAYS. A contract-date range with an amount range is asked as `contract_at = any(days)`:
- * the (company, contract date, amount) index then seeks to the amount range within each day and reads only
- * matching entries (a half-year and a 1–5 million yen range of a million documents: 8,700 entries instead of
- * the 52,000 of the amount range alone). PostgreSQL 15 cannot skip through the first column of a range itself.
- */
-export function daysBetween(from: string | undefined, to: string | undefined): string[] | null {
-  if (!from || !to) return null;
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
-  const count = Math.round((end - start) / 86_400_000) + 1;
-  if (!(count >= 1 && count <= MAX_LISTED_DAYS)) return null;
-  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
-}
-
-/** True when nothing narrows the search (the exact count then comes from document_list_stats). */
-export function hasNoConditions(c: TDocumentSearchConditions): boolean {
-  return searchConditions(c).length === 0;
 }
 
 const SORT_COLUMNS = {
@@ -140,12 +91,6 @@ export function searchOrder(sort: TDocumentSortKey, order: 'asc' | 'desc'): SQL[
   const dir = order === 'asc' ? asc : desc;
   return [dir(SORT_COLUMNS[sort]), dir(documents.id)];
 }
-
-/** Sort keys that are never NULL, so a keyset `(key, id) < (anchor)` continues their order exactly. */
-export const KEYSET_SORTS: ReadonlySet<TDocumentSortKey> = new Set(['updatedAt', 'createdAt']);
-
-/** A row of a sorted search: its sort key as PostgreSQL prints it (full precision) and its id. */
-export type KeysetAnchor = { key: string; id: string; inclusive: boolean };
 
 /** The sort key of a KEYSET_SORTS sort as text (a timestamp keeps its microseconds, which a Date would lose). */
 export function sortKeyText(sort: TDocumentSortKey): SQL<string | null> {

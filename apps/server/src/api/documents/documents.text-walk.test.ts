@@ -8,7 +8,8 @@ import { ZDocumentFindQuery } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
 import { makeCompany, makeDocument } from '../../testing/fixtures.ts';
 import type { Readable } from '../../auth/access.ts';
-import { documentPageQuery, documentSearchWhere } from './documents.repository.ts';
+import { documentSearch } from './documents-search.repository.ts';
+import { searchFilter } from './search-filter.ts';
 
 let deps: TestDeps;
 let readable: Readable;
@@ -41,8 +42,8 @@ afterAll(async () => {
 
 async function walk(keyword: string, order: 'asc' | 'desc', page: number, perPage: number) {
   const q = ZDocumentFindQuery.parse({ keyword, order, page: String(page), perPage: String(perPage) });
-  const where = documentSearchWhere(readable, q, null, 'scan');
-  const rows = await documentPageQuery(deps.database.db, readable, where, q, { isCollected: false, total: { from: 'none' }, isTextWalk: true });
+  const filter = searchFilter(readable, q, null, 'scan');
+  const rows = await documentSearch(deps.database.db, readable, { filter, isCollected: false, total: { from: 'none' }, isTextWalk: true }).page(q);
   return rows.map((r) => titles[r.id]);
 }
 

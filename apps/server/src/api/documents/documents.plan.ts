@@ -1,0 +1,217 @@
+/**
+ * The plan of a document search, decided without SQL: from the query, what the reader may read and a few
+ * numbers (the database's match estimates and the trigger-kept counts, asked through SearchStats), which
+ * conditions the WHERE holds, how keyword words are matched, whether the matches are collected or the sort
+ * index is walked, and where the total comes from. documents-search.repository.ts writes the plan's SQL once.
+ * Why each choice: docs/decisions.md (documents search).
+ */
+import type { TDocumentFindQuery, TDocumentSearchConditions } from '@cloudsign/contract';
+import type { Readable } from '../../auth/access.ts';
+import { hasConditionsBesidesKeyword, keywordTerms, termGrams } from './search-terms.ts';
+import {
+  anchorKeyOf,
+  searchFilter,
+  type CabinetScope,
+  type SearchFilter,
+} from './search-filter.ts';
+
+export type { CabinetScope, SearchFilter } from './search-filter.ts';
+
+/** Where a page's total comes from: trigger-kept counters (exact), the page's own window count, or none (the plan's estimate). */
+export type PageTotal =
+  | { from: 'company' }
+  | { from: 'cabinet'; cabinetId: string }
+  | { from: 'window' }
+  | { from: 'none' };
+
+/**
+ * `isCollected`: every match is read, sorted and counted by the page statement; otherwise the sort index is
+ * walked. `isTextWalk`: a walk that tests search text, which the update-order walk answers index-only.
+ * `anchorKey`: a walk over every company document whose deep pages may start from a keyset anchor.
+ * `isUnfiltered`: no condition narrows the search (what the reader may read still does).
+ * `estimate`: the matches the choice rested on (shown as 「約N件」 when the total is `none`).
+ */
+export type DocumentSearchPlan = {
+  filter: SearchFilter;
+  isCollected: boolean;
+  isTextWalk: boolean;
+  total: PageTotal;
+  estimate: number;
+  isUnfiltered: boolean;
+  anchorKey?: string;
+};
+
+/** The numbers a plan rests on: answered by the database in the service, by a table in unit tests. */
+export type SearchStats = {
+  /** The planner's estimate of the documents `filter` admits (EXPLAIN, no execution). */
+  matches(filter: SearchFilter): Promise<number>;
+  /** The company's and a cabinet's exact document counts (cabinet 0 when null). */
+  counts(
+    companyId: string,
+    cabinetId: string | null,
+  ): Promise<{ company: number; cabinet: number }>;
+};
+
+/** Below this many estimated matches the matches are collected (grams index, bitmaps) and sorted; above, the sort index is walked. */
+export const COLLECT_BELOW = 20_000;
+
+/** Every document of the company, for estimates only (what collecting a search would read before access applies). */
+const COMPANY_WIDE = (companyId: string): Readable => ({
+  companyId,
+  isCompanyAdmin: true,
+  readsAll: true,
+  cabinetIds: [],
+  systemCabinetId: null,
+});
+
+/**
+ * Total and plan shape (contract file, `isTotalExact`). Unfiltered, over every company document or one
+ * cabinet: exact from the trigger-kept counts. Otherwise the estimate decides. A keyword's estimate is
+ * bounded by its rarest gram (the database multiplies the grams of a long word as if independent, which
+ * underestimates badly). A narrow search (or a page too deep to reach by walking) collects its matches, sorts
+ * them and counts them exactly in the same statement; a broad one answers the estimate and walks the sort
+ * index, matching keywords with LIKE (computing grams per walked row would cost far more): counting every
+ * match of a frequent word would cost many times the page.
+ * A member who reads one user cabinet only (not the system one) reads exactly its documents: their search is
+ * that cabinet's, with its exact count. `null`: the member reads no cabinet, nothing matches.
+ */
+export async function planDocumentSearch(
+  readable: Readable,
+  q: TDocumentFindQuery,
+  cabinet: CabinetScope,
+  stats: SearchStats,
+): Promise<DocumentSearchPlan | null> {
+  let scope = cabinet;
+  if (!scope && !readable.readsAll) {
+    if (readable.cabinetIds.length === 0) return null;
+    if (readable.cabinetIds.length === 1) scope = { id: readable.cabinetIds[0]!, isSystem: false };
+  }
+  const terms = keywordTerms(q.keyword);
+  const hasOthers = hasConditionsBesidesKeyword(q);
+  const keysOf =
+    terms.length > 0 && hasOthers ? await rarestKeys(readable.companyId, terms, stats) : termGrams;
+  const filter = searchFilter(readable, q, scope, 'index', keysOf);
+  const isUnfiltered = terms.length === 0 && !hasOthers;
+  const walk = { filter, isCollected: false, isTextWalk: false, isUnfiltered };
+  if (isUnfiltered && (scope || readable.readsAll)) {
+    if (!scope || scope.isSystem)
+      return {
+        ...walk,
+        total: { from: 'company' },
+        estimate: 0,
+        anchorKey: anchorKeyOf(readable, scope, q),
+      };
+    const counts = await stats.counts(readable.companyId, scope.id);
+    // A small cabinet's documents are collected through its links: walking the company's sort index to find
+    // them would read about (page end) × (company ÷ cabinet) rows.
+    const isCollected =
+      (q.page * q.perPage * counts.company) / Math.max(counts.cabinet, 1) > counts.cabinet;
+    return { ...walk, isCollected, total: { from: 'cabinet', cabinetId: scope.id }, estimate: 0 };
+  }
+  const estimateOf = (r: Readable, sc: CabinetScope) =>
+    estimateMatches(r, sc, q, terms, hasOthers, keysOf, stats);
+  const estimate = await estimateOf(readable, scope);
+  const collected = { ...walk, isCollected: true, total: { from: 'window' } as const, estimate };
+  // Collecting reads every match of the conditions in the company (the grams and range indexes know nothing of
+  // cabinets), and only then drops those outside the caller's cabinets: a word found in 30,000 documents costs
+  // 30,000 table reads even when 8,000 of them are in the cabinet. So a scoped search is costed on its
+  // company-wide matches.
+  const isScoped = (scope !== null && !scope.isSystem) || !readable.readsAll;
+  const collectCost = isScoped
+    ? Math.max(estimate, await estimateOf(COMPANY_WIDE(readable.companyId), null))
+    : estimate;
+  // Narrow: the matches are collected and counted by the page statement itself.
+  if (collectCost < COLLECT_BELOW) return collected;
+  // A deep page of a sparse search would walk (rows before it) ÷ (share of matches) rows; past the point
+  // where that exceeds the rows collecting reads, collecting them is cheaper.
+  const { company } = await stats.counts(readable.companyId, null);
+  if ((q.page * q.perPage * company) / Math.max(estimate, 1) > collectCost) return collected;
+  const isTextWalk = terms.length > 0;
+  return {
+    ...walk,
+    filter: isTextWalk ? searchFilter(readable, q, scope, 'scan') : filter,
+    total: { from: 'none' },
+    estimate,
+    anchorKey: anchorKeyOf(readable, scope, q),
+    isTextWalk,
+  };
+}
+
+/** The estimate depends on the WHERE only: what the caller reads, cabinet and conditions, not page or sort. */
+async function estimateMatches(
+  r: Readable,
+  sc: CabinetScope,
+  q: TDocumentSearchConditions,
+  terms: string[],
+  hasOthers: boolean,
+  keysOf: (term: string) => string[],
+  stats: SearchStats,
+): Promise<number> {
+  const whole = await stats.matches(searchFilter(r, q, sc, 'index', keysOf));
+  if (terms.length === 0) return whole;
+  if (hasOthers) {
+    // The database takes LIKE (which keeps a word asked by one gram exact) to be far more selective than it
+    // is: 業務委託 with 締結済 was estimated at 6,000 of its 68,000 matches, and collecting those reads
+    // 90,000 table rows. So the words' share (each bounded by its rarest gram) and the other conditions'
+    // share are combined as independent.
+    const others = await stats.matches(searchFilter(r, { ...q, keyword: undefined }, sc));
+    const words = await Promise.all(
+      terms.map(async (t) => (await rarestGram(r.companyId, t, stats)).count),
+    );
+    const { company } = await stats.counts(r.companyId, null);
+    return Math.max(whole, Math.round((Math.min(...words) * others) / Math.max(company, 1)));
+  }
+  // One word of one or two characters is a single gram: its estimate is the one just taken.
+  const isSingleGram =
+    terms.length === 1 && termGrams(terms[0]!).length === 1 && termGrams(terms[0]!)[0] === terms[0];
+  if (isSingleGram) return whole;
+  const perGram = await Promise.all(
+    terms.flatMap(termGrams).map((g) => stats.matches(gramFilter(r, sc, g))),
+  );
+  return Math.max(whole, Math.min(...perGram));
+}
+
+/** The documents `r` reads (within `sc`) holding `gram`. */
+const gramFilter = (r: Readable, sc: CabinetScope, gram: string) =>
+  searchFilter(r, { options: {}, keyword: gram }, sc);
+
+/** A word's rarest gram and the estimate of the company's documents holding it: a bound on the word's matches. */
+async function rarestGram(
+  companyId: string,
+  term: string,
+  stats: SearchStats,
+): Promise<{ gram: string; count: number }> {
+  const grams = termGrams(term);
+  const counts = await Promise.all(
+    grams.map((g) => stats.matches(gramFilter(COMPANY_WIDE(companyId), null, g))),
+  );
+  const i = counts.indexOf(Math.min(...counts));
+  return { gram: grams[i]!, count: counts[i]! };
+}
+
+/**
+ * The index keys of keyword words asked together with other conditions: a longer word by its rarest gram.
+ * PostgreSQL estimates a word's grams as if they were independent (the product of their frequencies:
+ * 北斗製作所, in 3 % of a million documents, is estimated at one document), so with all of them it plans for
+ * a handful of matches: it reads every match of the word from the table and filters there (29,000 table
+ * pages for 北斗製作所 with an amount range) instead of intersecting the word's index answer with the other
+ * condition's index (BitmapAnd: 1,800 pages), and the collect-or-walk choice is made on that estimate too.
+ * One gram is estimated from its own statistics, and LIKE keeps the answer exact. A word searched alone
+ * keeps all its grams: nothing to intersect with, and its count is bounded in code (estimateMatches).
+ */
+async function rarestKeys(
+  companyId: string,
+  terms: string[],
+  stats: SearchStats,
+): Promise<(term: string) => string[]> {
+  const longer = terms.filter((t) => termGrams(t).length > 1);
+  const chosen = new Map(
+    await Promise.all(
+      longer.map(async (t): Promise<[string, string[]]> => [
+        t,
+        [(await rarestGram(companyId, t, stats)).gram],
+      ]),
+    ),
+  );
+  return (term) => chosen.get(term) ?? termGrams(term);
+}

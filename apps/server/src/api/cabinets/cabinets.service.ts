@@ -9,7 +9,7 @@ import { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
-import { isUniqueViolation } from './sql-rows.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export type Ctx = { db: DbOrTx; auth: AuthContext };
 

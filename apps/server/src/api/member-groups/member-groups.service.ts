@@ -7,7 +7,7 @@ import type { TMemberGroup } from '@cloudsign/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { isUniqueViolation } from '../members/members.repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as repo from './member-groups.repository.ts';
 
 type Who = Pick<AuthContext, 'user'>;

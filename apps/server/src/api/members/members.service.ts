@@ -5,6 +5,7 @@
 import type { TFindMembersFilter, TMemberDetail } from '@cloudsign/contract';
 import { newMemberValues, updateMemberValues, type CreateMemberBody, type UpdateMemberBody } from './member-values.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
@@ -74,7 +75,7 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
       return row.id;
     })
     .catch((err: unknown) => {
-      if (repo.isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+      if (isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
       throw err;
     });
   return loadDetail(deps, companyId, id);
@@ -111,7 +112,7 @@ export async function updateMember(
       }
     })
     .catch((err: unknown) => {
-      if (body.email && repo.isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+      if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
       throw err;
     });
   return loadDetail(deps, companyId, id);

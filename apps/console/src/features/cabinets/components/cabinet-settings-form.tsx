@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CABINET_NOTE_MAX, ZUpdateCabinetRequest, type TCabinet, type TUpdateCabinetRequest } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useUpdateCabinet } from '../api/update-cabinet.ts';
-import { applyServerErrors } from './form-errors.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 /** Name and note (the system cabinet's are fixed). */
 export function CabinetSettingsForm({ cabinet }: { cabinet: TCabinet }) {

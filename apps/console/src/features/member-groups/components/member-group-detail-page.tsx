@@ -11,7 +11,7 @@ import { useMemberGroup } from '../api/get-group.ts';
 import { useGroupMembers } from '../api/group-members.ts';
 import { useDeleteMemberGroup } from '../api/mutations.ts';
 import { AddMembersPanel } from './add-members-panel.tsx';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { GroupMembersList } from './group-members-list.tsx';
 
@@ -94,6 +94,7 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
       </Stack>
       <GroupFormModal opened={isEditing} onClose={() => setEditing(false)} group={g} />
       <ConfirmModal
+        color="red"
         opened={isDeleting}
         title="グループを削除"
         message={`グループ「${g.name}」を削除します。メンバー自身は削除されませんが、このグループによるキャビネットの閲覧権限と自動振り分けルールはなくなります。よろしいですか？`}

@@ -7,16 +7,16 @@ import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
-import { useMemberGroups } from '../api/find-groups.ts';
+import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { useDeleteMemberGroup } from '../api/mutations.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 
 /** `/member_groups`: 「すべてのメンバー」 first, then the company's groups by name. */
 export function MemberGroupsPage() {
   usePageTitle();
   const isAdmin = useIsCompanyAdmin();
-  const groups = useMemberGroups();
+  const groups = useMemberGroupList();
   const navigate = useNavigate();
   const [isCreating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TMemberGroup | null>(null);
@@ -103,6 +103,7 @@ export function MemberGroupsPage() {
       </Paper>
       <GroupFormModal opened={isCreating} onClose={() => setCreating(false)} onCreated={(g) => void navigate(`/member_groups/${g.id}`)} />
       <ConfirmModal
+        color="red"
         opened={deleting !== null}
         title="グループを削除"
         message={`グループ「${deleting?.name ?? ''}」を削除します。メンバー自身は削除されませんが、このグループによるキャビネットの閲覧権限と自動振り分けルールはなくなります。よろしいですか？`}

@@ -15,6 +15,7 @@ import { memberDetail } from './member-mappers.ts';
 import * as repo from './members.repository.ts';
 import { countMembers, findMemberPage, listStats, streamMembers } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
+import { EntityType } from '@cloudsign/contract';
 
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin'> & { sessionId?: string };
 
@@ -38,7 +39,7 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
   if (q.groupId) {
     const type = await repo.findGroupType(db, companyId, q.groupId);
     if (type === null) throw notFound();
-    if (type === 0) userGroupId = q.groupId;
+    if (type === EntityType.User) userGroupId = q.groupId;
   }
   const filter: MemberListFilter = {
     companyId,

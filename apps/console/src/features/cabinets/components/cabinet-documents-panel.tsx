@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Button, Checkbox, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TOTAL_CAP, type TCabinet } from '@cloudsign/contract';
+import { EntityType, DOCUMENT_STATUS_LABELS, DOCUMENT_TOTAL_CAP, type TCabinet } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
 import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
@@ -60,7 +60,7 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
       return next;
     });
   const canManage = cabinet.isAdmin;
-  const isSystem = cabinet.type === 1;
+  const isSystem = cabinet.type === EntityType.System;
 
   return (
     <Paper withBorder radius="md" p="lg" bg="white">

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { EntityType } from '@cloudsign/contract';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
@@ -47,7 +48,7 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
     );
   }
   const g = group.data;
-  const isSystem = g.type === 1;
+  const isSystem = g.type === EntityType.System;
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync(g.id);

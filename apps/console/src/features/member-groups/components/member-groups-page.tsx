@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { TMemberGroup } from '@cloudsign/contract';
+import { EntityType, type TMemberGroup } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
@@ -75,7 +75,7 @@ export function MemberGroupsPage() {
                       <Anchor component={Link} to={`/member_groups/${g.id}`} fw={600}>
                         {g.name}
                       </Anchor>
-                      {g.type === 1 && (
+                      {g.type === EntityType.System && (
                         <Badge size="xs" variant="outline" color="gray">
                           システム
                         </Badge>
@@ -84,12 +84,12 @@ export function MemberGroupsPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed" lineClamp={1}>
-                      {g.type === 1 ? '会社のすべてのメンバーが自動的に所属します。' : g.note}
+                      {g.type === EntityType.System ? '会社のすべてのメンバーが自動的に所属します。' : g.note}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{g.memberCount.toLocaleString('ja-JP')}名</Table.Td>
                   <Table.Td>
-                    {g.type === 0 && (
+                    {g.type === EntityType.User && (
                       <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(g)} aria-label={`「${g.name}」を削除`}>
                         削除
                       </Button>

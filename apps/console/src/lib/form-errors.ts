@@ -12,7 +12,11 @@ type Options = {
 };
 
 /** Server `details` land on their fields (a detail without a path on the root); anything else becomes the form's root error. */
-export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, { field = 'full', fallback = '処理を完了できませんでした。' }: Options = {}) {
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  { field = 'full', fallback = '処理を完了できませんでした。' }: Options = {},
+) {
   if (isApiError(error) && error.details.length > 0) {
     for (const d of error.details) {
       const path = field === 'top' ? d.path.split('.')[0] : d.path;

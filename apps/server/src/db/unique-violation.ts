@@ -9,7 +9,11 @@ const UNIQUE_VIOLATION = '23505';
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint: c } = e as { code?: unknown; constraint?: unknown };
-    if (code === UNIQUE_VIOLATION && (constraint === undefined || c === undefined || c === constraint)) return true;
+    if (
+      code === UNIQUE_VIOLATION &&
+      (constraint === undefined || c === undefined || c === constraint)
+    )
+      return true;
   }
   return false;
 }

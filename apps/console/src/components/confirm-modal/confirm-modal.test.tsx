@@ -9,7 +9,15 @@ describe('<ConfirmModal>', () => {
     const onConfirm = vi.fn();
     const onClose = vi.fn();
     renderWithUi(
-      <ConfirmModal opened color="red" title="グループを削除" message="グループ「営業部」を削除します。よろしいですか？" confirmLabel="削除する" onConfirm={onConfirm} onClose={onClose} />,
+      <ConfirmModal
+        opened
+        color="red"
+        title="グループを削除"
+        message="グループ「営業部」を削除します。よろしいですか？"
+        confirmLabel="削除する"
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'グループを削除' });
     expect(dialog).toHaveTextContent('グループ「営業部」を削除します。よろしいですか？');
@@ -22,7 +30,16 @@ describe('<ConfirmModal>', () => {
   });
 
   it('renders nothing while closed', () => {
-    renderWithUi(<ConfirmModal opened={false} title="メンバーを削除" message="削除します。" confirmLabel="削除する" onConfirm={() => {}} onClose={() => {}} />);
+    renderWithUi(
+      <ConfirmModal
+        opened={false}
+        title="メンバーを削除"
+        message="削除します。"
+        confirmLabel="削除する"
+        onConfirm={() => {}}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -17,4 +17,9 @@ export const findMemberGroups = (query: TFindMemberGroupsQuery, signal?: AbortSi
 
 /** The company's groups; `{ type: 'user' }` leaves out 「すべてのメンバー」 (it holds everyone, so it filters nothing). */
 export const useMemberGroupList = (query: TFindMemberGroupsQuery = {}) =>
-  useQuery(queryOptions({ queryKey: memberGroupListKeys.list(query), queryFn: ({ signal }) => findMemberGroups(query, signal) }));
+  useQuery(
+    queryOptions({
+      queryKey: memberGroupListKeys.list(query),
+      queryFn: ({ signal }) => findMemberGroups(query, signal),
+    }),
+  );

@@ -14,7 +14,16 @@ vi.mock('../api/find-cabinet-documents.ts', () => ({
     data: {
       total: 1,
       isTotalExact: true,
-      documents: [{ id: 'd1', title: '業務委託契約書', counterparty: '株式会社テスト', status: 2, senderName: '山田 太郎', updatedAt: '2024-03-31T15:30:00.000Z' }],
+      documents: [
+        {
+          id: 'd1',
+          title: '業務委託契約書',
+          counterparty: '株式会社テスト',
+          status: 2,
+          senderName: '山田 太郎',
+          updatedAt: '2024-03-31T15:30:00.000Z',
+        },
+      ],
     },
   }),
 }));

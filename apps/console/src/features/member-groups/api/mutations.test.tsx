@@ -18,19 +18,30 @@ apiFetch.mockImplementation((_path, options) => {
     server = [...server, created];
     return Promise.resolve({ memberGroup: created });
   }
-  return Promise.resolve({ memberGroups: options.query?.type === 'user' ? server.filter((g) => g.type === 0) : server });
+  return Promise.resolve({
+    memberGroups: options.query?.type === 'user' ? server.filter((g) => g.type === 0) : server,
+  });
 });
 
 afterEach(() => vi.clearAllMocks());
 
 describe('the shared member-group lists', () => {
   it('a group created on the member-groups page refreshes every feature’s list (members filter, bulk export filter)', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const all = renderHook(() => useMemberGroupList(), { wrapper });
     const userOnly = renderHook(() => useMemberGroupList({ type: 'user' }), { wrapper });
-    await waitFor(() => expect(userOnly.result.current.data?.memberGroups.map((g) => g.name)).toEqual(['営業部']));
-    expect(all.result.current.data?.memberGroups.map((g) => g.name)).toEqual(['すべてのメンバー', '営業部']);
+    await waitFor(() =>
+      expect(userOnly.result.current.data?.memberGroups.map((g) => g.name)).toEqual(['営業部']),
+    );
+    expect(all.result.current.data?.memberGroups.map((g) => g.name)).toEqual([
+      'すべてのメンバー',
+      '営業部',
+    ]);
     expect(apiFetch.mock.calls.map(([path, options]) => [path, options.query])).toEqual([
       ['/member_groups', {}],
       ['/member_groups', { type: 'user' }],
@@ -39,7 +50,16 @@ describe('the shared member-group lists', () => {
     const create = renderHook(() => useCreateMemberGroup(), { wrapper });
     await act(() => create.result.current.mutateAsync({ name: '法務部', note: '' }));
 
-    await waitFor(() => expect(userOnly.result.current.data?.memberGroups.map((g) => g.name)).toEqual(['営業部', '法務部']));
-    expect(all.result.current.data?.memberGroups.map((g) => g.name)).toEqual(['すべてのメンバー', '営業部', '法務部']);
+    await waitFor(() =>
+      expect(userOnly.result.current.data?.memberGroups.map((g) => g.name)).toEqual([
+        '営業部',
+        '法務部',
+      ]),
+    );
+    expect(all.result.current.data?.memberGroups.map((g) => g.name)).toEqual([
+      'すべてのメンバー',
+      '営業部',
+      '法務部',
+    ]);
   });
 });

@@ -40,7 +40,8 @@ export type TPlan = z.infer<typeof ZPlan>;
 
 /** Cabinet and member-group type (spec §3). */
 export const EntityType = { User: 0, System: 1 } as const;
-export const ZEntityType = z.union([z.literal(0), z.literal(1)]);
+export const ZEntityType = z.union([z.literal(EntityType.User), z.literal(EntityType.System)]);
+export type TEntityType = z.infer<typeof ZEntityType>;
 
 /** Bulk operation kind and status (spec §3), values as listed there. */
 export const BulkKind = { Undefined: 0, Add: 1, Delete: 2, Export: 3, GenerateEditTemplate: 4, Edit: 5 } as const;

@@ -20,6 +20,8 @@ import type { DbOrTx } from '../db/client.ts';
 import { preparedPerHandle } from '../db/prepared.ts';
 import { cabinets } from '../db/schema.ts';
 import type { AuthContext } from './current-user.ts';
+import { sqlEntityType } from '../db/entity-type-sql.ts';
+import { EntityType } from '@cloudsign/contract';
 
 type Who = Pick<AuthContext, 'isCompanyAdmin'> & { user: { id: string; companyId: string } };
 
@@ -32,7 +34,7 @@ export const readableCabinetIdsSql = (companyId: string | Placeholder, userId: s
       select 1 from cabinet_member_groups cmg
       join member_groups g on g.id = cmg.group_id
       where cmg.cabinet_id = c.id and (
-        g.type = 1
+        g.type = ${sqlEntityType.System}
         or exists (select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = ${userId})
       )
     )
@@ -66,7 +68,7 @@ export async function readableCabinets(db: DbOrTx, who: Who): Promise<Readable> 
   const base = { companyId: who.user.companyId, isCompanyAdmin: who.isCompanyAdmin };
   if (who.isCompanyAdmin) return { ...base, readsAll: true, cabinetIds: [], systemCabinetId: null };
   const rows = await readableCabinetsOf(db).execute({ companyId: who.user.companyId, userId: who.user.id });
-  const system = rows.find((r) => r.type === 1);
+  const system = rows.find((r) => r.type === EntityType.System);
   return { ...base, readsAll: Boolean(system), cabinetIds: rows.map((r) => r.id).sort(), systemCabinetId: system?.id ?? null };
 }
 
@@ -122,7 +124,7 @@ export function documentReadableSql(who: Who): SQL {
   if (who.isCompanyAdmin) return sql`true`;
   const readable = sql`array(${readableCabinetIdsSql(who.user.companyId, who.user.id)})`;
   return sql`(
-    exists (select 1 from cabinets sc where sc.company_id = ${who.user.companyId} and sc.type = 1 and sc.id = any(${readable}))
+    exists (select 1 from cabinets sc where sc.company_id = ${who.user.companyId} and sc.type = ${sqlEntityType.System} and sc.id = any(${readable}))
     or coalesce((select true from document_cabinets dc
       where dc.document_id = documents.id and dc.cabinet_id = any(${readable}) limit 1), false)
   )`;
@@ -138,6 +140,6 @@ export function documentEditableSql(who: Who, documentId: SQL = sql`documents.id
   return sql<boolean>`exists (
     select 1 from cabinet_admins ca join cabinets c on c.id = ca.cabinet_id
     where ca.user_id = ${who.user.id} and c.company_id = ${who.user.companyId} and (
-      c.type = 1 or exists (select 1 from document_cabinets dc where dc.cabinet_id = c.id and dc.document_id = ${documentId})
+      c.type = ${sqlEntityType.System} or exists (select 1 from document_cabinets dc where dc.cabinet_id = c.id and dc.document_id = ${documentId})
     ))`;
 }

@@ -4,9 +4,10 @@
  * (「すべてのメンバー」 counts for everyone).
  */
 import { sql } from 'drizzle-orm';
-import type { TAccessReason } from '@cloudsign/contract';
+import { EntityType, type TAccessReason, type TEntityType } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from './sql-rows.ts';
+import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 type Row = {
   id: string;
@@ -15,7 +16,7 @@ type Row = {
   type?: number;
   isCompanyAdmin: boolean;
   isCabinetAdmin: boolean;
-  groups: { id: string; name: string; type: 0 | 1 }[];
+  groups: { id: string; name: string; type: TEntityType }[];
   total?: number;
 };
 
@@ -29,7 +30,7 @@ const toReasons = (r: Row): TAccessReason[] => [
 const grantingGroups = (cab: string, usr: string) => sql`coalesce((
   select json_agg(json_build_object('id', g.id, 'name', g.name, 'type', g.type) order by g.type desc, g.name, g.id)
   from cabinet_member_groups cmg join member_groups g on g.id = cmg.group_id
-  where cmg.cabinet_id = ${sql.raw(cab)}.id and (g.type = 1 or exists (
+  where cmg.cabinet_id = ${sql.raw(cab)}.id and (g.type = ${sqlEntityType.System} or exists (
     select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = ${sql.raw(usr)}.id))), '[]'::json)`;
 
 const isCabinetAdmin = sql`exists (select 1 from cabinet_admins ca where ca.cabinet_id = c.id and ca.user_id = u.id)`;
@@ -72,7 +73,7 @@ export async function selectReadableCabinets(db: DbOrTx, companyId: string, user
     select * from r where r."isCompanyAdmin" or r."isCabinetAdmin" or json_array_length(r."groups") > 0
     order by r.type desc, r.name, r.id`,
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, type: (r.type ?? 0) as 0 | 1, reasons: toReasons(r) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, type: (r.type ?? EntityType.User) as TEntityType, reasons: toReasons(r) }));
 }
 
 /** Members of the company by name (the admin picker), `keyword` already normalised and LIKE-escaped. */
@@ -88,7 +89,7 @@ export async function selectMemberCandidates(db: DbOrTx, companyId: string, keyw
 
 /** Every member group of the company (the group pickers): 「すべてのメンバー」 first, then by name. */
 export async function selectGroupCandidates(db: DbOrTx, companyId: string) {
-  return queryRows<{ id: string; name: string; type: 0 | 1 }>(
+  return queryRows<{ id: string; name: string; type: TEntityType }>(
     db,
     sql`select id, name, type::int as type from member_groups where company_id = ${companyId}
       order by type desc, name, id limit 1000`,

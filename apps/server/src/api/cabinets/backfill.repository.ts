@@ -7,6 +7,7 @@ import { DocumentStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinetBackfills } from '../../db/schema.ts';
 import { queryRows } from './sql-rows.ts';
+import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 export type BackfillRow = typeof cabinetBackfills.$inferSelect;
 
@@ -18,7 +19,7 @@ const candidate = (companyId: string, groupIds: readonly string[]): SQL => sql`
   and exists (
     select 1 from member_groups g
     where g.id = any(${sql.param(groupIds)}::uuid[]) and g.company_id = ${companyId}
-      and (g.type = 1 or exists (select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = d.sender_id))
+      and (g.type = ${sqlEntityType.System} or exists (select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = d.sender_id))
   )`;
 
 export async function countRuleCandidates(db: DbOrTx, companyId: string, cabinetId: string, groupIds: readonly string[]) {

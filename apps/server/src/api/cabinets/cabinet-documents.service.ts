@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
 import { loadManaged, type Ctx } from './cabinets.service.ts';
+import { EntityType } from '@cloudsign/contract';
 
 type DbCtx = Ctx & { db: Db };
 
@@ -46,7 +47,7 @@ export async function fileDocuments(
   input: { documentIds: string[]; fromCabinetId?: string },
 ): Promise<TCabinetDocumentsResponse> {
   const target = await loadManaged(ctx, id);
-  if (target.type === 1) throw systemProtected();
+  if (target.type === EntityType.System) throw systemProtected();
   if (input.fromCabinetId === id) {
     throw new AppError('validation_failed', '移動元と移動先に同じキャビネットは指定できません。', [
       { path: 'fromCabinetId', message: '移動元と移動先に同じキャビネットは指定できません。' },
@@ -59,7 +60,7 @@ export async function fileDocuments(
     // Both cabinets' counter rows are locked first, in id order: two opposite moves between the same
     // cabinets would otherwise each lock one counter in their trigger and wait for the other (deadlock).
     // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
-    if (!source || source.type !== 0) return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
+    if (!source || source.type !== EntityType.User) return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
     await repo.lockCabinetCounters(tx, [id, source.id]);
     return repo.moveDocuments(tx, source.id, id, documentIds);
   });
@@ -67,7 +68,7 @@ export async function fileDocuments(
 
 export async function unfileDocuments(ctx: DbCtx, id: string, documentIds: string[]): Promise<TCabinetDocumentsResponse> {
   const target = await loadManaged(ctx, id);
-  if (target.type === 1) throw systemProtected();
+  if (target.type === EntityType.System) throw systemProtected();
   const ids = await requireDocuments(ctx, documentIds);
   return { linked: 0, unlinked: await repo.unlinkDocuments(ctx.db, id, ids) };
 }

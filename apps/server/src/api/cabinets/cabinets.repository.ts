@@ -5,6 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cabinets } from '../../db/schema.ts';
 import { readableCabinetIdsSql } from '../../auth/access.ts';
 import { queryRows } from './sql-rows.ts';
+import { sqlEntityType } from '../../db/entity-type-sql.ts';
+import { EntityType } from '@cloudsign/contract';
 
 export type CabinetRow = typeof cabinets.$inferSelect;
 export type Viewer = { companyId: string; userId: string; isCompanyAdmin: boolean };
@@ -34,7 +36,7 @@ export async function selectCabinets(db: DbOrTx, viewer: Viewer, only?: { id: st
         from cabinet_admins a join users u on u.id = a.user_id where a.cabinet_id = c.id), '[]'::json) as "admins",
       ${groupsJson(sql`cabinet_member_groups`)} as "memberGroups",
       ${groupsJson(sql`cabinet_classification_rules`)} as "classificationRules",
-      (case when c.type = 1
+      (case when c.type = ${sqlEntityType.System}
             then coalesce((select s.document_count from document_list_stats s where s.company_id = c.company_id), 0)
             else greatest(coalesce((select s.document_count from cabinet_document_stats s where s.cabinet_id = c.id), 0), 0) end)::int as "documentCount"
     from cabinets c
@@ -62,7 +64,7 @@ export async function isNameTaken(db: DbOrTx, companyId: string, name: string, e
 }
 
 export async function insertCabinet(db: DbOrTx, companyId: string, values: { name: string; note: string }): Promise<string> {
-  const [row] = await db.insert(cabinets).values({ companyId, ...values, type: 0 }).returning({ id: cabinets.id });
+  const [row] = await db.insert(cabinets).values({ companyId, ...values, type: EntityType.User }).returning({ id: cabinets.id });
   return row!.id;
 }
 
@@ -76,7 +78,7 @@ export async function updateCabinet(db: DbOrTx, companyId: string, id: string, v
 /** Deletes a user cabinet; its links go with it (cascade), the documents stay in 「すべての書類」. */
 export async function deleteCabinet(db: DbOrTx, companyId: string, id: string): Promise<number> {
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from document_cabinets where cabinet_id = ${id}`);
-  await db.delete(cabinets).where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id), eq(cabinets.type, 0)));
+  await db.delete(cabinets).where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id), eq(cabinets.type, EntityType.User)));
   // The cascade's trigger left the counter at 0; it has no foreign key, so it goes explicitly.
   await db.execute(sql`delete from cabinet_document_stats where cabinet_id = ${id}`);
   return count?.n ?? 0;

@@ -9,7 +9,8 @@ import { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
-import { isUniqueViolation } from './sql-rows.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { EntityType } from '@cloudsign/contract';
 
 export type Ctx = { db: DbOrTx; auth: AuthContext };
 
@@ -68,7 +69,7 @@ export async function createCabinet(ctx: Ctx, input: TCreateCabinetRequest & { n
 
 export async function updateCabinet(ctx: Ctx, id: string, input: TUpdateCabinetRequest & { note: string }): Promise<TCabinet> {
   const row = await loadManaged(ctx, id);
-  if (row.type === 1) throw systemProtected('「すべての書類」の名前と備考は変更できません。');
+  if (row.type === EntityType.System) throw systemProtected('「すべての書類」の名前と備考は変更できません。');
   const companyId = ctx.auth.user.companyId;
   if (await repo.isNameTaken(ctx.db, companyId, input.name, id)) throw nameTaken();
   try {
@@ -84,7 +85,7 @@ export async function deleteCabinet(ctx: Ctx, id: string): Promise<number> {
   const row = await repo.findCabinet(ctx.db, ctx.auth.user.companyId, id);
   if (!row) throw notFound();
   if (!ctx.auth.isCompanyAdmin) throw forbidden();
-  if (row.type === 1) throw systemProtected('「すべての書類」は削除できません。');
+  if (row.type === EntityType.System) throw systemProtected('「すべての書類」は削除できません。');
   return ctx.db.transaction((tx) => repo.deleteCabinet(tx, ctx.auth.user.companyId, id));
 }
 

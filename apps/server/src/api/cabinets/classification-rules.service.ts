@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { claimJobSlot } from '../../jobs/company-job-slots.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
+import { EntityType, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import * as repo from './cabinets.repository.ts';
 import * as backfills from './backfill.repository.ts';
 import { BACKFILL_JOB, type BackfillJobData } from './backfill.job.ts';
@@ -38,7 +38,7 @@ export const toBackfill = (r: backfills.BackfillRow): TClassificationBackfill =>
 async function loadRuleCabinet(ctx: Ctx, id: string) {
   const row = await loadManaged(ctx, id);
   if (!ctx.auth.isCompanyAdmin) throw new AppError('forbidden', RULES_NEED_COMPANY_ADMIN);
-  if (row.type === 1) throw noRulesOnSystem();
+  if (row.type === EntityType.System) throw noRulesOnSystem();
   return row;
 }
 

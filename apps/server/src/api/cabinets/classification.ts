@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 /** Links `documentIds` (of `companyId`) to the cabinets their senders' groups classify into; returns links created. */
 export async function applyClassificationRules(tx: DbOrTx, companyId: string, documentIds: string[]): Promise<number> {
@@ -14,13 +15,13 @@ export async function applyClassificationRules(tx: DbOrTx, companyId: string, do
     select distinct r.cabinet_id, d.id
     from documents d
     join cabinet_classification_rules r on true
-    join cabinets c on c.id = r.cabinet_id and c.company_id = ${companyId} and c.type = 0
+    join cabinets c on c.id = r.cabinet_id and c.company_id = ${companyId} and c.type = ${sqlEntityType.User}
     join member_groups g on g.id = r.group_id and g.company_id = ${companyId}
     where d.company_id = ${companyId}
       and d.id = any(${sql.param(documentIds)}::uuid[])
       and d.sender_id is not null
       -- 「すべてのメンバー」 (type 1) has no membership rows: every member of the company is in it.
-      and (g.type = 1 or exists (
+      and (g.type = ${sqlEntityType.System} or exists (
         select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = d.sender_id
       ))
     on conflict do nothing

@@ -3,6 +3,7 @@
  * download writes for the same value), so "changed" is a plain comparison with the current value's text.
  */
 import { AUTO_UPDATE_CSV_LABELS, DOCUMENT_ATTRIBUTE_CSV, DOCUMENT_OPTION_VALUE_MAX, DOCUMENT_TEXT_MAX, textProblem, type TBulkCellError } from '@cloudsign/contract';
+import { jstTimestamp } from '../../lib/time/jst.ts';
 
 const C = DOCUMENT_ATTRIBUTE_CSV;
 
@@ -45,10 +46,7 @@ export function parseVersion(raw: string, errors: TBulkCellError[]): number | nu
 }
 
 /** The instant written in the 更新日時 column: readable in JST, exact, and not reformatted by Excel. */
-export function formatVersion(d: Date): string {
-  const jst = new Date(d.getTime() + 9 * 3600 * 1000).toISOString();
-  return `${jst.slice(0, 23)}+09:00`;
-}
+export const formatVersion = jstTimestamp;
 
 /** `YYYY-MM-DD`, also `YYYY/M/D` and `YYYY-M-D` (full-width digits too); blank = ''. */
 export function parseDate(raw: string, label: string, errors: TBulkCellError[]): string | null {

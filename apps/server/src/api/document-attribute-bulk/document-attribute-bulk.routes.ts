@@ -27,7 +27,8 @@ import { requireCompanyAdmin, requireEnterprise } from '../plugins/authenticate.
 import { findRows, listManipulations } from '../../bulk/bulk.repository.ts';
 import { toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
 import { streamRowsCsv } from '../../bulk/result-csv.ts';
-import { contentDisposition, csvContentType } from '../../lib/csv/stringify.ts';
+import { csvContentType } from '../../lib/csv/stringify.ts';
+import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { cancelManipulation, executeManipulation, getManipulation, requestAttributesCsv, uploadCsv } from './document-attribute-bulk.service.ts';
 import { attributeCsvNames } from './document-attribute-bulk.files.ts';
 import { readCsvUpload } from '../../lib/http/csv-upload.ts';
@@ -38,7 +39,7 @@ const BASE = '/documents/attributes';
 function sendCsv(reply: FastifyReply, encoding: TCsvEncoding, names: { ja: string; ascii: string }, body: NodeJS.ReadableStream) {
   return reply
     .header('content-type', csvContentType(encoding))
-    .header('content-disposition', contentDisposition(names.ja, names.ascii))
+    .header('content-disposition', contentDisposition('attachment', names.ja, names.ascii))
     .header('cache-control', 'no-store')
     .send(body);
 }
@@ -106,6 +107,6 @@ export const documentAttributeBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps 
     const m = await getManipulation(deps, request.auth, request.params.id, [BulkKind.Edit]);
     if (!m.inputFileKey) throw new AppError('not_found');
     const names = attributeCsvNames('upload', m.createdAt);
-    return reply.header('content-type', csvContentType(m.encoding as TCsvEncoding)).header('content-disposition', contentDisposition(names.ja, names.ascii)).send(deps.storage.read(m.inputFileKey));
+    return reply.header('content-type', csvContentType(m.encoding as TCsvEncoding)).header('content-disposition', contentDisposition('attachment', names.ja, names.ascii)).send(deps.storage.read(m.inputFileKey));
   });
 };

@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import {
+  EntityType,
   DocumentStatus,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_NAME_CHARS,
@@ -51,7 +52,7 @@ export async function resolveImportCabinet(db: DbOrTx, who: repo.Who, cabinetId:
     const m = 'このキャビネットに書類をインポートする権限がありません（キャビネットの管理者のみインポートできます）。';
     throw new AppError('forbidden', m, [{ path: 'cabinetId', message: m }]);
   }
-  return { id: cabinet.id, isSystem: cabinet.type === 1 };
+  return { id: cabinet.id, isSystem: cabinet.type === EntityType.System };
 }
 
 /** Name rule (CS): `<name>.pdf`, the name at most 64 characters. Answers the title or a rejection message. */

@@ -12,16 +12,10 @@ import {
   ZIdParams,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { updateDocumentAttribute } from './document-attribute.service.ts';
 import { findDocumentFile, findDocuments, getDocument } from './documents.service.ts';
 import { importDocuments } from './documents-import.multipart.ts';
-
-/** RFC 6266 / RFC 5987: UTF-8 name for browsers, an ASCII fallback for the rest. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
@@ -64,7 +58,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       return reply
         .type('application/pdf')
         .header('content-length', size)
-        .header('content-disposition', contentDisposition(file.name))
+        .header('content-disposition', contentDisposition('inline', file.name))
         .header('cache-control', 'private, no-store')
         .send(deps.storage.read(file.storageKey));
     },

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ZDocumentSearchQuery } from '@cloudsign/contract';
 import { daysBetween, hasNoConditions, keywordTerms, termGrams } from './search-terms.ts';
 import { searchConditions } from './documents.search.ts';
-import { contentDisposition } from './documents.routes.ts';
 import { checkImportFilename } from './documents-import.service.ts';
 
 describe('a contract-date range written out day by day', () => {
@@ -83,16 +82,5 @@ describe('import file names (CS rule: ≤ 64 characters plus .pdf)', () => {
     expect(checkImportFilename(`${'あ'.repeat(65)}.pdf`)).toMatchObject({
       code: 'validation_failed',
     });
-  });
-});
-
-describe('Content-Disposition (RFC 6266)', () => {
-  it('gives a UTF-8 name and an ASCII fallback without quotes or backslashes', () => {
-    expect(contentDisposition('契約 "A".pdf')).toBe(
-      `inline; filename="__ _A_.pdf"; filename*=UTF-8''%E5%A5%91%E7%B4%84%20%22A%22.pdf`,
-    );
-    expect(contentDisposition("it's (1).pdf")).toBe(
-      `inline; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`,
-    );
   });
 });

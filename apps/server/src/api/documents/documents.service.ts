@@ -1,5 +1,6 @@
 /** Rules of the documents area (decisions in packages/contract/src/documents.ts; the search plan in documents.plan.ts). */
 import {
+  EntityType,
   DOCUMENT_TOTAL_CAP,
   type TDocumentDetail,
   type TDocumentFindQuery,
@@ -28,7 +29,7 @@ export async function resolveCabinetScope(db: DbOrTx, readable: Readable, cabine
   let cabinet: CabinetScope = null;
   if (readable.isCompanyAdmin) {
     const row = await repo.findCabinetInCompany(db, readable.companyId, id);
-    if (row) cabinet = { id: row.id, isSystem: row.type === 1 };
+    if (row) cabinet = { id: row.id, isSystem: row.type === EntityType.System };
   } else if (readable.cabinetIds.includes(id)) {
     cabinet = { id, isSystem: id === readable.systemCabinetId };
   }

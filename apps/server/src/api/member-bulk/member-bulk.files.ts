@@ -1,3 +1,5 @@
+import { jstFileStamp } from '../../lib/time/jst.ts';
+
 /** Server-chosen download names (never from the request): Japanese for people, ASCII for old clients. */
 const NAMES = {
   addTemplate: ['メンバー一括追加テンプレート', 'member_bulk_add_template'],
@@ -9,13 +11,7 @@ const NAMES = {
   upload: ['メンバー一括操作_アップロードファイル', 'member_bulk_upload'],
 } as const;
 
-/** Stamped in JST, as the admin reads the time. */
-function stamp(d: Date): string {
-  const j = new Date(d.getTime() + 9 * 3600 * 1000).toISOString();
-  return `${j.slice(0, 10).replaceAll('-', '')}-${j.slice(11, 16).replace(':', '')}`;
-}
-
 export function csvFileNames(kind: keyof typeof NAMES, at: Date) {
   const [ja, ascii] = NAMES[kind];
-  return { ja: `${ja}_${stamp(at)}.csv`, ascii: `${ascii}_${stamp(at)}.csv` };
+  return { ja: `${ja}_${jstFileStamp(at)}.csv`, ascii: `${ascii}_${jstFileStamp(at)}.csv` };
 }

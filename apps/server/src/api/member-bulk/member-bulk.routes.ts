@@ -28,7 +28,8 @@ import { adminOnly } from '../plugins/authenticate.ts';
 import { findRows, listManipulations } from '../../bulk/bulk.repository.ts';
 import { toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
 import { streamRowsCsv } from '../../bulk/result-csv.ts';
-import { contentDisposition, createCsvWriter, csvContentType } from '../../lib/csv/stringify.ts';
+import { createCsvWriter, csvContentType } from '../../lib/csv/stringify.ts';
+import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { cancelManipulation, executeManipulation, getManipulation, requestMembersCsv, uploadCsv } from './member-bulk.service.ts';
 import { csvFileNames } from './member-bulk.files.ts';
@@ -40,7 +41,7 @@ const tags = ['member-bulk'];
 function sendCsv(reply: FastifyReply, encoding: TCsvEncoding, names: { ja: string; ascii: string }, body: NodeJS.ReadableStream) {
   return reply
     .header('content-type', csvContentType(encoding))
-    .header('content-disposition', contentDisposition(names.ja, names.ascii))
+    .header('content-disposition', contentDisposition('attachment', names.ja, names.ascii))
     .header('cache-control', 'no-store')
     .send(body);
 }
@@ -105,7 +106,7 @@ export const memberBulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     const names = csvFileNames('upload', m.createdAt);
     return reply
       .header('content-type', csvContentType(m.encoding as TCsvEncoding))
-      .header('content-disposition', contentDisposition(names.ja, names.ascii))
+      .header('content-disposition', contentDisposition('attachment', names.ja, names.ascii))
       .send(deps.storage.read(m.inputFileKey));
   });
 

@@ -15,6 +15,7 @@ import {
   ZMemberOrganization,
   type TBulkCellError,
 } from '@cloudsign/contract';
+import { jstTimestamp } from '../../lib/time/jst.ts';
 import type { ColumnSpec } from '../../bulk/bulk.types.ts';
 
 export const MEMBER_COLUMN_SPECS: Record<number, ColumnSpec> = {
@@ -93,8 +94,5 @@ export function parseVersion(raw: string, errors: TBulkCellError[]): number | nu
   return t;
 }
 
-/** JST with milliseconds and offset: readable, exact, and not reformatted by Excel as a date. */
-export function formatVersion(d: Date): string {
-  const jst = new Date(d.getTime() + 9 * 3600 * 1000).toISOString();
-  return `${jst.slice(0, 23)}+09:00`;
-}
+/** The 更新日時 column: JST with milliseconds and offset (readable, exact, not reformatted by Excel as a date). */
+export const formatVersion = jstTimestamp;

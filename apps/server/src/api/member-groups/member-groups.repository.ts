@@ -2,6 +2,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberGroups, memberGroupUsers, users } from '../../db/schema.ts';
+import { sqlEntityType } from '../../db/entity-type-sql.ts';
+import { EntityType } from '@cloudsign/contract';
 
 const groupColumns = {
   id: memberGroups.id,
@@ -11,7 +13,7 @@ const groupColumns = {
   createdAt: memberGroups.createdAt,
   updatedAt: memberGroups.updatedAt,
   // Qualified by hand: drizzle leaves select-list columns unqualified, which the subqueries would capture.
-  memberCount: sql<number>`(case when member_groups.type = 1
+  memberCount: sql<number>`(case when member_groups.type = ${sqlEntityType.System}
     then coalesce((select s.member_count from member_list_stats s where s.company_id = member_groups.company_id), 0)
     else (select count(*) from member_group_users mgu where mgu.group_id = member_groups.id) end)::int`,
 };
@@ -22,7 +24,7 @@ export async function findGroups(db: DbOrTx, companyId: string, userOnly: boolea
   return db
     .select(groupColumns)
     .from(memberGroups)
-    .where(userOnly ? and(eq(memberGroups.companyId, companyId), eq(memberGroups.type, 0)) : eq(memberGroups.companyId, companyId))
+    .where(userOnly ? and(eq(memberGroups.companyId, companyId), eq(memberGroups.type, EntityType.User)) : eq(memberGroups.companyId, companyId))
     .orderBy(desc(memberGroups.type), asc(memberGroups.name), asc(memberGroups.id));
 }
 

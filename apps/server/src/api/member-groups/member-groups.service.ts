@@ -7,8 +7,9 @@ import type { TMemberGroup } from '@cloudsign/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { isUniqueViolation } from '../members/members.repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as repo from './member-groups.repository.ts';
+import { EntityType } from '@cloudsign/contract';
 
 type Who = Pick<AuthContext, 'user'>;
 
@@ -46,7 +47,7 @@ export async function createGroup(deps: AppDeps, who: Who, body: { name: string;
     .transaction(async (tx) => {
       if (await repo.isGroupNameTaken(tx, companyId, body.name)) throw nameTaken(body.name);
       const now = deps.clock();
-      return repo.insertGroup(tx, { companyId, name: body.name, note: body.note, type: 0, createdAt: now, updatedAt: now });
+      return repo.insertGroup(tx, { companyId, name: body.name, note: body.note, type: EntityType.User, createdAt: now, updatedAt: now });
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err, 'member_groups_company_name_key')) throw nameTaken(body.name);
@@ -59,7 +60,7 @@ export async function createGroup(deps: AppDeps, who: Who, body: { name: string;
 async function lockUserGroup(tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0], companyId: string, id: string) {
   const group = await repo.findGroup(tx, companyId, id, { forUpdate: true });
   if (!group) throw notFound();
-  if (group.type === 1) throw systemProtected();
+  if (group.type === EntityType.System) throw systemProtected();
   return group;
 }
 

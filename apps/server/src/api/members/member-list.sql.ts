@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TRole } from '@cloudsign/contract';
 import { users } from '../../db/schema.ts';
 import { normalizeSearchText } from '../../lib/search-text.ts';
+import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 export type MemberSort = 'name' | '-name' | 'email' | '-email' | 'createdAt' | '-createdAt';
 
@@ -87,7 +88,7 @@ export function memberWhere(f: MemberListFilter): SQL {
       or exists (
         select 1 from cabinet_member_groups cmg join member_groups g on g.id = cmg.group_id
         where cmg.cabinet_id = ${f.cabinetId} and (
-          g.type = 1
+          g.type = ${sqlEntityType.System}
           or exists (select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = ${users.id})
         )
       )

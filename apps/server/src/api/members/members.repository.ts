@@ -88,12 +88,3 @@ export async function cabinetExists(db: DbOrTx, companyId: string, cabinetId: st
     .limit(1);
   return rows.length > 0;
 }
-
-/** Unique-violation of a named constraint, through drizzle's error wrapper. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: c } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (c === undefined || c === constraint)) return true;
-  }
-  return false;
-}

@@ -5,6 +5,7 @@
 import type { TFindMembersFilter, TMember, TMemberDetail } from '@cloudsign/contract';
 import { newMemberValues, updateMemberValues, type CreateMemberBody, type UpdateMemberBody } from './member-values.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
@@ -14,6 +15,7 @@ import { memberDetail, toMember } from './member-mappers.ts';
 import * as repo from './members.repository.ts';
 import { countMembers, findMemberPage, listStats, streamMembers, type MemberListRow } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
+import { EntityType } from '@cloudsign/contract';
 
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin'> & { sessionId?: string };
 
@@ -37,7 +39,7 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
   if (q.groupId) {
     const type = await repo.findGroupType(db, companyId, q.groupId);
     if (type === null) throw notFound();
-    if (type === 0) userGroupId = q.groupId;
+    if (type === EntityType.User) userGroupId = q.groupId;
   }
   const filter: MemberListFilter = {
     companyId,
@@ -79,7 +81,7 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
       return row.id;
     })
     .catch((err: unknown) => {
-      if (repo.isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+      if (isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
       throw err;
     });
   return loadDetail(deps, companyId, id);
@@ -116,7 +118,7 @@ export async function updateMember(
       }
     })
     .catch((err: unknown) => {
-      if (body.email && repo.isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+      if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
       throw err;
     });
   return loadDetail(deps, companyId, id);

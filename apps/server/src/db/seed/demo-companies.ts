@@ -7,6 +7,7 @@ import type { Rand } from './prng.ts';
 import { ATTRIBUTE_OPTION_NAMES, DEPARTMENTS } from './names.ts';
 import { buildMembers, grantRole, pool, systemCabinet, systemGroup, toRef, type CabinetRow, type GroupRow, type UserRow } from './demo-people.ts';
 import { buildDocuments, type BuiltDocuments } from './demo-documents.ts';
+import { EntityType } from '@cloudsign/contract';
 
 export type DemoCompany = {
   company: typeof companies.$inferInsert & { id: string };
@@ -78,7 +79,7 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
   const groups = [systemGroup(rand, companyId, company.createdAt)];
   const groupId = new Map<string, string>();
   for (const [name, note] of A_GROUPS) {
-    const g: GroupRow = { id: rand.uuid(), companyId, name, note, type: 0, createdAt: company.createdAt, updatedAt: company.createdAt };
+    const g: GroupRow = { id: rand.uuid(), companyId, name, note, type: EntityType.User, createdAt: company.createdAt, updatedAt: company.createdAt };
     groups.push(g);
     groupId.set(name, g.id);
   }
@@ -98,7 +99,7 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
   const admins: DemoCompany['cabinetAdmins'] = [];
   const rules: DemoCompany['rules'] = [];
   for (const c of A_CABINETS) {
-    const cab: CabinetRow = { id: rand.uuid(), companyId, name: c.name, note: c.note, type: 0, createdAt: company.createdAt, updatedAt: company.createdAt };
+    const cab: CabinetRow = { id: rand.uuid(), companyId, name: c.name, note: c.note, type: EntityType.User, createdAt: company.createdAt, updatedAt: company.createdAt };
     cabinets.push(cab);
     for (const g of c.groups) cabinetGroups.push({ cabinetId: cab.id, groupId: groupId.get(g)! });
     for (const g of c.rule) rules.push({ cabinetId: cab.id, groupId: groupId.get(g)!, createdAt: company.createdAt });
@@ -145,14 +146,14 @@ export function buildCompanyB(rand: Rand, now: Date, passwordHash: string): Demo
   const groups = [systemGroup(rand, companyId, createdAt)];
   const memberships: DemoCompany['memberships'] = [];
   for (const d of departments) {
-    const g: GroupRow = { id: rand.uuid(), companyId, name: d.group, note: '', type: 0, createdAt, updatedAt: createdAt };
+    const g: GroupRow = { id: rand.uuid(), companyId, name: d.group, note: '', type: EntityType.User, createdAt, updatedAt: createdAt };
     groups.push(g);
     for (const m of members) if (m.organization === d.org) memberships.push({ groupId: g.id, userId: m.id, createdAt });
   }
   const cabinets = [systemCabinet(rand, companyId, createdAt)];
   const cabinetGroups: DemoCompany['cabinetGroups'] = [];
   for (const [i, name] of ['契約書', '社内文書'].entries()) {
-    const cab: CabinetRow = { id: rand.uuid(), companyId, name, note: '', type: 0, createdAt, updatedAt: createdAt };
+    const cab: CabinetRow = { id: rand.uuid(), companyId, name, note: '', type: EntityType.User, createdAt, updatedAt: createdAt };
     cabinets.push(cab);
     cabinetGroups.push({ cabinetId: cab.id, groupId: groups[i + 1]!.id });
   }

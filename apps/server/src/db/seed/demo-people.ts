@@ -7,6 +7,7 @@ import type { cabinets, memberGroups, users } from '../schema.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
 import type { Rand } from './prng.ts';
 import { DEPARTMENTS, FAMILY_NAMES, GIVEN_NAMES, makeEmail } from './names.ts';
+import { EntityType } from '@cloudsign/contract';
 
 export type UserRow = typeof users.$inferInsert & { id: string };
 export type GroupRow = typeof memberGroups.$inferInsert & { id: string };
@@ -75,11 +76,11 @@ export function grantRole(rand: Rand, members: UserRow[], fixedCount: number, ro
 }
 
 export function systemGroup(rand: Rand, companyId: string, now: Date): GroupRow {
-  return { id: rand.uuid(), companyId, name: 'すべてのメンバー', note: '', type: 1, createdAt: now, updatedAt: now };
+  return { id: rand.uuid(), companyId, name: 'すべてのメンバー', note: '', type: EntityType.System, createdAt: now, updatedAt: now };
 }
 
 export function systemCabinet(rand: Rand, companyId: string, now: Date): CabinetRow {
-  return { id: rand.uuid(), companyId, name: 'すべての書類', note: '', type: 1, createdAt: now, updatedAt: now };
+  return { id: rand.uuid(), companyId, name: 'すべての書類', note: '', type: EntityType.System, createdAt: now, updatedAt: now };
 }
 
 export const toRef = (u: UserRow): PersonRef => ({ id: u.id, name: u.name ?? '', email: u.email, organization: u.organization ?? '' });

@@ -12,6 +12,7 @@ import * as t from '../schema.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { COUNTERPARTIES, DEPARTMENTS, DOC_KINDS, FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 import { cabinetLinksSql, documentsSql, member, membersSql, Params, participantsSql, type Lists } from './large-seed.sql.ts';
+import { EntityType } from '@cloudsign/contract';
 
 export type LargeSeedOptions = {
   name: string;
@@ -54,8 +55,8 @@ export async function seedLargeCompany(database: Database, opts: LargeSeedOption
       .values({ name: opts.name, plan: opts.plan ?? 'enterprise', documentApproval: 1, auditLog: true, documentImport: true, mfa: 1 })
       .returning({ id: t.companies.id });
     const companyId = c!.id;
-    await tx.insert(t.memberGroups).values({ companyId, name: 'すべてのメンバー', type: 1 });
-    await tx.insert(t.cabinets).values({ companyId, name: 'すべての書類', type: 1 });
+    await tx.insert(t.memberGroups).values({ companyId, name: 'すべてのメンバー', type: EntityType.System });
+    await tx.insert(t.cabinets).values({ companyId, name: 'すべての書類', type: EntityType.System });
     const groups = await tx.insert(t.memberGroups).values(USER_GROUPS.map((name) => ({ companyId, name }))).returning({ id: t.memberGroups.id });
     const cabinets = await tx.insert(t.cabinets).values(USER_CABINETS.map((name) => ({ companyId, name }))).returning({ id: t.cabinets.id });
     const options = await tx

@@ -76,15 +76,5 @@ export function createCsvWriter(encoding: TCsvEncoding): CsvWriter {
   };
 }
 
-/**
- * RFC 6266 / 5987 `Content-Disposition`: the UTF-8 name for modern browsers, an ASCII fallback for the
- * rest. Names are always chosen by the server, never taken from the request.
- */
-export function contentDisposition(filename: string, asciiFallback: string): string {
-  const fallback = asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
 export const csvContentType = (encoding: TCsvEncoding) =>
   encoding === 'sjis' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=utf-8';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TCabinet, TFindCabinetsResponse } from '@cloudsign/contract';
+import { EntityType, type TCabinet, type TFindCabinetsResponse } from '@cloudsign/contract';
 import { cabinetKeys } from './keys.ts';
 
 /**
@@ -17,7 +17,7 @@ export function replaceCabinet(client: QueryClient, cabinet: TCabinet) {
 export function insertCabinet(client: QueryClient, cabinet: TCabinet) {
   client.setQueryData<TFindCabinetsResponse>(cabinetKeys.lists(), (old) => {
     if (!old) return old;
-    const [system, users] = [old.cabinets.filter((c) => c.type === 1), old.cabinets.filter((c) => c.type === 0)];
+    const [system, users] = [old.cabinets.filter((c) => c.type === EntityType.System), old.cabinets.filter((c) => c.type === EntityType.User)];
     const sorted = [...users, cabinet].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return { cabinets: [...system, ...sorted] };
   });

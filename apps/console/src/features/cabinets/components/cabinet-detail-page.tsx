@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { EntityType } from '@cloudsign/contract';
 import { useState } from 'react';
 import { Badge, Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { AlertArea } from '../../../components/alerts/index.ts';
@@ -42,12 +43,12 @@ export function CabinetDetailPage({ id }: { id: string }) {
     <>
       <PageHeader
         title={c.name}
-        description={c.note || (c.type === 1 ? '会社のすべての書類が含まれます。' : undefined)}
+        description={c.note || (c.type === EntityType.System ? '会社のすべての書類が含まれます。' : undefined)}
         actions={
           <Group gap="xs">
-            {c.type === 1 && <Badge variant="outline" color="gray">システム</Badge>}
+            {c.type === EntityType.System && <Badge variant="outline" color="gray">システム</Badge>}
             {c.isAdmin && <Badge color="orange" variant="light">管理できます</Badge>}
-            {isCompanyAdmin && c.type === 0 && (
+            {isCompanyAdmin && c.type === EntityType.User && (
               <Button variant="default" color="red" onClick={() => setDeleting(true)}>
                 削除
               </Button>
@@ -86,7 +87,7 @@ export function CabinetDetailPage({ id }: { id: string }) {
                   <PanelErrorBoundary name="cabinet-settings">
                     <CabinetSettingsForm cabinet={c} />
                   </PanelErrorBoundary>
-                  {c.type === 0 && (
+                  {c.type === EntityType.User && (
                     <PanelErrorBoundary name="cabinet-rules">
                       <RulesPanel cabinet={c} />
                     </PanelErrorBoundary>

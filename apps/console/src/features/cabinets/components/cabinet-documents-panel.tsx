@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Button, Checkbox, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TOTAL_CAP, type TCabinet } from '@cloudsign/contract';
+import { EntityType, DOCUMENT_STATUS_LABELS, DOCUMENT_TOTAL_CAP, type TCabinet } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
 import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
-
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ja-JP', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 /** The cabinet's documents: paged, searchable, selectable; page and keyword live in the URL (STYLE.md). */
 export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
@@ -60,7 +59,7 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
       return next;
     });
   const canManage = cabinet.isAdmin;
-  const isSystem = cabinet.type === 1;
+  const isSystem = cabinet.type === EntityType.System;
 
   return (
     <Paper withBorder radius="md" p="lg" bg="white">
@@ -150,7 +149,7 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
                     <Text size="sm">{d.senderName || '—'}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{dateTime(d.updatedAt)}</Text>
+                    <Text size="sm">{formatDateTime(d.updatedAt)}</Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

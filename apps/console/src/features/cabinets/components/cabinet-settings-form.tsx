@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CABINET_NOTE_MAX, ZUpdateCabinetRequest, type TCabinet, type TUpdateCabinetRequest } from '@cloudsign/contract';
+import { EntityType, CABINET_NOTE_MAX, ZUpdateCabinetRequest, type TCabinet, type TUpdateCabinetRequest } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useUpdateCabinet } from '../api/update-cabinet.ts';
-import { applyServerErrors } from './form-errors.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 /** Name and note (the system cabinet's are fixed). */
 export function CabinetSettingsForm({ cabinet }: { cabinet: TCabinet }) {
@@ -24,7 +24,7 @@ export function CabinetSettingsForm({ cabinet }: { cabinet: TCabinet }) {
       applyServerErrors(error, form.setError);
     }
   });
-  const isSystem = cabinet.type === 1;
+  const isSystem = cabinet.type === EntityType.System;
   return (
     <Paper withBorder radius="md" p="lg" bg="white">
       <form onSubmit={(e) => void submit(e)} noValidate>

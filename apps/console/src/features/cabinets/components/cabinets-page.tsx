@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { TCabinet } from '@cloudsign/contract';
+import { EntityType, type TCabinet } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
@@ -55,7 +55,7 @@ export function CabinetsPage() {
                       <Anchor component={Link} to={`/cabinets/${c.id}`} fw={600}>
                         {c.name}
                       </Anchor>
-                      {c.type === 1 && (
+                      {c.type === EntityType.System && (
                         <Badge size="xs" variant="outline" color="gray">
                           システム
                         </Badge>
@@ -90,7 +90,7 @@ export function CabinetsPage() {
                   </Table.Td>
                   {isAdmin && (
                     <Table.Td>
-                      {c.type === 0 && (
+                      {c.type === EntityType.User && (
                         <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(c)}>
                           削除
                         </Button>

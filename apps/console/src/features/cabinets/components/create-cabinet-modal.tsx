@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CABINET_NOTE_MAX, ZCreateCabinetRequest, type TCreateCabinetRequest } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useCreateCabinet } from '../api/create-cabinet.ts';
-import { applyServerErrors } from './form-errors.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 export function CreateCabinetModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateCabinet();

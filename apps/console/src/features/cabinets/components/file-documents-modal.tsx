@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import type { TCabinet } from '@cloudsign/contract';
+import { EntityType, type TCabinet } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useCabinets } from '../api/find-cabinets.ts';
 import { useFileDocuments } from '../api/file-documents.ts';
@@ -27,7 +27,7 @@ export function FileDocumentsModal({
   const file = useFileDocuments();
   const alert = useAlert('content');
   const [target, setTarget] = useState<string | null>(null);
-  const targets = (cabinets.data?.cabinets ?? []).filter((c) => c.type === 0 && c.isAdmin && c.id !== cabinet.id);
+  const targets = (cabinets.data?.cabinets ?? []).filter((c) => c.type === EntityType.User && c.isAdmin && c.id !== cabinet.id);
   const count = documentIds.length.toLocaleString('ja-JP');
 
   const run = async () => {

@@ -5,6 +5,7 @@ import { MultiSelect } from '../../../components/multiselect/index.ts';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useGroupCandidates } from '../api/candidates.ts';
 import { useSetCabinetMemberGroups } from '../api/member-groups.ts';
+import { groupLabel } from './group-label.ts';
 
 export const diff = (before: readonly string[], after: readonly string[]) => ({
   add: after.filter((id) => !before.includes(id)),
@@ -21,7 +22,7 @@ export function MemberGroupsPanel({ cabinet }: { cabinet: TCabinet }) {
   useEffect(() => setValue(current), [current]);
   const change = diff(current, value);
   const isDirty = change.add.length + change.remove.length > 0;
-  const options = (groups.data ?? cabinet.memberGroups).map((g) => ({ value: g.id, label: g.type === 1 ? `${g.name}（全員）` : g.name }));
+  const options = (groups.data ?? cabinet.memberGroups).map((g) => ({ value: g.id, label: groupLabel(g) }));
 
   const submit = async () => {
     try {

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import type { TAccessReason } from '@cloudsign/contract';
+import { EntityType, type TAccessReason } from '@cloudsign/contract';
 
 /** Why a member may read a cabinet, in words an admin reads at a glance. */
 export const reasonLabel = (r: TAccessReason) =>
@@ -7,7 +7,7 @@ export const reasonLabel = (r: TAccessReason) =>
     ? '組織管理権限'
     : r.kind === 'cabinet_admin'
       ? 'このキャビネットの管理者'
-      : r.group.type === 1
+      : r.group.type === EntityType.System
         ? `「${r.group.name}」（全員）のメンバー`
         : `グループ「${r.group.name}」のメンバー`;
 

@@ -9,6 +9,7 @@ import { useBackfills, useChangeRules, useDryRun } from '../api/classification-r
 import { cabinetKeys } from '../api/keys.ts';
 import { diff } from './member-groups-panel.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
+import { groupLabel } from './group-label.ts';
 
 const DESCRIPTION =
   '選んだグループのメンバーが送信した書類は、締結時・インポート時に自動でこのキャビネットに入ります（何件ルールが一致しても1回だけ）。';
@@ -40,7 +41,7 @@ function RulesView({ cabinet }: { cabinet: TCabinet }) {
           <Group gap={6} aria-label="対象のメンバーグループ">
             {rules.map((g) => (
               <Badge key={g.id} variant="light" color="gray" tt="none">
-                {g.type === 1 ? `${g.name}（全員）` : g.name}
+                {groupLabel(g)}
               </Badge>
             ))}
           </Group>
@@ -95,7 +96,7 @@ function RulesEditor({ cabinet }: { cabinet: TCabinet }) {
 
   const isDirty = change.add.length + change.remove.length > 0;
   const isCounting = change.add.length > 0 && (dryRun.isPending || !dryRun.data);
-  const options = (groups.data ?? cabinet.classificationRules).map((g) => ({ value: g.id, label: g.type === 1 ? `${g.name}（全員）` : g.name }));
+  const options = (groups.data ?? cabinet.classificationRules).map((g) => ({ value: g.id, label: groupLabel(g) }));
 
   const submit = async () => {
     try {

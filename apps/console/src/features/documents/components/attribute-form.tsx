@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { TDocumentDetail } from '@cloudsign/contract';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAttributeOptions } from '../api/attribute-options.ts';
 import { useUpdateAttribute } from '../api/update-attribute.ts';
 import { AttributeFields, amountError, toAttributeForm, toAttributeUpdate, type AttributeFormValues } from './attribute-fields.tsx';
@@ -25,10 +26,9 @@ export function AttributeForm({ document }: { document: TDocumentDetail }) {
       await update.mutateAsync(toAttributeUpdate(values, items));
       alert.open('書類情報を保存しました。');
     } catch (error) {
-      if (isApiError(error) && error.details.length > 0) {
-        for (const d of error.details) form.setError((d.path || 'root') as Path<AttributeFormValues>, { message: d.message });
-        if (error.details.every((d) => !d.path)) form.setError('root', { message: error.message });
-      } else form.setError('root', { message: error instanceof Error ? error.message : '保存できませんでした。' });
+      applyServerErrors(error, form.setError, { fallback: '保存できませんでした。' });
+      // Details that name no field (e.g. a conflict) say less than the error's own message: show that one.
+      if (isApiError(error) && error.details.length > 0 && error.details.every((d) => !d.path)) form.setError('root', { message: error.message });
     }
   });
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DOCUMENT_ATTRIBUTE_OPTIONS_MAX, type TDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAttributeOptions, useReplaceAttributeOptions } from '../api/attribute-options.ts';
 
 type Values = TDocumentAttributeOptionsUpdate;
@@ -28,9 +28,7 @@ export function AttributeOptionsModal({ opened, onClose }: { opened: boolean; on
       alert.open('書類属性の設定を保存しました。');
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.details.length > 0) {
-        for (const d of error.details) form.setError((d.path || 'root') as Path<Values>, { message: d.message });
-      } else form.setError('root', { message: error instanceof Error ? error.message : '保存できませんでした。' });
+      applyServerErrors(error, form.setError, { fallback: '保存できませんでした。' });
     }
   });
   const errors = form.formState.errors.documentAttributeOptions;

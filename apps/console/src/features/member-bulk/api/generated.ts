@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ZBulkManipulationResponse, ZFindMemberGroupsResponse, type TMemberCsvRequest } from '@cloudsign/contract';
+import { ZBulkManipulationResponse, type TMemberCsvRequest } from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { memberBulkKeys } from './keys.ts';
 import { isMoving } from '../../../lib/bulk/manipulations-api.ts';
@@ -16,11 +16,4 @@ export const useGenerated = (base: GeneratedBase, id: string) =>
     queryKey: memberBulkKeys.generated(base, id),
     queryFn: async ({ signal }) => (await apiFetch(`${base}/${id}`, { schema: ZBulkManipulationResponse, signal })).manipulation,
     refetchInterval: (q) => (isMoving(q.state.data) ? 1000 : false),
-  });
-
-/** User groups for the filter (the system group holds everyone, so it filters nothing). */
-export const useUserGroups = () =>
-  useQuery({
-    queryKey: memberBulkKeys.groups(),
-    queryFn: ({ signal }) => apiFetch('/member_groups', { query: { type: 'user' }, schema: ZFindMemberGroupsResponse, signal }),
   });

@@ -9,5 +9,4 @@ export const memberBulkKeys = {
   rows: (id: string) => [...memberBulkKeys.all, 'rows', id] as const,
   rowPage: (id: string, q: Partial<TBulkRowsQuery>) => [...memberBulkKeys.rows(id), q] as const,
   generated: (base: string, id: string) => [...memberBulkKeys.all, 'generated', base, id] as const,
-  groups: () => [...memberBulkKeys.all, 'groups'] as const,
 };

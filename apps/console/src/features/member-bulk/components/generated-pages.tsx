@@ -6,7 +6,8 @@ import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/title.ts';
-import { useGenerated, useRequestMembersCsv, useUserGroups } from '../api/generated.ts';
+import { useGenerated, useRequestMembersCsv } from '../api/generated.ts';
+import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { downloadGenerated, type GeneratedBase } from '../api/transfers.ts';
 import { EncodingSelect } from './encoding-select.tsx';
 import { fmt, formatDateTime } from './labels.ts';
@@ -30,7 +31,7 @@ export function CsvRequestPage({ base }: { base: GeneratedBase }) {
   const text = TEXT[base];
   usePageTitle();
   const navigate = useNavigate();
-  const groups = useUserGroups();
+  const groups = useMemberGroupList({ type: 'user' });
   const request = useRequestMembersCsv(base);
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
   const [filters, setFilters] = useState<TMemberBulkFilters>({});

@@ -8,18 +8,9 @@ import {
   type TCreateMemberGroupRequest,
   type TMemberGroup,
 } from '@cloudsign/contract';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useAlert } from '../../../components/alerts/index.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateMemberGroup, useUpdateMemberGroup } from '../api/mutations.ts';
-
-function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>) {
-  if (isApiError(error) && error.details.length > 0) {
-    for (const d of error.details) setError((d.path.split('.')[0] || 'root') as Path<T>, { message: d.message });
-    return;
-  }
-  setError('root', { message: error instanceof Error ? error.message : '処理を完了できませんでした。' });
-}
 
 type Props = { opened: boolean; onClose: () => void; group?: TMemberGroup; onCreated?: (group: TMemberGroup) => void };
 
@@ -48,7 +39,7 @@ export function GroupFormModal({ opened, onClose, group, onCreated }: Props) {
       }
       close();
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      applyServerErrors(error, form.setError, { field: 'top' });
     }
   });
   const errors = form.formState.errors;

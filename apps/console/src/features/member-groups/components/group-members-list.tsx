@@ -6,7 +6,7 @@ import { PanelError } from '../../../components/error-boundary/error-boundary.ts
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useGroupMembers } from '../api/group-members.ts';
 import { useRemoveGroupUsers } from '../api/mutations.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 
 const ROW = 52;
 
@@ -70,6 +70,7 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
         />
       )}
       <ConfirmModal
+        color="red"
         opened={removing !== null}
         title="グループから外す"
         message={`「${removing?.name || removing?.email || ''}」をこのグループから外します。よろしいですか？`}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { EntityType } from '@cloudsign/contract';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
@@ -11,7 +12,7 @@ import { useMemberGroup } from '../api/get-group.ts';
 import { useGroupMembers } from '../api/group-members.ts';
 import { useDeleteMemberGroup } from '../api/mutations.ts';
 import { AddMembersPanel } from './add-members-panel.tsx';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { GroupMembersList } from './group-members-list.tsx';
 
@@ -47,7 +48,7 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
     );
   }
   const g = group.data;
-  const isSystem = g.type === 1;
+  const isSystem = g.type === EntityType.System;
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync(g.id);
@@ -94,6 +95,7 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
       </Stack>
       <GroupFormModal opened={isEditing} onClose={() => setEditing(false)} group={g} />
       <ConfirmModal
+        color="red"
         opened={isDeleting}
         title="グループを削除"
         message={`グループ「${g.name}」を削除します。メンバー自身は削除されませんが、このグループによるキャビネットの閲覧権限と自動振り分けルールはなくなります。よろしいですか？`}

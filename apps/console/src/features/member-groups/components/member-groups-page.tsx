@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { TMemberGroup } from '@cloudsign/contract';
+import { EntityType, type TMemberGroup } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
-import { useMemberGroups } from '../api/find-groups.ts';
+import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { useDeleteMemberGroup } from '../api/mutations.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 
 /** `/member_groups`: 「すべてのメンバー」 first, then the company's groups by name. */
 export function MemberGroupsPage() {
   usePageTitle();
   const isAdmin = useIsCompanyAdmin();
-  const groups = useMemberGroups();
+  const groups = useMemberGroupList();
   const navigate = useNavigate();
   const [isCreating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TMemberGroup | null>(null);
@@ -75,7 +75,7 @@ export function MemberGroupsPage() {
                       <Anchor component={Link} to={`/member_groups/${g.id}`} fw={600}>
                         {g.name}
                       </Anchor>
-                      {g.type === 1 && (
+                      {g.type === EntityType.System && (
                         <Badge size="xs" variant="outline" color="gray">
                           システム
                         </Badge>
@@ -84,12 +84,12 @@ export function MemberGroupsPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed" lineClamp={1}>
-                      {g.type === 1 ? '会社のすべてのメンバーが自動的に所属します。' : g.note}
+                      {g.type === EntityType.System ? '会社のすべてのメンバーが自動的に所属します。' : g.note}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{g.memberCount.toLocaleString('ja-JP')}名</Table.Td>
                   <Table.Td>
-                    {g.type === 0 && (
+                    {g.type === EntityType.User && (
                       <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(g)} aria-label={`「${g.name}」を削除`}>
                         削除
                       </Button>
@@ -103,6 +103,7 @@ export function MemberGroupsPage() {
       </Paper>
       <GroupFormModal opened={isCreating} onClose={() => setCreating(false)} onCreated={(g) => void navigate(`/member_groups/${g.id}`)} />
       <ConfirmModal
+        color="red"
         opened={deleting !== null}
         title="グループを削除"
         message={`グループ「${deleting?.name ?? ''}」を削除します。メンバー自身は削除されませんが、このグループによるキャビネットの閲覧権限と自動振り分けルールはなくなります。よろしいですか？`}

@@ -7,5 +7,4 @@ export const memberKeys = {
   list: (q: TMemberListQuery) => [...memberKeys.lists(), q] as const,
   detail: (id: string) => [...memberKeys.all, 'detail', id] as const,
   readableCabinets: (id: string) => [...memberKeys.all, 'readable-cabinets', id] as const,
-  groups: () => [...memberKeys.all, 'groups'] as const,
 };

@@ -8,7 +8,7 @@ import { useDeleteMember } from '../api/delete-member.ts';
 import { useRemindRegister } from '../api/remind-register.ts';
 import { useResetMfa } from '../api/reset-mfa.ts';
 import { MFA_LABELS, STATUS_COLORS, formatDate, statusLabel } from '../lib/labels.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { ReadableCabinets } from './readable-cabinets.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
 import type { TMemberListQuery } from '@cloudsign/contract';
-import { useGroupOptions } from '../api/find-groups.ts';
+import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { MFA_OPTIONS, ROLE_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../lib/labels.ts';
 
 type Props = { query: TMemberListQuery; onChange: (patch: Partial<TMemberListQuery>) => void };
@@ -10,8 +10,8 @@ type Props = { query: TMemberListQuery; onChange: (patch: Partial<TMemberListQue
 export function MemberFilters({ query, onChange }: Props) {
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);
-  const groups = useGroupOptions();
-  const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const groups = useMemberGroupList();
+  const groupOptions = (groups.data?.memberGroups ?? []).map((g) => ({ value: g.id, label: g.name }));
   const num = (v: string | null) => (v === null ? undefined : Number(v));
 
   return (

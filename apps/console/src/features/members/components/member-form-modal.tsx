@@ -13,7 +13,7 @@ import { useAlert } from '../../../components/alerts/index.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCreateMember } from '../api/create-member.ts';
 import { useUpdateMember } from '../api/update-member.ts';
-import { applyServerErrors } from '../lib/form-errors.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ROLE_OPTIONS } from '../lib/labels.ts';
 
 type Props = { opened: boolean; onClose: () => void; member?: TMemberDetail | undefined; onCreated?: (id: string) => void };
@@ -47,7 +47,7 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
       }
       close();
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      applyServerErrors(error, form.setError, { field: 'top' });
     }
   });
   const errors = form.formState.errors;

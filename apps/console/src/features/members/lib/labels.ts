@@ -17,5 +17,4 @@ export const SORT_OPTIONS: { value: NonNullable<TMemberListQuery['sort']>; label
   { value: 'createdAt', label: '追加日（古い順）' },
 ];
 
-export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+export { formatDate } from '../../../lib/format.ts';

@@ -6,13 +6,14 @@ type Props = {
   title: string;
   message: ReactNode;
   confirmLabel: string;
-  color?: string;
+  /** `red` when the action removes or ends something. */
+  color?: 'blue' | 'red';
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
 
-/** A yes/no confirmation that names what it acts on. */
+/** A yes/no confirmation that names what it acts on (shared by every feature that asks before acting). */
 export function ConfirmModal({ opened, title, message, confirmLabel, color = 'blue', loading, onConfirm, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>

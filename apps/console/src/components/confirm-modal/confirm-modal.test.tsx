@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithUi } from '../../testing/render.tsx';
+import { ConfirmModal } from './index.ts';
+
+describe('<ConfirmModal>', () => {
+  it('names what it acts on; confirming and cancelling call their handlers once each', async () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    renderWithUi(
+      <ConfirmModal
+        opened
+        color="red"
+        title="グループを削除"
+        message="グループ「営業部」を削除します。よろしいですか？"
+        confirmLabel="削除する"
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'グループを削除' });
+    expect(dialog).toHaveTextContent('グループ「営業部」を削除します。よろしいですか？');
+    await userEvent.click(screen.getByRole('button', { name: '削除する' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'キャンセル' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing while closed', () => {
+    renderWithUi(
+      <ConfirmModal
+        opened={false}
+        title="メンバーを削除"
+        message="削除します。"
+        confirmLabel="削除する"
+        onConfirm={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { EntityType, type TCabinet } from '@cloudsign/contract';
+import { renderWithUi } from '../../../testing/render.tsx';
+import { CabinetDocumentsPanel } from './cabinet-documents-panel.tsx';
+
+vi.mock('./file-documents-modal.tsx', () => ({ FileDocumentsModal: () => null }));
+vi.mock('../api/find-cabinet-documents.ts', () => ({
+  CABINET_DOCUMENTS_PER_PAGE: 50,
+  useCabinetDocuments: () => ({
+    isPending: false,
+    isError: false,
+    data: {
+      total: 1,
+      isTotalExact: true,
+      documents: [
+        {
+          id: 'd1',
+          title: '業務委託契約書',
+          counterparty: '株式会社テスト',
+          status: 2,
+          senderName: '山田 太郎',
+          updatedAt: '2024-03-31T15:30:00.000Z',
+        },
+      ],
+    },
+  }),
+}));
+
+const cabinet: TCabinet = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: '契約書',
+  note: '',
+  type: EntityType.User,
+  isAdmin: false,
+  admins: [],
+  memberGroups: [],
+  classificationRules: [],
+  documentCount: 1,
+};
+
+// The admin reads Japan time whatever the browser's time zone: run this in one far from it.
+const tz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Los_Angeles';
+});
+afterAll(() => {
+  process.env.TZ = tz;
+});
+
+describe('<CabinetDocumentsPanel>', () => {
+  it('shows a document’s update time in Japan time, as every other list does', () => {
+    renderWithUi(
+      <MemoryRouter>
+        <CabinetDocumentsPanel cabinet={cabinet} />
+      </MemoryRouter>,
+    );
+    const row = screen.getByRole('row', { name: /業務委託契約書/ });
+    expect(row).toHaveTextContent('2024/04/01 00:30');
+  });
+});

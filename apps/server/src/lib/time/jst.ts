@@ -1,0 +1,16 @@
+/** Japan has no daylight saving time: JST is always UTC+9, so a fixed shift is exact. */
+const JST_OFFSET_MS = 9 * 3600 * 1000;
+
+/** The ISO form of the instant's wall-clock time in JST, still ending in `Z` (callers cut what they need). */
+const jstIso = (d: Date) => new Date(d.getTime() + JST_OFFSET_MS).toISOString();
+
+/** `2024-04-01T09:30:00.123+09:00`: readable in JST, exact to the millisecond, and not reformatted by Excel. */
+export function jstTimestamp(d: Date): string {
+  return `${jstIso(d).slice(0, 23)}+09:00`;
+}
+
+/** `20240401-0930`: the minute in JST, as the admin reads the time, for file names. */
+export function jstFileStamp(d: Date): string {
+  const j = jstIso(d);
+  return `${j.slice(0, 10).replaceAll('-', '')}-${j.slice(11, 16).replace(':', '')}`;
+}

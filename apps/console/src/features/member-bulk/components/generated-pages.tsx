@@ -10,7 +10,7 @@ import { useGenerated, useRequestMembersCsv, useUserGroups } from '../api/genera
 import { downloadGenerated, type GeneratedBase } from '../api/transfers.ts';
 import { EncodingSelect } from './encoding-select.tsx';
 import { fmt, formatDateTime } from './labels.ts';
-import { StatusBadge } from './run-summary.tsx';
+import { StatusBadge } from '../../../components/bulk/index.ts';
 
 const TEXT: Record<GeneratedBase, { title: string; lead: string; path: string }> = {
   '/members/export': {

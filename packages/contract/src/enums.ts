@@ -58,14 +58,14 @@ export const BulkStatus = {
 export const ZBulkKind = z.number().int().min(0).max(5);
 export const ZBulkStatus = z.number().int().min(0).max(7);
 export const BULK_STATUS_LABELS: Record<number, string> = {
-  0: '無効',
-  1: 'アップロード済み',
-  2: 'チェック中',
-  3: 'チェックエラー',
-  4: '実行待ち',
-  5: '実行中',
-  6: '完了',
-  7: '一部エラーで完了',
+  [BulkStatus.Invalid]: '無効',
+  [BulkStatus.Uploaded]: 'アップロード済み',
+  [BulkStatus.Checking]: 'チェック中',
+  [BulkStatus.CheckFailed]: 'チェックエラー',
+  [BulkStatus.Ready]: '実行待ち',
+  [BulkStatus.Processing]: '実行中',
+  [BulkStatus.Succeeded]: '完了',
+  [BulkStatus.ProcessedWithError]: '一部エラーで完了',
 };
 
 /** Document status (DESIGN.md §2, CS). */

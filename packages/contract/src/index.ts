@@ -7,6 +7,7 @@ export * from './me.ts';
 export * from './capabilities.ts';
 export * from './cabinets.ts';
 export * from './bulk.ts';
+export * from './bulk-lifecycle.ts';
 export * from './member-bulk.ts';
 export * from './document-attribute-bulk.ts';
 export * from './documents.ts';

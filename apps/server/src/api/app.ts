@@ -21,8 +21,8 @@ import { documentsRoutes } from './documents/documents.routes.ts';
 import { documentAttributeOptionsRoutes } from './document-attribute-options/document-attribute-options.routes.ts';
 import { clientLogsRoutes } from './client-logs/client-logs.routes.ts';
 import { cabinetsRoutes } from './cabinets/cabinets.routes.ts';
-import { memberBulkRoutes } from './member-bulk/member-bulk.routes.ts';
-import { documentAttributeBulkRoutes } from './document-attribute-bulk/document-attribute-bulk.routes.ts';
+import { bulkRoutes } from './bulk/bulk.routes.ts';
+import { BULK_TARGETS } from './bulk/bulk-targets.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from './member-groups/member-groups.routes.ts';
@@ -84,8 +84,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(documentsRoutes, { deps });
   await app.register(documentAttributeOptionsRoutes, { deps });
   await app.register(cabinetsRoutes, { deps });
-  await app.register(memberBulkRoutes, { deps });
-  await app.register(documentAttributeBulkRoutes, { deps });
+  for (const target of BULK_TARGETS) await app.register(bulkRoutes, { deps, target });
   await app.register(membersRoutes, { deps });
   await app.register(memberGroupsRoutes, { deps });
 

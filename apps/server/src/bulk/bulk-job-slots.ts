@@ -3,7 +3,7 @@
  * (jobs/company-job-slots.ts): an upload (its check), an execution, an export or template. Over the cap
  * they answer 429 and leave nothing behind: no row, no file.
  */
-import { BulkStatus } from '@cloudsign/contract';
+import { BulkStatus, hasBulkExecutionStarted } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { assertJobRoom, takeJobSlot } from '../jobs/company-job-slots.ts';
 import { findGeneratingTwin, findManipulation, insertManipulation, updateManipulation, type ManipulationPatch, type NewManipulation } from './bulk.repository.ts';
@@ -40,7 +40,7 @@ export async function startExecution(
     (tx) => updateManipulation(tx, id, patch, [BulkStatus.Ready]),
     async (tx) => {
       const current = await findManipulation(tx, scope, id);
-      return current && current.status >= BulkStatus.Processing ? current : null;
+      return current && hasBulkExecutionStarted(current.status) ? current : null;
     },
   );
   return { row: slot.value, isNew: slot.isNew && slot.value !== null };

@@ -2,7 +2,7 @@
  * The check job of every bulk upload (DESIGN.md §3): file → headers → rows, stored batch by batch, then
  * Ready or CheckFailed. Read-only towards the target tables. Idempotent: a retried check starts over.
  */
-import { BULK_ERROR_COLUMN, BULK_MAX_DATA_ROWS, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN, BulkStatus, type TCsvEncoding } from '@cloudsign/contract';
+import { BULK_ERROR_COLUMN, BULK_MAX_DATA_ROWS, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN, BulkStatus, isBulkChecking, type TCsvEncoding } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { CsvFileError } from '../lib/csv/decode.ts';
 import { isBlankRecord, readCsvRecords, unescapeFormula } from '../lib/csv/parse.ts';
@@ -54,7 +54,7 @@ export type CheckerFactory = (m: ManipulationRow, headers: readonly string[]) =>
 export async function runCheck(deps: AppDeps, manipulationId: string, makeChecker: CheckerFactory): Promise<void> {
   const db = deps.database.db;
   const found = await findManipulationById(db, manipulationId);
-  if (!found || (found.status !== BulkStatus.Uploaded && found.status !== BulkStatus.Checking)) return;
+  if (!found || !isBulkChecking(found.status)) return;
   const m = await updateManipulation(
     db,
     manipulationId,

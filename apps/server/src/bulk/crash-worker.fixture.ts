@@ -6,6 +6,7 @@
  * committed progress as JSON lines every 50 ms until the run ends.
  */
 import pino from 'pino';
+import { isBulkFinished } from '@cloudsign/contract';
 import { parseEnv } from '../config/env.ts';
 import { createDeps } from '../bootstrap.ts';
 import { findManipulationById } from './bulk.repository.ts';
@@ -18,7 +19,7 @@ process.stdout.write('working\n');
 for (;;) {
   const m = await findManipulationById(deps.database.db, manipulationId);
   process.stdout.write(`${JSON.stringify({ status: m?.status, processed: m?.processedRows })}\n`);
-  if (m && m.status >= 6) break;
+  if (m && isBulkFinished(m.status)) break;
   await new Promise((r) => setTimeout(r, 50));
 }
 // Exit at once: follow-up jobs this run queued (e.g. invitation mail) may still be running; this worker is disposable.

@@ -8,7 +8,7 @@
  * two requests at once cannot both pass at N-1. The job itself is sent after commit, as before (the
  * worker must always find its row).
  */
-import { BulkStatus } from '@cloudsign/contract';
+import { BULK_BUSY_STATUSES } from '@cloudsign/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -17,8 +17,6 @@ import { queryRows } from '../bulk/sql.ts';
 /** Advisory lock namespace of per-company job slots (first int4 of the two-key form; instances use 746_531). */
 export const JOB_SLOT_LOCK_CLASS = 746_532;
 
-/** Statuses of a manipulation whose job is queued or running (Ready waits for the user, not for a worker). */
-const BUSY_STATUSES = [BulkStatus.Uploaded, BulkStatus.Checking, BulkStatus.Processing];
 
 export const jobLimitMessage = (limit: number) =>
   `実行待ち・実行中の処理が上限（${limit}件）に達しています。実行中の処理が終わってからもう一度お試しください。`;
@@ -39,7 +37,7 @@ export async function countBusyJobs(db: DbOrTx, companyId: string): Promise<numb
     db,
     sql`select (
           (select count(*) from bulk_manipulations m
-            where m.company_id = ${companyId} and m.status in (${sql.join(BUSY_STATUSES.map((s) => sql`${s}`), sql`, `)})
+            where m.company_id = ${companyId} and m.status in (${sql.join(BULK_BUSY_STATUSES.map((s) => sql`${s}`), sql`, `)})
               and m.updated_at > now() - ${ABANDONED_AFTER}::interval)
         + (select count(*) from cabinet_backfills b join cabinets c on c.id = b.cabinet_id
             where c.company_id = ${companyId} and b.state in ('queued', 'running'))

@@ -1,15 +1,13 @@
 import type { AppDeps } from '../deps.ts';
 import { registerCabinetJobs } from '../api/cabinets/backfill.job.ts';
-import { registerMemberBulkJobs } from '../api/member-bulk/member-bulk.jobs.ts';
-import { registerDocumentAttributeBulkJobs } from '../api/document-attribute-bulk/document-attribute-bulk.jobs.ts';
+import { registerBulkJobs } from '../api/bulk/bulk.jobs.ts';
+import { BULK_TARGETS } from '../api/bulk/bulk-targets.ts';
 
 /**
  * Every job kind, registered on every instance (so any instance can send), worked only by the worker
  * role. One line per area.
  */
 export async function registerJobHandlers(deps: AppDeps): Promise<void> {
-  // e.g. await registerMemberBulkJobs(deps);
   await registerCabinetJobs(deps);
-  await registerMemberBulkJobs(deps);
-  await registerDocumentAttributeBulkJobs(deps);
+  for (const target of BULK_TARGETS) await registerBulkJobs(deps, target);
 }

@@ -5,14 +5,14 @@ export const statusLabel = (m: TBulkManipulation) =>
   m.status === BulkStatus.Invalid ? '取り消し' : (BULK_STATUS_LABELS[m.status] ?? '不明');
 
 export const STATUS_COLORS: Record<number, string> = {
-  0: 'gray',
-  1: 'blue',
-  2: 'blue',
-  3: 'red',
-  4: 'teal',
-  5: 'blue',
-  6: 'green',
-  7: 'orange',
+  [BulkStatus.Invalid]: 'gray',
+  [BulkStatus.Uploaded]: 'blue',
+  [BulkStatus.Checking]: 'blue',
+  [BulkStatus.CheckFailed]: 'red',
+  [BulkStatus.Ready]: 'teal',
+  [BulkStatus.Processing]: 'blue',
+  [BulkStatus.Succeeded]: 'green',
+  [BulkStatus.ProcessedWithError]: 'orange',
 };
 
 export { formatDateTime, formatCount as fmt } from '../../lib/format.ts';

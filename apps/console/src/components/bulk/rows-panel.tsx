@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
-  BulkStatus,
+  isBulkChecked,
   type TBulkManipulation,
   type TBulkRowsQuery,
   type TBulkRowsResponse,
@@ -36,7 +36,7 @@ export function BulkRowsPanel({
     ...(filter === 'failed' ? { outcome: 'failed' } : filter === 'all' ? {} : { action: filter }),
   };
   // Rows exist once the check has stored them.
-  const rows = useRows(m.id, q, m.status >= BulkStatus.CheckFailed);
+  const rows = useRows(m.id, q, isBulkChecked(m.status));
   if (rows.isPending) {
     return (
       <Group justify="center" p="xl">

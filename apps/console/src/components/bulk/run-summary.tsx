@@ -93,3 +93,22 @@ function ProgressLine({ label, value }: { label: string; value: number | null })
     </Stack>
   );
 }
+
+/** The check's counts (one tile per action the target names), then 成功 / 失敗 after execution. */
+export function BulkCounts({
+  m,
+  tiles,
+  executed,
+  base,
+}: {
+  m: TBulkManipulation;
+  tiles: readonly { key: string; label: string; isAlert: boolean }[];
+  executed: { succeeded: string; failed: string };
+  base: number;
+}) {
+  const items = [
+    ...tiles.map((t) => ({ ...t, value: m.counts[t.key] ?? 0 })),
+    ...executedTiles(m, executed),
+  ];
+  return <CountTiles items={items} cols={{ base, sm: items.length }} />;
+}

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  BulkStatus,
+  isBulkBusy,
   ZBulkManipulationList,
   ZBulkManipulationResponse,
   ZBulkRowsResponse,
@@ -14,7 +14,7 @@ import {
   type TBulkRowsQuery,
   type TBulkUpdateBody,
 } from '@cloudsign/contract';
-import { apiFetch } from '../api-client.ts';
+import { apiDownload, apiFetch } from '../api-client.ts';
 
 /** The query keys a bulk feature spells for its manipulations (README rule 5). */
 export type BulkManipulationKeys = {
@@ -26,11 +26,7 @@ export type BulkManipulationKeys = {
 };
 
 /** Statuses that move on by themselves (a job is working): polled until they settle. */
-export const isMoving = (m: TBulkManipulation | undefined) =>
-  !m ||
-  m.status === BulkStatus.Uploaded ||
-  m.status === BulkStatus.Checking ||
-  m.status === BulkStatus.Processing;
+export const isMoving = (m: TBulkManipulation | undefined) => !m || isBulkBusy(m.status);
 
 /**
  * The calls and queries of one bulk area's manipulations (DESIGN.md §3's generic machinery): history,
@@ -87,5 +83,8 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
     });
   }
 
-  return { useManipulation, useManipulations, useRows, useUpdateManipulation };
+  const downloadRowsCsv = (id: string, which: 'errors.csv' | 'result.csv') => apiDownload(`${base}/${id}/${which}`);
+  const downloadUploadedFile = (id: string) => apiDownload(`${base}/${id}/file`);
+
+  return { useManipulation, useManipulations, useRows, useUpdateManipulation, downloadRowsCsv, downloadUploadedFile };
 }

@@ -89,7 +89,7 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
     }),
   );
   // The old addresses may have been mistyped: their setup links and sessions end with the commit; invited
-  // members get a fresh link at the new address from the follow-up job (member-bulk.jobs.ts).
+  // members get a fresh link at the new address from the follow-up job (member-invitations.ts).
   await revokeOnEmailChange(tx, live.filter((r) => values(r, 'after').email !== values(r, 'before').email).map((r) => r.targetId!));
   const groupsChanged = live.filter((r) => values(r, 'after').groups.map((g) => g.id).join() !== values(r, 'before').groups.map((g) => g.id).join());
   await replaceMemberships(tx, m.companyId, groupsChanged.map((r) => ({ userId: r.targetId!, groupIds: values(r, 'after').groups.map((g) => g.id) })));

@@ -22,5 +22,3 @@ export const useDownloadJob = (id: string | null) =>
   });
 
 export const downloadAttributesCsv = (id: string) => apiDownload(`/documents/attributes/bulk_edit/csv/${id}/csv`);
-export const downloadRowsCsv = (id: string, which: 'errors.csv' | 'result.csv') => apiDownload(`/documents/attributes/bulk_manipulations/${id}/${which}`);
-export const downloadUploadedFile = (id: string) => apiDownload(`/documents/attributes/bulk_manipulations/${id}/file`);

@@ -11,10 +11,6 @@ export const uploadMembersCsv = (kind: UploadKind, file: File, onProgress: (p: U
 export const downloadTemplate = (kind: 'bulk_add' | 'bulk_delete', encoding: TCsvEncoding) =>
   apiDownload(`/members/${kind}/csv_template`, { query: { encoding } });
 
-export const downloadRowsCsv = (id: string, which: 'errors.csv' | 'result.csv') => apiDownload(`/members/bulk_manipulations/${id}/${which}`);
-
-export const downloadUploadedFile = (id: string) => apiDownload(`/members/bulk_manipulations/${id}/file`);
-
 export const downloadGenerated = (base: GeneratedBase, id: string) => apiDownload(`${base}/${id}/csv`);
 
 export type GeneratedBase = '/members/export' | '/members/bulk_edit/csv_template';

@@ -11,7 +11,7 @@ import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { downloadGenerated, type GeneratedBase } from '../api/transfers.ts';
 import { EncodingSelect } from './encoding-select.tsx';
 import { fmt, formatDateTime } from './labels.ts';
-import { StatusBadge } from './run-summary.tsx';
+import { StatusBadge } from '../../../components/bulk/index.ts';
 
 const TEXT: Record<GeneratedBase, { title: string; lead: string; path: string }> = {
   '/members/export': {

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { Anchor, Group, Loader, Pagination, Paper, Progress, Table, Text } from '@mantine/core';
-import { BulkStatus } from '@cloudsign/contract';
+import { useParams } from 'react-router';
+import { Group, Loader, Pagination, Paper, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useManipulations } from '../api/manipulations.ts';
 import { ManipulationView } from './manipulation-view.tsx';
-import { KIND_LABELS, fmt, formatDateTime, manipulationPath } from './labels.ts';
-import { StatusBadge } from './run-summary.tsx';
+import { BulkHistoryTable } from '../../../components/bulk/index.ts';
+import { KIND_LABELS, fmt, manipulationPath } from './labels.ts';
 
 const useManipulationId = () => useParams().manipulation_id ?? '';
 
@@ -62,38 +61,13 @@ export function HistoryPage() {
         ) : q.data.manipulations.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">まだ一括操作はありません。</Text>
         ) : (
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="一括操作の履歴">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>日時</Table.Th>
-                <Table.Th>種類</Table.Th>
-                <Table.Th>状態</Table.Th>
-                <Table.Th>件数</Table.Th>
-                <Table.Th>実行者</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.manipulations.map((m) => (
-                <Table.Tr key={m.id} data-testid="history-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={manipulationPath(m)}>{formatDateTime(m.createdAt)}</Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{KIND_LABELS[m.kind]}</Text>
-                    {m.originalFilename && <Text size="xs" c="dimmed">{m.originalFilename}</Text>}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge m={m} />
-                    {m.status === BulkStatus.Processing && m.totalRows > 0 && (
-                      <Progress mt={4} size="sm" value={(m.processedRows / m.totalRows) * 100} aria-label="進み具合" />
-                    )}
-                  </Table.Td>
-                  <Table.Td><Text size="sm">{countsText(m.counts) || '—'}</Text></Table.Td>
-                  <Table.Td><Text size="sm">{m.createdBy.name}</Text></Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <BulkHistoryTable
+            label="一括操作の履歴"
+            manipulations={q.data.manipulations}
+            pathOf={manipulationPath}
+            lead={{ header: '種類', cell: (m) => <><Text size="sm">{KIND_LABELS[m.kind]}</Text>{m.originalFilename && <Text size="xs" c="dimmed">{m.originalFilename}</Text>}</> }}
+            counts={(m) => countsText(m.counts)}
+          />
         )}
       </Paper>
       {q.data && q.data.total > 20 && <Pagination mt="md" total={Math.ceil(q.data.total / 20)} value={page} onChange={setPage} aria-label="履歴のページ" />}

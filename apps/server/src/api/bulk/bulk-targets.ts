@@ -1,0 +1,6 @@
+/** Every bulk target: their routes (api/app.ts) and jobs (jobs/register.ts) come from this one list. */
+import { documentAttributeBulkTarget } from '../document-attribute-bulk/document-attribute-bulk.target.ts';
+import { memberBulkTarget } from '../member-bulk/member-bulk.target.ts';
+import type { BulkTargetDescriptor } from './bulk-target.ts';
+
+export const BULK_TARGETS: readonly BulkTargetDescriptor[] = [memberBulkTarget, documentAttributeBulkTarget];

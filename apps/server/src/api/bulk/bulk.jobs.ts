@@ -1,0 +1,37 @@
+/** The job kinds of every bulk target: check, execute, export (the engine's runners do the work). */
+import type { AppDeps } from '../../deps.ts';
+import type { JobHandler } from '../../jobs/jobs.ts';
+import { runCheck } from '../../bulk/check-runner.ts';
+import { runExecute } from '../../bulk/execute-runner.ts';
+import type { BulkExecuteJob, BulkJob, BulkTargetDescriptor } from './bulk-target.ts';
+
+export const bulkJobNames = (t: Pick<BulkTargetDescriptor, 'name'>) =>
+  ({ check: `${t.name}.check`, execute: `${t.name}.execute`, export: `${t.name}.export` }) as const;
+
+/** A failed attempt is logged with its cause before pg-boss schedules the retry. */
+export const logged =
+  <T extends object>(label: string, handler: (data: T) => Promise<void>): JobHandler<T> =>
+  async (data, ctx) => {
+    try {
+      await handler(data);
+    } catch (err) {
+      ctx.logger.error({ err }, `${label} job attempt failed; it will be retried`);
+      throw err;
+    }
+  };
+
+export async function registerBulkJobs(deps: AppDeps, t: BulkTargetDescriptor) {
+  const names = bulkJobNames(t);
+  await deps.jobs.register<BulkJob>(names.check, logged(t.label, async ({ manipulationId }) => {
+    await runCheck(deps, manipulationId, (m, headers) => t.checker(deps.database.db, m, headers));
+  }), { retryLimit: 3 });
+  // One execution per company at a time, in order (singletonKey = company id, see the service). A run killed
+  // mid-way is retried when pg-boss expires it, and resumes at the first pending row.
+  await deps.jobs.register<BulkExecuteJob>(names.execute, logged(t.label, async (job) => {
+    await runExecute(deps, job.manipulationId, t.executor(deps, job));
+  }), { isSerialPerKey: true, retryLimit: 50, expireInSeconds: 15 * 60 });
+  await deps.jobs.register<BulkJob>(names.export, logged(t.label, async ({ manipulationId }) => {
+    await t.exporter(deps, manipulationId);
+  }), t.exportQueue ?? { retryLimit: 3 });
+  await t.registerExtraJobs?.(deps);
+}

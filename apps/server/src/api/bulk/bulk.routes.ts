@@ -1,0 +1,122 @@
+/**
+ * Every route of one bulk target, generated from its descriptor: templates, uploads, history, one run
+ * (detail, execute/cancel, rows, result files, the uploaded file) and generated files (request, status,
+ * detail, download). The target's guard runs first; another company's ids answer 404.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import {
+  BULK_MAX_FILE_BYTES,
+  ZBulkManipulationList,
+  ZBulkManipulationListQuery,
+  ZBulkManipulationResponse,
+  ZBulkRowsQuery,
+  ZBulkRowsResponse,
+  ZBulkStatusResponse,
+  ZBulkUpdateBody,
+  ZEncodingQuery,
+  ZIdParams,
+  type TCsvEncoding,
+} from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findRows, listManipulations } from '../../bulk/bulk.repository.ts';
+import { toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
+import { streamRowsCsv } from '../../bulk/result-csv.ts';
+import { createCsvWriter, csvContentType } from '../../lib/csv/stringify.ts';
+import { contentDisposition } from '../../lib/http/content-disposition.ts';
+import { readCsvUpload } from '../../lib/http/csv-upload.ts';
+import { cancelManipulation, executeManipulation, getManipulation, requestGeneration, uploadCsv } from './bulk.service.ts';
+import { csvFileNames } from './bulk-files.ts';
+import type { BulkGeneration, BulkTargetDescriptor, FileName } from './bulk-target.ts';
+
+type Reply = { reply: FastifyReply; encoding: TCsvEncoding; name: FileName; at: Date; body: NodeJS.ReadableStream; isNoStore?: boolean };
+
+/** A CSV download: generated files are never cached; the uploaded file is sent as it was stored. */
+function sendCsv({ reply, encoding, name, at, body, isNoStore = true }: Reply) {
+  const names = csvFileNames(name, at);
+  reply.header('content-type', csvContentType(encoding)).header('content-disposition', contentDisposition('attachment', names.ja, names.ascii));
+  if (isNoStore) reply.header('cache-control', 'no-store');
+  return reply.send(body);
+}
+
+export const bulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; target: BulkTargetDescriptor }> = async (app, { deps, target: t }) => {
+  // Scoped to this plugin: only these routes accept multipart, with the bulk limits.
+  await app.register(multipart, { limits: { fileSize: BULK_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
+  // Wrapped async: Fastify would wait forever for the `done` callback of a plain function hook.
+  app.addHook('preValidation', async (request) => t.guard(request));
+  const { tags } = t;
+  const load = (request: FastifyRequest & { params: { id: string } }, kinds?: readonly number[]) => getManipulation(deps, t, request.auth, request.params.id, kinds);
+
+  for (const { path, columns, fileName } of t.templates ?? []) {
+    app.get(path, { schema: { tags, summary: 'CSVテンプレート', querystring: ZEncodingQuery } }, async (request, reply) => {
+      const writer = createCsvWriter(request.query.encoding);
+      void writer.write(columns).then(() => writer.end());
+      return sendCsv({ reply, encoding: request.query.encoding, name: fileName, at: deps.clock(), body: writer.output });
+    });
+  }
+  for (const g of t.generations) generationRoutes(g);
+
+  for (const { path, kind } of t.uploads) {
+    app.post(path, { schema: { tags, summary: 'CSVアップロード（multipart、フィールド filename）', response: { 201: ZBulkManipulationResponse } } }, async (request, reply) => {
+      const m = await uploadCsv(deps, t, request.auth, kind, await readCsvUpload(request));
+      return reply.status(201).send({ manipulation: toManipulationDto(m) });
+    });
+  }
+
+  const base = t.manipulationsPath;
+  app.get(base, { schema: { tags, summary: t.historySummary, querystring: ZBulkManipulationListQuery, response: { 200: ZBulkManipulationList } } }, async (request) => {
+    const query = { ...request.query, kind: request.query.kind ?? t.historyKind };
+    const { rows, total } = await listManipulations(deps.database.db, { companyId: request.auth.company.id, target: t.target }, query);
+    return { manipulations: rows.map(toManipulationDto), total };
+  });
+  app.get(`${base}/:id`, { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } }, async (request) => ({
+    manipulation: toManipulationDto(await load(request)),
+  }));
+  app.put(`${base}/:id`, { schema: { tags, summary: '実行または取り消し', params: ZIdParams, body: ZBulkUpdateBody, response: { 200: ZBulkManipulationResponse } } }, async (request) => {
+    const m = request.body.action === 'execute'
+      ? await executeManipulation(deps, t, request.auth, request.params.id)
+      : await cancelManipulation(deps, t, request.auth, request.params.id);
+    return { manipulation: toManipulationDto(m) };
+  });
+  app.get(`${base}/:id/rows`, { schema: { tags, params: ZIdParams, querystring: ZBulkRowsQuery, response: { 200: ZBulkRowsResponse } } }, async (request) => {
+    const m = await load(request);
+    const { rows, total } = await findRows(deps.database.db, m.id, request.query);
+    return { rows: rows.map(toRowDto), total };
+  });
+  for (const suffix of ['errors.csv', 'result.csv'] as const) {
+    app.get(`${base}/:id/${suffix}`, { schema: { tags, params: ZIdParams, querystring: ZEncodingQuery.partial() } }, async (request, reply) => {
+      const m = await load(request, t.resultKinds);
+      const encoding = request.query.encoding ?? (m.encoding as TCsvEncoding);
+      const isErrors = suffix === 'errors.csv';
+      const name = isErrors ? t.fileNames.errors : t.fileNames.result;
+      return sendCsv({ reply, encoding, name, at: m.createdAt, body: streamRowsCsv(deps.database.db, m, encoding, isErrors) });
+    });
+  }
+  app.get(`${base}/:id/file`, { schema: { tags, summary: 'アップロードされたファイル', params: ZIdParams } }, async (request, reply) => {
+    const m = await load(request, t.resultKinds);
+    if (!m.inputFileKey) throw new AppError('not_found');
+    const body = deps.storage.read(m.inputFileKey);
+    return sendCsv({ reply, encoding: m.encoding as TCsvEncoding, name: t.fileNames.upload, at: m.createdAt, body, isNoStore: false });
+  });
+
+  function generationRoutes(g: BulkGeneration) {
+    app.post(g.requestPath, { schema: { tags, summary: g.summary, body: g.body, response: { 202: ZBulkManipulationResponse } } }, async (request, reply) => {
+      const m = await requestGeneration(deps, t, g, request.auth, request.body);
+      return reply.status(202).send({ manipulation: toManipulationDto(m) });
+    });
+    app.get(`${g.basePath}/:id/status`, { schema: { tags, params: ZIdParams, response: { 200: ZBulkStatusResponse } } }, async (request) => {
+      const m = await load(request, [g.kind]);
+      return { id: m.id, status: m.status, processedRows: m.processedRows, totalRows: m.totalRows };
+    });
+    app.get(`${g.basePath}/:id`, { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } }, async (request) => ({
+      manipulation: toManipulationDto(await load(request, [g.kind])),
+    }));
+    app.get(`${g.basePath}/:id/csv`, { schema: { tags, params: ZIdParams } }, async (request, reply) => {
+      const m = await load(request, [g.kind]);
+      if (!m.outputFileKey) throw new AppError('invalid_state', 'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。');
+      return sendCsv({ reply, encoding: m.encoding as TCsvEncoding, name: g.fileName, at: m.createdAt, body: deps.storage.read(m.outputFileKey) });
+    });
+  }
+};

@@ -1,0 +1,50 @@
+/** The invitation mails after a member run: their own job, so a crash can repeat one mail but never skips one. */
+import { BulkKind } from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { claimFollowUp, rowsAwaitingFollowUp } from '../../bulk/bulk.repository.ts';
+import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
+import { logged } from '../bulk/bulk.jobs.ts';
+import type { BulkJob } from '../bulk/bulk-target.ts';
+import { isStillInvited } from './member-bulk.repository.ts';
+
+export const MEMBER_INVITE_JOB = 'member-bulk.invite';
+
+/** `action` is absent in jobs queued before edits sent invitations: those are adds. */
+type InviteJob = BulkJob & { action?: 'add' | 'update' };
+
+/**
+ * Password-setup mails of the members a run added, or of invited members whose email an edit run changed
+ * (the edit itself killed their old links, member-executor.ts). One row at a time, each marked done in the
+ * same transaction as its link, so a retry resumes after the last mailed row (a crash between the mail and
+ * the commit can repeat that one mail; it never skips one).
+ */
+export async function sendInvitations(deps: AppDeps, manipulationId: string, action: 'add' | 'update' = 'add') {
+  const db = deps.database.db;
+  for (;;) {
+    const rows = await rowsAwaitingFollowUp(db, manipulationId, action, 100);
+    for (const r of rows) {
+      const before = r.before as { email: string } | null;
+      const after = r.after as { email: string; name: string } | null;
+      await db.transaction(async (tx) => {
+        if (!(await claimFollowUp(tx, manipulationId, r.rowNumber))) return;
+        if (action === 'update' && before?.email === after?.email) return;
+        if (!(await isStillInvited(tx, r.targetId))) return;
+        await issuePasswordSetupLink(deps, tx, { id: r.targetId, email: after?.email ?? '', name: after?.name ?? '' });
+      });
+    }
+    if (rows.length < 100) return;
+  }
+}
+
+/** What the executor calls after an add or edit run: queue that run's mails (none after a delete). */
+export function queueInvitations(deps: AppDeps, manipulationId: string, kind: number) {
+  const action = kind === BulkKind.Add ? 'add' : kind === BulkKind.Edit ? 'update' : null;
+  if (!action) return undefined;
+  return async () => void (await deps.jobs.send<InviteJob>(MEMBER_INVITE_JOB, { manipulationId, action }));
+}
+
+export async function registerMemberInvitationJob(deps: AppDeps) {
+  await deps.jobs.register<InviteJob>(MEMBER_INVITE_JOB, logged('member bulk', async ({ manipulationId, action }) => {
+    await sendInvitations(deps, manipulationId, action ?? 'add');
+  }), { retryLimit: 10 });
+}

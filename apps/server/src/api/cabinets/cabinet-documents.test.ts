@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument } from '../../testing/fixtures.ts';
-import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument } from '../../../test/support/fixtures.ts';
+import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
 import { queryRows } from './sql-rows.ts';
 import { NOT_EDITABLE_MESSAGE } from './cabinet-documents.service.ts';
 import { cabinetAdmins, cabinetMemberGroups, cabinets, memberGroupUsers } from '../../db/schema.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument, makeUser } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument, makeUser } from '../../../test/support/fixtures.ts';
 import { memberGroups, memberGroupUsers } from '../../db/schema.ts';
-import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
 import { applyClassificationRules } from './classification.ts';
 import { queryRows } from './sql-rows.ts';
 import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';

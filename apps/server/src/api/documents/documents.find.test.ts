@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { cabinetMemberGroups, cabinets, documents, memberGroups, memberGroupUsers } from '../../db/schema.ts';
-import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from './documents.test-world.ts';
+import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from '../../../test/support/documents.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

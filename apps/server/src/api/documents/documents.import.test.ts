@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { cabinetClassificationRules, cabinets, companies, documentCabinets, documentFiles, documents } from '../../db/schema.ts';
-import { errorOf, makeDocumentsWorld, type DocumentsWorld } from './documents.test-world.ts';
+import { errorOf, makeDocumentsWorld, type DocumentsWorld } from '../../../test/support/documents.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

@@ -69,8 +69,12 @@ describe('permission matrix', () => {
   }
 
   it('another company’s admin never sees this company’s members in a list', async () => {
-    const res = await app.inject({ method: 'GET', url: '/members?page=-1', headers: as.otherAdmin });
-    expect(res.json<{ members: { id: string }[] }>().members.map((m) => m.id)).not.toContain(ids.target);
+    // A company of its own (the matrix above adds members to 他社): its list is exactly its one admin.
+    const third = await makeCompany(deps, { name: '第三社' });
+    const thirdAdmin = await makeUser(deps, third.id, { roles: ['CompanyAdmin'] });
+    const res = await app.inject({ method: 'GET', url: '/members?page=-1', headers: (await signIn(deps, thirdAdmin)).headers });
+    const listed = res.json<{ members: { id: string }[] }>().members.map((m) => m.id);
+    expect([res.statusCode, listed]).toEqual([200, [thirdAdmin.id]]);
   });
 
   it('a non-admin with an invalid body still gets 403, not a validation hint', async () => {

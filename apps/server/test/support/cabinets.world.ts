@@ -1,5 +1,4 @@
 /** A company with every role of the cabinet permission matrix, and a second company (tests only). */
-import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { cabinetAdmins, cabinetMemberGroups, cabinets, memberGroups, memberGroupUsers } from '../../src/db/schema.ts';
 import { makeCompany, makeUser, signIn } from './fixtures.ts';
@@ -52,7 +51,4 @@ export async function makeWorld(deps: TestDeps) {
 
 export type World = Awaited<ReturnType<typeof makeWorld>>;
 
-/** `{ error: { code, message, requestId } }` with any request id. */
-export const errorOf = (code: string, message: string, details?: { path: string; message: string }[]) => ({
-  error: { code, message, requestId: expect.any(String) as unknown as string, ...(details ? { details } : {}) },
-});
+export { errorOf } from './error-body.ts';

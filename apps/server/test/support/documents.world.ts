@@ -1,5 +1,4 @@
 /** A company with every role of the documents permission matrix, documents in cabinets, and another company. */
-import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   cabinetAdmins,
@@ -85,6 +84,4 @@ export async function makeDocumentWithParts(
   return { doc, file: file!, bytes };
 }
 
-export const errorOf = (code: string, message: string, details?: { path: string; message: string }[]) => ({
-  error: { code, message, requestId: expect.any(String) as unknown as string, ...(details ? { details } : {}) },
-});
+export { errorOf } from './error-body.ts';

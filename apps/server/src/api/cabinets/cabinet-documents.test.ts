@@ -7,6 +7,7 @@ import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.w
 import { queryRows } from './sql-rows.ts';
 import { NOT_EDITABLE_MESSAGE } from './cabinet-documents.service.ts';
 import { cabinetAdmins, cabinetMemberGroups, cabinets, memberGroupUsers } from '../../db/schema.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -143,14 +144,14 @@ describe('POST /cabinets/{id}/documents', () => {
       headers: w.headers.cabAdmin,
       payload: { documentIds: [inContracts.id], fromCabinetId: w.cabinets.hr.id },
     });
-    expect(fromOther.statusCode).toBe(403);
+    expectError(fromOther, 'forbidden');
     const intoOther = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,
       headers: w.headers.cabAdmin,
       payload: { documentIds: [inContracts.id] },
     });
-    expect(intoOther.statusCode).toBe(403);
+    expectError(intoOther, 'forbidden');
     const reader = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.contracts.id}/documents`,
@@ -164,7 +165,7 @@ describe('POST /cabinets/{id}/documents', () => {
       headers: w.headers.admin,
       payload: { documentIds: [inContracts.id], fromCabinetId: w.other.cabinet.id },
     });
-    expect(foreignCabinet.statusCode).toBe(404);
+    expectError(foreignCabinet, 'not_found');
   });
 
   it('filing does not turn read access into edit access: a document he only reads cannot be copied or moved in', async () => {
@@ -212,7 +213,7 @@ describe('POST /cabinets/{id}/documents', () => {
       headers: w.headers.admin,
       payload: { documentIds: badIds, fromCabinetId: source },
     });
-    expect(failed.statusCode).toBe(404);
+    expectError(failed, 'not_found', '指定された書類が見つかりません。');
     const before = await documentCounts();
     const started = Date.now();
     const move = await app.inject({

@@ -4,6 +4,7 @@ import { buildApiApp, type ApiApp } from '../app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { memberGroupUsers, memberGroups, passwordSetupTokens, users } from '../../db/schema.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -216,7 +217,7 @@ describe('users: create, read, update, remind, MFA reset, delete', () => {
     expect(res.json()).toEqual({ ok: true });
     expect((await get('/members')).total).toBe(before - 1);
     const again = await app.inject({ method: 'GET', url: `/users/${created.id}`, headers });
-    expect(again.statusCode).toBe(404);
+    expectError(again, 'not_found');
   });
 });
 

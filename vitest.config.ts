@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Unit + API integration tests. The server suite runs on PGlite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set (DESIGN.md §7). Browser tests are Playwright's (e2e/).
-const serverTests = ['apps/server/src/**/*.test.ts', 'packages/**/*.test.ts'];
+const serverTests = ['apps/server/{src,test}/**/*.test.ts', 'packages/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -24,7 +24,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                include: ['apps/server/src/**/*.test.ts'],
+                include: ['apps/server/{src,test}/**/*.test.ts'],
                 environment: 'node',
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,

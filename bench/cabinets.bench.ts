@@ -25,7 +25,7 @@ import type { AppDeps } from '../apps/server/src/deps.ts';
 import { openSeededDocuments } from './documents.bench.ts';
 import { normalizeSearchText } from '../apps/server/src/lib/search-text.ts';
 import type { BenchContext, Benchmark } from './lib/types.ts';
-import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
+import { makeUser, signIn } from '../apps/server/test/support/fixtures.ts';
 
 export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string };
 

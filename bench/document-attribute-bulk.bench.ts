@@ -12,7 +12,7 @@ import { insertManipulation, updateManipulation } from '../apps/server/src/bulk/
 import { runCheck } from '../apps/server/src/bulk/check-runner.ts';
 import { runExecute } from '../apps/server/src/bulk/execute-runner.ts';
 import { readCsvRecords } from '../apps/server/src/lib/csv/parse.ts';
-import { makeCompany, makeUser } from '../apps/server/src/testing/fixtures.ts';
+import { makeCompany, makeUser } from '../apps/server/test/support/fixtures.ts';
 import { createAttributeChecker } from '../apps/server/src/api/document-attribute-bulk/attribute-checker.ts';
 import { attributeExecutor } from '../apps/server/src/api/document-attribute-bulk/attribute-executor.ts';
 import { runAttributeExport } from '../apps/server/src/api/document-attribute-bulk/attribute-export.ts';

@@ -13,8 +13,8 @@ import type pg from 'pg';
 import { ZDocumentFindQuery } from '../packages/contract/src/index.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { createTestDeps } from '../apps/server/src/testing/test-deps.ts';
-import { makeCompany, makeDocument, makeUser } from '../apps/server/src/testing/fixtures.ts';
+import { createTestDeps } from '../apps/server/test/support/test-deps.ts';
+import { makeCompany, makeDocument, makeUser } from '../apps/server/test/support/fixtures.ts';
 import { findDocuments } from '../apps/server/src/api/documents/documents.service.ts';
 
 const COUNT = 29_000;

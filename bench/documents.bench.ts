@@ -32,7 +32,7 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
 import { findSessionUser } from '../apps/server/src/auth/current-user.ts';
-import { makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
+import { makeUser, signIn } from '../apps/server/test/support/fixtures.ts';
 import { ZDocumentFindQuery, DOCUMENT_TOTAL_CAP, type TRole } from '../packages/contract/src/index.ts';
 import type { Who } from '../apps/server/src/api/documents/documents.repository.ts';
 import { findDocuments, getDocument } from '../apps/server/src/api/documents/documents.service.ts';

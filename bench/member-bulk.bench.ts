@@ -29,7 +29,7 @@ import { memberExecutor } from '../apps/server/src/api/member-bulk/member-execut
 import { runMemberExport } from '../apps/server/src/api/member-bulk/member-export.ts';
 import { readCsvRecords } from '../apps/server/src/lib/csv/parse.ts';
 import { memberSearchText } from '../apps/server/src/lib/search-text.ts';
-import { makeCompany, makeUser, signIn } from '../apps/server/src/testing/fixtures.ts';
+import { makeCompany, makeUser, signIn } from '../apps/server/test/support/fixtures.ts';
 import { checkOnServer, type ServerCheck } from './lib/bulk-check-server.ts';
 import { mib } from './lib/rss.ts';
 import type { BenchContext, BenchResult, Benchmark } from './lib/types.ts';

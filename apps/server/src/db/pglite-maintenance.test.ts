@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../api/app.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../test/support/fixtures.ts';
 import { analyzeChangedTables, cleanGinPendingLists, tablesToAnalyze } from './pglite-maintenance.ts';
 
 let deps: TestDeps;

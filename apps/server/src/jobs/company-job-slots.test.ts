@@ -9,14 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TBulkManipulation } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../api/app.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeWorld, errorOf, type World } from '../api/cabinets/cabinets.test-world.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeWorld, errorOf, type World } from '../../test/support/cabinets.world.ts';
 import { bulkManipulations, cabinetBackfills, cabinetClassificationRules } from '../db/schema.ts';
 import { runCheck } from '../bulk/check-runner.ts';
 import { createMemberChecker } from '../api/member-bulk/member-checker.ts';
-import { multipart, utf8 } from '../api/member-bulk/member-bulk.test-helpers.ts';
+import { multipart, utf8 } from '../../test/support/member-bulk.world.ts';
 import { queryRows } from '../bulk/sql.ts';
-import { makeUser, signIn } from '../testing/fixtures.ts';
+import { makeUser, signIn } from '../../test/support/fixtures.ts';
 
 const LIMIT = 3;
 const MSG = `実行待ち・実行中の処理が上限（${LIMIT}件）に達しています。実行中の処理が終わってからもう一度お試しください。`;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany } from '../../test/support/fixtures.ts';
 import { DEVICE_COOKIE } from '../auth/known-devices.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, postForm, PASSWORD } from './site.test-kit.ts';
+import { logIn, makeLoginUser, postForm, PASSWORD } from '../../test/support/site.world.ts';
 
 // Dozens of argon2 verifications per test (each failure costs one, on purpose): generous on busy CI hosts.
 vi.setConfig({ testTimeout: 180_000 });

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../config/env.ts';
 import { loginAttempts } from '../db/schema.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, postForm, PASSWORD } from './site.test-kit.ts';
+import { logIn, makeLoginUser, postForm, PASSWORD } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;

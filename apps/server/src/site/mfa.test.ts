@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { users } from '../db/schema.ts';
 import { hashBackupCodes } from '../auth/mfa.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, PASSWORD, postForm, tokenRequest } from './site.test-kit.ts';
+import { logIn, makeLoginUser, PASSWORD, postForm, tokenRequest } from '../../test/support/site.world.ts';
 
 // Several logins and argon2 hashes per test: generous on busy CI hosts.
 vi.setConfig({ testTimeout: 120_000 });

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { issuePasswordSetupLink, PASSWORD_SETUP_SUBJECT } from '../auth/password-setup.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany, makeUser } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany, makeUser } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, postForm } from './site.test-kit.ts';
+import { logIn, postForm } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;

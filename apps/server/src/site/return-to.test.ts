@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, postForm } from './site.test-kit.ts';
+import { logIn, makeLoginUser, postForm } from '../../test/support/site.world.ts';
 import { safeReturnTo, siteLocation } from './return-to.ts';
 
 const SITE = 'http://localhost:3000';

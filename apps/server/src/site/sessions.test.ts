@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, tokenRequest } from './site.test-kit.ts';
+import { logIn, makeLoginUser, tokenRequest } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../config/env.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { buildSiteApp } from './app.ts';
-import { makeTempDist } from './site.test-kit.ts';
+import { makeTempDist } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;

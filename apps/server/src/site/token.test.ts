@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { createAccessTokenVerifier, signAccessToken } from '../auth/access-token.ts';
-import { createTestDeps, type TestDeps } from '../testing/test-deps.ts';
-import { makeCompany } from '../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, tokenRequest } from './site.test-kit.ts';
+import { logIn, makeLoginUser, tokenRequest } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;

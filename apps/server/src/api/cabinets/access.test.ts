@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { cabinetMemberGroups } from '../../db/schema.ts';
-import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -59,9 +60,9 @@ describe('GET /cabinets/{id}/access', () => {
 
   it('is for those who manage the cabinet; another company gets 404', async () => {
     const reader = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access`, headers: w.headers.reader });
-    expect(reader.statusCode).toBe(403);
+    expectError(reader, 'forbidden');
     const foreign = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access`, headers: w.headers.otherAdmin });
-    expect(foreign.statusCode).toBe(404);
+    expectError(foreign, 'not_found');
   });
 });
 
@@ -120,8 +121,8 @@ describe('pickers of the cabinet page', () => {
 
   it('is for managers only; another company gets 404', async () => {
     const reader = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/group_candidates`, headers: w.headers.reader });
-    expect(reader.statusCode).toBe(403);
+    expectError(reader, 'forbidden');
     const foreign = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/member_candidates`, headers: w.headers.otherAdmin });
-    expect(foreign.statusCode).toBe(404);
+    expectError(foreign, 'not_found');
   });
 });

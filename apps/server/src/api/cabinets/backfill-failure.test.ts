@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument } from '../../testing/fixtures.ts';
-import { makeWorld, type World } from './cabinets.test-world.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument } from '../../../test/support/fixtures.ts';
+import { makeWorld, type World } from '../../../test/support/cabinets.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

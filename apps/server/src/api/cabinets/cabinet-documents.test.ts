@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument } from '../../testing/fixtures.ts';
-import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument } from '../../../test/support/fixtures.ts';
+import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
 import { queryRows } from './sql-rows.ts';
 import { NOT_EDITABLE_MESSAGE } from './cabinet-documents.service.ts';
 import { cabinetAdmins, cabinetMemberGroups, cabinets, memberGroupUsers } from '../../db/schema.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -114,6 +115,7 @@ describe('POST /cabinets/{id}/documents', () => {
   it('is all-or-nothing: one document of another company answers 404 and links nothing', async () => {
     const mine = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
     const foreign = await makeDocument(deps, w.other.company.id);
+    const [hrBefore, contractsBefore] = [await linksOf(w.cabinets.hr.id), await linksOf(w.cabinets.contracts.id)];
     const res = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,
@@ -121,8 +123,9 @@ describe('POST /cabinets/{id}/documents', () => {
       payload: { documentIds: [mine.id, foreign.id], fromCabinetId: w.cabinets.contracts.id },
     });
     expect([res.statusCode, res.json()]).toEqual([404, DOC_404]);
-    expect(await linksOf(w.cabinets.hr.id)).not.toContain(mine.id);
-    expect(await linksOf(w.cabinets.contracts.id)).toContain(mine.id);
+    // Neither cabinet changed: mine is still filed in 契約書 only.
+    expect(contractsBefore).toContain(mine.id);
+    expect([await linksOf(w.cabinets.hr.id), await linksOf(w.cabinets.contracts.id)]).toEqual([hrBefore, contractsBefore]);
   });
 
   it('a cabinet admin files documents they can read, moves only from cabinets they manage', async () => {
@@ -141,28 +144,28 @@ describe('POST /cabinets/{id}/documents', () => {
       headers: w.headers.cabAdmin,
       payload: { documentIds: [inContracts.id], fromCabinetId: w.cabinets.hr.id },
     });
-    expect(fromOther.statusCode).toBe(403);
+    expectError(fromOther, 'forbidden');
     const intoOther = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,
       headers: w.headers.cabAdmin,
       payload: { documentIds: [inContracts.id] },
     });
-    expect(intoOther.statusCode).toBe(403);
+    expectError(intoOther, 'forbidden');
     const reader = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.contracts.id}/documents`,
       headers: w.headers.reader,
       payload: { documentIds: [inContracts.id] },
     });
-    expect(reader.statusCode).toBe(403);
+    expect([reader.statusCode, reader.json()]).toEqual([403, errorOf('forbidden', 'この操作を行う権限がありません。')]);
     const foreignCabinet = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,
       headers: w.headers.admin,
       payload: { documentIds: [inContracts.id], fromCabinetId: w.other.cabinet.id },
     });
-    expect(foreignCabinet.statusCode).toBe(404);
+    expectError(foreignCabinet, 'not_found');
   });
 
   it('filing does not turn read access into edit access: a document he only reads cannot be copied or moved in', async () => {
@@ -210,7 +213,7 @@ describe('POST /cabinets/{id}/documents', () => {
       headers: w.headers.admin,
       payload: { documentIds: badIds, fromCabinetId: source },
     });
-    expect(failed.statusCode).toBe(404);
+    expectError(failed, 'not_found', '指定された書類が見つかりません。');
     const before = await documentCounts();
     const started = Date.now();
     const move = await app.inject({
@@ -238,18 +241,22 @@ describe('POST /cabinets/{id}/documents', () => {
 describe('DELETE /cabinets/{id}/documents', () => {
   it('unlinks; the documents stay in すべての書類', async () => {
     const d = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const before = await linksOf(w.cabinets.contracts.id);
     const res = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.cabAdmin, payload: { documentIds: [d.id] } });
     expect([res.statusCode, res.json()]).toEqual([200, { linked: 0, unlinked: 1 }]);
-    expect(await linksOf(w.cabinets.contracts.id)).not.toContain(d.id);
+    // Exactly d left the cabinet, nothing else.
+    expect(before).toContain(d.id);
+    expect(await linksOf(w.cabinets.contracts.id)).toEqual(before.filter((id) => id !== d.id));
     const sys = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.system.id}/documents`, headers: w.headers.admin, payload: { documentIds: [d.id] } });
-    expect(sys.statusCode).toBe(409);
+    expect([sys.statusCode, sys.json()]).toEqual([409, errorOf('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。')]);
   });
 
   it('forbids readers and hides other companies', async () => {
     const d = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
     const reader = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.reader, payload: { documentIds: [d.id] } });
-    expect(reader.statusCode).toBe(403);
+    expect([reader.statusCode, reader.json()]).toEqual([403, errorOf('forbidden', 'この操作を行う権限がありません。')]);
     const foreign = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.otherAdmin, payload: { documentIds: [d.id] } });
-    expect(foreign.statusCode).toBe(404);
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, errorOf('not_found', 'ご指定のデータが見つかりませんでした。')]);
+    expect(await linksOf(w.cabinets.contracts.id)).toContain(d.id);
   });
 });

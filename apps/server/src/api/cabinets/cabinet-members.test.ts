@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -35,16 +36,16 @@ describe('PUT/DELETE /cabinets/{id}/member_groups', () => {
     const del = await app.inject({ method: 'DELETE', url, headers: w.headers.admin, payload: { memberGroupId: w.groups.everyone.id } });
     expect(del.json<Cab>().cabinet.memberGroups.map((g) => g.name)).toEqual(['法務部']);
     const gone = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.hr.id}`, headers: w.headers.outsider });
-    expect(gone.statusCode).toBe(403);
+    expectError(gone, 'forbidden');
   });
 
   it('lets the cabinet admin manage groups of their cabinet only', async () => {
     const own = await app.inject({ method: 'PUT', url: `/cabinets/${w.cabinets.contracts.id}/member_groups`, headers: w.headers.cabAdmin, payload: { memberGroupIds: [w.groups.legal.id] } });
     expect(own.statusCode).toBe(200);
     const other = await app.inject({ method: 'PUT', url: `/cabinets/${w.cabinets.hr.id}/member_groups`, headers: w.headers.cabAdmin, payload: { memberGroupIds: [w.groups.legal.id] } });
-    expect(other.statusCode).toBe(403);
+    expectError(other, 'forbidden');
     const reader = await app.inject({ method: 'PUT', url: `/cabinets/${w.cabinets.contracts.id}/member_groups`, headers: w.headers.reader, payload: { memberGroupIds: [w.groups.legal.id] } });
-    expect(reader.statusCode).toBe(403);
+    expectError(reader, 'forbidden');
   });
 
   it('answers 404 for a group of another company and writes nothing', async () => {
@@ -93,10 +94,10 @@ describe('POST/DELETE /cabinets/{id}/admins', () => {
     const ok = await app.inject({ method: 'POST', url, headers: w.headers.cabAdmin, payload: { userIds: [w.users.outsider.id] } });
     expect(ok.json<Cab>().cabinet.admins).toHaveLength(2);
     const reader = await app.inject({ method: 'POST', url, headers: w.headers.reader, payload: { userIds: [w.users.reader.id] } });
-    expect(reader.statusCode).toBe(403);
+    expectError(reader, 'forbidden');
     const foreign = await app.inject({ method: 'POST', url, headers: w.headers.admin, payload: { userIds: [w.other.admin.id] } });
     expect([foreign.statusCode, foreign.json()]).toEqual([404, USER_404]);
     const otherCompany = await app.inject({ method: 'POST', url, headers: w.headers.otherAdmin, payload: { userIds: [w.other.admin.id] } });
-    expect(otherCompany.statusCode).toBe(404);
+    expectError(otherCompany, 'not_found');
   });
 });

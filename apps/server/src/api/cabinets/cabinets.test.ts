@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument } from '../../testing/fixtures.ts';
-import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument } from '../../../test/support/fixtures.ts';
+import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -70,7 +71,7 @@ describe('GET /cabinets', () => {
 
   it('requires a signed-in caller', async () => {
     const res = await app.inject({ method: 'GET', url: '/cabinets' });
-    expect(res.statusCode).toBe(401);
+    expectError(res, 'unauthenticated');
   });
 });
 
@@ -172,7 +173,7 @@ describe('PUT /cabinets/{id}', () => {
     const reader = await app.inject({ method: 'PUT', url: `/cabinets/${w.cabinets.contracts.id}`, headers: w.headers.reader, payload: { name: 'x', note: '' } });
     expect([reader.statusCode, reader.json()]).toEqual([403, FORBIDDEN]);
     const other = await app.inject({ method: 'PUT', url: `/cabinets/${w.cabinets.hr.id}`, headers: w.headers.cabAdmin, payload: { name: 'x', note: '' } });
-    expect(other.statusCode).toBe(403);
+    expectError(other, 'forbidden');
     const foreign = await app.inject({ method: 'PUT', url: `/cabinets/${w.cabinets.hr.id}`, headers: w.headers.otherAdmin, payload: { name: 'x', note: '' } });
     expect([foreign.statusCode, foreign.json()]).toEqual([404, NOT_FOUND]);
   });

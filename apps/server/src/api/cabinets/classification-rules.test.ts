@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument, makeUser } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument, makeUser } from '../../../test/support/fixtures.ts';
 import { memberGroups, memberGroupUsers } from '../../db/schema.ts';
-import { errorOf, makeWorld, type World } from './cabinets.test-world.ts';
+import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
 import { applyClassificationRules } from './classification.ts';
 import { queryRows } from './sql-rows.ts';
 import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -74,7 +75,7 @@ describe('classification rules', () => {
     const backfills = await app.inject({ method: 'GET', url: `${base}/backfills`, headers: w.headers.cabAdmin });
     expect([backfills.statusCode, backfills.json()]).toEqual([200, { backfills: [] }]);
     const detail = await app.inject({ method: 'GET', url: `/documents/${secret.id}`, headers: w.headers.cabAdmin });
-    expect(detail.statusCode).toBe(404);
+    expectError(detail, 'not_found');
     // A document concluded later by 法務部 is not filed either: no rule names 法務部.
     const later = await makeDocument(deps, w.company.id, { senderId: lawyer.id, status: 2 });
     expect(await deps.database.db.transaction((tx) => applyClassificationRules(tx, w.company.id, [later.id]))).toBe(0);
@@ -97,7 +98,7 @@ describe('classification rules', () => {
       headers: w.headers.reader,
       payload: { memberGroupIds: [w.groups.sales.id] },
     });
-    expect(reader.statusCode).toBe(403);
+    expectError(reader, 'forbidden', '自動振り分けルールの設定は、組織管理権限を持つメンバーだけができます（ルールは他のメンバーの書類をこのキャビネットに集めるためです）。');
     const foreign = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.contracts.id}/classification_rules/dry_run`,
@@ -111,7 +112,7 @@ describe('classification rules', () => {
       headers: w.headers.otherAdmin,
       payload: { memberGroupIds: [w.other.group.id] },
     });
-    expect(otherCompany.statusCode).toBe(404);
+    expectError(otherCompany, 'not_found');
   });
 
   it('the dry run counts what the backfill then files; a second backfill files nothing', async () => {
@@ -163,6 +164,6 @@ describe('classification rules', () => {
       url: `/cabinets/${w.cabinets.contracts.id}/classification_rules/backfills/${crypto.randomUUID()}`,
       headers: w.headers.admin,
     });
-    expect(res.statusCode).toBe(404);
+    expectError(res, 'not_found');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeDocument, makeUser } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeDocument, makeUser } from '../../../test/support/fixtures.ts';
 import { cabinetClassificationRules, cabinets, documentCabinets, memberGroups, memberGroupUsers } from '../../db/schema.ts';
 import { applyClassificationRules } from './classification.ts';
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { CLIENT_LOG_BODY_LIMIT, CLIENT_LOG_RATE_LIMIT } from './client-logs.routes.ts';
 import { MAX_ENTRIES_PER_BATCH, parseLogBatch } from './client-logs.service.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 
 type Line = {
   level: number;
@@ -98,8 +99,10 @@ describe('POST /client-logs', () => {
 
   it('refuses a body over 256 KB with the error shape', async () => {
     const res = await post(sdkEvent('x'.repeat(CLIENT_LOG_BODY_LIMIT)), '10.0.0.3');
-    expect(res.statusCode).toBe(413);
-    expect(res.json<{ error: { code: string } }>().error.code).toBe('payload_too_large');
+    expect([res.statusCode, res.json<unknown>()]).toEqual([
+      413,
+      { error: { code: 'payload_too_large', message: 'ファイルまたはリクエストが大きすぎます。', requestId: res.headers['x-request-id'] } },
+    ]);
     expect(clientLines()).toEqual([]);
   });
 
@@ -108,19 +111,46 @@ describe('POST /client-logs', () => {
     for (let i = 0; i < CLIENT_LOG_RATE_LIMIT.max; i += 1)
       expect((await post(sdkEvent(`n${i}`), ip)).statusCode).toBe(202);
     const limited = await post(sdkEvent('too many'), ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json<{ error: { code: string } }>().error.code).toBe('rate_limited');
+    expect([limited.statusCode, limited.json<unknown>()]).toEqual([
+      429,
+      {
+        error: {
+          code: 'rate_limited',
+          message: 'リクエストが多すぎます。しばらく待ってからやり直してください。',
+          requestId: limited.headers['x-request-id'],
+        },
+      },
+    ]);
     expect((await post(sdkEvent('other'), '10.0.0.5')).statusCode).toBe(202);
+    // The refused batch is not written; the other IP's is.
+    const expected = [...Array.from({ length: CLIENT_LOG_RATE_LIMIT.max }, (_, i) => `n${i}`), 'other'];
+    expect(clientLines().map((l) => l.msg)).toEqual(expected);
   });
 
-  it('keeps its text/plain parser to itself: other routes still refuse text bodies', async () => {
+  it('keeps its text/plain parser to itself: a JSON route refuses a text body and writes nothing', async () => {
+    // text/plain is what a cross-site form may send without a preflight: a JSON route must never read it as JSON.
+    const company = await makeCompany(deps);
+    const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
+    const { headers } = await signIn(deps, admin);
     const res = await app.inject({
       method: 'POST',
-      url: '/no-such-route',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'x',
+      url: '/member_groups',
+      headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ name: '営業部' }),
     });
-    expect(res.statusCode).toBe(404);
+    expect([res.statusCode, res.json<unknown>()]).toEqual([
+      400,
+      {
+        error: {
+          code: 'validation_failed',
+          message: '入力内容に誤りがあります。',
+          details: [{ path: '', message: 'リクエストの形式が正しくありません。' }],
+          requestId: res.headers['x-request-id'],
+        },
+      },
+    ]);
+    const list = await app.inject({ method: 'GET', url: '/member_groups?type=user', headers });
+    expect([list.statusCode, list.json<unknown>()]).toEqual([200, { memberGroups: [], total: 0 }]);
   });
 });
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCrashWorker, killWorker } from '../../bulk/crash-harness.ts';
+import { startCrashWorker, killWorker } from '../../../test/crash/crash-harness.ts';
 import { afterAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { BulkStatus } from '@cloudsign/contract';
@@ -14,12 +14,12 @@ import { parseEnv } from '../../config/env.ts';
 import { createDeps, closeDeps } from '../../bootstrap.ts';
 import type { AppDeps } from '../../deps.ts';
 import { buildApiApp } from '../app.ts';
-import { createTestDeps, isPostgresRun, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, isPostgresRun, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { createAttributeChecker } from './attribute-checker.ts';
 import { formatVersion } from './attribute-cells.ts';
-import { multipart, utf8 } from '../member-bulk/member-bulk.test-helpers.ts';
+import { multipart, utf8 } from '../../../test/support/member-bulk.world.ts';
 import type { TBulkManipulation } from '@cloudsign/contract';
 
 const ROWS = 20_000;

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import type { TBulkManipulation, TBulkRow } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeDocument, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { documentAttributeOptions, documents } from '../../db/schema.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
-import { csv, multipart, sjis, utf8, type Headers } from '../member-bulk/member-bulk.test-helpers.ts';
+import { csv, multipart, sjis, utf8, type Headers } from '../../../test/support/member-bulk.world.ts';
 import { formatVersion } from './attribute-cells.ts';
 
 let deps: TestDeps;

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZDocumentFindQuery } from '@cloudsign/contract';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeDocument } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeDocument } from '../../../test/support/fixtures.ts';
 import type { Readable } from '../../auth/access.ts';
 import { planDocumentSearch, type SearchStats } from './documents.plan.ts';
 import { estimateMatches } from './documents-search.repository.ts';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { documents } from '../../db/schema.ts';
-import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from './documents.test-world.ts';
+import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from '../../../test/support/documents.world.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -98,11 +99,11 @@ describe('GET /documents/{id}/files/{fileId}', () => {
 
   it('answers 404 for a file of another document, and for readers without access', async () => {
     const cross = await app.inject({ method: 'GET', url: `/documents/${doc.doc.id}/files/${hrDoc.file.id}`, headers: w.headers.admin });
-    expect(cross.statusCode).toBe(404);
+    expectError(cross, 'not_found');
     const denied = await app.inject({ method: 'GET', url: `/documents/${hrDoc.doc.id}/files/${hrDoc.file.id}`, headers: w.headers.reader });
-    expect(denied.statusCode).toBe(404);
+    expectError(denied, 'not_found');
     const other = await app.inject({ method: 'GET', url: `/documents/${doc.doc.id}/files/${doc.file.id}`, headers: w.headers.otherAdmin });
-    expect(other.statusCode).toBe(404);
+    expectError(other, 'not_found');
   });
 });
 

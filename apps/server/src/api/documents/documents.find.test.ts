@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { cabinetMemberGroups, cabinets, documents, memberGroups, memberGroupUsers } from '../../db/schema.ts';
-import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from './documents.test-world.ts';
+import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from '../../../test/support/documents.world.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -246,7 +247,7 @@ describe('GET /documents: who sees what', () => {
 
   it('a member filtering by a cabinet they cannot read gets 404', async () => {
     const res = await app.inject({ method: 'GET', url: `/documents?cabinetId=${w.cabinets.hr.id}`, headers: w.headers.reader });
-    expect(res.statusCode).toBe(404);
+    expectError(res, 'not_found', '指定されたキャビネットが見つかりません。', [{ path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' }]);
   });
 
   it("another company's admin never sees these documents", async () => {
@@ -285,7 +286,7 @@ describe('GET /documents: members reading several cabinets, or the system cabine
     const detail = await app.inject({ method: 'GET', url: `/documents/${both.id}`, headers });
     expect(detail.json<{ document: { cabinets: { name: string }[] } }>().document.cabinets.map((x) => x.name)).toEqual(['営業契約', '法務']);
     const hidden = await app.inject({ method: 'GET', url: `/documents/${(await find(q({ keyword: '雇用' }), v.headers.admin)).documents[0]!.id}`, headers });
-    expect(hidden.statusCode).toBe(404);
+    expectError(hidden, 'not_found');
     expect((await app.inject({ method: 'GET', url: `/documents?cabinetId=${v.cabinets.hr.id}`, headers })).statusCode).toBe(404);
   });
 

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { cabinetClassificationRules, cabinets, companies, documentCabinets, documentFiles, documents } from '../../db/schema.ts';
-import { errorOf, makeDocumentsWorld, type DocumentsWorld } from './documents.test-world.ts';
+import { errorOf, makeDocumentsWorld, type DocumentsWorld } from '../../../test/support/documents.world.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -157,7 +158,7 @@ describe('POST /documents/import', () => {
     const m = 'このキャビネットに書類をインポートする権限がありません（キャビネットの管理者のみインポートできます）。';
     expect(readerNotAdmin.json()).toEqual(errorOf('forbidden', m, [{ path: 'cabinetId', message: m }]));
     const other = await post(parts(w.other.cabinet.id), w.headers.admin);
-    expect(other.statusCode).toBe(404);
+    expectError(other, 'not_found', 'インポート先のキャビネットが見つかりません。', [{ path: 'cabinetId', message: 'インポート先のキャビネットが見つかりません。' }]);
     expect((await post(parts(w.cabinets.contracts.id), w.headers.cabAdmin)).statusCode).toBe(200);
     await deps.database.db.update(companies).set({ documentImport: false }).where(eq(companies.id, w.company.id));
     const off = await post(parts(w.cabinets.contracts.id), w.headers.admin);

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDocumentFindResponse } from '@cloudsign/contract';
 import { and, eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeDocument, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { cabinetMemberGroups, cabinets, documentCabinets, documents, memberGroups, memberGroupUsers } from '../../db/schema.ts';
-import { makeDocumentsWorld, type DocumentsWorld } from './documents.test-world.ts';
+import { makeDocumentsWorld, type DocumentsWorld } from '../../../test/support/documents.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { memberGroups } from '../../db/schema.ts';
-import { ADD_HEADER, rowsOf, sjis, uploadAndCheck, utf8, type Headers } from './member-bulk.test-helpers.ts';
+import { ADD_HEADER, rowsOf, sjis, uploadAndCheck, utf8, type Headers } from '../../../test/support/member-bulk.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -61,7 +61,7 @@ describe('file checks', () => {
   });
 
   it('a file over 50 MB answers 413 with a Japanese message and stores nothing', async () => {
-    const { multipart } = await import('./member-bulk.test-helpers.ts');
+    const { multipart } = await import('../../../test/support/member-bulk.world.ts');
     const mp = multipart(Buffer.alloc(50 * 1024 * 1024 + 10, 0x61));
     const res = await app.inject({ method: 'POST', url: '/members/bulk_add', headers: { ...headers, ...mp.headers }, payload: mp.payload });
     expect(res.statusCode).toBe(413);

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMemberDetail } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { memberGroups } from '../../db/schema.ts';
 import { MSG } from './member-checker.ts';
 import {
@@ -17,7 +17,7 @@ import {
   uploadAndCheck,
   utf8,
   type Headers,
-} from './member-bulk.test-helpers.ts';
+} from '../../../test/support/member-bulk.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import type { TBulkManipulation } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { memberGroupUsers, memberGroups, users } from '../../db/schema.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
-import { ADD_HEADER, execute, rowsOf, settle, sjis, uploadAndCheck, utf8, type Headers } from './member-bulk.test-helpers.ts';
+import { ADD_HEADER, execute, rowsOf, settle, sjis, uploadAndCheck, utf8, type Headers } from '../../../test/support/member-bulk.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BULK_MAX_DATA_ROWS } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { bulkManipulations } from '../../db/schema.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { createMemberChecker } from './member-checker.ts';
-import { rowsOf, upload, utf8, type Headers } from './member-bulk.test-helpers.ts';
+import { rowsOf, upload, utf8, type Headers } from '../../../test/support/member-bulk.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

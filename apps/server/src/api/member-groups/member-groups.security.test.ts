@@ -1,8 +1,9 @@
 /** Groups are CompanyAdmin's (DESIGN.md §1); a cabinet admin grants cabinet access through the cabinet's own group candidates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { cabinetAdmins, cabinets, memberGroups } from '../../db/schema.ts';
 
 let deps: TestDeps;
@@ -59,8 +60,13 @@ describe('permission matrix', () => {
   }
 
   it('another company’s admin lists only their own groups', async () => {
-    const res = await app.inject({ method: 'GET', url: '/member_groups', headers: as.otherAdmin });
-    expect(res.json<{ memberGroups: { id: string }[] }>().memberGroups.map((g) => g.id)).not.toContain(groupId);
+    // A company of its own (the matrix above adds a group to 他社): exactly its system group, never this company's 営業.
+    const third = await makeCompany(deps, { name: '第三社' });
+    const headers = (await signIn(deps, await makeUser(deps, third.id, { roles: ['CompanyAdmin'] }))).headers;
+    const res = await app.inject({ method: 'GET', url: '/member_groups', headers });
+    const [system] = await deps.database.db.select({ id: memberGroups.id }).from(memberGroups).where(eq(memberGroups.companyId, third.id));
+    const listed = res.json<{ memberGroups: { id: string; name: string }[] }>().memberGroups;
+    expect([res.statusCode, listed.map((g) => [g.id, g.name])]).toEqual([200, [[system!.id, 'すべてのメンバー']]]);
   });
 
   it('no token: 401', async () => {

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp, type ApiApp } from '../app.ts';
 import { buildSiteApp } from '../../site/app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
-import { logIn, makeLoginUser, PASSWORD, postForm, tokenRequest } from '../../site/site.test-kit.ts';
-import { execute, settle, uploadAndCheck, type Headers } from '../member-bulk/member-bulk.test-helpers.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { logIn, makeLoginUser, PASSWORD, postForm, tokenRequest } from '../../../test/support/site.world.ts';
+import { execute, settle, uploadAndCheck, type Headers } from '../../../test/support/member-bulk.world.ts';
 
 let deps: TestDeps;
 let api: ApiApp;

@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { cabinetAdmins, cabinets, documents, sessions } from '../../db/schema.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -69,19 +70,23 @@ describe('permission matrix', () => {
   }
 
   it('another company’s admin never sees this company’s members in a list', async () => {
-    const res = await app.inject({ method: 'GET', url: '/members?page=-1', headers: as.otherAdmin });
-    expect(res.json<{ members: { id: string }[] }>().members.map((m) => m.id)).not.toContain(ids.target);
+    // A company of its own (the matrix above adds members to 他社): its list is exactly its one admin.
+    const third = await makeCompany(deps, { name: '第三社' });
+    const thirdAdmin = await makeUser(deps, third.id, { roles: ['CompanyAdmin'] });
+    const res = await app.inject({ method: 'GET', url: '/members?page=-1', headers: (await signIn(deps, thirdAdmin)).headers });
+    const listed = res.json<{ members: { id: string }[] }>().members.map((m) => m.id);
+    expect([res.statusCode, listed]).toEqual([200, [thirdAdmin.id]]);
   });
 
   it('a non-admin with an invalid body still gets 403, not a validation hint', async () => {
     const res = await app.inject({ method: 'POST', url: '/users', headers: as.member, payload: { email: 'bad' } });
-    expect(res.statusCode).toBe(403);
+    expectError(res, 'forbidden');
   });
 
   it('no token: 401 everywhere', async () => {
     for (const r of routes()) {
       const res = await app.inject({ method: r.method, url: r.url });
-      expect(res.statusCode, r.name).toBe(401);
+      expectError(res, 'unauthenticated');
     }
   });
 });
@@ -103,7 +108,7 @@ describe('deleting a member', () => {
     expect(del.statusCode, del.body).toBe(200);
 
     const after = await app.inject({ method: 'GET', url: '/me', headers: leavingHeaders });
-    expect(after.statusCode).toBe(401);
+    expectError(after, 'unauthenticated', 'セッションが終了しています。もう一度ログインしてください。');
     expect(await deps.database.db.select().from(sessions).where(eq(sessions.userId, leaving.id))).toEqual([]);
     const [kept] = await deps.database.db.select().from(documents).where(eq(documents.id, doc!.id));
     expect(kept).toMatchObject({ senderId: null, senderName: '退職 予定' });

@@ -1,8 +1,8 @@
 /** /metrics: Prometheus text for a scraper holding METRICS_TOKEN; nothing for anyone else. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { parseEnv } from '../../config/env.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef-0123456789';

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../app.ts';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -46,6 +47,6 @@ describe('the API reference without a token', () => {
 
   it('the operations themselves still need a token', async () => {
     const res = await app.inject({ method: 'GET', url: '/me' });
-    expect(res.statusCode).toBe(401);
+    expectError(res, 'unauthenticated');
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import argon2 from 'argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { documentSearchText, memberSearchText } from '../../lib/search-text.ts';
 import * as s from '../schema.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { documentSearchText, memberSearchText } from '../../lib/search-text.ts';
 import * as s from '../schema.ts';
 import { seedLargeCompany, type LargeSeedResult } from './large-seed.ts';

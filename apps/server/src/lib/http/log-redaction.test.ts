@@ -6,12 +6,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { createTestDeps, type TestDeps } from '../../testing/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../testing/fixtures.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { buildApiApp } from '../../api/app.ts';
-import { postForm } from '../../site/site.test-kit.ts';
+import { postForm } from '../../../test/support/site.world.ts';
 import { loggerOptions, maskSecrets } from './log-redaction.ts';
 
 /** A logger writing into memory, built as the server builds its own (or, `plain`, as an embedder might). */

@@ -1,0 +1,404 @@
+/**
+ * THE permission matrix (issue 8 suite 1): every API route → the status class each caller must get, and
+ * how to call it. Expectations follow DESIGN.md §1 "Tenancy and permissions", not what the code happens
+ * to do:
+ * - CompanyAdmin: everything. Cabinet admin (no company privilege): their cabinet's name, note, groups,
+ *   admins and documents, and seeing its classification rules and backfills; not setting rules (they pull
+ *   others' documents in: a company admin's grant), not creating or deleting cabinets. Plain member: read the
+ *   cabinets their groups give them and the documents in them. Members, groups, bulk runs, exports and the
+ *   attribute items: CompanyAdmin. A cabinet admin picks their cabinet's admins and groups through the
+ *   cabinet's own candidate calls, and may list members only with `cabinetId` of a cabinet they administer.
+ * - Another company's admin, given company A's ids: 404, never 403. On calls without ids they act on their
+ *   own company (2xx). No token or an expired token: 401, except the public routes.
+ * The test fails for any route of /openapi.json missing here, so a new route cannot be forgotten.
+ */
+import type { World } from './hardening.world.ts';
+import { PDF_BYTES, multipartBody, unique } from './hardening.world.ts';
+import type { Role } from './hardening.world.ts';
+
+export type Expected = '2xx' | 401 | 403 | 404;
+export type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+};
+export type MatrixEntry = {
+  expect: Record<Role, Expected>;
+  /** Called once per case: calls that destroy their target get a fresh one. */
+  call: (w: World) => Call | Promise<Call>;
+  /** Not in /openapi.json on purpose (operational routes); listed so they are checked too. */
+  hidden?: true;
+};
+
+const ok = '2xx' as const;
+/** Columns: company admin, cabinet admin, plain member, other company's admin, no token, expired token. */
+const x = (
+  companyAdmin: Expected,
+  cabinetAdmin: Expected,
+  member: Expected,
+  otherCompany: Expected,
+  noToken: Expected = 401,
+  expiredToken: Expected = noToken,
+) => ({
+  companyAdmin,
+  cabinetAdmin,
+  member,
+  otherCompany,
+  noToken,
+  expiredToken,
+});
+
+const get = (url: string): Call => ({ method: 'GET', url });
+const send = (method: Call['method'], url: string, payload: unknown = {}): Call => ({
+  method,
+  url,
+  payload,
+});
+const csvUpload = (url: string): Call => {
+  const mp = multipartBody([
+    {
+      name: 'filename',
+      filename: 'upload.csv',
+      type: 'text/csv',
+      bytes: Buffer.from('メールアドレス\r\nnew@example.test\r\n'),
+    },
+  ]);
+  return { method: 'POST', url, payload: mp.payload, headers: mp.headers };
+};
+
+const PUBLIC = x(ok, ok, ok, ok, ok, ok);
+/** Company admins only; others of company A: 403; company B acts on its own company. */
+const ADMIN_ONLY = x(ok, 403, 403, ok);
+/** Company admins only, on company A's id: company B gets 404. */
+const ADMIN_ONLY_ID = x(ok, 403, 403, 404);
+/** Whoever manages company A's cabinet. */
+const MANAGERS = x(ok, ok, 403, 404);
+/** Whoever reads company A's cabinet or document. */
+const READERS = x(ok, ok, ok, 404);
+
+const mb = (w: World) => `/members/bulk_manipulations/${w.memberUpload.id}`;
+const ab = (w: World) => `/documents/attributes/bulk_manipulations/${w.attributeUpload.id}`;
+
+export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
+  // System
+  'GET /healthz': { expect: PUBLIC, call: () => get('/healthz') },
+  // Only for the scraper holding METRICS_TOKEN (set by the matrix test); metrics.test.ts has the rest.
+  'GET /metrics': { expect: x(401, 401, 401, 401, 401, 401), call: () => get('/metrics'), hidden: true },
+  'GET /openapi.json': { expect: PUBLIC, call: () => get('/openapi.json'), hidden: true },
+  'GET /docs': { expect: PUBLIC, call: () => get('/docs'), hidden: true },
+  'POST /client-logs': {
+    expect: PUBLIC,
+    call: () => ({
+      method: 'POST',
+      url: '/client-logs',
+      payload: '',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    hidden: true,
+  },
+  'GET /me': { expect: x(ok, ok, ok, ok), call: () => get('/me') },
+
+  // Documents
+  'GET /documents': { expect: x(ok, ok, ok, ok), call: () => get('/documents') },
+  'GET /documents/{id}': { expect: READERS, call: (w) => get(`/documents/${w.document.id}`) },
+  'GET /documents/{id}/files/{fileId}': {
+    expect: READERS,
+    call: (w) => get(`/documents/${w.document.id}/files/${w.file.id}`),
+  },
+  'PUT /documents/{id}/attribute': {
+    expect: MANAGERS,
+    call: (w) => send('PUT', `/documents/${w.document.id}/attribute`, { localId: unique('L-') }),
+  },
+  // Import needs 書類インポート権限 (or 組織管理権限, contract documents.ts); nobody else here holds it.
+  // Company B's admin names company A's cabinet: 404.
+  'POST /documents/import': {
+    expect: x(ok, 403, 403, 404),
+    call: (w) => {
+      const mp = multipartBody([
+        { name: 'cabinetId', value: w.cabinet.id },
+        { name: 'files', filename: '契約書.pdf', type: 'application/pdf', bytes: PDF_BYTES },
+      ]);
+      return { method: 'POST', url: '/documents/import', payload: mp.payload, headers: mp.headers };
+    },
+  },
+  'GET /document_attribute_options': {
+    expect: x(ok, ok, ok, ok),
+    call: () => get('/document_attribute_options'),
+  },
+  'PUT /document_attribute_options': {
+    expect: ADMIN_ONLY,
+    call: () => send('PUT', '/document_attribute_options', { documentAttributeOptions: [] }),
+  },
+
+  // Cabinets
+  'POST /cabinets': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/cabinets', { name: unique('新規') }),
+  },
+  'GET /cabinets': { expect: x(ok, ok, ok, ok), call: () => get('/cabinets') },
+  'GET /cabinets/{id}': { expect: READERS, call: (w) => get(`/cabinets/${w.cabinet.id}`) },
+  'PUT /cabinets/{id}': {
+    expect: MANAGERS,
+    call: (w) => send('PUT', `/cabinets/${w.cabinet.id}`, { name: unique('改名'), note: '' }),
+  },
+  'DELETE /cabinets/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: async (w) => send('DELETE', `/cabinets/${(await w.fresh.cabinet()).id}`, undefined),
+  },
+  'PUT /cabinets/{id}/member_groups': {
+    expect: MANAGERS,
+    call: (w) =>
+      send('PUT', `/cabinets/${w.cabinet.id}/member_groups`, { memberGroupIds: [w.group.id] }),
+  },
+  'DELETE /cabinets/{id}/member_groups': {
+    expect: MANAGERS,
+    call: (w) =>
+      send('DELETE', `/cabinets/${w.cabinet.id}/member_groups`, { memberGroupId: w.spareGroup.id }),
+  },
+  'POST /cabinets/{id}/admins': {
+    expect: MANAGERS,
+    call: (w) =>
+      send('POST', `/cabinets/${w.cabinet.id}/admins`, { userIds: [w.users.cabinetAdminA.id] }),
+  },
+  'DELETE /cabinets/{id}/admins': {
+    expect: MANAGERS,
+    call: (w) =>
+      send('DELETE', `/cabinets/${w.cabinet.id}/admins`, { userIds: [w.users.targetA.id] }),
+  },
+  'POST /cabinets/{id}/documents': {
+    expect: MANAGERS,
+    call: (w) =>
+      send('POST', `/cabinets/${w.cabinet.id}/documents`, { documentIds: [w.document.id] }),
+  },
+  'DELETE /cabinets/{id}/documents': {
+    expect: MANAGERS,
+    call: async (w) =>
+      send('DELETE', `/cabinets/${w.cabinet.id}/documents`, {
+        documentIds: [(await w.fresh.document()).id],
+      }),
+  },
+  'POST /cabinets/{id}/classification_rules': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) =>
+      send('POST', `/cabinets/${w.cabinet.id}/classification_rules`, {
+        memberGroupIds: [w.group.id],
+        backfill: false,
+      }),
+  },
+  'DELETE /cabinets/{id}/classification_rules': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) =>
+      send('DELETE', `/cabinets/${w.cabinet.id}/classification_rules`, {
+        memberGroupIds: [w.spareGroup.id],
+      }),
+  },
+  'POST /cabinets/{id}/classification_rules/dry_run': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) =>
+      send('POST', `/cabinets/${w.cabinet.id}/classification_rules/dry_run`, {
+        memberGroupIds: [w.group.id],
+      }),
+  },
+  'GET /cabinets/{id}/classification_rules/backfills': {
+    expect: MANAGERS,
+    call: (w) => get(`/cabinets/${w.cabinet.id}/classification_rules/backfills`),
+  },
+  'GET /cabinets/{id}/classification_rules/backfills/{backfillId}': {
+    expect: MANAGERS,
+    call: (w) => get(`/cabinets/${w.cabinet.id}/classification_rules/backfills/${w.backfill.id}`),
+  },
+  'GET /cabinets/{id}/access': {
+    expect: MANAGERS,
+    call: (w) => get(`/cabinets/${w.cabinet.id}/access`),
+  },
+  'GET /cabinets/{id}/member_candidates': {
+    expect: MANAGERS,
+    call: (w) => get(`/cabinets/${w.cabinet.id}/member_candidates`),
+  },
+  'GET /cabinets/{id}/group_candidates': {
+    expect: MANAGERS,
+    call: (w) => get(`/cabinets/${w.cabinet.id}/group_candidates`),
+  },
+  // What a member may read: company admins ask about anyone, a member about themselves (here: the member).
+  'GET /cabinets_read_document/{id}': {
+    expect: x(ok, 403, ok, 404),
+    call: (w) => get(`/cabinets_read_document/${w.users.memberA.id}`),
+  },
+
+  // Members
+  'GET /members': { expect: x(ok, 403, 403, ok), call: () => get('/members') },
+  'GET /users/{id}': { expect: ADMIN_ONLY_ID, call: (w) => get(`/users/${w.users.targetA.id}`) },
+  'POST /users': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/users', { email: `${unique('new')}@example.test` }),
+  },
+  'PUT /users/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => send('PUT', `/users/${w.users.targetA.id}`, { organization: unique('部署') }),
+  },
+  'DELETE /users/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: async (w) => send('DELETE', `/users/${(await w.fresh.user()).id}`, undefined),
+  },
+  'PUT /users/{id}/remind_register': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => send('PUT', `/users/${w.users.targetA.id}/remind_register`, undefined),
+  },
+  'DELETE /users/{id}/mfa': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => send('DELETE', `/users/${w.users.targetA.id}/mfa`, undefined),
+  },
+
+  // Member groups
+  'GET /member_groups': { expect: x(ok, 403, 403, ok), call: () => get('/member_groups') },
+  'POST /member_groups': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/member_groups', { name: unique('新グループ') }),
+  },
+  'GET /member_groups/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/member_groups/${w.group.id}`),
+  },
+  'PUT /member_groups/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => send('PUT', `/member_groups/${w.spareGroup.id}`, { note: unique('備考') }),
+  },
+  'DELETE /member_groups/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: async (w) => send('DELETE', `/member_groups/${(await w.fresh.group()).id}`, undefined),
+  },
+  'POST /member_groups/{id}/users': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) =>
+      send('POST', `/member_groups/${w.group.id}/users`, { userIds: [w.users.memberA.id] }),
+  },
+  'DELETE /member_groups/{id}/users': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) =>
+      send('DELETE', `/member_groups/${w.spareGroup.id}/users`, { userIds: [w.users.targetA.id] }),
+  },
+
+  // Member bulk operations
+  'GET /members/bulk_add/csv_template': {
+    expect: ADMIN_ONLY,
+    call: () => get('/members/bulk_add/csv_template'),
+  },
+  'GET /members/bulk_delete/csv_template': {
+    expect: ADMIN_ONLY,
+    call: () => get('/members/bulk_delete/csv_template'),
+  },
+  'POST /members/bulk_add': { expect: ADMIN_ONLY, call: () => csvUpload('/members/bulk_add') },
+  'POST /members/bulk_edit': { expect: ADMIN_ONLY, call: () => csvUpload('/members/bulk_edit') },
+  'POST /members/bulk_delete': {
+    expect: ADMIN_ONLY,
+    call: () => csvUpload('/members/bulk_delete'),
+  },
+  'GET /members/bulk_manipulations': {
+    expect: ADMIN_ONLY,
+    call: () => get('/members/bulk_manipulations'),
+  },
+  'GET /members/bulk_manipulations/{id}': { expect: ADMIN_ONLY_ID, call: (w) => get(mb(w)) },
+  'PUT /members/bulk_manipulations/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => send('PUT', mb(w), { action: 'cancel' }),
+  },
+  'GET /members/bulk_manipulations/{id}/rows': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${mb(w)}/rows`),
+  },
+  'GET /members/bulk_manipulations/{id}/errors.csv': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${mb(w)}/errors.csv`),
+  },
+  'GET /members/bulk_manipulations/{id}/result.csv': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${mb(w)}/result.csv`),
+  },
+  'GET /members/bulk_manipulations/{id}/file': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${mb(w)}/file`),
+  },
+  'POST /members/export/csv': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/members/export/csv', { encoding: 'utf8bom' }),
+  },
+  'GET /members/export/{id}/status': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/members/export/${w.memberExport.id}/status`),
+  },
+  'GET /members/export/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/members/export/${w.memberExport.id}`),
+  },
+  'GET /members/export/{id}/csv': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/members/export/${w.memberExport.id}/csv`),
+  },
+  'POST /members/bulk_edit/csv_template': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/members/bulk_edit/csv_template', { encoding: 'utf8bom' }),
+  },
+  'GET /members/bulk_edit/csv_template/{id}/status': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/members/bulk_edit/csv_template/${w.memberEditTemplate.id}/status`),
+  },
+  'GET /members/bulk_edit/csv_template/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/members/bulk_edit/csv_template/${w.memberEditTemplate.id}`),
+  },
+  'GET /members/bulk_edit/csv_template/{id}/csv': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/members/bulk_edit/csv_template/${w.memberEditTemplate.id}/csv`),
+  },
+
+  // Document attribute bulk edit (enterprise; both companies are)
+  'POST /documents/attributes/bulk_edit/csv': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/documents/attributes/bulk_edit/csv', { encoding: 'utf8bom' }),
+  },
+  'GET /documents/attributes/bulk_edit/csv/{id}/status': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/documents/attributes/bulk_edit/csv/${w.attributeDownload.id}/status`),
+  },
+  'GET /documents/attributes/bulk_edit/csv/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/documents/attributes/bulk_edit/csv/${w.attributeDownload.id}`),
+  },
+  'GET /documents/attributes/bulk_edit/csv/{id}/csv': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/documents/attributes/bulk_edit/csv/${w.attributeDownload.id}/csv`),
+  },
+  'POST /documents/attributes/bulk_edit': {
+    expect: ADMIN_ONLY,
+    call: () => csvUpload('/documents/attributes/bulk_edit'),
+  },
+  'GET /documents/attributes/bulk_manipulations': {
+    expect: ADMIN_ONLY,
+    call: () => get('/documents/attributes/bulk_manipulations'),
+  },
+  'GET /documents/attributes/bulk_manipulations/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(ab(w)),
+  },
+  'PUT /documents/attributes/bulk_manipulations/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => send('PUT', ab(w), { action: 'cancel' }),
+  },
+  'GET /documents/attributes/bulk_manipulations/{id}/rows': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${ab(w)}/rows`),
+  },
+  'GET /documents/attributes/bulk_manipulations/{id}/errors.csv': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${ab(w)}/errors.csv`),
+  },
+  'GET /documents/attributes/bulk_manipulations/{id}/result.csv': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${ab(w)}/result.csv`),
+  },
+  'GET /documents/attributes/bulk_manipulations/{id}/file': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`${ab(w)}/file`),
+  },
+};

@@ -98,18 +98,6 @@ function boundaries() {
       files: ['**/*.test.ts', '**/*.test.tsx'],
       rules: { 'import/no-restricted-paths': 'off' },
     },
-    {
-      // TEMPORARY: being restructured (the bulk module, the document search, the jobs composition root).
-      // These paths still break the zones above; remove this block once that restructuring has merged.
-      files: [
-        'apps/server/src/api/documents/**',
-        'apps/server/src/api/member-bulk/**',
-        'apps/server/src/api/document-attribute-bulk/**',
-        'apps/server/src/bulk/**',
-        'apps/server/src/jobs/register.ts',
-      ],
-      rules: { 'import/no-restricted-paths': 'off', 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
-    },
   ];
 }
 

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { loadSigningKeys } from './auth/signing-keys.ts';
 import { createJobs } from './jobs/jobs.ts';
-import { registerJobHandlers } from './jobs/register.ts';
+import { registerJobHandlers } from './job-handlers.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AppDeps } from './deps.ts';

@@ -1,4 +1,4 @@
-/** Every bulk target: their routes (api/app.ts) and jobs (jobs/register.ts) come from this one list. */
+/** Every bulk target: their routes (api/app.ts) and jobs (job-handlers.ts, the jobs' composition root) come from this one list. */
 import { documentAttributeBulkTarget } from '../document-attribute-bulk/document-attribute-bulk.target.ts';
 import { memberBulkTarget } from '../member-bulk/member-bulk.target.ts';
 import type { BulkTargetDescriptor } from './bulk-target.ts';

@@ -9,7 +9,7 @@ import { BulkKind, ERROR_CODES, ZMemberCsvRequest } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { installErrorHandling } from '../../lib/http/error-handler.ts';
-import { adminOnly } from '../plugins/authenticate.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 import { bulkRoutes } from './bulk.routes.ts';
 import { generation, type BulkTargetDescriptor } from './bulk-target.ts';
 
@@ -19,7 +19,7 @@ const groupsTarget: BulkTargetDescriptor = {
   name: 'group-bulk',
   label: 'group bulk',
   tags: ['group-bulk'],
-  guard: adminOnly,
+  guard: requirePermission('companyAdmin'),
   noun: '一括登録',
   manipulationsPath: '/groups/bulk_manipulations',
   historySummary: '一括登録の履歴',

@@ -21,13 +21,12 @@ import {
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findRows, listManipulations } from '../../bulk/bulk.repository.ts';
 import { toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
 import { streamRowsCsv } from '../../bulk/result-csv.ts';
 import { createCsvWriter, csvContentType } from '../../lib/csv/stringify.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { readCsvUpload } from '../../lib/http/csv-upload.ts';
-import { cancelManipulation, executeManipulation, getManipulation, requestGeneration, uploadCsv } from './bulk.service.ts';
+import { cancelManipulation, executeManipulation, getManipulation, listRunRows, listRuns, requestGeneration, uploadCsv } from './bulk.service.ts';
 import { csvFileNames } from './bulk-files.ts';
 import type { BulkGeneration, BulkTargetDescriptor, FileName } from './bulk-target.ts';
 
@@ -67,8 +66,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; target: BulkTarg
 
   const base = t.manipulationsPath;
   app.get(base, { schema: { tags, summary: t.historySummary, querystring: ZBulkManipulationListQuery, response: { 200: ZBulkManipulationList } } }, async (request) => {
-    const query = { ...request.query, kind: request.query.kind ?? t.historyKind };
-    const { rows, total } = await listManipulations(deps.database.db, { companyId: request.auth.company.id, target: t.target }, query);
+    const { rows, total } = await listRuns(deps, t, request.auth, request.query);
     return { manipulations: rows.map(toManipulationDto), total };
   });
   app.get(`${base}/:id`, { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } }, async (request) => ({
@@ -81,8 +79,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; target: BulkTarg
     return { manipulation: toManipulationDto(m) };
   });
   app.get(`${base}/:id/rows`, { schema: { tags, params: ZIdParams, querystring: ZBulkRowsQuery, response: { 200: ZBulkRowsResponse } } }, async (request) => {
-    const m = await load(request);
-    const { rows, total } = await findRows(deps.database.db, m.id, request.query);
+    const { rows, total } = await listRunRows(deps, t, request.auth, request.params.id, request.query);
     return { rows: rows.map(toRowDto), total };
   });
   for (const suffix of ['errors.csv', 'result.csv'] as const) {

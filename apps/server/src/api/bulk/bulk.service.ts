@@ -15,7 +15,7 @@ import {
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findManipulation, updateManipulation } from '../../bulk/bulk.repository.ts';
+import { findManipulation, findRows, listManipulations, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { assertUploadRoom, insertGeneration, insertUpload, startExecution } from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { bulkJobNames } from './bulk.jobs.ts';
@@ -25,7 +25,7 @@ export const MSG_TOO_LARGE = `ファイルサイズが上限（${BULK_MAX_FILE_B
 export const msgNotExecutable = (noun: string) => `チェックが完了し、エラーのない${noun}だけを実行できます。`;
 export const msgNotCancellable = (noun: string) => `実行を開始した${noun}は取り消せません。`;
 
-type Target = Pick<BulkTargetDescriptor, 'target' | 'name' | 'noun' | 'uploads'>;
+type Target = Pick<BulkTargetDescriptor, 'target' | 'name' | 'noun' | 'uploads' | 'historyKind'>;
 
 const scope = (t: Target, auth: AuthContext) => ({ companyId: auth.company.id, target: t.target });
 const who = (auth: AuthContext) => ({ createdBy: auth.user.id, createdByName: auth.user.name || auth.user.email });
@@ -36,6 +36,17 @@ export async function getManipulation(deps: AppDeps, t: Target, auth: AuthContex
   const m = await findManipulation(deps.database.db, scope(t, auth), id);
   if (!m || (kinds && !kinds.includes(m.kind))) throw new AppError('not_found');
   return m;
+}
+
+/** The target's runs, newest first (the history); `kind` defaults to the target's history kind. */
+export async function listRuns(deps: AppDeps, t: Target, auth: AuthContext, query: Parameters<typeof listManipulations>[2]) {
+  return listManipulations(deps.database.db, scope(t, auth), { ...query, kind: query.kind ?? t.historyKind });
+}
+
+/** One page of a run's rows, after the caller's company and the kind were checked. */
+export async function listRunRows(deps: AppDeps, t: Target, auth: AuthContext, id: string, query: Parameters<typeof findRows>[2]) {
+  const m = await getManipulation(deps, t, auth, id);
+  return findRows(deps.database.db, m.id, query);
 }
 
 /** Streams the upload to storage under a server-chosen key, then queues its check. */

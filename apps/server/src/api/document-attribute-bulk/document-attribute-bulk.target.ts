@@ -3,10 +3,9 @@
  * enterprise_plan_required), then company admins; the download of the current attributes, uploads.
  * Routes, rules and jobs are the shared bulk module's (../bulk/).
  */
-import type { FastifyRequest } from 'fastify';
 import { BulkKind, ZDocumentAttributeCsvRequest } from '@cloudsign/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { requireCompanyAdmin, requireEnterprise } from '../plugins/authenticate.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
 import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
 import { createAttributeChecker } from './attribute-checker.ts';
@@ -38,10 +37,8 @@ export const documentAttributeBulkTarget: BulkTargetDescriptor = {
   name: 'document-attribute-bulk',
   label: 'document attribute bulk',
   tags: ['document-attribute-bulk'],
-  guard: (request: FastifyRequest) => {
-    requireEnterprise(request);
-    requireCompanyAdmin(request);
-  },
+  // The plan first: a business-plan admin is told the feature is the enterprise plan's.
+  guard: requirePermission(['enterprisePlan', 'companyAdmin']),
   noun: '一括編集',
   manipulationsPath: `${BASE}/bulk_manipulations`,
   historySummary: '一括編集の履歴',

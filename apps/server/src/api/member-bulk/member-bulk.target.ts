@@ -3,7 +3,7 @@
  * the export and the edit template. Routes, rules and jobs are the shared bulk module's (../bulk/).
  */
 import { BulkKind, MEMBER_ADD_COLUMNS, MEMBER_DELETE_COLUMNS, ZMemberCsvRequest } from '@cloudsign/contract';
-import { adminOnly } from '../plugins/authenticate.ts';
+import { requirePermission } from '../plugins/permissions.ts';
 import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
 import { createMemberChecker } from './member-checker.ts';
 import { memberExecutor } from './member-executor.ts';
@@ -29,7 +29,7 @@ export const memberBulkTarget: BulkTargetDescriptor = {
   name: 'member-bulk',
   label: 'member bulk',
   tags: ['member-bulk'],
-  guard: adminOnly,
+  guard: requirePermission('companyAdmin'),
   noun: '一括操作',
   manipulationsPath: '/members/bulk_manipulations',
   historySummary: '一括操作の履歴',

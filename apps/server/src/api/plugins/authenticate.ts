@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { checkPermission, requirePermission } from './permissions.ts';
+
 import { createAccessTokenVerifier } from '../../auth/access-token.ts';
 import { findSessionUser, toAuthContext, type AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -38,12 +38,3 @@ export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {
     request.auth = toAuthContext(row, claims.sessionId);
   });
 });
-
-// Kept only for the bulk routes now being restructured; every other route declares
-// `preValidation: requirePermission(...)` (permissions.ts). Remove these once the bulk routes do too.
-/** @deprecated Declare `preValidation: requirePermission('companyAdmin')` on the route. */
-export const requireCompanyAdmin = (request: FastifyRequest, message?: string) => checkPermission(request, 'companyAdmin', { message });
-/** @deprecated Declare `preValidation: requirePermission('companyAdmin')` on the route. */
-export const adminOnly = requirePermission('companyAdmin');
-/** @deprecated Declare `preValidation: requirePermission(['enterprisePlan', 'companyAdmin'])` on the route. */
-export const requireEnterprise = (request: FastifyRequest) => checkPermission(request, 'enterprisePlan');

@@ -1,0 +1,13 @@
+import type { AppDeps } from './deps.ts';
+import { registerCabinetJobs } from './api/cabinets/backfill.job.ts';
+import { registerBulkJobs } from './api/bulk/bulk.jobs.ts';
+import { BULK_TARGETS } from './api/bulk/bulk-targets.ts';
+
+/**
+ * The composition root of the jobs: every job kind, registered on every instance (so any instance can send), worked only by the worker
+ * role. One line per area.
+ */
+export async function registerJobHandlers(deps: AppDeps): Promise<void> {
+  await registerCabinetJobs(deps);
+  for (const target of BULK_TARGETS) await registerBulkJobs(deps, target);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { BACKFILL_STATE_LABELS, RULES_NEED_COMPANY_ADMIN, type TCabinet, type TClassificationBackfill } from '@cloudsign/contract';
@@ -22,10 +22,8 @@ export function RulesPanel({ cabinet }: { cabinet: TCabinet }) {
   return useIsCompanyAdmin() ? <RulesEditor cabinet={cabinet} /> : <RulesView cabinet={cabinet} />;
 }
 
-/** What a cabinet admin sees: the rules, why he cannot change them, and the latest backfill. */
-function RulesView({ cabinet }: { cabinet: TCabinet }) {
-  const backfills = useBackfills(cabinet.id, true);
-  const rules = cabinet.classificationRules;
+/** The panel's frame: its heading and what a rule does, the same for the editor and the read-only view. */
+function RulesFrame({ children }: { children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg" bg="white">
       <Stack gap="sm">
@@ -35,6 +33,18 @@ function RulesView({ cabinet }: { cabinet: TCabinet }) {
         <Text size="sm" c="dimmed">
           {DESCRIPTION}
         </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What a cabinet admin sees: the rules, why he cannot change them, and the latest backfill. */
+function RulesView({ cabinet }: { cabinet: TCabinet }) {
+  const backfills = useBackfills(cabinet.id, true);
+  const rules = cabinet.classificationRules;
+  return (
+    <RulesFrame>
         {rules.length === 0 ? (
           <Text size="sm">ルールはありません。</Text>
         ) : (
@@ -50,8 +60,7 @@ function RulesView({ cabinet }: { cabinet: TCabinet }) {
           {RULES_NEED_COMPANY_ADMIN}
         </Alert>
         {backfills.data?.[0] && <BackfillStatus backfill={backfills.data[0]} />}
-      </Stack>
-    </Paper>
+    </RulesFrame>
   );
 }
 
@@ -109,14 +118,7 @@ function RulesEditor({ cabinet }: { cabinet: TCabinet }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="white">
-      <Stack gap="sm">
-        <Title order={2} fz={18}>
-          自動振り分けルール
-        </Title>
-        <Text size="sm" c="dimmed">
-          {DESCRIPTION}
-        </Text>
+    <RulesFrame>
         <MultiSelect label="対象のメンバーグループ" placeholder="グループを選択" data={options} value={value} onChange={setValue} />
         {change.add.length > 0 && (
           <Alert color="blue" variant="light" data-testid="dry-run">
@@ -143,7 +145,6 @@ function RulesEditor({ cabinet }: { cabinet: TCabinet }) {
           </Button>
         </Group>
         {latest && <BackfillStatus backfill={latest} />}
-      </Stack>
-    </Paper>
+    </RulesFrame>
   );
 }

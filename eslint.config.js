@@ -40,7 +40,7 @@ function boundaries() {
     },
     {
       target: [`${serverSrc}/lib`, `${serverSrc}/db`, `${serverSrc}/jobs`],
-      from: [`${serverSrc}/api`, `${serverSrc}/site`],
+      from: [`${serverSrc}/modules`, `${serverSrc}/api`, `${serverSrc}/site`],
       message: 'lib/, db/ and jobs/ are infrastructure: they never import an area module; wire areas in a composition root.',
     },
   ];

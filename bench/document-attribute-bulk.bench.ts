@@ -13,10 +13,10 @@ import { runCheck } from '../apps/server/src/bulk/check-runner.ts';
 import { runExecute } from '../apps/server/src/bulk/execute-runner.ts';
 import { readCsvRecords } from '../apps/server/src/lib/csv/parse.ts';
 import { makeCompany, makeUser } from '../apps/server/test/support/fixtures.ts';
-import { createAttributeChecker } from '../apps/server/src/api/document-attribute-bulk/attribute-checker.ts';
-import { attributeExecutor } from '../apps/server/src/api/document-attribute-bulk/attribute-executor.ts';
-import { runAttributeExport } from '../apps/server/src/api/document-attribute-bulk/attribute-export.ts';
-import { formatVersion } from '../apps/server/src/api/document-attribute-bulk/attribute-cells.ts';
+import { createAttributeChecker } from '../apps/server/src/modules/document-attribute-bulk/attribute-checker.ts';
+import { attributeExecutor } from '../apps/server/src/modules/document-attribute-bulk/attribute-executor.ts';
+import { runAttributeExport } from '../apps/server/src/modules/document-attribute-bulk/attribute-export.ts';
+import { formatVersion } from '../apps/server/src/modules/document-attribute-bulk/attribute-cells.ts';
 import type { Benchmark, BenchContext, BenchResult } from './lib/types.ts';
 
 type Setup = { deps: AppDeps; companyId: string; userId: string; documents: number };

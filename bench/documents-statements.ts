@@ -15,7 +15,7 @@ import * as schema from '../apps/server/src/db/schema.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { createTestDeps } from '../apps/server/test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser } from '../apps/server/test/support/fixtures.ts';
-import { findDocuments } from '../apps/server/src/api/documents/documents.service.ts';
+import { findDocuments } from '../apps/server/src/modules/documents/documents.service.ts';
 
 const COUNT = 29_000;
 const deps = await createTestDeps();

@@ -21,7 +21,7 @@ const configFile = path.join(root, 'eslint.config.js');
 // The rule's shortcut (strongly connected components) reads the linted file from disk; a probe exists only in
 // memory, so the test keeps the configured severity and options and only asks it to walk the imports instead.
 const configured = (await new ESLint({ cwd: root, overrideConfigFile: configFile }).calculateConfigForFile(
-  path.join(root, 'apps/server/src/api/members/members.service.ts'),
+  path.join(root, 'apps/server/src/modules/members/members.service.ts'),
 )) as { rules: Record<string, [Linter.Severity, object?]> };
 const [cycleSeverity, cycleOptions] = configured.rules['import/no-cycle'] ?? [0];
 
@@ -102,7 +102,7 @@ describe('server zones: routes → services → repositories, infrastructure apa
       "import { eq } from 'drizzle-orm';",
       'export const used = [findMember, users, eq];',
     ].join('\n');
-    expect(await lint('apps/server/src/api/members/probe.routes.ts', code)).toEqual([
+    expect(await lint('apps/server/src/modules/members/probe.routes.ts', code)).toEqual([
       zone('./members.repository.ts', ROUTES_CALL_SERVICES),
       zone('../../db/schema.ts', ROUTES_CALL_SERVICES),
       { rule: 'no-restricted-imports', message: "'drizzle-orm' import is restricted from being used by a pattern. Routes call services only: SQL stays in repositories." },
@@ -111,14 +111,14 @@ describe('server zones: routes → services → repositories, infrastructure apa
 
   it('a route deciding a permission by hand instead of declaring it fails', async () => {
     const code = "export const hook = (request: { auth: { isCompanyAdmin: boolean } }) => request.auth.isCompanyAdmin;";
-    expect(await lint('apps/server/src/api/members/probe.routes.ts', code)).toEqual([
+    expect(await lint('apps/server/src/modules/members/probe.routes.ts', code)).toEqual([
       { rule: 'no-restricted-syntax', message: "Declare the route's permission: preValidation: requirePermission(...) (api/plugins/permissions.ts)." },
     ]);
   });
 
   it('a service importing Fastify fails', async () => {
     const code = "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;";
-    expect(await lint('apps/server/src/api/members/probe.service.ts', code)).toEqual([
+    expect(await lint('apps/server/src/modules/members/probe.service.ts', code)).toEqual([
       {
         rule: 'no-restricted-imports',
         message: "'fastify' import is restricted from being used by a pattern. Services never import Fastify: routes translate HTTP, services take plain arguments.",
@@ -127,8 +127,8 @@ describe('server zones: routes → services → repositories, infrastructure apa
   });
 
   it('lib/, db/ or jobs/ importing an area module fails', async () => {
-    const code = "import { findMembers } from '../api/members/members.service.ts';\nexport { findMembers };";
-    expect(await lint('apps/server/src/lib/probe.ts', code)).toEqual([zone('../api/members/members.service.ts', INFRASTRUCTURE)]);
+    const code = "import { findMembers } from '../modules/members/members.service.ts';\nexport { findMembers };";
+    expect(await lint('apps/server/src/lib/probe.ts', code)).toEqual([zone('../modules/members/members.service.ts', INFRASTRUCTURE)]);
     const site = "import { attemptLogin } from '../site/login.service.ts';\nexport { attemptLogin };";
     expect(await lint('apps/server/src/jobs/probe.ts', site)).toEqual([zone('../site/login.service.ts', INFRASTRUCTURE)]);
   });
@@ -136,15 +136,15 @@ describe('server zones: routes → services → repositories, infrastructure apa
   it('an import cycle between two files fails', async () => {
     // members.service.ts imports members.repository.ts; the repository importing the service back closes a cycle.
     const code = "import { findMembers } from './members.service.ts';\nexport { findMembers };";
-    expect(await lint('apps/server/src/api/members/members.repository.ts', code)).toEqual([
+    expect(await lint('apps/server/src/modules/members/members.repository.ts', code)).toEqual([
       { rule: 'import/no-cycle', message: 'Dependency cycle detected.' },
     ]);
   });
 
   it('the allowed directions pass: a route uses its service, a service its repository and lib/', async () => {
     const route = "import * as service from './members.service.ts';\nimport { AppError } from '../../lib/app-error.ts';\nexport const used = [service, AppError];";
-    expect(await lint('apps/server/src/api/members/probe.routes.ts', route)).toEqual([]);
+    expect(await lint('apps/server/src/modules/members/probe.routes.ts', route)).toEqual([]);
     const service = "import * as repo from './members.repository.ts';\nimport { AppError } from '../../lib/app-error.ts';\nexport const used = [repo, AppError];";
-    expect(await lint('apps/server/src/api/members/probe.service.ts', service)).toEqual([]);
+    expect(await lint('apps/server/src/modules/members/probe.service.ts', service)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { AppDeps } from './deps.ts';
-import { registerCabinetJobs } from './api/cabinets/backfill.job.ts';
-import { registerBulkJobs } from './api/bulk/bulk.jobs.ts';
-import { BULK_TARGETS } from './api/bulk/bulk-targets.ts';
+import { registerCabinetJobs } from './modules/cabinets/backfill.job.ts';
+import { registerBulkJobs } from './modules/bulk/bulk.jobs.ts';
+import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
 
 /**
  * The composition root of the jobs: every job kind, registered on every instance (so any instance can send), worked only by the worker

@@ -13,7 +13,7 @@ import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeWorld, errorOf, type World } from '../../test/support/cabinets.world.ts';
 import { bulkManipulations, cabinetBackfills, cabinetClassificationRules } from '../db/schema.ts';
 import { runCheck } from '../bulk/check-runner.ts';
-import { createMemberChecker } from '../api/member-bulk/member-checker.ts';
+import { createMemberChecker } from '../modules/member-bulk/member-checker.ts';
 import { multipart, utf8 } from '../../test/support/member-bulk.world.ts';
 import { queryRows } from '../bulk/sql.ts';
 import { makeUser, signIn } from '../../test/support/fixtures.ts';

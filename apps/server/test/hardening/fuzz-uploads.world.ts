@@ -10,8 +10,8 @@ import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import { runCheck } from '../../src/bulk/check-runner.ts';
-import { createMemberChecker } from '../../src/api/member-bulk/member-checker.ts';
-import { createAttributeChecker } from '../../src/api/document-attribute-bulk/attribute-checker.ts';
+import { createMemberChecker } from '../../src/modules/member-bulk/member-checker.ts';
+import { createAttributeChecker } from '../../src/modules/document-attribute-bulk/attribute-checker.ts';
 import { answerProblems } from './fuzz-checks.ts';
 import { multipartBody, type Part } from './fuzz-multipart.ts';
 

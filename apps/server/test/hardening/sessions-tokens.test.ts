@@ -5,7 +5,7 @@
  * - site/token.test.ts: token shape and lifetime (5 min), logout with foreign/forged/expired tokens;
  * - site/sessions.test.ts: 12-hour session lifetime, a new login replacing the browser's session;
  * - site/login-throttle.test.ts: throttle windows, counter reset, unknown emails, exact Retry-After;
- * - api/members/members.security.test.ts: deletion removes the session rows and keeps the documents.
+ * - modules/members/members.security.test.ts: deletion removes the session rows and keeps the documents.
  * The documented window (docs/decisions.md "Identity and sessions"): the api re-reads the session and the
  * user on every request, so logout, deletion and demotion take effect on the very next call, well inside
  * one minute and the JWT's 5 minutes. These tests hold the clock still to prove "next call", not "later".

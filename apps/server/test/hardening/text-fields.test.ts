@@ -11,7 +11,7 @@ import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
 import { cabinets, documents, memberGroups, users } from '../../src/db/schema.ts';
 import { multipart, rowsOf, settle, uploadAndCheck, utf8, type Headers } from '../support/member-bulk.world.ts';
-import { formatVersion } from '../../src/api/document-attribute-bulk/attribute-cells.ts';
+import { formatVersion } from '../../src/modules/document-attribute-bulk/attribute-cells.ts';
 import type { TBulkManipulation, TBulkRow } from '@cloudsign/contract';
 
 let deps: TestDeps;

@@ -13,7 +13,7 @@ import { MSG_EMPTY } from '../../src/bulk/check-runner.ts';
 import { MSG_FILENAME_CONTROL, MSG_UPLOAD_CUT_OFF } from '../../src/lib/http/upload-guard.ts';
 import { JAPANESE } from './fuzz-checks.ts';
 import { makeDocument } from '../support/fixtures.ts';
-import { formatVersion } from '../../src/api/document-attribute-bulk/attribute-cells.ts';
+import { formatVersion } from '../../src/modules/document-attribute-bulk/attribute-cells.ts';
 import { tinyPdf, zipBytes } from './fuzz-multipart.ts';
 import {
   createUploadWorld,

@@ -1,0 +1,58 @@
+/**
+ * Member bulk add, edit and delete (spec §7) as a bulk target: company admins only; templates, uploads,
+ * the export and the edit template. Routes, rules and jobs are the shared bulk module's (../bulk/).
+ */
+import { BulkKind, MEMBER_ADD_COLUMNS, MEMBER_DELETE_COLUMNS, ZMemberCsvRequest } from '@cloudsign/contract';
+import { requirePermission } from '../../api/plugins/permissions.ts';
+import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
+import { createMemberChecker } from './member-checker.ts';
+import { memberExecutor } from './member-executor.ts';
+import { runMemberExport } from './member-export.ts';
+import { assertFiltersInCompany } from './member-export-filters.ts';
+import { queueInvitations, registerMemberInvitationJob } from './member-invitations.ts';
+
+const membersCsv = (kind: number, requestPath: string, basePath: string, fileName: readonly [string, string]) =>
+  generation({
+    kind,
+    requestPath,
+    basePath,
+    body: ZMemberCsvRequest,
+    fileName,
+    params: async (deps, auth, body) => {
+      await assertFiltersInCompany(deps.database.db, auth.company.id, body.filters);
+      return { filters: body.filters };
+    },
+  });
+
+export const memberBulkTarget: BulkTargetDescriptor = {
+  target: 'members',
+  name: 'member-bulk',
+  label: 'member bulk',
+  tags: ['member-bulk'],
+  guard: requirePermission('companyAdmin'),
+  noun: '一括操作',
+  manipulationsPath: '/members/bulk_manipulations',
+  historySummary: '一括操作の履歴',
+  uploads: [
+    { path: '/members/bulk_add', kind: BulkKind.Add },
+    { path: '/members/bulk_edit', kind: BulkKind.Edit },
+    { path: '/members/bulk_delete', kind: BulkKind.Delete },
+  ],
+  templates: [
+    { path: '/members/bulk_add/csv_template', columns: MEMBER_ADD_COLUMNS, fileName: ['メンバー一括追加テンプレート', 'member_bulk_add_template'] },
+    { path: '/members/bulk_delete/csv_template', columns: MEMBER_DELETE_COLUMNS, fileName: ['メンバー一括削除テンプレート', 'member_bulk_delete_template'] },
+  ],
+  generations: [
+    membersCsv(BulkKind.Export, '/members/export/csv', '/members/export', ['メンバー一覧', 'members']),
+    membersCsv(BulkKind.GenerateEditTemplate, '/members/bulk_edit/csv_template', '/members/bulk_edit/csv_template', ['メンバー一括編集用', 'member_bulk_edit']),
+  ],
+  fileNames: {
+    errors: ['メンバー一括操作_エラー', 'member_bulk_errors'],
+    result: ['メンバー一括操作_結果', 'member_bulk_result'],
+    upload: ['メンバー一括操作_アップロードファイル', 'member_bulk_upload'],
+  },
+  checker: createMemberChecker,
+  executor: (deps, job) => memberExecutor(job.kind, queueInvitations(deps, job.manipulationId, job.kind)),
+  exporter: runMemberExport,
+  registerExtraJobs: registerMemberInvitationJob,
+};

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit + API integration tests. The server suite runs on PGlite, and again on PostgreSQL when
-// TEST_DATABASE_URL is set (DESIGN.md §7). Browser tests are Playwright's (e2e/).
+// TEST_DATABASE_URL is set (docs/design.md §7). Browser tests are Playwright's (e2e/).
 const serverTests = ['apps/server/{src,test}/**/*.test.ts', 'packages/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -1,5 +1,5 @@
 /**
- * Cabinets benchmark (issue 4 "Scale"): one cabinet of a million documents, the real API over HTTP.
+ * Cabinets benchmark: one cabinet of a million documents, the real API over HTTP.
  *
  *   npm run bench -- --only cabinets            (the runner: `benchmarks` below, one client, with SQL ceilings)
  *   node --import tsx bench/cabinets.bench.ts [--db postgres|pglite] [--documents 1000000] [--seed-only] [--fresh]
@@ -108,7 +108,7 @@ export async function runCabinetsBench(kind: 'pglite' | 'postgres', n: number, o
       members.cabAdmin.push(cabAdmin);
     }
     const tokens = { admin: [] as string[], cabAdmin: [] as string[] };
-    // Tokens live 5 minutes (DESIGN.md §1); a slow machine must not turn the figures into 401s.
+    // Tokens live 5 minutes (docs/design.md §1); a slow machine must not turn the figures into 401s.
     const refreshTokens = async () => {
       for (const who of ['admin', 'cabAdmin'] as const) tokens[who] = await Promise.all(members[who].map(async (m) => (await signIn(deps, m)).jwt));
     };

@@ -1,5 +1,5 @@
 /**
- * Attribute bulk edit (issue 7 "Scale"), on PostgreSQL:
+ * Attribute bulk edit, on PostgreSQL:
  * - the download of 1,000,000 documents' attributes streams with flat memory (figure: seconds; ceiling: the
  *   same keyset reads without CSV; pass: peak RSS growth ≤ 200 MiB);
  * - the check of a 100,000-row file ≤ 15 s (ceiling: parsing the file alone);

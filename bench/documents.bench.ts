@@ -1,5 +1,5 @@
 /**
- * Documents benchmark (issue 6 "Scale"): a million documents in one company, the real API over HTTP.
+ * Documents benchmark: a million documents in one company, the real API over HTTP.
  *
  *   node --import tsx bench/documents.bench.ts [--db pglite|postgres] [--documents 1000000] [--seed-only] [--fresh]
  *     [--explain] [--only <part of a figure's label>]
@@ -473,7 +473,7 @@ export async function runDocumentsBench(
       log(`${rows.at(-1)!.figure}: ${rows.at(-1)!.value} — ${rows.at(-1)!.note}`);
     }
 
-    // A plain member reading one cabinet of many documents through a member group (issue 8's load finding).
+    // A plain member reading one cabinet of many documents through a member group (a load finding).
     const readerTokens = readerSessions.map((s) => s.jwt);
     const readerSession = { sessionId: readerSessions[0]!.sessionId, user: readers.users[0]! };
     const docOfCabinet = (await deps.database.raw.query<{ document_id: string }>('select document_id from document_cabinets where cabinet_id = $1 limit 1', [readers.cabinet.id])).rows[0]!.document_id;

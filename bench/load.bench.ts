@@ -1,5 +1,5 @@
 /**
- * Load (issue 8 §8): the whole product in its own process — site, api and worker — under 200 concurrent
+ * Load: the whole product in its own process — site, api and worker — under 200 concurrent
  * signed-in clients for 60 s of a realistic mix (lists, searches, details, cabinets, token refreshes) while a
  * member bulk check runs again and again, on PostgreSQL; then PGlite at the concurrency it can serve.
  * Ceiling: the cheapest signed-in call (`GET /me`) at the same concurrency on the same server, same run.

@@ -1,5 +1,5 @@
 /**
- * Bulk member operations at scale (issue 5 "Scale"), on PostgreSQL, each figure beside its ceiling measured
+ * Bulk member operations at scale, on PostgreSQL, each figure beside its ceiling measured
  * in the same run:
  * - check of 100,000 rows (UTF-8 and Shift_JIS) vs decoding and parsing the same bytes alone (≤ 10 s, ≤ 512 MB);
  * - execution of 100,000 adds vs a raw COPY of the same rows into users (≤ 3×);

@@ -1,5 +1,5 @@
 /**
- * Members benchmark (issue 3 "Scale"): 100,000 members in one company, the real API over HTTP, the server in
+ * Members benchmark: 100,000 members in one company, the real API over HTTP, the server in
  * its own process (as in production: its event loop is not shared with the clients).
  *
  *   node --import tsx bench/members.bench.ts [--db pglite|postgres] [--members 100000]
@@ -62,7 +62,7 @@ async function seedTarget(kind: DbKind, members: number, databaseUrl: string | u
   }
 }
 
-/** The figures of issue 3 "Scale" against a server started on the seeded database. */
+/** The figures of "Scale" against a server started on the seeded database. */
 export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: string) => void): Promise<BenchRow[]> {
   ensureConsoleBuild(); // before the server starts: it serves that build
   const server = await startServer({ port: PORT, dataDir: seeded.dataDir, databaseUrl: seeded.databaseUrl });

@@ -1,5 +1,5 @@
 /**
- * Seeding speed (issue 2 "seed command", issue 8 "Benchmarks"): the large-company seed against a ceiling of
+ * Seeding speed: the large-company seed against a ceiling of
  * inserting the very same rows already materialised in a staging table (COPY-like: no generation at all, only
  * the table's own cost: indexes, constraints, triggers). The ratio is what generating the rows adds.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API_URL } from './playwright.config.ts';
 
-// The API reference is public (DESIGN.md §1): a browser without any session or token opens it and reads
+// The API reference is public (docs/design.md §1): a browser without any session or token opens it and reads
 // the operations, with every script and style the page loads.
 test('the API reference at /docs opens without a token and lists the operations', async ({ page }) => {
   const failed: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Member groups (issue 3 "What must show"): create a group, add three members through the multiselect,
+ * Member groups: create a group, add three members through the multiselect,
  * remove one (the total drops by exactly one), rename it, delete it; a screenshot of the group's page.
  */
 import { expect, test } from '@playwright/test';

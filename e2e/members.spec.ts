@@ -1,5 +1,5 @@
 /**
- * Members (issue 3 "What must show"): find by keyword, drawer, edit privileges, create (the setup mail in
+ * Members: find by keyword, drawer, edit privileges, create (the setup mail in
  * the outbox, its link sets a password that then logs in), reset MFA, delete; a screenshot with the drawer.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests against the real built app (DESIGN.md §7): site on 3100, api on 3101, a fresh database
+ * Browser tests against the real built app (docs/design.md §7): site on 3100, api on 3101, a fresh database
  * in a temporary DATA_DIR seeded with the demo companies. The system Chromium only; never a download.
  */
 // E2E_SITE_URL/E2E_API_URL point the specs at an already running server (no webServer is started then).

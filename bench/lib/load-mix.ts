@@ -1,5 +1,5 @@
 /**
- * The realistic request mix of the load benchmark (issue 8 §8): what a company's admins and members do all
+ * The realistic request mix of the load benchmark: what a company's admins and members do all
  * day — lists, searches, document details, cabinets, token refreshes — each client signed in as its own
  * member, the way the console calls the site and the api.
  */

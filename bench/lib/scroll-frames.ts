@@ -1,5 +1,5 @@
 /**
- * Scrolling smoothness of a console list in the system Chromium (issue 3: `page=-1` "scrolls without
+ * Scrolling smoothness of a console list in the system Chromium (`page=-1` "scrolls without
  * dropping frames"): the console is opened signed in, the list is scrolled a fixed distance every animation
  * frame, and the time between frames is recorded. A frame later than 1.5 vsync intervals is a dropped one.
  */

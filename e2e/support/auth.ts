@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Demo logins of the seed (DESIGN.md §1); the password is `password` for all. */
+/** Demo logins of the seed (docs/design.md §1); the password is `password` for all. */
 export const DEMO = {
   admin: 'admin@example.com',
   member: 'member@example.com',

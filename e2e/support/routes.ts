@@ -1,4 +1,4 @@
-/** Spec §2's screens with the layout and title the shell must give them (issue 2). */
+/** Spec §2's screens with the layout and title the shell must give them. */
 export type ExpectedRoute = {
   path: string;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * Starts the roles asked for (DESIGN.md §1): `--role=site,api,worker` (default: all three in one process).
+ * Starts the roles asked for (docs/design.md §1): `--role=site,api,worker` (default: all three in one process).
  * Several api or worker processes may run against one PostgreSQL; that is how the product scales out.
  */
 import { parseEnv, EnvError } from './config/env.ts';

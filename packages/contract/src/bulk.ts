@@ -3,7 +3,7 @@ import { ZId, strictRequestBody } from './common.ts';
 import { ZBulkKind, ZBulkStatus } from './enums.ts';
 
 /**
- * The generic bulk machinery (DESIGN.md §3; reused by document-attribute bulk edit, issue 7): one
+ * The generic bulk machinery (docs/design.md §3; reused by document-attribute bulk edit): one
  * manipulation per run, one row per data line of the uploaded file.
  */
 export const BULK_ACTIONS = ['add', 'update', 'delete', 'unchanged', 'error', 'conflict'] as const;
@@ -27,7 +27,7 @@ export const BULK_OUTCOME_LABELS: Record<z.infer<typeof ZBulkOutcome>, string> =
   skipped: '対象外',
 };
 
-/** File limits (DESIGN.md §3), stated on the upload pages and enforced by the server. */
+/** File limits (docs/design.md §3), stated on the upload pages and enforced by the server. */
 export const BULK_MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const BULK_MAX_DATA_ROWS = 300_000;
 
@@ -133,7 +133,7 @@ export const ZBulkUpdateBody = strictRequestBody({
 });
 export type TBulkUpdateBody = z.infer<typeof ZBulkUpdateBody>;
 
-/** The column names every result CSV appends to the input columns (DESIGN.md §3 "Result"). */
+/** The column names every result CSV appends to the input columns (docs/design.md §3 "Result"). */
 export const BULK_RESULT_COLUMN = '結果';
 export const BULK_ERROR_COLUMN = 'エラー';
 export const BULK_ROW_NUMBER_COLUMN = '行番号';

@@ -3,14 +3,14 @@ import { ZId, strictRequestBody } from './common.ts';
 import { ZEntityType } from './enums.ts';
 import { refineText } from './text.ts';
 
-/** Cabinets (spec §3, §7; DESIGN.md §2): name 1–100 chars (trimmed), note ≤200 (CS). */
+/** Cabinets (spec §3, §7; docs/design.md §2): name 1–100 chars (trimmed), note ≤200 (CS). */
 export const CABINET_NAME_MAX = 100;
 export const CABINET_NOTE_MAX = 200;
-/** Most documents one call may file, move or unlink (issue 4: 10,000 selected documents in one go). */
+/** Most documents one call may file, move or unlink (10,000 selected documents in one go). */
 export const CABINET_DOCUMENTS_MAX = 10_000;
 /** Most groups or members one call may add or remove. */
 export const CABINET_IDS_MAX = 1000;
-/** Page size of the 「アクセスできる人」 panel (members page size, DESIGN.md §5). */
+/** Page size of the 「アクセスできる人」 panel (members page size, docs/design.md §5). */
 export const CABINET_ACCESS_PAGE_SIZE = 50;
 
 export const ZCabinetName = z

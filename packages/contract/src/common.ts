@@ -4,14 +4,14 @@ import { z } from 'zod';
 export const ZId = z.uuid({ message: 'IDの形式が正しくありません。' });
 export const ZIdParams = z.object({ id: ZId });
 
-/** `page` from 1; -1 means all (spec §7, DESIGN.md §5). */
+/** `page` from 1; -1 means all (spec §7, docs/design.md §5). */
 export const ZPage = z.coerce
   .number({ message: 'ページ番号は数値で指定してください。' })
   .int({ message: 'ページ番号は整数で指定してください。' })
   .refine((n) => n === -1 || n >= 1, { message: 'ページ番号は1以上、または-1（すべて）で指定してください。' });
 
 /**
- * Every JSON request body refuses unknown keys (mass assignment, issue 8): a body can never carry companyId,
+ * Every JSON request body refuses unknown keys (mass assignment): a body can never carry companyId,
  * id, status or createdAt into a row, and a misspelt key is an error rather than silently ignored. Query
  * strings stay lenient: they are never stored, and proxies and browsers add keys of their own.
  */

@@ -1,5 +1,5 @@
 /**
- * Attribute bulk edit by CSV (DESIGN.md §4, issue 7), enterprise companies only. The manipulation, rows,
+ * Attribute bulk edit by CSV (docs/design.md §4), enterprise companies only. The manipulation, rows,
  * execute/cancel and list shapes are the generic bulk ones (bulk.ts); this file adds the columns and the
  * download request.
  *
@@ -33,7 +33,7 @@ export const DOCUMENT_ATTRIBUTE_CSV = {
   amount: '取引金額',
 } as const;
 
-/** The attribute columns (DESIGN.md §2 order); user-defined items follow by name. */
+/** The attribute columns (docs/design.md §2 order); user-defined items follow by name. */
 export const DOCUMENT_ATTRIBUTE_FIELDS = [
   'title',
   'counterparty',

@@ -1,5 +1,5 @@
 /**
- * The company's user-defined document attribute items (DESIGN.md §2, CS): up to 10, names 1–20 characters
+ * The company's user-defined document attribute items (docs/design.md §2, CS): up to 10, names 1–20 characters
  * and unique, 使用する (isEnabled), 必須 (isRequired), in the order listed.
  *
  * `PUT /document_attribute_options` (company admins) replaces the whole list: items sent with an `id` keep

@@ -1,5 +1,5 @@
 /**
- * Company documents (DESIGN.md §2, §4; issue 6). The spec shows no document calls, so these are ours.
+ * Company documents (docs/design.md §2, §4). The spec shows no document calls, so these are ours.
  *
  * Decisions written down here (the console and the server both follow them):
  * - Reading: company admins read every document; other members read the documents linked to a cabinet
@@ -30,7 +30,7 @@ export const DOCUMENT_TEXT_MAX = 500;
 export const DOCUMENT_OPTION_VALUE_MAX = 500;
 export const DOCUMENT_KEYWORD_MAX = 200;
 
-/** Sortable keys: every date, the amount and the title (issue 6). */
+/** Sortable keys: every date, the amount and the title. */
 export const DOCUMENT_SORT_KEYS = [
   'updatedAt',
   'createdAt',
@@ -110,7 +110,7 @@ const dateRangeShape = Object.fromEntries(
   ]),
 ) as Record<`${TDocumentDateFilterKey}${'From' | 'To'}`, z.ZodOptional<ReturnType<typeof ZDateString>>>;
 
-/** The search conditions without paging and sort (also used by the attribute bulk edit, issue 7). */
+/** The search conditions without paging and sort (also used by the attribute bulk edit). */
 const conditionShape = {
   keyword: queryText('keyword', DOCUMENT_KEYWORD_MAX).optional(),
   status: ZStatusQuery.optional(),
@@ -237,7 +237,7 @@ export const ZDocumentFindResponse = z.object({
 });
 export type TDocumentFindResponse = z.infer<typeof ZDocumentFindResponse>;
 
-/** 書類情報 (DESIGN.md §2): camelCase names of the real API; options by option id. */
+/** 書類情報 (docs/design.md §2): camelCase names of the real API; options by option id. */
 export const ZDocumentAttribute = z.object({
   title: z.string().nullable(),
   counterparty: z.string().nullable(),

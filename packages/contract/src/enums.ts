@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Privileges as independent flags (DESIGN.md §1, spec §6), with their Japanese names. */
+/** Privileges as independent flags (docs/design.md §1, spec §6), with their Japanese names. */
 export const ROLES = [
   'CompanyAdmin',
   'CompanyApprover',
@@ -18,7 +18,7 @@ export const ROLE_LABELS: Record<TRole, string> = {
   TemplateSharer: 'テンプレート共有権限',
 };
 
-/** Member status (spec §3; 1 Valid completed by DESIGN.md §2). */
+/** Member status (spec §3; 1 Valid completed by docs/design.md §2). */
 export const MemberStatus = { Invalid: 0, Valid: 1, PasswordReset: 2 } as const;
 export const ZMemberStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export const MEMBER_STATUS_LABELS: Record<number, string> = { 0: '招待中', 1: '有効', 2: 'パスワード再設定待ち' };
@@ -68,7 +68,7 @@ export const BULK_STATUS_LABELS: Record<number, string> = {
   [BulkStatus.ProcessedWithError]: '一部エラーで完了',
 };
 
-/** Document status (DESIGN.md §2, CS). */
+/** Document status (docs/design.md §2, CS). */
 export const DocumentStatus = { Draft: 0, Confirming: 1, Concluded: 2, Canceled: 3, Template: 4, Imported: 13 } as const;
 export const DOCUMENT_STATUS_LABELS: Record<number, string> = {
   0: '下書き',
@@ -87,10 +87,10 @@ export const ZDocumentStatus = z.union([
   z.literal(13),
 ]);
 
-/** 自動更新の有無 (DESIGN.md §2). */
+/** 自動更新の有無 (docs/design.md §2). */
 export const AutoUpdate = { Unspecified: 0, Yes: 1, No: 2 } as const;
 export const AUTO_UPDATE_LABELS: Record<number, string> = { 0: '指定なし', 1: 'あり', 2: 'なし' };
 
-/** Member list page size (DESIGN.md §5) and the spec §4 rule threshold. */
+/** Member list page size (docs/design.md §5) and the spec §4 rule threshold. */
 export const MEMBER_PAGE_SIZE = 50;
 export const DOCUMENT_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The closed list of API error codes (DESIGN.md §5, STYLE.md "The contract"): each has one HTTP status
+ * The closed list of API error codes (docs/design.md §5, STYLE.md "The contract"): each has one HTTP status
  * and a default Japanese message. Services throw these; the error handler renders one body shape.
  */
 export const ERROR_CODES = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZRole } from './enums.ts';
 
 /**
- * List state lives in the URL (DESIGN.md §6). "Normalised" means: each key parsed by its schema, invalid
+ * List state lives in the URL (docs/design.md §6). "Normalised" means: each key parsed by its schema, invalid
  * and default values dropped, keys in the fixed order of the shape below, and the URL replaced when it
  * differs. Features extend these shapes with `.extend({...})`; the server may parse the same keys.
  *
@@ -30,7 +30,7 @@ export const qIntEnum = <const T extends readonly [number, ...number[]]>(values:
   );
 
 export const MEMBER_SORTS = ['name', '-name', 'email', '-email', 'createdAt', '-createdAt'] as const;
-/** Members also accept page=-1: the whole list, virtualised (spec §7 "-1 means all", issue 3). */
+/** Members also accept page=-1: the whole list, virtualised (spec §7 "-1 means all"). */
 export const qMemberPage = lenient(z.coerce.number().int().refine((n) => n === -1 || n >= 1));
 export const ZMemberListQuery = z.object({
   page: qMemberPage,
@@ -51,7 +51,7 @@ export const DOCUMENT_SORTS = [
   'concludedAt',
   'title',
   '-title',
-  // Every date and the amount (issue 6); `-` = descending. The API takes them as `sort` + `order`.
+  // Every date and the amount; `-` = descending. The API takes them as `sort` + `order`.
   ...(['createdAt', 'sentAt', 'contractAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt', 'amount'] as const).flatMap(
     (k) => [`-${k}`, k] as const,
   ),
@@ -84,7 +84,7 @@ const qOptions = lenient(
     .pipe(z.string().refine((s) => s !== '{}')),
 );
 export const DOCUMENT_PER_PAGE = [20, 50, 100] as const;
-/** Date attributes searchable by range (DESIGN.md §4); each gets `<key>From` / `<key>To`. */
+/** Date attributes searchable by range (docs/design.md §4); each gets `<key>From` / `<key>To`. */
 export const DOCUMENT_DATE_KEYS = [
   'contractAt',
   'validityStartAt',

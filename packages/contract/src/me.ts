@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId } from './common.ts';
 import { ZMemberStatus, ZMfaState, ZPlan, ZRole, ZTheme } from './enums.ts';
 
-/** Company flags (spec §3) plus name and plan (DESIGN.md §1). */
+/** Company flags (spec §3) plus name and plan (docs/design.md §1). */
 export const ZCompany = z.object({
   id: ZId,
   name: z.string(),

@@ -3,7 +3,7 @@ import { ZId, strictRequestBody } from './common.ts';
 import { ZCsvEncoding } from './bulk.ts';
 import { ROLE_LABELS, ROLES, type TRole } from './enums.ts';
 
-/** Japanese column headers of the member CSVs (DESIGN.md §3). */
+/** Japanese column headers of the member CSVs (docs/design.md §3). */
 export const MEMBER_CSV = {
   id: 'メンバーID',
   email: 'メールアドレス',
@@ -31,7 +31,7 @@ export const MEMBER_ADD_COLUMNS = [
 export const MEMBER_EDIT_COLUMNS = [MEMBER_CSV.id, ...MEMBER_ADD_COLUMNS, MEMBER_CSV.updatedAt] as const;
 export const MEMBER_DELETE_COLUMNS = [MEMBER_CSV.id, MEMBER_CSV.email] as const;
 
-/** Several groups in one cell (DESIGN.md §3). */
+/** Several groups in one cell (docs/design.md §3). */
 export const MEMBER_GROUP_SEPARATOR = ';';
 
 /** Filters of the edit template and the export. */

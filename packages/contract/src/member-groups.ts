@@ -3,7 +3,7 @@ import { ZId, strictRequestBody } from './common.ts';
 import { ZEntityType } from './enums.ts';
 import { refineText } from './text.ts';
 
-/** Member groups (spec §3, §7; DESIGN.md §2). Name 1–100 and unique in the company, note ≤200 (as cabinets). */
+/** Member groups (spec §3, §7; docs/design.md §2). Name 1–100 and unique in the company, note ≤200 (as cabinets). */
 export const MEMBER_GROUP_NAME_MAX = 100;
 export const MEMBER_GROUP_NOTE_MAX = 200;
 /** Most members one call may add to or remove from a group (the multiselect's option limit, spec §9). */

@@ -4,7 +4,7 @@ import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SORTS } from './list-queries.ts';
 import { refineText } from './text.ts';
 
-/** Members (spec §3, §7; DESIGN.md §2): email ≤254 and unique across the service, name ≤64. */
+/** Members (spec §3, §7; docs/design.md §2): email ≤254 and unique across the service, name ≤64. */
 export const MEMBER_EMAIL_MAX = 254;
 export const MEMBER_NAME_MAX = 64;
 export const MEMBER_ORGANIZATION_MAX = 100;
@@ -13,7 +13,7 @@ export const MEMBER_KEYWORD_MAX = 200;
 /** Practical syntax check (WHATWG-like): one @, no spaces, a dotted domain. */
 const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-/** Stored lower-cased: the uniqueness rule ignores case (DESIGN.md §2). */
+/** Stored lower-cased: the uniqueness rule ignores case (docs/design.md §2). */
 export const ZMemberEmail = z
   .string({ message: 'メールアドレスを入力してください。' })
   .trim()

@@ -59,7 +59,7 @@ describe('route table (spec §2)', () => {
     expect(byPath('/company/documents/search').middleware).toContain('normalizeDocumentsUrl');
   });
 
-  it('titles the pages as issue 2 lists them', () => {
+  it('titles the pages as the spec lists them', () => {
     expect(ROUTES.map((r) => r.title)).toEqual([
       'キャビネット',
       'キャビネット',

@@ -18,7 +18,7 @@ const AUTH = ['auth'] as const;
 const ENTERPRISE = ['auth', 'enterprise'] as const;
 
 /**
- * Every screen of spec §2 with its layout, middleware and title (issue 2). Route params are named as in the
+ * Every screen of spec §2 with its layout, middleware and title. Route params are named as in the
  * spec (`id`, `manipulation_id`, `bulk_id`) and must be UUIDs: anything else is a fatal 404 (spec §5).
  */
 export const ROUTES: readonly RouteDef[] = [

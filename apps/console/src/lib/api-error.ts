@@ -1,6 +1,6 @@
 import { ZErrorBody, type ErrorCode, type TErrorDetail } from '@cloudsign/contract';
 
-/** The api's one error shape (DESIGN.md §5) as a throwable; `details` carry field paths for forms. */
+/** The api's one error shape (docs/design.md §5) as a throwable; `details` carry field paths for forms. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network_error' | 'invalid_response';

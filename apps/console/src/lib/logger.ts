@@ -7,7 +7,7 @@ type Context = Record<string, unknown> & { status?: never };
 let isStarted = false;
 
 /**
- * Client logs (DESIGN.md §6): to Datadog when a client token is configured, else through the SDK's `proxy`
+ * Client logs (docs/design.md §6): to Datadog when a client token is configured, else through the SDK's `proxy`
  * option to the api's intake. The SDK's defaults are spec §9's numbers (sample rate 100, batches of 50
  * messages / 16 KB, 256 KB per message, 30 s flush, 3000 errors per minute), so none are overridden.
  */

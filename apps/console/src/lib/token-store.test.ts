@@ -16,7 +16,7 @@ function setup(initialNow = 1_700_000_000_000) {
   let issued = 0;
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
     issued += 1;
-    // Each token lives 5 minutes (DESIGN.md §1).
+    // Each token lives 5 minutes (docs/design.md §1).
     return new Response(JSON.stringify({ jwt: jwtWithExp(Math.floor(now / 1000) + 300, issued) }), {
       status: 200,
     });

@@ -1,5 +1,5 @@
 /**
- * The api role (DESIGN.md §1): builds the Fastify app and never listens (fastify/demo's app.ts / server.ts
+ * The api role (docs/design.md §1): builds the Fastify app and never listens (fastify/demo's app.ts / server.ts
  * split), so tests drive it with `inject`.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -49,7 +49,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   const metrics = createRequestMetrics();
   metrics.install(app);
 
-  // JSON responses always say their charset (issue 8): Japanese text must never be mis-decoded.
+  // JSON responses always say their charset: Japanese text must never be mis-decoded.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json') && !type.includes('charset')) {
@@ -69,7 +69,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(openApi, { deps });
   await app.register(authenticate, { deps });
   await app.register(rejectNul);
-  // Per user when signed in, else per IP (DESIGN.md §5). Runs after authentication has set request.auth.
+  // Per user when signed in, else per IP (docs/design.md §5). Runs after authentication has set request.auth.
   await app.register(rateLimit, {
     max: 1200,
     timeWindow: '1 minute',

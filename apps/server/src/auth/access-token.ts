@@ -1,9 +1,9 @@
 import { SignJWT, createLocalJWKSet, jwtVerify, errors as joseErrors } from 'jose';
 import { JWT_ALG, type KeySet } from './signing-keys.ts';
 
-/** Short on purpose (DESIGN.md §1): the console's "refresh 30 s before exp" rule (spec §4) is exercised. */
+/** Short on purpose (docs/design.md §1): the console's "refresh 30 s before exp" rule (spec §4) is exercised. */
 export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
-/** Small and explicit (issue 2): clocks of site and api hosts may differ a little. */
+/** Small and explicit: clocks of site and api hosts may differ a little. */
 export const CLOCK_TOLERANCE_SECONDS = 5;
 
 export type AccessClaims = { userId: string; companyId: string; sessionId: string };

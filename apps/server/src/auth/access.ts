@@ -1,5 +1,5 @@
 /**
- * Who may read or manage which cabinet, and so which documents (DESIGN.md §1 "Tenancy and permissions").
+ * Who may read or manage which cabinet, and so which documents (docs/design.md §1 "Tenancy and permissions").
  * One place for the rule, used by cabinets, documents, members (readable cabinets) and bulk edits.
  *
  * - CompanyAdmin: every cabinet and document of the company.
@@ -114,7 +114,7 @@ export async function canManageCabinet(db: DbOrTx, who: Who, cabinetId: string):
  * read documents linked to a readable cabinet, or all of them when they may read the system cabinet.
  * Always combine with `documents.company_id = <caller's company>`.
  *
- * Shape matters at a million documents (issue 4/6 "Scale"): the readable cabinet ids are an `array(…)`
+ * Shape matters at a million documents: the readable cabinet ids are an `array(…)`
  * computed once per statement (an InitPlan), and each document is then probed through
  * document_cabinets_document_idx by a scalar subquery. A plain `exists (… in (readable))` lets PostgreSQL
  * turn the check into a hash of every link of every readable cabinet (a million rows per request), and its

@@ -1,5 +1,5 @@
 /**
- * Known devices (DESIGN.md §1 login limits; docs/decisions.md): a browser that signed in to an account
+ * Known devices (docs/design.md §1 login limits; docs/decisions.md): a browser that signed in to an account
  * before carries an HttpOnly cookie with a random 256-bit value, stored only as its SHA-256 per member, so
  * it cannot be forged or read from a database leak. Such a browser is not slowed down by failures from
  * elsewhere — an attacker guessing a victim's password cannot lock the victim out — and is limited by its

@@ -1,5 +1,5 @@
 /**
- * Sign-in limits (DESIGN.md §1, docs/decisions.md "Login limits"), counted in the database so they hold
+ * Sign-in limits (docs/design.md §1, docs/decisions.md "Login limits"), counted in the database so they hold
  * across site instances. Failures are counted over a day; the first few are free, then each further one
  * doubles the wait after the latest failure (30 s, 1 min, 2 min … capped at 15 min). This slows guessing
  * from unknown browsers exponentially — about one guess per 15 minutes per account once capped — while:

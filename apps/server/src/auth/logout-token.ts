@@ -3,7 +3,7 @@ import { JWT_ALG, type KeySet } from './signing-keys.ts';
 import type { TokenAudience } from './access-token.ts';
 
 /**
- * Logout proves possession with the console's current token (DESIGN.md §1). A token that expired while the
+ * Logout proves possession with the console's current token (docs/design.md §1). A token that expired while the
  * tab slept must still log out, so expiry is not checked here; signature, algorithm, issuer and audience
  * are, and the caller additionally requires `sid` to equal the cookie's session.
  */

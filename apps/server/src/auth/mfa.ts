@@ -1,5 +1,5 @@
 /**
- * TOTP (RFC 6238, via otplib) and single-use backup codes (DESIGN.md §1). Backup codes are stored
+ * TOTP (RFC 6238, via otplib) and single-use backup codes (docs/design.md §1). Backup codes are stored
  * argon2id-hashed; one is removed atomically when used, so two concurrent uses cannot both succeed.
  */
 import { randomInt } from 'node:crypto';

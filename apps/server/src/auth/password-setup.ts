@@ -1,5 +1,5 @@
 /**
- * One-time password-setup links for invited members (DESIGN.md §1: valid 10 days, CS). The members API,
+ * One-time password-setup links for invited members (docs/design.md §1: valid 10 days, CS). The members API,
  * bulk add and `remind_register` call `issuePasswordSetupLink`; the site's /password_setup pages consume it.
  */
 import { and, eq, isNull } from 'drizzle-orm';

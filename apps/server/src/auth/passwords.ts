@@ -1,4 +1,4 @@
-/** Password hashing (argon2id, DESIGN.md §1) and the password rules of the setup pages. */
+/** Password hashing (argon2id, docs/design.md §1) and the password rules of the setup pages. */
 import argon2 from 'argon2';
 
 export const PASSWORD_MIN = 8;

@@ -1,5 +1,5 @@
 /**
- * Site sessions (DESIGN.md §1): an opaque random cookie value, stored only as its SHA-256, with an absolute
+ * Site sessions (docs/design.md §1): an opaque random cookie value, stored only as its SHA-256, with an absolute
  * expiry. `nextStep` decides, from the session and the member's current state, what the member must still do
  * before the session may mint API tokens (second factor, new password, MFA enrolment).
  */

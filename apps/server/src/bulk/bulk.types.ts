@@ -1,5 +1,5 @@
 /**
- * The generic bulk engine's contracts (DESIGN.md §3): a target (members, document attributes) plugs in a
+ * The generic bulk engine's contracts (docs/design.md §3): a target (members, document attributes) plugs in a
  * row checker and a batch executor; the engine owns the file, the lifecycle, the batches and the progress.
  */
 import type { TBulkAction, TBulkCellError } from '@cloudsign/contract';

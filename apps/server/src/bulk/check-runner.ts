@@ -1,5 +1,5 @@
 /**
- * The check job of every bulk upload (DESIGN.md §3): file → headers → rows, stored batch by batch, then
+ * The check job of every bulk upload (docs/design.md §3): file → headers → rows, stored batch by batch, then
  * Ready or CheckFailed. Read-only towards the target tables. Idempotent: a retried check starts over.
  */
 import { BULK_ERROR_COLUMN, BULK_MAX_DATA_ROWS, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN, BulkStatus, isBulkChecking, type TCsvEncoding } from '@cloudsign/contract';

@@ -1,5 +1,5 @@
 /**
- * The execute job of every bulk run (DESIGN.md §3). Rows are applied in batches; each batch's writes, its
+ * The execute job of every bulk run (docs/design.md §3). Rows are applied in batches; each batch's writes, its
  * rows' outcomes and the progress counter commit in ONE transaction. A crash (kill -9) therefore loses at
  * most the batch in flight, which rolled back entirely; the retried job skips rows whose outcome is set,
  * so every row is applied exactly once.

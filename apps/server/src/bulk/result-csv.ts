@@ -1,5 +1,5 @@
 /**
- * Result and errors-only CSVs of a manipulation (DESIGN.md §3 "Result"): the input columns as uploaded,
+ * Result and errors-only CSVs of a manipulation (docs/design.md §3 "Result"): the input columns as uploaded,
  * then 結果 and エラー. Streamed from the rows in keyset pages, so memory stays flat.
  */
 import type { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * One query layer over two drivers (DESIGN.md §1 Storage): embedded PGlite in DATA_DIR by default,
+ * One query layer over two drivers (docs/design.md §1 Storage): embedded PGlite in DATA_DIR by default,
  * a real PostgreSQL through `pg` when DATABASE_URL is set.
  */
 import { mkdirSync } from 'node:fs';

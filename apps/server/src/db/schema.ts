@@ -1,6 +1,6 @@
 /**
- * The one schema (DESIGN.md §1 Storage, §2 Entities). Every tenant table carries company_id, and every
- * query is scoped by it (DESIGN.md "Tenancy"). Ids are UUIDs so they reveal nothing across companies.
+ * The one schema (docs/design.md §1 Storage, §2 Entities). Every tenant table carries company_id, and every
+ * query is scoped by it (docs/design.md "Tenancy"). Ids are UUIDs so they reveal nothing across companies.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -45,7 +45,7 @@ export const users = pgTable(
   {
     id: id(),
     companyId: companyRef(),
-    /** Stored lower-cased; unique across the whole service (DESIGN.md §2). */
+    /** Stored lower-cased; unique across the whole service (docs/design.md §2). */
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     organization: text('organization').notNull().default(''),
@@ -67,7 +67,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_company_name_idx').on(t.companyId, t.name, t.id),
-    // Member list sorts and filters (issue 3): keyset paging by email / created date, privilege filter.
+    // Member list sorts and filters: keyset paging by email / created date, privilege filter.
     index('users_company_email_idx').on(t.companyId, t.email, t.id),
     index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('users_roles_idx').using('gin', t.roles),
@@ -120,7 +120,7 @@ export const passwordSetupTokens = pgTable(
 
 /**
  * Failed sign-in attempts (password or second factor), counted per account and per IP over a window.
- * In the database, not in memory, so the limit holds across every site instance (DESIGN.md §1).
+ * In the database, not in memory, so the limit holds across every site instance (docs/design.md §1).
  */
 export const loginAttempts = pgTable(
   'login_attempts',
@@ -254,7 +254,7 @@ export const cabinetClassificationRules = pgTable(
 );
 
 /**
- * Documents with their contract attributes inline (書類情報, DESIGN.md §2): one row to filter and sort on,
+ * Documents with their contract attributes inline (書類情報, docs/design.md §2): one row to filter and sort on,
  * so a search over a million documents never joins for its conditions.
  */
 /**
@@ -300,7 +300,7 @@ export const documents = pgTable(
     // instead (documents-search.repository.ts walks both and merges them).
     index('documents_company_updated_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
     index('documents_company_updated_long_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
-    // One (company, sort column, id) index per sort key of GET /documents (issue 6 "Scale"): the first page of
+    // One (company, sort column, id) index per sort key of GET /documents: the first page of
     // any sort reads 50 index entries, never the million rows. Keyword indexes are raw SQL (0007 migration).
     index('documents_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('documents_company_sent_idx').on(t.companyId, t.sentAt, t.id),
@@ -381,7 +381,7 @@ export const documentCabinets = pgTable(
   (t) => [primaryKey({ columns: [t.cabinetId, t.documentId] }), index('document_cabinets_document_idx').on(t.documentId)],
 );
 
-/** The company's user-defined document attribute items (up to 10, DESIGN.md §2). */
+/** The company's user-defined document attribute items (up to 10, docs/design.md §2). */
 export const documentAttributeOptions = pgTable(
   'document_attribute_options',
   {
@@ -460,7 +460,7 @@ export const bulkManipulationRows = pgTable(
 );
 
 /**
- * Backfills of a cabinet's classification rule (issue 4): a job files the existing concluded and imported
+ * Backfills of a cabinet's classification rule: a job files the existing concluded and imported
  * documents of the rule's groups. `cursor` (last document id done) and the counters commit with each batch,
  * so a retried job resumes where it stopped and never counts a link twice.
  */
@@ -490,7 +490,7 @@ export const cabinetBackfills = pgTable(
 
 /**
  * Documents per user cabinet, kept exact by statement triggers on document_cabinets (raw SQL migration), so
- * the cabinet list does not count a million links per request (issue 4 "Scale"). No foreign key: the
+ * the cabinet list does not count a million links per request. No foreign key: the
  * trigger of a cascading cabinet delete must not fail on the row being deleted in the same statement.
  */
 export const cabinetDocumentStats = pgTable('cabinet_document_stats', {

@@ -1,5 +1,5 @@
 /**
- * Which process runs each active job (issue 8 "no job is stuck"): a trigger on pg-boss's job table writes
+ * Which process runs each active job: a trigger on pg-boss's job table writes
  * the fetching instance's key into the job's `output` in the same UPDATE that makes it active, read from
  * the connection's application_name (`cloudsign-<key>`, set by bootstrap). Being in the same statement,
  * no crash can leave an active job untagged; reclaim-dead-work.ts gives back the jobs of dead keys.

@@ -1,5 +1,5 @@
 /**
- * Durable background jobs on the product's own database (DESIGN.md §1 Jobs): pg-boss, on PostgreSQL
+ * Durable background jobs on the product's own database (docs/design.md §1 Jobs): pg-boss, on PostgreSQL
  * directly or on PGlite through an `executeSql` adapter. Jobs are at-least-once, so every handler step
  * must be idempotent (a crash may run it again).
  */
@@ -130,7 +130,7 @@ export async function createJobs(
       isWorking = true;
       for (const [name, entry] of handlers) await workQueue(name, entry);
     },
-    // Graceful: waits for running handlers to finish before closing (issue 8, SIGTERM).
+    // Graceful: waits for running handlers to finish before closing (SIGTERM).
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }),
   };
 }

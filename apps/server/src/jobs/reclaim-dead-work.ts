@@ -1,5 +1,5 @@
 /**
- * Gives back the work of dead processes at once (issue 8 "no job is stuck", "no orphan file"): pg-boss
+ * Gives back the work of dead processes at once ("no orphan file"): pg-boss
  * would retry a killed worker's active job only after its expiry (15 minutes for bulk executions). Each
  * job a worker runs carries its instance key (jobs.ts); a job whose owner is not live goes back to the
  * queue now, and the dead instances' staging folders are finished or removed. Runs at start and every

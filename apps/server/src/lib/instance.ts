@@ -1,5 +1,5 @@
 /**
- * This process's identity among the instances sharing one database (issue 8 "Crash consistency"). Jobs it
+ * This process's identity among the instances sharing one database. Jobs it
  * runs and files it is still writing are tagged with its key, so a restart or another instance can tell
  * the work of a dead process (kill -9, lost machine) from live work at once, instead of waiting for
  * pg-boss's expiry.

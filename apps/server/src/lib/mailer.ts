@@ -1,5 +1,5 @@
 /**
- * Mail (DESIGN.md §1 Mail): nodemailer over SMTP when SMTP_URL is set; otherwise each mail is written as an
+ * Mail (docs/design.md §1 Mail): nodemailer over SMTP when SMTP_URL is set; otherwise each mail is written as an
  * .eml file under DATA_DIR/mail/ (the "outbox") and logged, so invitations work on a laptop.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Keyword normalisation shared by writes and searches (issue 3, DESIGN.md §4): NFKC folds full-width
+ * Keyword normalisation shared by writes and searches (docs/design.md §4): NFKC folds full-width
  * letters and half-width katakana (ＹＡＭＡＤＡ → YAMADA, ﾔﾏﾀﾞ → ヤマダ), then lower-case, then hiragana
  * to katakana so かな and カナ match each other.
  */
@@ -12,12 +12,12 @@ export function normalizeSearchText(input: string): string {
     .trim();
 }
 
-/** What a member's keyword search looks at (issue 3): name, email, 所属. */
+/** What a member's keyword search looks at: name, email, 所属. */
 export const memberSearchText = (m: { name: string; email: string; organization: string }) =>
   normalizeSearchText(`${m.name} ${m.email} ${m.organization}`);
 
 /**
- * What a document's keyword search looks at (DESIGN.md §4): title, 管理用タイトル, counterparty,
+ * What a document's keyword search looks at (docs/design.md §4): title, 管理用タイトル, counterparty,
  * participants' names, emails and companies, and the document id (exact id match is a separate condition).
  */
 export const documentSearchText = (d: {

@@ -1,5 +1,5 @@
 /**
- * Finishes or removes what dead processes left in the staging folder (issue 8 "no orphan file"): temp files
+ * Finishes or removes what dead processes left in the staging folder: temp files
  * of interrupted writes go; a staged file goes to its key when its row was committed before the crash, else
  * it goes too. Live processes' folders are never touched.
  */

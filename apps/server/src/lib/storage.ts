@@ -1,5 +1,5 @@
 /**
- * File storage behind a small interface (DESIGN.md §1 Files): a folder under DATA_DIR by default,
+ * File storage behind a small interface (docs/design.md §1 Files): a folder under DATA_DIR by default,
  * S3-compatible storage later. Keys are always server-chosen (`<area>/<uuid>`), never user file names.
  */
 import { createReadStream, createWriteStream } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The site role, the provider's "main site" (DESIGN.md §1): login and sessions, password setup, MFA,
+ * The site role, the provider's "main site" (docs/design.md §1): login and sessions, password setup, MFA,
  * the console's token and logout calls, the JWKS, and the built console. Builds the app, never listens.
  */
 import path from 'node:path';

@@ -1,4 +1,4 @@
-/** GET/POST /login and the "new password required" step (member status 2, DESIGN.md §2). */
+/** GET/POST /login and the "new password required" step (member status 2, docs/design.md §2). */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { deleteSession, loadSession, nextStep } from '../auth/sessions.ts';

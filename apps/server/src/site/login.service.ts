@@ -1,5 +1,5 @@
 /**
- * The password step of signing in (DESIGN.md §1). Unknown email, invited member (status 0) and wrong
+ * The password step of signing in (docs/design.md §1). Unknown email, invited member (status 0) and wrong
  * password all answer `invalid` after the same argon2 work, so responses reveal nothing about accounts.
  * A browser known to the account (its device cookie) is limited by its own failures only (login-throttle.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The second factor at login (DESIGN.md §1): /mfa/verify for members with MFA on (TOTP or a backup code),
+ * The second factor at login (docs/design.md §1): /mfa/verify for members with MFA on (TOTP or a backup code),
  * /mfa/setup to enrol when the company requires MFA (company mfa = 2) and the member has none.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-/** GET/POST /password_setup/:token: invited members set their first password (DESIGN.md §1). */
+/** GET/POST /password_setup/:token: invited members set their first password (docs/design.md §1). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { checkNewPassword, hashPassword } from '../auth/passwords.ts';

@@ -1,7 +1,7 @@
 /**
  * Setting a new password, from the login's "new password" step or an invitation's setup link. The password,
  * the end of the member's other sign-ins and the end of their browsers' exemption from login limits commit
- * together, so a half-done change never leaves an old browser signed in (DESIGN.md §1).
+ * together, so a half-done change never leaves an old browser signed in (docs/design.md §1).
  */
 import type { Db } from '../db/client.ts';
 import { forgetDevices } from '../auth/known-devices.ts';

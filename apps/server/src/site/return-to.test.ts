@@ -1,5 +1,5 @@
 /**
- * Open redirects (issue 2 of the outside test): every Location the site answers with stays on SITE_URL,
+ * Open redirects: every Location the site answers with stays on SITE_URL,
  * whatever return_to a link carried. Checked on the resolved URL, as a browser would follow it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Where the site sends a browser (issue 2: "a return_to may only point at our own origin"). Every target is
+ * Where the site sends a browser ("a return_to may only point at our own origin"). Every target is
  * resolved against SITE_URL the way a browser would resolve it, and the RESULT is checked: the same origin as
  * SITE_URL, no user info, and a path that starts with exactly one `/`. Checking the input instead let
  * `/..//evil.example` through: it normalises to the path `//evil.example`, which a browser reads as another host.

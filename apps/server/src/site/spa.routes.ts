@@ -1,5 +1,5 @@
 /**
- * Hosting of the built console (DESIGN.md §1): hashed assets cached for good, every other console path
+ * Hosting of the built console (docs/design.md §1): hashed assets cached for good, every other console path
  * answered with index.html (history fallback), and /console-config.js carrying the runtime settings.
  */
 import { stat } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * The process the crash script kills (issue 8 suite 7): `crash-child.ts <kind> <id>` with DATA_DIR and, on
+ * The process the crash script kills: `crash-child.ts <kind> <id>` with DATA_DIR and, on
  * PostgreSQL, DATABASE_URL. It starts as the product does (createDeps reclaims a dead process's jobs and
  * staged files), prints `working`, then `{status, processed}` lines (crash-harness.ts protocol,
  * status ≥ 6 = done) until its work is done, and exits 0.

@@ -1,5 +1,5 @@
 /**
- * What must hold after every restart, whatever was killed (issue 8 suite 7): no job of the product left
+ * What must hold after every restart, whatever was killed: no job of the product left
  * waiting or running, and every stored file belongs to a row (no temp file, no orphan), every document
  * file row has its file.
  */

@@ -1,5 +1,5 @@
 /**
- * The four kinds of work the crash script kills (issue 8 suite 7): each sets up one run in a fresh company
+ * The four kinds of work the crash script kills: each sets up one run in a fresh company
  * and, after the kill and the restart, checks that the run finished with every row applied exactly once.
  * A failed check throws with what was found.
  */

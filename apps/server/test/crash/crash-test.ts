@@ -1,5 +1,5 @@
 /**
- * Crash consistency script (issue 8 suite 7): `npm run crash-test -- [--rounds N] [--db pglite|postgres|both]`.
+ * Crash consistency script: `npm run crash-test -- [--rounds N] [--db pglite|postgres|both]`.
  * N kills (default 20) spread over runs of every kind on every database: each run prepares one piece of
  * work (member bulk execution, member export, document import or classification backfill) in a fresh
  * company, starts a child process on it and kills it with SIGKILL at a random point, two or three times,

@@ -1,5 +1,5 @@
 /**
- * SIGTERM of a worker (issue 8 suite 7): the process stops fetching, finishes the running job (or, past the
+ * SIGTERM of a worker: the process stops fetching, finishes the running job (or, past the
  * grace period, gives it back to the queue), and exits 0; nothing is left active, and every row is applied
  * once when the run goes on elsewhere. Runs the real entry point, main.ts --role=worker, on PGlite on disk.
  */

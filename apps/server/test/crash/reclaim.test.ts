@@ -1,5 +1,5 @@
 /**
- * A dead process's work comes back at once (issue 8, fault found by the crash script: a killed worker's
+ * A dead process's work comes back at once (fault found by the crash script: a killed worker's
  * job waited for pg-boss's 15-minute expiry). PostgreSQL: jobs are tagged with the fetching instance by
  * trigger, and only the jobs of instances without a live lock are given back. PGlite on disk: the process
  * that opens the folder is the only one, so every active job found at start is given back.

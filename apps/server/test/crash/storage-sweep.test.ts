@@ -1,5 +1,5 @@
 /**
- * What a crash leaves in the staging folders (issue 8 "no orphan file"): a dead process's temp file goes, its
+ * What a crash leaves in the staging folders: a dead process's temp file goes, its
  * staged file goes to its key when its row was committed and goes away otherwise; a live process's folder
  * is left alone.
  */

@@ -1,5 +1,5 @@
 /**
- * What every API answer must look like to a client, whatever it was sent (issue 8, suites 3 and 6):
+ * What every API answer must look like to a client, whatever it was sent (suites 3 and 6):
  * never a 5xx, the product's one error body with a Japanese message, a charset on text, and nothing of
  * the server's insides (stack, SQL, file paths, runtime error text) in an error body.
  */

@@ -1,5 +1,5 @@
 /**
- * Input fuzzing from the contract (issue 8, suite 3): every operation of the API's own /openapi.json gets
+ * Input fuzzing from the contract: every operation of the API's own /openapi.json gets
  * valid, boundary and broken path parameters, queries and bodies from fast-check. Each answer must be no
  * 5xx, match its declared schema (2xx) or the one error shape, say its charset, and leak nothing.
  * The seed is printed; FUZZ_SEED replays a run, FUZZ_RUNS sets the cases per operation.

@@ -1,5 +1,5 @@
 /**
- * The two-company world of the hardening suites (issue 8): company A holds one of everything the API can
+ * The two-company world of the hardening suites: company A holds one of everything the API can
  * address (cabinet, group, member, document with its PDF, backfill, member and attribute bulk runs);
  * company B's admin is the outsider who must never reach any of it.
  */

@@ -1,6 +1,6 @@
 /**
- * THE permission matrix (issue 8 suite 1): every API route → the status class each caller must get, and
- * how to call it. Expectations follow DESIGN.md §1 "Tenancy and permissions", not what the code happens
+ * THE permission matrix: every API route → the status class each caller must get, and
+ * how to call it. Expectations follow docs/design.md §1 "Tenancy and permissions", not what the code happens
  * to do:
  * - CompanyAdmin: everything. Cabinet admin (no company privilege): their cabinet's name, note, groups,
  *   admins and documents, and seeing its classification rules and backfills; not setting rules (they pull

@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 8, suite 6), the CSV side: every bulk upload route (members add/edit/delete, document
+ * Uploads, the CSV side: every bulk upload route (members add/edit/delete, document
  * attributes) given broken files. Each gives the admin a Japanese error on the file (with the row where it
  * happened) or on the row and column, and nothing is stored under a name the client chose.
  */

@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 8, suite 6), memory: uploads are streamed to storage, never held whole. The request body
+ * Uploads, memory: uploads are streamed to storage, never held whole. The request body
  * is itself generated as a stream (so the test holds none of it either), and the process's resident memory
  * is sampled while the server reads it; a server that buffered the file would grow by at least its size.
  */

@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 8, suite 6), the PDF import side: broken files in one import request each get their own
+ * Uploads, the PDF import side: broken files in one import request each get their own
  * Japanese result, in upload order, while the good ones are imported; rejected bytes are not kept, and no
  * file lands under a client-chosen name.
  */

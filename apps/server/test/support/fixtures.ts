@@ -11,7 +11,7 @@ export async function makeCompany(deps: AppDeps, over: Partial<typeof companies.
     .insert(companies)
     .values({ name: '株式会社テスト', plan: 'enterprise', documentImport: true, auditLog: true, documentApproval: 1, ...over })
     .returning();
-  // Every company has its system group and system cabinet (DESIGN.md §2).
+  // Every company has its system group and system cabinet (docs/design.md §2).
   await deps.database.db.insert(memberGroups).values({ companyId: company!.id, name: 'すべてのメンバー', type: 1 });
   await deps.database.db.insert(cabinets).values({ companyId: company!.id, name: 'すべての書類', type: 1 });
   return company!;

@@ -8,7 +8,7 @@ import { CabinetIcon, DocumentIcon, GroupIcon, MemberIcon } from './nav-icons.ts
 
 type NavItem = { label: string; to: string; icon: ReactNode; isAdminOnly: boolean };
 
-/** DESIGN.md §1: members and member groups are for company admins; cabinets and documents for everyone. */
+/** docs/design.md §1: members and member groups are for company admins; cabinets and documents for everyone. */
 export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: 'キャビネット', to: '/cabinets', icon: <CabinetIcon />, isAdminOnly: false },
   { label: 'メンバーグループ', to: '/member_groups', icon: <GroupIcon />, isAdminOnly: true },

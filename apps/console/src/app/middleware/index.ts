@@ -7,7 +7,7 @@ import type { Middleware, MiddlewareContext } from './types.ts';
 
 export type { Middleware, MiddlewareContext } from './types.ts';
 
-/** Route guards by name (DESIGN.md §6). Route definitions refer to them by these names only. */
+/** Route guards by name (docs/design.md §6). Route definitions refer to them by these names only. */
 export const MIDDLEWARE = {
   auth,
   enterprise,

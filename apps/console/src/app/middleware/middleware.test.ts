@@ -59,7 +59,7 @@ beforeEach(() => {
   assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
 });
 
-describe('named route middleware (DESIGN.md §6)', () => {
+describe('named route middleware (docs/design.md §6)', () => {
   it('resolves the four names', () => {
     for (const name of ['auth', 'enterprise', 'normalizeMembersUrl', 'normalizeDocumentsUrl']) {
       expect(resolveMiddleware(name)).toBe(MIDDLEWARE[name as keyof typeof MIDDLEWARE]);
@@ -130,7 +130,7 @@ describe('enterprise (spec §5)', () => {
   });
 });
 
-describe('URL normalisation (DESIGN.md §6)', () => {
+describe('URL normalisation (docs/design.md §6)', () => {
   const redirectOf = async (names: string[], url: string) => {
     const result = await run(names, url).catch((e: unknown) => e);
     if (!(result instanceof Response)) return null;

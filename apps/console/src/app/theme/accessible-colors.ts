@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, darken, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
- * WCAG AA text contrast (4.5:1) for the light scheme without changing the palette's look (issue 8, suite 9).
+ * WCAG AA text contrast (4.5:1) for the light scheme without changing the palette's look.
  * Mantine draws light/subtle/outline text, `c="red"` and filled buttons in shade 6, which for most colours is
  * too pale on white (gray 3.3:1, red 3.3:1, yellow 1.9:1) and paler still on the colour's own light tint.
  * Here each text colour is darkened only as far as it needs to reach the ratio on the worst background it

@@ -50,7 +50,7 @@ const base = (primaryColor: string): MantineThemeOverride => ({
   colors: { csBlue, smbcGreen, red: readableRed },
   components: {
     Button: { defaultProps: { radius: 'sm' } },
-    // Icon-only page arrows need names a screen reader can announce (issue 8, suite 9).
+    // Icon-only page arrows need names a screen reader can announce.
     Pagination: {
       defaultProps: {
         getControlProps: (control: string) => ({ 'aria-label': PAGINATION_LABELS[control] }),

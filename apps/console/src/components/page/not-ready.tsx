@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 
-/** Says plainly that a screen's content is not built yet (issue 2: no fake data). */
+/** Says plainly that a screen's content is not built yet (no fake data). */
 export function NotReady({ note }: { note?: string }) {
   return (
     <Paper withBorder radius="md" p={48} bg="white" data-testid="not-ready">

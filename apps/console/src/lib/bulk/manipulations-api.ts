@@ -29,7 +29,7 @@ export type BulkManipulationKeys = {
 export const isMoving = (m: TBulkManipulation | undefined) => !m || isBulkBusy(m.status);
 
 /**
- * The calls and queries of one bulk area's manipulations (DESIGN.md §3's generic machinery): history,
+ * The calls and queries of one bulk area's manipulations (docs/design.md §3's generic machinery): history,
  * one manipulation, its rows, execute/cancel. Member bulk and attribute bulk edit differ only in the base
  * path and their query keys.
  */

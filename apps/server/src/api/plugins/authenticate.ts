@@ -20,7 +20,7 @@ declare module 'fastify' {
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /**
- * Bearer authentication for every api route (DESIGN.md §1): the JWT is verified against the site's keys,
+ * Bearer authentication for every api route (docs/design.md §1): the JWT is verified against the site's keys,
  * then its session and user are looked up, so logout, deletion or demotion take effect on the next call.
  */
 export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 type Rule = { allows: (request: FastifyRequest) => boolean; refusal: ErrorCode };
 
 const RULES = {
-  // DESIGN.md §1: members, member groups, bulk operations and creating cabinets are a company admin's.
+  // docs/design.md §1: members, member groups, bulk operations and creating cabinets are a company admin's.
   companyAdmin: { allows: (request) => request.auth.isCompanyAdmin, refusal: 'forbidden' },
   // Spec §5: document-attribute bulk edit exists on the enterprise plan only.
   enterprisePlan: { allows: (request) => request.auth.company.plan === 'enterprise', refusal: 'enterprise_plan_required' },

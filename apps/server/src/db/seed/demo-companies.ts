@@ -1,5 +1,5 @@
 /**
- * The two demo companies (DESIGN.md §1 "Demo logins", issue 2 "Database"): A 「株式会社サンプル商事」 on the
+ * The two demo companies (docs/design.md §1 "Demo logins" "Database"): A 「株式会社サンプル商事」 on the
  * enterprise plan with everything on, and B 「株式会社アザー」 on the business plan to prove isolation.
  */
 import type { cabinetAdmins, cabinetClassificationRules, cabinetMemberGroups, companies, documentAttributeOptions, memberGroupUsers } from '../schema.ts';

@@ -1,5 +1,5 @@
 /**
- * Demo documents with participants, contract attributes (書類情報) and cabinet links (DESIGN.md §2).
+ * Demo documents with participants, contract attributes (書類情報) and cabinet links (docs/design.md §2).
  * Pure builder: returns rows and what each PDF should say; demo-seed.ts writes them.
  */
 import type { documentCabinets, documentParticipants, documents } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** The seeded demo logins (DESIGN.md §1), printed at start and shown in the README. Password: `password`. */
+/** The seeded demo logins (docs/design.md §1), printed at start and shown in the README. Password: `password`. */
 export const DEMO_PASSWORD = 'password';
 export const DEMO_LOGINS = [
   { email: 'admin@example.com', description: 'A社（エンタープライズ）組織管理権限・書類インポート権限' },

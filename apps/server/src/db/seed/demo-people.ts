@@ -1,5 +1,5 @@
 /**
- * The members, member groups and cabinets of the demo companies (issue 2, DESIGN.md §1 "Demo logins").
+ * The members, member groups and cabinets of the demo companies (docs/design.md §1 "Demo logins").
  * Pure builders: rows in, nothing written here.
  */
 import type { TRole } from '@cloudsign/contract';
@@ -47,7 +47,7 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
       status,
       mfa,
       mfaSecret: mfa === 1 ? Array.from({ length: 32 }, () => rand.pick([...BASE32])).join('') : null,
-      // Invited members (status 0) have not chosen a password yet (DESIGN.md §1).
+      // Invited members (status 0) have not chosen a password yet (docs/design.md §1).
       passwordHash: status === 0 ? null : spec.passwordHash,
       theme,
       searchText: memberSearchText({ name, email, organization }),

@@ -1,5 +1,5 @@
 /**
- * Writes the demo companies (issue 2 "Database"): every row in one transaction, every PDF written before
+ * Writes the demo companies: every row in one transaction, every PDF written before
  * the commit and removed again if the transaction fails, so a crash leaves either the whole demo or nothing.
  */
 import { sql } from 'drizzle-orm';

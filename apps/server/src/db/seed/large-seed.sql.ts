@@ -1,5 +1,5 @@
 /**
- * Set-based SQL for large benchmark companies (issue 2: `--members 100000 --documents 1000000`). Every value
+ * Set-based SQL for large benchmark companies (`--members 100000 --documents 1000000`). Every value
  * is a pure function of the row number, so members, documents, participants and cabinet links computed in
  * separate statements agree without reading each other back. search_text is built from word lists that were
  * normalised in Node (normalizeSearchText), so it equals memberSearchText / documentSearchText exactly:

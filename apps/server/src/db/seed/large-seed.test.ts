@@ -57,7 +57,7 @@ describe('large company seed', () => {
       expect(own.length).toBeGreaterThanOrEqual(1);
       expect(d.searchText).toBe(documentSearchText({ ...d, participants: own }));
     }
-    // Every status of DESIGN.md §2 but templates is present.
+    // Every status of docs/design.md §2 but templates is present.
     const statuses = await db.selectDistinct({ status: s.documents.status }).from(s.documents).where(eq(s.documents.companyId, result.companyId));
     expect(statuses.map((r) => r.status).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 13]);
   });

@@ -1,5 +1,5 @@
 /**
- * Large companies for benchmarks (issue 2: `npm run seed -- --company X --members 100000 --documents 1000000`).
+ * Large companies for benchmarks (`npm run seed -- --company X --members 100000 --documents 1000000`).
  * Set-based `insert … select … from generate_series(…)` in chunks: PostgreSQL builds the rows itself, so
  * nothing is shipped row by row from Node. Works on PGlite too (slower). No PDFs: list, search and bulk
  * benchmarks do not read files.

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
 
 /**
- * First start (see seed-on-start.ts for when): an empty database gets the demo companies (DESIGN.md §1). Safe to call on every
+ * First start (see seed-on-start.ts for when): an empty database gets the demo companies (docs/design.md §1). Safe to call on every
  * start and from several processes at once: it does nothing once any company exists.
  */
 export async function seedIfEmpty(deps: AppDeps): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * Whether `main.ts` seeds the demo on start (DESIGN.md §1, README "SEED"). The demo's logins have a
+ * Whether `main.ts` seeds the demo on start (docs/design.md §1, README "SEED"). The demo's logins have a
  * published password, so they go only where a newcomer expects them: the embedded PGlite of `npm start`.
  * A PostgreSQL named by DATABASE_URL is a real installation and gets the demo only when asked (`SEED=demo`).
  */

@@ -1,5 +1,5 @@
 /**
- * Encoding detection and streaming decode of uploaded CSVs (DESIGN.md §3): UTF-8 with or without BOM, or
+ * Encoding detection and streaming decode of uploaded CSVs (docs/design.md §3): UTF-8 with or without BOM, or
  * Shift_JIS as Windows writes it (CP932, with NEC/IBM extensions such as ①, ㈱, 髙). UTF-16 and binary
  * files are refused with a message the admin can act on, rather than decoded into mojibake.
  */

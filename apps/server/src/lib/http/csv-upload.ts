@@ -1,5 +1,5 @@
 /**
- * The one CSV file of a bulk upload (DESIGN.md §3: multipart, field `filename`), checked the same way on
+ * The one CSV file of a bulk upload (docs/design.md §3: multipart, field `filename`), checked the same way on
  * every bulk route: multipart at all, the field present, a file name without control characters, and a
  * stream that fails clearly when the body stops mid-file.
  */

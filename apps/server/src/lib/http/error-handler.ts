@@ -43,7 +43,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: Er
 }
 
 /**
- * One error handler for the site and the api (DESIGN.md §5): one body shape, Japanese messages, and no
+ * One error handler for the site and the api (docs/design.md §5): one body shape, Japanese messages, and no
  * 5xx detail (stack, SQL, path) ever leaves the server; it goes to the log with the request id.
  */
 export function installErrorHandling(app: FastifyInstance) {

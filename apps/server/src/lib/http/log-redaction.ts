@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the logs (issue 7 of the outside test: password-setup tokens were written to the
+ * Secrets never reach the logs (password-setup tokens were written to the
  * request log). Whoever reads logs (operators, log shippers, a leaked archive) must not be able to set a
  * member's password or replay a credential. Masked: secret path segments (`/password_setup/<token>`), secret
  * query parameters, and the credential headers; applied to every logged URL, error message and message text.

@@ -1,5 +1,5 @@
 /**
- * A classification backfill that keeps failing ends in a visible failed state (issue 8: it used to stay
+ * A classification backfill that keeps failing ends in a visible failed state (it used to stay
  * 実行中 forever once pg-boss gave up). The database refuses its links here, as a full disk would.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The classification backfill job (issue 4): batches of links, resumable, idempotent (at-least-once). */
+/** The classification backfill job: batches of links, resumable, idempotent (at-least-once). */
 import type { AppDeps } from '../../deps.ts';
 import { lockBackfill, markBackfillFailed, runBackfillBatch } from './backfill.repository.ts';
 
@@ -24,7 +24,7 @@ export async function registerCabinetJobs(deps: AppDeps): Promise<void> {
           if (!hasMore) return;
         }
       } catch (err) {
-        // Without this the run would show 実行中 forever once pg-boss stops retrying (issue 8).
+        // Without this the run would show 実行中 forever once pg-boss stops retrying.
         if (ctx.isLastAttempt) {
           ctx.logger.error({ err, backfillId }, 'classification backfill failed');
           await markBackfillFailed(deps.database.db, backfillId);

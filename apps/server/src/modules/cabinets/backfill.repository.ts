@@ -1,5 +1,5 @@
 /**
- * Dry run and backfill of a classification rule (issue 4). Both use one candidate condition, so the dry
+ * Dry run and backfill of a classification rule. Both use one candidate condition, so the dry
  * run's count is what the backfill files when nothing changes in between.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';

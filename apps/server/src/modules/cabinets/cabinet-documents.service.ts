@@ -1,6 +1,6 @@
 /**
  * Filing documents (CS): with `fromCabinetId` a move (link here + unlink there), without it a copy (link
- * only); and unlinking. All-or-nothing in one transaction, set-based for 10,000 ids (issue 4 scale).
+ * only); and unlinking. All-or-nothing in one transaction, set-based for 10,000 ids (at scale).
  *
  * Filing gives the target's admins edit rights and its readers read rights, so only documents the caller
  * may already edit can be filed (auth/access.ts): a member who only reads a document cannot copy it into a

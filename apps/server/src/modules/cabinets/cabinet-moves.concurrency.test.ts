@@ -1,5 +1,5 @@
 /**
- * Opposite moves between two cabinets at the same moment (issue 8): each answers 200, none deadlocks into a
+ * Opposite moves between two cabinets at the same moment: each answers 200, none deadlocks into a
  * 500, and the cabinet counters still equal the links. Meaningful on PostgreSQL (PGlite has one connection).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Cabinet calls of spec §7 (issue 4). Thin: parse with the contract, call the service, answer. */
+/** Cabinet calls of spec §7. Thin: parse with the contract, call the service, answer. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCabinetAdminsRequest,
@@ -26,7 +26,7 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     '/cabinets',
     {
-      // Creating cabinets is CompanyAdmin's (DESIGN.md §1); checked before the body, so others learn nothing from a 400.
+      // Creating cabinets is CompanyAdmin's (docs/design.md §1); checked before the body, so others learn nothing from a 400.
       preValidation: requirePermission('companyAdmin'),
       schema: { tags, summary: 'キャビネットを作成', body: ZCreateCabinetRequest, response: { 201: ZCabinetResponse } },
     },

@@ -1,5 +1,5 @@
 /**
- * Cabinet rules (DESIGN.md §1 "Tenancy and permissions", §2; issue 4). CompanyAdmin does everything; a
+ * Cabinet rules (docs/design.md §1 "Tenancy and permissions", §2). CompanyAdmin does everything; a
  * cabinet's admins manage that cabinet but cannot create or delete cabinets; other members read what their
  * groups grant. Ids of another company answer 404 (never 403), checked all-or-nothing before any write.
  */

@@ -1,5 +1,5 @@
 /**
- * Classification rules (DESIGN.md §2, issue 4): when a document is concluded or imported, it is linked to
+ * Classification rules (docs/design.md §2): when a document is concluded or imported, it is linked to
  * every user cabinet whose rule lists a member group its sender belongs to — once, however many rules match.
  * Called by the documents area inside its own transaction; one set-based statement whatever the batch size.
  */

@@ -8,7 +8,7 @@ export const CLIENT_LOG_BODY_LIMIT = 256 * 1024;
 export const CLIENT_LOG_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 /**
- * The console's log intake (DESIGN.md §6): @datadog/browser-logs posts here through its `proxy` option when
+ * The console's log intake (docs/design.md §6): @datadog/browser-logs posts here through its `proxy` option when
  * no Datadog client token is configured. Encapsulated, so the text/plain parser applies to this route only.
  */
 export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

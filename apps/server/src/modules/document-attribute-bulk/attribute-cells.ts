@@ -1,5 +1,5 @@
 /**
- * Cell rules of the attribute CSV (DESIGN.md §2, §4). Every cell parses to its normalised text (what the
+ * Cell rules of the attribute CSV (docs/design.md §2, §4). Every cell parses to its normalised text (what the
  * download writes for the same value), so "changed" is a plain comparison with the current value's text.
  */
 import { AUTO_UPDATE_CSV_LABELS, DOCUMENT_ATTRIBUTE_CSV, DOCUMENT_OPTION_VALUE_MAX, DOCUMENT_TEXT_MAX, textProblem, type TBulkCellError } from '@cloudsign/contract';

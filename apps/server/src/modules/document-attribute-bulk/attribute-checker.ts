@@ -1,5 +1,5 @@
 /**
- * The attribute rows' checks (DESIGN.md §4): cells → duplicates in the file → the document (this company)
+ * The attribute rows' checks (docs/design.md §4): cells → duplicates in the file → the document (this company)
  * → 更新日時 (conflict) → required user-defined items. One documents query per batch of rows.
  */
 import { DOCUMENT_ATTRIBUTE_BASE_COLUMNS, DOCUMENT_ATTRIBUTE_CSV as C, type TBulkCellError, type TDocumentAttributeOption } from '@cloudsign/contract';

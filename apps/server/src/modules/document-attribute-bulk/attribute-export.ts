@@ -1,5 +1,5 @@
 /**
- * The download of the current attributes of every document matching a search (DESIGN.md §4): keyset pages
+ * The download of the current attributes of every document matching a search (docs/design.md §4): keyset pages
  * in id order streamed through the CSV writer into storage, so memory stays flat at a million documents.
  * Text cells are formula-escaped by the writer; the upload removes the escape again.
  */

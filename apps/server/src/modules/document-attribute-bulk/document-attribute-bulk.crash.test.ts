@@ -1,6 +1,6 @@
 /**
  * kill -9 at random points of a 20,000-row attribute execution, several times, then a restart: every row must
- * be applied exactly once (DESIGN.md §3, issue 7). Applying a row twice cannot go unnoticed: the second time
+ * be applied exactly once (docs/design.md §3). Applying a row twice cannot go unnoticed: the second time
  * the document's 更新日時 no longer matches and the row would end 'failed'. Same harness as the member bulk one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

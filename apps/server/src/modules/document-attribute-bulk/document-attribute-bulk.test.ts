@@ -1,4 +1,4 @@
-/** Attribute bulk edit API and jobs (issue 7): download, check rules, conflicts, execute once, gate, tenancy. */
+/** Attribute bulk edit API and jobs: download, check rules, conflicts, execute once, gate, tenancy. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';

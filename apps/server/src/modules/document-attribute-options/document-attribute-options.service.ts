@@ -1,4 +1,4 @@
-/** Rules of the user-defined document attribute items (DESIGN.md §2; contract document-attribute-options.ts). */
+/** Rules of the user-defined document attribute items (docs/design.md §2; contract document-attribute-options.ts). */
 import type { TDocumentAttributeOption, TDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,6 +1,6 @@
 /**
  * A document search may filter by user-defined items (`option.<id>`): each id must be an item of the
- * caller's company. Another company's item (or a removed one) answers 404 like any missing id (DESIGN.md
+ * caller's company. Another company's item (or a removed one) answers 404 like any missing id (docs/design.md
  * §1), on the list and on the attribute download, instead of a search or a file that is quietly empty.
  */
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * Reads the import's multipart body part by part (DESIGN.md §5 "uploads streamed"): `cabinetId` first, so
+ * Reads the import's multipart body part by part (docs/design.md §5 "uploads streamed"): `cabinetId` first, so
  * the target is checked before any byte is stored, then an optional `attributes`, then the files.
  */
 import type { FastifyRequest } from 'fastify';

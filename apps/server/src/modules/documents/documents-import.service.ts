@@ -1,5 +1,5 @@
 /**
- * Import of signed PDFs (issue 6, DESIGN.md §4): each file is checked while it streams to storage, then all
+ * Import of signed PDFs (docs/design.md §4): each file is checked while it streams to storage, then all
  * accepted files become status-13 documents in one transaction, filed into the target cabinet and by the
  * classification rules. A rejected file leaves nothing behind: its stored bytes are removed.
  */

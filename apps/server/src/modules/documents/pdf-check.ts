@@ -1,5 +1,5 @@
 /**
- * Streaming PDF check for imports (DESIGN.md §4, CS): bytes start `%PDF-` and end `%%EOF` (trailing
+ * Streaming PDF check for imports (docs/design.md §4, CS): bytes start `%PDF-` and end `%%EOF` (trailing
  * whitespace allowed). The file passes through untouched; only its head and a short tail are remembered.
  */
 import { Transform, type TransformCallback } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * The first row of each key (an email, a member id) across one whole file (DESIGN.md §3, duplicates inside
+ * The first row of each key (an email, a member id) across one whole file (docs/design.md §3, duplicates inside
  * the file): the only state a check keeps from its first row to its last. Kept off the JavaScript heap, as
  * the keys' UTF-8 bytes in one growing buffer and an open-addressing table of entry numbers: about 50 bytes
  * per key instead of a Map entry and a string (about 150), and, being outside the heap, not multiplied by the

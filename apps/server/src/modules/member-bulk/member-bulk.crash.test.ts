@@ -1,6 +1,6 @@
 /**
  * kill -9 at random points of a 20,000-row execution, several times, then a restart: every row must be
- * applied exactly once (DESIGN.md §3, issue 5). The worker runs in a child process on a file-backed PGlite
+ * applied exactly once (docs/design.md §3). The worker runs in a child process on a file-backed PGlite
  * (PGlite run) or on the test's PostgreSQL database (PostgreSQL run).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * 更新日時 of members (DESIGN.md §3, issue 5 "a member changed since the edit template was made"): every change
+ * 更新日時 of members (docs/design.md §3 "a member changed since the edit template was made"): every change
  * to a member — a group-only one included, by bulk edit or by the groups API — moves their 更新日時 on, so an
  * edit file made before it is reported as changed instead of silently putting the old values back.
  */

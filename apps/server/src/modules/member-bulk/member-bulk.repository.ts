@@ -23,7 +23,7 @@ export async function findGroups(db: DbOrTx, companyId: string): Promise<GroupRe
   return queryRows<GroupRef>(db, sql`select id, name, type from member_groups where company_id = ${companyId}::uuid order by name`);
 }
 
-/** Service-wide: an email belongs to at most one member of any company (DESIGN.md §2). */
+/** Service-wide: an email belongs to at most one member of any company (docs/design.md §2). */
 export async function findEmailOwners(db: DbOrTx, emails: readonly string[]): Promise<{ id: string; email: string }[]> {
   if (emails.length === 0) return [];
   return queryRows(db, sql`select id, email from users where email = any(${pgArray(emails)}::text[])`);

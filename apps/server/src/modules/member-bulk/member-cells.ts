@@ -1,5 +1,5 @@
 /**
- * Cell rules of the member CSVs (DESIGN.md §3), the same as the members API's (contract members.ts):
+ * Cell rules of the member CSVs (docs/design.md §3), the same as the members API's (contract members.ts):
  * email ≤254 + syntax, lower-cased; name ≤64; 所属 ≤100; privileges 1/0/あり/なし/blank.
  */
 import {
@@ -60,7 +60,7 @@ export function parseMemberId(raw: string, errors: TBulkCellError[]): string | n
   return v.toLowerCase();
 }
 
-/** 1 / あり = granted; 0 / なし / blank = not (DESIGN.md §3). Full-width digits are accepted too. */
+/** 1 / あり = granted; 0 / なし / blank = not (docs/design.md §3). Full-width digits are accepted too. */
 export function parsePrivilege(raw: string, column: string, errors: TBulkCellError[]): boolean | null {
   // Most cells are exactly 0, 1 or blank: answered before normalising (a new string per cell otherwise).
   if (raw === '0' || raw === '') return false;

@@ -1,5 +1,5 @@
 /**
- * The member rows' checks (DESIGN.md §3), in order: cells → across rows → references → state. A row stops
+ * The member rows' checks (docs/design.md §3), in order: cells → across rows → references → state. A row stops
  * at the first stage that finds an error, so each message is about the cause, not its consequences.
  * Look-ups are per batch (one query each), so a 300,000-row file costs a few hundred queries.
  */

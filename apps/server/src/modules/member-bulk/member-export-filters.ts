@@ -1,6 +1,6 @@
 /**
  * The filters of an export or edit template name ids; each must be the caller's company's, checked before
- * the job is queued. Another company's group (or a deleted one) answers 404 like any missing id (DESIGN.md
+ * the job is queued. Another company's group (or a deleted one) answers 404 like any missing id (docs/design.md
  * §1), rather than 202 and a file that is quietly empty.
  */
 import type { TMemberBulkFilters } from '@cloudsign/contract';

@@ -1,5 +1,5 @@
 /**
- * Export and edit-template generation (DESIGN.md §3): the same columns, so an export re-uploads unchanged
+ * Export and edit-template generation (docs/design.md §3): the same columns, so an export re-uploads unchanged
  * as an edit file. Members are read in keyset pages and streamed through the CSV writer into storage:
  * memory stays flat however many members the company has.
  */

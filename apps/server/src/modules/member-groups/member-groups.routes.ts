@@ -17,7 +17,7 @@ import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './member-groups.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
-/** Before body validation: a non-admin learns nothing from a 400 (DESIGN.md §1: groups are CompanyAdmin's). */
+/** Before body validation: a non-admin learns nothing from a 400 (docs/design.md §1: groups are CompanyAdmin's). */
 
 export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -32,7 +32,7 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       },
     },
     async (request) => {
-      // CompanyAdmin only (DESIGN.md §1); cabinet admins pick groups through GET /cabinets/{id}/group_candidates.
+      // CompanyAdmin only (docs/design.md §1); cabinet admins pick groups through GET /cabinets/{id}/group_candidates.
       return service.findGroups(deps, request.auth, request.query.type === 'user');
     },
   );

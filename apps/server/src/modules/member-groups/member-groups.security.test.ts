@@ -1,4 +1,4 @@
-/** Groups are CompanyAdmin's (DESIGN.md §1); a cabinet admin grants cabinet access through the cabinet's own group candidates. */
+/** Groups are CompanyAdmin's (docs/design.md §1); a cabinet admin grants cabinet access through the cabinet's own group candidates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';

@@ -1,5 +1,5 @@
 /**
- * Member-group rules (DESIGN.md §2): names unique in the company; the system group 「すべてのメンバー」
+ * Member-group rules (docs/design.md §2): names unique in the company; the system group 「すべてのメンバー」
  * (type 1) holds everyone implicitly and is read-only; membership changes report exactly how many changed
  * (spec §4: totals move by that number).
  */

@@ -1,5 +1,5 @@
 /**
- * The member list's queries (issue 3 "Scale"). Cost stays flat at 100,000 members:
+ * The member list's queries. Cost stays flat at 100,000 members:
  * - totals: the trigger-kept count when unfiltered, else one count cached against the list version;
  * - pages: the first 20 pages by a short OFFSET on the sort index; deeper pages start from a cached anchor
  *   (every 50th sort key, computed once per list version) and read 50 rows by keyset, never a long OFFSET;

@@ -1,5 +1,5 @@
 /**
- * SQL pieces of the member list (issue 3 "Scale"): filter conditions, sort keys and keyset bounds. Only
+ * SQL pieces of the member list: filter conditions, sort keys and keyset bounds. Only
  * repositories run them; kept apart because both the paged list and the stream (page=-1) use them.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -80,7 +80,7 @@ export function memberWhere(f: MemberListFilter): SQL {
     );
   }
   if (f.cabinetId) {
-    // Who can read the cabinet (DESIGN.md §1): company admins, its admins, members of its groups
+    // Who can read the cabinet (docs/design.md §1): company admins, its admins, members of its groups
     // (the system group 「すべてのメンバー」 meaning everyone). Same rule as auth/access.ts.
     parts.push(sql`(
       ${users.roles} @> '{CompanyAdmin}'::text[]

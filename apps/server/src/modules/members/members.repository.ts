@@ -24,7 +24,7 @@ export async function findUserGroups(db: DbOrTx, userId: string) {
     .orderBy(asc(memberGroups.name));
 }
 
-/** Emails are unique across the whole service, not per company (DESIGN.md §2). */
+/** Emails are unique across the whole service, not per company (docs/design.md §2). */
 export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: string) {
   const rows = await db
     .select({ id: users.id })

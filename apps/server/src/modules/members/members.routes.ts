@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './members.service.ts';
 
-/** Before body validation, so a non-admin learns nothing from a 400 (DESIGN.md §1: members are CompanyAdmin's). */
+/** Before body validation, so a non-admin learns nothing from a 400 (docs/design.md §1: members are CompanyAdmin's). */
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 /** `{"members":[…],"total":n}` written batch by batch: page=-1 never holds the whole list in memory. */

@@ -1,5 +1,5 @@
 /**
- * Who may call what (DESIGN.md §1, decided in members.service.ts): CompanyAdmin everything; a cabinet's
+ * Who may call what (docs/design.md §1, decided in members.service.ts): CompanyAdmin everything; a cabinet's
  * admin may list members (for that cabinet, or all to pick admins) and nothing else; other members 403;
  * another company's admin 404 on ids; no token 401. Deleted members' tokens stop at once.
  */

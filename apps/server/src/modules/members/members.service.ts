@@ -1,5 +1,5 @@
 /**
- * Member rules (issue 3, DESIGN.md §1–§2): unique emails, self-guard, last-admin guard, invitations.
+ * Member rules (docs/design.md §1–§2): unique emails, self-guard, last-admin guard, invitations.
  * Every write runs in one transaction; the setup mail's token commits with the member.
  */
 import type { TFindMembersFilter, TMember, TMemberDetail } from '@cloudsign/contract';
@@ -25,14 +25,14 @@ const emailTaken = (email: string) => {
 };
 
 /**
- * Reading the member list (DESIGN.md §1: members and groups are CompanyAdmin's). One narrow extension: a
+ * Reading the member list (docs/design.md §1: members and groups are CompanyAdmin's). One narrow extension: a
  * member who administers a cabinet may list, with `cabinetId`, the members of that cabinet. Cabinet admins
  * pick admins and groups through the cabinet's own candidate calls, which show only what that needs.
  */
 export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter) {
   const db = deps.database.db;
   const companyId = who.user.companyId;
-  // Another company's (or no) cabinet is missing, never forbidden (DESIGN.md §1: 404, never 403).
+  // Another company's (or no) cabinet is missing, never forbidden (docs/design.md §1: 404, never 403).
   if (q.cabinetId && !(await repo.cabinetExists(db, companyId, q.cabinetId))) throw notFound();
   if (!who.isCompanyAdmin && !(q.cabinetId && (await canManageCabinet(db, who, q.cabinetId)))) throw new AppError('forbidden');
   let userGroupId: string | undefined;
@@ -76,7 +76,7 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
     .transaction(async (tx) => {
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
       const row = await repo.insertMember(tx, newMemberValues(companyId, body, deps.clock()));
-      // Status 0 (invited): the member sets a password through the mailed one-time link (DESIGN.md §1).
+      // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
       await issuePasswordSetupLink(deps, tx, row);
       return row.id;
     })
@@ -150,7 +150,7 @@ export async function remindRegister(deps: AppDeps, who: Who, id: string) {
     if (current.status !== 0) {
       throw new AppError('invalid_state', 'このメンバーは登録済みのため、登録メールは再送できません。');
     }
-    // A new link replaces the old one (issue 3: "the old link dies").
+    // A new link replaces the old one ("the old link dies").
     await issuePasswordSetupLink(deps, tx, current);
   });
   return loadDetail(deps, companyId, id);

@@ -1,5 +1,5 @@
 /**
- * Prometheus text-format metrics for `/metrics` (issue 2): request counts and latency by route template and
+ * Prometheus text-format metrics for `/metrics`: request counts and latency by route template and
  * status class, and the process's memory. Route templates (not raw URLs) keep the label set bounded.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The API reference (DESIGN.md §1: "OpenAPI at /openapi.json with a reference page at /docs") is public:
+ * The API reference (docs/design.md §1: "OpenAPI at /openapi.json with a reference page at /docs") is public:
  * anyone may read it, without a token, with every asset the page loads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

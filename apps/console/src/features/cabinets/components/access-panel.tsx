@@ -8,7 +8,7 @@ import { ReasonBadges } from './reason-badges.tsx';
 
 /**
  * 「アクセスできる人」: every member who can read this cabinet's documents and why — through which
- * group, as its admin, or as a company admin (issue 4: no peer console explains access, ours does).
+ * group, as its admin, or as a company admin (no peer console explains access, ours does).
  */
 export function AccessPanel({ cabinetId }: { cabinetId: string }) {
   const [keyword, setKeyword] = useState('');

@@ -10,7 +10,7 @@ import { useCabinets } from '../api/find-cabinets.ts';
 import { CreateCabinetModal } from './create-cabinet-modal.tsx';
 import { DeleteCabinetModal } from './delete-cabinet-modal.tsx';
 
-/** `/cabinets`: the cabinets the caller may access, with counts, reader groups and admins (issue 4). */
+/** `/cabinets`: the cabinets the caller may access, with counts, reader groups and admins. */
 export function CabinetsPage() {
   usePageTitle();
   const isAdmin = useIsCompanyAdmin();

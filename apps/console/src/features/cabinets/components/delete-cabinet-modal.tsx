@@ -3,7 +3,7 @@ import type { TCabinet } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useDeleteCabinet } from '../api/delete-cabinet.ts';
 
-/** Deleting unlinks the cabinet's documents; the confirmation names how many (issue 4). */
+/** Deleting unlinks the cabinet's documents; the confirmation names how many. */
 export function DeleteCabinetModal({ cabinet, onClose, onDeleted }: { cabinet: TCabinet | null; onClose: () => void; onDeleted?: () => void }) {
   const remove = useDeleteCabinet();
   const alert = useAlert('main');

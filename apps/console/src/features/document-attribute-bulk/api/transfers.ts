@@ -4,7 +4,7 @@ import { apiDownload, apiFetch, apiUpload } from '../../../lib/api-client.ts';
 import type { UploadProgress } from '../../../lib/api-transfer.ts';
 import { attributeBulkKeys } from './keys.ts';
 
-/** Multipart, field `filename` (DESIGN.md §3). */
+/** Multipart, field `filename` (docs/design.md §3). */
 export const uploadAttributesCsv = (file: File, onProgress: (p: UploadProgress) => void) =>
   apiUpload('/documents/attributes/bulk_edit', { file, field: 'filename', schema: ZBulkManipulationResponse, onProgress });
 

@@ -5,7 +5,7 @@ export const resultPath = (id: string) =>
 export const HISTORY_PATH = '/company/documents/attributes/bulk_manipulations';
 export const UPLOAD_PATH = '/company/documents/attributes/bulk_edit/upload';
 
-/** The four counts of a checked result (issue 7), keyed by the row actions. */
+/** The four counts of a checked result, keyed by the row actions. */
 export const COUNT_LABELS = [
   { key: 'update', label: '変更あり', isAlert: false },
   { key: 'unchanged', label: '変更なし', isAlert: false },

@@ -7,7 +7,7 @@ import { uploadAttributesCsv } from '../api/transfers.ts';
 import { DownloadPanel } from './download-panel.tsx';
 import { HISTORY_PATH, resultPath } from './labels.ts';
 
-/** Upload page (issue 7): the three steps, the download for a chosen search, drag-and-drop with the limits. */
+/** Upload page: the three steps, the download for a chosen search, drag-and-drop with the limits. */
 export function UploadPage() {
   usePageTitle();
   return (

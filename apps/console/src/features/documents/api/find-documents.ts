@@ -3,7 +3,7 @@ import { ZDocumentFindResponse } from '@cloudsign/contract';
 import { apiFetch, type ApiQuery } from '../../../lib/api-client.ts';
 import { documentKeys } from './keys.ts';
 
-/** `GET /documents`: one page of the search (issue 6). */
+/** `GET /documents`: one page of the search. */
 export const findDocuments = (query: ApiQuery, signal?: AbortSignal) => apiFetch('/documents', { query, schema: ZDocumentFindResponse, signal });
 
 export const documentsQuery = (query: ApiQuery) =>

@@ -86,7 +86,7 @@ const DATE_FIELDS = [
   ['validityEndNoticeAt', '解約通知期限'],
 ] as const;
 
-/** 書類情報 inputs (DESIGN.md §2), then the enabled user-defined items (必須 marked). */
+/** 書類情報 inputs (docs/design.md §2), then the enabled user-defined items (必須 marked). */
 export function AttributeFields({ register, control, errors, options, isReadOnly = false }: Props) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">

@@ -13,7 +13,7 @@ import { AttributeOptionsModal } from './attribute-options-modal.tsx';
 import { DocumentDetail } from './document-detail.tsx';
 import { DocumentList } from './document-list.tsx';
 
-/** `/company/documents`: the list panel with quick search, and the selected document beside it (issue 6). */
+/** `/company/documents`: the list panel with quick search, and the selected document beside it. */
 export function DocumentsPage() {
   usePageTitle();
   const user = useCurrentUser();

@@ -45,7 +45,7 @@ const countsText = (counts: Record<string, number>) =>
     .map(([l, n]) => `${String(l)} ${fmt(Number(n))}`)
     .join('・');
 
-/** Every run, newest first: kind, status, counts, who, when, progress while processing (issue 5). */
+/** Every run, newest first: kind, status, counts, who, when, progress while processing. */
 export function HistoryPage() {
   usePageTitle();
   const [page, setPage] = useState(1);

@@ -29,7 +29,7 @@ const TEXT: Record<UploadKind, { title: string; lead: string; columns: string }>
   },
 };
 
-/** Upload pages of add / edit / delete (issue 5): template, limits, drag-and-drop, upload progress. */
+/** Upload pages of add / edit / delete: template, limits, drag-and-drop, upload progress. */
 export function UploadPage({ kind }: { kind: UploadKind }) {
   const text = TEXT[kind];
   usePageTitle();

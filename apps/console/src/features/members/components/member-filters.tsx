@@ -6,7 +6,7 @@ import { MFA_OPTIONS, ROLE_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../lib/
 
 type Props = { query: TMemberListQuery; onChange: (patch: Partial<TMemberListQuery>) => void };
 
-/** Search box and filters; every value goes to the URL (issue 3), so a link reproduces the list. */
+/** Search box and filters; every value goes to the URL, so a link reproduces the list. */
 export function MemberFilters({ query, onChange }: Props) {
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);

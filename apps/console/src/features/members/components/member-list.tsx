@@ -16,7 +16,7 @@ type Props = {
 
 const LIST_HEIGHT = 'calc(100vh - 330px)';
 
-/** The list panel: 50 a page, or every member in a virtual list when page=-1 (issue 3). */
+/** The list panel: 50 a page, or every member in a virtual list when page=-1. */
 export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
   const members = useMembers(query);
   const location = useLocation();

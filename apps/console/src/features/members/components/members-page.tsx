@@ -11,7 +11,7 @@ import { MemberFilters } from './member-filters.tsx';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { MemberList } from './member-list.tsx';
 
-/** `/company/members` (issue 3): search, filters and paging in the URL; detail in a drawer. */
+/** `/company/members`: search, filters and paging in the URL; detail in a drawer. */
 export function MembersPage() {
   usePageTitle();
   const { query, update } = useMemberListQuery();

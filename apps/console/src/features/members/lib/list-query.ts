@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { MEMBER_LIST_DEFAULTS, ZMemberListQuery, normalizeListQuery, type TMemberListQuery } from '@cloudsign/contract';
 
-/** The list state lives in the URL (DESIGN.md §6); the route's middleware keeps that URL normalised. */
+/** The list state lives in the URL (docs/design.md §6); the route's middleware keeps that URL normalised. */
 export function useMemberListQuery() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => normalizeListQuery(ZMemberListQuery, MEMBER_LIST_DEFAULTS, params).query, [params]);

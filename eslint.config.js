@@ -21,16 +21,27 @@ const consoleFeatures = readdirSync(`${root}/${consoleSrc}/features`, { withFile
  * Proven by tooling/lint/boundaries.test.ts.
  */
 function boundaries() {
-  const consoleShared = ['components', 'lib', 'hooks', 'testing', 'assets'].map((dir) => `${consoleSrc}/${dir}`);
+  const consoleShared = ['components', 'lib', 'hooks', 'testing', 'assets'].map(
+    (dir) => `${consoleSrc}/${dir}`,
+  );
   const consoleZones = [
     ...consoleFeatures.map((feature) => ({
       target: `${consoleSrc}/features/${feature}`,
       from: `${consoleSrc}/features`,
       except: [`./${feature}`],
-      message: 'A feature never imports another feature: move the shared piece to components/, lib/ or hooks/, or compose both in app/.',
+      message:
+        'A feature never imports another feature: move the shared piece to components/, lib/ or hooks/, or compose both in app/.',
     })),
-    { target: `${consoleSrc}/features`, from: `${consoleSrc}/app`, message: 'Features never import app/: app composes features.' },
-    { target: consoleShared, from: [`${consoleSrc}/features`, `${consoleSrc}/app`], message: 'Shared code never imports features or app/.' },
+    {
+      target: `${consoleSrc}/features`,
+      from: `${consoleSrc}/app`,
+      message: 'Features never import app/: app composes features.',
+    },
+    {
+      target: consoleShared,
+      from: [`${consoleSrc}/features`, `${consoleSrc}/app`],
+      message: 'Shared code never imports features or app/.',
+    },
   ];
   const serverZones = [
     {
@@ -41,7 +52,8 @@ function boundaries() {
     {
       target: [`${serverSrc}/lib`, `${serverSrc}/db`, `${serverSrc}/jobs`],
       from: [`${serverSrc}/modules`, `${serverSrc}/api`, `${serverSrc}/site`],
-      message: 'lib/, db/ and jobs/ are infrastructure: they never import an area module; wire areas in a composition root.',
+      message:
+        'lib/, db/ and jobs/ are infrastructure: they never import an area module; wire areas in a composition root.',
     },
   ];
   return [
@@ -51,13 +63,19 @@ function boundaries() {
       settings: {
         'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
         'import/resolver': {
-          typescript: { project: ['apps/server/tsconfig.json', 'apps/console/tsconfig.json'], noWarnOnMultipleProjects: true },
+          typescript: {
+            project: ['apps/server/tsconfig.json', 'apps/console/tsconfig.json'],
+            noWarnOnMultipleProjects: true,
+          },
         },
       },
       rules: {
         'import/no-unresolved': 'error',
         'import/no-cycle': ['error', { ignoreExternal: true }],
-        'import/no-restricted-paths': ['error', { basePath: root, zones: [...consoleZones, ...serverZones] }],
+        'import/no-restricted-paths': [
+          'error',
+          { basePath: root, zones: [...consoleZones, ...serverZones] },
+        ],
       },
     },
     {
@@ -65,14 +83,22 @@ function boundaries() {
       rules: {
         'no-restricted-imports': [
           'error',
-          { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services only: SQL stays in repositories.' }] },
+          {
+            patterns: [
+              {
+                group: ['drizzle-orm', 'drizzle-orm/*'],
+                message: 'Routes call services only: SQL stays in repositories.',
+              },
+            ],
+          },
         ],
         // One style of permission: declared on the route, never decided ad hoc in a hook or handler.
         'no-restricted-syntax': [
           'error',
           {
             selector: "MemberExpression[property.name='isCompanyAdmin']",
-            message: "Declare the route's permission: preValidation: requirePermission(...) (api/plugins/permissions.ts).",
+            message:
+              "Declare the route's permission: preValidation: requirePermission(...) (api/plugins/permissions.ts).",
           },
         ],
       },
@@ -86,7 +112,8 @@ function boundaries() {
             patterns: [
               {
                 group: ['fastify', 'fastify-*', '@fastify/*'],
-                message: 'Services never import Fastify: routes translate HTTP, services take plain arguments.',
+                message:
+                  'Services never import Fastify: routes translate HTTP, services take plain arguments.',
               },
             ],
           },
@@ -102,7 +129,16 @@ function boundaries() {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**', 'eslint.config.js'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'eslint.config.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -112,8 +148,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       '@typescript-eslint/only-throw-error': 'off',
       // Fastify plugins and handlers are async by contract, awaited or not.
       '@typescript-eslint/require-await': 'off',
@@ -134,6 +176,9 @@ export default tseslint.config(
   ...boundaries(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**/*.ts', 'e2e/**/*.ts'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/unbound-method': 'off' },
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
   },
 );

@@ -36,7 +36,12 @@ export default defineConfig({
         : []),
       {
         // The repository's own tooling (lint boundaries): no database, no DOM.
-        test: { name: 'tooling', include: ['tooling/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+        test: {
+          name: 'tooling',
+          include: ['tooling/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
       },
       {
         esbuild: { jsx: 'automatic' },

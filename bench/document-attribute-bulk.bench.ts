@@ -36,7 +36,10 @@ function prepare(ctx: BenchContext): Promise<Setup> {
   if (!s) {
     s = (async () => {
       const deps = await ctx.deps('postgres');
-      const company = await makeCompany(deps, { name: '書類情報ベンチ株式会社', plan: 'enterprise' });
+      const company = await makeCompany(deps, {
+        name: '書類情報ベンチ株式会社',
+        plan: 'enterprise',
+      });
       const user = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
       const documents = ctx.size(1_000_000);
       const t = performance.now();
@@ -50,7 +53,9 @@ function prepare(ctx: BenchContext): Promise<Setup> {
         );
       }
       await deps.database.raw.query('analyze documents');
-      ctx.log(`document-attribute-bulk: ${documents.toLocaleString('ja-JP')} documents in ${seconds(performance.now() - t)} s`);
+      ctx.log(
+        `document-attribute-bulk: ${documents.toLocaleString('ja-JP')} documents in ${seconds(performance.now() - t)} s`,
+      );
       return { deps, companyId: company.id, userId: user.id, documents };
     })();
     setups.set(ctx, s);
@@ -58,7 +63,10 @@ function prepare(ctx: BenchContext): Promise<Setup> {
   return s;
 }
 
-async function newManipulation(s: Setup, values: Parameters<typeof insertManipulation>[1] extends infer V ? Partial<V> : never) {
+async function newManipulation(
+  s: Setup,
+  values: Parameters<typeof insertManipulation>[1] extends infer V ? Partial<V> : never,
+) {
   return insertManipulation(s.deps.database.db, {
     companyId: s.companyId,
     target: 'document_attributes',
@@ -86,13 +94,21 @@ async function downloadBench(ctx: BenchContext): Promise<BenchResult> {
       after = rows[rows.length - 1]!.id;
     }
   });
-  const m = await newManipulation(s, { kind: BulkKind.GenerateEditTemplate, status: BulkStatus.Processing, encoding: 'sjis', params: { conditions: { options: {} } } });
+  const m = await newManipulation(s, {
+    kind: BulkKind.GenerateEditTemplate,
+    status: BulkStatus.Processing,
+    encoding: 'sjis',
+    params: { conditions: { options: {} } },
+  });
   global.gc?.();
   const base = process.memoryUsage.rss();
   const rss = ctx.sampleRss({ intervalMs: 50 });
   const run = await timed(() => runAttributeExport(s.deps, m.id));
   const peak = rss.stop().peakBytes;
-  const { rows } = await s.deps.database.raw.query<{ processed_rows: number }>('select processed_rows from bulk_manipulations where id = $1', [m.id]);
+  const { rows } = await s.deps.database.raw.query<{ processed_rows: number }>(
+    'select processed_rows from bulk_manipulations where id = $1',
+    [m.id],
+  );
   const growth = peak - base;
   return {
     figure: seconds(run.ms),
@@ -109,7 +125,10 @@ async function editFile(s: Setup, n: number, amountOf: (i: number) => number) {
     'select id, updated_at from documents where company_id = $1 order by id limit $2',
     [s.companyId, n],
   );
-  const lines = ['書類ID,更新日時,取引金額', ...rows.map((r, i) => `${r.id},${formatVersion(new Date(r.updated_at))},${amountOf(i)}`)];
+  const lines = [
+    '書類ID,更新日時,取引金額',
+    ...rows.map((r, i) => `${r.id},${formatVersion(new Date(r.updated_at))},${amountOf(i)}`),
+  ];
   return { bytes: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'), ids: rows.map((r) => r.id) };
 }
 
@@ -125,8 +144,13 @@ async function checkBench(ctx: BenchContext): Promise<BenchResult> {
   const key = `document-attribute-bulk/bench-${Date.now()}-in.csv`;
   await s.deps.storage.write(key, Readable.from([bytes]));
   const m = await newManipulation(s, { inputFileKey: key });
-  const check = await timed(() => runCheck(s.deps, m.id, (mm, h) => createAttributeChecker(s.deps.database.db, mm, h)));
-  const { rows } = await s.deps.database.raw.query<{ counts: Record<string, number> }>('select counts from bulk_manipulations where id = $1', [m.id]);
+  const check = await timed(() =>
+    runCheck(s.deps, m.id, (mm, h) => createAttributeChecker(s.deps.database.db, mm, h)),
+  );
+  const { rows } = await s.deps.database.raw.query<{ counts: Record<string, number> }>(
+    'select counts from bulk_manipulations where id = $1',
+    [m.id],
+  );
   return {
     figure: seconds(check.ms),
     ceiling: seconds(parse.ms),
@@ -155,7 +179,12 @@ async function executeBench(ctx: BenchContext): Promise<BenchResult> {
   await s.deps.storage.write(key, Readable.from([bytes]));
   const m = await newManipulation(s, { inputFileKey: key });
   await runCheck(s.deps, m.id, (mm, h) => createAttributeChecker(s.deps.database.db, mm, h));
-  const ready = await updateManipulation(s.deps.database.db, m.id, { status: BulkStatus.Processing }, [BulkStatus.Ready]);
+  const ready = await updateManipulation(
+    s.deps.database.db,
+    m.id,
+    { status: BulkStatus.Processing },
+    [BulkStatus.Ready],
+  );
   if (!ready) throw new Error('the bench file did not check as Ready');
   const run = await timed(() => runExecute(s.deps, m.id, attributeExecutor));
   const { rows } = await s.deps.database.raw.query<{ n: number }>(
@@ -172,7 +201,15 @@ async function executeBench(ctx: BenchContext): Promise<BenchResult> {
 }
 
 export const benchmarks: Benchmark[] = [
-  { name: 'document attributes: download of 1,000,000 documents', target: 'flat memory (RSS +≤200 MiB)', run: downloadBench },
+  {
+    name: 'document attributes: download of 1,000,000 documents',
+    target: 'flat memory (RSS +≤200 MiB)',
+    run: downloadBench,
+  },
   { name: 'document attributes: check of a 100,000-row file', target: '≤ 15 s', run: checkBench },
-  { name: 'document attributes: execute 100,000 changed rows', target: '≤ 4× UPDATE … FROM', run: executeBench },
+  {
+    name: 'document attributes: execute 100,000 changed rows',
+    target: '≤ 4× UPDATE … FROM',
+    run: executeBench,
+  },
 ];

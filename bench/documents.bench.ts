@@ -33,9 +33,16 @@ import * as schema from '../apps/server/src/db/schema.ts';
 import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
 import { findSessionUser } from '../apps/server/src/auth/current-user.ts';
 import { makeUser, signIn } from '../apps/server/test/support/fixtures.ts';
-import { ZDocumentFindQuery, DOCUMENT_TOTAL_CAP, type TRole } from '../packages/contract/src/index.ts';
+import {
+  ZDocumentFindQuery,
+  DOCUMENT_TOTAL_CAP,
+  type TRole,
+} from '../packages/contract/src/index.ts';
 import type { Who } from '../apps/server/src/modules/documents/documents.repository.ts';
-import { findDocuments, getDocument } from '../apps/server/src/modules/documents/documents.service.ts';
+import {
+  findDocuments,
+  getDocument,
+} from '../apps/server/src/modules/documents/documents.service.ts';
 import { httpRequest } from './lib/http-client.ts';
 import { startServer } from './lib/server-process.ts';
 import type { BenchContext, BenchResult, Benchmark } from './lib/types.ts';
@@ -46,7 +53,10 @@ const SEARCHES: [string, string][] = [
   ['keyword 契約 (2 characters)', `keyword=${encodeURIComponent('契約')}`],
   ['keyword 東 (1 character)', `keyword=${encodeURIComponent('東')}`],
   ['counterparty keyword 北斗製作所', `keyword=${encodeURIComponent('北斗製作所')}`],
-  ['contract date + amount range', 'contractAtFrom=2024-01-01&contractAtTo=2024-06-30&amountFrom=1000000&amountTo=5000000'],
+  [
+    'contract date + amount range',
+    'contractAtFrom=2024-01-01&contractAtTo=2024-06-30&amountFrom=1000000&amountTo=5000000',
+  ],
 ];
 
 /**
@@ -55,10 +65,21 @@ const SEARCHES: [string, string][] = [
  */
 const COMBINED_SEARCHES: [string, string][] = [
   ['keyword 業務委託 with status 締結済', `keyword=${encodeURIComponent('業務委託')}&status=2`],
-  ['keyword 北斗製作所 with an amount range', `keyword=${encodeURIComponent('北斗製作所')}&amountFrom=1000000&amountTo=5000000`],
+  [
+    'keyword 北斗製作所 with an amount range',
+    `keyword=${encodeURIComponent('北斗製作所')}&amountFrom=1000000&amountTo=5000000`,
+  ],
 ];
 
-export type BenchRow = { figure: string; value: number; ceiling: number; unit: string; target: string; pass: boolean | null; note?: string };
+export type BenchRow = {
+  figure: string;
+  value: number;
+  ceiling: number;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+  note?: string;
+};
 
 /** The api's port (BENCH_DOCUMENTS_PORT); the site of the server process takes the port below it. */
 const PORT = Number(process.env.BENCH_DOCUMENTS_PORT ?? 4101);
@@ -79,18 +100,36 @@ const log = (m: string) => console.error(`[documents] ${m}`);
 const GRAMS_INDEX = 'documents_search_grams_idx';
 const INDEXES: [string, string][] = [
   ['documents_company_updated_idx', 'documents USING btree (company_id, updated_at, id)'],
-  ['documents_company_updated_text_idx', `documents USING btree (company_id, updated_at, id) INCLUDE (search_text) WHERE octet_length(search_text) <= ${schema.SEARCH_TEXT_INDEX_MAX_BYTES}`],
-  ['documents_company_updated_long_text_idx', `documents USING btree (company_id, updated_at, id) WHERE octet_length(search_text) > ${schema.SEARCH_TEXT_INDEX_MAX_BYTES}`],
+  [
+    'documents_company_updated_text_idx',
+    `documents USING btree (company_id, updated_at, id) INCLUDE (search_text) WHERE octet_length(search_text) <= ${schema.SEARCH_TEXT_INDEX_MAX_BYTES}`,
+  ],
+  [
+    'documents_company_updated_long_text_idx',
+    `documents USING btree (company_id, updated_at, id) WHERE octet_length(search_text) > ${schema.SEARCH_TEXT_INDEX_MAX_BYTES}`,
+  ],
   ['documents_company_created_idx', 'documents USING btree (company_id, created_at, id)'],
   ['documents_company_sent_idx', 'documents USING btree (company_id, sent_at, id)'],
   ['documents_company_concluded_idx', 'documents USING btree (company_id, concluded_at, id)'],
   ['documents_company_contract_idx', 'documents USING btree (company_id, contract_at, id)'],
-  ['documents_company_contract_amount_idx', 'documents USING btree (company_id, contract_at, amount) INCLUDE (updated_at, id)'],
-  ['documents_company_validity_start_idx', 'documents USING btree (company_id, validity_start_at, id)'],
+  [
+    'documents_company_contract_amount_idx',
+    'documents USING btree (company_id, contract_at, amount) INCLUDE (updated_at, id)',
+  ],
+  [
+    'documents_company_validity_start_idx',
+    'documents USING btree (company_id, validity_start_at, id)',
+  ],
   ['documents_company_validity_end_idx', 'documents USING btree (company_id, validity_end_at, id)'],
-  ['documents_company_validity_notice_idx', 'documents USING btree (company_id, validity_end_notice_at, id)'],
+  [
+    'documents_company_validity_notice_idx',
+    'documents USING btree (company_id, validity_end_notice_at, id)',
+  ],
   ['documents_company_amount_idx', 'documents USING btree (company_id, amount, id)'],
-  ['documents_company_amount_contract_idx', 'documents USING btree (company_id, amount, contract_at) INCLUDE (updated_at, id)'],
+  [
+    'documents_company_amount_contract_idx',
+    'documents USING btree (company_id, amount, contract_at) INCLUDE (updated_at, id)',
+  ],
   ['documents_company_title_idx', 'documents USING btree (company_id, title, id)'],
   ['documents_search_grams_idx', 'documents USING gin (document_search_grams(search_text))'],
 ];
@@ -100,7 +139,8 @@ async function openTarget(kind: 'pglite' | 'postgres', n: number, fresh: boolean
   let url: string | undefined;
   if (kind === 'postgres') {
     const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('BENCH_DATABASE_URL または TEST_DATABASE_URL を指定してください。');
+    if (!adminUrl)
+      throw new Error('BENCH_DATABASE_URL または TEST_DATABASE_URL を指定してください。');
     const name = `bench_documents_${n}`;
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
@@ -139,11 +179,22 @@ async function ensureSeeded(deps: AppDeps, n: number): Promise<string> {
   // rest are copies of those (new ids, search text with the new id, participants and cabinet links, dates
   // shifted a quarter per copy so sorting sees distinct values).
   const base = Math.min(n, BASE);
-  const r = await seedLargeCompany(deps.database, { name: COMPANY, members: 1000, documents: base, onProgress: log });
-  await q('create table if not exists bench_base as select id from documents where company_id = $1', [r.companyId]);
+  const r = await seedLargeCompany(deps.database, {
+    name: COMPANY,
+    members: 1000,
+    documents: base,
+    onProgress: log,
+  });
+  await q(
+    'create table if not exists bench_base as select id from documents where company_id = $1',
+    [r.companyId],
+  );
   for (let have = base, round = 1; have < n; have += base, round += 1) {
     const take = Math.min(base, n - have);
-    await q('create table bench_map as select id as old_id, gen_random_uuid() as new_id from bench_base order by id limit $1', [take]);
+    await q(
+      'create table bench_map as select id as old_id, gen_random_uuid() as new_id from bench_base order by id limit $1',
+      [take],
+    );
     await q(`insert into documents (id, company_id, status, title, sender_id, sender_name, sender_email, sent_at, concluded_at,
         attr_title, counterparty, contract_at, validity_start_at, validity_end_at, validity_end_notice_at, auto_update, local_id,
         amount, options, search_text, created_at, updated_at)
@@ -168,9 +219,17 @@ async function ensureSeeded(deps: AppDeps, n: number): Promise<string> {
 }
 
 async function buildIndexes(deps: AppDeps) {
-  const existing = new Set((await deps.database.raw.query<{ indexname: string }>("select indexname from pg_indexes where tablename = 'documents'")).rows.map((r) => r.indexname));
+  const existing = new Set(
+    (
+      await deps.database.raw.query<{ indexname: string }>(
+        "select indexname from pg_indexes where tablename = 'documents'",
+      )
+    ).rows.map((r) => r.indexname),
+  );
   if (INDEXES.every(([name]) => existing.has(name))) {
-    const stats = await deps.database.raw.query<{ v: unknown }>("select coalesce(last_vacuum, last_autovacuum) as v from pg_stat_user_tables where relname = 'documents'");
+    const stats = await deps.database.raw.query<{ v: unknown }>(
+      "select coalesce(last_vacuum, last_autovacuum) as v from pg_stat_user_tables where relname = 'documents'",
+    );
     if (!stats.rows[0]?.v) await vacuum(deps); // an earlier run stopped after its indexes
     return;
   }
@@ -178,11 +237,16 @@ async function buildIndexes(deps: AppDeps) {
   const mem = `set maintenance_work_mem = '${deps.database.kind === 'pglite' ? '256MB' : '2GB'}';`;
   const build = async ([name, def]: [string, string]) => {
     const ti = performance.now();
-    await deps.database.raw.exec(`${mem} create index if not exists ${name} on ${def}; reset maintenance_work_mem;`);
+    await deps.database.raw.exec(
+      `${mem} create index if not exists ${name} on ${def}; reset maintenance_work_mem;`,
+    );
     log(`  ${name}: ${Math.round(performance.now() - ti)} ms`);
   };
   const missing = INDEXES.filter(([name]) => !existing.has(name));
-  const [grams, btrees] = [missing.filter(([name]) => name === GRAMS_INDEX), missing.filter(([name]) => name !== GRAMS_INDEX)];
+  const [grams, btrees] = [
+    missing.filter(([name]) => name === GRAMS_INDEX),
+    missing.filter(([name]) => name !== GRAMS_INDEX),
+  ];
   // The GIN build (single-threaded, the longest by far) and the B-trees run side by side on two connections
   // of the pool: CREATE INDEX takes a SHARE lock, which does not conflict with itself. (PGlite serialises.)
   await Promise.all([
@@ -202,7 +266,8 @@ async function buildIndexes(deps: AppDeps) {
 /** The visibility map (index-only scans) and statistics (plan choice) of a fresh bulk load. */
 async function vacuum(deps: AppDeps) {
   // One statement per call: VACUUM refuses to run inside the implicit transaction of a multi-statement query.
-  for (const table of ['documents', 'document_cabinets', 'document_participants']) await deps.database.raw.exec(`vacuum analyze ${table}`);
+  for (const table of ['documents', 'document_cabinets', 'document_participants'])
+    await deps.database.raw.exec(`vacuum analyze ${table}`);
 }
 
 /** Runs `total` requests from `clients` concurrent loops; answers the latencies in ms. */
@@ -236,7 +301,11 @@ function minimalPdf(bytes: number, i: number): Buffer {
  * The kept million-document database (seeded on first use) and its company: the cabinets benchmark files
  * every one of these documents into one cabinet instead of seeding a second million.
  */
-export async function openSeededDocuments(kind: 'pglite' | 'postgres', n: number, fresh = false): Promise<{ deps: AppDeps; companyId: string }> {
+export async function openSeededDocuments(
+  kind: 'pglite' | 'postgres',
+  n: number,
+  fresh = false,
+): Promise<{ deps: AppDeps; companyId: string }> {
   const { deps } = await openTarget(kind, n, fresh);
   try {
     return { deps, companyId: await ensureSeeded(deps, n) };
@@ -248,9 +317,15 @@ export async function openSeededDocuments(kind: 'pglite' | 'postgres', n: number
 
 /** Members of the company made for the benchmark, kept between runs (found again by email). */
 async function benchUser(deps: AppDeps, companyId: string, email: string, roles: TRole[]) {
-  const [found] = (await deps.database.raw.query<{ id: string }>('select id from users where email = $1', [email])).rows;
+  const [found] = (
+    await deps.database.raw.query<{ id: string }>('select id from users where email = $1', [email])
+  ).rows;
   if (found) return { id: found.id, companyId };
-  const u = await makeUser(deps, companyId, { name: `ベンチ ${email.split('@')[0]}`, email, roles });
+  const u = await makeUser(deps, companyId, {
+    name: `ベンチ ${email.split('@')[0]}`,
+    email,
+    roles,
+  });
   return { id: u.id, companyId };
 }
 
@@ -261,7 +336,12 @@ async function benchUser(deps: AppDeps, companyId: string, email: string, roles:
 async function plainReaders(deps: AppDeps, companyId: string, count: number) {
   const q = deps.database.raw.query;
   const groupName = 'ベンチ閲覧グループ';
-  let [group] = (await q<{ id: string }>('select id from member_groups where company_id = $1 and name = $2', [companyId, groupName])).rows;
+  let [group] = (
+    await q<{ id: string }>('select id from member_groups where company_id = $1 and name = $2', [
+      companyId,
+      groupName,
+    ])
+  ).rows;
   if (!group) {
     // The seed's user cabinet holding the most documents (other benchmarks' cabinets on this database are not it).
     const [largest] = (
@@ -271,8 +351,16 @@ async function plainReaders(deps: AppDeps, companyId: string, count: number) {
         [companyId, SEED_CABINETS],
       )
     ).rows;
-    [group] = (await q<{ id: string }>('insert into member_groups (company_id, name) values ($1, $2) returning id', [companyId, groupName])).rows;
-    await q('insert into cabinet_member_groups (cabinet_id, group_id) values ($1, $2)', [largest!.id, group!.id]);
+    [group] = (
+      await q<{ id: string }>(
+        'insert into member_groups (company_id, name) values ($1, $2) returning id',
+        [companyId, groupName],
+      )
+    ).rows;
+    await q('insert into cabinet_member_groups (cabinet_id, group_id) values ($1, $2)', [
+      largest!.id,
+      group!.id,
+    ]);
   }
   // The cabinet the group reads, as made by the first run (kept between runs).
   const [cabinet] = (
@@ -285,24 +373,33 @@ async function plainReaders(deps: AppDeps, companyId: string, count: number) {
   const users = [];
   for (let i = 0; i < count; i += 1) {
     const u = await benchUser(deps, companyId, `bench-reader-${i}@bench-documents.example`, []);
-    await q('insert into member_group_users (group_id, user_id) values ($1, $2) on conflict do nothing', [group!.id, u.id]);
+    await q(
+      'insert into member_group_users (group_id, user_id) values ($1, $2) on conflict do nothing',
+      [group!.id, u.id],
+    );
     users.push(u);
   }
-  return { cabinet: { id: cabinet!.id, name: cabinet!.name, documents: Number(cabinet!.n) }, users };
+  return {
+    cabinet: { id: cabinet!.id, name: cabinet!.name, documents: Number(cabinet!.n) },
+    users,
+  };
 }
 
 type Statement = { sql: string; params: unknown[] };
 
 /** The SQL statements `run` issues through a drizzle handle, in order (same driver and pool as `deps`). */
-async function recordStatements(deps: AppDeps, run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
+async function recordStatements(
+  deps: AppDeps,
+  run: (db: Db) => Promise<unknown>,
+): Promise<Statement[]> {
   const statements: Statement[] = [];
-  const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ sql: text, params }) };
+  const logger = {
+    logQuery: (text: string, params: unknown[]) => statements.push({ sql: text, params }),
+  };
   const client = (deps.database.db as unknown as { $client: unknown }).$client;
-  const db = (
-    deps.database.kind === 'postgres'
-      ? drizzlePg(client as pg.Pool, { schema, logger })
-      : drizzlePglite(client as PGlite, { schema, logger })
-  ) as unknown as Db;
+  const db = (deps.database.kind === 'postgres'
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
   await run(db);
   return statements;
 }
@@ -312,9 +409,18 @@ async function recordStatements(deps: AppDeps, run: (db: Db) => Promise<unknown>
  * after the other per request, from `clients` concurrent loops on a pool of as many connections — no HTTP,
  * no JSON, no validation. The same work at the database, the fastest way this machine can ask for it.
  */
-async function sqlCeiling(deps: AppDeps, url: string | undefined, statements: Statement[], total: number) {
-  const pool = url ? new pg.Pool({ connectionString: url, max: CONCURRENCY, options: '-c jit=off' }) : null;
-  const query = pool ? (s: Statement) => pool.query(s.sql, s.params) : (s: Statement) => deps.database.raw.query(s.sql, s.params);
+async function sqlCeiling(
+  deps: AppDeps,
+  url: string | undefined,
+  statements: Statement[],
+  total: number,
+) {
+  const pool = url
+    ? new pg.Pool({ connectionString: url, max: CONCURRENCY, options: '-c jit=off' })
+    : null;
+  const query = pool
+    ? (s: Statement) => pool.query(s.sql, s.params)
+    : (s: Statement) => deps.database.raw.query(s.sql, s.params);
   try {
     const times = await load(CONCURRENCY, total, async () => {
       for (const s of statements) await query(s);
@@ -330,7 +436,10 @@ async function seqScans(deps: AppDeps, statements: Statement[]): Promise<string[
   const found: string[] = [];
   for (const stmt of statements) {
     if (!/^\s*(select|with)/i.test(stmt.sql)) continue;
-    const result = await deps.database.raw.query<{ 'QUERY PLAN': string }>(`explain ${stmt.sql}`, stmt.params);
+    const result = await deps.database.raw.query<{ 'QUERY PLAN': string }>(
+      `explain ${stmt.sql}`,
+      stmt.params,
+    );
     const text = result.rows.map((r) => r['QUERY PLAN']).join('\n');
     if (/Seq Scan on (documents|document_cabinets)\b/.test(text)) found.push(text);
   }
@@ -341,8 +450,13 @@ async function seqScans(deps: AppDeps, statements: Statement[]): Promise<string[
 async function explainAll(deps: AppDeps, label: string, statements: Statement[]) {
   for (const stmt of statements) {
     if (!/^\s*(select|with)/i.test(stmt.sql)) continue;
-    const result = await deps.database.raw.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${stmt.sql}`, stmt.params);
-    log(`${label}\n${stmt.sql.slice(0, 400)}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+    const result = await deps.database.raw.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${stmt.sql}`,
+      stmt.params,
+    );
+    log(
+      `${label}\n${stmt.sql.slice(0, 400)}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`,
+    );
   }
 }
 
@@ -359,7 +473,12 @@ export async function runDocumentsBench(
     if (opts.seedOnly) return rows;
     // Many signed-in admins: the API's rate limit is per user (1,200/min); real load comes from many users.
     const admins = [];
-    for (let i = 0; i < 40; i += 1) admins.push(await benchUser(deps, companyId, `bench-admin-${i}@bench-documents.example`, ['CompanyAdmin']));
+    for (let i = 0; i < 40; i += 1)
+      admins.push(
+        await benchUser(deps, companyId, `bench-admin-${i}@bench-documents.example`, [
+          'CompanyAdmin',
+        ]),
+      );
     const readers = await plainReaders(deps, companyId, 20);
     const adminTokens = await Promise.all(admins.map(async (u) => (await signIn(deps, u)).jwt));
     const readerSessions = await Promise.all(readers.users.map((u) => signIn(deps, u)));
@@ -374,24 +493,35 @@ export async function runDocumentsBench(
     const serve = async (pageCache: 'on' | 'off', port: number) => {
       if (url) {
         // Tokens are signed for the first server's issuer and audience (openTarget): the second one keeps them.
-        const env = { DOCUMENT_PAGE_CACHE: pageCache, SITE_URL: deps.env.SITE_URL, API_URL: deps.env.API_URL };
+        const env = {
+          DOCUMENT_PAGE_CACHE: pageCache,
+          SITE_URL: deps.env.SITE_URL,
+          API_URL: deps.env.API_URL,
+        };
         const server = await startServer({ port: port - 1, dataDir, databaseUrl: url, env });
         stops.push(server.stop);
         return server.apiUrl;
       }
-      const app = await buildApiApp({ ...deps, env: { ...deps.env, DOCUMENT_PAGE_CACHE: pageCache } });
+      const app = await buildApiApp({
+        ...deps,
+        env: { ...deps.env, DOCUMENT_PAGE_CACHE: pageCache },
+      });
       await app.listen({ port, host: '127.0.0.1' });
       stops.push(() => app.close());
       return `http://127.0.0.1:${port}`;
     };
     const apiUrl = await serve('off', PORT);
     const rememberingUrl = await serve('on', PORT + 2);
-    const getAt = (base: string) => (path: string, token: string) => httpRequest(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const getAt = (base: string) => (path: string, token: string) =>
+      httpRequest(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
     const get = getAt(apiUrl);
     const target = kind === 'pglite' ? 300 : 100;
     const adminWho = { isCompanyAdmin: true, user: admins[0]! } as Who;
     const readerWho = { isCompanyAdmin: false, user: readers.users[0]! } as Who;
-    const adminSession = { sessionId: (await signIn(deps, admins[0]!)).sessionId, user: admins[0]! };
+    const adminSession = {
+      sessionId: (await signIn(deps, admins[0]!)).sessionId,
+      user: admins[0]!,
+    };
 
     /** One row: p95 with 20 clients over HTTP, the bare-SQL ceiling of the same statements, the plans' seq scans. */
     const measure = async (
@@ -408,11 +538,18 @@ export async function runDocumentsBench(
       await load(CONCURRENCY, 100, get1);
       const times = await load(CONCURRENCY, requests, get1);
       const load1 = os.loadavg()[0]!;
-      const body = JSON.parse((await get1(0)).body.toString('utf8')) as { total?: number; isTotalExact?: boolean };
+      const body = JSON.parse((await get1(0)).body.toString('utf8')) as {
+        total?: number;
+        isTotalExact?: boolean;
+      };
       // The statements of a warm request (the estimate cache is per process: the first call fills it here).
       await statementsOf(deps.database.db);
       const statements = await recordStatements(deps, async (db) => {
-        await findSessionUser(db, { sessionId: session.sessionId, userId: session.user.id, companyId: session.user.companyId });
+        await findSessionUser(db, {
+          sessionId: session.sessionId,
+          userId: session.user.id,
+          companyId: session.user.companyId,
+        });
         await statementsOf(db);
       });
       const ceiling = await sqlCeiling(deps, url, statements, requests);
@@ -430,20 +567,49 @@ export async function runDocumentsBench(
           (body.total !== undefined ? `total ${body.total}${body.isTotalExact ? '' : '+'}; ` : '') +
           `seq scans: ${scans.length}; load ${load1.toFixed(2)}`,
       });
-      log(`${rows.at(-1)!.figure}: ${rows.at(-1)!.value} ms (ceiling ${rows.at(-1)!.ceiling} ms) — ${rows.at(-1)!.note}`);
+      log(
+        `${rows.at(-1)!.figure}: ${rows.at(-1)!.value} ms (ceiling ${rows.at(-1)!.ceiling} ms) — ${rows.at(-1)!.note}`,
+      );
       if (scans.length > 0) log(`${label} plan:\n${scans.join('\n---\n')}`);
     };
-    const find = (who: Who, query: string, pageCache = false) => (db: Db) =>
-      findDocuments(db, who, ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query))), { pageCache });
+    const find =
+      (who: Who, query: string, pageCache = false) =>
+      (db: Db) =>
+        findDocuments(
+          db,
+          who,
+          ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query))),
+          { pageCache },
+        );
     const selected = (label: string) => !opts.only || label.includes(opts.only);
     for (const [label, query] of SEARCHES) {
       if (!selected(label)) continue;
-      await measure(`${label}, searched in full`, `/documents?${query}`, adminTokens, find(adminWho, query), adminSession);
+      await measure(
+        `${label}, searched in full`,
+        `/documents?${query}`,
+        adminTokens,
+        find(adminWho, query),
+        adminSession,
+      );
       // The ceiling of a remembered page: the statements of a repeated request (version, then the rows by id).
-      await measure(`${label}, the same search again (page remembered)`, `/documents?${query}`, adminTokens, find(adminWho, query, true), adminSession, rememberingUrl);
+      await measure(
+        `${label}, the same search again (page remembered)`,
+        `/documents?${query}`,
+        adminTokens,
+        find(adminWho, query, true),
+        adminSession,
+        rememberingUrl,
+      );
     }
     for (const [label, query] of COMBINED_SEARCHES) {
-      if (selected(label)) await measure(`${label}, searched in full`, `/documents?${query}`, adminTokens, find(adminWho, query), adminSession);
+      if (selected(label))
+        await measure(
+          `${label}, searched in full`,
+          `/documents?${query}`,
+          adminTokens,
+          find(adminWho, query),
+          adminSession,
+        );
     }
 
     if (selected('deepest')) {
@@ -451,7 +617,9 @@ export async function runDocumentsBench(
       // One client, 60 requests: p50, and the first request (a deep page's first visit skips its rows; later
       // visits start from the keyset anchor the first one left, while the company's documents are unchanged).
       const seq = async (q: string) => {
-        const times = await load(1, 60, (i) => get(`/documents?${q}`, adminTokens[i % adminTokens.length]!));
+        const times = await load(1, 60, (i) =>
+          get(`/documents?${q}`, adminTokens[i % adminTokens.length]!),
+        );
         return { p50: pct(times, 50), first: times[0]! };
       };
       const first = await seq('');
@@ -476,27 +644,78 @@ export async function runDocumentsBench(
     // A plain member reading one cabinet of many documents through a member group (a load finding).
     const readerTokens = readerSessions.map((s) => s.jwt);
     const readerSession = { sessionId: readerSessions[0]!.sessionId, user: readers.users[0]! };
-    const docOfCabinet = (await deps.database.raw.query<{ document_id: string }>('select document_id from document_cabinets where cabinet_id = $1 limit 1', [readers.cabinet.id])).rows[0]!.document_id;
+    const docOfCabinet = (
+      await deps.database.raw.query<{ document_id: string }>(
+        'select document_id from document_cabinets where cabinet_id = $1 limit 1',
+        [readers.cabinet.id],
+      )
+    ).rows[0]!.document_id;
     const plain = `plain member, one cabinet of ${readers.cabinet.documents.toLocaleString('ja-JP')} documents`;
     if (selected('plain')) {
-      await measure(`${plain}: first page`, '/documents', readerTokens, find(readerWho, ''), readerSession);
-      await measure(`${plain}: keyword 契約`, `/documents?keyword=${encodeURIComponent('契約')}`, readerTokens, find(readerWho, `keyword=${encodeURIComponent('契約')}`), readerSession);
+      await measure(
+        `${plain}: first page`,
+        '/documents',
+        readerTokens,
+        find(readerWho, ''),
+        readerSession,
+      );
+      await measure(
+        `${plain}: keyword 契約`,
+        `/documents?keyword=${encodeURIComponent('契約')}`,
+        readerTokens,
+        find(readerWho, `keyword=${encodeURIComponent('契約')}`),
+        readerSession,
+      );
       const hokuto = `keyword=${encodeURIComponent('北斗製作所')}`;
-      await measure(`${plain}: counterparty keyword 北斗製作所`, `/documents?${hokuto}`, readerTokens, find(readerWho, hokuto), readerSession);
-      await measure(`${plain}: document detail`, `/documents/${docOfCabinet}`, readerTokens, (db) => getDocument(db, readerWho, docOfCabinet), readerSession);
+      await measure(
+        `${plain}: counterparty keyword 北斗製作所`,
+        `/documents?${hokuto}`,
+        readerTokens,
+        find(readerWho, hokuto),
+        readerSession,
+      );
+      await measure(
+        `${plain}: document detail`,
+        `/documents/${docOfCabinet}`,
+        readerTokens,
+        (db) => getDocument(db, readerWho, docOfCabinet),
+        readerSession,
+      );
     }
 
     if (selected('import')) {
-      const [cabinet] = (await deps.database.raw.query<{ id: string }>('select id from cabinets where company_id = $1 and type = 0 order by name limit 1', [companyId])).rows;
+      const [cabinet] = (
+        await deps.database.raw.query<{ id: string }>(
+          'select id from cabinets where company_id = $1 and type = 0 order by name limit 1',
+          [companyId],
+        )
+      ).rows;
       const form = new FormData();
       form.append('cabinetId', cabinet!.id);
-      for (let i = 0; i < 100; i += 1) form.append('files', new Blob([minimalPdf(1024 * 1024, i)], { type: 'application/pdf' }), `ベンチ書類${i}.pdf`);
+      for (let i = 0; i < 100; i += 1)
+        form.append(
+          'files',
+          new Blob([minimalPdf(1024 * 1024, i)], { type: 'application/pdf' }),
+          `ベンチ書類${i}.pdf`,
+        );
       const t0 = performance.now();
-      const res = await fetch(`${apiUrl}/documents/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminTokens[0]}` } });
+      const res = await fetch(`${apiUrl}/documents/import`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${adminTokens[0]}` },
+      });
       const result = (await res.json()) as { results: { ok: boolean }[] };
       const importMs = performance.now() - t0;
       const ok = result.results?.filter((r) => r.ok).length ?? 0;
-      rows.push({ figure: 'import of 100 PDFs of 1 MB (one request)', value: round(importMs / 1000), ceiling: round(importMs / 1000), unit: 's', target: '≤ 10 s', pass: importMs <= 10_000 && ok === 100, note: `${ok} documents created` });
+      rows.push({
+        figure: 'import of 100 PDFs of 1 MB (one request)',
+        value: round(importMs / 1000),
+        ceiling: round(importMs / 1000),
+        unit: 's',
+        target: '≤ 10 s',
+        pass: importMs <= 10_000 && ok === 100,
+        note: `${ok} documents created`,
+      });
     }
   } finally {
     await stop();
@@ -511,7 +730,10 @@ const FIGURES = [
     [`${search}, searched in full`, 'p95 ≤ 100 ms (PostgreSQL) / 300 ms (PGlite), no seq scan'],
     [`${search}, the same search again (page remembered)`, 'p95 ≤ 100 / 300 ms, no seq scan'],
   ]),
-  ...COMBINED_SEARCHES.map(([search]) => [`${search}, searched in full`, 'p95 ≤ 100 / 300 ms, no seq scan']),
+  ...COMBINED_SEARCHES.map(([search]) => [
+    `${search}, searched in full`,
+    'p95 ≤ 100 / 300 ms, no seq scan',
+  ]),
   ['deepest page (200) ÷ first page', '≤ 2×'],
   ['plain member, one cabinet: first page', 'p95 ≤ 100 / 300 ms, no seq scan'],
   ['plain member, one cabinet: keyword 契約', 'p95 ≤ 100 / 300 ms, no seq scan'],
@@ -524,7 +746,13 @@ const runs = new Map<string, Promise<BenchRow[]>>();
 
 /** The row of `figure`: its label with the plain member's cabinet size left out, and the p95/p50 suffix. */
 const rowOf = (rows: BenchRow[], figure: string) =>
-  rows.find((r) => r.figure.replace(/ of [\d,]+ documents/, '').replace(/(: p95, \d+ clients|, p50)$/, '').replace(/ \(\d+\)/, ' (200)') === figure);
+  rows.find(
+    (r) =>
+      r.figure
+        .replace(/ of [\d,]+ documents/, '')
+        .replace(/(: p95, \d+ clients|, p50)$/, '')
+        .replace(/ \(\d+\)/, ' (200)') === figure,
+  );
 
 /** `npm run bench` (bench/lib/types.ts): one run per database kind, one entry per figure. */
 export const benchmarks: Benchmark[] = (['postgres', 'pglite'] as const).flatMap((kind) =>
@@ -539,7 +767,13 @@ export const benchmarks: Benchmark[] = (['postgres', 'pglite'] as const).flatMap
       const row = rowOf(await runs.get(key)!, figure);
       if (!row) throw new Error(`documents benchmark: no row for ${figure}`);
       // The ceiling of a latency row is the same SQL statements without HTTP (sqlCeiling).
-      return { figure: row.value, ceiling: row.ceiling, unit: row.unit, pass: Boolean(row.pass), note: row.note };
+      return {
+        figure: row.value,
+        ceiling: row.ceiling,
+        unit: row.unit,
+        pass: Boolean(row.pass),
+        note: row.note,
+      };
     },
   })),
 );
@@ -555,10 +789,17 @@ async function main() {
       only: { type: 'string' },
     },
   });
-  const kinds = values.db ? [values.db as 'pglite' | 'postgres'] : (['postgres', 'pglite'] as const);
+  const kinds = values.db
+    ? [values.db as 'pglite' | 'postgres']
+    : (['postgres', 'pglite'] as const);
   const n = Number(values.documents ?? 1_000_000);
   for (const kind of kinds) {
-    const rows = await runDocumentsBench(kind, n, { seedOnly: values['seed-only'], fresh: values.fresh, explain: values.explain, only: values.only });
+    const rows = await runDocumentsBench(kind, n, {
+      seedOnly: values['seed-only'],
+      fresh: values.fresh,
+      explain: values.explain,
+      only: values.only,
+    });
     if (rows.length === 0) continue;
     console.log(`\ndocuments (${kind}, ${n.toLocaleString()} documents)`);
     console.table(

@@ -44,10 +44,14 @@ const prepare = (ctx: BenchContext) =>
     return { deps, companyId: company.id, adminId: admin.id };
   })());
 
-const HEADER = 'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ';
+const HEADER =
+  'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ';
 const addCsv = (n: number, prefix: string) => {
   const lines = [HEADER];
-  for (let i = 0; i < n; i += 1) lines.push(`${prefix}${i}@bench.example.com,髙橋 ①郎${i},㈱営業本部 第${i % 50}課,0,${i % 2},0,0,0,`);
+  for (let i = 0; i < n; i += 1)
+    lines.push(
+      `${prefix}${i}@bench.example.com,髙橋 ①郎${i},㈱営業本部 第${i % 50}課,0,${i % 2},0,0,0,`,
+    );
   return `${lines.join('\r\n')}\r\n`;
 };
 
@@ -59,11 +63,24 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - t, value };
 }
 
-async function newManipulation(s: Setup, kind: number, bytes: Buffer, status: number = BulkStatus.Uploaded) {
+async function newManipulation(
+  s: Setup,
+  kind: number,
+  bytes: Buffer,
+  status: number = BulkStatus.Uploaded,
+) {
   const id = crypto.randomUUID();
   const key = `member-bulk/${id}-in.csv`;
   await s.deps.storage.write(key, bytes);
-  return insertManipulation(s.deps.database.db, { id, companyId: s.companyId, target: 'members', kind, status, inputFileKey: key, createdBy: s.adminId });
+  return insertManipulation(s.deps.database.db, {
+    id,
+    companyId: s.companyId,
+    target: 'members',
+    kind,
+    status,
+    inputFileKey: key,
+    createdBy: s.adminId,
+  });
 }
 
 /** The server process of the check figures: site on this port, api on the next (BENCH_MEMBER_BULK_PORT). */
@@ -80,16 +97,25 @@ async function checkBench(ctx: BenchContext, encoding: 'utf8' | 'sjis'): Promise
   const bytes = checkFile(n, encoding);
   const parseOnly = await timed(async () => {
     let rows = 0;
-    for await (const r of readCsvRecords(Readable.from([bytes]))) rows += r.cells.length > 0 ? 1 : 0;
+    for await (const r of readCsvRecords(Readable.from([bytes])))
+      rows += r.cells.length > 0 ? 1 : 0;
     return rows;
   });
   const { cookie } = await signIn(s.deps, { id: s.adminId, companyId: s.companyId });
-  const check = await checkOnServer({ port: SERVER_PORT, databaseUrl: ctx.databaseUrl, sessionCookie: cookie, file: bytes });
+  const check = await checkOnServer({
+    port: SERVER_PORT,
+    databaseUrl: ctx.databaseUrl,
+    sessionCookie: cookie,
+    file: bytes,
+  });
   return {
     figure: seconds(check.ms),
     ceiling: seconds(parseOnly.ms),
     unit: 's',
-    pass: check.ms <= 10_000 && check.status === BulkStatus.Ready && check.peakBytes <= 512 * 1024 * 1024,
+    pass:
+      check.ms <= 10_000 &&
+      check.status === BulkStatus.Ready &&
+      check.peakBytes <= 512 * 1024 * 1024,
     note: checkNote(n, check),
   };
 }
@@ -106,8 +132,16 @@ const checkNote = (n: number, c: ServerCheck) =>
 async function executeTimed(s: Setup, kind: number, bytes: Buffer) {
   const m = await newManipulation(s, kind, bytes);
   await runCheck(s.deps, m.id, (mm, h) => createMemberChecker(s.deps.database.db, mm, h));
-  const ready = await updateManipulation(s.deps.database.db, m.id, { status: BulkStatus.Processing }, [BulkStatus.Ready]);
-  if (!ready) throw new Error(`check failed: ${JSON.stringify((await s.deps.database.raw.query('select counts, file_error from bulk_manipulations where id = $1', [m.id])).rows)}`);
+  const ready = await updateManipulation(
+    s.deps.database.db,
+    m.id,
+    { status: BulkStatus.Processing },
+    [BulkStatus.Ready],
+  );
+  if (!ready)
+    throw new Error(
+      `check failed: ${JSON.stringify((await s.deps.database.raw.query('select counts, file_error from bulk_manipulations where id = $1', [m.id])).rows)}`,
+    );
   return timed(() => runExecute(s.deps, m.id, memberExecutor(kind)));
 }
 
@@ -123,7 +157,8 @@ async function copyIn(url: string, sql: string, text: string) {
   }
 }
 
-const tsvEscape = (v: string) => v.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+const tsvEscape = (v: string) =>
+  v.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
 
 async function addsBench(ctx: BenchContext) {
   const s = await prepare(ctx);
@@ -132,11 +167,37 @@ async function addsBench(ctx: BenchContext) {
   // Ceiling: the same rows (same columns, search text computed) straight into users by COPY.
   const rows: string[] = [];
   for (let i = 0; i < n; i += 1) {
-    const m = { email: `copy-${i}@bench.example.com`, name: `髙橋 ①郎${i}`, organization: `㈱営業本部 第${i % 50}課` };
-    rows.push([s.companyId, m.email, m.name, m.organization, i % 2 ? '{CompanyApprover}' : '{}', '0', memberSearchText(m)].map(tsvEscape).join('\t'));
+    const m = {
+      email: `copy-${i}@bench.example.com`,
+      name: `髙橋 ①郎${i}`,
+      organization: `㈱営業本部 第${i % 50}課`,
+    };
+    rows.push(
+      [
+        s.companyId,
+        m.email,
+        m.name,
+        m.organization,
+        i % 2 ? '{CompanyApprover}' : '{}',
+        '0',
+        memberSearchText(m),
+      ]
+        .map(tsvEscape)
+        .join('\t'),
+    );
   }
-  const copyMs = await copyIn(ctx.databaseUrl, 'copy users (company_id, email, name, organization, roles, status, search_text) from stdin', `${rows.join('\n')}\n`);
-  return { figure: seconds(exec.ms), ceiling: seconds(copyMs), unit: 's', pass: exec.ms <= 3 * copyMs, note: `${n.toLocaleString('ja-JP')}件の追加（招待メールは別ジョブ）` };
+  const copyMs = await copyIn(
+    ctx.databaseUrl,
+    'copy users (company_id, email, name, organization, roles, status, search_text) from stdin',
+    `${rows.join('\n')}\n`,
+  );
+  return {
+    figure: seconds(exec.ms),
+    ceiling: seconds(copyMs),
+    unit: 's',
+    pass: exec.ms <= 3 * copyMs,
+    note: `${n.toLocaleString('ja-JP')}件の追加（招待メールは別ジョブ）`,
+  };
 }
 
 async function editsBench(ctx: BenchContext) {
@@ -146,19 +207,49 @@ async function editsBench(ctx: BenchContext) {
     [s.companyId],
   );
   const lines = ['メンバーID,氏名', ...rows.map((r, i) => `${r.id},編集後 ${i}`)];
-  const exec = await executeTimed(s, BulkKind.Edit, Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'));
+  const exec = await executeTimed(
+    s,
+    BulkKind.Edit,
+    Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'),
+  );
   // Ceiling: the same new names by one set-based UPDATE … FROM a staging table loaded by COPY.
-  await s.deps.database.raw.exec('create table if not exists bench_edits (id uuid, name text, search text)');
-  await copyIn(ctx.databaseUrl, 'copy bench_edits from stdin', rows.map((r, i) => `${r.id}\t再編集 ${i}\t${tsvEscape(memberSearchText({ name: `再編集 ${i}`, email: r.email, organization: '' }))}`).join('\n') + '\n');
+  await s.deps.database.raw.exec(
+    'create table if not exists bench_edits (id uuid, name text, search text)',
+  );
+  await copyIn(
+    ctx.databaseUrl,
+    'copy bench_edits from stdin',
+    rows
+      .map(
+        (r, i) =>
+          `${r.id}\t再編集 ${i}\t${tsvEscape(memberSearchText({ name: `再編集 ${i}`, email: r.email, organization: '' }))}`,
+      )
+      .join('\n') + '\n',
+  );
   const update = await timed(() =>
-    s.deps.database.raw.query('update users u set name = e.name, search_text = e.search, updated_at = now() from bench_edits e where u.id = e.id'),
+    s.deps.database.raw.query(
+      'update users u set name = e.name, search_text = e.search, updated_at = now() from bench_edits e where u.id = e.id',
+    ),
   );
   await s.deps.database.raw.exec('drop table bench_edits');
-  return { figure: seconds(exec.ms), ceiling: seconds(update.ms), unit: 's', pass: exec.ms <= 3 * update.ms, note: `${rows.length.toLocaleString('ja-JP')}件の更新` };
+  return {
+    figure: seconds(exec.ms),
+    ceiling: seconds(update.ms),
+    unit: 's',
+    pass: exec.ms <= 3 * update.ms,
+    note: `${rows.length.toLocaleString('ja-JP')}件の更新`,
+  };
 }
 
 async function exportRun(s: Setup, filters: Record<string, unknown>) {
-  const m = await insertManipulation(s.deps.database.db, { companyId: s.companyId, target: 'members', kind: BulkKind.Export, status: BulkStatus.Processing, encoding: 'sjis', params: { filters } });
+  const m = await insertManipulation(s.deps.database.db, {
+    companyId: s.companyId,
+    target: 'members',
+    kind: BulkKind.Export,
+    status: BulkStatus.Processing,
+    encoding: 'sjis',
+    params: { filters },
+  });
   return timed(() => runMemberExport(s.deps, m.id));
 }
 
@@ -178,8 +269,14 @@ async function exportBench(ctx: BenchContext) {
   const t = performance.now();
   const text = new StringDecoder('utf8');
   await pipeline(
-    client.query(copyTo(`copy (select u.id, u.email, u.name, u.organization, u.roles, (select string_agg(g.name, ';') from member_group_users m join member_groups g on g.id = m.group_id where m.user_id = u.id), u.updated_at from users u where u.company_id = '${s.companyId}' order by u.name, u.id) to stdout with (format csv)`)),
-    new Transform({ transform: (chunk: Buffer, _e, cb) => cb(null, iconv.encode(text.write(chunk), 'cp932')) }),
+    client.query(
+      copyTo(
+        `copy (select u.id, u.email, u.name, u.organization, u.roles, (select string_agg(g.name, ';') from member_group_users m join member_groups g on g.id = m.group_id where m.user_id = u.id), u.updated_at from users u where u.company_id = '${s.companyId}' order by u.name, u.id) to stdout with (format csv)`,
+      ),
+    ),
+    new Transform({
+      transform: (chunk: Buffer, _e, cb) => cb(null, iconv.encode(text.write(chunk), 'cp932')),
+    }),
     new Writable({ write: (_c, _e, cb) => cb() }),
   );
   const copyMs = performance.now() - t;
@@ -195,24 +292,66 @@ async function exportBench(ctx: BenchContext) {
 
 async function deletesBench(ctx: BenchContext) {
   const s = await prepare(ctx);
-  const { rows } = await s.deps.database.raw.query<{ id: string }>(`select id from users where company_id = $1 and email like 'add-%'`, [s.companyId]);
-  const exec = await executeTimed(s, BulkKind.Delete, Buffer.from(`${['メンバーID', ...rows.map((r) => r.id)].join('\r\n')}\r\n`, 'utf8'));
+  const { rows } = await s.deps.database.raw.query<{ id: string }>(
+    `select id from users where company_id = $1 and email like 'add-%'`,
+    [s.companyId],
+  );
+  const exec = await executeTimed(
+    s,
+    BulkKind.Delete,
+    Buffer.from(`${['メンバーID', ...rows.map((r) => r.id)].join('\r\n')}\r\n`, 'utf8'),
+  );
   // Ceiling: the COPY-loaded members deleted by one DELETE … USING a staging table of their ids.
-  const { rows: copied } = await s.deps.database.raw.query<{ id: string }>(`select id from users where company_id = $1 and email like 'copy-%'`, [s.companyId]);
+  const { rows: copied } = await s.deps.database.raw.query<{ id: string }>(
+    `select id from users where company_id = $1 and email like 'copy-%'`,
+    [s.companyId],
+  );
   await s.deps.database.raw.exec('create table if not exists bench_deletes (id uuid)');
-  await copyIn(ctx.databaseUrl, 'copy bench_deletes from stdin', copied.map((r) => r.id).join('\n') + '\n');
-  const del = await timed(() => s.deps.database.raw.query('delete from users u using bench_deletes d where u.id = d.id'));
+  await copyIn(
+    ctx.databaseUrl,
+    'copy bench_deletes from stdin',
+    copied.map((r) => r.id).join('\n') + '\n',
+  );
+  const del = await timed(() =>
+    s.deps.database.raw.query('delete from users u using bench_deletes d where u.id = d.id'),
+  );
   await s.deps.database.raw.exec('drop table bench_deletes');
-  return { figure: seconds(exec.ms), ceiling: seconds(del.ms), unit: 's', pass: exec.ms <= 3 * del.ms, note: `${rows.length.toLocaleString('ja-JP')}件の削除` };
+  return {
+    figure: seconds(exec.ms),
+    ceiling: seconds(del.ms),
+    unit: 's',
+    pass: exec.ms <= 3 * del.ms,
+    note: `${rows.length.toLocaleString('ja-JP')}件の削除`,
+  };
 }
 
 export const benchmarks: Benchmark[] = [
-  { name: 'メンバー一括: チェック 10万行 UTF-8（PG）', target: '≤ 10 s, ≤ 512 MB', run: (ctx) => checkBench(ctx, 'utf8') },
-  { name: 'メンバー一括: チェック 10万行 Shift_JIS（PG）', target: '≤ 10 s, ≤ 512 MB', run: (ctx) => checkBench(ctx, 'sjis') },
+  {
+    name: 'メンバー一括: チェック 10万行 UTF-8（PG）',
+    target: '≤ 10 s, ≤ 512 MB',
+    run: (ctx) => checkBench(ctx, 'utf8'),
+  },
+  {
+    name: 'メンバー一括: チェック 10万行 Shift_JIS（PG）',
+    target: '≤ 10 s, ≤ 512 MB',
+    run: (ctx) => checkBench(ctx, 'sjis'),
+  },
   { name: 'メンバー一括: 追加 10万件の実行 vs COPY（PG）', target: '≤ 3× ceiling', run: addsBench },
-  { name: 'メンバー一括: 更新 10万件の実行 vs UPDATE…FROM（PG）', target: '≤ 3× ceiling', run: editsBench },
-  { name: 'メンバー一括: エクスポート 10万人 vs COPY TO + 符号化（PG）', target: '≤ 5× ceiling', run: exportBench },
-  { name: 'メンバー一括: 削除 10万件の実行 vs DELETE…USING（PG）', target: '≤ 3× ceiling', run: deletesBench },
+  {
+    name: 'メンバー一括: 更新 10万件の実行 vs UPDATE…FROM（PG）',
+    target: '≤ 3× ceiling',
+    run: editsBench,
+  },
+  {
+    name: 'メンバー一括: エクスポート 10万人 vs COPY TO + 符号化（PG）',
+    target: '≤ 5× ceiling',
+    run: exportBench,
+  },
+  {
+    name: 'メンバー一括: 削除 10万件の実行 vs DELETE…USING（PG）',
+    target: '≤ 3× ceiling',
+    run: deletesBench,
+  },
 ];
 
 const HELP = `node --import tsx bench/member-bulk.bench.ts [options]
@@ -236,11 +375,18 @@ async function main() {
     },
   });
   if (values.help) return void console.log(HELP);
-  const adminUrl = values['admin-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_BENCH_URL;
+  const adminUrl =
+    values['admin-url'] ??
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    DEFAULT_BENCH_URL;
   const name = values['db-name'] ?? `bench_member_bulk_${Date.now().toString(36)}`;
   const n = Number(values.rows ?? 100_000);
   const port = Number(values.port ?? SERVER_PORT);
-  const encodings = values.encoding && values.encoding !== 'both' ? [values.encoding as 'utf8' | 'sjis'] : (['utf8', 'sjis'] as const);
+  const encodings =
+    values.encoding && values.encoding !== 'both'
+      ? [values.encoding as 'utf8' | 'sjis']
+      : (['utf8', 'sjis'] as const);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -250,13 +396,27 @@ async function main() {
   try {
     const database = await openDatabase({ databaseUrl });
     await runMigrations(database);
-    const deps = await createDeps(parseEnv({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent', SEED: 'off', DATABASE_URL: databaseUrl }), { database });
+    const deps = await createDeps(
+      parseEnv({
+        NODE_ENV: 'production',
+        DATA_DIR: os.tmpdir(),
+        LOG_LEVEL: 'silent',
+        SEED: 'off',
+        DATABASE_URL: databaseUrl,
+      }),
+      { database },
+    );
     const company = await makeCompany(deps, { name: 'ベンチ一括操作株式会社' });
     const user = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
     const { cookie } = await signIn(deps, user);
     await closeDeps(deps);
     for (const encoding of encodings) {
-      const c = await checkOnServer({ port, databaseUrl, sessionCookie: cookie, file: checkFile(n, encoding) });
+      const c = await checkOnServer({
+        port,
+        databaseUrl,
+        sessionCookie: cookie,
+        file: checkFile(n, encoding),
+      });
       console.log(`check ${encoding}: ${seconds(c.ms)} s; ${checkNote(n, c)}; status ${c.status}`);
     }
   } finally {

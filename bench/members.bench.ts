@@ -29,7 +29,15 @@ import { startServer } from './lib/server-process.ts';
 import { prepareUsers } from './lib/signed-in-users.ts';
 import type { Benchmark, BenchContext, BenchResult, DbKind } from './lib/types.ts';
 
-export type BenchRow = { figure: string; value: number; unit: string; target: string; pass: boolean | null; note?: string; ceiling?: number };
+export type BenchRow = {
+  figure: string;
+  value: number;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+  note?: string;
+  ceiling?: number;
+};
 
 /** Site on PORT, api on PORT + 1 (bench/lib/server-process.ts). */
 const PORT = Number(process.env.BENCH_MEMBERS_PORT ?? 3400);
@@ -41,44 +49,86 @@ const P95_TARGET: Record<DbKind, number> = { postgres: 50, pglite: 150 };
 const round = (n: number) => Math.round(n * 10) / 10;
 const tmpDir = () => mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-members-'));
 
-type Seeded = { databaseUrl?: string; dataDir: string; cookies: string[]; close: () => Promise<void> };
+type Seeded = {
+  databaseUrl?: string;
+  dataDir: string;
+  cookies: string[];
+  close: () => Promise<void>;
+};
 
 /** Seeds `members` into a database the server can then open: PostgreSQL at `databaseUrl`, or PGlite on disk. */
-async function seedTarget(kind: DbKind, members: number, databaseUrl: string | undefined, log: (m: string) => void): Promise<Seeded> {
+async function seedTarget(
+  kind: DbKind,
+  members: number,
+  databaseUrl: string | undefined,
+  log: (m: string) => void,
+): Promise<Seeded> {
   const dataDir = tmpDir();
   // On PGlite the seeding process must let go of the files before the server opens them.
   const database = await openDatabase(kind === 'postgres' ? { databaseUrl } : { dataDir });
   try {
     await runMigrations(database);
     const t0 = performance.now();
-    const seeded = await seedLargeCompany(database, { name: 'ベンチ株式会社', members, documents: 0, onProgress: log });
+    const seeded = await seedLargeCompany(database, {
+      name: 'ベンチ株式会社',
+      members,
+      documents: 0,
+      onProgress: log,
+    });
     log(`seeded ${members} members in ${Math.round(performance.now() - t0)} ms`);
     const users = await prepareUsers(database, seeded.companyId, ADMINS, 1);
     await database.raw.exec(kind === 'postgres' ? 'vacuum analyze users' : 'analyze users');
     await database.raw.exec('analyze member_group_users');
-    return { databaseUrl, dataDir, cookies: users.map((u) => u.cookie), close: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      databaseUrl,
+      dataDir,
+      cookies: users.map((u) => u.cookie),
+      close: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   } finally {
     await database.close();
   }
 }
 
 /** The figures of "Scale" against a server started on the seeded database. */
-export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: string) => void): Promise<BenchRow[]> {
+export async function measureMembers(
+  seeded: Seeded,
+  kind: DbKind,
+  log: (m: string) => void,
+): Promise<BenchRow[]> {
   ensureConsoleBuild(); // before the server starts: it serves that build
-  const server = await startServer({ port: PORT, dataDir: seeded.dataDir, databaseUrl: seeded.databaseUrl });
+  const server = await startServer({
+    port: PORT,
+    dataDir: seeded.dataDir,
+    databaseUrl: seeded.databaseUrl,
+  });
   const rows: BenchRow[] = [];
   try {
     const target = { siteUrl: server.siteUrl, apiUrl: server.apiUrl };
     const tokens: string[] = [];
-    for (const cookie of seeded.cookies) tokens.push(await fetchToken(target, { id: '', cookie, isAdmin: true }));
+    for (const cookie of seeded.cookies)
+      tokens.push(await fetchToken(target, { id: '', cookie, isAdmin: true }));
     const get = async (pathAndQuery: string, i: number) =>
-      (await expectOk(`${server.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } })).body;
-    const load = async (requests: number, q: (i: number) => string, clients = CONCURRENCY): Promise<LatencyStats> => {
-      const stats = await measureLatency({ clients, requests, run: async (_c, i) => void (await get(q(i), i)) });
+      (
+        await expectOk(`${server.apiUrl}${pathAndQuery}`, {
+          headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
+        })
+      ).body;
+    const load = async (
+      requests: number,
+      q: (i: number) => string,
+      clients = CONCURRENCY,
+    ): Promise<LatencyStats> => {
+      const stats = await measureLatency({
+        clients,
+        requests,
+        run: async (_c, i) => void (await get(q(i), i)),
+      });
       if (stats.errors > 0) throw new Error(`${stats.errors} requests failed: ${stats.firstError}`);
       return stats;
     };
-    const total = (JSON.parse((await get('/members', 0)).toString('utf8')) as { total: number }).total;
+    const total = (JSON.parse((await get('/members', 0)).toString('utf8')) as { total: number })
+      .total;
     const lastPage = Math.ceil(total / 50);
     const p95Target = P95_TARGET[kind];
     const row = (figure: string, s: LatencyStats, ceiling: LatencyStats): BenchRow => ({
@@ -95,17 +145,40 @@ export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: stri
     const me = await load(1000, () => '/me');
     await load(100, () => '/members');
     log('first page, 20 clients');
-    rows.push(row(`first page p95, ${CONCURRENCY} clients`, await load(1000, () => '/members'), me));
+    rows.push(
+      row(`first page p95, ${CONCURRENCY} clients`, await load(1000, () => '/members'), me),
+    );
 
-    const mixed = ['山', '大阪', '田中', 'yamada', '営業部', 'ﾔﾏﾀﾞ', 'tanaka', '佐藤 花子', '東京', 'sato'];
-    const mixedQuery = (i: number) => `/members?keyword=${encodeURIComponent(mixed[i % mixed.length]!)}`;
+    const mixed = [
+      '山',
+      '大阪',
+      '田中',
+      'yamada',
+      '営業部',
+      'ﾔﾏﾀﾞ',
+      'tanaka',
+      '佐藤 花子',
+      '東京',
+      'sato',
+    ];
+    const mixedQuery = (i: number) =>
+      `/members?keyword=${encodeURIComponent(mixed[i % mixed.length]!)}`;
     await load(100, mixedQuery);
     log('keywords, 20 clients');
-    rows.push(row(`keyword search p95, ${CONCURRENCY} clients (10 keywords)`, await load(1000, mixedQuery), me));
+    rows.push(
+      row(
+        `keyword search p95, ${CONCURRENCY} clients (10 keywords)`,
+        await load(1000, mixedQuery),
+        me,
+      ),
+    );
 
     // Every request a keyword never seen before: no cached total or page, the honest cold figure.
     const combos = FAMILY_NAMES.flatMap((f) => GIVEN_NAMES.map((g) => `${f.k}${g.k.slice(0, 1)}`));
-    const cold = await load(Math.min(1000, combos.length), (i) => `/members?keyword=${encodeURIComponent(combos[i]!)}`);
+    const cold = await load(
+      Math.min(1000, combos.length),
+      (i) => `/members?keyword=${encodeURIComponent(combos[i]!)}`,
+    );
     rows.push(row(`keyword search p95, ${CONCURRENCY} clients (each keyword new)`, cold, me));
 
     // Deep pages, one client: the first deep request builds the anchors once per list version.
@@ -118,17 +191,46 @@ export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: stri
     const deepest = await seq(`/members?page=${lastPage}`);
     const middle = await seq(`/members?page=${Math.floor(lastPage / 2)}`);
     const deepestDesc = await seq(`/members?page=${lastPage}&sort=-createdAt`);
-    rows.push({ figure: `deepest page (${lastPage}) ÷ first page, p50`, value: round(deepest / firstSeq), ceiling: 1, unit: '×', target: '≤ 2×', pass: deepest / firstSeq <= 2, note: `${round(deepest)} ms vs ${round(firstSeq)} ms; middle ${round(middle)} ms; by -createdAt ${round(deepestDesc)} ms; anchors built once in ${round(anchorBuild)} ms` });
+    rows.push({
+      figure: `deepest page (${lastPage}) ÷ first page, p50`,
+      value: round(deepest / firstSeq),
+      ceiling: 1,
+      unit: '×',
+      target: '≤ 2×',
+      pass: deepest / firstSeq <= 2,
+      note: `${round(deepest)} ms vs ${round(firstSeq)} ms; middle ${round(middle)} ms; by -createdAt ${round(deepestDesc)} ms; anchors built once in ${round(anchorBuild)} ms`,
+    });
 
     // Each keyword asked once (a repeated one is answered from the list cache): short ones against long ones.
     const warm = new Set(mixed);
     const distinct = (xs: string[]) => [...new Set(xs)].filter((x) => !warm.has(x));
-    const shortOnes = distinct([...FAMILY_NAMES.flatMap((f) => [...f.k]), ...GIVEN_NAMES.flatMap((g) => [...g.k]), ...FAMILY_NAMES.map((f) => f.k)]).filter((k) => k.length <= 2);
-    const longOnes = distinct(FAMILY_NAMES.flatMap((f) => GIVEN_NAMES.map((g) => `${g.r[0]}.${f.r}`)));
-    const coldP50 = async (keywords: string[]) => (await load(Math.min(100, keywords.length), (i) => `/members?keyword=${encodeURIComponent(keywords[i]!)}`, 1)).p50;
+    const shortOnes = distinct([
+      ...FAMILY_NAMES.flatMap((f) => [...f.k]),
+      ...GIVEN_NAMES.flatMap((g) => [...g.k]),
+      ...FAMILY_NAMES.map((f) => f.k),
+    ]).filter((k) => k.length <= 2);
+    const longOnes = distinct(
+      FAMILY_NAMES.flatMap((f) => GIVEN_NAMES.map((g) => `${g.r[0]}.${f.r}`)),
+    );
+    const coldP50 = async (keywords: string[]) =>
+      (
+        await load(
+          Math.min(100, keywords.length),
+          (i) => `/members?keyword=${encodeURIComponent(keywords[i]!)}`,
+          1,
+        )
+      ).p50;
     const short = await coldP50(shortOnes);
     const long = await coldP50(longOnes);
-    rows.push({ figure: '1–2 char keyword ÷ long keyword, p50, each keyword new', value: round(short / long), ceiling: 1, unit: '×', target: '≈ 1× (as fast)', pass: short / long <= 2, note: `1–2 characters (山, 大阪 …) ${round(short)} ms vs long ("t.yamada" …) ${round(long)} ms, ${Math.min(100, shortOnes.length)} and ${Math.min(100, longOnes.length)} keywords` });
+    rows.push({
+      figure: '1–2 char keyword ÷ long keyword, p50, each keyword new',
+      value: round(short / long),
+      ceiling: 1,
+      unit: '×',
+      target: '≈ 1× (as fast)',
+      pass: short / long <= 2,
+      note: `1–2 characters (山, 大阪 …) ${round(short)} ms vs long ("t.yamada" …) ${round(long)} ms, ${Math.min(100, shortOnes.length)} and ${Math.min(100, longOnes.length)} keywords`,
+    });
 
     const before = sampleRss({ pid: server.pid }).stop().lastBytes;
     const rss = sampleRss({ pid: server.pid, intervalMs: 20 });
@@ -136,10 +238,23 @@ export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: stri
     const bytes = (await get('/members?page=-1', 2)).byteLength;
     const allMs = performance.now() - tAll;
     const peak = rss.stop().peakBytes;
-    rows.push({ figure: `page=-1 stream of ${total} members`, value: Math.round(allMs), unit: 'ms', target: 'streams, bounded memory', pass: null, note: `${Math.round(bytes / 1024)} KiB; server RSS +${mib(Math.max(0, peak - before))} MiB (peak ${mib(peak)} MiB)` });
+    rows.push({
+      figure: `page=-1 stream of ${total} members`,
+      value: Math.round(allMs),
+      unit: 'ms',
+      target: 'streams, bounded memory',
+      pass: null,
+      note: `${Math.round(bytes / 1024)} KiB; server RSS +${mib(Math.max(0, peak - before))} MiB (peak ${mib(peak)} MiB)`,
+    });
 
     log('console: scrolling the page=-1 list in Chromium');
-    const f = await measureScrollFrames({ siteUrl: server.siteUrl, sessionCookie: seeded.cookies[0]!, path: '/company/members?page=-1', listName: 'メンバー一覧', rowTestId: 'member-row' });
+    const f = await measureScrollFrames({
+      siteUrl: server.siteUrl,
+      sessionCookie: seeded.cookies[0]!,
+      path: '/company/members?page=-1',
+      listName: 'メンバー一覧',
+      rowTestId: 'member-row',
+    });
     rows.push({
       figure: `console: scrolling all ${total} members (page=-1), p99 frame interval`,
       value: round(f.p99),
@@ -157,7 +272,10 @@ export async function measureMembers(seeded: Seeded, kind: DbKind, log: (m: stri
 
 /** A fresh PostgreSQL database for the standalone run, dropped afterwards. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
   const name = `bench_members_${Date.now()}`;
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
@@ -190,22 +308,48 @@ const measured = (ctx: BenchContext, kind: DbKind) => {
   }
   return rows;
 };
-const fromRow = (kind: DbKind, index: number) => async (ctx: BenchContext): Promise<BenchResult> => {
-  const row = (await measured(ctx, kind))[index]!;
-  return { figure: row.value, ceiling: row.ceiling ?? row.value, unit: row.unit, pass: row.pass ?? true, note: row.note };
-};
+const fromRow =
+  (kind: DbKind, index: number) =>
+  async (ctx: BenchContext): Promise<BenchResult> => {
+    const row = (await measured(ctx, kind))[index]!;
+    return {
+      figure: row.value,
+      ceiling: row.ceiling ?? row.value,
+      unit: row.unit,
+      pass: row.pass ?? true,
+      note: row.note,
+    };
+  };
 const label = { postgres: 'PostgreSQL', pglite: 'PGlite' } as const;
 export const benchmarks: Benchmark[] = (['postgres', 'pglite'] as const).flatMap((kind) => [
-  { name: `members (${kind}): first page p95, 20 clients`, target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`, run: fromRow(kind, 0) },
-  { name: `members (${kind}): keyword p95, 20 clients`, target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`, run: fromRow(kind, 1) },
-  { name: `members (${kind}): new keyword each request p95`, target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`, run: fromRow(kind, 2) },
+  {
+    name: `members (${kind}): first page p95, 20 clients`,
+    target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`,
+    run: fromRow(kind, 0),
+  },
+  {
+    name: `members (${kind}): keyword p95, 20 clients`,
+    target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`,
+    run: fromRow(kind, 1),
+  },
+  {
+    name: `members (${kind}): new keyword each request p95`,
+    target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`,
+    run: fromRow(kind, 2),
+  },
   { name: `members (${kind}): deepest page ÷ first`, target: '≤ 2×', run: fromRow(kind, 3) },
   { name: `members (${kind}): 1–2 char keyword ÷ long`, target: '≤ 2×', run: fromRow(kind, 4) },
-  { name: `members (${kind}): console scrolls all members without dropped frames`, target: 'p99 frame ≤ 1.5 × 16.7 ms', run: fromRow(kind, 6) },
+  {
+    name: `members (${kind}): console scrolls all members without dropped frames`,
+    target: 'p99 frame ≤ 1.5 × 16.7 ms',
+    run: fromRow(kind, 6),
+  },
 ]);
 
 async function main() {
-  const { values } = parseArgs({ options: { db: { type: 'string' }, members: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { db: { type: 'string' }, members: { type: 'string' } },
+  });
   const kinds = values.db ? [values.db as DbKind] : (['postgres', 'pglite'] as const);
   const members = Number(values.members ?? 100_000);
   for (const kind of kinds) {
@@ -215,7 +359,15 @@ async function main() {
     try {
       const rows = await measureMembers(seeded, kind, log);
       console.log(`\nmembers (${kind}, ${members.toLocaleString()} members)`);
-      console.table(rows.map((r) => ({ figure: r.figure, value: `${r.value} ${r.unit}`, target: r.target, result: r.pass === null ? '-' : r.pass ? 'pass' : 'SHORT', note: r.note ?? '' })));
+      console.table(
+        rows.map((r) => ({
+          figure: r.figure,
+          value: `${r.value} ${r.unit}`,
+          target: r.target,
+          result: r.pass === null ? '-' : r.pass ? 'pass' : 'SHORT',
+          note: r.note ?? '',
+        })),
+      );
     } finally {
       await seeded.close();
       await pgDb?.drop();

@@ -23,7 +23,9 @@ class Checker {
   }
   report(label: string) {
     const blocking = this.findings.filter(isBlocking);
-    console.log(`a11y ${label}: ${this.states.length} states checked, ${blocking.length} moderate or worse, ${this.findings.length - blocking.length} minor`);
+    console.log(
+      `a11y ${label}: ${this.states.length} states checked, ${blocking.length} moderate or worse, ${this.findings.length - blocking.length} minor`,
+    );
     if (this.findings.length > 0) console.log(this.findings.map(describe).join('\n'));
     expect(blocking.map(describe)).toEqual([]);
   }
@@ -33,9 +35,21 @@ test('every route of spec §2, with real records and with unknown ids', async ({
   test.setTimeout(600_000);
   const c = new Checker(page);
   await login(page, DEMO.admin);
-  const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(page, API_URL, '/cabinets');
-  const { memberGroups } = await apiGet<{ memberGroups: { id: string }[] }>(page, API_URL, '/member_groups');
-  const { documents } = await apiGet<{ documents: { id: string }[] }>(page, API_URL, '/documents?perPage=1');
+  const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(
+    page,
+    API_URL,
+    '/cabinets',
+  );
+  const { memberGroups } = await apiGet<{ memberGroups: { id: string }[] }>(
+    page,
+    API_URL,
+    '/member_groups',
+  );
+  const { documents } = await apiGet<{ documents: { id: string }[] }>(
+    page,
+    API_URL,
+    '/documents?perPage=1',
+  );
 
   const ids = await createBulkRuns(page, documents[0]!.id);
 
@@ -121,7 +135,11 @@ test('drawers, modals, tabs and confirmations with data', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'グループを作成' })).toBeVisible();
   await c.check('member groups: create modal');
   await closeDialog();
-  await page.getByTestId('group-row').last().getByRole('button', { name: /を削除$/ }).click();
+  await page
+    .getByTestId('group-row')
+    .last()
+    .getByRole('button', { name: /を削除$/ })
+    .click();
   await expect(page.getByRole('dialog', { name: 'グループを削除' })).toBeVisible();
   await c.check('member groups: delete confirmation');
   await closeDialog();
@@ -145,15 +163,24 @@ test('drawers, modals, tabs and confirmations with data', async ({ page }) => {
   await drawer.getByRole('button', { name: '編集' }).click();
   await expect(page.getByRole('dialog', { name: 'メンバーを編集' })).toBeVisible();
   await c.check('members: edit modal over the drawer');
-  await page.getByRole('dialog', { name: 'メンバーを編集' }).getByRole('button', { name: 'キャンセル' }).click();
+  await page
+    .getByRole('dialog', { name: 'メンバーを編集' })
+    .getByRole('button', { name: 'キャンセル' })
+    .click();
   await drawer.getByRole('button', { name: '2要素認証をリセット' }).click();
   await expect(page.getByRole('dialog', { name: '2要素認証をリセット' })).toBeVisible();
   await c.check('members: MFA reset confirmation');
-  await page.getByRole('dialog', { name: '2要素認証をリセット' }).getByRole('button', { name: 'キャンセル' }).click();
+  await page
+    .getByRole('dialog', { name: '2要素認証をリセット' })
+    .getByRole('button', { name: 'キャンセル' })
+    .click();
   await drawer.getByRole('button', { name: '削除' }).click();
   await expect(page.getByRole('dialog', { name: 'メンバーを削除' })).toBeVisible();
   await c.check('members: delete confirmation');
-  await page.getByRole('dialog', { name: 'メンバーを削除' }).getByRole('button', { name: 'キャンセル' }).click();
+  await page
+    .getByRole('dialog', { name: 'メンバーを削除' })
+    .getByRole('button', { name: 'キャンセル' })
+    .click();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: 'メンバーを追加' }).click();
@@ -223,7 +250,13 @@ test('a plain member and the SMBC theme', async ({ page }) => {
   await page.context().clearCookies();
   await forceTheme(page, API_URL, 'smbc-cloudsign');
   await login(page, DEMO.admin, '/company/members');
-  for (const url of ['/company/members', '/company/documents', '/cabinets', '/company/members/bulk_add/upload', '/company/documents/search']) {
+  for (const url of [
+    '/company/members',
+    '/company/documents',
+    '/cabinets',
+    '/company/members/bulk_add/upload',
+    '/company/documents/search',
+  ]) {
     await page.goto(url);
     await settled(page);
     await c.check(`smbc theme: ${url}`);
@@ -245,8 +278,16 @@ test('the site: login, password setup, MFA and message pages', async ({ page, br
   await c.check('/login with an error');
   await submitLogin(page, DEMO.admin);
   await expect(page.locator('[data-layout]').first()).toBeVisible();
-  const { members: mfaMembers } = await apiGet<{ members: { email: string }[] }>(page, API_URL, '/members?mfa=1&status=1');
-  const { members: resetMembers } = await apiGet<{ members: { email: string }[] }>(page, API_URL, '/members?status=2');
+  const { members: mfaMembers } = await apiGet<{ members: { email: string }[] }>(
+    page,
+    API_URL,
+    '/members?mfa=1&status=1',
+  );
+  const { members: resetMembers } = await apiGet<{ members: { email: string }[] }>(
+    page,
+    API_URL,
+    '/members?status=2',
+  );
 
   const visitor = await browser.newContext();
   const v = await visitor.newPage();

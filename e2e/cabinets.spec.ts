@@ -32,7 +32,9 @@ async function apiGet<T>(page: Page, apiUrl: string, p: string): Promise<T> {
 
 /** The settings panel titled `title` (each has its own 保存 button). */
 const panel = (page: Page, title: string): Locator =>
-  page.locator('.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  page
+    .locator('.mantine-Paper-root')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function pickOptions(page: Page, scope: Locator, label: string, names: string[]) {
   const input = scope.getByLabel(label);
@@ -43,7 +45,10 @@ async function pickOptions(page: Page, scope: Locator, label: string, names: str
   await input.blur();
 }
 
-test('an admin sets up a cabinet, files documents by moving them, and the member sees exactly those', async ({ page, browser }) => {
+test('an admin sets up a cabinet, files documents by moving them, and the member sees exactly those', async ({
+  page,
+  browser,
+}) => {
   const name = `E2E 案件 ${Date.now().toString(36)}`;
   await login(page, DEMO.admin, '/cabinets');
   await expect(page.getByRole('heading', { name: 'キャビネット', exact: true })).toBeVisible();
@@ -69,7 +74,10 @@ test('an admin sets up a cabinet, files documents by moving them, and the member
   await expect(page.getByText('閲覧できるメンバーグループを保存しました。')).toBeVisible();
   const admins = panel(page, '管理者');
   await admins.getByLabel('管理者を追加').fill(DEMO.member);
-  await admins.getByTestId('admin-candidate').getByRole('button', { name: /管理者にする/ }).click();
+  await admins
+    .getByTestId('admin-candidate')
+    .getByRole('button', { name: /管理者にする/ })
+    .click();
   await expect(admins.getByTestId('admin-row')).toContainText(DEMO.member);
 
   // The list shows it without a reload (spec §4: the cache entry is replaced).
@@ -104,31 +112,50 @@ test('an admin sets up a cabinet, files documents by moving them, and the member
   await expect(member.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(member.getByTestId('documents-total')).toHaveText('3 件');
   await expect(member.getByTestId('document-row')).toHaveCount(3);
-  for (const d of moved) await expect(member.getByTestId('document-row').filter({ hasText: d.title }).first()).toBeVisible();
+  for (const d of moved)
+    await expect(
+      member.getByTestId('document-row').filter({ hasText: d.title }).first(),
+    ).toBeVisible();
   const seen = await apiGet<Docs>(member, API_URL, `/documents?cabinetId=${cabinetId}`);
   expect(seen.documents.map((d) => d.id).sort()).toEqual(moved.map((d) => d.id).sort());
   await memberContext.close();
 });
 
-test('a rule’s dry-run count is what its backfill files; the access panel explains who reads and why', async ({ page }) => {
+test('a rule’s dry-run count is what its backfill files; the access panel explains who reads and why', async ({
+  page,
+}) => {
   const name = `E2E ルール ${Date.now().toString(36)}`;
   await login(page, DEMO.admin, '/cabinets');
   await page.getByRole('button', { name: 'キャビネットを作成' }).click();
-  await page.getByRole('dialog', { name: 'キャビネットを作成' }).getByLabel('キャビネット名').fill(name);
+  await page
+    .getByRole('dialog', { name: 'キャビネットを作成' })
+    .getByLabel('キャビネット名')
+    .fill(name);
   await page.getByRole('button', { name: '作成する' }).click();
-  await page.getByTestId('cabinet-row').filter({ hasText: name }).getByRole('link', { name }).click();
+  await page
+    .getByTestId('cabinet-row')
+    .filter({ hasText: name })
+    .getByRole('link', { name })
+    .click();
   await page.getByRole('tab', { name: '閲覧・管理の設定' }).click();
 
   const rules = panel(page, '自動振り分けルール');
   await pickOptions(page, rules, '対象のメンバーグループ', ['経理部']);
   const dry = rules.getByTestId('dry-run');
   await expect(dry).toContainText(/既存の書類 [\d,]+ 件/);
-  const count = Number(/既存の書類 ([\d,]+) 件/.exec((await dry.textContent()) ?? '')![1]!.replaceAll(',', ''));
+  const count = Number(
+    /既存の書類 ([\d,]+) 件/.exec((await dry.textContent()) ?? '')![1]!.replaceAll(',', ''),
+  );
   expect(count).toBeGreaterThan(0);
   await rules.getByLabel('保存時に既存の書類にも適用する（バックグラウンドで実行します）').check();
   await rules.getByRole('button', { name: '保存' }).click();
-  await expect(rules.getByTestId('backfill-status')).toContainText(`完了（${count.toLocaleString('ja-JP')} 件を振り分け）`, { timeout: 60_000 });
-  await expect(page.getByRole('tab', { name: `書類（${count.toLocaleString('ja-JP')}）` })).toBeVisible();
+  await expect(rules.getByTestId('backfill-status')).toContainText(
+    `完了（${count.toLocaleString('ja-JP')} 件を振り分け）`,
+    { timeout: 60_000 },
+  );
+  await expect(
+    page.getByRole('tab', { name: `書類（${count.toLocaleString('ja-JP')}）` }),
+  ).toBeVisible();
 
   // Grant a group too, then look at who can read it and why.
   const groups = panel(page, '閲覧できるメンバーグループ');
@@ -144,16 +171,22 @@ test('a rule’s dry-run count is what its backfill files; the access panel expl
   await page.screenshot({ path: path.join(artifacts, 'cabinet-access.png'), fullPage: true });
 });
 
-test('a cabinet admin sees his cabinet’s rules but cannot set them, and the access panel says who may file', async ({ page }) => {
+test('a cabinet admin sees his cabinet’s rules but cannot set them, and the access panel says who may file', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page, DEMO.member);
   await page.getByRole('link', { name: '営業契約', exact: true }).click();
   await page.getByRole('tab', { name: '閲覧・管理の設定' }).click();
   const rules = panel(page, '自動振り分けルール');
-  await expect(rules).toContainText('自動振り分けルールの設定は、組織管理権限を持つメンバーだけができます');
+  await expect(rules).toContainText(
+    '自動振り分けルールの設定は、組織管理権限を持つメンバーだけができます',
+  );
   await expect(rules.getByRole('button', { name: '保存' })).toHaveCount(0);
   await expect(rules.getByRole('textbox')).toHaveCount(0);
   await page.screenshot({ path: path.join(artifacts, 'cabinet-rules-cabinet-admin.png') });
   await page.getByRole('tab', { name: 'アクセスできる人' }).click();
-  await expect(page.getByTestId('access-rules')).toContainText('閲覧だけできる書類は追加できません。');
+  await expect(page.getByTestId('access-rules')).toContainText(
+    '閲覧だけできる書類は追加できません。',
+  );
 });

@@ -17,7 +17,9 @@ for (const viewport of [
   { width: 1366, height: 860 },
   { width: 1280, height: 800 },
 ]) {
-  test(`the list fits beside an open document at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+  test(`the list fits beside an open document at ${viewport.width}×${viewport.height}`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     // Documents with an amount, so the amount column has something to clip.
     await login(page, DEMO.admin, '/company/documents?amountFrom=1');
@@ -26,10 +28,16 @@ for (const viewport of [
     await rows.first().click();
     await expect(page.getByTestId('document-detail-panel')).toBeVisible();
 
-    const viewportBox = page.getByTestId('documents-list-viewport').locator('.mantine-ScrollArea-viewport');
+    const viewportBox = page
+      .getByTestId('documents-list-viewport')
+      .locator('.mantine-ScrollArea-viewport');
     const overflow = await viewportBox.evaluate((el: Box) => el.scrollWidth - el.clientWidth);
     expect(overflow, 'the list scrolls sideways').toBeLessThanOrEqual(0);
-    await expect(page.getByTestId('documents-list-panel').getByRole('columnheader')).toHaveText(['タイトル / 契約相手', '契約締結日', '取引金額']);
+    await expect(page.getByTestId('documents-list-panel').getByRole('columnheader')).toHaveText([
+      'タイトル / 契約相手',
+      '契約締結日',
+      '取引金額',
+    ]);
 
     // Every amount cell is inside the panel and shows its whole text (nothing cut by the cell).
     const panel = (await page.getByTestId('documents-list-panel').boundingBox())!;
@@ -40,14 +48,27 @@ for (const viewport of [
       const cell = amounts.nth(i);
       await expect(cell).toHaveText(/^[\d,]+ 円$|^—$/);
       const box = (await cell.boundingBox())!;
-      expect(box.x + box.width, `amount ${i + 1} ends inside the list`).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
-      expect(await cell.evaluate((el: Box) => el.scrollWidth <= el.clientWidth), `amount ${i + 1} is not clipped`).toBe(true);
+      expect(box.x + box.width, `amount ${i + 1} ends inside the list`).toBeLessThanOrEqual(
+        panel.x + panel.width + 0.5,
+      );
+      expect(
+        await cell.evaluate((el: Box) => el.scrollWidth <= el.clientWidth),
+        `amount ${i + 1} is not clipped`,
+      ).toBe(true);
     }
-    await page.screenshot({ path: path.join(artifacts, `documents-detail-open-${viewport.width}.png`) });
+    await page.screenshot({
+      path: path.join(artifacts, `documents-detail-open-${viewport.width}.png`),
+    });
 
     // Closing the detail brings the full table back.
     await page.goto('/company/documents?amountFrom=1');
-    await expect(page.getByTestId('documents-list-panel').getByRole('columnheader')).toHaveText(['タイトル / 契約相手', '契約締結日', '契約終了日', '取引金額', 'キャビネット']);
+    await expect(page.getByTestId('documents-list-panel').getByRole('columnheader')).toHaveText([
+      'タイトル / 契約相手',
+      '契約締結日',
+      '契約終了日',
+      '取引金額',
+      'キャビネット',
+    ]);
     await page.screenshot({ path: path.join(artifacts, `documents-list-${viewport.width}.png`) });
   });
 }

@@ -14,7 +14,12 @@ async function pdf(name: string) {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  page.drawText(`Imported by the E2E test: ${name.replace(/[^\x20-\x7e]/g, '')}`, { x: 50, y: 780, size: 14, font });
+  page.drawText(`Imported by the E2E test: ${name.replace(/[^\x20-\x7e]/g, '')}`, {
+    x: 50,
+    y: 780,
+    size: 14,
+    font,
+  });
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) };
 }
 
@@ -28,7 +33,9 @@ test('keyword search and the advanced form land on the same normalised URL', asy
   await openList(page);
   await page.getByLabel('キーワード').fill('  業務委託  ');
   await page.getByRole('button', { name: '検索', exact: true }).click();
-  await expect(page).toHaveURL(/\/company\/documents\?keyword=%E6%A5%AD%E5%8B%99%E5%A7%94%E8%A8%97$/);
+  await expect(page).toHaveURL(
+    /\/company\/documents\?keyword=%E6%A5%AD%E5%8B%99%E5%A7%94%E8%A8%97$/,
+  );
   const quickUrl = page.url();
   await expect(page.getByTestId('document-row').first()).toContainText('業務委託');
 
@@ -41,7 +48,9 @@ test('keyword search and the advanced form land on the same normalised URL', asy
   await expect(page).toHaveURL(quickUrl);
 
   // A messy URL is normalised: defaults dropped, unknown keys dropped, keys in a fixed order.
-  await page.goto('/company/documents?foo=1&page=1&sort=-updatedAt&keyword=%E6%A5%AD%E5%8B%99%E5%A7%94%E8%A8%97');
+  await page.goto(
+    '/company/documents?foo=1&page=1&sort=-updatedAt&keyword=%E6%A5%AD%E5%8B%99%E5%A7%94%E8%A8%97',
+  );
   await expect(page).toHaveURL(quickUrl);
 
   // Every condition of the advanced form survives the round trip.
@@ -57,15 +66,22 @@ test('open a document, read its PDF, edit its attributes', async ({ page }) => {
   // A concluded document of the demo seed (its PDF made by the seed).
   await openList(page, '/company/documents?status=2');
   // The PDF is fetched with the Bearer token and shown from a blob URL (an <iframe> cannot send the token).
-  const pdfResponse = page.waitForResponse((r) => r.request().method() === 'GET' && /\/documents\/[^/]+\/files\/[^/]+$/.test(r.url()));
+  const pdfResponse = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && /\/documents\/[^/]+\/files\/[^/]+$/.test(r.url()),
+  );
   await page.getByTestId('document-row').first().click();
   await expect(page).toHaveURL(/documentId=/);
   const response = await pdfResponse;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
-  expect(response.headers()['content-disposition']).toMatch(/^inline; filename=".*"; filename\*=UTF-8''/);
+  expect(response.headers()['content-disposition']).toMatch(
+    /^inline; filename=".*"; filename\*=UTF-8''/,
+  );
   const head = await page.evaluate(async (url) => {
-    const tokenRes = await fetch('/api/token/jwt', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const tokenRes = await fetch('/api/token/jwt', {
+      credentials: 'include',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     const { jwt } = (await tokenRes.json()) as { jwt: string };
     const res = await fetch(url, { headers: { Authorization: `Bearer ${jwt}` } });
     return new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5));
@@ -92,29 +108,41 @@ test('open a document, read its PDF, edit its attributes', async ({ page }) => {
   await expect(detail.getByTestId('pdf-frame')).toBeVisible();
   await page.getByRole('heading', { name: '書類', exact: true }).scrollIntoViewIfNeeded();
   await page.waitForTimeout(1000); // the browser's PDF viewer paints after the frame loads
-  await page.screenshot({ path: path.join(artifacts, 'documents-list-with-detail.png'), fullPage: false });
+  await page.screenshot({
+    path: path.join(artifacts, 'documents-list-with-detail.png'),
+    fullPage: false,
+  });
 });
 
-test('import two PDFs and a non-PDF: two imported documents and one clear error', async ({ page }) => {
+test('import two PDFs and a non-PDF: two imported documents and one clear error', async ({
+  page,
+}) => {
   await login(page, DEMO.admin, '/company/documents/import');
   await expect(page.getByRole('heading', { name: '書類のインポート' })).toBeVisible();
   await expect(page.locator('[data-layout="no-global-nav"]')).toBeVisible();
   await page.getByRole('textbox', { name: 'インポート先のキャビネット' }).click();
   await page.getByRole('option').nth(1).click();
   const stamp = Date.now() % 100000;
-  await page.locator('input[type="file"]').setInputFiles([
-    await pdf(`E2E取込A-${stamp}.pdf`),
-    await pdf(`E2E取込B-${stamp}.pdf`),
-    { name: 'メモ.txt', mimeType: 'text/plain', buffer: Buffer.from('これはPDFではありません') },
-  ]);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([
+      await pdf(`E2E取込A-${stamp}.pdf`),
+      await pdf(`E2E取込B-${stamp}.pdf`),
+      { name: 'メモ.txt', mimeType: 'text/plain', buffer: Buffer.from('これはPDFではありません') },
+    ]);
   await expect(page.getByTestId('import-file')).toHaveCount(3);
   await page.getByRole('button', { name: /インポート開始/ }).click();
-  await expect(page.getByTestId('import-summary')).toHaveText('完了: 2 件をインポートしました。エラー 1 件。');
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    '完了: 2 件をインポートしました。エラー 1 件。',
+  );
   await expect(page.locator('[data-testid="import-file"][data-state="done"]')).toHaveCount(2);
   await expect(page.locator('[data-testid="import-file"][data-state="failed"]')).toContainText(
     'PDFファイルではありません。拡張子が「.pdf」のファイルを選んでください。',
   );
-  await page.screenshot({ path: path.join(artifacts, 'documents-import-mixed.png'), fullPage: true });
+  await page.screenshot({
+    path: path.join(artifacts, 'documents-import-mixed.png'),
+    fullPage: true,
+  });
 
   await page.getByRole('link', { name: 'インポートした書類を見る' }).click();
   await expect(page).toHaveURL(/\/company\/documents\?status=13&cabinetId=/);
@@ -124,7 +152,9 @@ test('import two PDFs and a non-PDF: two imported documents and one clear error'
   await expect(page.getByTestId('document-row').first()).toContainText('インポート書類');
 });
 
-test('書類属性の設定: an admin adds a required item and it appears in the attribute form', async ({ page }) => {
+test('書類属性の設定: an admin adds a required item and it appears in the attribute form', async ({
+  page,
+}) => {
   await openList(page);
   await page.getByRole('button', { name: '書類属性の設定' }).click();
   const dialog = page.getByRole('dialog', { name: '書類属性の設定' });

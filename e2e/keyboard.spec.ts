@@ -13,23 +13,44 @@ import { createBulkRuns, settled } from './support/bulk-runs.ts';
 
 // The e2e project has no DOM typings: the page's document is reached through globalThis.
 type Doc = { document: { activeElement: unknown } };
-const isFocused = (l: Locator) => () => l.evaluate((el) => el === (globalThis as unknown as Doc).document.activeElement);
-const holdsFocus = (l: Locator) => l.evaluate((el: { contains: (x: unknown) => boolean }) => el.contains((globalThis as unknown as Doc).document.activeElement));
+const isFocused = (l: Locator) => () =>
+  l.evaluate((el) => el === (globalThis as unknown as Doc).document.activeElement);
+const holdsFocus = (l: Locator) =>
+  l.evaluate((el: { contains: (x: unknown) => boolean }) =>
+    el.contains((globalThis as unknown as Doc).document.activeElement),
+  );
 
 /** Presses Tab `n` times and expects focus to stay inside `dialog` each time (a focus trap). */
 async function expectFocusTrapped(page: Page, dialog: Locator, n = 12) {
   for (let i = 0; i < n; i++) {
     await page.keyboard.press('Tab');
-    expect(await holdsFocus(dialog), `Tab ${i + 1} left the dialog (focus on "${await focusedLabel(page)}")`).toBe(true);
+    expect(
+      await holdsFocus(dialog),
+      `Tab ${i + 1} left the dialog (focus on "${await focusedLabel(page)}")`,
+    ).toBe(true);
   }
 }
 
-test('every route: Tab reaches every control, each with a visible focus indicator', async ({ page }) => {
+test('every route: Tab reaches every control, each with a visible focus indicator', async ({
+  page,
+}) => {
   test.setTimeout(600_000);
   await login(page, DEMO.admin);
-  const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(page, API_URL, '/cabinets');
-  const { memberGroups } = await apiGet<{ memberGroups: { id: string }[] }>(page, API_URL, '/member_groups');
-  const { documents } = await apiGet<{ documents: { id: string }[] }>(page, API_URL, '/documents?perPage=1');
+  const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(
+    page,
+    API_URL,
+    '/cabinets',
+  );
+  const { memberGroups } = await apiGet<{ memberGroups: { id: string }[] }>(
+    page,
+    API_URL,
+    '/member_groups',
+  );
+  const { documents } = await apiGet<{ documents: { id: string }[] }>(
+    page,
+    API_URL,
+    '/documents?perPage=1',
+  );
   const runs = await createBulkRuns(page, documents[0]!.id);
   const ids: Record<string, string> = {
     '/cabinets/{id}': cabinets.find((c) => c.name !== 'すべての書類')!.id,
@@ -50,15 +71,20 @@ test('every route: Tab reaches every control, each with a visible focus indicato
     await settled(page);
     const walk = await walkTabOrder(page);
     stops += walk.stops.length;
-    for (const s of walk.stops.filter((x) => !x.visible)) problems.push(`${url}: no visible focus on ${s.label}`);
+    for (const s of walk.stops.filter((x) => !x.visible))
+      problems.push(`${url}: no visible focus on ${s.label}`);
     for (const u of walk.unreached) problems.push(`${url}: Tab never reaches ${u}`);
     expect(walk.stops.length, `${url}: Tab reaches the page's controls`).toBeGreaterThanOrEqual(3);
   }
-  console.log(`keyboard: ${SPEC_ROUTES.length} routes walked by Tab, ${stops} focus stops, ${problems.length} problems`);
+  console.log(
+    `keyboard: ${SPEC_ROUTES.length} routes walked by Tab, ${stops} focus stops, ${problems.length} problems`,
+  );
   expect(problems).toEqual([]);
 });
 
-test('members: Enter opens the drawer, Escape closes it and focus returns; modals trap focus', async ({ page }) => {
+test('members: Enter opens the drawer, Escape closes it and focus returns; modals trap focus', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await login(page, DEMO.admin, '/company/members');
   await settled(page);
@@ -107,7 +133,9 @@ test('members: Enter opens the drawer, Escape closes it and focus returns; modal
   console.log('keyboard: members drawer, edit form and delete confirmation checked');
 });
 
-test('cabinets, groups and documents: create modals by keyboard, Escape, focus back; detail tabs by arrows', async ({ page }) => {
+test('cabinets, groups and documents: create modals by keyboard, Escape, focus back; detail tabs by arrows', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await login(page, DEMO.admin, '/cabinets');
   await settled(page);
@@ -156,7 +184,10 @@ test('cabinets, groups and documents: create modals by keyboard, Escape, focus b
   const pdfTab = detail.getByRole('tab', { name: 'PDF' });
   await pdfTab.focus();
   await page.keyboard.press('ArrowRight');
-  await expect(detail.getByRole('tab', { name: '書類情報' })).toHaveAttribute('aria-selected', 'true');
+  await expect(detail.getByRole('tab', { name: '書類情報' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(detail.getByLabel('取引金額（円）')).toBeVisible();
   states += 1;
 

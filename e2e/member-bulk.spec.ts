@@ -15,7 +15,9 @@ const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.arti
 mkdirSync(artifacts, { recursive: true });
 
 async function uploadCsv(page: Page, name: string, bytes: Buffer) {
-  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
   await page.waitForURL(/\/preview$/);
 }
 
@@ -24,31 +26,48 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
-test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members listed', async ({ page }) => {
+test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members listed', async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   await login(page, DEMO.admin, '/company/members/bulk_add/upload');
   await expect(page.getByRole('heading', { name: 'メンバーの一括追加' })).toBeVisible();
   await expect(page.getByText('ファイルサイズ: 50MB まで')).toBeVisible();
   await expect(page.getByText('データ行: 300,000 行まで')).toBeVisible();
 
-  const template = await download(page, () => page.getByRole('button', { name: 'テンプレートをダウンロード' }).click());
+  const template = await download(page, () =>
+    page.getByRole('button', { name: 'テンプレートをダウンロード' }).click(),
+  );
   expect(template.name).toMatch(/^メンバー一括追加テンプレート_\d{8}-\d{4}\.csv$/);
   const header = iconv.decode(template.bytes, 'cp932').trimEnd();
-  expect(header).toBe('メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ');
+  expect(header).toBe(
+    'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ',
+  );
 
-  const good = [`bulk-${tag}-a@example.com,髙橋 ①子,㈱営業,0,1,0,0,0,`, `bulk-${tag}-b@example.com,山田 太郎,,,,,,,`];
+  const good = [
+    `bulk-${tag}-a@example.com,髙橋 ①子,㈱営業,0,1,0,0,0,`,
+    `bulk-${tag}-b@example.com,山田 太郎,,,,,,,`,
+  ];
   const bad = `bulk-${tag}-c@example,鈴木 花子,,,,,,,`;
-  await uploadCsv(page, 'members.csv', iconv.encode([header, good[0], bad, good[1]].join('\r\n') + '\r\n', 'cp932'));
+  await uploadCsv(
+    page,
+    'members.csv',
+    iconv.encode([header, good[0], bad, good[1]].join('\r\n') + '\r\n', 'cp932'),
+  );
   await expect(page.getByTestId('status')).toHaveText('チェックエラー', { timeout: 60_000 });
   const errorCell = page.locator('td[data-has-error]');
   await expect(errorCell).toHaveCount(1);
   await expect(errorCell).toHaveAttribute('data-column', 'メールアドレス');
   await expect(errorCell).toContainText('メールアドレスの形式が正しくありません。');
   await expect(page.getByTestId('execute')).toBeDisabled();
-  await page.screenshot({ path: path.join(artifacts, 'member-bulk-preview-errors.png'), fullPage: true });
+  await page.screenshot({
+    path: path.join(artifacts, 'member-bulk-preview-errors.png'),
+    fullPage: true,
+  });
 
   await page.goto('/company/members/bulk_add/upload');
-  const fixed = [header, good[0], bad.replace('@example,', '@example.com,'), good[1]].join('\r\n') + '\r\n';
+  const fixed =
+    [header, good[0], bad.replace('@example,', '@example.com,'), good[1]].join('\r\n') + '\r\n';
   await uploadCsv(page, 'members-fixed.csv', iconv.encode(fixed, 'cp932'));
   await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
   await expect(page.getByTestId('count-add')).toContainText('3');
@@ -64,7 +83,9 @@ test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members l
   await expect(page.getByText('髙橋 ①子')).toBeVisible();
 });
 
-test('an export re-uploaded as an edit file shows every row unchanged; the history lists the runs', async ({ page }) => {
+test('an export re-uploaded as an edit file shows every row unchanged; the history lists the runs', async ({
+  page,
+}) => {
   await login(page, DEMO.admin, '/company/members/export');
   await page.getByText('UTF-8（BOM 付き）').click();
   await page.getByTestId('request-csv').click();
@@ -79,7 +100,8 @@ test('an export re-uploaded as an edit file shows every row unchanged; the histo
   await uploadCsv(page, exported.name, exported.bytes);
   await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
   await expect(page.getByTestId('count-unchanged')).toContainText(rows.toLocaleString('ja-JP'));
-  for (const key of ['add', 'update', 'delete', 'error']) await expect(page.getByTestId(`count-${key}`)).toContainText('0');
+  for (const key of ['add', 'update', 'delete', 'error'])
+    await expect(page.getByTestId(`count-${key}`)).toContainText('0');
 
   await page.goto('/company/members/bulk_manipulations');
   await expect(page.getByTestId('history-row').first()).toContainText('一括編集');

@@ -5,7 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, login } from './support/auth.ts';
 
-test('an admin creates a group, adds three members, removes one and deletes the group', async ({ page }) => {
+test('an admin creates a group, adds three members, removes one and deletes the group', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await login(page, DEMO.admin, '/member_groups');
   await expect(page).toHaveTitle('メンバーグループ | クラウドサイン');
@@ -27,7 +29,10 @@ test('an admin creates a group, adds three members, removes one and deletes the 
   for (const query of ['member@example.com', '佐藤', '鈴木']) {
     await picker.fill(query);
     // The API searches as one types: wait for its answer, not the previous search's options.
-    await page.getByRole('option', { name: new RegExp(query) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(query) })
+      .first()
+      .click();
   }
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '追加する' }).click();
@@ -37,8 +42,15 @@ test('an admin creates a group, adds three members, removes one and deletes the 
   await page.screenshot({ path: 'e2e/.artifacts/member-group-page.png' });
 
   // Remove one: the total drops by exactly one.
-  await page.getByTestId('group-member-row').first().getByRole('button', { name: /グループから外す$/ }).click();
-  await page.getByRole('dialog', { name: 'グループから外す' }).getByRole('button', { name: '外す' }).click();
+  await page
+    .getByTestId('group-member-row')
+    .first()
+    .getByRole('button', { name: /グループから外す$/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'グループから外す' })
+    .getByRole('button', { name: '外す' })
+    .click();
   await expect(page.getByText(/をグループから外しました（1名）。/)).toBeVisible();
   await expect(page.getByTestId('group-member-total')).toHaveText('2名');
   await expect(page.getByTestId('group-member-row')).toHaveCount(2);
@@ -53,7 +65,9 @@ test('an admin creates a group, adds three members, removes one and deletes the 
   // Delete with a confirmation naming the group.
   await page.getByRole('button', { name: 'グループを削除' }).click();
   const confirm = page.getByRole('dialog', { name: 'グループを削除' });
-  await expect(confirm.getByText(`グループ「${name}改」を削除します。`, { exact: false })).toBeVisible();
+  await expect(
+    confirm.getByText(`グループ「${name}改」を削除します。`, { exact: false }),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: '削除する' }).click();
   await expect(page).toHaveURL(/\/member_groups$/);
   await expect(page.getByRole('link', { name: `${name}改` })).toHaveCount(0);

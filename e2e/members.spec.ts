@@ -13,7 +13,9 @@ const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
 function newestMailTo(to: string): string | null {
   let files: string[];
   try {
-    files = readdirSync(outbox()).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(outbox())
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return null;
   }
@@ -22,19 +24,32 @@ function newestMailTo(to: string): string | null {
     if (!raw.toLowerCase().includes(`to: ${to}`)) continue;
     const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
     const body = rest.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*base64/i.test(head))
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
       const joined = body.replace(/=\r?\n/g, '');
-      return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+      return Buffer.from(
+        joined.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8');
     }
     return body;
   }
   return null;
 }
 
-const totalOf = async (page: Page) => Number(((await page.getByTestId('member-total').innerText()).match(/^[\d,]+/)?.[0] ?? '0').replaceAll(',', ''));
+const totalOf = async (page: Page) =>
+  Number(
+    ((await page.getByTestId('member-total').innerText()).match(/^[\d,]+/)?.[0] ?? '0').replaceAll(
+      ',',
+      '',
+    ),
+  );
 
-test('an admin finds, edits, creates (with the setup mail), resets MFA of and deletes members', async ({ page, browser }) => {
+test('an admin finds, edits, creates (with the setup mail), resets MFA of and deletes members', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   await login(page, DEMO.admin, '/company/members');
   await expect(page).toHaveTitle('メンバー | クラウドサイン');
@@ -106,7 +121,10 @@ test('an admin finds, edits, creates (with the setup mail), resets MFA of and de
   await page.getByTestId('member-row').first().click();
   await expect(drawer.getByText('2要素認証: 有効')).toBeVisible();
   await drawer.getByRole('button', { name: '2要素認証をリセット' }).click();
-  await page.getByRole('dialog', { name: '2要素認証をリセット' }).getByRole('button', { name: 'リセットする' }).click();
+  await page
+    .getByRole('dialog', { name: '2要素認証をリセット' })
+    .getByRole('button', { name: 'リセットする' })
+    .click();
   await expect(drawer.getByText('2要素認証: 無効')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -117,21 +135,30 @@ test('an admin finds, edits, creates (with the setup mail), resets MFA of and de
   await page.getByTestId('member-row').first().click();
   await drawer.getByRole('button', { name: '削除' }).click();
   const confirm = page.getByRole('dialog', { name: 'メンバーを削除' });
-  await expect(confirm.getByText(`「新人 花子」（${email}）を削除します。`, { exact: false })).toBeVisible();
+  await expect(
+    confirm.getByText(`「新人 花子」（${email}）を削除します。`, { exact: false }),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: '削除する' }).click();
   await expect(page.getByText('「新人 花子」を削除しました。')).toBeVisible();
   await expect(page.getByTestId('member-row')).toHaveCount(0);
   await expect.poll(() => totalOf(page)).toBe(0);
 });
 
-test('paging scrolls the list back to the top; page=-1 shows every member in a virtual list', async ({ page }) => {
+test('paging scrolls the list back to the top; page=-1 shows every member in a virtual list', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await login(page, DEMO.admin, '/company/members');
   // The list's scrolling box is the ScrollArea viewport two levels up (no DOM typings in the e2e project).
-  type Box = { parentElement: { parentElement: { scrollTop: number; scrollTo: (o: { top: number }) => void } } };
+  type Box = {
+    parentElement: { parentElement: { scrollTop: number; scrollTo: (o: { top: number }) => void } };
+  };
   const list = page.getByRole('list', { name: 'メンバー一覧' });
-  const viewport = () => list.evaluate((el) => (el as unknown as Box).parentElement.parentElement.scrollTop);
-  await list.evaluate((el) => (el as unknown as Box).parentElement.parentElement.scrollTo({ top: 1500 }));
+  const viewport = () =>
+    list.evaluate((el) => (el as unknown as Box).parentElement.parentElement.scrollTop);
+  await list.evaluate((el) =>
+    (el as unknown as Box).parentElement.parentElement.scrollTo({ top: 1500 }),
+  );
   await expect.poll(viewport).toBeGreaterThan(0);
   await page.getByRole('button', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(/\/company\/members\?page=2$/);

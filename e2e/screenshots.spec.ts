@@ -31,7 +31,9 @@ for (const theme of ['cloudsign', 'smbc-cloudsign'] as const) {
   });
 }
 
-test('the user menu, the attribute bulk upload page and the add-members panel as an admin sees them', async ({ page }) => {
+test('the user menu, the attribute bulk upload page and the add-members panel as an admin sees them', async ({
+  page,
+}) => {
   await login(page, DEMO.admin, '/company/members');
   await page.getByRole('button', { name: /ユーザーメニュー/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
@@ -45,7 +47,9 @@ test('the user menu, the attribute bulk upload page and the add-members panel as
 
   // A group that does not exist keeps the page's level-one heading above its message.
   await page.goto('/member_groups/00000000-0000-4000-8000-00000000abcd');
-  await expect(page.getByRole('heading', { level: 1, name: 'グループが見つかりません' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'グループが見つかりません' }),
+  ).toBeVisible();
   await expect(page.getByText('ご指定のグループが見つかりませんでした。')).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}member-group-missing.png` });
 

@@ -35,7 +35,13 @@ async function quietRss(pid: number) {
 }
 
 /** One server process per file, so each check starts from the same baseline. */
-export async function checkOnServer(opts: { port: number; databaseUrl: string; sessionCookie: string; file: Buffer; filename?: string }): Promise<ServerCheck> {
+export async function checkOnServer(opts: {
+  port: number;
+  databaseUrl: string;
+  sessionCookie: string;
+  file: Buffer;
+  filename?: string;
+}): Promise<ServerCheck> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-bulk-'));
   const server = await startServer({ port: opts.port, dataDir, databaseUrl: opts.databaseUrl });
   try {
@@ -45,19 +51,38 @@ export async function checkOnServer(opts: { port: number; databaseUrl: string; s
     const rss = sampleRss({ pid: server.pid, intervalMs: 20 });
     const t0 = performance.now();
     const form = new FormData();
-    form.append('filename', new Blob([opts.file], { type: 'text/csv' }), opts.filename ?? 'members.csv');
-    const res = await fetch(`${server.apiUrl}/members/bulk_add`, { method: 'POST', headers: auth, body: form });
+    form.append(
+      'filename',
+      new Blob([opts.file], { type: 'text/csv' }),
+      opts.filename ?? 'members.csv',
+    );
+    const res = await fetch(`${server.apiUrl}/members/bulk_add`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
     const { id } = ((await res.json()) as { manipulation: { id: string } }).manipulation;
     for (;;) {
-      const got = await fetch(`${server.apiUrl}/members/bulk_manipulations/${id}`, { headers: auth });
+      const got = await fetch(`${server.apiUrl}/members/bulk_manipulations/${id}`, {
+        headers: auth,
+      });
       if (got.status !== 200) throw new Error(`poll: ${got.status} ${await got.text()}`);
-      const m = ((await got.json()) as { manipulation: { status: number; counts: Record<string, number> } }).manipulation;
+      const m = (
+        (await got.json()) as { manipulation: { status: number; counts: Record<string, number> } }
+      ).manipulation;
       if (!TRANSIENT.includes(m.status)) {
         const ms = performance.now() - t0;
-        return { ms, status: m.status, counts: m.counts, baselineBytes, peakBytes: rss.stop().peakBytes };
+        return {
+          ms,
+          status: m.status,
+          counts: m.counts,
+          baselineBytes,
+          peakBytes: rss.stop().peakBytes,
+        };
       }
-      if (performance.now() - t0 > 120_000) throw new Error(`check ${id} still in status ${m.status} after 120 s`);
+      if (performance.now() - t0 > 120_000)
+        throw new Error(`check ${id} still in status ${m.status} after 120 s`);
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {

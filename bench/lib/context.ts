@@ -10,7 +10,10 @@ import { parseEnv } from '../../apps/server/src/config/env.ts';
 import { createDeps, closeDeps } from '../../apps/server/src/bootstrap.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
-import { seedLargeCompany, type LargeSeedResult } from '../../apps/server/src/db/seed/large-seed.ts';
+import {
+  seedLargeCompany,
+  type LargeSeedResult,
+} from '../../apps/server/src/db/seed/large-seed.ts';
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { measureLatency } from './measure.ts';
 import { sampleRss } from './rss.ts';
@@ -30,11 +33,17 @@ async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
-export async function openContext(opts: { adminUrl: string; scale: number; log: (m: string) => void }): Promise<OpenedContext> {
+export async function openContext(opts: {
+  adminUrl: string;
+  scale: number;
+  log: (m: string) => void;
+}): Promise<OpenedContext> {
   const name = `bench_${Date.now().toString(36)}_${process.pid}`;
   const pgVersion = await admin(opts.adminUrl, async (c) => {
     await c.query(`create database ${name}`);
-    return String((await c.query<{ server_version: string }>('show server_version')).rows[0]!.server_version);
+    return String(
+      (await c.query<{ server_version: string }>('show server_version')).rows[0]!.server_version,
+    );
   });
   const url = new URL(opts.adminUrl);
   url.pathname = `/${name}`;
@@ -79,7 +88,10 @@ export async function openContext(opts: { adminUrl: string; scale: number; log: 
           SEED: 'off',
           ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl } : {}),
         });
-        const database = kind === 'postgres' ? await openDatabase({ databaseUrl, poolSize: 20 }) : await openDatabase({});
+        const database =
+          kind === 'postgres'
+            ? await openDatabase({ databaseUrl, poolSize: 20 })
+            : await openDatabase({});
         return createDeps(env, { database });
       })();
       depsByKind.set(kind, d);
@@ -92,15 +104,27 @@ export async function openContext(opts: { adminUrl: string; scale: number; log: 
     database: db,
     deps,
     largeCompany: (o: LargeCompanyOptions) => {
-      const key = JSON.stringify([o.kind ?? 'postgres', o.members, o.documents, o.plan ?? 'enterprise']);
+      const key = JSON.stringify([
+        o.kind ?? 'postgres',
+        o.members,
+        o.documents,
+        o.plan ?? 'enterprise',
+      ]);
       let p = companies.get(key);
       if (!p) {
         seq++;
         const label = `ベンチ株式会社${seq}`;
         p = (async () => {
           const target = o.kind === 'pglite' ? (await deps('pglite')).database : db;
-          opts.log(`${label}: メンバー ${o.members.toLocaleString('ja-JP')}名、書類 ${o.documents.toLocaleString('ja-JP')}件を作成中（${o.kind ?? 'postgres'}）`);
-          const r = await seedLargeCompany(target, { name: label, members: o.members, documents: o.documents, plan: o.plan });
+          opts.log(
+            `${label}: メンバー ${o.members.toLocaleString('ja-JP')}名、書類 ${o.documents.toLocaleString('ja-JP')}件を作成中（${o.kind ?? 'postgres'}）`,
+          );
+          const r = await seedLargeCompany(target, {
+            name: label,
+            members: o.members,
+            documents: o.documents,
+            plan: o.plan,
+          });
           opts.log(`${label}: ${(r.ms.total / 1000).toFixed(1)} 秒で作成`);
           return r;
         })();

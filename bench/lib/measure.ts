@@ -34,13 +34,16 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export async function measureLatency(opts: MeasureOptions): Promise<LatencyStats> {
-  if (opts.requests === undefined && opts.durationMs === undefined) throw new Error('measureLatency needs requests or durationMs');
+  if (opts.requests === undefined && opts.durationMs === undefined)
+    throw new Error('measureLatency needs requests or durationMs');
   const limitMs = opts.durationMs ?? 60_000;
   const maxRequests = opts.requests ?? Number.POSITIVE_INFINITY;
   if (opts.warmup) {
-    await Promise.all(Array.from({ length: opts.clients }, async (_, c) => {
-      for (let i = 0; i < opts.warmup!; i++) await opts.run(c, -1 - i).catch(() => undefined);
-    }));
+    await Promise.all(
+      Array.from({ length: opts.clients }, async (_, c) => {
+        for (let i = 0; i < opts.warmup!; i++) await opts.run(c, -1 - i).catch(() => undefined);
+      }),
+    );
   }
   const latencies: number[] = [];
   let errors = 0;

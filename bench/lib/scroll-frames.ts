@@ -22,11 +22,22 @@ export function ensureConsoleBuild(): string {
   const given = process.env.CONSOLE_DIST_DIR;
   if (given && existsSync(path.join(given, 'index.html'))) return given;
   const dir = given ?? mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-console-'));
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    env: { ...process.env, CONSOLE_DIST_DIR: dir },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'apps/console/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, CONSOLE_DIST_DIR: dir },
+      stdio: 'inherit',
+    },
+  );
   process.env.CONSOLE_DIST_DIR = dir;
   return dir;
 }
@@ -59,8 +70,13 @@ export async function measureScrollFrames(opts: {
     args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
   try {
-    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1366, height: 860 } });
-    await context.addCookies([{ name: 'cs_session', value: opts.sessionCookie, url: opts.siteUrl }]);
+    const context = await browser.newContext({
+      locale: 'ja-JP',
+      viewport: { width: 1366, height: 860 },
+    });
+    await context.addCookies([
+      { name: 'cs_session', value: opts.sessionCookie, url: opts.siteUrl },
+    ]);
     const page = await context.newPage();
     const t0 = performance.now();
     await page.goto(`${opts.siteUrl}${opts.path}`);
@@ -68,9 +84,18 @@ export async function measureScrollFrames(opts: {
     await list.getByTestId(opts.rowTestId).first().waitFor({ timeout: 120_000 });
     const loadMs = performance.now() - t0;
     // No DOM typings here: the element is reached untyped.
-    await list.evaluate((el) => void (el as unknown as { setAttribute: (n: string, v: string) => void }).setAttribute('data-bench-scroll', ''));
+    await list.evaluate(
+      (el) =>
+        void (el as unknown as { setAttribute: (n: string, v: string) => void }).setAttribute(
+          'data-bench-scroll',
+          '',
+        ),
+    );
     // Plain text run in the page: the bench's transpiler would add helpers the page does not have.
-    const intervals = await page.evaluate<{ intervals: number[]; scrolled: number }>(`new Promise((resolve) => {
+    const intervals = await page.evaluate<{
+      intervals: number[];
+      scrolled: number;
+    }>(`new Promise((resolve) => {
       let box = document.querySelector('[data-bench-scroll]');
       while (box && box.scrollHeight <= box.clientHeight + 1) box = box.parentElement;
       const start = box.scrollTop;
@@ -87,7 +112,8 @@ export async function measureScrollFrames(opts: {
     })`);
     const renderedRows = await list.getByTestId(opts.rowTestId).count();
     const sorted = [...intervals.intervals].sort((a, b) => a - b);
-    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+    const at = (p: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
     return {
       frames: sorted.length,
       late: sorted.filter((x) => x > LATE_FRAME_MS).length,

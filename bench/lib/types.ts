@@ -22,7 +22,12 @@ export type BenchResult = {
 
 export type DbKind = 'postgres' | 'pglite';
 
-export type LargeCompanyOptions = { members: number; documents: number; plan?: TPlan; kind?: DbKind };
+export type LargeCompanyOptions = {
+  members: number;
+  documents: number;
+  plan?: TPlan;
+  kind?: DbKind;
+};
 
 export type BenchContext = {
   /** A fresh database (`bench_<x>`) made for this run and dropped after it. */

@@ -16,10 +16,19 @@ async function download(page: Page, click: () => Promise<void>) {
 }
 
 async function upload(page: Page, name: string, text: string) {
-  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}`, 'utf8') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}`, 'utf8') });
 }
 
-export type BulkRunIds = { export: string; template: string; add: string; edit: string; delete: string; attributes: string };
+export type BulkRunIds = {
+  export: string;
+  template: string;
+  add: string;
+  edit: string;
+  delete: string;
+  attributes: string;
+};
 
 /**
  * Real bulk runs for the routes with an id, made through the console by the signed-in admin: an export, an
@@ -41,14 +50,17 @@ export async function createBulkRuns(page: Page, documentId: string): Promise<Bu
   ids.template = page.url().split('/').pop()!;
 
   await page.goto('/company/members/bulk_add/upload');
-  const header = 'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ';
+  const header =
+    'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ';
   await upload(page, 'add.csv', `${header}\r\na11y-${Date.now()}@example,鈴木 花子,,,,,,,\r\n`);
   await page.waitForURL(/\/bulk_add\/[0-9a-f-]{36}\/preview$/);
   await expect(page.getByTestId('status')).toHaveText('チェックエラー', { timeout: 60_000 });
   ids.add = page.url().split('/').at(-2)!;
 
   await page.goto('/company/members/bulk_edit/upload');
-  await page.locator('input[type=file]').setInputFiles({ name: 'edit.csv', mimeType: 'text/csv', buffer: exported });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'edit.csv', mimeType: 'text/csv', buffer: exported });
   await page.waitForURL(/\/bulk_edit\/[0-9a-f-]{36}\/preview$/);
   await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
   ids.edit = page.url().split('/').at(-2)!;
@@ -60,7 +72,11 @@ export async function createBulkRuns(page: Page, documentId: string): Promise<Bu
   ids.delete = page.url().split('/').at(-2)!;
 
   await page.goto('/company/documents/attributes/bulk_edit/upload');
-  await upload(page, 'attributes.csv', `書類ID,更新日時,取引金額\r\n${documentId},2001-01-01 00:00:00,1000\r\n`);
+  await upload(
+    page,
+    'attributes.csv',
+    `書類ID,更新日時,取引金額\r\n${documentId},2001-01-01 00:00:00,1000\r\n`,
+  );
   await page.waitForURL(/\/checked_result$/);
   await expect(page.getByTestId('status')).not.toHaveText(/チェック中|待機/, { timeout: 60_000 });
   ids.attributes = page.url().split('/').at(-2)!;

@@ -59,14 +59,18 @@ export async function startFocusLog(page: Page) {
  * stop and the controls that Tab never reached (radio groups count once: arrows move inside them).
  */
 export async function walkTabOrder(page: Page, max = 250): Promise<TabWalk> {
-  await page.evaluate(`document.activeElement && document.activeElement.blur && document.activeElement.blur()`);
+  await page.evaluate(
+    `document.activeElement && document.activeElement.blur && document.activeElement.blur()`,
+  );
   await startFocusLog(page);
   let previousCount = 0;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     if (i % 10 === 9) {
       // Stop once the walk has wrapped: the first stop was focused a second time.
-      const wrapped = await page.evaluate<boolean>(`(() => { const l = window.__focusLog; return l.length > 1 && l.slice(1).some((s) => s.key === l[0].key); })()`);
+      const wrapped = await page.evaluate<boolean>(
+        `(() => { const l = window.__focusLog; return l.length > 1 && l.slice(1).some((s) => s.key === l[0].key); })()`,
+      );
       const count = await page.evaluate<number>('window.__focusLog.length');
       if (wrapped || count === previousCount) break;
       previousCount = count;
@@ -93,14 +97,22 @@ export async function walkTabOrder(page: Page, max = 250): Promise<TabWalk> {
 
 /** The accessible-ish label of the focused element (for messages). */
 export async function focusedLabel(page: Page): Promise<string> {
-  return await page.evaluate<string>(`(() => { const el = document.activeElement; if (!el) return ''; return (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 60); })()`);
+  return await page.evaluate<string>(
+    `(() => { const el = document.activeElement; if (!el) return ''; return (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 60); })()`,
+  );
 }
 
 /** Presses Tab until `predicate`'s locator has focus; fails after `max` presses. */
-export async function tabTo(page: Page, isTarget: () => Promise<boolean>, max = 120): Promise<number> {
+export async function tabTo(
+  page: Page,
+  isTarget: () => Promise<boolean>,
+  max = 120,
+): Promise<number> {
   for (let i = 1; i <= max; i++) {
     await page.keyboard.press('Tab');
     if (await isTarget()) return i;
   }
-  throw new Error(`not reached by Tab within ${max} presses (focus is on "${await focusedLabel(page)}")`);
+  throw new Error(
+    `not reached by Tab within ${max} presses (focus is on "${await focusedLabel(page)}")`,
+  );
 }

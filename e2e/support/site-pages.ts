@@ -1,5 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { alert, cancelLoginForm, EMPTY, fill, Html, sendPage } from '../../apps/server/src/site/render.ts';
+import {
+  alert,
+  cancelLoginForm,
+  EMPTY,
+  fill,
+  Html,
+  sendPage,
+} from '../../apps/server/src/site/render.ts';
 
 /**
  * The site's MFA enrolment pages exactly as its own renderer sends them, for pages the demo seed cannot
@@ -20,7 +27,11 @@ export function renderSitePage(name: 'mfaSetup' | 'mfaSetupError' | 'mfaBackupCo
   const content =
     name === 'mfaBackupCodes'
       ? fill('mfaBackupCodes', {
-          codes: new Html(['1a2b-3c4d', '5e6f-7a8b', '9c0d-1e2f', '3a4b-5c6d'].map((c) => `<li>${c}</li>`).join('')),
+          codes: new Html(
+            ['1a2b-3c4d', '5e6f-7a8b', '9c0d-1e2f', '3a4b-5c6d']
+              .map((c) => `<li>${c}</li>`)
+              .join(''),
+          ),
           continueUrl: '/',
         })
       : fill('mfaSetup', {
@@ -28,7 +39,10 @@ export function renderSitePage(name: 'mfaSetup' | 'mfaSetupError' | 'mfaBackupCo
           secret,
           secretGrouped: secret.replace(/(.{4})(?=.)/g, '$1 '),
           uri: `otpauth://totp/CloudSign:member@example.com?secret=${secret}&issuer=CloudSign`,
-          alert: name === 'mfaSetupError' ? alert('error', '6桁の確認コードを入力してください。') : EMPTY,
+          alert:
+            name === 'mfaSetupError'
+              ? alert('error', '6桁の確認コードを入力してください。')
+              : EMPTY,
           cancel: cancelLoginForm('/'),
         });
   void sendPage(reply as unknown as FastifyReply, { title: '2段階認証の設定', content });

@@ -20,7 +20,10 @@ const configFile = path.join(root, 'eslint.config.js');
 
 // The rule's shortcut (strongly connected components) reads the linted file from disk; a probe exists only in
 // memory, so the test keeps the configured severity and options and only asks it to walk the imports instead.
-const configured = (await new ESLint({ cwd: root, overrideConfigFile: configFile }).calculateConfigForFile(
+const configured = (await new ESLint({
+  cwd: root,
+  overrideConfigFile: configFile,
+}).calculateConfigForFile(
   path.join(root, 'apps/server/src/modules/members/members.service.ts'),
 )) as { rules: Record<string, [Linter.Severity, object?]> };
 const [cycleSeverity, cycleOptions] = configured.rules['import/no-cycle'] ?? [0];
@@ -46,8 +49,10 @@ const zone = (importPath: string, why: string) => ({
 });
 const FEATURE_TO_FEATURE =
   'A feature never imports another feature: move the shared piece to components/, lib/ or hooks/, or compose both in app/.';
-const ROUTES_CALL_SERVICES = 'Routes call services only: SQL and the database stay behind a service.';
-const INFRASTRUCTURE = 'lib/, db/ and jobs/ are infrastructure: they never import an area module; wire areas in a composition root.';
+const ROUTES_CALL_SERVICES =
+  'Routes call services only: SQL and the database stay behind a service.';
+const INFRASTRUCTURE =
+  'lib/, db/ and jobs/ are infrastructure: they never import an area module; wire areas in a composition root.';
 
 describe('console zones: app → features → shared, no feature → feature', () => {
   const inMembers = 'apps/console/src/features/members/components/probe.tsx';
@@ -65,19 +70,33 @@ describe('console zones: app → features → shared, no feature → feature', (
   });
 
   it('a feature importing app/, and shared code importing a feature or app/, fail', async () => {
-    expect(await lint(inMembers, "import { router } from '../../../app/router.tsx';\nexport { router };")).toEqual([
+    expect(
+      await lint(
+        inMembers,
+        "import { router } from '../../../app/router.tsx';\nexport { router };",
+      ),
+    ).toEqual([
       zone('../../../app/router.tsx', 'Features never import app/: app composes features.'),
     ]);
     const shared = 'apps/console/src/components/alerts/probe.ts';
-    const code = "import { MembersPage } from '#features/members/components/members-page.tsx';\nexport { MembersPage };";
+    const code =
+      "import { MembersPage } from '#features/members/components/members-page.tsx';\nexport { MembersPage };";
     expect(await lint(shared, code)).toEqual([
-      zone('#features/members/components/members-page.tsx', 'Shared code never imports features or app/.'),
+      zone(
+        '#features/members/components/members-page.tsx',
+        'Shared code never imports features or app/.',
+      ),
     ]);
   });
 
   it('an alias the resolver cannot follow fails instead of slipping past the zones', async () => {
-    expect(await lint(inMembers, "import { X } from '#features/nowhere/x.tsx';\nexport { X };")).toEqual([
-      { rule: 'import/no-unresolved', message: "Unable to resolve path to module '#features/nowhere/x.tsx'." },
+    expect(
+      await lint(inMembers, "import { X } from '#features/nowhere/x.tsx';\nexport { X };"),
+    ).toEqual([
+      {
+        rule: 'import/no-unresolved',
+        message: "Unable to resolve path to module '#features/nowhere/x.tsx'.",
+      },
     ]);
   });
 
@@ -89,7 +108,8 @@ describe('console zones: app → features → shared, no feature → feature', (
       'export const used = [MemberList, useAlert, apiFetch];',
     ].join('\n');
     expect(await lint(inMembers, feature)).toEqual([]);
-    const route = "import { MembersPage } from '#features/members/components/members-page.tsx';\nexport { MembersPage };";
+    const route =
+      "import { MembersPage } from '#features/members/components/members-page.tsx';\nexport { MembersPage };";
     expect(await lint('apps/console/src/app/routes/probe.tsx', route)).toEqual([]);
   });
 });
@@ -105,14 +125,23 @@ describe('server zones: routes → services → repositories, infrastructure apa
     expect(await lint('apps/server/src/modules/members/probe.routes.ts', code)).toEqual([
       zone('./members.repository.ts', ROUTES_CALL_SERVICES),
       zone('../../db/schema.ts', ROUTES_CALL_SERVICES),
-      { rule: 'no-restricted-imports', message: "'drizzle-orm' import is restricted from being used by a pattern. Routes call services only: SQL stays in repositories." },
+      {
+        rule: 'no-restricted-imports',
+        message:
+          "'drizzle-orm' import is restricted from being used by a pattern. Routes call services only: SQL stays in repositories.",
+      },
     ]);
   });
 
   it('a route deciding a permission by hand instead of declaring it fails', async () => {
-    const code = "export const hook = (request: { auth: { isCompanyAdmin: boolean } }) => request.auth.isCompanyAdmin;";
+    const code =
+      'export const hook = (request: { auth: { isCompanyAdmin: boolean } }) => request.auth.isCompanyAdmin;';
     expect(await lint('apps/server/src/modules/members/probe.routes.ts', code)).toEqual([
-      { rule: 'no-restricted-syntax', message: "Declare the route's permission: preValidation: requirePermission(...) (api/plugins/permissions.ts)." },
+      {
+        rule: 'no-restricted-syntax',
+        message:
+          "Declare the route's permission: preValidation: requirePermission(...) (api/plugins/permissions.ts).",
+      },
     ]);
   });
 
@@ -121,16 +150,23 @@ describe('server zones: routes → services → repositories, infrastructure apa
     expect(await lint('apps/server/src/modules/members/probe.service.ts', code)).toEqual([
       {
         rule: 'no-restricted-imports',
-        message: "'fastify' import is restricted from being used by a pattern. Services never import Fastify: routes translate HTTP, services take plain arguments.",
+        message:
+          "'fastify' import is restricted from being used by a pattern. Services never import Fastify: routes translate HTTP, services take plain arguments.",
       },
     ]);
   });
 
   it('lib/, db/ or jobs/ importing an area module fails', async () => {
-    const code = "import { findMembers } from '../modules/members/members.service.ts';\nexport { findMembers };";
-    expect(await lint('apps/server/src/lib/probe.ts', code)).toEqual([zone('../modules/members/members.service.ts', INFRASTRUCTURE)]);
-    const site = "import { attemptLogin } from '../site/login.service.ts';\nexport { attemptLogin };";
-    expect(await lint('apps/server/src/jobs/probe.ts', site)).toEqual([zone('../site/login.service.ts', INFRASTRUCTURE)]);
+    const code =
+      "import { findMembers } from '../modules/members/members.service.ts';\nexport { findMembers };";
+    expect(await lint('apps/server/src/lib/probe.ts', code)).toEqual([
+      zone('../modules/members/members.service.ts', INFRASTRUCTURE),
+    ]);
+    const site =
+      "import { attemptLogin } from '../site/login.service.ts';\nexport { attemptLogin };";
+    expect(await lint('apps/server/src/jobs/probe.ts', site)).toEqual([
+      zone('../site/login.service.ts', INFRASTRUCTURE),
+    ]);
   });
 
   it('an import cycle between two files fails', async () => {
@@ -142,9 +178,11 @@ describe('server zones: routes → services → repositories, infrastructure apa
   });
 
   it('the allowed directions pass: a route uses its service, a service its repository and lib/', async () => {
-    const route = "import * as service from './members.service.ts';\nimport { AppError } from '../../lib/app-error.ts';\nexport const used = [service, AppError];";
+    const route =
+      "import * as service from './members.service.ts';\nimport { AppError } from '../../lib/app-error.ts';\nexport const used = [service, AppError];";
     expect(await lint('apps/server/src/modules/members/probe.routes.ts', route)).toEqual([]);
-    const service = "import * as repo from './members.repository.ts';\nimport { AppError } from '../../lib/app-error.ts';\nexport const used = [repo, AppError];";
+    const service =
+      "import * as repo from './members.repository.ts';\nimport { AppError } from '../../lib/app-error.ts';\nexport const used = [repo, AppError];";
     expect(await lint('apps/server/src/modules/members/probe.service.ts', service)).toEqual([]);
   });
 });

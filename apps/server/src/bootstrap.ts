@@ -26,11 +26,21 @@ export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise
   const logger = opts.logger ?? pino(loggerOptions(env.LOG_LEVEL));
   const instanceKey = randomInstanceKey();
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, applicationName: instanceApplicationName(instanceKey) }));
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      applicationName: instanceApplicationName(instanceKey),
+    }));
   await runMigrations(database);
   const keys = await loadSigningKeys(database.db);
   // PGlite opened here owns its data folder alone; one handed in (tests' in-memory) cannot tell liveness.
-  const instance = await openInstance({ key: instanceKey, databaseUrl: env.DATABASE_URL, isExclusive: !opts.database && database.kind === 'pglite', logger });
+  const instance = await openInstance({
+    key: instanceKey,
+    databaseUrl: env.DATABASE_URL,
+    isExclusive: !opts.database && database.kind === 'pglite',
+    logger,
+  });
   const jobs = await createJobs(database, logger, {
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
     perCompanyLimit: Number(env.JOBS_PER_COMPANY),

@@ -17,7 +17,10 @@ function parseRoles(argv: string[]): Role[] {
   if (!arg) return [...ROLES];
   const roles = arg.split(',').map((r) => r.trim());
   const bad = roles.filter((r) => !ROLES.includes(r as Role));
-  if (bad.length > 0) throw new EnvError(`--role に不明な値があります: ${bad.join(', ')}（site, api, worker から選んでください）`);
+  if (bad.length > 0)
+    throw new EnvError(
+      `--role に不明な値があります: ${bad.join(', ')}（site, api, worker から選んでください）`,
+    );
   return roles as Role[];
 }
 
@@ -44,7 +47,9 @@ async function main() {
 
   log.info({ roles }, 'started');
   if (roles.includes('site')) {
-    console.log(`\nクラウドサイン 企業管理コンソール: ${env.SITE_URL}\nAPI: ${env.API_URL}（リファレンス: ${env.API_URL}/docs）\n`);
+    console.log(
+      `\nクラウドサイン 企業管理コンソール: ${env.SITE_URL}\nAPI: ${env.API_URL}（リファレンス: ${env.API_URL}/docs）\n`,
+    );
     if (hasDemo) {
       console.log('デモ用ログイン（パスワードはすべて password）:');
       for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(26)} ${l.description}`);

@@ -8,7 +8,11 @@ import { BulkStatus } from './enums.ts';
 type Status = number;
 
 /** A job is working on it (the check or the run): the console polls, the company's job slot is taken. */
-export const BULK_BUSY_STATUSES: readonly Status[] = [BulkStatus.Uploaded, BulkStatus.Checking, BulkStatus.Processing];
+export const BULK_BUSY_STATUSES: readonly Status[] = [
+  BulkStatus.Uploaded,
+  BulkStatus.Checking,
+  BulkStatus.Processing,
+];
 export const isBulkBusy = (s: Status) => BULK_BUSY_STATUSES.includes(s);
 
 /** Waiting for, or in, its check. */
@@ -21,13 +25,20 @@ export const isBulkChecked = (s: Status) => s !== BulkStatus.Invalid && !isBulkC
 export const canExecuteBulk = (s: Status) => s === BulkStatus.Ready;
 
 /** Execution started (running or finished): a second execute answers the run as it is. */
-export const hasBulkExecutionStarted = (s: Status) => s === BulkStatus.Processing || isBulkFinished(s);
+export const hasBulkExecutionStarted = (s: Status) =>
+  s === BulkStatus.Processing || isBulkFinished(s);
 
 /** The run (or generation) is over, with or without failed rows. */
-export const isBulkFinished = (s: Status) => s === BulkStatus.Succeeded || s === BulkStatus.ProcessedWithError;
+export const isBulkFinished = (s: Status) =>
+  s === BulkStatus.Succeeded || s === BulkStatus.ProcessedWithError;
 
 /** Steps from which a cancel (→ Invalid) is still possible: anything before execution starts. */
-export const BULK_CANCELLABLE_STATUSES: readonly Status[] = [BulkStatus.Uploaded, BulkStatus.Checking, BulkStatus.CheckFailed, BulkStatus.Ready];
+export const BULK_CANCELLABLE_STATUSES: readonly Status[] = [
+  BulkStatus.Uploaded,
+  BulkStatus.Checking,
+  BulkStatus.CheckFailed,
+  BulkStatus.Ready,
+];
 
 /** Not started yet (including cancelled): the preview may still offer to execute. */
 export const isBulkBeforeExecution = (s: Status) => !hasBulkExecutionStarted(s);

@@ -33,7 +33,9 @@ export const BULK_MAX_DATA_ROWS = 300_000;
 
 /** Output encodings offered for templates and exports (CS lets the user choose). */
 export const CSV_ENCODINGS = ['sjis', 'utf8bom'] as const;
-export const ZCsvEncoding = z.enum(CSV_ENCODINGS, { message: '文字コードは sjis または utf8bom を指定してください。' });
+export const ZCsvEncoding = z.enum(CSV_ENCODINGS, {
+  message: '文字コードは sjis または utf8bom を指定してください。',
+});
 export type TCsvEncoding = z.infer<typeof ZCsvEncoding>;
 export const CSV_ENCODING_LABELS: Record<TCsvEncoding, string> = {
   sjis: 'Shift_JIS（Excel 向け）',
@@ -76,7 +78,10 @@ export type TBulkManipulation = z.infer<typeof ZBulkManipulation>;
 export const ZBulkManipulationResponse = z.object({ manipulation: ZBulkManipulation });
 export type TBulkManipulationResponse = z.infer<typeof ZBulkManipulationResponse>;
 
-export const ZBulkManipulationList = z.object({ manipulations: z.array(ZBulkManipulation), total: z.number().int() });
+export const ZBulkManipulationList = z.object({
+  manipulations: z.array(ZBulkManipulation),
+  total: z.number().int(),
+});
 export type TBulkManipulationList = z.infer<typeof ZBulkManipulationList>;
 
 const ZPerPage = z.coerce
@@ -129,7 +134,9 @@ export const ZBulkRowsResponse = z.object({ rows: z.array(ZBulkRow), total: z.nu
 export type TBulkRowsResponse = z.infer<typeof ZBulkRowsResponse>;
 
 export const ZBulkUpdateBody = strictRequestBody({
-  action: z.enum(['execute', 'cancel'], { message: 'action は execute または cancel を指定してください。' }),
+  action: z.enum(['execute', 'cancel'], {
+    message: 'action は execute または cancel を指定してください。',
+  }),
 });
 export type TBulkUpdateBody = z.infer<typeof ZBulkUpdateBody>;
 

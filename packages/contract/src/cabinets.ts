@@ -17,16 +17,24 @@ export const ZCabinetName = z
   .string({ message: 'キャビネット名を入力してください。' })
   .trim()
   .min(1, { message: 'キャビネット名を入力してください。' })
-  .max(CABINET_NAME_MAX, { message: `キャビネット名は${CABINET_NAME_MAX}文字以内で入力してください。` })
+  .max(CABINET_NAME_MAX, {
+    message: `キャビネット名は${CABINET_NAME_MAX}文字以内で入力してください。`,
+  })
   .superRefine(refineText('キャビネット名'));
 export const ZCabinetNote = z
   .string({ message: '備考は文字列で入力してください。' })
   .max(CABINET_NOTE_MAX, { message: `備考は${CABINET_NOTE_MAX}文字以内で入力してください。` })
   .superRefine(refineText('備考', { multiline: true }));
 
-export const ZCreateCabinetRequest = strictRequestBody({ name: ZCabinetName, note: ZCabinetNote.default('') });
+export const ZCreateCabinetRequest = strictRequestBody({
+  name: ZCabinetName,
+  note: ZCabinetNote.default(''),
+});
 export type TCreateCabinetRequest = z.input<typeof ZCreateCabinetRequest>;
-export const ZUpdateCabinetRequest = strictRequestBody({ name: ZCabinetName, note: ZCabinetNote.default('') });
+export const ZUpdateCabinetRequest = strictRequestBody({
+  name: ZCabinetName,
+  note: ZCabinetNote.default(''),
+});
 export type TUpdateCabinetRequest = z.input<typeof ZUpdateCabinetRequest>;
 
 export const ZCabinetAdmin = z.object({ id: ZId, name: z.string(), email: z.string() });
@@ -57,7 +65,10 @@ export type TFindCabinetsResponse = z.infer<typeof ZFindCabinetsResponse>;
 export const ZCabinetResponse = z.object({ cabinet: ZCabinet });
 export type TCabinetResponse = z.infer<typeof ZCabinetResponse>;
 /** DELETE answers how many document links went with it (the console confirmed that number beforehand). */
-export const ZDeleteCabinetResponse = z.object({ ok: z.literal(true), unlinkedDocumentCount: z.number().int() });
+export const ZDeleteCabinetResponse = z.object({
+  ok: z.literal(true),
+  unlinkedDocumentCount: z.number().int(),
+});
 export type TDeleteCabinetResponse = z.infer<typeof ZDeleteCabinetResponse>;
 
 const idList = (label: string, max: number) =>
@@ -66,11 +77,15 @@ const idList = (label: string, max: number) =>
     .min(1, { message: `${label}を1件以上指定してください。` })
     .max(max, { message: `${label}は一度に${max.toLocaleString('ja-JP')}件まで指定できます。` });
 
-export const ZCabinetMemberGroupsRequest = strictRequestBody({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export const ZCabinetMemberGroupsRequest = strictRequestBody({
+  memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX),
+});
 export type TCabinetMemberGroupsRequest = z.infer<typeof ZCabinetMemberGroupsRequest>;
 export const ZCabinetMemberGroupDeleteRequest = strictRequestBody({ memberGroupId: ZId });
 export type TCabinetMemberGroupDeleteRequest = z.infer<typeof ZCabinetMemberGroupDeleteRequest>;
-export const ZCabinetAdminsRequest = strictRequestBody({ userIds: idList('メンバー', CABINET_IDS_MAX) });
+export const ZCabinetAdminsRequest = strictRequestBody({
+  userIds: idList('メンバー', CABINET_IDS_MAX),
+});
 export type TCabinetAdminsRequest = z.infer<typeof ZCabinetAdminsRequest>;
 
 /** With `fromCabinetId` the documents move (linked here, unlinked there); without it they are copied (CS). */
@@ -79,10 +94,15 @@ export const ZCabinetDocumentsRequest = strictRequestBody({
   fromCabinetId: ZId.optional(),
 });
 export type TCabinetDocumentsRequest = z.infer<typeof ZCabinetDocumentsRequest>;
-export const ZCabinetDocumentsDeleteRequest = strictRequestBody({ documentIds: idList('書類', CABINET_DOCUMENTS_MAX) });
+export const ZCabinetDocumentsDeleteRequest = strictRequestBody({
+  documentIds: idList('書類', CABINET_DOCUMENTS_MAX),
+});
 export type TCabinetDocumentsDeleteRequest = z.infer<typeof ZCabinetDocumentsDeleteRequest>;
 /** Links created here and links removed from the source cabinet (move) or from this one (DELETE). */
-export const ZCabinetDocumentsResponse = z.object({ linked: z.number().int(), unlinked: z.number().int() });
+export const ZCabinetDocumentsResponse = z.object({
+  linked: z.number().int(),
+  unlinked: z.number().int(),
+});
 export type TCabinetDocumentsResponse = z.infer<typeof ZCabinetDocumentsResponse>;
 
 export const ZClassificationRulesRequest = strictRequestBody({
@@ -91,9 +111,13 @@ export const ZClassificationRulesRequest = strictRequestBody({
   backfill: z.boolean({ message: 'backfill は true か false で指定してください。' }).default(false),
 });
 export type TClassificationRulesRequest = z.input<typeof ZClassificationRulesRequest>;
-export const ZClassificationRulesDeleteRequest = strictRequestBody({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export const ZClassificationRulesDeleteRequest = strictRequestBody({
+  memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX),
+});
 export type TClassificationRulesDeleteRequest = z.infer<typeof ZClassificationRulesDeleteRequest>;
-export const ZClassificationDryRunRequest = strictRequestBody({ memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX) });
+export const ZClassificationDryRunRequest = strictRequestBody({
+  memberGroupIds: idList('メンバーグループ', CABINET_IDS_MAX),
+});
 export type TClassificationDryRunRequest = z.infer<typeof ZClassificationDryRunRequest>;
 /** How many existing documents (concluded or imported, not yet in the cabinet) the rule would file. */
 export const ZClassificationDryRunResponse = z.object({ count: z.number().int() });
@@ -118,7 +142,10 @@ export const ZClassificationBackfill = z.object({
   finishedAt: z.string().nullable(),
 });
 export type TClassificationBackfill = z.infer<typeof ZClassificationBackfill>;
-export const ZClassificationRulesResponse = z.object({ cabinet: ZCabinet, backfill: ZClassificationBackfill.nullable() });
+export const ZClassificationRulesResponse = z.object({
+  cabinet: ZCabinet,
+  backfill: ZClassificationBackfill.nullable(),
+});
 export type TClassificationRulesResponse = z.infer<typeof ZClassificationRulesResponse>;
 export const ZClassificationBackfillResponse = z.object({ backfill: ZClassificationBackfill });
 export const ZBackfillParams = z.object({ id: ZId, backfillId: ZId });
@@ -137,7 +164,10 @@ export const ZCabinetAccessQuery = z.object({
     .int({ message: 'ページ番号は整数で指定してください。' })
     .min(1, { message: 'ページ番号は1以上で指定してください。' })
     .default(1),
-  keyword: z.string().max(200, { message: 'キーワードは200文字以内で入力してください。' }).optional(),
+  keyword: z
+    .string()
+    .max(200, { message: 'キーワードは200文字以内で入力してください。' })
+    .optional(),
 });
 export const ZCabinetAccessMember = z.object({
   id: ZId,
@@ -146,7 +176,10 @@ export const ZCabinetAccessMember = z.object({
   reasons: z.array(ZAccessReason),
 });
 export type TCabinetAccessMember = z.infer<typeof ZCabinetAccessMember>;
-export const ZCabinetAccessResponse = z.object({ members: z.array(ZCabinetAccessMember), total: z.number().int() });
+export const ZCabinetAccessResponse = z.object({
+  members: z.array(ZCabinetAccessMember),
+  total: z.number().int(),
+});
 export type TCabinetAccessResponse = z.infer<typeof ZCabinetAccessResponse>;
 
 /** `GET /cabinets_read_document/{id}`: the cabinets member `{id}` may read, each with why. */
@@ -163,9 +196,15 @@ export type TCabinetsReadDocumentResponse = z.infer<typeof ZCabinetsReadDocument
 /** Pickers of the cabinet page (for its managers, who need not be company admins): members and groups. */
 export const CABINET_CANDIDATES_LIMIT = 50;
 export const ZCabinetCandidatesQuery = z.object({
-  keyword: z.string().max(200, { message: 'キーワードは200文字以内で入力してください。' }).optional(),
+  keyword: z
+    .string()
+    .max(200, { message: 'キーワードは200文字以内で入力してください。' })
+    .optional(),
 });
-export const ZCabinetMemberCandidatesResponse = z.object({ members: z.array(ZCabinetAdmin), total: z.number().int() });
+export const ZCabinetMemberCandidatesResponse = z.object({
+  members: z.array(ZCabinetAdmin),
+  total: z.number().int(),
+});
 export type TCabinetMemberCandidatesResponse = z.infer<typeof ZCabinetMemberCandidatesResponse>;
 export const ZCabinetGroupCandidatesResponse = z.object({ memberGroups: z.array(ZCabinetGroup) });
 export type TCabinetGroupCandidatesResponse = z.infer<typeof ZCabinetGroupCandidatesResponse>;

@@ -8,7 +8,9 @@ export const ZIdParams = z.object({ id: ZId });
 export const ZPage = z.coerce
   .number({ message: 'ページ番号は数値で指定してください。' })
   .int({ message: 'ページ番号は整数で指定してください。' })
-  .refine((n) => n === -1 || n >= 1, { message: 'ページ番号は1以上、または-1（すべて）で指定してください。' });
+  .refine((n) => n === -1 || n >= 1, {
+    message: 'ページ番号は1以上、または-1（すべて）で指定してください。',
+  });
 
 /**
  * Every JSON request body refuses unknown keys (mass assignment): a body can never carry companyId,

@@ -24,7 +24,9 @@ export const ZDocumentAttributeOption = z.object({
 });
 export type TDocumentAttributeOption = z.infer<typeof ZDocumentAttributeOption>;
 
-export const ZDocumentAttributeOptionsResponse = z.object({ documentAttributeOptions: z.array(ZDocumentAttributeOption) });
+export const ZDocumentAttributeOptionsResponse = z.object({
+  documentAttributeOptions: z.array(ZDocumentAttributeOption),
+});
 export type TDocumentAttributeOptionsResponse = z.infer<typeof ZDocumentAttributeOptionsResponse>;
 
 export const ZDocumentAttributeOptionInput = strictRequestBody({
@@ -33,7 +35,9 @@ export const ZDocumentAttributeOptionInput = strictRequestBody({
     .string({ message: '項目名を入力してください。' })
     .trim()
     .min(1, { message: '項目名を入力してください。' })
-    .max(DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX, { message: `項目名は${DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX}文字以内で入力してください。` })
+    .max(DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX, {
+      message: `項目名は${DOCUMENT_ATTRIBUTE_OPTION_NAME_MAX}文字以内で入力してください。`,
+    })
     .superRefine(refineText('項目名')),
   isEnabled: z.boolean({ message: '「使用する」は true か false で指定してください。' }),
   isRequired: z.boolean({ message: '「必須」は true か false で指定してください。' }),
@@ -41,39 +45,49 @@ export const ZDocumentAttributeOptionInput = strictRequestBody({
 export type TDocumentAttributeOptionInput = z.infer<typeof ZDocumentAttributeOptionInput>;
 
 /** Built-in columns of the attribute CSVs (and of their result files), which user-defined items may not take. */
-const RESERVED_OPTION_NAMES: ReadonlySet<string> = new Set([...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, BULK_ROW_NUMBER_COLUMN, BULK_RESULT_COLUMN, BULK_ERROR_COLUMN]);
+const RESERVED_OPTION_NAMES: ReadonlySet<string> = new Set([
+  ...DOCUMENT_ATTRIBUTE_BASE_COLUMNS,
+  BULK_ROW_NUMBER_COLUMN,
+  BULK_RESULT_COLUMN,
+  BULK_ERROR_COLUMN,
+]);
 
 export const ZDocumentAttributeOptionsUpdate = strictRequestBody({
   documentAttributeOptions: z
     .array(ZDocumentAttributeOptionInput, { message: '項目の一覧を指定してください。' })
-    .max(DOCUMENT_ATTRIBUTE_OPTIONS_MAX, { message: `項目は${DOCUMENT_ATTRIBUTE_OPTIONS_MAX}個まで登録できます。` }),
-})
-  .superRefine((v, ctx) => {
-    const seenNames = new Map<string, number>();
-    const seenIds = new Set<string>();
-    v.documentAttributeOptions.forEach((o, i) => {
-      const first = seenNames.get(o.name);
-      // Items are CSV columns of the attribute bulk edit by name: a built-in column's name would shadow it.
-      if (RESERVED_OPTION_NAMES.has(o.name)) {
+    .max(DOCUMENT_ATTRIBUTE_OPTIONS_MAX, {
+      message: `項目は${DOCUMENT_ATTRIBUTE_OPTIONS_MAX}個まで登録できます。`,
+    }),
+}).superRefine((v, ctx) => {
+  const seenNames = new Map<string, number>();
+  const seenIds = new Set<string>();
+  v.documentAttributeOptions.forEach((o, i) => {
+    const first = seenNames.get(o.name);
+    // Items are CSV columns of the attribute bulk edit by name: a built-in column's name would shadow it.
+    if (RESERVED_OPTION_NAMES.has(o.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentAttributeOptions', i, 'name'],
+        message: `「${o.name}」は書類情報の既定の項目名のため使えません。別の名前にしてください。`,
+      });
+    }
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentAttributeOptions', i, 'name'],
+        message: `項目名「${o.name}」が重複しています（${first + 1}番目と${i + 1}番目）。`,
+      });
+    } else seenNames.set(o.name, i);
+    if (o.id) {
+      if (seenIds.has(o.id)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['documentAttributeOptions', i, 'name'],
-          message: `「${o.name}」は書類情報の既定の項目名のため使えません。別の名前にしてください。`,
+          path: ['documentAttributeOptions', i, 'id'],
+          message: '同じ項目が2回指定されています。',
         });
       }
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['documentAttributeOptions', i, 'name'],
-          message: `項目名「${o.name}」が重複しています（${first + 1}番目と${i + 1}番目）。`,
-        });
-      } else seenNames.set(o.name, i);
-      if (o.id) {
-        if (seenIds.has(o.id)) {
-          ctx.addIssue({ code: 'custom', path: ['documentAttributeOptions', i, 'id'], message: '同じ項目が2回指定されています。' });
-        }
-        seenIds.add(o.id);
-      }
-    });
+      seenIds.add(o.id);
+    }
   });
+});
 export type TDocumentAttributeOptionsUpdate = z.infer<typeof ZDocumentAttributeOptionsUpdate>;

@@ -58,7 +58,13 @@ export const DOCUMENT_SORT_LABELS: Record<TDocumentSortKey, string> = {
 };
 
 /** Date conditions: the four date attributes and the sent date, each with `<key>From` / `<key>To`. */
-export const DOCUMENT_DATE_FILTER_KEYS = ['contractAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt', 'sentAt'] as const;
+export const DOCUMENT_DATE_FILTER_KEYS = [
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'sentAt',
+] as const;
 export type TDocumentDateFilterKey = (typeof DOCUMENT_DATE_FILTER_KEYS)[number];
 
 const isCalendarDate = (s: string) => {
@@ -68,13 +74,22 @@ const isCalendarDate = (s: string) => {
 
 /** `YYYY-MM-DD`, a real calendar day. `label` names the field or query key in the message. */
 export const ZDateString = (label: string) =>
-  z.string({ message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` }).superRefine((s, ctx) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) ctx.addIssue({ code: 'custom', message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` });
-    else if (!isCalendarDate(s)) ctx.addIssue({ code: 'custom', message: `${label}に存在しない日付が指定されています。` });
-  });
+  z
+    .string({ message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` })
+    .superRefine((s, ctx) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label}は YYYY-MM-DD 形式の日付で指定してください。`,
+        });
+      else if (!isCalendarDate(s))
+        ctx.addIssue({ code: 'custom', message: `${label}に存在しない日付が指定されています。` });
+    });
 
 const queryText = (key: string, max: number) =>
-  z.string({ message: `${key} は文字列で指定してください。` }).max(max, { message: `${key} は${max}文字以内で指定してください。` });
+  z
+    .string({ message: `${key} は文字列で指定してください。` })
+    .max(max, { message: `${key} は${max}文字以内で指定してください。` });
 
 const queryInt = (key: string) =>
   z
@@ -85,17 +100,26 @@ const queryInt = (key: string) =>
 const STATUS_VALUES = [0, 1, 2, 3, 4, 13] as const;
 /** `status=2&status=13` or `status=2,13`. */
 const ZStatusQuery = z
-  .union([z.string(), z.array(z.string())], { message: 'status は書類ステータスの番号で指定してください。' })
+  .union([z.string(), z.array(z.string())], {
+    message: 'status は書類ステータスの番号で指定してください。',
+  })
   .transform((v, ctx) => {
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
     const out: z.infer<typeof ZDocumentStatus>[] = [];
     for (const p of parts) {
       const n = Number(p);
       if (!/^\d+$/.test(p) || !STATUS_VALUES.includes(n as (typeof STATUS_VALUES)[number])) {
-        ctx.addIssue({ code: 'custom', message: `status に指定できるのは ${STATUS_VALUES.join(', ')} です（「${p}」は指定できません）。` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `status に指定できるのは ${STATUS_VALUES.join(', ')} です（「${p}」は指定できません）。`,
+        });
         return z.NEVER;
       }
-      if (!out.includes(n as z.infer<typeof ZDocumentStatus>)) out.push(n as z.infer<typeof ZDocumentStatus>);
+      if (!out.includes(n as z.infer<typeof ZDocumentStatus>))
+        out.push(n as z.infer<typeof ZDocumentStatus>);
     }
     return out.sort((a, b) => a - b);
   });
@@ -108,7 +132,10 @@ const dateRangeShape = Object.fromEntries(
     [`${k}From`, ZDateString(`${k}From`).optional()],
     [`${k}To`, ZDateString(`${k}To`).optional()],
   ]),
-) as Record<`${TDocumentDateFilterKey}${'From' | 'To'}`, z.ZodOptional<ReturnType<typeof ZDateString>>>;
+) as Record<
+  `${TDocumentDateFilterKey}${'From' | 'To'}`,
+  z.ZodOptional<ReturnType<typeof ZDateString>>
+>;
 
 /** The search conditions without paging and sort (also used by the attribute bulk edit). */
 const conditionShape = {
@@ -120,7 +147,12 @@ const conditionShape = {
   ...dateRangeShape,
   amountFrom: queryInt('amountFrom').optional(),
   amountTo: queryInt('amountTo').optional(),
-  autoUpdate: z.enum(['0', '1', '2'], { message: 'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。' }).transform(Number).optional(),
+  autoUpdate: z
+    .enum(['0', '1', '2'], {
+      message: 'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',
+    })
+    .transform(Number)
+    .optional(),
   localId: queryText('localId', DOCUMENT_TEXT_MAX).optional(),
 };
 
@@ -132,18 +164,38 @@ function refineConditions(v: Record<string, unknown>, ctx: z.RefinementCtx) {
     const from = v[`${k}From`];
     const to = v[`${k}To`];
     if (typeof from === 'string' && typeof to === 'string' && from > to) {
-      ctx.addIssue({ code: 'custom', path: [`${k}To`], message: `${k}To は ${k}From 以降の日付を指定してください。` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [`${k}To`],
+        message: `${k}To は ${k}From 以降の日付を指定してください。`,
+      });
     }
   }
-  if (typeof v.amountFrom === 'number' && typeof v.amountTo === 'number' && v.amountFrom > v.amountTo) {
-    ctx.addIssue({ code: 'custom', path: ['amountTo'], message: 'amountTo は amountFrom 以上の金額を指定してください。' });
+  if (
+    typeof v.amountFrom === 'number' &&
+    typeof v.amountTo === 'number' &&
+    v.amountFrom > v.amountTo
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['amountTo'],
+      message: 'amountTo は amountFrom 以上の金額を指定してください。',
+    });
   }
   for (const [key, value] of Object.entries(v)) {
     if (!key.startsWith(OPTION_QUERY_PREFIX)) continue;
     if (!OPTION_KEY.test(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `${key} は「option.<項目ID>」の形式で指定してください。` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `${key} は「option.<項目ID>」の形式で指定してください。`,
+      });
     } else if (typeof value !== 'string' || value.length > DOCUMENT_OPTION_VALUE_MAX) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `${key} は${DOCUMENT_OPTION_VALUE_MAX}文字以内の文字列で指定してください。` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `${key} は${DOCUMENT_OPTION_VALUE_MAX}文字以内の文字列で指定してください。`,
+      });
     }
   }
 }
@@ -177,8 +229,14 @@ export const ZDocumentSearchQuery = z
 export const ZDocumentSearchConditionsBody = z
   .looseObject(conditionShape)
   .superRefine((v, ctx) => {
-    const unknown = Object.keys(v).filter((k) => !(k in conditionShape) && !k.startsWith(OPTION_QUERY_PREFIX));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `指定できない項目が含まれています: ${unknown.join(', ')}` });
+    const unknown = Object.keys(v).filter(
+      (k) => !(k in conditionShape) && !k.startsWith(OPTION_QUERY_PREFIX),
+    );
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `指定できない項目が含まれています: ${unknown.join(', ')}`,
+      });
     refineConditions(v, ctx);
   })
   .transform((v) => toConditions(v));
@@ -186,8 +244,14 @@ export const ZDocumentSearchConditionsBody = z
 export const ZDocumentFindQuery = z
   .looseObject({
     ...conditionShape,
-    sort: z.enum(DOCUMENT_SORT_KEYS, { message: `sort は ${DOCUMENT_SORT_KEYS.join(', ')} のいずれかで指定してください。` }).default('updatedAt'),
-    order: z.enum(['asc', 'desc'], { message: 'order は asc または desc で指定してください。' }).default('desc'),
+    sort: z
+      .enum(DOCUMENT_SORT_KEYS, {
+        message: `sort は ${DOCUMENT_SORT_KEYS.join(', ')} のいずれかで指定してください。`,
+      })
+      .default('updatedAt'),
+    order: z
+      .enum(['asc', 'desc'], { message: 'order は asc または desc で指定してください。' })
+      .default('desc'),
     page: z
       .string()
       .regex(/^[1-9]\d{0,5}$/, { message: 'page は1以上の整数で指定してください。' })
@@ -195,9 +259,13 @@ export const ZDocumentFindQuery = z
       .default(1),
     perPage: z
       .string()
-      .regex(/^\d{1,3}$/, { message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。` })
+      .regex(/^\d{1,3}$/, {
+        message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
+      })
       .transform(Number)
-      .refine((n) => n >= 1 && n <= DOCUMENT_MAX_PER_PAGE, { message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。` })
+      .refine((n) => n >= 1 && n <= DOCUMENT_MAX_PER_PAGE, {
+        message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
+      })
       .default(DOCUMENT_PAGE_SIZE),
   })
   .superRefine((v, ctx) => {
@@ -210,7 +278,13 @@ export const ZDocumentFindQuery = z
       });
     }
   })
-  .transform((v) => ({ ...toConditions(v), sort: v.sort, order: v.order, page: v.page, perPage: v.perPage }));
+  .transform((v) => ({
+    ...toConditions(v),
+    sort: v.sort,
+    order: v.order,
+    page: v.page,
+    perPage: v.perPage,
+  }));
 export type TDocumentFindQuery = z.output<typeof ZDocumentFindQuery>;
 
 export const ZDocumentCabinetRef = z.object({ id: ZId, name: z.string() });
@@ -286,7 +360,9 @@ export const ZDocumentFileParams = z.object({ id: ZId, fileId: ZId });
 const ZAttrText = (label: string) =>
   z
     .string({ message: `${label}は文字列で入力してください。` })
-    .max(DOCUMENT_TEXT_MAX, { message: `${label}は${DOCUMENT_TEXT_MAX}文字以内で入力してください。` })
+    .max(DOCUMENT_TEXT_MAX, {
+      message: `${label}は${DOCUMENT_TEXT_MAX}文字以内で入力してください。`,
+    })
     .superRefine(refineText(label))
     .nullable();
 const ZAttrDate = (label: string) => ZDateString(label).nullable();
@@ -301,7 +377,9 @@ export const ZDocumentAttributeUpdate = z.strictObject(
     validityEndAt: ZAttrDate('契約終了日').optional(),
     validityEndNoticeAt: ZAttrDate('解約通知期限').optional(),
     autoUpdate: z
-      .union([z.literal(0), z.literal(1), z.literal(2)], { message: '自動更新の有無は 0（指定なし）、1（あり）、2（なし）のいずれかです。' })
+      .union([z.literal(0), z.literal(1), z.literal(2)], {
+        message: '自動更新の有無は 0（指定なし）、1（あり）、2（なし）のいずれかです。',
+      })
       .optional(),
     localId: ZAttrText('管理番号').optional(),
     amount: z
@@ -316,17 +394,28 @@ export const ZDocumentAttributeUpdate = z.strictObject(
         z.uuid({ message: '書類属性の項目IDの形式が正しくありません。' }),
         z
           .string({ message: '項目の値は文字列で入力してください。' })
-          .max(DOCUMENT_OPTION_VALUE_MAX, { message: `項目の値は${DOCUMENT_OPTION_VALUE_MAX}文字以内で入力してください。` })
+          .max(DOCUMENT_OPTION_VALUE_MAX, {
+            message: `項目の値は${DOCUMENT_OPTION_VALUE_MAX}文字以内で入力してください。`,
+          })
           .superRefine(refineText('項目の値'))
           .nullable(),
         {
           error: (iss) =>
-            iss.code === 'invalid_key' ? '書類属性の項目IDの形式が正しくありません。' : iss.code === 'invalid_type' ? 'options は項目IDと値の組で指定してください。' : undefined,
+            iss.code === 'invalid_key'
+              ? '書類属性の項目IDの形式が正しくありません。'
+              : iss.code === 'invalid_type'
+                ? 'options は項目IDと値の組で指定してください。'
+                : undefined,
         },
       )
       .optional(),
   },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `書類情報にない項目です: ${iss.keys.join(', ')}` : undefined) },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `書類情報にない項目です: ${iss.keys.join(', ')}`
+        : undefined,
+  },
 );
 export type TDocumentAttributeUpdate = z.infer<typeof ZDocumentAttributeUpdate>;
 
@@ -345,7 +434,11 @@ export const ZDocumentImportResult = z.discriminatedUnion('ok', [
   z.object({
     filename: z.string(),
     ok: z.literal(false),
-    error: z.object({ code: z.string(), message: z.string(), details: z.array(z.object({ path: z.string(), message: z.string() })).optional() }),
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
   }),
 ]);
 export type TDocumentImportResult = z.infer<typeof ZDocumentImportResult>;

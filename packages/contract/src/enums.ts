@@ -21,7 +21,11 @@ export const ROLE_LABELS: Record<TRole, string> = {
 /** Member status (spec §3; 1 Valid completed by docs/design.md §2). */
 export const MemberStatus = { Invalid: 0, Valid: 1, PasswordReset: 2 } as const;
 export const ZMemberStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
-export const MEMBER_STATUS_LABELS: Record<number, string> = { 0: '招待中', 1: '有効', 2: 'パスワード再設定待ち' };
+export const MEMBER_STATUS_LABELS: Record<number, string> = {
+  0: '招待中',
+  1: '有効',
+  2: 'パスワード再設定待ち',
+};
 
 /** Member MFA (spec §3). */
 export const MfaState = { Enabled: 1, Disabled: 2 } as const;
@@ -44,7 +48,14 @@ export const ZEntityType = z.union([z.literal(EntityType.User), z.literal(Entity
 export type TEntityType = z.infer<typeof ZEntityType>;
 
 /** Bulk operation kind and status (spec §3), values as listed there. */
-export const BulkKind = { Undefined: 0, Add: 1, Delete: 2, Export: 3, GenerateEditTemplate: 4, Edit: 5 } as const;
+export const BulkKind = {
+  Undefined: 0,
+  Add: 1,
+  Delete: 2,
+  Export: 3,
+  GenerateEditTemplate: 4,
+  Edit: 5,
+} as const;
 export const BulkStatus = {
   Invalid: 0,
   Uploaded: 1,
@@ -69,7 +80,14 @@ export const BULK_STATUS_LABELS: Record<number, string> = {
 };
 
 /** Document status (docs/design.md §2, CS). */
-export const DocumentStatus = { Draft: 0, Confirming: 1, Concluded: 2, Canceled: 3, Template: 4, Imported: 13 } as const;
+export const DocumentStatus = {
+  Draft: 0,
+  Confirming: 1,
+  Concluded: 2,
+  Canceled: 3,
+  Template: 4,
+  Imported: 13,
+} as const;
 export const DOCUMENT_STATUS_LABELS: Record<number, string> = {
   0: '下書き',
   1: '先方確認中',

@@ -9,22 +9,41 @@ export const ERROR_CODES = {
   bad_request: { status: 400, message: 'リクエストが正しくありません。' },
   unauthenticated: { status: 401, message: 'ログインが必要です。' },
   forbidden: { status: 403, message: 'この操作を行う権限がありません。' },
-  enterprise_plan_required: { status: 403, message: 'この機能はエンタープライズプランでご利用いただけます。' },
+  enterprise_plan_required: {
+    status: 403,
+    message: 'この機能はエンタープライズプランでご利用いただけます。',
+  },
   not_found: { status: 404, message: 'ご指定のデータが見つかりませんでした。' },
   conflict: { status: 409, message: '他の操作と競合しました。画面を更新してやり直してください。' },
   email_taken: { status: 409, message: 'このメールアドレスはすでに使われています。' },
   name_taken: { status: 409, message: 'この名前はすでに使われています。' },
   self_forbidden: { status: 409, message: '自分自身に対してこの操作はできません。' },
-  last_admin: { status: 409, message: '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。' },
+  last_admin: {
+    status: 409,
+    message: '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
+  },
   system_protected: { status: 409, message: 'システムが管理する項目は変更・削除できません。' },
   invalid_state: { status: 409, message: '現在の状態ではこの操作はできません。' },
   payload_too_large: { status: 413, message: 'ファイルまたはリクエストが大きすぎます。' },
   unsupported_media_type: { status: 415, message: 'このファイル形式には対応していません。' },
-  rate_limited: { status: 429, message: 'リクエストが多すぎます。しばらく待ってからやり直してください。' },
+  rate_limited: {
+    status: 429,
+    message: 'リクエストが多すぎます。しばらく待ってからやり直してください。',
+  },
   /** One company's queued and running background jobs are at JOBS_PER_COMPANY (the message names the number). */
-  job_limit_reached: { status: 429, message: '実行待ち・実行中の処理が上限に達しています。実行中の処理が終わってからもう一度お試しください。' },
-  internal: { status: 500, message: 'サーバーでエラーが発生しました。時間をおいてやり直してください。' },
-  unavailable: { status: 503, message: 'ただいまサービスを利用できません。時間をおいてやり直してください。' },
+  job_limit_reached: {
+    status: 429,
+    message:
+      '実行待ち・実行中の処理が上限に達しています。実行中の処理が終わってからもう一度お試しください。',
+  },
+  internal: {
+    status: 500,
+    message: 'サーバーでエラーが発生しました。時間をおいてやり直してください。',
+  },
+  unavailable: {
+    status: 503,
+    message: 'ただいまサービスを利用できません。時間をおいてやり直してください。',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -29,9 +29,21 @@ export const qIntEnum = <const T extends readonly [number, ...number[]]>(values:
       .refine((n): n is T[number] => values.includes(n)),
   );
 
-export const MEMBER_SORTS = ['name', '-name', 'email', '-email', 'createdAt', '-createdAt'] as const;
+export const MEMBER_SORTS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'createdAt',
+  '-createdAt',
+] as const;
 /** Members also accept page=-1: the whole list, virtualised (spec §7 "-1 means all"). */
-export const qMemberPage = lenient(z.coerce.number().int().refine((n) => n === -1 || n >= 1));
+export const qMemberPage = lenient(
+  z.coerce
+    .number()
+    .int()
+    .refine((n) => n === -1 || n >= 1),
+);
 export const ZMemberListQuery = z.object({
   page: qMemberPage,
   keyword: qKeyword,
@@ -52,16 +64,37 @@ export const DOCUMENT_SORTS = [
   'title',
   '-title',
   // Every date and the amount; `-` = descending. The API takes them as `sort` + `order`.
-  ...(['createdAt', 'sentAt', 'contractAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt', 'amount'] as const).flatMap(
-    (k) => [`-${k}`, k] as const,
-  ),
+  ...(
+    [
+      'createdAt',
+      'sentAt',
+      'contractAt',
+      'validityStartAt',
+      'validityEndAt',
+      'validityEndNoticeAt',
+      'amount',
+    ] as const
+  ).flatMap((k) => [`-${k}`, k] as const),
 ] as const;
 /** Several statuses as a comma list (`2,13`), normalised to ascending order without duplicates. */
 const qStatusList = lenient(
   z
     .string()
     .transform((s) => [...new Set(s.split(',').map(Number))].sort((a, b) => a - b))
-    .pipe(z.array(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(13)])).min(1))
+    .pipe(
+      z
+        .array(
+          z.union([
+            z.literal(0),
+            z.literal(1),
+            z.literal(2),
+            z.literal(3),
+            z.literal(4),
+            z.literal(13),
+          ]),
+        )
+        .min(1),
+    )
     .transform((a) => a.join(',')),
 );
 /** User-defined items as JSON `{ "<optionId>": "value" }`, keys sorted, empty values dropped. */
@@ -78,7 +111,9 @@ const qOptions = lenient(
     })
     .pipe(z.record(z.uuid(), z.string().max(500)))
     .transform((r) => {
-      const entries = Object.entries(r).filter(([, v]) => v.trim() !== '').sort(([a], [b]) => a.localeCompare(b));
+      const entries = Object.entries(r)
+        .filter(([, v]) => v.trim() !== '')
+        .sort(([a], [b]) => a.localeCompare(b));
       return JSON.stringify(Object.fromEntries(entries));
     })
     .pipe(z.string().refine((s) => s !== '{}')),
@@ -120,7 +155,11 @@ export const ZDocumentListQuery = z.object({
   documentId: qUuid,
 });
 export type TDocumentListQuery = z.infer<typeof ZDocumentListQuery>;
-export const DOCUMENT_LIST_DEFAULTS: Partial<TDocumentListQuery> = { page: 1, perPage: 50, sort: '-updatedAt' };
+export const DOCUMENT_LIST_DEFAULTS: Partial<TDocumentListQuery> = {
+  page: 1,
+  perPage: 50,
+  sort: '-updatedAt',
+};
 
 type ListShape = Record<string, z.ZodType>;
 
@@ -145,10 +184,14 @@ export function normalizeListQuery<S extends z.ZodObject<ListShape>>(
   for (const key of Object.keys(schema.shape)) {
     const value = query[key];
     if (value === defaultsRecord[key]) continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') canonical.set(key, String(value));
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      canonical.set(key, String(value));
   }
   const text = canonical.toString();
-  return { query: { ...defaultsRecord, ...stripUndefined(query) } as z.infer<S>, search: text ? `?${text}` : '' };
+  return {
+    query: { ...defaultsRecord, ...stripUndefined(query) } as z.infer<S>,
+    search: text ? `?${text}` : '',
+  };
 }
 
 function stripUndefined(record: Record<string, unknown>): Record<string, unknown> {

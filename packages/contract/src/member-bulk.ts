@@ -14,10 +14,12 @@ export const MEMBER_CSV = {
 } as const;
 
 /** One column per privilege, in the order of ROLES. */
-export const MEMBER_ROLE_COLUMNS: readonly { role: TRole; column: string }[] = ROLES.map((role) => ({
-  role,
-  column: ROLE_LABELS[role],
-}));
+export const MEMBER_ROLE_COLUMNS: readonly { role: TRole; column: string }[] = ROLES.map(
+  (role) => ({
+    role,
+    column: ROLE_LABELS[role],
+  }),
+);
 
 export const MEMBER_ADD_COLUMNS = [
   MEMBER_CSV.email,
@@ -28,7 +30,11 @@ export const MEMBER_ADD_COLUMNS = [
 ] as const;
 
 /** The edit template's and the export's columns: an export re-uploads unchanged as an edit file. */
-export const MEMBER_EDIT_COLUMNS = [MEMBER_CSV.id, ...MEMBER_ADD_COLUMNS, MEMBER_CSV.updatedAt] as const;
+export const MEMBER_EDIT_COLUMNS = [
+  MEMBER_CSV.id,
+  ...MEMBER_ADD_COLUMNS,
+  MEMBER_CSV.updatedAt,
+] as const;
 export const MEMBER_DELETE_COLUMNS = [MEMBER_CSV.id, MEMBER_CSV.email] as const;
 
 /** Several groups in one cell (docs/design.md §3). */
@@ -36,10 +42,18 @@ export const MEMBER_GROUP_SEPARATOR = ';';
 
 /** Filters of the edit template and the export. */
 export const ZMemberBulkFilters = strictRequestBody({
-  keyword: z.string().trim().max(200, { message: 'キーワードは200文字以内で入力してください。' }).optional(),
+  keyword: z
+    .string()
+    .trim()
+    .max(200, { message: 'キーワードは200文字以内で入力してください。' })
+    .optional(),
   groupId: ZId.optional(),
   role: z.enum(ROLES, { message: '権限の指定が正しくありません。' }).optional(),
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: '状態の指定が正しくありません。' }).optional(),
+  status: z
+    .union([z.literal(0), z.literal(1), z.literal(2)], {
+      message: '状態の指定が正しくありません。',
+    })
+    .optional(),
 });
 export type TMemberBulkFilters = z.infer<typeof ZMemberBulkFilters>;
 

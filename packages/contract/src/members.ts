@@ -11,14 +11,17 @@ export const MEMBER_ORGANIZATION_MAX = 100;
 export const MEMBER_KEYWORD_MAX = 200;
 
 /** Practical syntax check (WHATWG-like): one @, no spaces, a dotted domain. */
-const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_RE =
+  /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** Stored lower-cased: the uniqueness rule ignores case (docs/design.md §2). */
 export const ZMemberEmail = z
   .string({ message: 'メールアドレスを入力してください。' })
   .trim()
   .min(1, { message: 'メールアドレスを入力してください。' })
-  .max(MEMBER_EMAIL_MAX, { message: `メールアドレスは${MEMBER_EMAIL_MAX}文字以内で入力してください。` })
+  .max(MEMBER_EMAIL_MAX, {
+    message: `メールアドレスは${MEMBER_EMAIL_MAX}文字以内で入力してください。`,
+  })
   .regex(EMAIL_RE, { message: 'メールアドレスの形式が正しくありません。' })
   .transform((s) => s.toLowerCase());
 export const ZMemberName = z
@@ -29,7 +32,9 @@ export const ZMemberName = z
 export const ZMemberOrganization = z
   .string({ message: '所属は文字列で入力してください。' })
   .trim()
-  .max(MEMBER_ORGANIZATION_MAX, { message: `所属は${MEMBER_ORGANIZATION_MAX}文字以内で入力してください。` })
+  .max(MEMBER_ORGANIZATION_MAX, {
+    message: `所属は${MEMBER_ORGANIZATION_MAX}文字以内で入力してください。`,
+  })
   .superRefine(refineText('所属'));
 export const ZMemberRole = z.enum(ROLES, { message: '権限の値が正しくありません。' });
 export const ZMemberRoles = z
@@ -94,7 +99,9 @@ export const ZFindMembersQuery = z.object({
   page: ZPage.default(1),
   keyword: z
     .string()
-    .max(MEMBER_KEYWORD_MAX, { message: `キーワードは${MEMBER_KEYWORD_MAX}文字以内で入力してください。` })
+    .max(MEMBER_KEYWORD_MAX, {
+      message: `キーワードは${MEMBER_KEYWORD_MAX}文字以内で入力してください。`,
+    })
     .optional(),
   cabinetId: ZId.optional(),
   groupId: ZId.optional(),
@@ -106,5 +113,8 @@ export const ZFindMembersQuery = z.object({
 export type TFindMembersQuery = z.input<typeof ZFindMembersQuery>;
 export type TFindMembersFilter = z.output<typeof ZFindMembersQuery>;
 
-export const ZFindMembersResponse = z.object({ members: z.array(ZMember), total: z.number().int() });
+export const ZFindMembersResponse = z.object({
+  members: z.array(ZMember),
+  total: z.number().int(),
+});
 export type TFindMembersResponse = z.infer<typeof ZFindMembersResponse>;

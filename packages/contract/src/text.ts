@@ -11,24 +11,36 @@
  */
 import { z } from 'zod';
 
-export const DISGUISING_CHARS = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+export const DISGUISING_CHARS =
+  /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** C0 and C1 controls and DEL; a multi-line field keeps TAB, LF and CR. */
 const isControl = (c: number, multiline: boolean) =>
-  (c < 0x20 || (c >= 0x7f && c <= 0x9f)) && !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d));
+  (c < 0x20 || (c >= 0x7f && c <= 0x9f)) &&
+  !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d));
 
-const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+const codePoint = (c: string) =>
+  `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-const isRefused = (ch: string, multiline: boolean) => DISGUISING_CHARS.test(ch) || isControl(ch.charCodeAt(0), multiline);
+const isRefused = (ch: string, multiline: boolean) =>
+  DISGUISING_CHARS.test(ch) || isControl(ch.charCodeAt(0), multiline);
 
 /** The text with every refused character shown as `<U+XXXX>`, so a message can name it without obeying it. */
-export const showInvisible = (text: string) => Array.from(text, (ch) => (isRefused(ch, false) ? `<${codePoint(ch)}>` : ch)).join('');
+export const showInvisible = (text: string) =>
+  Array.from(text, (ch) => (isRefused(ch, false) ? `<${codePoint(ch)}>` : ch)).join('');
 
 /** The Japanese message for the first refused character of `text`, or null. `label` names the field. */
-export function textProblem(text: string, label: string, opts: { multiline?: boolean } = {}): string | null {
+export function textProblem(
+  text: string,
+  label: string,
+  opts: { multiline?: boolean } = {},
+): string | null {
   const disguising = DISGUISING_CHARS.exec(text);
-  if (disguising) return `${label}に、表示を偽装できる見えない文字（${codePoint(disguising[0])}）は使えません。`;
-  const control = Array.from(text).find((ch) => isControl(ch.charCodeAt(0), opts.multiline ?? false));
+  if (disguising)
+    return `${label}に、表示を偽装できる見えない文字（${codePoint(disguising[0])}）は使えません。`;
+  const control = Array.from(text).find((ch) =>
+    isControl(ch.charCodeAt(0), opts.multiline ?? false),
+  );
   if (control === undefined) return null;
   return control === '\r' || control === '\n'
     ? `${label}に改行は使えません。1行で入力してください。`

@@ -5,4 +5,3 @@ import { z } from 'zod';
  * every other message the product shows; for the server and the console alike.
  */
 z.config(z.locales.ja());
-

@@ -11,7 +11,9 @@ export function logoutDestination(url: string | null, siteUrl: string): string {
   const fallback = `${siteUrl}/login`;
   if (!url) return fallback;
   try {
-    return new URL(url, siteUrl).origin === new URL(siteUrl).origin ? new URL(url, siteUrl).href : fallback;
+    return new URL(url, siteUrl).origin === new URL(siteUrl).origin
+      ? new URL(url, siteUrl).href
+      : fallback;
   } catch {
     return fallback;
   }

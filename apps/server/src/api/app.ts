@@ -6,7 +6,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
 import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
@@ -34,7 +38,10 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   // Request URLs are masked here too, so no root logger (a test's, an embedder's) logs a secret.
-  const loggerInstance: FastifyBaseLogger = deps.logger.child({ role: 'api' }, { serializers: logSerializers });
+  const loggerInstance: FastifyBaseLogger = deps.logger.child(
+    { role: 'api' },
+    { serializers: logSerializers },
+  );
   const app = Fastify({
     loggerInstance,
     genReqId,
@@ -52,13 +59,20 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   // JSON responses always say their charset: Japanese text must never be mis-decoded.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json') && !type.includes('charset')) {
+    if (
+      typeof type === 'string' &&
+      type.startsWith('application/json') &&
+      !type.includes('charset')
+    ) {
       reply.header('content-type', 'application/json; charset=utf-8');
     }
     return payload;
   });
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
   await app.register(cors, {
     origin: [deps.env.SITE_URL],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],

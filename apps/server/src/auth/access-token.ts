@@ -9,7 +9,12 @@ export const CLOCK_TOLERANCE_SECONDS = 5;
 export type AccessClaims = { userId: string; companyId: string; sessionId: string };
 export type TokenAudience = { issuer: string; audience: string };
 
-export async function signAccessToken(keys: KeySet, aud: TokenAudience, claims: AccessClaims, now = new Date()) {
+export async function signAccessToken(
+  keys: KeySet,
+  aud: TokenAudience,
+  claims: AccessClaims,
+  now = new Date(),
+) {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ cid: claims.companyId, sid: claims.sessionId })
     .setProtectedHeader({ alg: JWT_ALG, kid: keys.kid, typ: 'JWT' })
@@ -57,11 +62,16 @@ export function createAccessTokenVerifier(keys: KeySet, aud: TokenAudience) {
         currentDate: now,
       });
       const { sub, cid, sid } = payload as { sub?: unknown; cid?: unknown; sid?: unknown };
-      if (typeof sub !== 'string' || typeof cid !== 'string' || typeof sid !== 'string') return null;
+      if (typeof sub !== 'string' || typeof cid !== 'string' || typeof sid !== 'string')
+        return null;
       const claims = { userId: sub, companyId: cid, sessionId: sid };
       // Oldest first out: Map keeps insertion order.
       if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-      verified.set(token, { claims, exp: payload.exp!, nbf: payload.nbf ?? Number.NEGATIVE_INFINITY });
+      verified.set(token, {
+        claims,
+        exp: payload.exp!,
+        nbf: payload.nbf ?? Number.NEGATIVE_INFINITY,
+      });
       return claims;
     } catch (e) {
       if (e instanceof joseErrors.JOSEError || e instanceof TypeError) return null;

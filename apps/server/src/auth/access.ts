@@ -26,7 +26,10 @@ import { EntityType } from '@cloudsign/contract';
 type Who = Pick<AuthContext, 'isCompanyAdmin'> & { user: { id: string; companyId: string } };
 
 /** SQL subquery: ids of the cabinets `userId` of `companyId` may read (not counting the admin role). */
-export const readableCabinetIdsSql = (companyId: string | Placeholder, userId: string | Placeholder): SQL => sql`
+export const readableCabinetIdsSql = (
+  companyId: string | Placeholder,
+  userId: string | Placeholder,
+): SQL => sql`
   select c.id from cabinets c
   where c.company_id = ${companyId} and (
     exists (select 1 from cabinet_admins ca where ca.cabinet_id = c.id and ca.user_id = ${userId})
@@ -51,13 +54,21 @@ export const managedCabinetIdsSql = (companyId: string, userId: string): SQL => 
  * Documents searches then name those cabinets as constants (documentInCabinetsSql): the planner sees which
  * cabinets and how many links they hold, and walks or joins the links instead of re-deriving access per row.
  */
-export type Readable = { companyId: string; isCompanyAdmin: boolean; readsAll: boolean; cabinetIds: string[]; systemCabinetId: string | null };
+export type Readable = {
+  companyId: string;
+  isCompanyAdmin: boolean;
+  readsAll: boolean;
+  cabinetIds: string[];
+  systemCabinetId: string | null;
+};
 
 function readableCabinetsQuery(db: DbOrTx) {
   return db
     .select({ id: cabinets.id, type: cabinets.type })
     .from(cabinets)
-    .where(sql`${cabinets.id} in (${readableCabinetIdsSql(sql.placeholder('companyId'), sql.placeholder('userId'))})`)
+    .where(
+      sql`${cabinets.id} in (${readableCabinetIdsSql(sql.placeholder('companyId'), sql.placeholder('userId'))})`,
+    )
     .prepare('readable_cabinets');
 }
 
@@ -67,9 +78,17 @@ const readableCabinetsOf = preparedPerHandle(readableCabinetsQuery);
 export async function readableCabinets(db: DbOrTx, who: Who): Promise<Readable> {
   const base = { companyId: who.user.companyId, isCompanyAdmin: who.isCompanyAdmin };
   if (who.isCompanyAdmin) return { ...base, readsAll: true, cabinetIds: [], systemCabinetId: null };
-  const rows = await readableCabinetsOf(db).execute({ companyId: who.user.companyId, userId: who.user.id });
+  const rows = await readableCabinetsOf(db).execute({
+    companyId: who.user.companyId,
+    userId: who.user.id,
+  });
   const system = rows.find((r) => r.type === EntityType.System);
-  return { ...base, readsAll: Boolean(system), cabinetIds: rows.map((r) => r.id).sort(), systemCabinetId: system?.id ?? null };
+  return {
+    ...base,
+    readsAll: Boolean(system),
+    cabinetIds: rows.map((r) => r.id).sort(),
+    systemCabinetId: system?.id ?? null,
+  };
 }
 
 /**
@@ -86,7 +105,9 @@ export function documentInCabinetsSql(cabinetIds: string[]): SQL {
 
 /** Condition on `documents` for a resolved Readable (always combine with the company condition). */
 export function readableDocumentSql(readable: Readable): SQL {
-  return readable.isCompanyAdmin || readable.readsAll ? sql`true` : documentInCabinetsSql(readable.cabinetIds);
+  return readable.isCompanyAdmin || readable.readsAll
+    ? sql`true`
+    : documentInCabinetsSql(readable.cabinetIds);
 }
 
 export async function canReadCabinet(db: DbOrTx, who: Who, cabinetId: string): Promise<boolean> {
@@ -94,7 +115,12 @@ export async function canReadCabinet(db: DbOrTx, who: Who, cabinetId: string): P
   const rows = await db
     .select({ id: cabinets.id })
     .from(cabinets)
-    .where(and(eq(cabinets.id, cabinetId), sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`))
+    .where(
+      and(
+        eq(cabinets.id, cabinetId),
+        sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -104,7 +130,12 @@ export async function canManageCabinet(db: DbOrTx, who: Who, cabinetId: string):
   const rows = await db
     .select({ id: cabinets.id })
     .from(cabinets)
-    .where(and(eq(cabinets.id, cabinetId), sql`${cabinets.id} in (${managedCabinetIdsSql(who.user.companyId, who.user.id)})`))
+    .where(
+      and(
+        eq(cabinets.id, cabinetId),
+        sql`${cabinets.id} in (${managedCabinetIdsSql(who.user.companyId, who.user.id)})`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -37,14 +37,32 @@ function sessionUserQuery(db: DbOrTx) {
 /** Every API request runs it. */
 const sessionUser = preparedPerHandle(sessionUserQuery);
 
-export async function findSessionUser(db: DbOrTx, ids: { sessionId: string; userId: string; companyId: string }, now = new Date()) {
-  const [row] = await sessionUser(db).execute({ sessionId: ids.sessionId, userId: ids.userId, companyId: ids.companyId, now });
+export async function findSessionUser(
+  db: DbOrTx,
+  ids: { sessionId: string; userId: string; companyId: string },
+  now = new Date(),
+) {
+  const [row] = await sessionUser(db).execute({
+    sessionId: ids.sessionId,
+    userId: ids.userId,
+    companyId: ids.companyId,
+    now,
+  });
   return row ?? null;
 }
 
-export function toAuthContext(row: { user: UserRow; company: CompanyRow }, sessionId: string): AuthContext {
+export function toAuthContext(
+  row: { user: UserRow; company: CompanyRow },
+  sessionId: string,
+): AuthContext {
   const roles = new Set(row.user.roles as TRole[]);
-  return { user: row.user, company: row.company, sessionId, roles, isCompanyAdmin: roles.has('CompanyAdmin') };
+  return {
+    user: row.user,
+    company: row.company,
+    sessionId,
+    roles,
+    isCompanyAdmin: roles.has('CompanyAdmin'),
+  };
 }
 
 export function toCurrentUser(user: UserRow, company: CompanyRow): TCurrentUser {

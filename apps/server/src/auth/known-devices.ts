@@ -13,10 +13,15 @@ import { hashToken, newOpaqueToken } from './tokens.ts';
 export const DEVICE_COOKIE = 'cs_device';
 export const DEVICE_TTL_MS = 180 * 24 * 3600 * 1000;
 
-const isDeviceCookie = (v: string | undefined): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]{43}$/.test(v);
+const isDeviceCookie = (v: string | undefined): v is string =>
+  typeof v === 'string' && /^[A-Za-z0-9_-]{43}$/.test(v);
 
 /** The device (hash) when this browser's cookie is known to the member, else null. */
-export async function knownDeviceOf(db: DbOrTx, cookie: string | undefined, userId: string | undefined): Promise<string | null> {
+export async function knownDeviceOf(
+  db: DbOrTx,
+  cookie: string | undefined,
+  userId: string | undefined,
+): Promise<string | null> {
   if (!userId || !isDeviceCookie(cookie)) return null;
   const device = hashToken(cookie);
   const [row] = await db
@@ -28,12 +33,20 @@ export async function knownDeviceOf(db: DbOrTx, cookie: string | undefined, user
 }
 
 /** After a successful login: the browser's cookie (a new one if it has none) becomes known to the member. */
-export async function rememberDevice(db: DbOrTx, cookie: string | undefined, userId: string, now: Date): Promise<string> {
+export async function rememberDevice(
+  db: DbOrTx,
+  cookie: string | undefined,
+  userId: string,
+  now: Date,
+): Promise<string> {
   const value = isDeviceCookie(cookie) ? cookie : newOpaqueToken();
   await db
     .insert(knownDevices)
     .values({ device: hashToken(value), userId, createdAt: now, lastUsedAt: now })
-    .onConflictDoUpdate({ target: [knownDevices.device, knownDevices.userId], set: { lastUsedAt: now } });
+    .onConflictDoUpdate({
+      target: [knownDevices.device, knownDevices.userId],
+      set: { lastUsedAt: now },
+    });
   return value;
 }
 

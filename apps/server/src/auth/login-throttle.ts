@@ -35,7 +35,8 @@ export function delayAfter(failures: number, free: number): number {
 type Scope = { match: SQL; free: number };
 
 function scopesOf(key: ThrottleKey): Scope[] {
-  if (key.device) return [{ match: eq(loginAttempts.device, key.device), free: FREE_FAILURES_PER_DEVICE }];
+  if (key.device)
+    return [{ match: eq(loginAttempts.device, key.device), free: FREE_FAILURES_PER_DEVICE }];
   return [
     { match: eq(loginAttempts.email, key.email), free: FREE_FAILURES_PER_ACCOUNT },
     { match: eq(loginAttempts.ip, key.ip), free: FREE_FAILURES_PER_IP },
@@ -47,7 +48,13 @@ async function waitOf(db: DbOrTx, scope: Scope, now: Date, exceptId?: string): P
   const [row] = await db
     .select({ n: count(), last: max(loginAttempts.createdAt) })
     .from(loginAttempts)
-    .where(and(scope.match, gt(loginAttempts.createdAt, since), exceptId ? ne(loginAttempts.id, exceptId) : undefined));
+    .where(
+      and(
+        scope.match,
+        gt(loginAttempts.createdAt, since),
+        exceptId ? ne(loginAttempts.id, exceptId) : undefined,
+      ),
+    );
   const delay = delayAfter(row?.n ?? 0, scope.free);
   if (delay === 0 || !row?.last) return 0;
   const left = row.last.getTime() + delay - now.getTime();
@@ -55,7 +62,12 @@ async function waitOf(db: DbOrTx, scope: Scope, now: Date, exceptId?: string): P
 }
 
 /** Seconds until the caller may try again, or 0 when not slowed down. */
-export async function loginBlockedFor(db: DbOrTx, key: ThrottleKey, now: Date, exceptId?: string): Promise<number> {
+export async function loginBlockedFor(
+  db: DbOrTx,
+  key: ThrottleKey,
+  now: Date,
+  exceptId?: string,
+): Promise<number> {
   const waits = await Promise.all(scopesOf(key).map((s) => waitOf(db, s, now, exceptId)));
   return Math.max(0, ...waits);
 }
@@ -67,7 +79,11 @@ export async function loginBlockedFor(db: DbOrTx, key: ThrottleKey, now: Date, e
  * inserted before its own check allow it, so no more than the free failures get through at once. Past it,
  * the row is taken back and the caller waits. A success releases or clears the row.
  */
-export async function reserveLoginAttempt(db: DbOrTx, key: ThrottleKey, now: Date): Promise<{ attemptId: string; wait: 0 } | { wait: number }> {
+export async function reserveLoginAttempt(
+  db: DbOrTx,
+  key: ThrottleKey,
+  now: Date,
+): Promise<{ attemptId: string; wait: 0 } | { wait: number }> {
   const wait = await loginBlockedFor(db, key, now);
   if (wait > 0) return { wait };
   const [row] = await db
@@ -77,7 +93,9 @@ export async function reserveLoginAttempt(db: DbOrTx, key: ThrottleKey, now: Dat
   const raced = await loginBlockedFor(db, key, now, row!.id);
   if (raced === 0) {
     // Housekeeping on the write path keeps the table small without a scheduled job.
-    await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - 2 * FAILURE_WINDOW_MS)));
+    await db
+      .delete(loginAttempts)
+      .where(lt(loginAttempts.createdAt, new Date(now.getTime() - 2 * FAILURE_WINDOW_MS)));
     return { attemptId: row!.id, wait: 0 };
   }
   await releaseLoginAttempt(db, row!.id);
@@ -95,7 +113,9 @@ export async function releaseLoginAttempt(db: DbOrTx, attemptId: string) {
  * in does not reset an attacker's wait (and an attacker's own account never resets an IP's count).
  */
 export async function clearOwnFailures(db: DbOrTx, key: ThrottleKey) {
-  const from = key.device ? eq(loginAttempts.device, key.device) : and(eq(loginAttempts.ip, key.ip), isNull(loginAttempts.device));
+  const from = key.device
+    ? eq(loginAttempts.device, key.device)
+    : and(eq(loginAttempts.ip, key.ip), isNull(loginAttempts.device));
   await db.delete(loginAttempts).where(and(eq(loginAttempts.email, key.email), from));
 }
 

@@ -11,10 +11,14 @@ export function createLogoutTokenVerifier(keys: KeySet, aud: TokenAudience) {
   const jwks = createLocalJWKSet(keys.jwks);
   return async (token: string): Promise<{ sessionId: string; userId: string } | null> => {
     try {
-      const { payload, protectedHeader } = await compactVerify(token, jwks, { algorithms: [JWT_ALG] });
+      const { payload, protectedHeader } = await compactVerify(token, jwks, {
+        algorithms: [JWT_ALG],
+      });
       if (protectedHeader.alg !== JWT_ALG) return null;
       const claims = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
-      const audOk = claims.aud === aud.audience || (Array.isArray(claims.aud) && claims.aud.includes(aud.audience));
+      const audOk =
+        claims.aud === aud.audience ||
+        (Array.isArray(claims.aud) && claims.aud.includes(aud.audience));
       if (claims.iss !== aud.issuer || !audOk) return null;
       if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return null;
       return { sessionId: claims.sid, userId: claims.sub };

@@ -17,7 +17,8 @@ const BACKUP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 export const newTotpSecret = () => authenticator.generateSecret(20);
 
-export const otpauthUri = (email: string, secret: string) => authenticator.keyuri(email, TOTP_ISSUER, secret);
+export const otpauthUri = (email: string, secret: string) =>
+  authenticator.keyuri(email, TOTP_ISSUER, secret);
 
 /** The time step of a valid code (±1 step for clock drift), or null. */
 export function matchTotp(code: string, secret: string, now: Date): number | null {
@@ -40,22 +41,35 @@ export async function claimTotpStep(db: DbOrTx, userId: string, step: number): P
 
 export function newBackupCodes(): string[] {
   return Array.from({ length: BACKUP_CODE_COUNT }, () => {
-    const chars = Array.from({ length: 10 }, () => BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)]).join('');
+    const chars = Array.from(
+      { length: 10 },
+      () => BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)],
+    ).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }
 
 /** Upper-case, no spaces or hyphens, full-width folded: what the member typed, as stored. */
-export const normalizeBackupCode = (code: string) => code.normalize('NFKC').toUpperCase().replace(/[\s-]/g, '');
+export const normalizeBackupCode = (code: string) =>
+  code.normalize('NFKC').toUpperCase().replace(/[\s-]/g, '');
 
 // Codes carry ~50 bits of entropy: a light argon2id cost is plenty and keeps a 10-code scan fast.
-const BACKUP_HASH = { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 } as const;
+const BACKUP_HASH = {
+  type: argon2.argon2id,
+  memoryCost: 4096,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashBackupCodes = (codes: string[]) =>
   Promise.all(codes.map((c) => argon2.hash(normalizeBackupCode(c), BACKUP_HASH)));
 
 /** Uses up a matching backup code; false when none matches or it was just used by another request. */
-export async function useBackupCode(db: DbOrTx, user: { id: string; mfaBackupCodes: string[] }, code: string) {
+export async function useBackupCode(
+  db: DbOrTx,
+  user: { id: string; mfaBackupCodes: string[] },
+  code: string,
+) {
   const typed = normalizeBackupCode(code);
   if (!/^[A-Z0-9]{10}$/.test(typed)) return false;
   for (const hash of user.mfaBackupCodes) {
@@ -72,9 +86,21 @@ export async function useBackupCode(db: DbOrTx, user: { id: string; mfaBackupCod
 }
 
 /** Turns MFA on with a confirmed secret and fresh backup codes (replacing any old ones). */
-export async function enableMfa(db: DbOrTx, userId: string, secret: string, step: number, backupHashes: string[]) {
+export async function enableMfa(
+  db: DbOrTx,
+  userId: string,
+  secret: string,
+  step: number,
+  backupHashes: string[],
+) {
   await db
     .update(users)
-    .set({ mfa: 1, mfaSecret: secret, mfaLastStep: step, mfaBackupCodes: backupHashes, updatedAt: new Date() })
+    .set({
+      mfa: 1,
+      mfaSecret: secret,
+      mfaLastStep: step,
+      mfaBackupCodes: backupHashes,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId));
 }

@@ -11,7 +11,8 @@ import { hashToken, newOpaqueToken } from './tokens.ts';
 export const PASSWORD_SETUP_TTL_MS = 10 * 24 * 3600 * 1000;
 export const PASSWORD_SETUP_SUBJECT = '【クラウドサイン】パスワード設定のご案内';
 
-export const passwordSetupUrl = (siteUrl: string, token: string) => `${siteUrl}/password_setup/${token}`;
+export const passwordSetupUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/password_setup/${token}`;
 
 /**
  * Issues a fresh link and mails it. Earlier links of the user are deleted first, so a re-sent invitation

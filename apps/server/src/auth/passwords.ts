@@ -9,7 +9,12 @@ export const PASSWORD_MAX = 128;
  * per login on a busy 2-CPU host; the login rate limit bounds guessing, so the baseline is the better trade.
  * Verification reads the parameters from each stored hash, so older hashes keep working.
  */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
 
@@ -17,7 +22,10 @@ export const hashPassword = (password: string) => argon2.hash(password, ARGON2_O
  * Verifies against a stored hash; with no hash (unknown email, invited member) it verifies against a dummy
  * hash and answers false, so both cases cost the same time and reveal nothing about the account.
  */
-export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  hash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (password.length > PASSWORD_MAX) return false;
   if (!hash) {
     await argon2.verify(await dummyHash(), password).catch(() => false);
@@ -42,7 +50,9 @@ export function checkNewPassword(password: string, confirmation: string): Record
   } else if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) {
     errors.password = 'パスワードには英字と数字をそれぞれ1文字以上含めてください。';
   }
-  if (confirmation.length === 0) errors.confirmation = '確認のため、もう一度パスワードを入力してください。';
-  else if (!errors.password && password !== confirmation) errors.confirmation = 'パスワードが一致しません。';
+  if (confirmation.length === 0)
+    errors.confirmation = '確認のため、もう一度パスワードを入力してください。';
+  else if (!errors.password && password !== confirmation)
+    errors.confirmation = 'パスワードが一致しません。';
   return errors;
 }

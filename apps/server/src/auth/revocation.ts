@@ -18,7 +18,9 @@ export async function revokeSetupLinks(db: DbOrTx, userIds: readonly string[]) {
 export async function endSessions(db: DbOrTx, userIds: readonly string[], keepSessionId?: string) {
   if (userIds.length === 0) return;
   const ofUsers = inArray(sessions.userId, [...userIds]);
-  await db.delete(sessions).where(keepSessionId ? and(ofUsers, ne(sessions.id, keepSessionId)) : ofUsers);
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(ofUsers, ne(sessions.id, keepSessionId)) : ofUsers);
 }
 
 /**
@@ -26,10 +28,15 @@ export async function endSessions(db: DbOrTx, userIds: readonly string[], keepSe
  * known to the account (the member signs in again with the new address and the same password). An invited member (status 0) is then sent a fresh
  * link at the new address by the caller, in the same transaction (single edit) or by the follow-up job (bulk).
  */
-export async function revokeOnEmailChange(db: DbOrTx, userIds: readonly string[], keepSessionId?: string) {
+export async function revokeOnEmailChange(
+  db: DbOrTx,
+  userIds: readonly string[],
+  keepSessionId?: string,
+) {
   await revokeSetupLinks(db, userIds);
   await endSessions(db, userIds, keepSessionId);
   await forgetDevices(db, userIds);
 }
 
-export const emailChanged = (before: string, after: string | undefined) => after !== undefined && after !== before;
+export const emailChanged = (before: string, after: string | undefined) =>
+  after !== undefined && after !== before;

@@ -24,14 +24,20 @@ export async function createSession(db: DbOrTx, userId: string, isMfaVerified: b
   const cookie = newOpaqueToken();
   const id = hashToken(cookie);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id, userId, isMfaVerified, createdAt: now, lastSeenAt: now, expiresAt });
+  await db
+    .insert(sessions)
+    .values({ id, userId, isMfaVerified, createdAt: now, lastSeenAt: now, expiresAt });
   // The member's expired rows are removed on the write path (through the user index) rather than by a job.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   return { cookie, id, expiresAt };
 }
 
 /** The live session behind a cookie value with its member and company; null when unknown or expired. */
-export async function loadSession(db: DbOrTx, cookie: string | undefined, now: Date): Promise<LoadedSession | null> {
+export async function loadSession(
+  db: DbOrTx,
+  cookie: string | undefined,
+  now: Date,
+): Promise<LoadedSession | null> {
   if (!cookie) return null;
   const [row] = await db
     .select({ session: sessions, user: users, company: companies })

@@ -20,11 +20,18 @@ export type KeySet = {
 export async function loadSigningKeys(db: Db): Promise<KeySet> {
   let [row] = await db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt)).limit(1);
   if (!row) {
-    const { publicKey, privateKey } = await generateKeyPair(JWT_ALG, { crv: 'Ed25519', extractable: true });
+    const { publicKey, privateKey } = await generateKeyPair(JWT_ALG, {
+      crv: 'Ed25519',
+      extractable: true,
+    });
     const kid = crypto.randomUUID();
     await db
       .insert(signingKeys)
-      .values({ kid, publicJwk: await exportJWK(publicKey), privateJwk: await exportJWK(privateKey) })
+      .values({
+        kid,
+        publicJwk: await exportJWK(publicKey),
+        privateJwk: await exportJWK(privateKey),
+      })
       .onConflictDoNothing();
     [row] = await db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt)).limit(1);
   }

@@ -6,16 +6,32 @@
 import { BulkStatus, hasBulkExecutionStarted } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { assertJobRoom, takeJobSlot } from '../jobs/company-job-slots.ts';
-import { findGeneratingTwin, findManipulation, insertManipulation, updateManipulation, type ManipulationPatch, type NewManipulation } from './bulk.repository.ts';
+import {
+  findGeneratingTwin,
+  findManipulation,
+  insertManipulation,
+  updateManipulation,
+  type ManipulationPatch,
+  type NewManipulation,
+} from './bulk.repository.ts';
 import type { BulkTarget, ManipulationRow } from './bulk.types.ts';
 
 /** Before an upload is streamed to storage: a company at its cap writes no file. */
-export const assertUploadRoom = (deps: AppDeps, companyId: string) => assertJobRoom(deps.database.db, companyId, deps.jobs.perCompanyLimit);
+export const assertUploadRoom = (deps: AppDeps, companyId: string) =>
+  assertJobRoom(deps.database.db, companyId, deps.jobs.perCompanyLimit);
 
 /** The uploaded file's row, under the cap; refused (a request raced to the last slot), the file is removed. */
-export async function insertUpload(deps: AppDeps, values: NewManipulation & { inputFileKey: string }): Promise<ManipulationRow> {
+export async function insertUpload(
+  deps: AppDeps,
+  values: NewManipulation & { inputFileKey: string },
+): Promise<ManipulationRow> {
   try {
-    const slot = await takeJobSlot(deps.database.db, values.companyId, deps.jobs.perCompanyLimit, (tx) => insertManipulation(tx, values));
+    const slot = await takeJobSlot(
+      deps.database.db,
+      values.companyId,
+      deps.jobs.perCompanyLimit,
+      (tx) => insertManipulation(tx, values),
+    );
     return slot.value;
   } catch (err) {
     await deps.storage.remove(values.inputFileKey);
@@ -52,7 +68,12 @@ export async function startExecution(
  */
 export async function insertGeneration(
   deps: AppDeps,
-  values: NewManipulation & { target: BulkTarget; kind: number; encoding: string; params: Record<string, unknown> },
+  values: NewManipulation & {
+    target: BulkTarget;
+    kind: number;
+    encoding: string;
+    params: Record<string, unknown>;
+  },
 ): Promise<{ row: ManipulationRow; isNew: boolean }> {
   const slot = await takeJobSlot(
     deps.database.db,

@@ -4,28 +4,51 @@ import { BulkStatus, type TBulkAction } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { bulkManipulationRows, bulkManipulations } from '../db/schema.ts';
 import { queryRows } from './sql.ts';
-import type { BulkTarget, CheckedRow, ManipulationRow, PendingRow, RowOutcome } from './bulk.types.ts';
+import type {
+  BulkTarget,
+  CheckedRow,
+  ManipulationRow,
+  PendingRow,
+  RowOutcome,
+} from './bulk.types.ts';
 
 export type NewManipulation = typeof bulkManipulations.$inferInsert;
 export type ManipulationPatch = Partial<Omit<NewManipulation, 'id' | 'companyId' | 'target'>>;
 
-export async function insertManipulation(db: DbOrTx, values: NewManipulation): Promise<ManipulationRow> {
+export async function insertManipulation(
+  db: DbOrTx,
+  values: NewManipulation,
+): Promise<ManipulationRow> {
   const [row] = await db.insert(bulkManipulations).values(values).returning();
   return row!;
 }
 
-export async function findManipulation(db: DbOrTx, scope: { companyId: string; target: BulkTarget }, id: string) {
+export async function findManipulation(
+  db: DbOrTx,
+  scope: { companyId: string; target: BulkTarget },
+  id: string,
+) {
   const [row] = await db
     .select()
     .from(bulkManipulations)
-    .where(and(eq(bulkManipulations.id, id), eq(bulkManipulations.companyId, scope.companyId), eq(bulkManipulations.target, scope.target)))
+    .where(
+      and(
+        eq(bulkManipulations.id, id),
+        eq(bulkManipulations.companyId, scope.companyId),
+        eq(bulkManipulations.target, scope.target),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
 
 /** Jobs know only the id they were given; the row carries its company. */
 export async function findManipulationById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(bulkManipulations).where(eq(bulkManipulations.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(bulkManipulations)
+    .where(eq(bulkManipulations.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -54,9 +77,20 @@ export async function listManipulations(
  * A conditional transition: applied only while the status is one of `fromStatuses`, so two racing callers
  * (a double click, a retried job) cannot both move it. Null when the status had already moved on.
  */
-export async function updateManipulation(db: DbOrTx, id: string, patch: ManipulationPatch, fromStatuses?: readonly number[]) {
+export async function updateManipulation(
+  db: DbOrTx,
+  id: string,
+  patch: ManipulationPatch,
+  fromStatuses?: readonly number[],
+) {
   const where = fromStatuses
-    ? and(eq(bulkManipulations.id, id), sql`${bulkManipulations.status} in (${sql.join(fromStatuses.map((s) => sql`${s}`), sql`, `)})`)
+    ? and(
+        eq(bulkManipulations.id, id),
+        sql`${bulkManipulations.status} in (${sql.join(
+          fromStatuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      )
     : eq(bulkManipulations.id, id);
   const [row] = await db
     .update(bulkManipulations)
@@ -74,14 +108,24 @@ export async function addProcessedRows(db: DbOrTx, id: string, n: number) {
 }
 
 export async function deleteRows(db: DbOrTx, manipulationId: string) {
-  await db.delete(bulkManipulationRows).where(eq(bulkManipulationRows.manipulationId, manipulationId));
+  await db
+    .delete(bulkManipulationRows)
+    .where(eq(bulkManipulationRows.manipulationId, manipulationId));
 }
 
 /** One statement per batch: the rows travel as one JSON parameter (fast on both drivers, no 65k-parameter limit). */
 export async function insertRows(db: DbOrTx, manipulationId: string, rows: CheckedRow[]) {
   if (rows.length === 0) return;
   const payload = JSON.stringify(
-    rows.map((r) => ({ n: r.rowNumber, a: r.action, t: r.targetId, i: r.input, b: r.before, f: r.after, e: r.errors })),
+    rows.map((r) => ({
+      n: r.rowNumber,
+      a: r.action,
+      t: r.targetId,
+      i: r.input,
+      b: r.before,
+      f: r.after,
+      e: r.errors,
+    })),
   );
   await db.execute(sql`
     insert into bulk_manipulation_rows (manipulation_id, row_number, action, target_id, input, before, after, errors)
@@ -91,16 +135,25 @@ export async function insertRows(db: DbOrTx, manipulationId: string, rows: Check
 }
 
 /** Errors found only once the whole file is known: the row becomes an error row. */
-export async function addRowErrors(db: DbOrTx, manipulationId: string, errors: { rowNumber: number; column: string; message: string }[]) {
+export async function addRowErrors(
+  db: DbOrTx,
+  manipulationId: string,
+  errors: { rowNumber: number; column: string; message: string }[],
+) {
   if (errors.length === 0) return;
-  const payload = JSON.stringify(errors.map((e) => ({ n: e.rowNumber, e: [{ column: e.column, message: e.message }] })));
+  const payload = JSON.stringify(
+    errors.map((e) => ({ n: e.rowNumber, e: [{ column: e.column, message: e.message }] })),
+  );
   await db.execute(sql`
     update bulk_manipulation_rows r set action = 'error', errors = r.errors || x.e
     from jsonb_to_recordset(${payload}::jsonb) as x(n int, e jsonb)
     where r.manipulation_id = ${manipulationId}::uuid and r.row_number = x.n`);
 }
 
-export async function countByAction(db: DbOrTx, manipulationId: string): Promise<Record<string, number>> {
+export async function countByAction(
+  db: DbOrTx,
+  manipulationId: string,
+): Promise<Record<string, number>> {
   const rows = await queryRows<{ action: string; n: number }>(
     db,
     sql`select action, count(*)::int as n from bulk_manipulation_rows where manipulation_id = ${manipulationId}::uuid group by action`,
@@ -108,7 +161,10 @@ export async function countByAction(db: DbOrTx, manipulationId: string): Promise
   return Object.fromEntries(rows.map((r) => [r.action, r.n]));
 }
 
-export async function countByOutcome(db: DbOrTx, manipulationId: string): Promise<Record<string, number>> {
+export async function countByOutcome(
+  db: DbOrTx,
+  manipulationId: string,
+): Promise<Record<string, number>> {
   const rows = await queryRows<{ outcome: string; n: number }>(
     db,
     sql`select outcome, count(*)::int as n from bulk_manipulation_rows where manipulation_id = ${manipulationId}::uuid group by outcome`,
@@ -119,7 +175,12 @@ export async function countByOutcome(db: DbOrTx, manipulationId: string): Promis
 export async function findRows(
   db: DbOrTx,
   manipulationId: string,
-  q: { page: number; perPage: number; action?: TBulkAction | undefined; outcome?: string | undefined },
+  q: {
+    page: number;
+    perPage: number;
+    action?: TBulkAction | undefined;
+    outcome?: string | undefined;
+  },
 ) {
   const where = and(
     eq(bulkManipulationRows.manipulationId, manipulationId),
@@ -138,7 +199,13 @@ export async function findRows(
 }
 
 /** Keyset page for streaming CSVs: rows after `afterRow`, in file order (flat memory). */
-export async function rowsAfter(db: DbOrTx, manipulationId: string, afterRow: number, limit: number, onlyErrors: boolean) {
+export async function rowsAfter(
+  db: DbOrTx,
+  manipulationId: string,
+  afterRow: number,
+  limit: number,
+  onlyErrors: boolean,
+) {
   return db
     .select()
     .from(bulkManipulationRows)
@@ -146,7 +213,9 @@ export async function rowsAfter(db: DbOrTx, manipulationId: string, afterRow: nu
       and(
         eq(bulkManipulationRows.manipulationId, manipulationId),
         sql`${bulkManipulationRows.rowNumber} > ${afterRow}`,
-        onlyErrors ? sql`(${bulkManipulationRows.action} in ('error', 'conflict') or ${bulkManipulationRows.outcome} = 'failed')` : undefined,
+        onlyErrors
+          ? sql`(${bulkManipulationRows.action} in ('error', 'conflict') or ${bulkManipulationRows.outcome} = 'failed')`
+          : undefined,
       ),
     )
     .orderBy(bulkManipulationRows.rowNumber)
@@ -154,11 +223,18 @@ export async function rowsAfter(db: DbOrTx, manipulationId: string, afterRow: nu
 }
 
 /** Rows that will not be executed (unchanged) are settled up front, so "pending" means "still to apply". */
-export async function skipRowsExcept(db: DbOrTx, manipulationId: string, actions: readonly TBulkAction[]) {
+export async function skipRowsExcept(
+  db: DbOrTx,
+  manipulationId: string,
+  actions: readonly TBulkAction[],
+) {
   await db.execute(sql`
     update bulk_manipulation_rows set outcome = 'skipped'
     where manipulation_id = ${manipulationId}::uuid and outcome = 'pending'
-      and action not in (${sql.join(actions.map((a) => sql`${a}`), sql`, `)})`);
+      and action not in (${sql.join(
+        actions.map((a) => sql`${a}`),
+        sql`, `,
+      )})`);
 }
 
 export async function countPending(db: DbOrTx, manipulationId: string): Promise<number> {
@@ -173,7 +249,12 @@ export async function countPending(db: DbOrTx, manipulationId: string): Promise<
  * The next batch still pending, locked: a second runner (an expired job retried while the first still
  * works) skips these rows instead of applying them again.
  */
-export async function claimPendingBatch(tx: DbOrTx, manipulationId: string, afterRow: number, limit: number): Promise<PendingRow[]> {
+export async function claimPendingBatch(
+  tx: DbOrTx,
+  manipulationId: string,
+  afterRow: number,
+  limit: number,
+): Promise<PendingRow[]> {
   return queryRows<PendingRow>(
     tx,
     sql`select row_number as "rowNumber", action, target_id as "targetId", before, after
@@ -183,9 +264,16 @@ export async function claimPendingBatch(tx: DbOrTx, manipulationId: string, afte
   );
 }
 
-export async function storeOutcomes(tx: DbOrTx, manipulationId: string, batchNo: number, outcomes: RowOutcome[]) {
+export async function storeOutcomes(
+  tx: DbOrTx,
+  manipulationId: string,
+  batchNo: number,
+  outcomes: RowOutcome[],
+) {
   if (outcomes.length === 0) return;
-  const payload = JSON.stringify(outcomes.map((o) => ({ n: o.rowNumber, o: o.outcome, m: o.message, t: o.targetId ?? null })));
+  const payload = JSON.stringify(
+    outcomes.map((o) => ({ n: o.rowNumber, o: o.outcome, m: o.message, t: o.targetId ?? null })),
+  );
   await tx.execute(sql`
     update bulk_manipulation_rows r
     set outcome = x.o, outcome_message = x.m, batch_no = ${batchNo}, target_id = coalesce(x.t, r.target_id)
@@ -194,8 +282,18 @@ export async function storeOutcomes(tx: DbOrTx, manipulationId: string, batchNo:
 }
 
 /** Succeeded rows whose follow-up (e.g. an invitation mail) is not done yet, in file order. */
-export async function rowsAwaitingFollowUp(db: DbOrTx, manipulationId: string, action: TBulkAction, limit: number) {
-  return queryRows<{ rowNumber: number; targetId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
+export async function rowsAwaitingFollowUp(
+  db: DbOrTx,
+  manipulationId: string,
+  action: TBulkAction,
+  limit: number,
+) {
+  return queryRows<{
+    rowNumber: number;
+    targetId: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>(
     db,
     sql`select row_number as "rowNumber", target_id as "targetId", before, after from bulk_manipulation_rows
         where manipulation_id = ${manipulationId}::uuid and action = ${action} and outcome = 'succeeded' and follow_up_at is null
@@ -204,7 +302,11 @@ export async function rowsAwaitingFollowUp(db: DbOrTx, manipulationId: string, a
 }
 
 /** Claims the follow-up of one row; false when another runner already did it (the row lock serialises them). */
-export async function claimFollowUp(db: DbOrTx, manipulationId: string, rowNumber: number): Promise<boolean> {
+export async function claimFollowUp(
+  db: DbOrTx,
+  manipulationId: string,
+  rowNumber: number,
+): Promise<boolean> {
   const rows = await queryRows(
     db,
     sql`update bulk_manipulation_rows set follow_up_at = now()
@@ -221,7 +323,13 @@ export async function claimFollowUp(db: DbOrTx, manipulationId: string, rowNumbe
  */
 export async function findGeneratingTwin(
   db: DbOrTx,
-  v: { companyId: string; target: BulkTarget; kind: number; encoding: string; params: Record<string, unknown> },
+  v: {
+    companyId: string;
+    target: BulkTarget;
+    kind: number;
+    encoding: string;
+    params: Record<string, unknown>;
+  },
 ): Promise<ManipulationRow | null> {
   const [row] = await db
     .select()

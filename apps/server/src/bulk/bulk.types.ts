@@ -38,7 +38,12 @@ export type RowChecker = {
   finish: () => Promise<{ rowNumber: number; column: string; message: string }[]>;
 };
 
-export type RowOutcome = { rowNumber: number; outcome: 'succeeded' | 'failed'; message: string | null; targetId?: string | null };
+export type RowOutcome = {
+  rowNumber: number;
+  outcome: 'succeeded' | 'failed';
+  message: string | null;
+  targetId?: string | null;
+};
 
 /** A stored row handed to the executor (only what execution needs). */
 export type PendingRow = {

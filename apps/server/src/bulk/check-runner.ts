@@ -2,7 +2,15 @@
  * The check job of every bulk upload (docs/design.md §3): file → headers → rows, stored batch by batch, then
  * Ready or CheckFailed. Read-only towards the target tables. Idempotent: a retried check starts over.
  */
-import { BULK_ERROR_COLUMN, BULK_MAX_DATA_ROWS, BULK_RESULT_COLUMN, BULK_ROW_NUMBER_COLUMN, BulkStatus, isBulkChecking, type TCsvEncoding } from '@cloudsign/contract';
+import {
+  BULK_ERROR_COLUMN,
+  BULK_MAX_DATA_ROWS,
+  BULK_RESULT_COLUMN,
+  BULK_ROW_NUMBER_COLUMN,
+  BulkStatus,
+  isBulkChecking,
+  type TCsvEncoding,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { CsvFileError } from '../lib/csv/decode.ts';
 import { isBlankRecord, readCsvRecords, unescapeFormula } from '../lib/csv/parse.ts';
@@ -14,7 +22,13 @@ import {
   insertRows,
   updateManipulation,
 } from './bulk.repository.ts';
-import type { CheckedRow, ColumnSpec, InputRow, ManipulationRow, RowChecker } from './bulk.types.ts';
+import type {
+  CheckedRow,
+  ColumnSpec,
+  InputRow,
+  ManipulationRow,
+  RowChecker,
+} from './bulk.types.ts';
 
 export const CHECK_BATCH_SIZE = 2000;
 /** Two: one batch per core on a two-core machine; more only queues in the database. */
@@ -29,36 +43,65 @@ export const MSG_TOO_MANY_ROWS = `データ行が上限（${BULK_MAX_DATA_ROWS.t
 export const MSG_HEADER = '1行目の見出し（列名）に誤りがあります。';
 
 /** Missing, unknown and duplicated headers, each with its column position. */
-export function checkHeaders(cells: string[], spec: ColumnSpec): { headers: string[]; errors: { path: string; message: string }[] } {
+export function checkHeaders(
+  cells: string[],
+  spec: ColumnSpec,
+): { headers: string[]; errors: { path: string; message: string }[] } {
   const headers = cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
   const errors: { path: string; message: string }[] = [];
   const seen = new Map<string, number>();
   headers.forEach((h, i) => {
     const path = `1行目 ${i + 1}列目`;
     if (h === '') errors.push({ path, message: `${i + 1}列目の見出しが空です。` });
-    else if (seen.has(h)) errors.push({ path, message: `列「${h}」が重複しています（${seen.get(h)! + 1}列目と${i + 1}列目）。` });
+    else if (seen.has(h))
+      errors.push({
+        path,
+        message: `列「${h}」が重複しています（${seen.get(h)! + 1}列目と${i + 1}列目）。`,
+      });
     else if (!spec.allowed.includes(h) && !IGNORED_HEADERS.has(h)) {
-      errors.push({ path, message: `列「${h}」は使用できません。使用できる列: ${spec.allowed.join('、')}` });
+      errors.push({
+        path,
+        message: `列「${h}」は使用できません。使用できる列: ${spec.allowed.join('、')}`,
+      });
     }
     if (h !== '' && !seen.has(h)) seen.set(h, i);
   });
-  for (const r of spec.required) if (!seen.has(r)) errors.push({ path: '1行目', message: `必須の列「${r}」がありません。` });
+  for (const r of spec.required)
+    if (!seen.has(r)) errors.push({ path: '1行目', message: `必須の列「${r}」がありません。` });
   for (const group of spec.requiredOneOf ?? []) {
-    if (!group.some((c) => seen.has(c))) errors.push({ path: '1行目', message: `列「${group.join('」または「')}」のどちらかが必要です。` });
+    if (!group.some((c) => seen.has(c)))
+      errors.push({
+        path: '1行目',
+        message: `列「${group.join('」または「')}」のどちらかが必要です。`,
+      });
   }
   return { headers, errors };
 }
 
-export type CheckerFactory = (m: ManipulationRow, headers: readonly string[]) => Promise<RowChecker>;
+export type CheckerFactory = (
+  m: ManipulationRow,
+  headers: readonly string[],
+) => Promise<RowChecker>;
 
-export async function runCheck(deps: AppDeps, manipulationId: string, makeChecker: CheckerFactory): Promise<void> {
+export async function runCheck(
+  deps: AppDeps,
+  manipulationId: string,
+  makeChecker: CheckerFactory,
+): Promise<void> {
   const db = deps.database.db;
   const found = await findManipulationById(db, manipulationId);
   if (!found || !isBulkChecking(found.status)) return;
   const m = await updateManipulation(
     db,
     manipulationId,
-    { status: BulkStatus.Checking, startedAt: deps.clock(), processedRows: 0, totalRows: 0, fileError: null, counts: {} },
+    {
+      status: BulkStatus.Checking,
+      startedAt: deps.clock(),
+      processedRows: 0,
+      totalRows: 0,
+      fileError: null,
+      counts: {},
+    },
     [BulkStatus.Uploaded, BulkStatus.Checking],
   );
   if (!m) return;
@@ -72,7 +115,14 @@ export async function runCheck(deps: AppDeps, manipulationId: string, makeChecke
       db,
       manipulationId,
       // Result and error files come back in the encoding the admin uploaded.
-      { status, counts, totalRows: dataRows, processedRows: dataRows, params: { ...m.params, headers }, encoding },
+      {
+        status,
+        counts,
+        totalRows: dataRows,
+        processedRows: dataRows,
+        params: { ...m.params, headers },
+        encoding,
+      },
       [BulkStatus.Checking],
     );
   } catch (e) {
@@ -81,7 +131,13 @@ export async function runCheck(deps: AppDeps, manipulationId: string, makeChecke
     await updateManipulation(
       db,
       manipulationId,
-      { status: BulkStatus.CheckFailed, fileError: { message: e.message, ...(e.details ? { details: e.details } : {}) }, counts: {}, totalRows: 0, processedRows: 0 },
+      {
+        status: BulkStatus.CheckFailed,
+        fileError: { message: e.message, ...(e.details ? { details: e.details } : {}) },
+        counts: {},
+        totalRows: 0,
+        processedRows: 0,
+      },
       [BulkStatus.Checking],
     );
   }
@@ -110,7 +166,9 @@ async function checkFile(deps: AppDeps, m: ManipulationRow, makeChecker: Checker
     if (inFlight.length >= STORE_IN_FLIGHT) await inFlight.shift();
     const stored = insertRows(db, m.id, checked);
     const previous = lastProgress;
-    lastProgress = stored.then(() => previous).then(async () => void (await updateManipulation(db, m.id, { processedRows: processed })));
+    lastProgress = stored
+      .then(() => previous)
+      .then(async () => void (await updateManipulation(db, m.id, { processedRows: processed })));
     const done = lastProgress;
     // Marked handled here: a failure is still thrown by the next await of it (storeAll or the shift above).
     done.catch(() => {});
@@ -118,9 +176,17 @@ async function checkFile(deps: AppDeps, m: ManipulationRow, makeChecker: Checker
   };
 
   try {
-    for await (const record of readCsvRecords(deps.storage.read(m.inputFileKey), (e) => (encoding = e === 'cp932' ? 'sjis' : 'utf8bom'))) {
+    for await (const record of readCsvRecords(
+      deps.storage.read(m.inputFileKey),
+      (e) => (encoding = e === 'cp932' ? 'sjis' : 'utf8bom'),
+    )) {
       if (!headers) {
-        checker = withShapeCheck(await makeChecker(m, record.cells.map((c) => c.trim())));
+        checker = withShapeCheck(
+          await makeChecker(
+            m,
+            record.cells.map((c) => c.trim()),
+          ),
+        );
         const h = checkHeaders(record.cells, checker.columns);
         if (h.errors.length > 0) throw new CsvFileError(MSG_HEADER, h.errors);
         headers = h.headers;
@@ -152,7 +218,8 @@ function toInputRow(headers: string[], rowNumber: number, cells: string[]): Inpu
     if (!IGNORED_HEADERS.has(h)) input[h] = unescapeFormula(cells[i] ?? '');
   });
   const row: InputRow = { rowNumber, input };
-  if (cells.length !== headers.length) row.shapeError = `列の数（${cells.length}）が見出しの列の数（${headers.length}）と一致しません。`;
+  if (cells.length !== headers.length)
+    row.shapeError = `列の数（${cells.length}）が見出しの列の数（${headers.length}）と一致しません。`;
   return row;
 }
 

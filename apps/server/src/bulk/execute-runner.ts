@@ -22,7 +22,12 @@ export const EXECUTE_BATCH_SIZE = 2000;
 
 export class BatchesHeldElsewhere extends Error {}
 
-export async function runExecute(deps: AppDeps, manipulationId: string, executor: BatchExecutor, batchSize = EXECUTE_BATCH_SIZE) {
+export async function runExecute(
+  deps: AppDeps,
+  manipulationId: string,
+  executor: BatchExecutor,
+  batchSize = EXECUTE_BATCH_SIZE,
+) {
   const db = deps.database.db;
   const m = await findManipulationById(db, manipulationId);
   if (!m || m.status !== BulkStatus.Processing) return;
@@ -44,7 +49,8 @@ export async function runExecute(deps: AppDeps, manipulationId: string, executor
     if (done) break;
   }
   // Rows locked by another runner (an expired job still alive) are not ours to finish: retry later.
-  if ((await countPending(db, manipulationId)) > 0) throw new BatchesHeldElsewhere('rows still held by another runner');
+  if ((await countPending(db, manipulationId)) > 0)
+    throw new BatchesHeldElsewhere('rows still held by another runner');
 
   await executor.afterAll?.(m);
   const outcomes = await countByOutcome(db, manipulationId);

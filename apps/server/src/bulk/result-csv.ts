@@ -23,7 +23,8 @@ type StoredRow = Awaited<ReturnType<typeof rowsAfter>>[number];
 
 export function resultLabel(row: Pick<StoredRow, 'action' | 'outcome'>): string {
   const action = BULK_ACTION_LABELS[row.action as TBulkAction] ?? row.action;
-  if (row.outcome === 'succeeded' || row.outcome === 'failed') return `${action}（${BULK_OUTCOME_LABELS[row.outcome]}）`;
+  if (row.outcome === 'succeeded' || row.outcome === 'failed')
+    return `${action}（${BULK_OUTCOME_LABELS[row.outcome]}）`;
   return action;
 }
 
@@ -35,14 +36,27 @@ export function errorText(row: Pick<StoredRow, 'errors' | 'outcomeMessage'>): st
 
 export function inputHeaders(m: ManipulationRow): string[] {
   const h = m.params.headers;
-  return Array.isArray(h) ? h.filter((x): x is string => typeof x === 'string' && x !== BULK_RESULT_COLUMN && x !== BULK_ERROR_COLUMN && x !== BULK_ROW_NUMBER_COLUMN) : [];
+  return Array.isArray(h)
+    ? h.filter(
+        (x): x is string =>
+          typeof x === 'string' &&
+          x !== BULK_RESULT_COLUMN &&
+          x !== BULK_ERROR_COLUMN &&
+          x !== BULK_ROW_NUMBER_COLUMN,
+      )
+    : [];
 }
 
 /**
  * `onlyErrors`: rows with check errors or a failed outcome, with their row numbers first so the admin can
  * find them in the original; the 行番号 column is ignored on re-upload.
  */
-export function streamRowsCsv(db: DbOrTx, m: ManipulationRow, encoding: TCsvEncoding, onlyErrors: boolean): Readable {
+export function streamRowsCsv(
+  db: DbOrTx,
+  m: ManipulationRow,
+  encoding: TCsvEncoding,
+  onlyErrors: boolean,
+): Readable {
   const headers = inputHeaders(m);
   const writer = createCsvWriter(encoding);
   const run = async () => {
@@ -50,7 +64,13 @@ export function streamRowsCsv(db: DbOrTx, m: ManipulationRow, encoding: TCsvEnco
     let after = 0;
     for (;;) {
       const rows = await rowsAfter(db, m.id, after, PAGE, onlyErrors);
-      for (const r of rows) await writer.write([r.rowNumber, ...headers.map((h) => r.input[h] ?? ''), resultLabel(r), errorText(r)]);
+      for (const r of rows)
+        await writer.write([
+          r.rowNumber,
+          ...headers.map((h) => r.input[h] ?? ''),
+          resultLabel(r),
+          errorText(r),
+        ]);
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1]!.rowNumber;
     }

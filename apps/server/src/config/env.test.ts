@@ -22,7 +22,9 @@ describe('parseEnv', () => {
       SITE_URL: 'http://localhost:8080',
       API_URL: 'http://localhost:8081',
     });
-    expect(parseEnv({ SITE_URL: 'https://console.example.jp/' }).SITE_URL).toBe('https://console.example.jp');
+    expect(parseEnv({ SITE_URL: 'https://console.example.jp/' }).SITE_URL).toBe(
+      'https://console.example.jp',
+    );
   });
 
   it('empty values count as unset', () => {
@@ -34,7 +36,13 @@ describe('parseEnv', () => {
   it('a bad value stops start-up with one Japanese line per variable, naming it and its value', () => {
     let error: unknown;
     try {
-      parseEnv({ PORT: 'abc', API_PORT: '70000', DATABASE_URL: 'mysql://db', SITE_URL: 'localhost', LOG_LEVEL: 'loud' });
+      parseEnv({
+        PORT: 'abc',
+        API_PORT: '70000',
+        DATABASE_URL: 'mysql://db',
+        SITE_URL: 'localhost',
+        LOG_LEVEL: 'loud',
+      });
     } catch (e) {
       error = e;
     }
@@ -51,22 +59,31 @@ describe('parseEnv', () => {
 
   it('DOCUMENT_PAGE_CACHE: on or off, anything else is refused', () => {
     expect(parseEnv({ DOCUMENT_PAGE_CACHE: 'off' }).DOCUMENT_PAGE_CACHE).toBe('off');
-    expect(() => parseEnv({ DOCUMENT_PAGE_CACHE: 'yes' })).toThrow('DOCUMENT_PAGE_CACHE=yes: on または off を指定してください');
+    expect(() => parseEnv({ DOCUMENT_PAGE_CACHE: 'yes' })).toThrow(
+      'DOCUMENT_PAGE_CACHE=yes: on または off を指定してください',
+    );
   });
 
   it('JOBS_PER_COMPANY: 10 by default, a whole number from 1; anything else is refused', () => {
     expect(parseEnv({}).JOBS_PER_COMPANY).toBe('10');
     expect(parseEnv({ JOBS_PER_COMPANY: '25' }).JOBS_PER_COMPANY).toBe('25');
     for (const bad of ['0', '-1', '2.5', 'many', '10000']) {
-      expect(() => parseEnv({ JOBS_PER_COMPANY: bad })).toThrow(`JOBS_PER_COMPANY=${bad}: 1〜9999 の件数を指定してください`);
+      expect(() => parseEnv({ JOBS_PER_COMPANY: bad })).toThrow(
+        `JOBS_PER_COMPANY=${bad}: 1〜9999 の件数を指定してください`,
+      );
     }
   });
 
   it('TRUST_PROXY: off by default; a hop count or the trusted proxies; "true" is refused', () => {
     expect(trustProxyOption(parseEnv({}).TRUST_PROXY)).toBe(false);
-    const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY) as (address: string, hop: number) => boolean;
+    const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY) as (
+      address: string,
+      hop: number,
+    ) => boolean;
     expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false]);
-    expect(trustProxyOption(parseEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY)).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(trustProxyOption(parseEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY)).toEqual(
+      ['10.0.0.0/8', '127.0.0.1'],
+    );
     expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
       'TRUST_PROXY=true: プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
     );

@@ -10,7 +10,11 @@ const ZPort = z.coerce
 
 const ZEnv = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'development, production, test のいずれかを指定してください' }).default('development'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], {
+        message: 'development, production, test のいずれかを指定してください',
+      })
+      .default('development'),
     DATA_DIR: z.string().min(1, { message: 'フォルダのパスを指定してください' }).default('./data'),
     PORT: ZPort.default(3000),
     API_PORT: ZPort.default(3001),
@@ -25,22 +29,35 @@ const ZEnv = z
         message: 'fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
       })
       .default('info'),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: 'smtp:// または smtps:// で始まる URL を指定してください' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'smtp:// または smtps:// で始まる URL を指定してください' })
+      .optional(),
     DATADOG_CLIENT_TOKEN: z.string().optional(),
-    GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' }).optional(),
+    GTM_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' })
+      .optional(),
     /**
      * Bearer token that /metrics on the api asks for (Prometheus `authorization: { credentials: … }`). Unset:
      * /metrics answers 404, as if it did not exist; the figures are not for the public.
      */
-    METRICS_TOKEN: z.string().min(32, { message: '32文字以上のランダムな文字列を指定してください' }).optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(32, { message: '32文字以上のランダムな文字列を指定してください' })
+      .optional(),
     /** auto: the demo on an empty embedded PGlite only; demo: on any empty database; off: never (seed-on-start.ts). */
-    SEED: z.enum(['auto', 'demo', 'off'], { message: 'auto, demo, off のいずれかを指定してください' }).default('auto'),
+    SEED: z
+      .enum(['auto', 'demo', 'off'], { message: 'auto, demo, off のいずれかを指定してください' })
+      .default('auto'),
     /**
      * Document searches over every company document remember which documents each page holds, under the
      * company's documents version (documents.service.ts). `off` runs every search in full (the benchmark's
      * uncached rows).
      */
-    DOCUMENT_PAGE_CACHE: z.enum(['on', 'off'], { message: 'on または off を指定してください' }).default('on'),
+    DOCUMENT_PAGE_CACHE: z
+      .enum(['on', 'off'], { message: 'on または off を指定してください' })
+      .default('on'),
     /**
      * Behind a load balancer, the client address (per-IP login limit, API limit for signed-out calls) comes
      * from X-Forwarded-For, but only through proxies we trust: a hop count (`1`) or their addresses/CIDRs
@@ -49,7 +66,8 @@ const ZEnv = z
     TRUST_PROXY: z
       .string()
       .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
-        message: 'プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
+        message:
+          'プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
       })
       .optional(),
     /**
@@ -57,7 +75,10 @@ const ZEnv = z
      * backfills); one more answers 429 (jobs/company-job-slots.ts). Kept as text like the other variables
      * (a number is read from it by bootstrap), so the parsed env can be parsed again.
      */
-    JOBS_PER_COMPANY: z.string().regex(/^[1-9][0-9]{0,3}$/, { message: '1〜9999 の件数を指定してください' }).default('10'),
+    JOBS_PER_COMPANY: z
+      .string()
+      .regex(/^[1-9][0-9]{0,3}$/, { message: '1〜9999 の件数を指定してください' })
+      .default('10'),
   })
   .transform((e) => ({
     ...e,
@@ -66,7 +87,9 @@ const ZEnv = z
   }));
 
 /** Fastify's `trustProxy` from TRUST_PROXY: false (reached directly), the nearest N hops, or the proxies' addresses. */
-export function trustProxyOption(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  value: string | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (value === undefined) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
@@ -81,10 +104,14 @@ export class EnvError extends Error {}
 
 /** Parses the given environment; throws EnvError naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = ZEnv.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}=${String(cleaned[String(i.path[0])] ?? '')}: ${i.message}`);
+    const lines = result.error.issues.map(
+      (i) => `  ${i.path.join('.')}=${String(cleaned[String(i.path[0])] ?? '')}: ${i.message}`,
+    );
     throw new EnvError(`設定に誤りがあるため起動できません:\n${lines.join('\n')}`);
   }
   return result.data;

@@ -32,17 +32,28 @@ export type Database = {
 };
 
 /** `applicationName`: shown by the server for each connection; jobs read it to tag the jobs they fetch. */
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number; applicationName?: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  applicationName?: string;
+};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.applicationName);
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.applicationName);
   return openPglite(opts.dataDir);
 }
 
 async function openPostgres(url: string, max: number, applicationName?: string): Promise<Database> {
   // JIT compilation costs ~1 s on the list queries whose plans cross its cost threshold at a million
   // documents, far more than it saves on interactive queries.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off', ...(applicationName ? { application_name: applicationName } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: '-c jit=off',
+    ...(applicationName ? { application_name: applicationName } : {}),
+  });
   // An idle client dropped by the server (restart, failover) must not crash the process; pg reconnects.
   pool.on('error', () => {});
   // Fail at start, with the server's message, rather than on the first request.
@@ -52,7 +63,7 @@ async function openPostgres(url: string, max: number, applicationName?: string):
     kind: 'postgres',
     db,
     raw: {
-      query: async <T,>(text: string, values?: unknown[]) => {
+      query: async <T>(text: string, values?: unknown[]) => {
         const r = await pool.query(text, values);
         return { rows: r.rows as T[] };
       },
@@ -77,7 +88,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     db,
     raw: {
-      query: async <T,>(text: string, values?: unknown[]) => {
+      query: async <T>(text: string, values?: unknown[]) => {
         const r = await client.query<T>(text, values);
         return { rows: r.rows };
       },

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../test/support/fixtures.ts';
-import { analyzeChangedTables, cleanGinPendingLists, tablesToAnalyze } from './pglite-maintenance.ts';
+import {
+  analyzeChangedTables,
+  cleanGinPendingLists,
+  tablesToAnalyze,
+} from './pglite-maintenance.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -12,9 +16,13 @@ beforeAll(async () => {
   deps = await createTestDeps();
   app = await buildApiApp(deps);
   const company = await makeCompany(deps);
-  ({ headers } = await signIn(deps, await makeUser(deps, company.id, { name: '管理 花子', roles: ['CompanyAdmin'] })));
+  ({ headers } = await signIn(
+    deps,
+    await makeUser(deps, company.id, { name: '管理 花子', roles: ['CompanyAdmin'] }),
+  ));
   // On PostgreSQL autovacuum would clean the list whenever it liked; this test's database is its own.
-  if (deps.database.kind === 'postgres') await deps.database.raw.exec('alter table users set (autovacuum_enabled = false)');
+  if (deps.database.kind === 'postgres')
+    await deps.database.raw.exec('alter table users set (autovacuum_enabled = false)');
   // Enough members that their new keyword grams fill pages of the index's pending list.
   await deps.database.raw.query(
     `insert into users (company_id, email, name, organization, roles, status, search_text)
@@ -29,7 +37,11 @@ afterAll(async () => {
 });
 
 const search = async (keyword: string) => {
-  const res = await app.inject({ method: 'GET', url: `/members?keyword=${encodeURIComponent(keyword)}`, headers });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/members?keyword=${encodeURIComponent(keyword)}`,
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ members: { email: string }[]; total: number }>();
 };
@@ -51,12 +63,28 @@ describe('planner statistics (what autovacuum keeps, PGlite has none)', () => {
     // Right after: nothing moved, so the next round analyses nothing (a million documents cost 116 s on PGlite).
     expect(await tablesToAnalyze(deps.database)).toEqual([]);
     const reltuples = async () =>
-      Number((await deps.database.raw.query<{ n: number }>("select reltuples as n from pg_class where relname = 'login_attempts'")).rows[0]!.n);
-    const rowCount = async () => Number((await deps.database.raw.query<{ n: number }>('select count(*)::int as n from login_attempts')).rows[0]!.n);
+      Number(
+        (
+          await deps.database.raw.query<{ n: number }>(
+            "select reltuples as n from pg_class where relname = 'login_attempts'",
+          )
+        ).rows[0]!.n,
+      );
+    const rowCount = async () =>
+      Number(
+        (
+          await deps.database.raw.query<{ n: number }>(
+            'select count(*)::int as n from login_attempts',
+          )
+        ).rows[0]!.n,
+      );
     // On PostgreSQL autovacuum could analyse it first; this test's database is its own.
-    if (deps.database.kind === 'postgres') await deps.database.raw.exec('alter table login_attempts set (autovacuum_enabled = false)');
+    if (deps.database.kind === 'postgres')
+      await deps.database.raw.exec('alter table login_attempts set (autovacuum_enabled = false)');
     // A bulk add makes the table many times larger: it is analysed, and its statistics follow.
-    await deps.database.raw.query(`insert into login_attempts (email, ip) select 'bulk-' || i || '@example.test', '192.0.2.1' from generate_series(1, 20000) i`);
+    await deps.database.raw.query(
+      `insert into login_attempts (email, ip) select 'bulk-' || i || '@example.test', '192.0.2.1' from generate_series(1, 20000) i`,
+    );
     expect(await reltuples()).toBeLessThan(1000);
     expect(await tablesToAnalyze(deps.database)).toEqual(['public.login_attempts']);
     expect(await analyzeChangedTables(deps.database)).toEqual(['public.login_attempts']);
@@ -64,4 +92,3 @@ describe('planner statistics (what autovacuum keeps, PGlite has none)', () => {
     expect(await tablesToAnalyze(deps.database)).toEqual([]);
   });
 });
-

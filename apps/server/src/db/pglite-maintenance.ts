@@ -64,8 +64,14 @@ export function startPgliteMaintenance(database: Database, logger: Logger): () =
   // Once at start too: a database seeded or bulk-loaded before this start may hold full lists.
   run('gin pending lists', () => cleanGinPendingLists(database))();
   const timers = [
-    setInterval(run('gin pending lists', () => cleanGinPendingLists(database)), PENDING_LIST_INTERVAL_MS),
-    setInterval(run('analyze', () => analyzeChangedTables(database)), ANALYZE_INTERVAL_MS),
+    setInterval(
+      run('gin pending lists', () => cleanGinPendingLists(database)),
+      PENDING_LIST_INTERVAL_MS,
+    ),
+    setInterval(
+      run('analyze', () => analyzeChangedTables(database)),
+      ANALYZE_INTERVAL_MS,
+    ),
   ];
   for (const t of timers) t.unref();
   return () => timers.forEach(clearInterval);

@@ -49,12 +49,18 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     organization: text('organization').notNull().default(''),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: smallint('status').notNull().default(0),
     mfa: smallint('mfa').notNull().default(2),
     mfaSecret: text('mfa_secret'),
     /** argon2id hashes of unused backup codes. */
-    mfaBackupCodes: text('mfa_backup_codes').array().notNull().default(sql`'{}'::text[]`),
+    mfaBackupCodes: text('mfa_backup_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     passwordHash: text('password_hash'),
     /** TOTP time step of the last accepted code: the same code is never accepted twice (RFC 6238 §5.2). */
     mfaLastStep: integer('mfa_last_step'),
@@ -155,7 +161,10 @@ export const knownDevices = pgTable(
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.device, t.userId] }), index('known_devices_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.device, t.userId] }),
+    index('known_devices_user_idx').on(t.userId),
+  ],
 );
 
 /** EdDSA signing keys shared by every site and api instance on one database. */
@@ -192,7 +201,10 @@ export const memberGroupUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('member_group_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('member_group_users_user_idx').on(t.userId),
+  ],
 );
 
 export const cabinets = pgTable(
@@ -220,7 +232,10 @@ export const cabinetAdmins = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.cabinetId, t.userId] }), index('cabinet_admins_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.cabinetId, t.userId] }),
+    index('cabinet_admins_user_idx').on(t.userId),
+  ],
 );
 
 export const cabinetMemberGroups = pgTable(
@@ -233,7 +248,10 @@ export const cabinetMemberGroups = pgTable(
       .notNull()
       .references(() => memberGroups.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.cabinetId, t.groupId] }), index('cabinet_member_groups_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.cabinetId, t.groupId] }),
+    index('cabinet_member_groups_group_idx').on(t.groupId),
+  ],
 );
 
 export const cabinetClassificationRules = pgTable(
@@ -298,8 +316,12 @@ export const documents = pgTable(
     // first index carries that text (INCLUDE, migration 0021) so the walk never reads the table; a B-tree
     // entry must stay under ~2.7 KB, so a document whose text is longer is in the second, small index
     // instead (documents-search.repository.ts walks both and merges them).
-    index('documents_company_updated_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
-    index('documents_company_updated_long_text_idx').on(t.companyId, t.updatedAt, t.id).where(sql`octet_length(${t.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
+    index('documents_company_updated_text_idx')
+      .on(t.companyId, t.updatedAt, t.id)
+      .where(sql`octet_length(${t.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
+    index('documents_company_updated_long_text_idx')
+      .on(t.companyId, t.updatedAt, t.id)
+      .where(sql`octet_length(${t.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
     // One (company, sort column, id) index per sort key of GET /documents: the first page of
     // any sort reads 50 index entries, never the million rows. Keyword indexes are raw SQL (0007 migration).
     index('documents_company_created_idx').on(t.companyId, t.createdAt, t.id),
@@ -378,7 +400,10 @@ export const documentCabinets = pgTable(
       .references(() => documents.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.cabinetId, t.documentId] }), index('document_cabinets_document_idx').on(t.documentId)],
+  (t) => [
+    primaryKey({ columns: [t.cabinetId, t.documentId] }),
+    index('document_cabinets_document_idx').on(t.documentId),
+  ],
 );
 
 /** The company's user-defined document attribute items (up to 10, docs/design.md §2). */
@@ -413,7 +438,10 @@ export const bulkManipulations = pgTable(
     originalFilename: text('original_filename'),
     inputFileKey: text('input_file_key'),
     outputFileKey: text('output_file_key'),
-    fileError: jsonb('file_error').$type<{ message: string; details?: { path: string; message: string }[] } | null>(),
+    fileError: jsonb('file_error').$type<{
+      message: string;
+      details?: { path: string; message: string }[];
+    } | null>(),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
@@ -455,7 +483,9 @@ export const bulkManipulationRows = pgTable(
     primaryKey({ columns: [t.manipulationId, t.rowNumber] }),
     index('bulk_manipulation_rows_action_idx').on(t.manipulationId, t.action, t.rowNumber),
     // Execution resumes from the rows still pending (crash-safe batches) without rescanning finished ones.
-    index('bulk_manipulation_rows_pending_idx').on(t.manipulationId, t.rowNumber).where(sql`outcome = 'pending'`),
+    index('bulk_manipulation_rows_pending_idx')
+      .on(t.manipulationId, t.rowNumber)
+      .where(sql`outcome = 'pending'`),
   ],
 );
 

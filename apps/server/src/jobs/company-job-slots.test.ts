@@ -41,15 +41,26 @@ beforeEach(async () => {
   await deps.database.raw.query(`delete from pgboss.job`);
 });
 
-const exportMembers = (headers: { authorization: string }, filters: object = {}, encoding = 'utf8bom') =>
-  app.inject({ method: 'POST', url: '/members/export/csv', headers, payload: { filters, encoding } });
+const exportMembers = (
+  headers: { authorization: string },
+  filters: object = {},
+  encoding = 'utf8bom',
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/members/export/csv',
+    headers,
+    payload: { filters, encoding },
+  });
 
 /** Everything a refused request could have left behind. */
 async function footprint() {
   const db = deps.database.db;
   const files = (dir: string): string[] => {
     try {
-      return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+      return readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name));
     } catch {
       return [];
     }
@@ -80,14 +91,19 @@ describe('the cap of queued and running jobs per company', () => {
     expect(await footprint()).toEqual(before);
     expect(before.jobs).toBe(LIMIT);
     // The cap is the company's, not everyone's.
-    expect((await exportMembers(w.headers.otherAdmin, { keyword: 'もう一つ' })).statusCode).toBe(202);
+    expect((await exportMembers(w.headers.otherAdmin, { keyword: 'もう一つ' })).statusCode).toBe(
+      202,
+    );
   });
 
   it('a finished job frees its slot', async () => {
     await fillToLimit();
     expect((await exportMembers(w.headers.admin, { keyword: 'あと' })).statusCode).toBe(429);
     const [first] = await deps.database.db.select().from(bulkManipulations).limit(1);
-    await deps.database.db.update(bulkManipulations).set({ status: 6 }).where(eq(bulkManipulations.id, first!.id));
+    await deps.database.db
+      .update(bulkManipulations)
+      .set({ status: 6 })
+      .where(eq(bulkManipulations.id, first!.id));
     expect((await exportMembers(w.headers.admin, { keyword: 'あと' })).statusCode).toBe(202);
   });
 
@@ -105,11 +121,31 @@ describe('the cap of queued and running jobs per company', () => {
   it('uploads, attribute downloads and backfills over the cap answer 429 and leave no row, file, rule or job', async () => {
     await fillToLimit();
     const before = await footprint();
-    const mp = multipart(utf8([['メールアドレス', '氏名'], ['new@example.test', '新人']]));
+    const mp = multipart(
+      utf8([
+        ['メールアドレス', '氏名'],
+        ['new@example.test', '新人'],
+      ]),
+    );
     const uploads = [
-      await app.inject({ method: 'POST', url: '/members/bulk_add', headers: { ...w.headers.admin, ...mp.headers }, payload: mp.payload }),
-      await app.inject({ method: 'POST', url: '/documents/attributes/bulk_edit', headers: { ...w.headers.admin, ...mp.headers }, payload: mp.payload }),
-      await app.inject({ method: 'POST', url: '/documents/attributes/bulk_edit/csv', headers: w.headers.admin, payload: { conditions: {}, encoding: 'utf8bom' } }),
+      await app.inject({
+        method: 'POST',
+        url: '/members/bulk_add',
+        headers: { ...w.headers.admin, ...mp.headers },
+        payload: mp.payload,
+      }),
+      await app.inject({
+        method: 'POST',
+        url: '/documents/attributes/bulk_edit',
+        headers: { ...w.headers.admin, ...mp.headers },
+        payload: mp.payload,
+      }),
+      await app.inject({
+        method: 'POST',
+        url: '/documents/attributes/bulk_edit/csv',
+        headers: w.headers.admin,
+        payload: { conditions: {}, encoding: 'utf8bom' },
+      }),
       await app.inject({
         method: 'POST',
         url: `/cabinets/${w.cabinets.hr.id}/classification_rules`,
@@ -117,7 +153,8 @@ describe('the cap of queued and running jobs per company', () => {
         payload: { memberGroupIds: [w.groups.legal.id], backfill: true },
       }),
     ];
-    for (const res of uploads) expect([res.statusCode, res.json()]).toEqual([429, errorOf('job_limit_reached', MSG)]);
+    for (const res of uploads)
+      expect([res.statusCode, res.json()]).toEqual([429, errorOf('job_limit_reached', MSG)]);
     expect(await footprint()).toEqual(before);
     // A rule without a backfill starts no job: the cap does not apply.
     const rule = await app.inject({
@@ -130,31 +167,63 @@ describe('the cap of queued and running jobs per company', () => {
   });
 
   it('an execution over the cap answers 429 and stays Ready; a repeated execute of a started run answers its state', async () => {
-    const mp = multipart(utf8([['メールアドレス', '氏名'], ['exec@example.test', '実行 太郎']]));
-    const up = await app.inject({ method: 'POST', url: '/members/bulk_add', headers: { ...w.headers.admin, ...mp.headers }, payload: mp.payload });
+    const mp = multipart(
+      utf8([
+        ['メールアドレス', '氏名'],
+        ['exec@example.test', '実行 太郎'],
+      ]),
+    );
+    const up = await app.inject({
+      method: 'POST',
+      url: '/members/bulk_add',
+      headers: { ...w.headers.admin, ...mp.headers },
+      payload: mp.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     const id = up.json<{ manipulation: TBulkManipulation }>().manipulation.id;
     await runCheck(deps, id, (m, h) => createMemberChecker(deps.database.db, m, h));
     await fillToLimit();
     const before = await footprint();
-    const execute = () => app.inject({ method: 'PUT', url: `/members/bulk_manipulations/${id}`, headers: w.headers.admin, payload: { action: 'execute' } });
+    const execute = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/members/bulk_manipulations/${id}`,
+        headers: w.headers.admin,
+        payload: { action: 'execute' },
+      });
     const refused = await execute();
     expect([refused.statusCode, refused.json()]).toEqual([429, errorOf('job_limit_reached', MSG)]);
     expect(await footprint()).toEqual(before);
 
     // One slot free: the execution starts; a second click (now at the cap) answers the run, not 429.
-    await deps.database.db.delete(bulkManipulations).where(sql`${bulkManipulations.id} <> ${id} and ${bulkManipulations.params}->'filters'->>'keyword' = '詰める0'`);
+    await deps.database.db
+      .delete(bulkManipulations)
+      .where(
+        sql`${bulkManipulations.id} <> ${id} and ${bulkManipulations.params}->'filters'->>'keyword' = '詰める0'`,
+      );
     const started = await execute();
-    expect([started.statusCode, started.json<{ manipulation: TBulkManipulation }>().manipulation.status]).toEqual([200, 5]);
+    expect([
+      started.statusCode,
+      started.json<{ manipulation: TBulkManipulation }>().manipulation.status,
+    ]).toEqual([200, 5]);
     const again = await execute();
-    expect([again.statusCode, again.json<{ manipulation: TBulkManipulation }>().manipulation.status]).toEqual([200, 5]);
-    const [jobs] = await queryRows<{ n: number }>(deps.database.db, sql`select count(*)::int as n from pgboss.job where name = 'member-bulk.execute'`);
+    expect([
+      again.statusCode,
+      again.json<{ manipulation: TBulkManipulation }>().manipulation.status,
+    ]).toEqual([200, 5]);
+    const [jobs] = await queryRows<{ n: number }>(
+      deps.database.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'member-bulk.execute'`,
+    );
     expect(jobs!.n).toBe(1);
   });
 
   it('is race-safe: requests sent together at one free slot take it once', async () => {
-    for (let i = 0; i < LIMIT - 1; i += 1) expect((await exportMembers(w.headers.admin, { keyword: `先${i}` })).statusCode).toBe(202);
-    const results = await Promise.all([0, 1, 2, 3, 4].map((i) => exportMembers(w.headers.admin, { keyword: `同時${i}` })));
+    for (let i = 0; i < LIMIT - 1; i += 1)
+      expect((await exportMembers(w.headers.admin, { keyword: `先${i}` })).statusCode).toBe(202);
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => exportMembers(w.headers.admin, { keyword: `同時${i}` })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([202, 429, 429, 429, 429]);
     expect((await footprint()).manipulations).toHaveLength(LIMIT);
   });
@@ -166,20 +235,42 @@ describe('identical exports are coalesced', () => {
     expect(first.statusCode).toBe(202);
     const id = first.json<{ manipulation: TBulkManipulation }>().manipulation.id;
     // Key order does not matter; another admin of the company gets the same file.
-    const second = await makeUser(deps, w.company.id, { roles: ['CompanyAdmin'], email: 'second-admin@example.test' });
-    const same = await exportMembers((await signIn(deps, second)).headers, { status: 1, keyword: '営業' });
-    expect([same.statusCode, same.json<{ manipulation: TBulkManipulation }>().manipulation.id]).toEqual([202, id]);
-    const jobs = async () => (await queryRows<{ n: number }>(deps.database.db, sql`select count(*)::int as n from pgboss.job`))[0]!.n;
+    const second = await makeUser(deps, w.company.id, {
+      roles: ['CompanyAdmin'],
+      email: 'second-admin@example.test',
+    });
+    const same = await exportMembers((await signIn(deps, second)).headers, {
+      status: 1,
+      keyword: '営業',
+    });
+    expect([
+      same.statusCode,
+      same.json<{ manipulation: TBulkManipulation }>().manipulation.id,
+    ]).toEqual([202, id]);
+    const jobs = async () =>
+      (
+        await queryRows<{ n: number }>(
+          deps.database.db,
+          sql`select count(*)::int as n from pgboss.job`,
+        )
+      )[0]!.n;
     expect(await jobs()).toBe(1);
 
-    const otherEncoding = await exportMembers(w.headers.admin, { keyword: '営業', status: 1 }, 'sjis');
+    const otherEncoding = await exportMembers(
+      w.headers.admin,
+      { keyword: '営業', status: 1 },
+      'sjis',
+    );
     expect(otherEncoding.json<{ manipulation: TBulkManipulation }>().manipulation.id).not.toBe(id);
     const otherCompany = await exportMembers(w.headers.otherAdmin, { keyword: '営業', status: 1 });
     expect(otherCompany.json<{ manipulation: TBulkManipulation }>().manipulation.id).not.toBe(id);
     expect(await jobs()).toBe(3);
 
     // Once generated, asking again makes a fresh file (the members may have changed).
-    await deps.database.db.update(bulkManipulations).set({ status: 6 }).where(eq(bulkManipulations.id, id));
+    await deps.database.db
+      .update(bulkManipulations)
+      .set({ status: 6 })
+      .where(eq(bulkManipulations.id, id));
     const fresh = await exportMembers(w.headers.admin, { keyword: '営業', status: 1 });
     expect(fresh.json<{ manipulation: TBulkManipulation }>().manipulation.id).not.toBe(id);
   });
@@ -188,13 +279,33 @@ describe('identical exports are coalesced', () => {
     await fillToLimit();
     const same = await exportMembers(w.headers.admin, { keyword: '詰める0' });
     expect(same.statusCode).toBe(202);
-    const template = await app.inject({ method: 'POST', url: '/members/bulk_edit/csv_template', headers: w.headers.admin, payload: { filters: { keyword: '詰める0' }, encoding: 'utf8bom' } });
-    expect([template.statusCode, template.json()]).toEqual([429, errorOf('job_limit_reached', MSG)]);
+    const template = await app.inject({
+      method: 'POST',
+      url: '/members/bulk_edit/csv_template',
+      headers: w.headers.admin,
+      payload: { filters: { keyword: '詰める0' }, encoding: 'utf8bom' },
+    });
+    expect([template.statusCode, template.json()]).toEqual([
+      429,
+      errorOf('job_limit_reached', MSG),
+    ]);
     const attrs = { conditions: { keyword: '契約' }, encoding: 'utf8bom' };
     await deps.database.db.delete(bulkManipulations);
-    const a1 = await app.inject({ method: 'POST', url: '/documents/attributes/bulk_edit/csv', headers: w.headers.admin, payload: attrs });
-    const a2 = await app.inject({ method: 'POST', url: '/documents/attributes/bulk_edit/csv', headers: w.headers.admin, payload: attrs });
+    const a1 = await app.inject({
+      method: 'POST',
+      url: '/documents/attributes/bulk_edit/csv',
+      headers: w.headers.admin,
+      payload: attrs,
+    });
+    const a2 = await app.inject({
+      method: 'POST',
+      url: '/documents/attributes/bulk_edit/csv',
+      headers: w.headers.admin,
+      payload: attrs,
+    });
     expect(a1.statusCode, a1.body).toBe(202);
-    expect(a2.json<{ manipulation: TBulkManipulation }>().manipulation.id).toBe(a1.json<{ manipulation: TBulkManipulation }>().manipulation.id);
+    expect(a2.json<{ manipulation: TBulkManipulation }>().manipulation.id).toBe(
+      a1.json<{ manipulation: TBulkManipulation }>().manipulation.id,
+    );
   });
 });

@@ -17,7 +17,6 @@ import { queryRows } from '../bulk/sql.ts';
 /** Advisory lock namespace of per-company job slots (first int4 of the two-key form; instances use 746_531). */
 export const JOB_SLOT_LOCK_CLASS = 746_532;
 
-
 export const jobLimitMessage = (limit: number) =>
   `実行待ち・実行中の処理が上限（${limit}件）に達しています。実行中の処理が終わってからもう一度お試しください。`;
 
@@ -37,7 +36,10 @@ export async function countBusyJobs(db: DbOrTx, companyId: string): Promise<numb
     db,
     sql`select (
           (select count(*) from bulk_manipulations m
-            where m.company_id = ${companyId} and m.status in (${sql.join(BULK_BUSY_STATUSES.map((s) => sql`${s}`), sql`, `)})
+            where m.company_id = ${companyId} and m.status in (${sql.join(
+              BULK_BUSY_STATUSES.map((s) => sql`${s}`),
+              sql`, `,
+            )})
               and m.updated_at > now() - ${ABANDONED_AFTER}::interval)
         + (select count(*) from cabinet_backfills b join cabinets c on c.id = b.cabinet_id
             where c.company_id = ${companyId} and b.state in ('queued', 'running'))
@@ -59,7 +61,9 @@ export async function assertJobRoom(db: Db, companyId: string, limit: number): P
  * refuses when the company is at `limit`.
  */
 export async function claimJobSlot(tx: Tx, companyId: string, limit: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${JOB_SLOT_LOCK_CLASS}::int, hashtext(${companyId}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${JOB_SLOT_LOCK_CLASS}::int, hashtext(${companyId}))`,
+  );
   if ((await countBusyJobs(tx, companyId)) >= limit) throw limitReached(limit);
 }
 
@@ -78,7 +82,9 @@ export async function takeJobSlot<T>(
   reuse?: (tx: Tx) => Promise<T | null>,
 ): Promise<SlotOutcome<T>> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${JOB_SLOT_LOCK_CLASS}::int, hashtext(${companyId}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${JOB_SLOT_LOCK_CLASS}::int, hashtext(${companyId}))`,
+    );
     const existing = reuse ? await reuse(tx) : null;
     if (existing !== null) return { value: existing, isNew: false };
     // Re-entrant: the lock is already ours, so claimJobSlot only counts.

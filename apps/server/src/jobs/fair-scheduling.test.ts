@@ -27,20 +27,36 @@ afterAll(async () => {
 
 async function companyAdmin(name: string) {
   const company = await makeCompany(deps, { name });
-  const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'], email: `admin-${company.id}@example.test` });
+  const admin = await makeUser(deps, company.id, {
+    roles: ['CompanyAdmin'],
+    email: `admin-${company.id}@example.test`,
+  });
   return { company, headers: (await signIn(deps, admin)).headers };
 }
 
 async function requestExport(headers: { authorization: string }, filters: { keyword?: string }) {
-  const res = await app.inject({ method: 'POST', url: '/members/export/csv', headers, payload: { filters, encoding: 'utf8bom' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/members/export/csv',
+    headers,
+    payload: { filters, encoding: 'utf8bom' },
+  });
   expect(res.statusCode, res.body).toBe(202);
   return res.json<{ manipulation: TBulkManipulation }>().manipulation.id;
 }
 
 const rowsOf = (companyId: string) =>
-  deps.database.db.select().from(bulkManipulations).where(eq(bulkManipulations.companyId, companyId)).orderBy(asc(bulkManipulations.createdAt));
+  deps.database.db
+    .select()
+    .from(bulkManipulations)
+    .where(eq(bulkManipulations.companyId, companyId))
+    .orderBy(asc(bulkManipulations.createdAt));
 
-async function until<T>(read: () => Promise<T>, isDone: (v: T) => boolean, timeoutMs = 120_000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  isDone: (v: T) => boolean,
+  timeoutMs = 120_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const v = await read();
@@ -50,27 +66,39 @@ async function until<T>(read: () => Promise<T>, isDone: (v: T) => boolean, timeo
   }
 }
 
-it(`one company's ${FLOOD} queued exports do not hold back another company's export`, { timeout: 240_000 }, async () => {
-  const a = await companyAdmin('株式会社大量');
-  const b = await companyAdmin('株式会社少量');
-  // A's flood is queued (distinct filters: nothing coalesces) before B asks, and before any worker runs.
-  for (let i = 0; i < FLOOD; i += 1) await requestExport(a.headers, { keyword: `一括${i}` });
-  const bId = await requestExport(b.headers, {});
-  await deps.jobs.startWorking();
+it(
+  `one company's ${FLOOD} queued exports do not hold back another company's export`,
+  { timeout: 240_000 },
+  async () => {
+    const a = await companyAdmin('株式会社大量');
+    const b = await companyAdmin('株式会社少量');
+    // A's flood is queued (distinct filters: nothing coalesces) before B asks, and before any worker runs.
+    for (let i = 0; i < FLOOD; i += 1) await requestExport(a.headers, { keyword: `一括${i}` });
+    const bId = await requestExport(b.headers, {});
+    await deps.jobs.startWorking();
 
-  await until(() => rowsOf(b.company.id), (rows) => rows[0]!.status === 6);
-  const aRows = await rowsOf(a.company.id);
-  const aDone = aRows.filter((r) => r.status === 6).length;
-  // B waits for at most A's first export (same turn, asked earlier) and the one running, not for A's queue.
-  expect(aDone, `A's exports finished before B's: ${aDone}`).toBeLessThanOrEqual(2);
+    await until(
+      () => rowsOf(b.company.id),
+      (rows) => rows[0]!.status === 6,
+    );
+    const aRows = await rowsOf(a.company.id);
+    const aDone = aRows.filter((r) => r.status === 6).length;
+    // B waits for at most A's first export (same turn, asked earlier) and the one running, not for A's queue.
+    expect(aDone, `A's exports finished before B's: ${aDone}`).toBeLessThanOrEqual(2);
 
-  const bRow = (await rowsOf(b.company.id))[0]!;
-  expect([bRow.id, bRow.status, bRow.counts]).toEqual([bId, 6, { exported: 1 }]);
+    const bRow = (await rowsOf(b.company.id))[0]!;
+    expect([bRow.id, bRow.status, bRow.counts]).toEqual([bId, 6, { exported: 1 }]);
 
-  // Everything of A still completes, in the order A asked for it.
-  const finished = await until(() => rowsOf(a.company.id), (rows) => rows.every((r) => r.status === 6));
-  const finishTimes = finished.map((r) => r.finishedAt!.getTime());
-  expect(finishTimes).toEqual([...finishTimes].sort((x, y) => x - y));
-  // And B's export finished before all but at most two of A's.
-  expect(finishTimes.filter((t) => t <= bRow.finishedAt!.getTime()).length).toBeLessThanOrEqual(2);
-});
+    // Everything of A still completes, in the order A asked for it.
+    const finished = await until(
+      () => rowsOf(a.company.id),
+      (rows) => rows.every((r) => r.status === 6),
+    );
+    const finishTimes = finished.map((r) => r.finishedAt!.getTime());
+    expect(finishTimes).toEqual([...finishTimes].sort((x, y) => x - y));
+    // And B's export finished before all but at most two of A's.
+    expect(finishTimes.filter((t) => t <= bRow.finishedAt!.getTime()).length).toBeLessThanOrEqual(
+      2,
+    );
+  },
+);

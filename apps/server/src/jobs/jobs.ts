@@ -36,7 +36,11 @@ export type QueueOptions = {
 };
 
 export type Jobs = {
-  register: <T extends object>(name: string, handler: JobHandler<T>, opts?: QueueOptions) => Promise<void>;
+  register: <T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    opts?: QueueOptions,
+  ) => Promise<void>;
   send: <T extends object>(name: string, data: T, opts?: SendOptions) => Promise<string | null>;
   /** Jobs one company may have queued and running (JOBS_PER_COMPANY; enforced by company-job-slots.ts). */
   perCompanyLimit: number;
@@ -96,13 +100,21 @@ export async function createJobs(
   const polling = opts.pollingIntervalSeconds ?? 0.5;
 
   const workQueue = async (name: string, entry: { handler: JobHandler<object> }) => {
-    await boss.work<object>(name, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      const log = logger.child({ job: name, jobId: job.id });
-      log.info('job started');
-      await entry.handler(job.data, { jobId: job.id, logger: log, isLastAttempt: job.retryCount >= job.retryLimit });
-      log.info('job finished');
-    });
+    await boss.work<object>(
+      name,
+      { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        const log = logger.child({ job: name, jobId: job.id });
+        log.info('job started');
+        await entry.handler(job.data, {
+          jobId: job.id,
+          logger: log,
+          isLastAttempt: job.retryCount >= job.retryLimit,
+        });
+        log.info('job finished');
+      },
+    );
   };
 
   return {
@@ -124,7 +136,9 @@ export async function createJobs(
       boss.send(name, sopts.companyId ? { ...data, companyId: sopts.companyId } : data, {
         ...(sopts.singletonKey ? { singletonKey: sopts.singletonKey } : {}),
         ...(sopts.startAfterSeconds ? { startAfter: sopts.startAfterSeconds } : {}),
-        ...(sopts.companyId ? { priority: await fairPriority(database, name, sopts.companyId) } : {}),
+        ...(sopts.companyId
+          ? { priority: await fairPriority(database, name, sopts.companyId) }
+          : {}),
       }),
     startWorking: async () => {
       isWorking = true;

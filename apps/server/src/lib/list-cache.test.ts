@@ -31,7 +31,9 @@ describe('cachedOnce', () => {
   it('shares one computation between concurrent callers and forgets a failure', async () => {
     const cache = new ListCache<Promise<number>>(10);
     const compute = vi.fn(async () => 7);
-    expect(await Promise.all([cachedOnce(cache, 'k', compute), cachedOnce(cache, 'k', compute)])).toEqual([7, 7]);
+    expect(
+      await Promise.all([cachedOnce(cache, 'k', compute), cachedOnce(cache, 'k', compute)]),
+    ).toEqual([7, 7]);
     expect(compute).toHaveBeenCalledTimes(1);
     const failing = vi.fn(async () => Promise.reject(new Error('down')));
     await expect(cachedOnce(cache, 'f', failing)).rejects.toThrow('down');

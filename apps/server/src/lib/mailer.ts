@@ -24,13 +24,20 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; logger: 
     };
   }
   const outboxDir = path.resolve(opts.dataDir, 'mail');
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     outboxDir,
     send: async (mail) => {
       const info = await stream.sendMail({ from: MAIL_FROM, ...mail });
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },

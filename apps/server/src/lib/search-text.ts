@@ -28,5 +28,11 @@ export const documentSearchText = (d: {
   participants?: readonly { name: string; email: string; organization: string }[];
 }) =>
   normalizeSearchText(
-    [d.title, d.attrTitle ?? '', d.counterparty ?? '', ...(d.participants ?? []).flatMap((p) => [p.name, p.email, p.organization]), d.id].join(' '),
+    [
+      d.title,
+      d.attrTitle ?? '',
+      d.counterparty ?? '',
+      ...(d.participants ?? []).flatMap((p) => [p.name, p.email, p.organization]),
+      d.id,
+    ].join(' '),
   );

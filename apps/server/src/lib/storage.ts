@@ -41,7 +41,8 @@ export function createLocalStorage(root: string, opts: { stagingTag?: string } =
     if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
     return path.join(base, key);
   };
-  const stagedPath = (key: string) => path.join(staging, stagedName(pathOf(key).slice(base.length + 1)));
+  const stagedPath = (key: string) =>
+    path.join(staging, stagedName(pathOf(key).slice(base.length + 1)));
   const writeTo = async (target: string, source: Readable | Buffer) => {
     await mkdir(staging, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });

@@ -34,9 +34,15 @@ export const DEFAULT_CONSOLE_DIST =
 /** Forms and the logout body are small; anything larger is refused before parsing. */
 const SITE_BODY_LIMIT = 64 * 1024;
 
-export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promise<FastifyInstance> {
+export async function buildSiteApp(
+  deps: AppDeps,
+  opts: SiteOptions = {},
+): Promise<FastifyInstance> {
   // Request URLs are masked here too, so no root logger (a test's, an embedder's) logs a setup token.
-  const siteLogger: FastifyBaseLogger = deps.logger.child({ role: 'site' }, { serializers: logSerializers });
+  const siteLogger: FastifyBaseLogger = deps.logger.child(
+    { role: 'site' },
+    { serializers: logSerializers },
+  );
   const app = Fastify({
     loggerInstance: siteLogger,
     genReqId,
@@ -64,16 +70,21 @@ export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promi
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: SITE_BODY_LIMIT });
-  await app.register(fastifyStatic, { root: path.resolve(opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST), serve: false });
+  await app.register(fastifyStatic, {
+    root: path.resolve(opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST),
+    serve: false,
+  });
 
   // CSRF and login CSRF: no state-changing request started by another site reaches a handler.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return;
     if (!isCrossSite(request, deps.env.SITE_URL)) return;
     if (request.url.startsWith('/api/')) return sendError(request, reply, 'forbidden');
     return sendMessage(reply, {
       title: '操作できません',
-      message: '別のサイトから送信されたため、この操作は受け付けられませんでした。クラウドサインの画面から操作してください。',
+      message:
+        '別のサイトから送信されたため、この操作は受け付けられませんでした。クラウドサインの画面から操作してください。',
       status: 403,
     });
   });
@@ -84,7 +95,10 @@ export async function buildSiteApp(deps: AppDeps, opts: SiteOptions = {}): Promi
   await app.register(async (pages) => {
     // The HTML pages answer errors with a Japanese page, not the JSON error shape.
     pages.setErrorHandler((error: FastifyError, request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+          ? error.statusCode
+          : 500;
       if (status === 500) request.log.error({ err: error }, 'unhandled error');
       else request.log.info({ err: error }, 'client error');
       return sendMessage(reply, {

@@ -25,7 +25,9 @@ export function installInputGuard(app: FastifyInstance) {
       const path = findUnstorable(value);
       if (path === null) continue;
       if (request.url.startsWith('/api/')) {
-        return sendError(request, reply, 'validation_failed', MSG_NUL, [{ path: path || where, message: MSG_NUL }]);
+        return sendError(request, reply, 'validation_failed', MSG_NUL, [
+          { path: path || where, message: MSG_NUL },
+        ]);
       }
       return sendMessage(reply, {
         title: '入力内容を確認してください',

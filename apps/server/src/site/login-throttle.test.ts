@@ -30,9 +30,12 @@ afterAll(async () => {
 let ipSeq = 0;
 const someIp = () => `198.18.${(ipSeq >> 8) & 255}.${(ipSeq++ & 255) + 1}`;
 const deviceOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === DEVICE_COOKIE);
-const withDevice = (device: string | undefined) => (device ? { headers: { cookie: `${DEVICE_COOKIE}=${device}` } } : {});
-const attempt = (email: string, password: string, ip: string, device?: string) => postForm(app, '/login', { email, password }, { ip, ...withDevice(device) });
-const fail = (email: string, ip = someIp(), device?: string) => attempt(email, 'not-the-password-1', ip, device);
+const withDevice = (device: string | undefined) =>
+  device ? { headers: { cookie: `${DEVICE_COOKIE}=${device}` } } : {};
+const attempt = (email: string, password: string, ip: string, device?: string) =>
+  postForm(app, '/login', { email, password }, { ip, ...withDevice(device) });
+const fail = (email: string, ip = someIp(), device?: string) =>
+  attempt(email, 'not-the-password-1', ip, device);
 
 /** Signs in once from a browser, which becomes known to the account; returns its device cookie. */
 async function knownBrowser(email: string, ip = someIp()) {
@@ -89,14 +92,17 @@ describe('unknown browsers: progressive delays per account', () => {
     for (let i = 0; i < 2; i += 1) await fail(user.email, '203.0.113.9');
     expect((await attempt(user.email, PASSWORD, home)).statusCode).toBe(303);
     // The attacker's 2 stay: 3 more free, then slowed.
-    for (let i = 0; i < 3; i += 1) expect((await fail(user.email, '203.0.113.9')).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await fail(user.email, '203.0.113.9')).statusCode).toBe(400);
     expect((await fail(user.email, '203.0.113.9')).statusCode).toBe(429);
   });
 
   it('a burst of simultaneous guesses gets no more tries than the free failures', async () => {
     nextDay();
     const user = await makeLoginUser(deps, companyId);
-    const codes = (await Promise.all(Array.from({ length: 12 }, () => fail(user.email)))).map((r) => r.statusCode);
+    const codes = (await Promise.all(Array.from({ length: 12 }, () => fail(user.email)))).map(
+      (r) => r.statusCode,
+    );
     expect(codes.filter((c) => c === 400).length, codes.join(',')).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 429).length, codes.join(',')).toBeGreaterThanOrEqual(7);
   });
@@ -112,7 +118,9 @@ describe('known devices: the owner is not locked out by an attacker', () => {
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(device.expires!.getTime() - now.getTime()).toBe(180 * 24 * 3600_000);
     // The same browser keeps its cookie on the next login.
-    expect(deviceOf(await attempt(user.email, PASSWORD, someIp(), device.value))!.value).toBe(device.value);
+    expect(deviceOf(await attempt(user.email, PASSWORD, someIp(), device.value))!.value).toBe(
+      device.value,
+    );
   });
 
   it("an attacker's failures (many addresses, the account at its cap) do not block the owner's right password from his browser", async () => {
@@ -136,7 +144,8 @@ describe('known devices: the owner is not locked out by an attacker', () => {
     const user = await makeLoginUser(deps, companyId);
     const other = await makeLoginUser(deps, companyId);
     const device = await knownBrowser(user.email);
-    for (let i = 0; i < 5; i += 1) expect((await fail(user.email, someIp(), device)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await fail(user.email, someIp(), device)).statusCode).toBe(400);
     const slowed = await attempt(user.email, PASSWORD, someIp(), device);
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('30');
@@ -160,9 +169,14 @@ describe('known devices: the owner is not locked out by an attacker', () => {
     const laptop = await knownBrowser(user.email);
     const phone = deviceOf(await attempt(user.email, PASSWORD, someIp()))!.value;
     const { cookie } = await logIn(app, user.email, PASSWORD, { ip: someIp() });
-    const changed = await postForm(app, '/login/new_password', { password: 'brand-new-77', confirmation: 'brand-new-77' }, {
-      headers: { cookie: `cs_session=${cookie}; ${DEVICE_COOKIE}=${laptop}` },
-    });
+    const changed = await postForm(
+      app,
+      '/login/new_password',
+      { password: 'brand-new-77', confirmation: 'brand-new-77' },
+      {
+        headers: { cookie: `cs_session=${cookie}; ${DEVICE_COOKIE}=${laptop}` },
+      },
+    );
     expect(changed.statusCode).toBe(303);
     for (let i = 0; i < 5; i += 1) await fail(user.email);
     expect((await attempt(user.email, 'brand-new-77', someIp(), phone)).statusCode).toBe(429);
@@ -176,7 +190,8 @@ describe('per IP: an office behind one NAT', () => {
     const office = '203.0.113.66';
     const colleague = await makeLoginUser(deps, companyId);
     const device = await knownBrowser(colleague.email, office);
-    for (let i = 0; i < 20; i += 1) expect((await fail(`spray${i}@example.test`, office)).statusCode).toBe(400);
+    for (let i = 0; i < 20; i += 1)
+      expect((await fail(`spray${i}@example.test`, office)).statusCode).toBe(400);
     const newcomer = await makeLoginUser(deps, companyId);
     const blocked = await attempt(newcomer.email, PASSWORD, office);
     expect(blocked.statusCode).toBe(429);
@@ -193,14 +208,37 @@ describe('login rate limit per IP behind a trusted proxy (TRUST_PROXY)', () => {
     try {
       const via = (client: string) => ({ ip: '10.0.0.1', headers: { 'x-forwarded-for': client } });
       for (let i = 0; i < 20; i += 1) {
-        expect((await postForm(proxied, '/login', { email: `proxy${i}@example.test`, password: 'not-the-password-1' }, via('198.51.100.20'))).statusCode).toBe(400);
+        expect(
+          (
+            await postForm(
+              proxied,
+              '/login',
+              { email: `proxy${i}@example.test`, password: 'not-the-password-1' },
+              via('198.51.100.20'),
+            )
+          ).statusCode,
+        ).toBe(400);
       }
       const user = await makeLoginUser(deps, companyId);
-      const blocked = await postForm(proxied, '/login', { email: user.email, password: PASSWORD }, via('198.51.100.20'));
+      const blocked = await postForm(
+        proxied,
+        '/login',
+        { email: user.email, password: PASSWORD },
+        via('198.51.100.20'),
+      );
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // Another client behind the same proxy still signs in.
-      expect((await postForm(proxied, '/login', { email: user.email, password: PASSWORD }, via('198.51.100.21'))).statusCode).toBe(303);
+      expect(
+        (
+          await postForm(
+            proxied,
+            '/login',
+            { email: user.email, password: PASSWORD },
+            via('198.51.100.21'),
+          )
+        ).statusCode,
+      ).toBe(303);
     } finally {
       await proxied.close();
     }

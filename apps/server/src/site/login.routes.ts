@@ -43,7 +43,8 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     // Already signed in (or part-way): continue where the browser is instead of asking again.
     const loaded = await currentSession(deps, request);
     const step = loaded ? nextStep(loaded) : 'invalid';
-    if (step !== 'invalid') return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step, returnTo));
+    if (step !== 'invalid')
+      return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step, returnTo));
     const notice = NOTICES[formField(request.query, 'notice', 32)];
     return loginPage(reply, { returnTo, notice });
   });
@@ -53,7 +54,12 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const email = formField(request.body, 'email', 254);
     const password = formField(request.body, 'password', 1024);
     if (!email.trim() || !password) {
-      return loginPage(reply, { returnTo, email, error: 'メールアドレスとパスワードを入力してください。', status: 400 });
+      return loginPage(reply, {
+        returnTo,
+        email,
+        error: 'メールアドレスとパスワードを入力してください。',
+        status: 400,
+      });
     }
     const result = await attemptLogin(deps, {
       email,
@@ -64,27 +70,46 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     });
     if (result.kind === 'blocked') {
       reply.header('retry-after', String(result.retryAfterSeconds));
-      return loginPage(reply, { returnTo, email, error: LOGIN_SLOWED(result.retryAfterSeconds), status: 429 });
+      return loginPage(reply, {
+        returnTo,
+        email,
+        error: LOGIN_SLOWED(result.retryAfterSeconds),
+        status: 429,
+      });
     }
-    if (result.kind === 'invalid') return loginPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
+    if (result.kind === 'invalid')
+      return loginPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
     if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
     const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());
     const step = loaded ? nextStep(loaded) : 'invalid';
-    return redirectOnSite(reply, deps.env.SITE_URL, step === 'invalid' ? '/login' : stepUrl(step, returnTo));
+    return redirectOnSite(
+      reply,
+      deps.env.SITE_URL,
+      step === 'invalid' ? '/login' : stepUrl(step, returnTo),
+    );
   });
 
   app.post('/login/cancel', async (request, reply) => {
     const cookie = sessionCookie(request);
     if (cookie) await deleteSession(deps.database.db, hashToken(cookie));
     clearSessionCookie(deps, reply);
-    return redirectOnSite(reply, deps.env.SITE_URL, `/login${returnToQuery(returnToOf(deps, request))}`);
+    return redirectOnSite(
+      reply,
+      deps.env.SITE_URL,
+      `/login${returnToQuery(returnToOf(deps, request))}`,
+    );
   });
 
   app.get('/login/new_password', async (request, reply) => {
     const loaded = await sessionAtStep(deps, request, reply, 'new_password');
     if (!loaded) return reply;
-    return newPasswordPage(reply, { ...NEW_PASSWORD, returnTo: returnToOf(deps, request), email: loaded.user.email, errors: {} });
+    return newPasswordPage(reply, {
+      ...NEW_PASSWORD,
+      returnTo: returnToOf(deps, request),
+      email: loaded.user.email,
+      errors: {},
+    });
   });
 
   app.post('/login/new_password', async (request, reply) => {
@@ -97,13 +122,26 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       errors.password = '現在のパスワードとは異なるパスワードを設定してください。';
     }
     if (Object.keys(errors).length > 0) {
-      return newPasswordPage(reply, { ...NEW_PASSWORD, returnTo, email: loaded.user.email, errors });
+      return newPasswordPage(reply, {
+        ...NEW_PASSWORD,
+        returnTo,
+        email: loaded.user.email,
+        errors,
+      });
     }
     const passwordHash = await hashPassword(password);
     // Browsers that knew the old password are signed out and no longer spared the login limits; this one is.
-    const who = { userId: loaded.user.id, sessionId: loaded.session.id, deviceCookie: deviceCookie(request) };
+    const who = {
+      userId: loaded.user.id,
+      sessionId: loaded.session.id,
+      deviceCookie: deviceCookie(request),
+    };
     await replacePassword(deps.database.db, who, passwordHash, deps.clock());
     const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
-    return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step === 'invalid' ? 'done' : step, returnTo));
+    return redirectOnSite(
+      reply,
+      deps.env.SITE_URL,
+      stepUrl(step === 'invalid' ? 'done' : step, returnTo),
+    );
   });
 }

@@ -22,13 +22,23 @@ export const normalizeEmail = (email: string) => email.normalize('NFKC').trim().
 
 export async function attemptLogin(
   deps: AppDeps,
-  input: { email: string; password: string; ip: string; previousCookie?: string; deviceCookie?: string },
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    previousCookie?: string;
+    deviceCookie?: string;
+  },
 ): Promise<LoginResult> {
   const db = deps.database.db;
   const now = deps.clock();
   const email = normalizeEmail(input.email);
   const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
-  const key = { email, ip: input.ip, device: await knownDeviceOf(db, input.deviceCookie, user?.id) };
+  const key = {
+    email,
+    ip: input.ip,
+    device: await knownDeviceOf(db, input.deviceCookie, user?.id),
+  };
   // The attempt counts as a failure until the password proves otherwise (simultaneous guesses, see there).
   const attempt = await reserveLoginAttempt(db, key, now);
   if (attempt.wait > 0) return { kind: 'blocked', retryAfterSeconds: attempt.wait };
@@ -39,7 +49,9 @@ export async function attemptLogin(
   await clearOwnFailures(db, key);
   // With a second factor, the browser becomes known only once it passes it (mfa.routes.ts): knowing the
   // password alone must not buy a fresh allowance of code guesses.
-  const deviceCookie = hasMfaEnabled(user) ? null : await rememberDevice(db, input.deviceCookie, user.id, now);
+  const deviceCookie = hasMfaEnabled(user)
+    ? null
+    : await rememberDevice(db, input.deviceCookie, user.id, now);
   // A fresh session id on every login (no fixation); the previous session of this browser ends.
   if (input.previousCookie) await deleteSession(db, hashToken(input.previousCookie));
   const session = await createSession(db, user.id, false, now);

@@ -25,7 +25,10 @@ const ERROR = 'メールアドレスまたはパスワードが正しくあり�
 
 describe('GET /login', () => {
   it('shows the Japanese form with the labels and the button, escaped return_to, CSP and no caching', async () => {
-    const res = await app.inject({ method: 'GET', url: '/login?return_to=%2Fcompany%2Fmembers%3Fq%3D%22%3E%3Cscript%3E' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/login?return_to=%2Fcompany%2Fmembers%3Fq%3D%22%3E%3Cscript%3E',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -39,7 +42,7 @@ describe('GET /login', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain('connect-src \'self\' http://localhost:3001');
+    expect(csp).toContain("connect-src 'self' http://localhost:3001");
     expect(csp).not.toContain('googletagmanager');
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
@@ -48,7 +51,9 @@ describe('GET /login', () => {
 describe('POST /login', () => {
   it('signs in: HttpOnly, SameSite=Lax cookie (not Secure on http) and a redirect to return_to', async () => {
     const user = await makeLoginUser(deps, companyId);
-    const { res, cookie } = await logIn(app, user.email.toUpperCase(), PASSWORD, { returnTo: '/company/members?page=2' });
+    const { res, cookie } = await logIn(app, user.email.toUpperCase(), PASSWORD, {
+      returnTo: '/company/members?page=2',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/company/members?page=2');
     expect(cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -61,8 +66,18 @@ describe('POST /login', () => {
 
   it('answers the same Japanese error for a wrong password and an unknown email, with no cookie', async () => {
     const user = await makeLoginUser(deps, companyId);
-    const wrong = await postForm(app, '/login', { email: user.email, password: 'wrong-password-1' }, { ip: '10.0.0.1' });
-    const unknown = await postForm(app, '/login', { email: 'nobody@example.test', password: PASSWORD }, { ip: '10.0.0.1' });
+    const wrong = await postForm(
+      app,
+      '/login',
+      { email: user.email, password: 'wrong-password-1' },
+      { ip: '10.0.0.1' },
+    );
+    const unknown = await postForm(
+      app,
+      '/login',
+      { email: 'nobody@example.test', password: PASSWORD },
+      { ip: '10.0.0.1' },
+    );
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain(ERROR);
@@ -73,7 +88,12 @@ describe('POST /login', () => {
 
   it('refuses an invited member (status 0) with the same message', async () => {
     const invited = await makeLoginUser(deps, companyId, { status: 0 });
-    const res = await postForm(app, '/login', { email: invited.email, password: PASSWORD }, { ip: '10.0.0.2' });
+    const res = await postForm(
+      app,
+      '/login',
+      { email: invited.email, password: PASSWORD },
+      { ip: '10.0.0.2' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(ERROR);
   });
@@ -89,7 +109,9 @@ describe('POST /login', () => {
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('<title>入力内容を確認してください | クラウドサイン</title>');
-      expect(res.body).toContain('使用できない文字（NUL 文字、または対になっていないサロゲート文字）が含まれています。入力内容を確認して、もう一度お試しください。');
+      expect(res.body).toContain(
+        '使用できない文字（NUL 文字、または対になっていないサロゲート文字）が含まれています。入力内容を確認して、もう一度お試しください。',
+      );
       expect(res.body).toContain('<a class="btn-primary" href="/login">入力画面に戻る</a>');
       expect(res.headers['set-cookie']).toBeUndefined();
     }
@@ -102,19 +124,29 @@ describe('POST /login', () => {
     expect(res.body).toContain('メールアドレスとパスワードを入力してください。');
   });
 
-  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)', '/\r\nSet-Cookie:x=1', '///evil.com', '/\t/evil.com'])(
-    'lands on / for the open-redirect attempt %s',
-    async (returnTo) => {
-      const user = await makeLoginUser(deps, companyId);
-      const { res } = await logIn(app, user.email, PASSWORD, { returnTo, ip: '10.0.1.1' });
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe('http://localhost:3000/');
-    },
-  );
+  it.each([
+    '//evil.com',
+    'https://evil.com',
+    '/\\evil.com',
+    'javascript:alert(1)',
+    '/\r\nSet-Cookie:x=1',
+    '///evil.com',
+    '/\t/evil.com',
+  ])('lands on / for the open-redirect attempt %s', async (returnTo) => {
+    const user = await makeLoginUser(deps, companyId);
+    const { res } = await logIn(app, user.email, PASSWORD, { returnTo, ip: '10.0.1.1' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('http://localhost:3000/');
+  });
 
   it('refuses a login form posted from another site', async () => {
     const user = await makeLoginUser(deps, companyId);
-    const res = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { headers: { origin: 'https://evil.example' } });
+    const res = await postForm(
+      app,
+      '/login',
+      { email: user.email, password: PASSWORD },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('別のサイトから送信されたため');
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -122,36 +154,82 @@ describe('POST /login', () => {
 
   it('accepts Origin: null only when the browser marks the post same-origin', async () => {
     const user = await makeLoginUser(deps, companyId);
-    const vouched = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } });
+    const vouched = await postForm(
+      app,
+      '/login',
+      { email: user.email, password: PASSWORD },
+      { headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } },
+    );
     expect(vouched.statusCode).toBe(303);
-    const bare = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { headers: { origin: 'null' } });
+    const bare = await postForm(
+      app,
+      '/login',
+      { email: user.email, password: PASSWORD },
+      { headers: { origin: 'null' } },
+    );
     expect(bare.statusCode).toBe(403);
-    const sameSite = await postForm(app, '/login', { email: user.email, password: PASSWORD }, { headers: { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site' } });
+    const sameSite = await postForm(
+      app,
+      '/login',
+      { email: user.email, password: PASSWORD },
+      { headers: { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site' } },
+    );
     expect(sameSite.statusCode).toBe(403);
   });
 
   it('sends a member whose password was reset (status 2) to set a new one before any token', async () => {
     const user = await makeLoginUser(deps, companyId, { status: 2 });
-    const { res, cookie } = await logIn(app, user.email, PASSWORD, { returnTo: '/cabinets', ip: '10.0.2.1' });
-    expect(res.headers.location).toBe('http://localhost:3000/login/new_password?return_to=%2Fcabinets');
+    const { res, cookie } = await logIn(app, user.email, PASSWORD, {
+      returnTo: '/cabinets',
+      ip: '10.0.2.1',
+    });
+    expect(res.headers.location).toBe(
+      'http://localhost:3000/login/new_password?return_to=%2Fcabinets',
+    );
     const c = { cookie: `cs_session=${cookie}`, 'x-requested-with': 'XMLHttpRequest' };
-    expect((await app.inject({ method: 'GET', url: '/api/token/jwt', headers: c })).statusCode).toBe(403);
-    const page = await app.inject({ method: 'GET', url: '/login/new_password?return_to=%2Fcabinets', headers: c });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/token/jwt', headers: c })).statusCode,
+    ).toBe(403);
+    const page = await app.inject({
+      method: 'GET',
+      url: '/login/new_password?return_to=%2Fcabinets',
+      headers: c,
+    });
     expect(page.body).toContain('パスワードの再設定が必要です。');
-    const same = await postForm(app, '/login/new_password', { password: PASSWORD, confirmation: PASSWORD, return_to: '/cabinets' }, { cookie });
+    const same = await postForm(
+      app,
+      '/login/new_password',
+      { password: PASSWORD, confirmation: PASSWORD, return_to: '/cabinets' },
+      { cookie },
+    );
     expect(same.statusCode).toBe(400);
     expect(same.body).toContain('現在のパスワードとは異なるパスワードを設定してください。');
-    const ok = await postForm(app, '/login/new_password', { password: 'brand-new-77', confirmation: 'brand-new-77', return_to: '/cabinets' }, { cookie });
+    const ok = await postForm(
+      app,
+      '/login/new_password',
+      { password: 'brand-new-77', confirmation: 'brand-new-77', return_to: '/cabinets' },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('http://localhost:3000/cabinets');
-    expect((await app.inject({ method: 'GET', url: '/api/token/jwt', headers: c })).statusCode).toBe(200);
-    expect((await logIn(app, user.email, 'brand-new-77', { ip: '10.0.2.2' })).res.headers.location).toBe('http://localhost:3000/');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/token/jwt', headers: c })).statusCode,
+    ).toBe(200);
+    expect(
+      (await logIn(app, user.email, 'brand-new-77', { ip: '10.0.2.2' })).res.headers.location,
+    ).toBe('http://localhost:3000/');
   });
 });
 
 describe('secure cookie under https', () => {
   it('marks the session cookie Secure when SITE_URL is https', async () => {
-    const env = parseEnv({ ...deps.env, PORT: String(deps.env.PORT), API_PORT: String(deps.env.API_PORT), SITE_URL: 'https://console.example.jp', API_URL: 'https://api.example.jp' });
+    const env = parseEnv({
+      ...deps.env,
+      PORT: String(deps.env.PORT),
+      API_PORT: String(deps.env.API_PORT),
+      SITE_URL: 'https://console.example.jp',
+      API_URL: 'https://api.example.jp',
+    });
     const httpsApp = await buildSiteApp({ ...deps, env });
     try {
       const user = await makeLoginUser(deps, companyId);

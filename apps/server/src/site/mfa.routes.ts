@@ -5,7 +5,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { markMfaVerified, nextStep, type LoadedSession } from '../auth/sessions.ts';
-import { releaseLoginAttempt, reserveLoginAttempt, retryAfterText } from '../auth/login-throttle.ts';
+import {
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+  retryAfterText,
+} from '../auth/login-throttle.ts';
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import {
   claimTotpStep,
@@ -20,10 +24,17 @@ import {
 import { alert, cancelLoginForm, EMPTY, escapeHtml, fill, Html, sendPage } from './render.ts';
 import { stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
-import { deviceCookie, formField, returnToOf, sessionAtStep, setDeviceCookie } from './session-context.ts';
+import {
+  deviceCookie,
+  formField,
+  returnToOf,
+  sessionAtStep,
+  setDeviceCookie,
+} from './session-context.ts';
 import { redirectOnSite, returnToQuery, siteLocation } from './return-to.ts';
 
-const TOO_MANY = (s: number) => `確認コードの試行回数が上限に達しました。${retryAfterText(s)}にもう一度お試しください。`;
+const TOO_MANY = (s: number) =>
+  `確認コードの試行回数が上限に達しました。${retryAfterText(s)}にもう一度お試しください。`;
 
 export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const db = deps.database.db;
@@ -31,7 +42,11 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
   const verifyPage = (reply: FastifyReply, returnTo: string, error?: string, status?: number) =>
     sendPage(reply, {
       title: '2段階認証',
-      content: fill('mfaVerify', { returnTo, alert: alert('error', error), cancel: cancelLoginForm(returnTo) }),
+      content: fill('mfaVerify', {
+        returnTo,
+        alert: alert('error', error),
+        cancel: cancelLoginForm(returnTo),
+      }),
       status,
     });
 
@@ -67,14 +82,22 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     } else if (code) {
       ok = await useBackupCode(db, loaded.user, code);
     }
-    if (!ok) return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
+    if (!ok)
+      return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
     await releaseLoginAttempt(db, attempt.attemptId);
     await markMfaVerified(db, loaded.session.id);
-    setDeviceCookie(deps, reply, await rememberDevice(db, deviceCookie(request), loaded.user.id, now));
+    setDeviceCookie(
+      deps,
+      reply,
+      await rememberDevice(db, deviceCookie(request), loaded.user.id, now),
+    );
     return redirectOnSite(reply, deps.env.SITE_URL, continueTo(loaded, returnTo));
   });
 
-  const setupPage = (reply: FastifyReply, v: { returnTo: string; email: string; secret: string; error?: string }) =>
+  const setupPage = (
+    reply: FastifyReply,
+    v: { returnTo: string; email: string; secret: string; error?: string },
+  ) =>
     sendPage(reply, {
       title: '2段階認証の設定',
       content: fill('mfaSetup', {
@@ -91,7 +114,11 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
   app.get('/mfa/setup', async (request, reply) => {
     const loaded = await sessionAtStep(deps, request, reply, 'mfa_setup');
     if (!loaded) return reply;
-    return setupPage(reply, { returnTo: returnToOf(deps, request), email: loaded.user.email, secret: newTotpSecret() });
+    return setupPage(reply, {
+      returnTo: returnToOf(deps, request),
+      email: loaded.user.email,
+      secret: newTotpSecret(),
+    });
   });
 
   app.post('/mfa/setup', async (request, reply) => {
@@ -100,11 +127,14 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     const returnTo = returnToOf(deps, request);
     // The pending secret travels in the form (nothing half-enrolled is stored); it must look like ours.
     const secret = formField(request.body, 'secret', 64);
-    if (!/^[A-Z2-7]{32}$/.test(secret)) return redirectOnSite(reply, deps.env.SITE_URL, `/mfa/setup${returnToQuery(returnTo)}`);
+    if (!/^[A-Z2-7]{32}$/.test(secret))
+      return redirectOnSite(reply, deps.env.SITE_URL, `/mfa/setup${returnToQuery(returnTo)}`);
     const code = formField(request.body, 'code', 64).normalize('NFKC').replace(/\s/g, '');
     const step = matchTotp(code, secret, deps.clock());
     if (step === null) {
-      const error = /^\d{6}$/.test(code) ? '確認コードが正しくありません。認証アプリの時刻設定もご確認ください。' : '6桁の確認コードを入力してください。';
+      const error = /^\d{6}$/.test(code)
+        ? '確認コードが正しくありません。認証アプリの時刻設定もご確認ください。'
+        : '6桁の確認コードを入力してください。';
       return setupPage(reply, { returnTo, email: loaded.user.email, secret, error });
     }
     const codes = newBackupCodes();
@@ -116,8 +146,18 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     });
     setDeviceCookie(deps, reply, device);
     const list = new Html(codes.map((c) => `<li>${escapeHtml(c)}</li>`).join(''));
-    const next = nextStep({ ...loaded, user: { ...loaded.user, mfa: 1, mfaSecret: secret }, session: { ...loaded.session, isMfaVerified: true } });
-    const continueUrl = siteLocation(next === 'invalid' ? '/login' : stepUrl(next, returnTo), deps.env.SITE_URL);
-    return sendPage(reply, { title: '2段階認証の設定', content: fill('mfaBackupCodes', { codes: list, continueUrl }) });
+    const next = nextStep({
+      ...loaded,
+      user: { ...loaded.user, mfa: 1, mfaSecret: secret },
+      session: { ...loaded.session, isMfaVerified: true },
+    });
+    const continueUrl = siteLocation(
+      next === 'invalid' ? '/login' : stepUrl(next, returnTo),
+      deps.env.SITE_URL,
+    );
+    return sendPage(reply, {
+      title: '2段階認証の設定',
+      content: fill('mfaBackupCodes', { codes: list, continueUrl }),
+    });
   });
 }

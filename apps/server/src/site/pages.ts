@@ -1,6 +1,14 @@
 /** Pages shared by several routes: the login form and the new-password form. */
 import type { FastifyReply } from 'fastify';
-import { alert, cancelLoginForm, EMPTY, fieldError, fill, invalidAttr, sendPage } from './render.ts';
+import {
+  alert,
+  cancelLoginForm,
+  EMPTY,
+  fieldError,
+  fill,
+  invalidAttr,
+  sendPage,
+} from './render.ts';
 
 export function loginPage(
   reply: FastifyReply,

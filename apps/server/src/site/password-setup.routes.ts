@@ -23,7 +23,8 @@ function deadLink(reply: FastifyReply, link: LinkState, now: Date) {
   if (link?.usedAt) {
     return sendMessage(reply, {
       title: 'このリンクは使用済みです',
-      message: 'このリンクはすでに使用されています。パスワードを設定済みの場合は、ログイン画面からログインしてください。',
+      message:
+        'このリンクはすでに使用されています。パスワードを設定済みの場合は、ログイン画面からログインしてください。',
       status: 410,
       action: toLogin,
     });
@@ -31,21 +32,25 @@ function deadLink(reply: FastifyReply, link: LinkState, now: Date) {
   if (link && link.expiresAt <= now) {
     return sendMessage(reply, {
       title: 'リンクの有効期限が切れています',
-      message: 'このリンクの有効期限（発行から10日間）が切れています。組織の管理者に、パスワード設定メールの再送を依頼してください。',
+      message:
+        'このリンクの有効期限（発行から10日間）が切れています。組織の管理者に、パスワード設定メールの再送を依頼してください。',
       status: 410,
       action: toLogin,
     });
   }
   return sendMessage(reply, {
     title: 'このリンクは無効です',
-    message: '新しいパスワード設定メールが届いている場合は、最新のメールのリンクをご利用ください。届いていない場合は、組織の管理者に再送を依頼してください。',
+    message:
+      '新しいパスワード設定メールが届いている場合は、最新のメールのリンクをご利用ください。届いていない場合は、組織の管理者に再送を依頼してください。',
     status: 404,
     action: toLogin,
   });
 }
 
-const tokenOf = (request: FastifyRequest) => String((request.params as { token?: string }).token ?? '');
-const isUsable = (link: LinkState, now: Date): link is NonNullable<LinkState> => !!link && !link.usedAt && link.expiresAt > now;
+const tokenOf = (request: FastifyRequest) =>
+  String((request.params as { token?: string }).token ?? '');
+const isUsable = (link: LinkState, now: Date): link is NonNullable<LinkState> =>
+  !!link && !link.usedAt && link.expiresAt > now;
 
 export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const db = deps.database.db;
@@ -54,7 +59,12 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
     const token = tokenOf(request);
     const link = await findSetupLink(db, token);
     if (!isUsable(link, deps.clock())) return deadLink(reply, link, deps.clock());
-    return newPasswordPage(reply, { ...FORM, action: `/password_setup/${token}`, email: link.user.email, errors: {} });
+    return newPasswordPage(reply, {
+      ...FORM,
+      action: `/password_setup/${token}`,
+      email: link.user.email,
+      errors: {},
+    });
   });
 
   app.post('/password_setup/:token', async (request, reply) => {
@@ -65,10 +75,20 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
     const password = formField(request.body, 'password', 1024);
     const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));
     if (Object.keys(errors).length > 0) {
-      return newPasswordPage(reply, { ...FORM, action: `/password_setup/${token}`, email: link.user.email, errors });
+      return newPasswordPage(reply, {
+        ...FORM,
+        action: `/password_setup/${token}`,
+        email: link.user.email,
+        errors,
+      });
     }
     const passwordHash = await hashPassword(password);
-    const isConsumed = await setPasswordByLink(db, { tokenId: link.tokenId, userId: link.user.id }, passwordHash, now);
+    const isConsumed = await setPasswordByLink(
+      db,
+      { tokenId: link.tokenId, userId: link.user.id },
+      passwordHash,
+      now,
+    );
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
     return redirectOnSite(reply, deps.env.SITE_URL, '/login?notice=password_set');
   });

@@ -30,7 +30,8 @@ async function invite(name = '招待 次郎') {
   const link = /http:\/\/localhost:3000(\/password_setup\/[A-Za-z0-9_-]{43})/.exec(mail.text);
   return { user, mail, path: link![1]! };
 }
-const setPassword = (path: string, password: string, confirmation = password) => postForm(app, path, { password, confirmation });
+const setPassword = (path: string, password: string, confirmation = password) =>
+  postForm(app, path, { password, confirmation });
 
 describe('password setup links', () => {
   it('mails a Japanese link; the link sets the password, makes the member valid, and login then works', async () => {
@@ -53,8 +54,12 @@ describe('password setup links', () => {
     const [row] = await deps.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.status).toBe(1);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect((await app.inject({ method: 'GET', url: '/login?notice=password_set' })).body).toContain('パスワードを設定しました。');
-    expect((await logIn(app, user.email, 'first-pass-1')).res.headers.location).toBe('http://localhost:3000/');
+    expect((await app.inject({ method: 'GET', url: '/login?notice=password_set' })).body).toContain(
+      'パスワードを設定しました。',
+    );
+    expect((await logIn(app, user.email, 'first-pass-1')).res.headers.location).toBe(
+      'http://localhost:3000/',
+    );
 
     const again = await app.inject({ method: 'GET', url: path });
     expect(again.statusCode).toBe(410);
@@ -66,7 +71,11 @@ describe('password setup links', () => {
     const { user, path } = await invite();
     const cases: [string, string, string][] = [
       ['short1', 'short1', 'パスワードは8文字以上128文字以内で入力してください。'],
-      ['a'.repeat(120) + '1'.repeat(9), 'x', 'パスワードは8文字以上128文字以内で入力してください。'],
+      [
+        'a'.repeat(120) + '1'.repeat(9),
+        'x',
+        'パスワードは8文字以上128文字以内で入力してください。',
+      ],
       ['onlyletters', 'onlyletters', 'パスワードには英字と数字をそれぞれ1文字以上含めてください。'],
       ['12345678', '12345678', 'パスワードには英字と数字をそれぞれ1文字以上含めてください。'],
       ['good-pass-1', 'good-pass-2', 'パスワードが一致しません。'],

@@ -26,7 +26,12 @@ export async function replacePassword(
  * A setup link sets the first password once, even when two submits race: only the request that marks the
  * link used writes. False when another request consumed it first.
  */
-export async function setPasswordByLink(db: Db, link: { tokenId: string; userId: string }, passwordHash: string, now: Date) {
+export async function setPasswordByLink(
+  db: Db,
+  link: { tokenId: string; userId: string },
+  passwordHash: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     if (!(await consumeSetupLink(tx, link.tokenId, now))) return false;
     await setPassword(tx, link.userId, passwordHash, now);

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 
-const read = (name: string) => readFileSync(new URL(`./templates/${name}`, import.meta.url), 'utf8');
+const read = (name: string) =>
+  readFileSync(new URL(`./templates/${name}`, import.meta.url), 'utf8');
 
 const TEMPLATES = {
   layout: read('layout.html'),
@@ -25,7 +26,13 @@ export class Html {
 }
 export const EMPTY = new Html('');
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export type Slots = Record<string, string | Html>;
@@ -41,12 +48,19 @@ export function fill(name: TemplateName, slots: Slots): Html {
 }
 
 export const alert = (kind: 'error' | 'info', message: string | undefined) =>
-  message ? new Html(`<p class="alert alert-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(message)}</p>`) : EMPTY;
+  message
+    ? new Html(
+        `<p class="alert alert-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(message)}</p>`,
+      )
+    : EMPTY;
 
 export const fieldError = (id: string, message: string | undefined) =>
-  message ? new Html(`<p class="field-error" id="${escapeHtml(id)}-error">${escapeHtml(message)}</p>`) : EMPTY;
+  message
+    ? new Html(`<p class="field-error" id="${escapeHtml(id)}-error">${escapeHtml(message)}</p>`)
+    : EMPTY;
 
-export const invalidAttr = (message: string | undefined) => new Html(message ? ' aria-invalid="true"' : '');
+export const invalidAttr = (message: string | undefined) =>
+  new Html(message ? ' aria-invalid="true"' : '');
 
 export const linkButton = (href: string, label: string) =>
   new Html(`<a class="btn-primary" href="${escapeHtml(href)}">${escapeHtml(label)}</a>`);
@@ -59,8 +73,15 @@ export const cancelLoginForm = (returnTo: string) =>
   );
 
 /** Sends a whole page. Auth pages are never cached: they carry per-user state and one-time links. */
-export function sendPage(reply: FastifyReply, page: { title: string; content: Html; status?: number }) {
-  const html = fill('layout', { title: `${page.title} | クラウドサイン`, css: new Html(CSS), content: page.content });
+export function sendPage(
+  reply: FastifyReply,
+  page: { title: string; content: Html; status?: number },
+) {
+  const html = fill('layout', {
+    title: `${page.title} | クラウドサイン`,
+    css: new Html(CSS),
+    content: page.content,
+  });
   return reply
     .status(page.status ?? 200)
     .header('cache-control', 'no-store')
@@ -72,7 +93,11 @@ export function sendMessage(
   reply: FastifyReply,
   m: { title: string; heading?: string; message: string; status?: number; action?: Html },
 ) {
-  const content = fill('message', { heading: m.heading ?? m.title, message: m.message, action: m.action ?? EMPTY });
+  const content = fill('message', {
+    heading: m.heading ?? m.title,
+    message: m.message,
+    action: m.action ?? EMPTY,
+  });
   return sendPage(reply, { title: m.title, content, status: m.status });
 }
 

@@ -13,7 +13,13 @@ import { safeReturnTo, siteLocation } from './return-to.ts';
 
 const SITE = 'http://localhost:3000';
 const LANDING = `${SITE}/`;
-const ATTACKS = ['/..//evil.example/phish', '/%2e%2e//x', '/./%2F%2Fx', '/.%2e//evil.example', '/%2E%2E/%2E%2E//evil.example'];
+const ATTACKS = [
+  '/..//evil.example/phish',
+  '/%2e%2e//x',
+  '/./%2F%2Fx',
+  '/.%2e//evil.example',
+  '/%2E%2E/%2E%2E//evil.example',
+];
 /** Pages that send a signed-in browser on to its return_to (the issue's four). */
 const PAGES = ['/login', '/mfa/verify', '/mfa/setup', '/login/new_password'];
 
@@ -28,8 +34,39 @@ const staysOnSite = (location: string) => {
 const hostilePath = fc
   .array(
     fc.oneof(
-      fc.constantFrom('/', '//', '\\', '/\\', '..', '.', '%2e', '%2E%2e', '%2f', '%2F', '%5c', '%252f', '\t', '\n', '\r', ' ', '\u0000'),
-      fc.constantFrom('https:', 'http:', 'javascript:', 'data:', '//evil.example', 'evil.example', '@evil.example', 'user:pw@', ':3000', '?', '#', '&'),
+      fc.constantFrom(
+        '/',
+        '//',
+        '\\',
+        '/\\',
+        '..',
+        '.',
+        '%2e',
+        '%2E%2e',
+        '%2f',
+        '%2F',
+        '%5c',
+        '%252f',
+        '\t',
+        '\n',
+        '\r',
+        ' ',
+        '\u0000',
+      ),
+      fc.constantFrom(
+        'https:',
+        'http:',
+        'javascript:',
+        'data:',
+        '//evil.example',
+        'evil.example',
+        '@evil.example',
+        'user:pw@',
+        ':3000',
+        '?',
+        '#',
+        '&',
+      ),
       fc.stringMatching(/^[a-z0-9_-]{1,8}$/),
     ),
     { minLength: 1, maxLength: 10 },
@@ -57,7 +94,9 @@ describe('return_to is resolved on SITE_URL and the result checked', () => {
   });
 
   it('keeps an ordinary console path with its query and fragment', () => {
-    expect(siteLocation('/company/members?page=2#top', SITE)).toBe(`${SITE}/company/members?page=2#top`);
+    expect(siteLocation('/company/members?page=2#top', SITE)).toBe(
+      `${SITE}/company/members?page=2#top`,
+    );
     expect(safeReturnTo('/company/members?page=2#top', SITE)).toBe('/company/members?page=2#top');
   });
 });
@@ -79,19 +118,26 @@ describe('the site pages never redirect off-site', () => {
     await deps.cleanup();
   });
 
-  const getSignedIn = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: `cs_session=${cookie}` } });
+  const getSignedIn = (url: string) =>
+    app.inject({ method: 'GET', url, headers: { cookie: `cs_session=${cookie}` } });
 
   for (const page of PAGES) {
-    it.each(ATTACKS)(`${page}?return_to=%s sends a signed-in member to a page of the site`, async (attack) => {
-      const res = await getSignedIn(`${page}?return_to=${encodeURIComponent(attack)}`);
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(attack === '/./%2F%2Fx' ? `${SITE}/%2F%2Fx` : LANDING);
-    });
+    it.each(ATTACKS)(
+      `${page}?return_to=%s sends a signed-in member to a page of the site`,
+      async (attack) => {
+        const res = await getSignedIn(`${page}?return_to=${encodeURIComponent(attack)}`);
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toBe(attack === '/./%2F%2Fx' ? `${SITE}/%2F%2Fx` : LANDING);
+      },
+    );
   }
 
   it('the password step itself redirects to the site for /..//evil.example/phish', async () => {
     const user = await makeLoginUser(deps, (await makeCompany(deps)).id);
-    const { res } = await logIn(app, user.email, undefined, { returnTo: '/..//evil.example/phish', ip: '10.9.0.2' });
+    const { res } = await logIn(app, user.email, undefined, {
+      returnTo: '/..//evil.example/phish',
+      ip: '10.9.0.2',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(LANDING);
   });
@@ -107,7 +153,10 @@ describe('the site pages never redirect off-site', () => {
       fc.asyncProperty(hostilePath, async (input) => {
         const res = await getSignedIn(`/login?return_to=${encodeURIComponent(input)}`);
         // Input the site refuses outright (a NUL, a lone surrogate) gets the 400 page and no Location at all.
-        if (input.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(input)) {
+        if (
+          input.includes('\u0000') ||
+          /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(input)
+        ) {
           expect([res.statusCode, res.headers.location]).toEqual([400, undefined]);
           return;
         }

@@ -10,7 +10,9 @@ export function cspDirectives(env: Pick<Env, 'API_URL' | 'GTM_ID' | 'DATADOG_CLI
   const api = new URL(env.API_URL).origin;
   const gtm = env.GTM_ID ? ['https://www.googletagmanager.com'] : [];
   // browser-logs posts to browser-intake-<site>.com hosts; *.datadoghq.com covers the regional ones.
-  const datadog = env.DATADOG_CLIENT_TOKEN ? ['https://*.datadoghq.com', 'https://browser-intake-datadoghq.com'] : [];
+  const datadog = env.DATADOG_CLIENT_TOKEN
+    ? ['https://*.datadoghq.com', 'https://browser-intake-datadoghq.com']
+    : [];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],

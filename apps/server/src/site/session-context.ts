@@ -2,12 +2,23 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { loadSession, nextStep, SESSION_COOKIE, type LoadedSession, type NextStep } from '../auth/sessions.ts';
+import {
+  loadSession,
+  nextStep,
+  SESSION_COOKIE,
+  type LoadedSession,
+  type NextStep,
+} from '../auth/sessions.ts';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from '../auth/known-devices.ts';
 import { redirectOnSite, returnToQuery, safeReturnTo } from './return-to.ts';
 import { stepUrl } from './login.service.ts';
 
-export function setSessionCookie(deps: AppDeps, reply: FastifyReply, cookie: string, expiresAt: Date) {
+export function setSessionCookie(
+  deps: AppDeps,
+  reply: FastifyReply,
+  cookie: string,
+  expiresAt: Date,
+) {
   reply.setCookie(SESSION_COOKIE, cookie, {
     httpOnly: true,
     sameSite: 'lax',
@@ -26,7 +37,8 @@ export function clearSessionCookie(deps: AppDeps, reply: FastifyReply) {
   });
 }
 
-export const sessionCookie = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
+export const sessionCookie = (request: FastifyRequest): string | undefined =>
+  request.cookies[SESSION_COOKIE];
 
 /** The browser's device cookie (known-devices.ts): HttpOnly, long-lived, sent only to the site. */
 export function setDeviceCookie(deps: AppDeps, reply: FastifyReply, value: string) {
@@ -39,7 +51,8 @@ export function setDeviceCookie(deps: AppDeps, reply: FastifyReply, value: strin
   });
 }
 
-export const deviceCookie = (request: FastifyRequest): string | undefined => request.cookies[DEVICE_COOKIE];
+export const deviceCookie = (request: FastifyRequest): string | undefined =>
+  request.cookies[DEVICE_COOKIE];
 
 export async function currentSession(deps: AppDeps, request: FastifyRequest) {
   return loadSession(deps.database.db, sessionCookie(request), deps.clock());

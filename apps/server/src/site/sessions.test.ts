@@ -22,7 +22,13 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-const row = async (cookie: string) => (await deps.database.db.select().from(sessions).where(eq(sessions.id, hashToken(cookie))))[0];
+const row = async (cookie: string) =>
+  (
+    await deps.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(cookie)))
+  )[0];
 
 describe('session lifetime', () => {
   it('stores only the hash, refreshes lastSeenAt, and ends 12 hours after login', async () => {
@@ -30,7 +36,11 @@ describe('session lifetime', () => {
     const { res, cookie } = await logIn(app, user.email);
     expect(String(res.headers['set-cookie'])).toContain('Expires=Wed, 01 Apr 2026 21:00:00 GMT');
     const stored = await row(cookie!);
-    expect(stored).toMatchObject({ userId: user.id, expiresAt: new Date('2026-04-01T21:00:00Z'), lastSeenAt: now });
+    expect(stored).toMatchObject({
+      userId: user.id,
+      expiresAt: new Date('2026-04-01T21:00:00Z'),
+      lastSeenAt: now,
+    });
     expect(stored!.id).not.toBe(cookie);
 
     advance(2 * 3600_000);
@@ -41,14 +51,17 @@ describe('session lifetime', () => {
     expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
   });
 
-  it('gives every login a new session and ends the browser\'s previous one', async () => {
+  it("gives every login a new session and ends the browser's previous one", async () => {
     const user = await makeLoginUser(deps, (await makeCompany(deps)).id);
     const first = await logIn(app, user.email);
     const res = await app.inject({
       method: 'POST',
       url: '/login',
       payload: new URLSearchParams({ email: user.email, password: 'correct-horse-42' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `cs_session=${first.cookie}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `cs_session=${first.cookie}`,
+      },
     });
     // Already signed in: GET /login would skip the form, but a posted login replaces the session.
     const second = res.cookies.find((c) => c.name === 'cs_session')!.value;

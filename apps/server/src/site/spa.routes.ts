@@ -12,8 +12,19 @@ import { sendMessage, sendNotFoundPage } from './render.ts';
 export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
 
 /** Paths that belong to the site itself: never answered with the console's index.html. */
-const SITE_PREFIXES = ['/api/', '/.well-known/', '/login', '/password_setup', '/mfa/', '/mfa', '/assets/'];
-const isSitePath = (p: string) => SITE_PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+const SITE_PREFIXES = [
+  '/api/',
+  '/.well-known/',
+  '/login',
+  '/password_setup',
+  '/mfa/',
+  '/mfa',
+  '/assets/',
+];
+const isSitePath = (p: string) =>
+  SITE_PREFIXES.some(
+    (prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
 
 export function consoleConfigScript(env: AppDeps['env']) {
   const config = {
@@ -23,7 +34,10 @@ export function consoleConfigScript(env: AppDeps['env']) {
     gtmId: env.GTM_ID ?? null,
   };
   // `<` escaped so no value can close a surrounding <script> if the file is ever inlined.
-  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `window.${CONSOLE_CONFIG_GLOBAL} = ${json};\n`;
 }
 
@@ -35,7 +49,10 @@ async function isFile(p: string) {
   }
 }
 
-export async function spaRoutes(app: FastifyInstance, { deps, distDir }: { deps: AppDeps; distDir: string }) {
+export async function spaRoutes(
+  app: FastifyInstance,
+  { deps, distDir }: { deps: AppDeps; distDir: string },
+) {
   const root = path.resolve(distDir);
   const script = consoleConfigScript(deps.env);
 
@@ -44,7 +61,8 @@ export async function spaRoutes(app: FastifyInstance, { deps, distDir }: { deps:
   );
 
   const notFound = (request: FastifyRequest, reply: FastifyReply, p: string) => {
-    if (p.startsWith('/api/') || p.startsWith('/.well-known/') || p.startsWith('/assets/')) return sendError(request, reply, 'not_found');
+    if (p.startsWith('/api/') || p.startsWith('/.well-known/') || p.startsWith('/assets/'))
+      return sendError(request, reply, 'not_found');
     return sendNotFoundPage(reply);
   };
 
@@ -62,17 +80,25 @@ export async function spaRoutes(app: FastifyInstance, { deps, distDir }: { deps:
     // Real files of the build (hashed assets, favicon, logos). Traversal outside dist is never served.
     if (isInside && !p.includes('\0') && (await isFile(file))) {
       const rel = path.relative(root, file).split(path.sep).join('/');
-      if (rel.startsWith('assets/')) return reply.sendFile(rel, root, { immutable: true, maxAge: 365 * 24 * 3600 * 1000, cacheControl: true });
+      if (rel.startsWith('assets/'))
+        return reply.sendFile(rel, root, {
+          immutable: true,
+          maxAge: 365 * 24 * 3600 * 1000,
+          cacheControl: true,
+        });
       return reply.header('cache-control', 'no-cache').sendFile(rel, root, { cacheControl: false });
     }
     if (isSitePath(p)) return notFound(request, reply, p);
     if (!(await isFile(path.join(root, 'index.html')))) {
       return sendMessage(reply, {
         title: 'コンソールが準備されていません',
-        message: '管理コンソールがまだビルドされていません。リポジトリのルートで npm run build を実行してから、もう一度アクセスしてください。',
+        message:
+          '管理コンソールがまだビルドされていません。リポジトリのルートで npm run build を実行してから、もう一度アクセスしてください。',
         status: 503,
       });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', root, { cacheControl: false });
   });
 }

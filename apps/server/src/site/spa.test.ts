@@ -26,18 +26,21 @@ afterAll(async () => {
 const get = (url: string) => app.inject({ method: 'GET', url });
 
 describe('console hosting', () => {
-  it.each(['/', '/company/members', '/company/members/bulk_add/0b0c/preview?x=1', '/cabinets/123', '/no/such/console/page'])(
-    'answers index.html for the console path %s, not cached',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-    },
-  );
+  it.each([
+    '/',
+    '/company/members',
+    '/company/members/bulk_add/0b0c/preview?x=1',
+    '/cabinets/123',
+    '/no/such/console/page',
+  ])('answers index.html for the console path %s, not cached', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
 
   it('serves hashed assets for good and other build files revalidated', async () => {
     const asset = await get('/assets/index-abc123.js');
@@ -50,12 +53,25 @@ describe('console hosting', () => {
   });
 
   it('never serves source maps, even when the build folder holds some', async () => {
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
+    writeFileSync(
+      path.join(dist, 'assets', 'index-abc123.js.map'),
+      '{"version":3,"sourcesContent":["secret source"]}',
+    );
     writeFileSync(path.join(dist, 'console.js.map'), '{"version":3}');
-    for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP', '/assets/index-abc123.js%2Emap']) {
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.MAP',
+      '/assets/index-abc123.js%2Emap',
+    ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'ご指定のデータが見つかりませんでした。', requestId: res.headers['x-request-id'] } });
+      expect(res.json()).toEqual({
+        error: {
+          code: 'not_found',
+          message: 'ご指定のデータが見つかりませんでした。',
+          requestId: res.headers['x-request-id'],
+        },
+      });
       expect(res.body).not.toContain('secret source');
     }
     const outside = await get('/console.js.map');
@@ -75,7 +91,7 @@ describe('console hosting', () => {
     }
   });
 
-  it('a path that is not valid percent-encoding gets the Japanese 404 page, not the framework\'s English body', async () => {
+  it("a path that is not valid percent-encoding gets the Japanese 404 page, not the framework's English body", async () => {
     for (const url of ['/%E0%A4%A', '/login/%zz']) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
@@ -86,7 +102,11 @@ describe('console hosting', () => {
   });
 
   it('never serves files outside the build', async () => {
-    for (const url of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+    for (const url of [
+      '/../package.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
       const res = await get(url);
       expect(res.body).not.toContain('"name"');
     }
@@ -112,8 +132,12 @@ describe('console hosting', () => {
     const other = await buildSiteApp({ ...deps, env }, { consoleDistDir: dist });
     try {
       const res = await other.inject({ method: 'GET', url: '/console-config.js' });
-      expect(res.body).toContain('"datadogClientToken":"pub\\u003c/script>\\u003cx>","gtmId":"GTM-ABC123"');
-      const csp = String((await other.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(res.body).toContain(
+        '"datadogClientToken":"pub\\u003c/script>\\u003cx>","gtmId":"GTM-ABC123"',
+      );
+      const csp = String(
+        (await other.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+      );
       expect(csp).toContain("script-src 'self' https://www.googletagmanager.com");
       expect(csp).toContain("connect-src 'self' http://localhost:3001 https://*.datadoghq.com");
       expect(csp).toContain("frame-src 'self' http://localhost:3001 blob:");
@@ -126,7 +150,9 @@ describe('console hosting', () => {
   });
 
   it('says in Japanese to run npm run build when the console is not built', async () => {
-    const missing = await buildSiteApp(deps, { consoleDistDir: path.join(os.tmpdir(), `no-dist-${crypto.randomUUID()}`) });
+    const missing = await buildSiteApp(deps, {
+      consoleDistDir: path.join(os.tmpdir(), `no-dist-${crypto.randomUUID()}`),
+    });
     try {
       const res = await missing.inject({ method: 'GET', url: '/company/members' });
       expect(res.statusCode).toBe(503);

@@ -13,7 +13,8 @@ import { clearSessionCookie, currentSession, sessionCookie } from './session-con
 import { isCrossSite } from './security.ts';
 import { siteLocation } from './return-to.ts';
 
-const NO_SESSION = 'ログインしていないか、ログインの有効期限が切れています。もう一度ログインしてください。';
+const NO_SESSION =
+  'ログインしていないか、ログインの有効期限が切れています。もう一度ログインしてください。';
 
 export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const aud = { issuer: deps.env.SITE_URL, audience: deps.env.API_URL };
@@ -24,10 +25,12 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     // The custom header cannot be sent cross-origin without a CORS preflight we never grant, so a page on
     // another site cannot mint tokens with the member's cookie; Origin/Sec-Fetch-Site close the rest.
     if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
-    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') return sendError(request, reply, 'forbidden');
+    if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
+      return sendError(request, reply, 'forbidden');
     const loaded = await currentSession(deps, request);
     // A session part-way through login (second factor, new password, MFA enrolment) gets no token yet.
-    if (!loaded || nextStep(loaded) !== 'done') return sendError(request, reply, 'forbidden', NO_SESSION);
+    if (!loaded || nextStep(loaded) !== 'done')
+      return sendError(request, reply, 'forbidden', NO_SESSION);
     const now = deps.clock();
     await touchSession(deps.database.db, loaded.session, now);
     const jwt = await signAccessToken(
@@ -44,13 +47,16 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
     const token = (request.body as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
-      return sendError(request, reply, 'validation_failed', undefined, [{ path: 'token', message: 'token を指定してください。' }]);
+      return sendError(request, reply, 'validation_failed', undefined, [
+        { path: 'token', message: 'token を指定してください。' },
+      ]);
     }
     const cookie = sessionCookie(request);
     const claims = await verifyLogoutToken(token);
     // The token proves the caller is the console holding this very session, not a page that can only
     // make the browser send the cookie.
-    if (!cookie || !claims || claims.sessionId !== hashToken(cookie)) return sendError(request, reply, 'forbidden');
+    if (!cookie || !claims || claims.sessionId !== hashToken(cookie))
+      return sendError(request, reply, 'forbidden');
     await deleteSession(deps.database.db, claims.sessionId);
     clearSessionCookie(deps, reply);
     return { url: siteLocation('/login', deps.env.SITE_URL) };

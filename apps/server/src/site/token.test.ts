@@ -24,7 +24,13 @@ afterAll(async () => {
 
 const aud = () => ({ issuer: deps.env.SITE_URL, audience: deps.env.API_URL });
 const forbidden = (body: unknown) =>
-  expect(body).toMatchObject({ error: { code: 'forbidden', message: expect.any(String) as string, requestId: expect.any(String) as string } });
+  expect(body).toMatchObject({
+    error: {
+      code: 'forbidden',
+      message: expect.any(String) as string,
+      requestId: expect.any(String) as string,
+    },
+  });
 
 const logout = (cookie: string | undefined, token: unknown, headers: Record<string, string> = {}) =>
   app.inject({
@@ -42,7 +48,11 @@ describe('GET /api/token/jwt', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const { jwt } = res.json<{ jwt: string }>();
     const claims = await createAccessTokenVerifier(deps.keys, aud())(jwt);
-    expect(claims).toEqual({ userId: user.id, companyId: user.companyId, sessionId: expect.any(String) as string });
+    expect(claims).toEqual({
+      userId: user.id,
+      companyId: user.companyId,
+      sessionId: expect.any(String) as string,
+    });
     const payload = decodeJwt(jwt);
     expect(payload.exp! - payload.iat!).toBe(300);
     expect(payload.iss).toBe('http://localhost:3000');
@@ -57,18 +67,38 @@ describe('GET /api/token/jwt', () => {
   });
 
   it('403 without the cookie, and with an unknown cookie', async () => {
-    for (const res of [await tokenRequest(app, undefined), await tokenRequest(app, 'A'.repeat(43))]) {
+    for (const res of [
+      await tokenRequest(app, undefined),
+      await tokenRequest(app, 'A'.repeat(43)),
+    ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ error: { code: 'forbidden', message: 'ログインしていないか、ログインの有効期限が切れています。もう一度ログインしてください。' } });
+      expect(res.json()).toMatchObject({
+        error: {
+          code: 'forbidden',
+          message:
+            'ログインしていないか、ログインの有効期限が切れています。もう一度ログインしてください。',
+        },
+      });
     }
   });
 
   it('403 for cross-site requests (foreign Origin or Sec-Fetch-Site: cross-site)', async () => {
     const { cookie } = await logIn(app, user.email);
     forbidden((await tokenRequest(app, cookie, { origin: 'https://evil.example' })).json());
-    expect((await tokenRequest(app, cookie, { origin: 'https://evil.example' })).statusCode).toBe(403);
-    expect((await tokenRequest(app, cookie, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
-    expect((await tokenRequest(app, cookie, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await tokenRequest(app, cookie, { origin: 'https://evil.example' })).statusCode).toBe(
+      403,
+    );
+    expect((await tokenRequest(app, cookie, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await tokenRequest(app, cookie, {
+          origin: 'http://localhost:3000',
+          'sec-fetch-site': 'same-origin',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -87,7 +117,12 @@ describe('POST /api/company/logout', () => {
     const { cookie } = await logIn(app, user.email);
     const { jwt } = (await tokenRequest(app, cookie)).json<{ jwt: string }>();
     const { sessionId } = (await createAccessTokenVerifier(deps.keys, aud())(jwt))!;
-    const old = await signAccessToken(deps.keys, aud(), { userId: user.id, companyId: user.companyId, sessionId }, new Date(Date.now() - 3600_000));
+    const old = await signAccessToken(
+      deps.keys,
+      aud(),
+      { userId: user.id, companyId: user.companyId, sessionId },
+      new Date(Date.now() - 3600_000),
+    );
     expect((await logout(cookie, old)).json()).toEqual({ url: 'http://localhost:3000/login' });
     expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
   });
@@ -115,7 +150,12 @@ describe('POST /api/company/logout', () => {
     const { cookie } = await logIn(app, user.email);
     const res = await logout(cookie, 42);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: { code: 'validation_failed', details: [{ path: 'token', message: 'token を指定してください。' }] } });
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'validation_failed',
+        details: [{ path: 'token', message: 'token を指定してください。' }],
+      },
+    });
   });
 });
 
@@ -125,7 +165,13 @@ describe('GET /.well-known/jwks.json', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(deps.keys.jwks);
     const [key] = res.json<{ keys: Record<string, unknown>[] }>().keys;
-    expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: deps.keys.kid });
+    expect(key).toMatchObject({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      alg: 'EdDSA',
+      use: 'sig',
+      kid: deps.keys.kid,
+    });
     expect(key).not.toHaveProperty('d');
   });
 });

@@ -30,11 +30,13 @@ export function startCrashWorker(
     else if (l.startsWith('{')) {
       last = JSON.parse(l) as typeof last;
       if (last.status >= 6) finishedAt ??= Date.now();
-      for (const w of waiters.filter((x) => last.processed >= x.atLeast || last.status >= 6)) w.resolve();
+      for (const w of waiters.filter((x) => last.processed >= x.atLeast || last.status >= 6))
+        w.resolve();
     }
   });
   /** Resolves once the committed progress reaches `atLeast` rows (or the run ended). */
-  const reached = (atLeast: number) => new Promise<void>((resolve) => waiters.push({ atLeast, resolve }));
+  const reached = (atLeast: number) =>
+    new Promise<void>((resolve) => waiters.push({ atLeast, resolve }));
   const exited = new Promise<number | null>((r) =>
     child.on('exit', (code) => {
       onFailed(new Error(`worker exited with ${code} before working`));

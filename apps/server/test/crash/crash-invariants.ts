@@ -34,7 +34,12 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 /** Jobs of the checked queues still waiting, waiting to retry or running. */
 export async function pendingJobs(deps: Pick<AppDeps, 'database'>) {
   // The job's output names the error of a job waiting to retry.
-  const { rows } = await deps.database.raw.query<{ name: string; state: string; retryCount: number; output: unknown }>(
+  const { rows } = await deps.database.raw.query<{
+    name: string;
+    state: string;
+    retryCount: number;
+    output: unknown;
+  }>(
     `select name, state, retry_count as "retryCount", output from pgboss.job
       where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
     [CHECKED_QUEUES],

@@ -117,7 +117,10 @@ async function killSomewhere(t: Target, kind: Kind, p: Prepared, env: Record<str
   // Finished before the kill: the next kills of this kind aim within the time the work really took (a quiet
   // machine finishes a run well inside the first guess).
   if (at.status >= 6 && !isLate)
-    typicalMs.set(`${t.name}/${kind}`, Math.min(typical, (w.finishedAt() ?? Date.now()) - workingAt));
+    typicalMs.set(
+      `${t.name}/${kind}`,
+      Math.min(typical, (w.finishedAt() ?? Date.now()) - workingAt),
+    );
   killWorker(w.child);
   await w.exited;
   return { isMidRun: at.status < 6, at: at.processed, total };

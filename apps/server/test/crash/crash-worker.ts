@@ -13,7 +13,11 @@ import { findManipulationById } from '../../src/bulk/bulk.repository.ts';
 
 const [, manipulationId] = process.argv.slice(2) as [string, string];
 const env = parseEnv({ ...process.env, NODE_ENV: 'test', SEED: 'off', LOG_LEVEL: 'silent' });
-const deps = await createDeps(env, { logger: pino({ level: 'silent' }), mailer: { outboxDir: null, send: async () => {} }, pollingIntervalSeconds: 0.5 });
+const deps = await createDeps(env, {
+  logger: pino({ level: 'silent' }),
+  mailer: { outboxDir: null, send: async () => {} },
+  pollingIntervalSeconds: 0.5,
+});
 await deps.jobs.startWorking();
 process.stdout.write('working\n');
 for (;;) {

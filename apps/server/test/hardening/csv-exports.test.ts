@@ -41,18 +41,45 @@ beforeAll(async () => {
   app = await buildApiApp(deps);
   const db = deps.database.db;
   const company = await makeCompany(deps);
-  h = (await signIn(deps, await makeUser(deps, company.id, { name: '管理 花子', roles: ['CompanyAdmin'] }))).headers;
+  h = (
+    await signIn(
+      deps,
+      await makeUser(deps, company.id, { name: '管理 花子', roles: ['CompanyAdmin'] }),
+    )
+  ).headers;
   // Written straight to the database: data stored before today's input rules, or by any other path.
   for (const [i, p] of PAYLOADS.entries()) {
-    const u = await makeUser(deps, company.id, { name: p, organization: p, email: `p${i}@example.test` });
-    const [g] = await db.insert(memberGroups).values({ companyId: company.id, name: `${p}${i}` }).returning();
+    const u = await makeUser(deps, company.id, {
+      name: p,
+      organization: p,
+      email: `p${i}@example.test`,
+    });
+    const [g] = await db
+      .insert(memberGroups)
+      .values({ companyId: company.id, name: `${p}${i}` })
+      .returning();
     await db.insert(memberGroupUsers).values({ groupId: g!.id, userId: u.id });
     memberIds.push(u.id);
   }
   optionName = '=部署\r\n+区分';
-  const [opt] = await db.insert(documentAttributeOptions).values({ companyId: company.id, name: optionName, position: 0, isEnabled: true, isRequired: false }).returning();
+  const [opt] = await db
+    .insert(documentAttributeOptions)
+    .values({
+      companyId: company.id,
+      name: optionName,
+      position: 0,
+      isEnabled: true,
+      isRequired: false,
+    })
+    .returning();
   for (const p of PAYLOADS) {
-    const d = await makeDocument(deps, company.id, { title: p, attrTitle: p, counterparty: p, localId: p, options: { [opt!.id]: p } });
+    const d = await makeDocument(deps, company.id, {
+      title: p,
+      attrTitle: p,
+      counterparty: p,
+      localId: p,
+      options: { [opt!.id]: p },
+    });
     documentIds.push(d.id);
   }
 });
@@ -81,14 +108,26 @@ async function checkedUpload(kind: 'members' | 'attributes'): Promise<string> {
   if (done) return done;
   const rows =
     kind === 'members'
-      ? [['メールアドレス', '氏名', '所属'], ...PAYLOADS.map((p, i) => [`new${i}@example.test`, p, p])]
-      : [['書類ID', '更新日時', '契約相手の名称', '管理番号'], ...PAYLOADS.map((p, i) => [documentIds[i]!, '2000-01-01 00:00:00', p, p])];
+      ? [
+          ['メールアドレス', '氏名', '所属'],
+          ...PAYLOADS.map((p, i) => [`new${i}@example.test`, p, p]),
+        ]
+      : [
+          ['書類ID', '更新日時', '契約相手の名称', '管理番号'],
+          ...PAYLOADS.map((p, i) => [documentIds[i]!, '2000-01-01 00:00:00', p, p]),
+        ];
   const url = kind === 'members' ? '/members/bulk_add' : '/documents/attributes/bulk_edit';
   const mp = multipart(utf8(rows), 'payloads.csv');
-  const res = await app.inject({ method: 'POST', url, headers: { ...h, ...mp.headers }, payload: mp.payload });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { ...h, ...mp.headers },
+    payload: mp.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   const { id } = res.json<{ manipulation: TBulkManipulation }>().manipulation;
-  const base = kind === 'members' ? '/members/bulk_manipulations' : '/documents/attributes/bulk_manipulations';
+  const base =
+    kind === 'members' ? '/members/bulk_manipulations' : '/documents/attributes/bulk_manipulations';
   await settle(app, h, id, `${base}/${id}`);
   uploads.set(kind, `${base}/${id}`);
   return `${base}/${id}`;
@@ -104,20 +143,35 @@ type Exporter = {
   rows: number;
 };
 
-const memberRows = () => new Map(memberIds.map((id, i) => [id, { 氏名: PAYLOADS[i]!, 所属: PAYLOADS[i]!, メンバーグループ: `${PAYLOADS[i]!}${i}` }]));
+const memberRows = () =>
+  new Map(
+    memberIds.map((id, i) => [
+      id,
+      { 氏名: PAYLOADS[i]!, 所属: PAYLOADS[i]!, メンバーグループ: `${PAYLOADS[i]!}${i}` },
+    ]),
+  );
 /** An uploaded cell is read with one formula escape removed (ours, by the documented rule), then echoed. */
 const uploadRows = (key: string) => () =>
   new Map<string, Record<string, string>>(
     PAYLOADS.map((raw, i) => {
       const p = unescapeFormula(raw);
-      const cells: Record<string, string> = key === 'メールアドレス' ? { 氏名: p, 所属: p } : { 契約相手の名称: p, 管理番号: p };
+      const cells: Record<string, string> =
+        key === 'メールアドレス' ? { 氏名: p, 所属: p } : { 契約相手の名称: p, 管理番号: p };
       return [key === 'メールアドレス' ? `new${i}@example.test` : documentIds[i]!, cells];
     }),
   );
 
 const EXPORTERS: Exporter[] = [
-  { name: 'member add template', file: async (e) => (await get(`/members/bulk_add/csv_template?encoding=${e}`)).rawPayload, rows: 0 },
-  { name: 'member delete template', file: async (e) => (await get(`/members/bulk_delete/csv_template?encoding=${e}`)).rawPayload, rows: 0 },
+  {
+    name: 'member add template',
+    file: async (e) => (await get(`/members/bulk_add/csv_template?encoding=${e}`)).rawPayload,
+    rows: 0,
+  },
+  {
+    name: 'member delete template',
+    file: async (e) => (await get(`/members/bulk_delete/csv_template?encoding=${e}`)).rawPayload,
+    rows: 0,
+  },
   {
     name: 'member export',
     file: (e) => generated('/members/export/csv', '/members/export', { filters: {}, encoding: e }),
@@ -127,29 +181,50 @@ const EXPORTERS: Exporter[] = [
   },
   {
     name: 'member edit template',
-    file: (e) => generated('/members/bulk_edit/csv_template', '/members/bulk_edit/csv_template', { filters: {}, encoding: e }),
+    file: (e) =>
+      generated('/members/bulk_edit/csv_template', '/members/bulk_edit/csv_template', {
+        filters: {},
+        encoding: e,
+      }),
     key: 'メンバーID',
     expected: memberRows,
     rows: PAYLOADS.length + 1,
   },
   {
     name: 'attribute download',
-    file: (e) => generated('/documents/attributes/bulk_edit/csv', '/documents/attributes/bulk_edit/csv', { conditions: {}, encoding: e }),
+    file: (e) =>
+      generated('/documents/attributes/bulk_edit/csv', '/documents/attributes/bulk_edit/csv', {
+        conditions: {},
+        encoding: e,
+      }),
     key: '書類ID',
-    expected: () => new Map(documentIds.map((id, i) => [id, { 管理用タイトル: PAYLOADS[i]!, 契約相手の名称: PAYLOADS[i]!, 管理番号: PAYLOADS[i]!, [optionName]: PAYLOADS[i]! }])),
+    expected: () =>
+      new Map(
+        documentIds.map((id, i) => [
+          id,
+          {
+            管理用タイトル: PAYLOADS[i]!,
+            契約相手の名称: PAYLOADS[i]!,
+            管理番号: PAYLOADS[i]!,
+            [optionName]: PAYLOADS[i]!,
+          },
+        ]),
+      ),
     rows: PAYLOADS.length,
   },
   ...(['result.csv', 'errors.csv'] as const).flatMap((suffix): Exporter[] => [
     {
       name: `member add ${suffix}`,
-      file: async (e) => (await get(`${await checkedUpload('members')}/${suffix}?encoding=${e}`)).rawPayload,
+      file: async (e) =>
+        (await get(`${await checkedUpload('members')}/${suffix}?encoding=${e}`)).rawPayload,
       key: 'メールアドレス',
       expected: uploadRows('メールアドレス'),
       rows: suffix === 'result.csv' ? PAYLOADS.length : -1,
     },
     {
       name: `attribute edit ${suffix}`,
-      file: async (e) => (await get(`${await checkedUpload('attributes')}/${suffix}?encoding=${e}`)).rawPayload,
+      file: async (e) =>
+        (await get(`${await checkedUpload('attributes')}/${suffix}?encoding=${e}`)).rawPayload,
       key: '書類ID',
       expected: uploadRows('書類ID'),
       rows: PAYLOADS.length,
@@ -164,30 +239,37 @@ function decode(bytes: Buffer, encoding: Encoding): string {
 }
 
 describe.each(EXPORTERS)('$name', (exporter) => {
-  it.each(['utf8bom', 'sjis'] as const)('%s: parsed back, the same rows and cells, and no cell starts a formula', async (encoding) => {
-    const text = decode(await exporter.file(encoding), encoding);
-    // Excel ends a row at CR, LF or CRLF outside quotes: a bare one inside a cell would start a new row.
-    const records: string[][] = parse(text, { record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true });
-    const [header, ...rows] = records;
-    for (const row of records) expect(row, JSON.stringify(row)).toHaveLength(header!.length);
-    for (const cell of records.flat()) expect(cell, JSON.stringify(cell)).not.toMatch(FORMULA_START);
-    // The errors file lists only the rows with an error; which they are is the checks' business.
-    if (exporter.rows >= 0) expect(rows).toHaveLength(exporter.rows);
-    if (!exporter.key) return;
-    const keyAt = header!.indexOf(exporter.key);
-    const byKey = new Map(rows.map((r) => [r[keyAt]!, r]));
-    let compared = 0;
-    for (const [key, cells] of exporter.expected!()) {
-      const row = byKey.get(key);
-      if (!row && exporter.rows < 0) continue;
-      expect(row, key).toBeDefined();
-      for (const [column, value] of Object.entries(cells)) {
-        const at = header!.map(unescapeFormula).indexOf(column);
-        expect(at, column).toBeGreaterThanOrEqual(0);
-        expect(unescapeFormula(row![at]!), `${exporter.name} ${column}`).toBe(value);
-        compared += 1;
+  it.each(['utf8bom', 'sjis'] as const)(
+    '%s: parsed back, the same rows and cells, and no cell starts a formula',
+    async (encoding) => {
+      const text = decode(await exporter.file(encoding), encoding);
+      // Excel ends a row at CR, LF or CRLF outside quotes: a bare one inside a cell would start a new row.
+      const records: string[][] = parse(text, {
+        record_delimiter: ['\r\n', '\n', '\r'],
+        relax_column_count: true,
+      });
+      const [header, ...rows] = records;
+      for (const row of records) expect(row, JSON.stringify(row)).toHaveLength(header!.length);
+      for (const cell of records.flat())
+        expect(cell, JSON.stringify(cell)).not.toMatch(FORMULA_START);
+      // The errors file lists only the rows with an error; which they are is the checks' business.
+      if (exporter.rows >= 0) expect(rows).toHaveLength(exporter.rows);
+      if (!exporter.key) return;
+      const keyAt = header!.indexOf(exporter.key);
+      const byKey = new Map(rows.map((r) => [r[keyAt]!, r]));
+      let compared = 0;
+      for (const [key, cells] of exporter.expected!()) {
+        const row = byKey.get(key);
+        if (!row && exporter.rows < 0) continue;
+        expect(row, key).toBeDefined();
+        for (const [column, value] of Object.entries(cells)) {
+          const at = header!.map(unescapeFormula).indexOf(column);
+          expect(at, column).toBeGreaterThanOrEqual(0);
+          expect(unescapeFormula(row![at]!), `${exporter.name} ${column}`).toBe(value);
+          compared += 1;
+        }
       }
-    }
-    expect(compared).toBeGreaterThan(0);
-  });
+      expect(compared).toBeGreaterThan(0);
+    },
+  );
 });

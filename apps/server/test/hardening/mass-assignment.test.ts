@@ -87,8 +87,14 @@ describe('mass assignment in JSON bodies', () => {
     expect(memberIds).toContain(w.users.adminA.id);
     expect(documentsRes.body).toContain(w.document.id);
     expect(cabinetsRes.body).toContain(w.cabinet.id);
-    const plain = [await call('GET', '/members'), await call('GET', '/documents'), await call('GET', '/cabinets')];
-    expect([members, documentsRes, cabinetsRes].map((r) => r.json<unknown>())).toEqual(plain.map((r) => r.json<unknown>()));
+    const plain = [
+      await call('GET', '/members'),
+      await call('GET', '/documents'),
+      await call('GET', '/cabinets'),
+    ];
+    expect([members, documentsRes, cabinetsRes].map((r) => r.json<unknown>())).toEqual(
+      plain.map((r) => r.json<unknown>()),
+    );
   });
 
   it('POST /users rejects every server-decided key and stores no member', async () => {
@@ -104,7 +110,9 @@ describe('mass assignment in JSON bodies', () => {
               : 'x';
       const res = await call('POST', '/users', { email, [key]: value });
       cases += 1;
-      expectError(res, 'validation_failed', undefined, [{ path: '', message: `指定できない項目が含まれています: ${key}` }]);
+      expectError(res, 'validation_failed', undefined, [
+        { path: '', message: `指定できない項目が含まれています: ${key}` },
+      ]);
       expect(res.json<{ error: { code: string } }>().error.code).toBe('validation_failed');
       expect(await userByEmail(email), key).toBeUndefined();
     }
@@ -119,7 +127,9 @@ describe('mass assignment in JSON bodies', () => {
         [key]: value,
       });
       cases += 1;
-      expectError(res, 'validation_failed', undefined, [{ path: '', message: `指定できない項目が含まれています: ${key}` }]);
+      expectError(res, 'validation_failed', undefined, [
+        { path: '', message: `指定できない項目が含まれています: ${key}` },
+      ]);
     }
     expect(await userRow(w.users.targetA.id)).toEqual(before);
     const api = await call('GET', `/users/${w.users.targetA.id}`);
@@ -129,7 +139,9 @@ describe('mass assignment in JSON bodies', () => {
       roles: ['CompanyAdmin', 'CompanyAuditor'],
     });
     cases += 1;
-    expectError(self, 'self_forbidden', '自分自身の権限は変更できません。', [{ path: 'roles', message: '自分自身の権限は変更できません。' }]);
+    expectError(self, 'self_forbidden', '自分自身の権限は変更できません。', [
+      { path: 'roles', message: '自分自身の権限は変更できません。' },
+    ]);
     expect((await userRow(w.users.adminA.id))!.roles).toEqual(['CompanyAdmin']);
   });
 
@@ -139,7 +151,9 @@ describe('mass assignment in JSON bodies', () => {
       const value = key in FORGED ? FORGED[key as keyof typeof FORGED]() : 999;
       const res = await call('POST', '/member_groups', { name, [key]: value });
       cases += 1;
-      expectError(res, 'validation_failed', undefined, [{ path: '', message: `指定できない項目が含まれています: ${key}` }]);
+      expectError(res, 'validation_failed', undefined, [
+        { path: '', message: `指定できない項目が含まれています: ${key}` },
+      ]);
       expect(await db().select().from(memberGroups).where(eq(memberGroups.name, name))).toEqual([]);
     }
     const [before] = await db()
@@ -152,7 +166,9 @@ describe('mass assignment in JSON bodies', () => {
         [key]: FORGED[key](),
       });
       cases += 1;
-      expectError(res, 'validation_failed', undefined, [{ path: '', message: `指定できない項目が含まれています: ${key}` }]);
+      expectError(res, 'validation_failed', undefined, [
+        { path: '', message: `指定できない項目が含まれています: ${key}` },
+      ]);
     }
     const [after] = await db()
       .select()
@@ -180,7 +196,9 @@ describe('mass assignment in JSON bodies', () => {
     cases += 1;
     // Refused like every other body (a silently dropped key hides a client's mistake and invites probing).
     expect(created.statusCode, created.body).toBe(400);
-    expect(created.json<{ error: { code: string; details: { message: string }[] } }>().error).toMatchObject({
+    expect(
+      created.json<{ error: { code: string; details: { message: string }[] } }>().error,
+    ).toMatchObject({
       code: 'validation_failed',
       details: [{ message: `指定できない項目が含まれています: ${Object.keys(extra).join(', ')}` }],
     });
@@ -217,7 +235,11 @@ describe('mass assignment in JSON bodies', () => {
     );
     cases += 1;
     expectError(renamed, 'validation_failed', undefined, [
-      { path: '', message: '指定できない項目が含まれています: id, companyId, company_id, type, isSystem, isAdmin, createdAt, admins, memberGroups, classificationRules' },
+      {
+        path: '',
+        message:
+          '指定できない項目が含まれています: id, companyId, company_id, type, isSystem, isAdmin, createdAt, admins, memberGroups, classificationRules',
+      },
     ]);
     const [c] = await db().select().from(cabinets).where(eq(cabinets.id, w.cabinet.id));
     expect(c).toMatchObject({ companyId: w.companyA.id, type: 0 });
@@ -243,7 +265,9 @@ describe('mass assignment in JSON bodies', () => {
         [key]: value(),
       });
       cases += 1;
-      expectError(res, 'validation_failed', undefined, [{ path: '', message: `書類情報にない項目です: ${key}` }]);
+      expectError(res, 'validation_failed', undefined, [
+        { path: '', message: `書類情報にない項目です: ${key}` },
+      ]);
     }
     const [after] = await db().select().from(documents).where(eq(documents.id, w.document.id));
     expect(after).toEqual(before);
@@ -271,7 +295,12 @@ describe('mass assignment in JSON bodies', () => {
         error: {
           code: 'validation_failed',
           message: '入力内容に誤りがあります。',
-          details: [{ path: 'documentAttributeOptions.0', message: '指定できない項目が含まれています: companyId, position, createdAt' }],
+          details: [
+            {
+              path: 'documentAttributeOptions.0',
+              message: '指定できない項目が含まれています: companyId, position, createdAt',
+            },
+          ],
           requestId: res.headers['x-request-id'],
         },
       },
@@ -314,7 +343,9 @@ describe('mass assignment in JSON bodies', () => {
       payload: withField.payload,
     });
     cases += 1;
-    expectError(r1, 'validation_failed', '不明な項目です: companyId', [{ path: 'companyId', message: '不明な項目です: companyId' }]);
+    expectError(r1, 'validation_failed', '不明な項目です: companyId', [
+      { path: 'companyId', message: '不明な項目です: companyId' },
+    ]);
     for (const [key, value] of Object.entries({ ...FORGED, senderId: () => w.users.memberA.id })) {
       const mp = multipartBody([
         { name: 'cabinetId', value: w.cabinet.id },
@@ -351,7 +382,11 @@ describe('mass assignment in JSON bodies', () => {
     });
     cases += 1;
     expectError(cancel, 'validation_failed', undefined, [
-      { path: '', message: '指定できない項目が含まれています: companyId, status, kind, target, createdBy, outputFileKey, inputFileKey, counts' },
+      {
+        path: '',
+        message:
+          '指定できない項目が含まれています: companyId, status, kind, target, createdBy, outputFileKey, inputFileKey, counts',
+      },
     ]);
     const [m] = await db()
       .select()
@@ -402,12 +437,19 @@ async function checkedMemberUpload(
 describe('unknown keys in every JSON body', () => {
   it('each operation of /openapi.json with a JSON body refuses an unknown key with its name, before anything runs', async () => {
     const doc = (await call('GET', '/openapi.json', undefined, {})).json<{
-      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, unknown> } }>
+      >;
     }>();
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, op]) => op.requestBody?.content?.['application/json'])
-        .map(([method, op]) => ({ method: method.toUpperCase() as 'POST' | 'PUT' | 'DELETE', path, op })),
+        .map(([method, op]) => ({
+          method: method.toUpperCase() as 'POST' | 'PUT' | 'DELETE',
+          path,
+          op,
+        })),
     );
     expect(operations.length).toBeGreaterThan(20);
     const refused: string[] = [];
@@ -416,10 +458,15 @@ describe('unknown keys in every JSON body', () => {
       const url = path.replace(/\{[^}]+\}/g, () => w.cabinet.id);
       const res = await call(method, url, { companyId: w.companyB.id });
       cases += 1;
-      const details = res.statusCode === 400 ? res.json<{ error: { details?: { message: string }[] } }>().error.details ?? [] : [];
+      const details =
+        res.statusCode === 400
+          ? (res.json<{ error: { details?: { message: string }[] } }>().error.details ?? [])
+          : [];
       if (details.some((d) => d.message.includes('companyId'))) refused.push(`${method} ${path}`);
     }
-    expect(operations.map((o) => `${o.method} ${o.path}`).filter((o) => !refused.includes(o))).toEqual([]);
+    expect(
+      operations.map((o) => `${o.method} ${o.path}`).filter((o) => !refused.includes(o)),
+    ).toEqual([]);
   });
 });
 
@@ -462,7 +509,11 @@ describe('mass assignment in CSV columns', () => {
       expect(m.status, u.column).toBe(BulkStatus.CheckFailed);
       expect(JSON.stringify(m.fileError), u.column).toContain(u.column);
       const exec = await call('PUT', `/members/bulk_manipulations/${m.id}`, { action: 'execute' });
-      expectError(exec, 'invalid_state', 'チェックが完了し、エラーのない一括操作だけを実行できます。');
+      expectError(
+        exec,
+        'invalid_state',
+        'チェックが完了し、エラーのない一括操作だけを実行できます。',
+      );
       expect(await userByEmail(u.email), u.column).toBeUndefined();
     }
   });
@@ -603,7 +654,9 @@ describe('mass assignment in CSV columns', () => {
       });
       cases += 1;
       const shadows = `「${name}」は書類情報の既定の項目名のため使えません。別の名前にしてください。`;
-      expectError(res, 'validation_failed', undefined, [{ path: 'documentAttributeOptions.0.name', message: shadows }]);
+      expectError(res, 'validation_failed', undefined, [
+        { path: 'documentAttributeOptions.0.name', message: shadows },
+      ]);
       expect(
         (
           await db()

@@ -84,7 +84,11 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   // System
   'GET /healthz': { expect: PUBLIC, call: () => get('/healthz') },
   // Only for the scraper holding METRICS_TOKEN (set by the matrix test); metrics.test.ts has the rest.
-  'GET /metrics': { expect: x(401, 401, 401, 401, 401, 401), call: () => get('/metrics'), hidden: true },
+  'GET /metrics': {
+    expect: x(401, 401, 401, 401, 401, 401),
+    call: () => get('/metrics'),
+    hidden: true,
+  },
   'GET /openapi.json': { expect: PUBLIC, call: () => get('/openapi.json'), hidden: true },
   'GET /docs': { expect: PUBLIC, call: () => get('/docs'), hidden: true },
   'POST /client-logs': {

@@ -17,7 +17,10 @@ let w: World;
 beforeAll(async () => {
   deps = await createTestDeps();
   // As deployed with a scraper: /metrics exists, and no member's token (nor none) opens it.
-  app = await buildApiApp({ ...deps, env: { ...deps.env, METRICS_TOKEN: 'matrix-metrics-token-0123456789abcdef' } });
+  app = await buildApiApp({
+    ...deps,
+    env: { ...deps.env, METRICS_TOKEN: 'matrix-metrics-token-0123456789abcdef' },
+  });
   await app.ready();
   w = await buildWorld(deps);
 });

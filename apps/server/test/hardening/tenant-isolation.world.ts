@@ -10,10 +10,7 @@ import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TBulkManipulation } from '@cloudsign/contract';
 import type { ApiApp } from '../../src/api/app.ts';
-import {
-  multipart,
-  settle as settleManipulation,
-} from '../support/member-bulk.world.ts';
+import { multipart, settle as settleManipulation } from '../support/member-bulk.world.ts';
 import { cabinets, memberGroups } from '../../src/db/schema.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import type { TestDeps } from '../support/test-deps.ts';

@@ -8,7 +8,12 @@ import { existsSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_FILE_BYTES, BulkStatus } from '@cloudsign/contract';
-import { MSG_BINARY, MSG_UNKNOWN_ENCODING, MSG_UTF16, msgInvalidChars } from '../../src/lib/csv/decode.ts';
+import {
+  MSG_BINARY,
+  MSG_UNKNOWN_ENCODING,
+  MSG_UTF16,
+  msgInvalidChars,
+} from '../../src/lib/csv/decode.ts';
 import { MSG_EMPTY } from '../../src/bulk/check-runner.ts';
 import { MSG_FILENAME_CONTROL, MSG_UPLOAD_CUT_OFF } from '../../src/lib/http/upload-guard.ts';
 import { JAPANESE } from './fuzz-checks.ts';
@@ -271,19 +276,32 @@ describe('the upload itself', () => {
   it('a character that disguises the file name (bidi control, zero width): 400 naming the file with it shown, nothing kept', async () => {
     const before = storedFiles(w);
     const cases: [string, string][] = [
-      ['members\u202Evsc.csv', 'members<U+202E>vsc.csv」の名前に、表示を偽装できる見えない文字（U+202E）'],
-      ['\u2067名簿\u2069.csv', '<U+2067>名簿<U+2069>.csv」の名前に、表示を偽装できる見えない文字（U+2067）'],
+      [
+        'members\u202Evsc.csv',
+        'members<U+202E>vsc.csv」の名前に、表示を偽装できる見えない文字（U+202E）',
+      ],
+      [
+        '\u2067名簿\u2069.csv',
+        '<U+2067>名簿<U+2069>.csv」の名前に、表示を偽装できる見えない文字（U+2067）',
+      ],
       ['名簿\u200F.csv', '名簿<U+200F>.csv」の名前に、表示を偽装できる見えない文字（U+200F）'],
       ['名\u200B簿.csv', '名<U+200B>簿.csv」の名前に、表示を偽装できる見えない文字（U+200B）'],
     ];
     for (const route of ROUTES) {
       for (const [filename, shown] of cases) {
-        const res = await post(w, route, [csvPart(utf8(`${HEAD}a@example.test,山田,営業\r\n`), filename)]);
+        const res = await post(w, route, [
+          csvPart(utf8(`${HEAD}a@example.test,山田,営業\r\n`), filename),
+        ]);
         const message = `ファイル「${shown}が含まれています。ファイル名を変更してからアップロードしてください。`;
         expect([route, res.statusCode, res.json<{ error: unknown }>().error]).toEqual([
           route,
           400,
-          { code: 'validation_failed', message, details: [{ path: 'filename', message }], requestId: expect.any(String) as unknown },
+          {
+            code: 'validation_failed',
+            message,
+            details: [{ path: 'filename', message }],
+            requestId: expect.any(String) as unknown,
+          },
         ]);
       }
     }

@@ -89,7 +89,8 @@ const BROKEN: { filename: string; bytes: () => Buffer; code: string; message: st
     filename: '請求書\u202Efdp.exe.pdf',
     bytes: () => tinyPdf(),
     code: 'validation_failed',
-    message: 'ファイル「請求書<U+202E>fdp.exe.pdf」の名前に、表示を偽装できる見えない文字（U+202E）が含まれています。ファイル名を変更してからアップロードしてください。',
+    message:
+      'ファイル「請求書<U+202E>fdp.exe.pdf」の名前に、表示を偽装できる見えない文字（U+202E）が含まれています。ファイル名を変更してからアップロードしてください。',
   },
   {
     filename: `${'長'.repeat(65)}.pdf`,

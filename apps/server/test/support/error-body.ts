@@ -11,13 +11,30 @@ type Answer = { statusCode: number; headers: Record<string, unknown>; json: () =
 
 /** `{ error: { code, message, requestId } }` with any request id. */
 export const errorOf = (code: string, message: string, details?: Details) => ({
-  error: { code, message, requestId: expect.any(String) as unknown as string, ...(details ? { details } : {}) },
+  error: {
+    code,
+    message,
+    requestId: expect.any(String) as unknown as string,
+    ...(details ? { details } : {}),
+  },
 });
 
 /** Status and whole body of one refusal; the message defaults to the code's own (contract errors.ts). */
-export function expectError(res: Answer, code: ErrorCode, message: string = ERROR_CODES[code].message, details?: Details) {
+export function expectError(
+  res: Answer,
+  code: ErrorCode,
+  message: string = ERROR_CODES[code].message,
+  details?: Details,
+) {
   expect([res.statusCode, res.json()]).toEqual([
     ERROR_CODES[code].status,
-    { error: { code, message, requestId: res.headers['x-request-id'], ...(details ? { details } : {}) } },
+    {
+      error: {
+        code,
+        message,
+        requestId: res.headers['x-request-id'],
+        ...(details ? { details } : {}),
+      },
+    },
   ]);
 }

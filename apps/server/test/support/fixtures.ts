@@ -1,19 +1,41 @@
 /** Test data builders: a company, members with roles, and a signed-in session with its bearer token. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { TPlan, TRole } from '@cloudsign/contract';
-import { companies, memberGroups, cabinets, sessions, users, documents, documentCabinets } from '../../src/db/schema.ts';
+import {
+  companies,
+  memberGroups,
+  cabinets,
+  sessions,
+  users,
+  documents,
+  documentCabinets,
+} from '../../src/db/schema.ts';
 import { signAccessToken } from '../../src/auth/access-token.ts';
 import type { AppDeps } from '../../src/deps.ts';
 import { documentSearchText, normalizeSearchText } from '../../src/lib/search-text.ts';
 
-export async function makeCompany(deps: AppDeps, over: Partial<typeof companies.$inferInsert> & { plan?: TPlan } = {}) {
+export async function makeCompany(
+  deps: AppDeps,
+  over: Partial<typeof companies.$inferInsert> & { plan?: TPlan } = {},
+) {
   const [company] = await deps.database.db
     .insert(companies)
-    .values({ name: '株式会社テスト', plan: 'enterprise', documentImport: true, auditLog: true, documentApproval: 1, ...over })
+    .values({
+      name: '株式会社テスト',
+      plan: 'enterprise',
+      documentImport: true,
+      auditLog: true,
+      documentApproval: 1,
+      ...over,
+    })
     .returning();
   // Every company has its system group and system cabinet (docs/design.md §2).
-  await deps.database.db.insert(memberGroups).values({ companyId: company!.id, name: 'すべてのメンバー', type: 1 });
-  await deps.database.db.insert(cabinets).values({ companyId: company!.id, name: 'すべての書類', type: 1 });
+  await deps.database.db
+    .insert(memberGroups)
+    .values({ companyId: company!.id, name: 'すべてのメンバー', type: 1 });
+  await deps.database.db
+    .insert(cabinets)
+    .values({ companyId: company!.id, name: 'すべての書類', type: 1 });
   return company!;
 }
 
@@ -43,7 +65,11 @@ export async function makeUser(
 }
 
 /** A live session for `user` and a valid bearer token bound to it. */
-export async function signIn(deps: AppDeps, user: { id: string; companyId: string }, now = deps.clock()) {
+export async function signIn(
+  deps: AppDeps,
+  user: { id: string; companyId: string },
+  now = deps.clock(),
+) {
   const cookie = randomBytes(32).toString('base64url');
   const sessionId = createHash('sha256').update(cookie).digest('base64url');
   await deps.database.db.insert(sessions).values({
@@ -81,11 +107,18 @@ export async function makeDocument(
       id,
       companyId,
       title,
-      searchText: documentSearchText({ id, title, attrTitle: values.attrTitle, counterparty: values.counterparty }),
+      searchText: documentSearchText({
+        id,
+        title,
+        attrTitle: values.attrTitle,
+        counterparty: values.counterparty,
+      }),
     })
     .returning();
   if (cabinetIds.length > 0) {
-    await deps.database.db.insert(documentCabinets).values(cabinetIds.map((cabinetId) => ({ cabinetId, documentId: id })));
+    await deps.database.db
+      .insert(documentCabinets)
+      .values(cabinetIds.map((cabinetId) => ({ cabinetId, documentId: id })));
   }
   return doc!;
 }

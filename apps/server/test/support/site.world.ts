@@ -14,7 +14,11 @@ let cachedHash: Promise<string> | undefined;
 /** argon2 is slow on purpose; one hash of PASSWORD serves every member of a test file. */
 const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));
 
-export async function makeLoginUser(deps: AppDeps, companyId: string, over: Parameters<typeof makeUser>[2] = {}) {
+export async function makeLoginUser(
+  deps: AppDeps,
+  companyId: string,
+  over: Parameters<typeof makeUser>[2] = {},
+) {
   return makeUser(deps, companyId, { passwordHash: await passwordHash(), ...over });
 }
 
@@ -22,7 +26,10 @@ export async function makeLoginUser(deps: AppDeps, companyId: string, over: Para
 export function makeTempDist() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>クラウドサイン</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>クラウドサイン</title><div id="root"></div>',
+  );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
@@ -30,7 +37,12 @@ export function makeTempDist() {
 
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-export function postForm(app: FastifyInstance, url: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {}) {
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   return app.inject({
     method: 'POST',
     url,
@@ -48,12 +60,26 @@ export function sessionCookieOf(res: LightMyRequestResponse): string | undefined
   return res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
 }
 
-export async function logIn(app: FastifyInstance, email: string, password = PASSWORD, opts: { ip?: string; returnTo?: string } = {}) {
-  const res = await postForm(app, '/login', { email, password, ...(opts.returnTo ? { return_to: opts.returnTo } : {}) }, { ip: opts.ip });
+export async function logIn(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  opts: { ip?: string; returnTo?: string } = {},
+) {
+  const res = await postForm(
+    app,
+    '/login',
+    { email, password, ...(opts.returnTo ? { return_to: opts.returnTo } : {}) },
+    { ip: opts.ip },
+  );
   return { res, cookie: sessionCookieOf(res) };
 }
 
-export const tokenRequest = (app: FastifyInstance, cookie: string | undefined, headers: Record<string, string> = {}) =>
+export const tokenRequest = (
+  app: FastifyInstance,
+  cookie: string | undefined,
+  headers: Record<string, string> = {},
+) =>
   app.inject({
     method: 'GET',
     url: '/api/token/jwt',

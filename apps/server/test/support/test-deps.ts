@@ -18,7 +18,11 @@ export type TestDeps = AppDeps & { sentMails: Mail[]; cleanup: () => Promise<voi
 
 export const isPostgresRun = () => process.env.TEST_DB_KIND === 'postgres';
 
-async function createTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+async function createTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   if (!isPostgresRun()) {
     const database = await openDatabase({});
     return { database, drop: async () => {} };
@@ -46,7 +50,9 @@ async function createTestDatabase(): Promise<{ database: Database; url?: string;
 }
 
 /** `env`: variables to set on top of the test defaults (e.g. a small JOBS_PER_COMPANY). */
-export async function createTestDeps(opts: { clock?: () => Date; worker?: boolean; env?: Record<string, string> } = {}): Promise<TestDeps> {
+export async function createTestDeps(
+  opts: { clock?: () => Date; worker?: boolean; env?: Record<string, string> } = {},
+): Promise<TestDeps> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-test-'));
   const { database, url, drop } = await createTestDatabase();
   const env = parseEnv({

@@ -39,7 +39,13 @@ export function AppHeader() {
             {/* Named by what it shows plus a hidden word (WCAG 2.5.3: the visible name is part of the accessible one). */}
             <UnstyledButton px={8} py={6} style={{ borderRadius: 6 }}>
               <Group gap={8} wrap="nowrap">
-                <Avatar color={theme.primaryColor} radius="xl" size={30} variant="filled" aria-hidden>
+                <Avatar
+                  color={theme.primaryColor}
+                  radius="xl"
+                  size={30}
+                  variant="filled"
+                  aria-hidden
+                >
                   {user.name.slice(0, 1)}
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="sm">

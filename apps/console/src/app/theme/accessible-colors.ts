@@ -1,4 +1,9 @@
-import { DEFAULT_THEME, darken, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  DEFAULT_THEME,
+  darken,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * WCAG AA text contrast (4.5:1) for the light scheme without changing the palette's look.
@@ -30,7 +35,13 @@ export function contrast(a: string, b: string): number {
 /** `color` at `alpha` over an opaque `base`, as a hex colour. */
 function over(color: string, alpha: number, base: string): string {
   const [c, b] = [rgb(color), rgb(base)];
-  return `#${c.map((v, i) => Math.round(v * alpha + b[i]! * (1 - alpha)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${c
+    .map((v, i) =>
+      Math.round(v * alpha + b[i]! * (1 - alpha))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function toHex(color: string): string {
@@ -59,14 +70,43 @@ export const readableRed: MantineColorsTuple = [
   readableOn(DEFAULT_THEME.colors.red[9], [WHITE, DEFAULT_THEME.colors.red[2]]),
 ] as unknown as MantineColorsTuple;
 
-const TEXT_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'grape', 'violet', 'indigo', 'pink', 'lime'] as const;
+const TEXT_COLORS = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'grape',
+  'violet',
+  'indigo',
+  'pink',
+  'lime',
+] as const;
 
-const FILLED_COLORS = ['red', 'orange', 'green', 'teal', 'blue', 'cyan', 'grape', 'violet', 'indigo', 'pink'] as const;
+const FILLED_COLORS = [
+  'red',
+  'orange',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'grape',
+  'violet',
+  'indigo',
+  'pink',
+] as const;
 
 export const accessibleCssVariables: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
     // Secondary text (c="dimmed", descriptions, table captions) sits on white and on the grey page.
-    '--mantine-color-dimmed': readableOn(DEFAULT_THEME.colors.gray[6], [WHITE, PAGE, DEFAULT_THEME.colors.gray[1]]),
+    '--mantine-color-dimmed': readableOn(DEFAULT_THEME.colors.gray[6], [
+      WHITE,
+      PAGE,
+      DEFAULT_THEME.colors.gray[1],
+    ]),
   };
   for (const name of TEXT_COLORS) {
     const shade6 = theme.colors[name]?.[6];

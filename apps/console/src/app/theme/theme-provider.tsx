@@ -13,7 +13,11 @@ export function ThemeProvider({ children, theme }: { children: ReactNode; theme?
   const brand = brandOf(theme ?? user?.theme);
   return (
     <BrandContext.Provider value={brand}>
-      <MantineProvider theme={brand.mantine} defaultColorScheme="light" cssVariablesResolver={accessibleCssVariables}>
+      <MantineProvider
+        theme={brand.mantine}
+        defaultColorScheme="light"
+        cssVariablesResolver={accessibleCssVariables}
+      >
         {children}
       </MantineProvider>
     </BrandContext.Provider>

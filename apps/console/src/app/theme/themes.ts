@@ -59,14 +59,26 @@ const base = (primaryColor: string): MantineThemeOverride => ({
     // The dropzone's hidden file input is still reachable by assistive technology: give it a name.
     // It opens the picker through that input, not the File System Access API, so Enter/Space on the dropzone
     // and a click behave alike in every browser (and the browser's file chooser event fires for tests).
-    Dropzone: { defaultProps: { inputProps: { 'aria-label': 'ファイルを選択' }, useFsAccessApi: false } },
+    Dropzone: {
+      defaultProps: { inputProps: { 'aria-label': 'ファイルを選択' }, useFsAccessApi: false },
+    },
     // A loader announces itself (its aria-label needs a role to be allowed on a span).
     Loader: { defaultProps: { role: 'status' } },
     // No focusable placeholder inside role="menu" (only menu items may be there); focus goes to an item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // The × of every modal and drawer is an icon: name it. Their header is no page banner landmark.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': '閉じる' }, attributes: { header: { role: 'none' } } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': '閉じる' }, attributes: { header: { role: 'none' } } } },
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': '閉じる' },
+        attributes: { header: { role: 'none' } },
+      },
+    },
+    Drawer: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': '閉じる' },
+        attributes: { header: { role: 'none' } },
+      },
+    },
   },
 });
 
@@ -91,7 +103,10 @@ export const THEME_BRANDS: Record<TTheme, ThemeBrand> = {
     // The dark green of links is too close to black text: links in text are underlined (WCAG 1.4.1).
     mantine: createTheme({
       ...base('smbcGreen'),
-      components: { ...base('smbcGreen').components, Anchor: { defaultProps: { underline: 'always' } } },
+      components: {
+        ...base('smbcGreen').components,
+        Anchor: { defaultProps: { underline: 'always' } },
+      },
     }),
     logo: smbcLogo,
     logoAlt: 'SMBCクラウドサイン',

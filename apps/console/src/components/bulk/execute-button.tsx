@@ -12,21 +12,53 @@ export type ExecuteSpec = {
   note: string;
 };
 
-type Update = { mutate: (body: TBulkUpdateBody, opts: { onSuccess: () => void }) => void; isPending: boolean; error: Error | null };
+type Update = {
+  mutate: (body: TBulkUpdateBody, opts: { onSuccess: () => void }) => void;
+  isPending: boolean;
+  error: Error | null;
+};
 
 /** 実行, confirmed in a modal; the server's refusal is shown in it. */
-export function ExecuteButton({ m, spec, update }: { m: TBulkManipulation; spec: ExecuteSpec; update: Update }) {
+export function ExecuteButton({
+  m,
+  spec,
+  update,
+}: {
+  m: TBulkManipulation;
+  spec: ExecuteSpec;
+  update: Update;
+}) {
   const [isConfirming, setConfirming] = useState(false);
   return (
     <>
-      <Button onClick={() => setConfirming(true)} disabled={!spec.isEnabled(m)} data-testid="execute">実行</Button>
+      <Button
+        onClick={() => setConfirming(true)}
+        disabled={!spec.isEnabled(m)}
+        data-testid="execute"
+      >
+        実行
+      </Button>
       <Modal opened={isConfirming} onClose={() => setConfirming(false)} title={spec.title} centered>
         {spec.body(m)}
-        <Text size="sm" c="dimmed" mb="md">{spec.note}</Text>
-        {update.error && <Alert color="red" mb="sm">{isApiError(update.error) ? update.error.message : '実行できませんでした。'}</Alert>}
+        <Text size="sm" c="dimmed" mb="md">
+          {spec.note}
+        </Text>
+        {update.error && (
+          <Alert color="red" mb="sm">
+            {isApiError(update.error) ? update.error.message : '実行できませんでした。'}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>キャンセル</Button>
-          <Button loading={update.isPending} onClick={() => update.mutate({ action: 'execute' }, { onSuccess: () => setConfirming(false) })} data-testid="confirm-execute">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            キャンセル
+          </Button>
+          <Button
+            loading={update.isPending}
+            onClick={() =>
+              update.mutate({ action: 'execute' }, { onSuccess: () => setConfirming(false) })
+            }
+            data-testid="confirm-execute"
+          >
             実行する
           </Button>
         </Group>

@@ -10,7 +10,10 @@ export type HistoryColumn = { header: string; cell: (m: TBulkManipulation) => Re
 /** Status, with a bar while a job works on the run (its share of rows once it executes). */
 function StatusCell({ m }: { m: TBulkManipulation }) {
   const isRunning = isBulkBusy(m.status) && m.status !== BulkStatus.Uploaded;
-  const ratio = m.status === BulkStatus.Processing && m.totalRows > 0 ? (m.processedRows / m.totalRows) * 100 : 100;
+  const ratio =
+    m.status === BulkStatus.Processing && m.totalRows > 0
+      ? (m.processedRows / m.totalRows) * 100
+      : 100;
   return (
     <>
       <StatusBadge m={m} />
@@ -47,18 +50,32 @@ export function BulkHistoryTable({
           <Table.Th>状態</Table.Th>
           <Table.Th>件数</Table.Th>
           <Table.Th>実行者</Table.Th>
-          {trail.map((c) => <Table.Th key={c.header}>{c.header}</Table.Th>)}
+          {trail.map((c) => (
+            <Table.Th key={c.header}>{c.header}</Table.Th>
+          ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {manipulations.map((m) => (
           <Table.Tr key={m.id} data-testid="history-row">
-            <Table.Td><Anchor component={Link} to={pathOf(m)}>{formatDateTime(m.createdAt)}</Anchor></Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={pathOf(m)}>
+                {formatDateTime(m.createdAt)}
+              </Anchor>
+            </Table.Td>
             <Table.Td>{lead.cell(m)}</Table.Td>
-            <Table.Td miw={160}><StatusCell m={m} /></Table.Td>
-            <Table.Td><Text size="sm">{counts(m) || '—'}</Text></Table.Td>
-            <Table.Td><Text size="sm">{m.createdBy.name}</Text></Table.Td>
-            {trail.map((c) => <Table.Td key={c.header}>{c.cell(m)}</Table.Td>)}
+            <Table.Td miw={160}>
+              <StatusCell m={m} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{counts(m) || '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{m.createdBy.name}</Text>
+            </Table.Td>
+            {trail.map((c) => (
+              <Table.Td key={c.header}>{c.cell(m)}</Table.Td>
+            ))}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -29,7 +29,12 @@ const base: TBulkManipulation = {
 function specFor(m: TBulkManipulation, mutate = vi.fn()) {
   const spec: BulkRunSpec = {
     api: {
-      useManipulation: () => ({ isPending: false, isError: false, data: m, refetch: async () => {} }),
+      useManipulation: () => ({
+        isPending: false,
+        isError: false,
+        data: m,
+        refetch: async () => {},
+      }),
       useUpdateManipulation: () => ({ mutate, isPending: false, error: null }),
       downloadRowsCsv: vi.fn(async () => {}),
       downloadUploadedFile: vi.fn(async () => {}),
@@ -37,11 +42,26 @@ function specFor(m: TBulkManipulation, mutate = vi.fn()) {
     unit: '行',
     title: () => '一括追加',
     meta: (x) => `${x.originalFilename ?? ''}・`,
-    execute: { isEnabled: (x) => x.status === BulkStatus.Ready && (x.counts.error ?? 0) === 0, title: '実行しますか？', body: () => <p>2件を追加します。</p>, note: '実行後は取り消せません。' },
+    execute: {
+      isEnabled: (x) => x.status === BulkStatus.Ready && (x.counts.error ?? 0) === 0,
+      title: '実行しますか？',
+      body: () => <p>2件を追加します。</p>,
+      note: '実行後は取り消せません。',
+    },
     retry: '直してください。',
     alerts: () => null,
     errorsDownload: { label: 'エラーの行だけ', isShown: (x) => (x.counts.error ?? 0) > 0 },
-    counts: (x) => <BulkCounts m={x} tiles={[{ key: 'add', label: '追加', isAlert: false }, { key: 'error', label: 'エラー', isAlert: true }]} executed={{ succeeded: '成功', failed: '失敗' }} base={2} />,
+    counts: (x) => (
+      <BulkCounts
+        m={x}
+        tiles={[
+          { key: 'add', label: '追加', isAlert: false },
+          { key: 'error', label: 'エラー', isAlert: true },
+        ]}
+        executed={{ succeeded: '成功', failed: '失敗' }}
+        base={2}
+      />
+    ),
     rowsTitle: '行ごとの結果',
     rows: () => <p>行の表</p>,
   };
@@ -70,7 +90,9 @@ describe('BulkRunView', () => {
     const m = { ...base, status: BulkStatus.CheckFailed, counts: { add: 1, error: 1 } };
     renderWithUi(<BulkRunView id={m.id} spec={specFor(m).spec} />);
     expect(screen.getByTestId('execute')).toBeDisabled();
-    expect(screen.getByText('エラーのある行があるため実行できません。直してください。')).toBeInTheDocument();
+    expect(
+      screen.getByText('エラーのある行があるため実行できません。直してください。'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('download-errors')).toHaveTextContent('エラーの行だけ');
   });
 
@@ -82,9 +104,19 @@ describe('BulkRunView', () => {
   });
 
   it('a file error: its details, and neither counts nor rows', () => {
-    const m = { ...base, status: BulkStatus.CheckFailed, counts: {}, fileError: { message: '見出しが足りません。', details: [{ path: '1行目', message: 'メールアドレスがありません。' }] } };
+    const m = {
+      ...base,
+      status: BulkStatus.CheckFailed,
+      counts: {},
+      fileError: {
+        message: '見出しが足りません。',
+        details: [{ path: '1行目', message: 'メールアドレスがありません。' }],
+      },
+    };
     renderWithUi(<BulkRunView id={m.id} spec={specFor(m).spec} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('見出しが足りません。1行目: メールアドレスがありません。ファイルを修正して、もう一度アップロードしてください。');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '見出しが足りません。1行目: メールアドレスがありません。ファイルを修正して、もう一度アップロードしてください。',
+    );
     expect(screen.queryByText('行の表')).toBeNull();
     expect(screen.queryByRole('button', { name: '結果をダウンロード' })).toBeNull();
   });

@@ -1,6 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
 import { Alert, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { BulkStatus, isBulkBeforeExecution, isBulkChecked, type TBulkManipulation, type TBulkUpdateBody } from '@cloudsign/contract';
+import {
+  BulkStatus,
+  isBulkBeforeExecution,
+  isBulkChecked,
+  type TBulkManipulation,
+  type TBulkUpdateBody,
+} from '@cloudsign/contract';
 import { PanelError } from '../error-boundary/error-boundary.tsx';
 import { ExecuteButton, type ExecuteSpec } from './execute-button.tsx';
 import { formatDateTime } from './labels.ts';
@@ -8,8 +14,17 @@ import { RunProgress, StatusBadge } from './run-summary.tsx';
 
 /** The calls a run view needs, from the target's `createManipulationsApi`. */
 export type BulkRunApi = {
-  useManipulation: (id: string) => { isPending: boolean; isError: boolean; data?: TBulkManipulation; refetch: () => Promise<unknown> };
-  useUpdateManipulation: (id: string) => { mutate: (body: TBulkUpdateBody, opts: { onSuccess: () => void }) => void; isPending: boolean; error: Error | null };
+  useManipulation: (id: string) => {
+    isPending: boolean;
+    isError: boolean;
+    data?: TBulkManipulation;
+    refetch: () => Promise<unknown>;
+  };
+  useUpdateManipulation: (id: string) => {
+    mutate: (body: TBulkUpdateBody, opts: { onSuccess: () => void }) => void;
+    isPending: boolean;
+    error: Error | null;
+  };
   downloadRowsCsv: (id: string, which: 'errors.csv' | 'result.csv') => Promise<unknown>;
   downloadUploadedFile: (id: string) => Promise<unknown>;
 };
@@ -37,11 +52,31 @@ function Files({ m, spec }: { m: TBulkManipulation; spec: BulkRunSpec }) {
   const { api } = spec;
   return (
     <Group gap="sm">
-      {m.hasInputFile && <Button size="xs" variant="default" onClick={() => void api.downloadUploadedFile(m.id)}>アップロードしたファイル</Button>}
-      {spec.errorsDownload.isShown(m) && (
-        <Button size="xs" variant="light" color="red" onClick={() => void api.downloadRowsCsv(m.id, 'errors.csv')} data-testid="download-errors">{spec.errorsDownload.label}</Button>
+      {m.hasInputFile && (
+        <Button size="xs" variant="default" onClick={() => void api.downloadUploadedFile(m.id)}>
+          アップロードしたファイル
+        </Button>
       )}
-      {isBulkChecked(m.status) && !m.fileError && <Button size="xs" variant="default" onClick={() => void api.downloadRowsCsv(m.id, 'result.csv')}>結果をダウンロード</Button>}
+      {spec.errorsDownload.isShown(m) && (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => void api.downloadRowsCsv(m.id, 'errors.csv')}
+          data-testid="download-errors"
+        >
+          {spec.errorsDownload.label}
+        </Button>
+      )}
+      {isBulkChecked(m.status) && !m.fileError && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void api.downloadRowsCsv(m.id, 'result.csv')}
+        >
+          結果をダウンロード
+        </Button>
+      )}
     </Group>
   );
 }
@@ -53,27 +88,54 @@ function Run({ m, spec }: { m: TBulkManipulation; spec: BulkRunSpec }) {
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
-            <Group gap="xs"><Text fw={700}>{spec.title(m)}</Text><StatusBadge m={m} /></Group>
-            <Text size="sm" c="dimmed">{spec.meta?.(m)}{m.createdBy.name}・{formatDateTime(m.createdAt)}{m.finishedAt && `（完了 ${formatDateTime(m.finishedAt)}）`}</Text>
+            <Group gap="xs">
+              <Text fw={700}>{spec.title(m)}</Text>
+              <StatusBadge m={m} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {spec.meta?.(m)}
+              {m.createdBy.name}・{formatDateTime(m.createdAt)}
+              {m.finishedAt && `（完了 ${formatDateTime(m.finishedAt)}）`}
+            </Text>
           </Stack>
-          {spec.execute && isBulkBeforeExecution(m.status) && <ExecuteButton m={m} spec={spec.execute} update={update} />}
+          {spec.execute && isBulkBeforeExecution(m.status) && (
+            <ExecuteButton m={m} spec={spec.execute} update={update} />
+          )}
         </Group>
         <RunProgress m={m} unit={spec.unit} />
-        {m.status === BulkStatus.CheckFailed && (m.counts.error ?? 0) > 0 && <Alert color="red" mt="sm">エラーのある行があるため実行できません。{spec.retry}</Alert>}
+        {m.status === BulkStatus.CheckFailed && (m.counts.error ?? 0) > 0 && (
+          <Alert color="red" mt="sm">
+            エラーのある行があるため実行できません。{spec.retry}
+          </Alert>
+        )}
         {spec.alerts(m)}
         {m.fileError && (
           <Alert color="red" mt="sm" title={m.fileError.message} role="alert">
-            {m.fileError.details && <List size="sm">{m.fileError.details.map((d) => <List.Item key={d.path + d.message}>{d.path}: {d.message}</List.Item>)}</List>}
-            <Text size="sm" mt={4}>ファイルを修正して、もう一度アップロードしてください。</Text>
+            {m.fileError.details && (
+              <List size="sm">
+                {m.fileError.details.map((d) => (
+                  <List.Item key={d.path + d.message}>
+                    {d.path}: {d.message}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+            <Text size="sm" mt={4}>
+              ファイルを修正して、もう一度アップロードしてください。
+            </Text>
           </Alert>
         )}
-        <Group mt="sm"><Files m={m} spec={spec} /></Group>
+        <Group mt="sm">
+          <Files m={m} spec={spec} />
+        </Group>
       </Paper>
       {isBulkChecked(m.status) && !m.fileError && (
         <>
           {spec.counts(m)}
           <Paper withBorder p="md" radius="md">
-            <Title order={2} fz="md" mb="sm">{spec.rowsTitle}</Title>
+            <Title order={2} fz="md" mb="sm">
+              {spec.rowsTitle}
+            </Title>
             {/* Remounted on each status change: the rows' filters and pages start over with the new outcome. */}
             <Fragment key={m.status}>{spec.rows(m)}</Fragment>
           </Paper>
@@ -84,14 +146,29 @@ function Run({ m, spec }: { m: TBulkManipulation; spec: BulkRunSpec }) {
 }
 
 /** One run of any bulk target: state, progress, 実行 with confirmation, notices, files, counts and rows. */
-export function BulkRunView({ id, spec, header }: { id: string; spec: BulkRunSpec; header?: ReactNode }) {
+export function BulkRunView({
+  id,
+  spec,
+  header,
+}: {
+  id: string;
+  spec: BulkRunSpec;
+  header?: ReactNode;
+}) {
   const q = spec.api.useManipulation(id);
   const body = q.isPending ? (
-    <Group justify="center" p="xl"><Loader aria-label="読み込み中" /></Group>
+    <Group justify="center" p="xl">
+      <Loader aria-label="読み込み中" />
+    </Group>
   ) : q.isError || !q.data ? (
     <PanelError onRetry={() => void q.refetch()} />
   ) : (
     <Run m={q.data} spec={spec} />
   );
-  return <>{header}{body}</>;
+  return (
+    <>
+      {header}
+      {body}
+    </>
+  );
 }

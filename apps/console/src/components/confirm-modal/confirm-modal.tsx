@@ -14,7 +14,16 @@ type Props = {
 };
 
 /** A yes/no confirmation that names what it acts on (shared by every feature that asks before acting). */
-export function ConfirmModal({ opened, title, message, confirmLabel, color = 'blue', loading, onConfirm, onClose }: Props) {
+export function ConfirmModal({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  color = 'blue',
+  loading,
+  onConfirm,
+  onClose,
+}: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>

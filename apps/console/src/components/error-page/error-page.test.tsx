@@ -11,7 +11,9 @@ describe('error page (spec §2)', () => {
   it('shows the logo, the default 404 message, a link to the top page and 前のページに戻る', async () => {
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
     renderWithUi(<ErrorPage status={404} logo="/logo.svg" logoAlt="クラウドサイン" />);
-    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: 'ページが見つかりません' }));
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+    );
     expect(screen.getByRole('img', { name: 'クラウドサイン' })).toHaveAttribute('src', '/logo.svg');
     expect(screen.getByTestId('error-message')).toHaveTextContent(NOT_FOUND);
     expect(screen.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');

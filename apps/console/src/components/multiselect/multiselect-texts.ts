@@ -31,7 +31,10 @@ export function dropdownContent(
   | { kind: 'options'; options: MultiSelectOption[] } {
   if (max !== undefined && selected.length >= max)
     return { kind: 'max', text: maxSelectedText(max) };
-  if (data.length === 0) return search.trim() && !filter ? { kind: 'no-result', text: NO_RESULT_TEXT } : { kind: 'empty', text: EMPTY_LIST_TEXT };
+  if (data.length === 0)
+    return search.trim() && !filter
+      ? { kind: 'no-result', text: NO_RESULT_TEXT }
+      : { kind: 'empty', text: EMPTY_LIST_TEXT };
   const options: MultiSelectOption[] = [];
   for (const option of data) {
     if (options.length >= limit) break;

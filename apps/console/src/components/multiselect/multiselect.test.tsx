@@ -144,11 +144,18 @@ describe('<MultiSelect> searched by the server', () => {
     const input = screen.getByLabelText('追加するメンバー');
     await userEvent.type(input, 'やまだ');
     expect(searches.at(-1)).toBe('やまだ');
-    fireEvent.click(await screen.findByRole('option', { name: 'ヤマダ 太郎（yamada@example.com）', hidden: true }));
+    fireEvent.click(
+      await screen.findByRole('option', {
+        name: 'ヤマダ 太郎（yamada@example.com）',
+        hidden: true,
+      }),
+    );
     // A search the server finds nothing for says so, and the chosen member's pill keeps its name.
     await userEvent.clear(input);
     await userEvent.type(input, 'zzz');
     expect(await screen.findByText(NO_RESULT_TEXT)).toBeInTheDocument();
-    expect(screen.getByText('ヤマダ 太郎（yamada@example.com）', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
+    expect(
+      screen.getByText('ヤマダ 太郎（yamada@example.com）', { selector: '.mantine-Pill-label' }),
+    ).toBeInTheDocument();
   });
 });

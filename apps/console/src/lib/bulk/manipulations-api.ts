@@ -83,8 +83,16 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
     });
   }
 
-  const downloadRowsCsv = (id: string, which: 'errors.csv' | 'result.csv') => apiDownload(`${base}/${id}/${which}`);
+  const downloadRowsCsv = (id: string, which: 'errors.csv' | 'result.csv') =>
+    apiDownload(`${base}/${id}/${which}`);
   const downloadUploadedFile = (id: string) => apiDownload(`${base}/${id}/file`);
 
-  return { useManipulation, useManipulations, useRows, useUpdateManipulation, downloadRowsCsv, downloadUploadedFile };
+  return {
+    useManipulation,
+    useManipulations,
+    useRows,
+    useUpdateManipulation,
+    downloadRowsCsv,
+    downloadUploadedFile,
+  };
 }

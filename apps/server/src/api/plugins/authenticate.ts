@@ -24,7 +24,10 @@ declare module 'fastify' {
  * then its session and user are looked up, so logout, deletion or demotion take effect on the next call.
  */
 export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {
-  const verify = createAccessTokenVerifier(deps.keys, { issuer: deps.env.SITE_URL, audience: deps.env.API_URL });
+  const verify = createAccessTokenVerifier(deps.keys, {
+    issuer: deps.env.SITE_URL,
+    audience: deps.env.API_URL,
+  });
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (request.routeOptions.config.isPublic || !request.routeOptions.url) return;
@@ -32,9 +35,14 @@ export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new AppError('unauthenticated');
     const claims = await verify(token, deps.clock());
-    if (!claims) throw new AppError('unauthenticated', 'トークンが無効か、有効期限が切れています。');
+    if (!claims)
+      throw new AppError('unauthenticated', 'トークンが無効か、有効期限が切れています。');
     const row = await findSessionUser(deps.database.db, claims, deps.clock());
-    if (!row) throw new AppError('unauthenticated', 'セッションが終了しています。もう一度ログインしてください。');
+    if (!row)
+      throw new AppError(
+        'unauthenticated',
+        'セッションが終了しています。もう一度ログインしてください。',
+      );
     request.auth = toAuthContext(row, claims.sessionId);
   });
 });

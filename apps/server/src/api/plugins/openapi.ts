@@ -10,7 +10,9 @@ export const openApi = fp<{ deps: AppDeps }>(async (app, { deps }) => {
     openapi: {
       info: { title: 'クラウドサイン 企業管理コンソール API', version: '1.0.0' },
       servers: [{ url: deps.env.API_URL }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -18,8 +20,11 @@ export const openApi = fp<{ deps: AppDeps }>(async (app, { deps }) => {
   // The reference page and its assets are public. The hook must exist before swagger-ui registers its
   // routes: onRoute only sees routes added after it, so added later it marked nothing and /docs answered 401.
   app.addHook('onRoute', (route) => {
-    if (route.url === '/docs' || route.url.startsWith('/docs/')) route.config = { ...(route.config as object), isPublic: true };
+    if (route.url === '/docs' || route.url.startsWith('/docs/'))
+      route.config = { ...(route.config as object), isPublic: true };
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/openapi.json', { config: { isPublic: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { isPublic: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 });

@@ -5,7 +5,10 @@ import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import { requirePermission } from './permissions.ts';
 
 const caller = (who: { isCompanyAdmin: boolean; plan?: string; query?: Record<string, unknown> }) =>
-  ({ auth: { isCompanyAdmin: who.isCompanyAdmin, company: { plan: who.plan ?? 'standard' } }, query: who.query ?? {} }) as unknown as FastifyRequest;
+  ({
+    auth: { isCompanyAdmin: who.isCompanyAdmin, company: { plan: who.plan ?? 'standard' } },
+    query: who.query ?? {},
+  }) as unknown as FastifyRequest;
 
 /** What the error handler turns a refusal into: its code, status and message, or 'allowed'. */
 async function outcome(hook: (request: FastifyRequest) => Promise<void>, request: FastifyRequest) {
@@ -22,24 +25,39 @@ const FORBIDDEN = { code: 'forbidden', status: 403, message: 'この操作を行
 
 describe('requirePermission', () => {
   it('companyAdmin: a company admin passes, anyone else gets 403 with the default or the given reason', async () => {
-    expect(await outcome(requirePermission('companyAdmin'), caller({ isCompanyAdmin: true }))).toBe('allowed');
-    expect(await outcome(requirePermission('companyAdmin'), caller({ isCompanyAdmin: false }))).toEqual(FORBIDDEN);
+    expect(await outcome(requirePermission('companyAdmin'), caller({ isCompanyAdmin: true }))).toBe(
+      'allowed',
+    );
+    expect(
+      await outcome(requirePermission('companyAdmin'), caller({ isCompanyAdmin: false })),
+    ).toEqual(FORBIDDEN);
     const rules = requirePermission('companyAdmin', { message: RULES_NEED_COMPANY_ADMIN });
-    expect(await outcome(rules, caller({ isCompanyAdmin: false }))).toEqual({ ...FORBIDDEN, message: RULES_NEED_COMPANY_ADMIN });
+    expect(await outcome(rules, caller({ isCompanyAdmin: false }))).toEqual({
+      ...FORBIDDEN,
+      message: RULES_NEED_COMPANY_ADMIN,
+    });
   });
 
   it('companyAdminOrNamedCabinet: an admin, or a caller naming a cabinet (checked later by the service), passes', async () => {
     const hook = requirePermission('companyAdminOrNamedCabinet');
     expect(await outcome(hook, caller({ isCompanyAdmin: true }))).toBe('allowed');
-    expect(await outcome(hook, caller({ isCompanyAdmin: false, query: { cabinetId: 'anything' } }))).toBe('allowed');
-    expect(await outcome(hook, caller({ isCompanyAdmin: false, query: { cabinetId: ['a', 'b'] } }))).toEqual(FORBIDDEN);
+    expect(
+      await outcome(hook, caller({ isCompanyAdmin: false, query: { cabinetId: 'anything' } })),
+    ).toBe('allowed');
+    expect(
+      await outcome(hook, caller({ isCompanyAdmin: false, query: { cabinetId: ['a', 'b'] } })),
+    ).toEqual(FORBIDDEN);
     expect(await outcome(hook, caller({ isCompanyAdmin: false }))).toEqual(FORBIDDEN);
   });
 
   it('several permissions are checked in the order given: the plan before the role', async () => {
     const hook = requirePermission(['enterprisePlan', 'companyAdmin']);
-    expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'enterprise' }))).toBe('allowed');
-    expect(await outcome(hook, caller({ isCompanyAdmin: false, plan: 'enterprise' }))).toEqual(FORBIDDEN);
+    expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'enterprise' }))).toBe(
+      'allowed',
+    );
+    expect(await outcome(hook, caller({ isCompanyAdmin: false, plan: 'enterprise' }))).toEqual(
+      FORBIDDEN,
+    );
     expect(await outcome(hook, caller({ isCompanyAdmin: false, plan: 'standard' }))).toEqual({
       code: 'enterprise_plan_required',
       status: 403,

@@ -17,11 +17,16 @@ const RULES = {
   // docs/design.md §1: members, member groups, bulk operations and creating cabinets are a company admin's.
   companyAdmin: { allows: (request) => request.auth.isCompanyAdmin, refusal: 'forbidden' },
   // Spec §5: document-attribute bulk edit exists on the enterprise plan only.
-  enterprisePlan: { allows: (request) => request.auth.company.plan === 'enterprise', refusal: 'enterprise_plan_required' },
+  enterprisePlan: {
+    allows: (request) => request.auth.company.plan === 'enterprise',
+    refusal: 'enterprise_plan_required',
+  },
   // The member list: a company admin, or a caller naming a cabinet, whose administration the service checks
   // next (the cabinet must be looked up first: another company's is 404, never 403).
   companyAdminOrNamedCabinet: {
-    allows: (request) => request.auth.isCompanyAdmin || typeof (request.query as { cabinetId?: unknown }).cabinetId === 'string',
+    allows: (request) =>
+      request.auth.isCompanyAdmin ||
+      typeof (request.query as { cabinetId?: unknown }).cabinetId === 'string',
     refusal: 'forbidden',
   },
 } satisfies Record<string, Rule>;
@@ -32,12 +37,19 @@ export type Permission = keyof typeof RULES;
  * A `preValidation` hook refusing callers that lack any of the permissions, checked in the order given.
  * `message` replaces the error's default text where the 403 should say why (e.g. classification rules).
  */
-export function requirePermission(permissions: Permission | readonly Permission[], options: { message?: string } = {}) {
+export function requirePermission(
+  permissions: Permission | readonly Permission[],
+  options: { message?: string } = {},
+) {
   return async (request: FastifyRequest) => checkPermission(request, permissions, options);
 }
 
 /** The same check, synchronous: it throws the refusal. */
-export function checkPermission(request: FastifyRequest, permissions: Permission | readonly Permission[], options: { message?: string } = {}) {
+export function checkPermission(
+  request: FastifyRequest,
+  permissions: Permission | readonly Permission[],
+  options: { message?: string } = {},
+) {
   for (const permission of [permissions].flat()) {
     const rule: Rule = RULES[permission];
     if (!rule.allows(request)) throw new AppError(rule.refusal, options.message);

@@ -2,10 +2,27 @@
  * The two demo companies (docs/design.md §1 "Demo logins" "Database"): A 「株式会社サンプル商事」 on the
  * enterprise plan with everything on, and B 「株式会社アザー」 on the business plan to prove isolation.
  */
-import type { cabinetAdmins, cabinetClassificationRules, cabinetMemberGroups, companies, documentAttributeOptions, memberGroupUsers } from '../schema.ts';
+import type {
+  cabinetAdmins,
+  cabinetClassificationRules,
+  cabinetMemberGroups,
+  companies,
+  documentAttributeOptions,
+  memberGroupUsers,
+} from '../schema.ts';
 import type { Rand } from './prng.ts';
 import { ATTRIBUTE_OPTION_NAMES, DEPARTMENTS } from './names.ts';
-import { buildMembers, grantRole, pool, systemCabinet, systemGroup, toRef, type CabinetRow, type GroupRow, type UserRow } from './demo-people.ts';
+import {
+  buildMembers,
+  grantRole,
+  pool,
+  systemCabinet,
+  systemGroup,
+  toRef,
+  type CabinetRow,
+  type GroupRow,
+  type UserRow,
+} from './demo-people.ts';
 import { buildDocuments, type BuiltDocuments } from './demo-documents.ts';
 import { EntityType } from '@cloudsign/contract';
 
@@ -27,11 +44,41 @@ export const COMPANY_B_NAME = '株式会社アザー';
 
 /** User cabinets of A in DOC_KINDS cabinet-index order, with who reads them and the classification rules. */
 const A_CABINETS = [
-  { name: '営業契約', note: '売買・代理店・個別契約など営業部門の契約書', groups: ['営業部', '東京支社', '大阪支社', '役員'], rule: ['営業部'], senders: ['営業部', '東京支社', '大阪支社'] },
-  { name: '法務・NDA', note: '秘密保持契約書、覚書、ライセンス契約', groups: ['法務部', '役員'], rule: ['法務部'], senders: ['法務部', '営業部'] },
-  { name: '人事・雇用契約', note: '雇用契約書・労働条件通知書（閲覧は人事部のみ）', groups: ['人事部'], rule: ['人事部'], senders: ['人事部'] },
-  { name: '購買・業務委託', note: '業務委託・請負・保守・賃貸借・発注', groups: ['経理部', '法務部'], rule: [], senders: ['経理部', '総務部', '情報システム部'] },
-  { name: '役員会議事録', note: '取締役会の議事録', groups: ['役員'], rule: [], senders: ['経営企画部'] },
+  {
+    name: '営業契約',
+    note: '売買・代理店・個別契約など営業部門の契約書',
+    groups: ['営業部', '東京支社', '大阪支社', '役員'],
+    rule: ['営業部'],
+    senders: ['営業部', '東京支社', '大阪支社'],
+  },
+  {
+    name: '法務・NDA',
+    note: '秘密保持契約書、覚書、ライセンス契約',
+    groups: ['法務部', '役員'],
+    rule: ['法務部'],
+    senders: ['法務部', '営業部'],
+  },
+  {
+    name: '人事・雇用契約',
+    note: '雇用契約書・労働条件通知書（閲覧は人事部のみ）',
+    groups: ['人事部'],
+    rule: ['人事部'],
+    senders: ['人事部'],
+  },
+  {
+    name: '購買・業務委託',
+    note: '業務委託・請負・保守・賃貸借・発注',
+    groups: ['経理部', '法務部'],
+    rule: [],
+    senders: ['経理部', '総務部', '情報システム部'],
+  },
+  {
+    name: '役員会議事録',
+    note: '取締役会の議事録',
+    groups: ['役員'],
+    rule: [],
+    senders: ['経営企画部'],
+  },
 ] as const;
 
 const A_GROUPS = [
@@ -46,7 +93,17 @@ const A_GROUPS = [
 
 export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): DemoCompany {
   const companyId = rand.uuid();
-  const company = { id: companyId, name: COMPANY_A_NAME, plan: 'enterprise', documentApproval: 1, auditLog: true, documentImport: true, isEnabledFederatedIdentity: false, mfa: 1, createdAt: new Date(now.getTime() - 3 * 365 * 86_400_000) };
+  const company = {
+    id: companyId,
+    name: COMPANY_A_NAME,
+    plan: 'enterprise',
+    documentApproval: 1,
+    auditLog: true,
+    documentImport: true,
+    isEnabledFederatedIdentity: false,
+    mfa: 1,
+    createdAt: new Date(now.getTime() - 3 * 365 * 86_400_000),
+  };
   const usedEmails = new Set<string>();
   const members = buildMembers(rand, {
     companyId,
@@ -57,13 +114,33 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
     theme: 'cloudsign',
     departments: DEPARTMENTS,
     fixed: [
-      { name: '管理 太郎', email: 'admin@example.com', organization: '情報システム部 インフラ課', roles: ['CompanyAdmin', 'DocumentImporter'] },
-      { name: '一般 花子', email: 'member@example.com', organization: '営業部 第一営業課', roles: [] },
+      {
+        name: '管理 太郎',
+        email: 'admin@example.com',
+        organization: '情報システム部 インフラ課',
+        roles: ['CompanyAdmin', 'DocumentImporter'],
+      },
+      {
+        name: '一般 花子',
+        email: 'member@example.com',
+        organization: '営業部 第一営業課',
+        roles: [],
+      },
     ],
     generated: 192,
   });
   // Executives: 役員室, group 役員.
-  const execs = buildMembers(rand, { companyId, usedEmails, domain: 'example.com', passwordHash, now, theme: 'cloudsign', departments: [{ org: '役員室', group: '役員', weight: 1 }], fixed: [], generated: 6 });
+  const execs = buildMembers(rand, {
+    companyId,
+    usedEmails,
+    domain: 'example.com',
+    passwordHash,
+    now,
+    theme: 'cloudsign',
+    departments: [{ org: '役員室', group: '役員', weight: 1 }],
+    fixed: [],
+    generated: 6,
+  });
   for (const e of execs) {
     e.status = 1;
     e.passwordHash = passwordHash;
@@ -79,11 +156,22 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
   const groups = [systemGroup(rand, companyId, company.createdAt)];
   const groupId = new Map<string, string>();
   for (const [name, note] of A_GROUPS) {
-    const g: GroupRow = { id: rand.uuid(), companyId, name, note, type: EntityType.User, createdAt: company.createdAt, updatedAt: company.createdAt };
+    const g: GroupRow = {
+      id: rand.uuid(),
+      companyId,
+      name,
+      note,
+      type: EntityType.User,
+      createdAt: company.createdAt,
+      updatedAt: company.createdAt,
+    };
     groups.push(g);
     groupId.set(name, g.id);
   }
-  const deptGroup = new Map<string, string | null>([...DEPARTMENTS.map((d) => [d.org, d.group] as const), ['役員室', '役員']]);
+  const deptGroup = new Map<string, string | null>([
+    ...DEPARTMENTS.map((d) => [d.org, d.group] as const),
+    ['役員室', '役員'],
+  ]);
   const memberships: DemoCompany['memberships'] = [];
   const userGroupNames = A_GROUPS.map(([n]) => n);
   members.forEach((m, i) => {
@@ -91,7 +179,8 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
     const names = new Set<string>(own ? [own] : []);
     // member@example.com stays in exactly one group; admin@example.com in none (it sees everything anyway).
     if (i >= fixed && rand.chance(0.1)) names.add(rand.pick(userGroupNames));
-    for (const n of names) memberships.push({ groupId: groupId.get(n)!, userId: m.id, createdAt: company.createdAt });
+    for (const n of names)
+      memberships.push({ groupId: groupId.get(n)!, userId: m.id, createdAt: company.createdAt });
   });
 
   const cabinets = [systemCabinet(rand, companyId, company.createdAt)];
@@ -99,17 +188,35 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
   const admins: DemoCompany['cabinetAdmins'] = [];
   const rules: DemoCompany['rules'] = [];
   for (const c of A_CABINETS) {
-    const cab: CabinetRow = { id: rand.uuid(), companyId, name: c.name, note: c.note, type: EntityType.User, createdAt: company.createdAt, updatedAt: company.createdAt };
+    const cab: CabinetRow = {
+      id: rand.uuid(),
+      companyId,
+      name: c.name,
+      note: c.note,
+      type: EntityType.User,
+      createdAt: company.createdAt,
+      updatedAt: company.createdAt,
+    };
     cabinets.push(cab);
     for (const g of c.groups) cabinetGroups.push({ cabinetId: cab.id, groupId: groupId.get(g)! });
-    for (const g of c.rule) rules.push({ cabinetId: cab.id, groupId: groupId.get(g)!, createdAt: company.createdAt });
+    for (const g of c.rule)
+      rules.push({ cabinetId: cab.id, groupId: groupId.get(g)!, createdAt: company.createdAt });
     // One or two heads of the sending departments administer each cabinet.
-    for (const p of rand.sample(pool(members.slice(fixed), c.senders), rand.int(1, 2))) admins.push({ cabinetId: cab.id, userId: p.id });
+    for (const p of rand.sample(pool(members.slice(fixed), c.senders), rand.int(1, 2)))
+      admins.push({ cabinetId: cab.id, userId: p.id });
   }
   // member@example.com administers exactly one cabinet: 営業契約.
   admins.push({ cabinetId: cabinets[1]!.id, userId: members[1]!.id });
 
-  const options = ATTRIBUTE_OPTION_NAMES.map((name, i) => ({ id: rand.uuid(), companyId, position: i + 1, name, isEnabled: true, isRequired: false, createdAt: company.createdAt }));
+  const options = ATTRIBUTE_OPTION_NAMES.map((name, i) => ({
+    id: rand.uuid(),
+    companyId,
+    position: i + 1,
+    name,
+    isEnabled: true,
+    isRequired: false,
+    createdAt: company.createdAt,
+  }));
   const optionIds = Object.fromEntries(options.map((o) => [o.name, o.id]));
   const docs = buildDocuments(rand, {
     companyId,
@@ -117,18 +224,41 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
     now,
     sendersByCabinet: A_CABINETS.map((c) => pool(members, c.senders)),
     anySender: pool(members, ['']),
-    importers: members.filter((m) => m.status === 1 && m.roles?.includes('DocumentImporter')).map(toRef),
+    importers: members
+      .filter((m) => m.status === 1 && m.roles?.includes('DocumentImporter'))
+      .map(toRef),
     cabinetIds: cabinets.slice(1).map((c) => c.id),
     optionIds,
     localIdPrefix: 'CT',
   });
-  return { company, members, groups, memberships, cabinets, cabinetGroups, cabinetAdmins: admins, rules, options, docs };
+  return {
+    company,
+    members,
+    groups,
+    memberships,
+    cabinets,
+    cabinetGroups,
+    cabinetAdmins: admins,
+    rules,
+    options,
+    docs,
+  };
 }
 
 export function buildCompanyB(rand: Rand, now: Date, passwordHash: string): DemoCompany {
   const companyId = rand.uuid();
   const createdAt = new Date(now.getTime() - 400 * 86_400_000);
-  const company = { id: companyId, name: COMPANY_B_NAME, plan: 'business', documentApproval: 0, auditLog: false, documentImport: false, isEnabledFederatedIdentity: false, mfa: 1, createdAt };
+  const company = {
+    id: companyId,
+    name: COMPANY_B_NAME,
+    plan: 'business',
+    documentApproval: 0,
+    auditLog: false,
+    documentImport: false,
+    isEnabledFederatedIdentity: false,
+    mfa: 1,
+    createdAt,
+  };
   const departments = [
     { org: '総務部', group: '総務部', weight: 1 },
     { org: '開発部', group: '開発部', weight: 2 },
@@ -140,24 +270,58 @@ export function buildCompanyB(rand: Rand, now: Date, passwordHash: string): Demo
     now,
     theme: 'cloudsign',
     departments,
-    fixed: [{ name: '管理 次郎', email: 'admin@other.example.com', organization: '総務部', roles: ['CompanyAdmin'] }],
+    fixed: [
+      {
+        name: '管理 次郎',
+        email: 'admin@other.example.com',
+        organization: '総務部',
+        roles: ['CompanyAdmin'],
+      },
+    ],
     generated: 7,
   });
   const groups = [systemGroup(rand, companyId, createdAt)];
   const memberships: DemoCompany['memberships'] = [];
   for (const d of departments) {
-    const g: GroupRow = { id: rand.uuid(), companyId, name: d.group, note: '', type: EntityType.User, createdAt, updatedAt: createdAt };
+    const g: GroupRow = {
+      id: rand.uuid(),
+      companyId,
+      name: d.group,
+      note: '',
+      type: EntityType.User,
+      createdAt,
+      updatedAt: createdAt,
+    };
     groups.push(g);
-    for (const m of members) if (m.organization === d.org) memberships.push({ groupId: g.id, userId: m.id, createdAt });
+    for (const m of members)
+      if (m.organization === d.org) memberships.push({ groupId: g.id, userId: m.id, createdAt });
   }
   const cabinets = [systemCabinet(rand, companyId, createdAt)];
   const cabinetGroups: DemoCompany['cabinetGroups'] = [];
   for (const [i, name] of ['契約書', '社内文書'].entries()) {
-    const cab: CabinetRow = { id: rand.uuid(), companyId, name, note: '', type: EntityType.User, createdAt, updatedAt: createdAt };
+    const cab: CabinetRow = {
+      id: rand.uuid(),
+      companyId,
+      name,
+      note: '',
+      type: EntityType.User,
+      createdAt,
+      updatedAt: createdAt,
+    };
     cabinets.push(cab);
     cabinetGroups.push({ cabinetId: cab.id, groupId: groups[i + 1]!.id });
   }
-  const options = [{ id: rand.uuid(), companyId, position: 1, name: '部署', isEnabled: true, isRequired: false, createdAt }];
+  const options = [
+    {
+      id: rand.uuid(),
+      companyId,
+      position: 1,
+      name: '部署',
+      isEnabled: true,
+      isRequired: false,
+      createdAt,
+    },
+  ];
   const docs = buildDocuments(rand, {
     companyId,
     count: 20,
@@ -165,9 +329,26 @@ export function buildCompanyB(rand: Rand, now: Date, passwordHash: string): Demo
     sendersByCabinet: [],
     anySender: pool(members, ['']),
     importers: [],
-    cabinetIds: [cabinets[1]!.id, cabinets[1]!.id, cabinets[2]!.id, cabinets[2]!.id, cabinets[2]!.id],
+    cabinetIds: [
+      cabinets[1]!.id,
+      cabinets[1]!.id,
+      cabinets[2]!.id,
+      cabinets[2]!.id,
+      cabinets[2]!.id,
+    ],
     optionIds: { 部署: options[0]!.id },
     localIdPrefix: 'OT',
   });
-  return { company, members, groups, memberships, cabinets, cabinetGroups, cabinetAdmins: [{ cabinetId: cabinets[1]!.id, userId: members[0]!.id }], rules: [], options, docs };
+  return {
+    company,
+    members,
+    groups,
+    memberships,
+    cabinets,
+    cabinetGroups,
+    cabinetAdmins: [{ cabinetId: cabinets[1]!.id, userId: members[0]!.id }],
+    rules: [],
+    options,
+    docs,
+  };
 }

@@ -10,7 +10,11 @@ import type { DemoPdfInput } from './pdf.ts';
 import { COUNTERPARTIES, DOC_KINDS, FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 
 export type DocumentRow = typeof documents.$inferInsert & { id: string };
-export type ParticipantRow = typeof documentParticipants.$inferInsert & { name: string; email: string; organization: string };
+export type ParticipantRow = typeof documentParticipants.$inferInsert & {
+  name: string;
+  email: string;
+  organization: string;
+};
 export type LinkRow = typeof documentCabinets.$inferInsert;
 
 export type DocumentsSpec = {
@@ -39,7 +43,8 @@ export type BuiltDocuments = {
 const DAY = 86_400_000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY);
-const addMonths = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate()));
+const addMonths = (d: Date, n: number) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate()));
 
 export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments {
   const out: BuiltDocuments = { documents: [], participants: [], links: [], pdfs: [] };
@@ -47,7 +52,13 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
   const kindWeights = DOC_KINDS.map((k) => [k, k.weight] as const);
   for (let i = 0; i < spec.count; i++) {
     const kind = rand.weighted(kindWeights);
-    const status = rand.weighted([[2, 74], [1, 7], [0, 5], [3, 5], [13, 9]] as const);
+    const status = rand.weighted([
+      [2, 74],
+      [1, 7],
+      [0, 5],
+      [3, 5],
+      [13, 9],
+    ] as const);
     const id = rand.uuid();
     const isPerson = kind.contractType === '雇用';
     const cp = rand.pick(COUNTERPARTIES);
@@ -55,7 +66,9 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
     const counterpartyName = isPerson ? hire : cp.name;
 
     // Dates: concluded within the last 3 years; sent a few days before; drafts and pending recent.
-    const concluded = new Date(spec.now.getTime() - rand.int(1, 3 * 365) * DAY - rand.int(0, 86_399) * 1000);
+    const concluded = new Date(
+      spec.now.getTime() - rand.int(1, 3 * 365) * DAY - rand.int(0, 86_399) * 1000,
+    );
     let sentAt: Date | null = null;
     let concludedAt: Date | null = null;
     if (status === 2) {
@@ -66,7 +79,10 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
     } else if (status === 3) {
       sentAt = new Date(concluded.getTime() - rand.int(1, 14 * 24) * 3_600_000);
     }
-    const createdAt = new Date((sentAt ?? (status === 0 ? addDays(spec.now, -rand.int(0, 60)) : concluded)).getTime() - rand.int(1, 72) * 3_600_000);
+    const createdAt = new Date(
+      (sentAt ?? (status === 0 ? addDays(spec.now, -rand.int(0, 60)) : concluded)).getTime() -
+        rand.int(1, 72) * 3_600_000,
+    );
     const updatedAt = concludedAt ?? sentAt ?? createdAt;
 
     const title = rand.weighted([
@@ -78,11 +94,21 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
     const sender =
       status === 13
         ? rand.pick(spec.importers.length > 0 ? spec.importers : spec.anySender)
-        : rand.pick(spec.sendersByCabinet[kind.cabinets[0]!]?.length ? spec.sendersByCabinet[kind.cabinets[0]!]! : spec.anySender);
+        : rand.pick(
+            spec.sendersByCabinet[kind.cabinets[0]!]?.length
+              ? spec.sendersByCabinet[kind.cabinets[0]!]!
+              : spec.anySender,
+          );
 
     // 1–3 signers on the other side (the hire alone for employment papers).
     const participants: ParticipantRow[] = [];
-    const count = isPerson ? 1 : rand.weighted([[1, 5], [2, 3], [3, 1]] as const);
+    const count = isPerson
+      ? 1
+      : rand.weighted([
+          [1, 5],
+          [2, 3],
+          [3, 1],
+        ] as const);
     for (let p = 0; p < count; p++) {
       const family = rand.pick(FAMILY_NAMES);
       const given = rand.pick(GIVEN_NAMES);
@@ -92,7 +118,9 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
         documentId: id,
         position: p + 1,
         name,
-        email: isPerson ? `${given.r}.${family.r}${rand.int(1, 99)}@mail.example.com` : `${given.r[0]}.${family.r}@${cp.domain}`,
+        email: isPerson
+          ? `${given.r}.${family.r}${rand.int(1, 99)}@mail.example.com`
+          : `${given.r[0]}.${family.r}@${cp.domain}`,
         organization: isPerson ? '' : cp.name,
       });
     }
@@ -105,21 +133,33 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
       const year = contract.getUTCFullYear();
       const seq = (seqByYear.get(year) ?? 0) + 1;
       seqByYear.set(year, seq);
-      const start = rand.chance(0.7) ? contract : new Date(Date.UTC(contract.getUTCFullYear(), contract.getUTCMonth() + 1, 1));
+      const start = rand.chance(0.7)
+        ? contract
+        : new Date(Date.UTC(contract.getUTCFullYear(), contract.getUTCMonth() + 1, 1));
       const years = rand.int(1, 3);
       const end = addDays(addMonths(start, 12 * years), -1);
-      const autoUpdate = rand.weighted([[1, 5], [2, 3], [0, 2]] as const);
+      const autoUpdate = rand.weighted([
+        [1, 5],
+        [2, 3],
+        [0, 2],
+      ] as const);
       const hasTerm = kind.contractType !== '議事録' && kind.contractType !== '発注';
       attrs = {
-        attrTitle: isPerson ? `${hire} ${kind.contractType}契約` : `${cp.name} ${kind.title.replace(/書$/, '')}`,
+        attrTitle: isPerson
+          ? `${hire} ${kind.contractType}契約`
+          : `${cp.name} ${kind.title.replace(/書$/, '')}`,
         counterparty: kind.contractType === '議事録' ? null : counterpartyName,
         contractAt: ymd(contract),
         validityStartAt: hasTerm ? ymd(start) : null,
         validityEndAt: hasTerm ? ymd(end) : null,
-        validityEndNoticeAt: hasTerm && autoUpdate === 1 ? ymd(addMonths(end, -rand.int(1, 3))) : null,
+        validityEndNoticeAt:
+          hasTerm && autoUpdate === 1 ? ymd(addMonths(end, -rand.int(1, 3))) : null,
         autoUpdate: hasTerm ? autoUpdate : 0,
         localId: `${spec.localIdPrefix}-${year}-${String(seq).padStart(4, '0')}`,
-        amount: kind.amount && rand.chance(0.85) ? Math.round(rand.int(kind.amount[0], kind.amount[1]) / 10_000) * 10_000 : null,
+        amount:
+          kind.amount && rand.chance(0.85)
+            ? Math.round(rand.int(kind.amount[0], kind.amount[1]) / 10_000) * 10_000
+            : null,
         options: options(rand, spec, sender, kind.contractType, year),
       };
     } else if (status === 1 || status === 3) {
@@ -137,7 +177,13 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
       sentAt,
       concludedAt,
       ...attrs,
-      searchText: documentSearchText({ id, title, attrTitle: attrs.attrTitle, counterparty: attrs.counterparty, participants }),
+      searchText: documentSearchText({
+        id,
+        title,
+        attrTitle: attrs.attrTitle,
+        counterparty: attrs.counterparty,
+        participants,
+      }),
       createdAt,
       updatedAt,
     });
@@ -146,8 +192,10 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
       const [first, second] = kind.cabinets;
       const firstId = first === undefined ? undefined : spec.cabinetIds[first];
       const secondId = second === undefined ? undefined : spec.cabinetIds[second];
-      if (firstId && rand.chance(0.85)) out.links.push({ cabinetId: firstId, documentId: id, createdAt: updatedAt });
-      if (secondId && secondId !== firstId && rand.chance(0.4)) out.links.push({ cabinetId: secondId, documentId: id, createdAt: updatedAt });
+      if (firstId && rand.chance(0.85))
+        out.links.push({ cabinetId: firstId, documentId: id, createdAt: updatedAt });
+      if (secondId && secondId !== firstId && rand.chance(0.4))
+        out.links.push({ cabinetId: secondId, documentId: id, createdAt: updatedAt });
     }
     out.pdfs.push({
       documentId: id,
@@ -161,12 +209,19 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
   return out;
 }
 
-function options(rand: Rand, spec: DocumentsSpec, sender: PersonRef, contractType: string, year: number): Record<string, string> {
+function options(
+  rand: Rand,
+  spec: DocumentsSpec,
+  sender: PersonRef,
+  contractType: string,
+  year: number,
+): Record<string, string> {
   const o: Record<string, string> = {};
   const ids = spec.optionIds;
   if (ids['部署']) o[ids['部署']] = sender.organization.split(' ')[0] ?? '';
   if (ids['担当者']) o[ids['担当者']] = sender.name;
   if (ids['契約種別']) o[ids['契約種別']] = contractType;
-  if (ids['稟議番号'] && rand.chance(0.6)) o[ids['稟議番号']] = `R-${year}-${String(rand.int(1, 999)).padStart(3, '0')}`;
+  if (ids['稟議番号'] && rand.chance(0.6))
+    o[ids['稟議番号']] = `R-${year}-${String(rand.int(1, 999)).padStart(3, '0')}`;
   return o;
 }

@@ -20,7 +20,13 @@ export type PeopleSpec = {
   passwordHash: string;
   now: Date;
   /** Fixed members first (demo logins), then `generated` random ones. */
-  fixed: readonly { name: string; email: string; organization: string; roles: TRole[]; theme?: string }[];
+  fixed: readonly {
+    name: string;
+    email: string;
+    organization: string;
+    roles: TRole[];
+    theme?: string;
+  }[];
   generated: number;
   departments: typeof DEPARTMENTS;
   theme: string;
@@ -35,7 +41,15 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
   const used = spec.usedEmails ?? new Set<string>();
   for (const f of spec.fixed) used.add(f.email);
   const rows: UserRow[] = [];
-  const base = (name: string, email: string, organization: string, status: number, roles: TRole[], mfa: number, theme: string): UserRow => {
+  const base = (
+    name: string,
+    email: string,
+    organization: string,
+    status: number,
+    roles: TRole[],
+    mfa: number,
+    theme: string,
+  ): UserRow => {
     const createdAt = new Date(spec.now.getTime() - rand.int(30, 3 * 365) * 86_400_000);
     return {
       id: rand.uuid(),
@@ -46,7 +60,8 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
       roles,
       status,
       mfa,
-      mfaSecret: mfa === 1 ? Array.from({ length: 32 }, () => rand.pick([...BASE32])).join('') : null,
+      mfaSecret:
+        mfa === 1 ? Array.from({ length: 32 }, () => rand.pick([...BASE32])).join('') : null,
       // Invited members (status 0) have not chosen a password yet (docs/design.md §1).
       passwordHash: status === 0 ? null : spec.passwordHash,
       theme,
@@ -55,37 +70,87 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
       updatedAt: createdAt,
     };
   };
-  for (const f of spec.fixed) rows.push(base(f.name, f.email, f.organization, 1, f.roles, 2, f.theme ?? spec.theme));
+  for (const f of spec.fixed)
+    rows.push(base(f.name, f.email, f.organization, 1, f.roles, 2, f.theme ?? spec.theme));
   const deptWeights = spec.departments.map((d) => [d.org, d.weight] as const);
   for (let i = 0; i < spec.generated; i++) {
     const family = rand.pick(FAMILY_NAMES);
     const given = rand.pick(GIVEN_NAMES);
-    const status = rand.weighted([[1, 86], [0, 8], [2, 6]] as const);
+    const status = rand.weighted([
+      [1, 86],
+      [0, 8],
+      [2, 6],
+    ] as const);
     const mfa = status === 1 && rand.chance(0.3) ? 1 : 2;
-    rows.push(base(`${family.k} ${given.k}`, makeEmail(family, given, spec.domain, used), rand.weighted(deptWeights), status, [], mfa, spec.theme));
+    rows.push(
+      base(
+        `${family.k} ${given.k}`,
+        makeEmail(family, given, spec.domain, used),
+        rand.weighted(deptWeights),
+        status,
+        [],
+        mfa,
+        spec.theme,
+      ),
+    );
   }
   return rows;
 }
 
 /** Gives `role` to `count` members whose 所属 starts with one of `orgPrefixes` (skipping fixed ones). */
-export function grantRole(rand: Rand, members: UserRow[], fixedCount: number, role: TRole, orgPrefixes: readonly string[], count: number) {
+export function grantRole(
+  rand: Rand,
+  members: UserRow[],
+  fixedCount: number,
+  role: TRole,
+  orgPrefixes: readonly string[],
+  count: number,
+) {
   const pool = members
     .slice(fixedCount)
-    .filter((m) => m.status === 1 && orgPrefixes.some((p) => (m.organization ?? '').startsWith(p)) && !m.roles?.includes(role));
+    .filter(
+      (m) =>
+        m.status === 1 &&
+        orgPrefixes.some((p) => (m.organization ?? '').startsWith(p)) &&
+        !m.roles?.includes(role),
+    );
   for (const m of rand.sample(pool, count)) m.roles = [...(m.roles ?? []), role];
 }
 
 export function systemGroup(rand: Rand, companyId: string, now: Date): GroupRow {
-  return { id: rand.uuid(), companyId, name: 'すべてのメンバー', note: '', type: EntityType.System, createdAt: now, updatedAt: now };
+  return {
+    id: rand.uuid(),
+    companyId,
+    name: 'すべてのメンバー',
+    note: '',
+    type: EntityType.System,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 export function systemCabinet(rand: Rand, companyId: string, now: Date): CabinetRow {
-  return { id: rand.uuid(), companyId, name: 'すべての書類', note: '', type: EntityType.System, createdAt: now, updatedAt: now };
+  return {
+    id: rand.uuid(),
+    companyId,
+    name: 'すべての書類',
+    note: '',
+    type: EntityType.System,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
-export const toRef = (u: UserRow): PersonRef => ({ id: u.id, name: u.name ?? '', email: u.email, organization: u.organization ?? '' });
+export const toRef = (u: UserRow): PersonRef => ({
+  id: u.id,
+  name: u.name ?? '',
+  email: u.email,
+  organization: u.organization ?? '',
+});
 
 /** Members whose 所属 starts with one of the prefixes and who can send (valid, registered). */
 export function pool(members: readonly UserRow[], prefixes: readonly string[]): PersonRef[] {
-  return members.filter((m) => m.status === 1 && prefixes.some((p) => (m.organization ?? '').startsWith(p))).map(toRef);
+  return members
+    .filter((m) => m.status === 1 && prefixes.some((p) => (m.organization ?? '').startsWith(p)))
+    .map(toRef);
 }

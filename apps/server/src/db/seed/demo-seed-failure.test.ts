@@ -31,10 +31,16 @@ describe('demo seed failure', () => {
         return deps.storage.write(key, source);
       },
     };
-    await expect(seedDemoIfEmpty({ db: deps.database.db, storage: failing, now: new Date() })).rejects.toThrow('disk full');
-    const [row] = await deps.database.db.select({ n: sql<number>`count(*)::int` }).from(s.companies);
+    await expect(
+      seedDemoIfEmpty({ db: deps.database.db, storage: failing, now: new Date() }),
+    ).rejects.toThrow('disk full');
+    const [row] = await deps.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.companies);
     expect(row!.n).toBe(0);
-    const [docs] = await deps.database.db.select({ n: sql<number>`count(*)::int` }).from(s.documents);
+    const [docs] = await deps.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.documents);
     expect(docs!.n).toBe(0);
     // Writes in flight when the failure came have finished before the clean-up (allSettled): nothing is left.
     expect(filesOnDisk()).toEqual([]);
@@ -51,12 +57,20 @@ describe('demo seed failure', () => {
       },
       remove: async () => {},
     };
-    await expect(seedDemoIfEmpty({ db: deps.database.db, storage: crashing, now: new Date() })).rejects.toThrow('killed');
+    await expect(
+      seedDemoIfEmpty({ db: deps.database.db, storage: crashing, now: new Date() }),
+    ).rejects.toThrow('killed');
     expect(filesOnDisk().length).toBeGreaterThan(400);
     // The next start draws the same file keys, so it overwrites what the crash left.
-    const summary = await seedDemoIfEmpty({ db: deps.database.db, storage: deps.storage, now: new Date() });
+    const summary = await seedDemoIfEmpty({
+      db: deps.database.db,
+      storage: deps.storage,
+      now: new Date(),
+    });
     expect(summary?.companies.map((c) => c.documents)).toEqual([2000, 20]);
-    const keys = (await deps.database.db.select({ key: s.documentFiles.storageKey }).from(s.documentFiles)).map((r) => r.key.replace('documents/', ''));
+    const keys = (
+      await deps.database.db.select({ key: s.documentFiles.storageKey }).from(s.documentFiles)
+    ).map((r) => r.key.replace('documents/', ''));
     expect(filesOnDisk().sort()).toEqual(keys.sort());
   }, 180_000);
 });

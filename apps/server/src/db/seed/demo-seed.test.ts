@@ -20,27 +20,53 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => deps.cleanup());
 
-const company = async (name: string) => (await deps.database.db.select().from(s.companies).where(eq(s.companies.name, name)))[0]!;
+const company = async (name: string) =>
+  (await deps.database.db.select().from(s.companies).where(eq(s.companies.name, name)))[0]!;
 
 describe('demo seed', () => {
   it('makes company A with about 200 members, 8 groups, 6 cabinets and 2,000 documents', async () => {
     const db = deps.database.db;
     const a = await company(COMPANY_A_NAME);
-    expect(a).toMatchObject({ plan: 'enterprise', documentApproval: 1, auditLog: true, documentImport: true, mfa: 1 });
-    expect(await count(db.select({ n }).from(s.users).where(eq(s.users.companyId, a.id)))).toBe(200);
+    expect(a).toMatchObject({
+      plan: 'enterprise',
+      documentApproval: 1,
+      auditLog: true,
+      documentImport: true,
+      mfa: 1,
+    });
+    expect(await count(db.select({ n }).from(s.users).where(eq(s.users.companyId, a.id)))).toBe(
+      200,
+    );
     const groups = await db.select().from(s.memberGroups).where(eq(s.memberGroups.companyId, a.id));
     expect(groups).toHaveLength(8);
     expect(groups.filter((g) => g.type === 1).map((g) => g.name)).toEqual(['すべてのメンバー']);
     const cabinets = await db.select().from(s.cabinets).where(eq(s.cabinets.companyId, a.id));
     expect(cabinets).toHaveLength(6);
     expect(cabinets.filter((c) => c.type === 1).map((c) => c.name)).toEqual(['すべての書類']);
-    expect(await count(db.select({ n }).from(s.documents).where(eq(s.documents.companyId, a.id)))).toBe(2000);
-    expect(await count(db.select({ n }).from(s.documentAttributeOptions).where(eq(s.documentAttributeOptions.companyId, a.id)))).toBe(4);
+    expect(
+      await count(db.select({ n }).from(s.documents).where(eq(s.documents.companyId, a.id))),
+    ).toBe(2000);
+    expect(
+      await count(
+        db
+          .select({ n })
+          .from(s.documentAttributeOptions)
+          .where(eq(s.documentAttributeOptions.companyId, a.id)),
+      ),
+    ).toBe(4);
     expect(await count(db.select({ n }).from(s.cabinetClassificationRules))).toBeGreaterThan(0);
     // The system group and cabinet are implicit: no rows link to them.
     const sys = groups.find((g) => g.type === 1)!;
-    expect(await count(db.select({ n }).from(s.memberGroupUsers).where(eq(s.memberGroupUsers.groupId, sys.id)))).toBe(0);
-    const statuses = await db.select({ status: s.users.status, n }).from(s.users).where(eq(s.users.companyId, a.id)).groupBy(s.users.status);
+    expect(
+      await count(
+        db.select({ n }).from(s.memberGroupUsers).where(eq(s.memberGroupUsers.groupId, sys.id)),
+      ),
+    ).toBe(0);
+    const statuses = await db
+      .select({ status: s.users.status, n })
+      .from(s.users)
+      .where(eq(s.users.companyId, a.id))
+      .groupBy(s.users.status);
     expect(statuses.map((r) => r.status).sort()).toEqual([0, 1, 2]);
   });
 
@@ -57,7 +83,11 @@ describe('demo seed', () => {
       expect(f.contentType).toBe('application/pdf');
     }
     const [doc] = await db.select().from(s.documents).where(eq(s.documents.status, 2)).limit(1);
-    const parts = await db.select().from(s.documentParticipants).where(eq(s.documentParticipants.documentId, doc!.id)).orderBy(s.documentParticipants.position);
+    const parts = await db
+      .select()
+      .from(s.documentParticipants)
+      .where(eq(s.documentParticipants.documentId, doc!.id))
+      .orderBy(s.documentParticipants.position);
     expect(parts.length).toBeGreaterThanOrEqual(1);
     expect(doc!.searchText).toBe(documentSearchText({ ...doc!, participants: parts }));
     expect(doc!.localId).toMatch(/^CT-\d{4}-\d{4}$/);
@@ -67,7 +97,8 @@ describe('demo seed', () => {
 
   it('creates the demo logins with their roles and the password "password"', async () => {
     const db = deps.database.db;
-    const byEmail = async (email: string) => (await db.select().from(s.users).where(eq(s.users.email, email)))[0]!;
+    const byEmail = async (email: string) =>
+      (await db.select().from(s.users).where(eq(s.users.email, email)))[0]!;
     for (const l of DEMO_LOGINS) {
       const u = await byEmail(l.email);
       expect(u.status).toBe(1);
@@ -79,8 +110,16 @@ describe('demo seed', () => {
     const member = await byEmail('member@example.com');
     expect(member.name).toBe('一般 花子');
     expect(member.roles).toEqual([]);
-    expect(await count(db.select({ n }).from(s.memberGroupUsers).where(eq(s.memberGroupUsers.userId, member.id)))).toBe(1);
-    expect(await count(db.select({ n }).from(s.cabinetAdmins).where(eq(s.cabinetAdmins.userId, member.id)))).toBe(1);
+    expect(
+      await count(
+        db.select({ n }).from(s.memberGroupUsers).where(eq(s.memberGroupUsers.userId, member.id)),
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        db.select({ n }).from(s.cabinetAdmins).where(eq(s.cabinetAdmins.userId, member.id)),
+      ),
+    ).toBe(1);
     const other = await byEmail('admin@other.example.com');
     expect(other.roles).toEqual(['CompanyAdmin']);
     expect(other.companyId).toBe((await company(COMPANY_B_NAME)).id);
@@ -91,9 +130,25 @@ describe('demo seed', () => {
     const b = await company(COMPANY_B_NAME);
     expect(b.plan).toBe('business');
     expect(await count(db.select({ n }).from(s.users).where(eq(s.users.companyId, b.id)))).toBe(8);
-    expect(await count(db.select({ n }).from(s.documents).where(eq(s.documents.companyId, b.id)))).toBe(20);
-    expect(await count(db.select({ n }).from(s.memberGroups).where(and(eq(s.memberGroups.companyId, b.id), eq(s.memberGroups.type, 1))))).toBe(1);
-    expect(await count(db.select({ n }).from(s.cabinets).where(and(eq(s.cabinets.companyId, b.id), eq(s.cabinets.type, 1))))).toBe(1);
+    expect(
+      await count(db.select({ n }).from(s.documents).where(eq(s.documents.companyId, b.id))),
+    ).toBe(20);
+    expect(
+      await count(
+        db
+          .select({ n })
+          .from(s.memberGroups)
+          .where(and(eq(s.memberGroups.companyId, b.id), eq(s.memberGroups.type, 1))),
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        db
+          .select({ n })
+          .from(s.cabinets)
+          .where(and(eq(s.cabinets.companyId, b.id), eq(s.cabinets.type, 1))),
+      ),
+    ).toBe(1);
   });
 
   it('does nothing the second time', async () => {

@@ -19,7 +19,14 @@ export const DEMO_SEED = 20240401;
 const SEED_LOCK = 724_100_201;
 
 export type SeedSummary = {
-  companies: { name: string; members: number; groups: number; cabinets: number; documents: number; files: number }[];
+  companies: {
+    name: string;
+    members: number;
+    groups: number;
+    cabinets: number;
+    documents: number;
+    files: number;
+  }[];
   ms: number;
   /** CPU time of this process: on a busy machine wall time says little. */
   cpuMs: number;
@@ -39,11 +46,18 @@ export async function seedDemoIfEmpty(deps: DemoSeedDeps): Promise<SeedSummary |
       const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(s.companies);
       if ((row?.n ?? 0) > 0) return null;
       const rand = createRand(DEMO_SEED);
-      const companies = [buildCompanyA(rand, deps.now, passwordHash), buildCompanyB(rand, deps.now, passwordHash)];
+      const companies = [
+        buildCompanyA(rand, deps.now, passwordHash),
+        buildCompanyB(rand, deps.now, passwordHash),
+      ];
       // PDFs are made while the database inserts rows (on PostgreSQL the two really overlap). allSettled is
       // attached at once, so a failed write is never an unhandled rejection, and is awaited on every path, so
       // no write lands after the clean-up.
-      const files = Promise.allSettled(companies.map((c, i) => writeFiles(deps.storage, c, written, createRand(DEMO_SEED + 1 + i))));
+      const files = Promise.allSettled(
+        companies.map((c, i) =>
+          writeFiles(deps.storage, c, written, createRand(DEMO_SEED + 1 + i)),
+        ),
+      );
       try {
         for (const c of companies) await insertCompany(tx, c);
       } finally {
@@ -95,7 +109,12 @@ async function insertCompany(tx: Tx, c: DemoCompany) {
  * the file rows. File ids come from their own seeded PRNG: a seed killed before its commit (kill -9, power
  * loss) leaves files behind, and the next start, drawing the same keys, overwrites them: no orphans.
  */
-async function writeFiles(storage: FileStorage, c: DemoCompany, written: string[], rand: Rand): Promise<(typeof s.documentFiles.$inferInsert)[]> {
+async function writeFiles(
+  storage: FileStorage,
+  c: DemoCompany,
+  written: string[],
+  rand: Rand,
+): Promise<(typeof s.documentFiles.$inferInsert)[]> {
   const rows: (typeof s.documentFiles.$inferInsert)[] = [];
   const CONCURRENCY = 8;
   const pdfs = c.docs.pdfs;
@@ -109,7 +128,14 @@ async function writeFiles(storage: FileStorage, c: DemoCompany, written: string[
         const bytes = await makeDemoPdf(p);
         written.push(key);
         const { size } = await storage.write(key, Buffer.from(bytes));
-        rows.push({ id: fileId, documentId: p.documentId, name: p.fileName, size, storageKey: key, contentType: 'application/pdf' });
+        rows.push({
+          id: fileId,
+          documentId: p.documentId,
+          name: p.fileName,
+          size,
+          storageKey: key,
+          contentType: 'application/pdf',
+        });
       }),
     );
     const failed = settled.find((r) => r.status === 'rejected');

@@ -18,15 +18,31 @@ export class Params {
 }
 
 /** A version-4-shaped UUID from a text key (valid for z.uuid(), which checks the version and variant). */
-export const uuidFrom = (key: string) => `(overlay(overlay(md5(${key}) placing '4' from 13) placing '8' from 17)::uuid)`;
+export const uuidFrom = (key: string) =>
+  `(overlay(overlay(md5(${key}) placing '4' from 13) placing '8' from 17)::uuid)`;
 
 export type Lists = {
-  familyK: string; familyN: string; familyR: string; nFamily: number;
-  givenK: string; givenN: string; givenR: string; nGiven: number;
-  orgs: string; orgsN: string; nOrgs: number;
-  kinds: string; kindsN: string; kindsType: string; nKinds: number;
-  cps: string; cpsN: string; cpsDomain: string; nCps: number;
-  company: string; slug: string;
+  familyK: string;
+  familyN: string;
+  familyR: string;
+  nFamily: number;
+  givenK: string;
+  givenN: string;
+  givenR: string;
+  nGiven: number;
+  orgs: string;
+  orgsN: string;
+  nOrgs: number;
+  kinds: string;
+  kindsN: string;
+  kindsType: string;
+  nKinds: number;
+  cps: string;
+  cpsN: string;
+  cpsDomain: string;
+  nCps: number;
+  company: string;
+  slug: string;
 };
 
 // Index formulas: spread consecutive numbers over the lists so neighbours look different.
@@ -37,7 +53,8 @@ const org = (n: string, l: Lists) => `(1 + ((${n}) * 3 + (${n}) / 5) % ${l.nOrgs
 export const member = {
   id: (n: string, l: Lists) => uuidFrom(`${l.company}::text || ':u:' || (${n})`),
   name: (n: string, l: Lists) => `(${l.familyK}[${fam(n, l)}] || ' ' || ${l.givenK}[${giv(n, l)}])`,
-  nameN: (n: string, l: Lists) => `(${l.familyN}[${fam(n, l)}] || ' ' || ${l.givenN}[${giv(n, l)}])`,
+  nameN: (n: string, l: Lists) =>
+    `(${l.familyN}[${fam(n, l)}] || ' ' || ${l.givenN}[${giv(n, l)}])`,
   email: (n: string, l: Lists) =>
     `(case when (${n}) = 1 then 'admin@' || ${l.slug} else left(${l.givenR}[${giv(n, l)}], 1) || '.' || ${l.familyR}[${fam(n, l)}] || '.' || (${n}) || '@' || ${l.slug} end)`,
   org: (n: string, l: Lists) => `${l.orgs}[${org(n, l)}]`,
@@ -65,9 +82,12 @@ from (
 export const participant = {
   f: (l: Lists) => fam('i * 3 + p', l),
   g: (l: Lists) => giv('i * 3 + p', l),
-  name: (l: Lists) => `(${l.familyK}[${fam('i * 3 + p', l)}] || ' ' || ${l.givenK}[${giv('i * 3 + p', l)}])`,
-  nameN: (l: Lists) => `(${l.familyN}[${fam('i * 3 + p', l)}] || ' ' || ${l.givenN}[${giv('i * 3 + p', l)}])`,
-  email: (l: Lists) => `(left(${l.givenR}[${giv('i * 3 + p', l)}], 1) || '.' || ${l.familyR}[${fam('i * 3 + p', l)}] || '@' || ${l.cpsDomain}[c])`,
+  name: (l: Lists) =>
+    `(${l.familyK}[${fam('i * 3 + p', l)}] || ' ' || ${l.givenK}[${giv('i * 3 + p', l)}])`,
+  nameN: (l: Lists) =>
+    `(${l.familyN}[${fam('i * 3 + p', l)}] || ' ' || ${l.givenN}[${giv('i * 3 + p', l)}])`,
+  email: (l: Lists) =>
+    `(left(${l.givenR}[${giv('i * 3 + p', l)}], 1) || '.' || ${l.familyR}[${fam('i * 3 + p', l)}] || '@' || ${l.cpsDomain}[c])`,
 };
 
 export const docId = (l: Lists) => uuidFrom(`${l.company}::text || ':d:' || i`);
@@ -88,7 +108,14 @@ const pText = (l: Lists, p: number) => {
   return `case when np >= ${p} then ${ex(participant.nameN(l))} || ' ' || ${ex(participant.email(l))} || ' ' || ${l.cpsN}[c] end`;
 };
 
-export function documentsSql(l: Lists, from: string, to: string, members: string, optionType: string, optionDept: string): string {
+export function documentsSql(
+  l: Lists,
+  from: string,
+  to: string,
+  members: string,
+  optionType: string,
+  optionDept: string,
+): string {
   return `
 insert into documents (id, company_id, status, title, sender_id, sender_name, sender_email, sent_at, concluded_at,
   attr_title, counterparty, contract_at, validity_start_at, validity_end_at, validity_end_notice_at, auto_update,
@@ -130,7 +157,13 @@ where p <= 1 + i % 3`;
 }
 
 /** Drafts stay unfiled; others go to one user cabinet, and every seventh to a second one as well. */
-export function cabinetLinksSql(l: Lists, from: string, to: string, cabinetIds: string, nCabinets: number): string {
+export function cabinetLinksSql(
+  l: Lists,
+  from: string,
+  to: string,
+  cabinetIds: string,
+  nCabinets: number,
+): string {
   return `
 insert into document_cabinets (cabinet_id, document_id)
 select ${cabinetIds}[1 + (i + s) % ${nCabinets}], ${docId(l)}

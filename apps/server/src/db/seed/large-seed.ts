@@ -11,7 +11,15 @@ import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { COUNTERPARTIES, DEPARTMENTS, DOC_KINDS, FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
-import { cabinetLinksSql, documentsSql, member, membersSql, Params, participantsSql, type Lists } from './large-seed.sql.ts';
+import {
+  cabinetLinksSql,
+  documentsSql,
+  member,
+  membersSql,
+  Params,
+  participantsSql,
+  type Lists,
+} from './large-seed.sql.ts';
 import { EntityType } from '@cloudsign/contract';
 
 export type LargeSeedOptions = {
@@ -36,12 +44,28 @@ export type LargeSeedResult = {
   ms: { members: number; documents: number; total: number };
 };
 
-const USER_GROUPS = ['営業部', '法務部', '経理部', '人事部', '情報システム部', '総務部', '経営企画部', '役員', '東京支社', '大阪支社'];
+const USER_GROUPS = [
+  '営業部',
+  '法務部',
+  '経理部',
+  '人事部',
+  '情報システム部',
+  '総務部',
+  '経営企画部',
+  '役員',
+  '東京支社',
+  '大阪支社',
+];
 const USER_CABINETS = ['営業契約', '法務・NDA', '人事・雇用契約', '購買・業務委託', '役員会議事録'];
 
-export async function seedLargeCompany(database: Database, opts: LargeSeedOptions): Promise<LargeSeedResult> {
-  if (!Number.isInteger(opts.members) || opts.members < 1) throw new Error('メンバー数は1以上の整数で指定してください。');
-  if (!Number.isInteger(opts.documents) || opts.documents < 0) throw new Error('書類数は0以上の整数で指定してください。');
+export async function seedLargeCompany(
+  database: Database,
+  opts: LargeSeedOptions,
+): Promise<LargeSeedResult> {
+  if (!Number.isInteger(opts.members) || opts.members < 1)
+    throw new Error('メンバー数は1以上の整数で指定してください。');
+  if (!Number.isInteger(opts.documents) || opts.documents < 0)
+    throw new Error('書類数は0以上の整数で指定してください。');
   const started = performance.now();
   const q = database.raw.query;
   const log = opts.onProgress ?? (() => {});
@@ -52,18 +76,40 @@ export async function seedLargeCompany(database: Database, opts: LargeSeedOption
   const fixed = await database.db.transaction(async (tx) => {
     const [c] = await tx
       .insert(t.companies)
-      .values({ name: opts.name, plan: opts.plan ?? 'enterprise', documentApproval: 1, auditLog: true, documentImport: true, mfa: 1 })
+      .values({
+        name: opts.name,
+        plan: opts.plan ?? 'enterprise',
+        documentApproval: 1,
+        auditLog: true,
+        documentImport: true,
+        mfa: 1,
+      })
       .returning({ id: t.companies.id });
     const companyId = c!.id;
-    await tx.insert(t.memberGroups).values({ companyId, name: 'すべてのメンバー', type: EntityType.System });
-    await tx.insert(t.cabinets).values({ companyId, name: 'すべての書類', type: EntityType.System });
-    const groups = await tx.insert(t.memberGroups).values(USER_GROUPS.map((name) => ({ companyId, name }))).returning({ id: t.memberGroups.id });
-    const cabinets = await tx.insert(t.cabinets).values(USER_CABINETS.map((name) => ({ companyId, name }))).returning({ id: t.cabinets.id });
+    await tx
+      .insert(t.memberGroups)
+      .values({ companyId, name: 'すべてのメンバー', type: EntityType.System });
+    await tx
+      .insert(t.cabinets)
+      .values({ companyId, name: 'すべての書類', type: EntityType.System });
+    const groups = await tx
+      .insert(t.memberGroups)
+      .values(USER_GROUPS.map((name) => ({ companyId, name })))
+      .returning({ id: t.memberGroups.id });
+    const cabinets = await tx
+      .insert(t.cabinets)
+      .values(USER_CABINETS.map((name) => ({ companyId, name })))
+      .returning({ id: t.cabinets.id });
     const options = await tx
       .insert(t.documentAttributeOptions)
       .values(['契約種別', '部署'].map((name, i) => ({ companyId, name, position: i + 1 })))
       .returning({ id: t.documentAttributeOptions.id });
-    return { companyId, groupIds: groups.map((g) => g.id), cabinetIds: cabinets.map((x) => x.id), optionIds: options.map((o) => o.id) };
+    return {
+      companyId,
+      groupIds: groups.map((g) => g.id),
+      cabinetIds: cabinets.map((x) => x.id),
+      optionIds: options.map((o) => o.id),
+    };
   });
   const { companyId, groupIds, cabinetIds, optionIds } = fixed;
   const slug = `c${companyId.slice(0, 8)}.example.com`;
@@ -99,12 +145,17 @@ export async function seedLargeCompany(database: Database, opts: LargeSeedOption
       nKinds: DOC_KINDS.length,
       nCps: COUNTERPARTIES.length,
     } as Lists;
-    for (const [key, value] of Object.entries(arrays)) Object.defineProperty(l, key, { get: () => bind(key, value, '::text[]') });
+    for (const [key, value] of Object.entries(arrays))
+      Object.defineProperty(l, key, { get: () => bind(key, value, '::text[]') });
     Object.defineProperty(l, 'company', { get: () => bind('company', companyId, '::uuid') });
     Object.defineProperty(l, 'slug', { get: () => bind('slug', slug, '::text') });
     return l;
   };
-  const run = async (build: (p: Params, l: Lists, from: string, to: string) => string, total: number, label: string) => {
+  const run = async (
+    build: (p: Params, l: Lists, from: string, to: string) => string,
+    total: number,
+    label: string,
+  ) => {
     for (let from = 1; from <= total; from += chunk) {
       const to = Math.min(total, from + chunk - 1);
       const p = new Params();
@@ -116,7 +167,11 @@ export async function seedLargeCompany(database: Database, opts: LargeSeedOption
   };
 
   const t0 = performance.now();
-  await run((p, l, from, to) => membersSql(l, from, to, p.add(passwordHash, '::text')), opts.members, 'メンバー');
+  await run(
+    (p, l, from, to) => membersSql(l, from, to, p.add(passwordHash, '::text')),
+    opts.members,
+    'メンバー',
+  );
   // Memberships: everyone in one department group, every third member in a second one.
   await run(
     (p, l, from, to) => `
@@ -141,13 +196,36 @@ where s = 0 or n % 3 = 0`,
   }
 
   if (opts.documents > 0) {
-    await run((p, l, from, to) => documentsSql(l, from, to, String(opts.members), p.add(optionIds[0], '::text'), p.add(optionIds[1], '::text')), opts.documents, '書類');
+    await run(
+      (p, l, from, to) =>
+        documentsSql(
+          l,
+          from,
+          to,
+          String(opts.members),
+          p.add(optionIds[0], '::text'),
+          p.add(optionIds[1], '::text'),
+        ),
+      opts.documents,
+      '書類',
+    );
     await run((_p, l, from, to) => participantsSql(l, from, to), opts.documents, '書類の参加者');
-    await run((p, l, from, to) => cabinetLinksSql(l, from, to, p.add(cabinetIds, '::uuid[]'), cabinetIds.length), opts.documents, 'キャビネットへの格納');
+    await run(
+      (p, l, from, to) =>
+        cabinetLinksSql(l, from, to, p.add(cabinetIds, '::uuid[]'), cabinetIds.length),
+      opts.documents,
+      'キャビネットへの格納',
+    );
   }
   const t2 = performance.now();
-  const count = async (sqlText: string) => Number((await q<{ n: string | number }>(sqlText, [companyId])).rows[0]!.n);
-  const admin = (await q<{ id: string; email: string }>(`select id, email from users where company_id = $1 and 'CompanyAdmin' = any(roles) order by email limit 1`, [companyId])).rows[0]!;
+  const count = async (sqlText: string) =>
+    Number((await q<{ n: string | number }>(sqlText, [companyId])).rows[0]!.n);
+  const admin = (
+    await q<{ id: string; email: string }>(
+      `select id, email from users where company_id = $1 and 'CompanyAdmin' = any(roles) order by email limit 1`,
+      [companyId],
+    )
+  ).rows[0]!;
   return {
     companyId,
     adminEmail: admin.email,
@@ -155,8 +233,16 @@ where s = 0 or n % 3 = 0`,
     emailDomain: slug,
     members: await count(`select count(*) as n from users where company_id = $1`),
     documents: await count(`select count(*) as n from documents where company_id = $1`),
-    participants: await count(`select count(*) as n from document_participants p join documents d on d.id = p.document_id where d.company_id = $1`),
-    cabinetLinks: await count(`select count(*) as n from document_cabinets l join cabinets c on c.id = l.cabinet_id where c.company_id = $1`),
-    ms: { members: Math.round(t1 - t0), documents: Math.round(t2 - t1), total: Math.round(performance.now() - started) },
+    participants: await count(
+      `select count(*) as n from document_participants p join documents d on d.id = p.document_id where d.company_id = $1`,
+    ),
+    cabinetLinks: await count(
+      `select count(*) as n from document_cabinets l join cabinets c on c.id = l.cabinet_id where c.company_id = $1`,
+    ),
+    ms: {
+      members: Math.round(t1 - t0),
+      documents: Math.round(t2 - t1),
+      total: Math.round(performance.now() - started),
+    },
   };
 }

@@ -31,9 +31,21 @@ export async function makeDemoPdf(input: DemoPdfInput): Promise<Uint8Array> {
     `Counterparty: ${input.counterpartyDomain ?? '-'}`,
     `Date: ${input.date ?? '-'}`,
   ];
-  lines.forEach((text, i) => page.drawText(text, { x: 60, y: 715 - i * 20, size: 11, font, color: grey }));
-  page.drawText('This is a demo document generated for the CloudSign company console.', { x: 60, y: 600, size: 10, font });
+  lines.forEach((text, i) =>
+    page.drawText(text, { x: 60, y: 715 - i * 20, size: 11, font, color: grey }),
+  );
+  page.drawText('This is a demo document generated for the CloudSign company console.', {
+    x: 60,
+    y: 600,
+    size: 10,
+    font,
+  });
   page.drawText('Signature', { x: 380, y: 160, size: 10, font, color: grey });
-  page.drawLine({ start: { x: 380, y: 150 }, end: { x: 535, y: 150 }, thickness: 0.5, color: grey });
+  page.drawLine({
+    start: { x: 380, y: 150 },
+    end: { x: 535, y: 150 },
+    thickness: 0.5,
+    color: grey,
+  });
   return pdf.save({ useObjectStreams: false });
 }

@@ -16,7 +16,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function seed(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', cli, ...args], { env, timeout: 110_000 });
+    const r = await run(process.execPath, ['--import', 'tsx', cli, ...args], {
+      env,
+      timeout: 110_000,
+    });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };
@@ -36,19 +39,38 @@ describe('npm run seed', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('--demo か --company のどちらか一方を指定してください。');
     expect(none.stderr).toContain('使い方:');
-    expect(badCount.stderr).toContain('--members（メンバー数）は1〜10,000,000の整数で指定してください（指定値: 十）。');
-    expect(badPlan.stderr).toContain('--plan は free, light, corporate, business, enterprise のいずれかを指定してください（指定値: gold）。');
+    expect(badCount.stderr).toContain(
+      '--members（メンバー数）は1〜10,000,000の整数で指定してください（指定値: 十）。',
+    );
+    expect(badPlan.stderr).toContain(
+      '--plan は free, light, corporate, business, enterprise のいずれかを指定してください（指定値: gold）。',
+    );
     expect(unknown.stderr).toContain('引数が正しくありません');
   }, 120_000);
 
   // The PostgreSQL path of the same code is covered by large-seed.test.ts; this checks the command itself.
-  it.skipIf(isPostgresRun())('adds a large company and prints what it made and how long it took', async () => {
-    const r = await seed('--company', 'ベンチ商事', '--members', '30', '--documents', '40', '--plan', 'business');
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('「ベンチ商事」を作成します: メンバー 30名、書類 40件');
-    expect(r.stdout).toMatch(/作成しました（[\d.]+ 秒: メンバー [\d.]+ 秒、書類 [\d.]+ 秒）/);
-    expect(r.stdout).toContain('メンバー 30名、書類 40件、参加者 80件');
-    expect(r.stdout).toMatch(/管理者ログイン: admin@c[0-9a-f]{8}\.example\.com（パスワード password）/);
-  }, 120_000);
+  it.skipIf(isPostgresRun())(
+    'adds a large company and prints what it made and how long it took',
+    async () => {
+      const r = await seed(
+        '--company',
+        'ベンチ商事',
+        '--members',
+        '30',
+        '--documents',
+        '40',
+        '--plan',
+        'business',
+      );
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('「ベンチ商事」を作成します: メンバー 30名、書類 40件');
+      expect(r.stdout).toMatch(/作成しました（[\d.]+ 秒: メンバー [\d.]+ 秒、書類 [\d.]+ 秒）/);
+      expect(r.stdout).toContain('メンバー 30名、書類 40件、参加者 80件');
+      expect(r.stdout).toMatch(
+        /管理者ログイン: admin@c[0-9a-f]{8}\.example\.com（パスワード password）/,
+      );
+    },
+    120_000,
+  );
 });

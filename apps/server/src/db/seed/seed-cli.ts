@@ -21,7 +21,10 @@ class UsageError extends Error {}
 function count(value: string | undefined, label: string, min: number): number {
   if (value === undefined) throw new UsageError(`${label}を指定してください。`);
   const n = Number(value.replaceAll(',', '').replaceAll('_', ''));
-  if (!Number.isInteger(n) || n < min || n > 10_000_000) throw new UsageError(`${label}は${min}〜10,000,000の整数で指定してください（指定値: ${value}）。`);
+  if (!Number.isInteger(n) || n < min || n > 10_000_000)
+    throw new UsageError(
+      `${label}は${min}〜10,000,000の整数で指定してください（指定値: ${value}）。`,
+    );
   return n;
 }
 
@@ -38,13 +41,22 @@ async function main() {
     strict: true,
   });
   if (values.help) return void console.log(USAGE);
-  if (Boolean(values.demo) === Boolean(values.company)) throw new UsageError('--demo か --company のどちらか一方を指定してください。');
+  if (Boolean(values.demo) === Boolean(values.company))
+    throw new UsageError('--demo か --company のどちらか一方を指定してください。');
   const plan = values.plan ?? 'enterprise';
-  if (!PLANS.includes(plan as TPlan)) throw new UsageError(`--plan は ${PLANS.join(', ')} のいずれかを指定してください（指定値: ${plan}）。`);
+  if (!PLANS.includes(plan as TPlan))
+    throw new UsageError(
+      `--plan は ${PLANS.join(', ')} のいずれかを指定してください（指定値: ${plan}）。`,
+    );
   const large = values.company
-    ? { name: values.company.trim(), members: count(values.members, '--members（メンバー数）', 1), documents: count(values.documents ?? '0', '--documents（書類数）', 0) }
+    ? {
+        name: values.company.trim(),
+        members: count(values.members, '--members（メンバー数）', 1),
+        documents: count(values.documents ?? '0', '--documents（書類数）', 0),
+      }
     : null;
-  if (large && (large.name.length === 0 || large.name.length > 100)) throw new UsageError('--company（会社名）は1〜100文字で指定してください。');
+  if (large && (large.name.length === 0 || large.name.length > 100))
+    throw new UsageError('--company（会社名）は1〜100文字で指定してください。');
 
   const env = parseEnv(process.env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -52,18 +64,39 @@ async function main() {
   try {
     await runMigrations(database);
     if (!large) {
-      const summary = await seedDemoIfEmpty({ db: database.db, storage: createLocalStorage(env.DATA_DIR), now: new Date() });
-      if (!summary) return void console.log('会社が既に存在するため、デモデータは作成しませんでした（空のデータベースでのみ作成します）。');
+      const summary = await seedDemoIfEmpty({
+        db: database.db,
+        storage: createLocalStorage(env.DATA_DIR),
+        now: new Date(),
+      });
+      if (!summary)
+        return void console.log(
+          '会社が既に存在するため、デモデータは作成しませんでした（空のデータベースでのみ作成します）。',
+        );
       for (const c of summary.companies) {
-        console.log(`${c.name}: メンバー ${c.members}名、メンバーグループ ${c.groups}、キャビネット ${c.cabinets}、書類 ${c.documents}件（PDF ${c.files}件）`);
+        console.log(
+          `${c.name}: メンバー ${c.members}名、メンバーグループ ${c.groups}、キャビネット ${c.cabinets}、書類 ${c.documents}件（PDF ${c.files}件）`,
+        );
       }
-      return void console.log(`デモデータを作成しました（${where}、${(summary.ms / 1000).toFixed(1)} 秒、CPU ${(summary.cpuMs / 1000).toFixed(1)} 秒）。`);
+      return void console.log(
+        `デモデータを作成しました（${where}、${(summary.ms / 1000).toFixed(1)} 秒、CPU ${(summary.cpuMs / 1000).toFixed(1)} 秒）。`,
+      );
     }
-    console.log(`${where} に「${large.name}」を作成します: メンバー ${large.members.toLocaleString('ja-JP')}名、書類 ${large.documents.toLocaleString('ja-JP')}件`);
-    const r = await seedLargeCompany(database, { ...large, plan: plan as TPlan, onProgress: (m) => console.log(`  ${m}`) });
-    console.log(`作成しました（${(r.ms.total / 1000).toFixed(1)} 秒: メンバー ${(r.ms.members / 1000).toFixed(1)} 秒、書類 ${(r.ms.documents / 1000).toFixed(1)} 秒）`);
+    console.log(
+      `${where} に「${large.name}」を作成します: メンバー ${large.members.toLocaleString('ja-JP')}名、書類 ${large.documents.toLocaleString('ja-JP')}件`,
+    );
+    const r = await seedLargeCompany(database, {
+      ...large,
+      plan: plan as TPlan,
+      onProgress: (m) => console.log(`  ${m}`),
+    });
+    console.log(
+      `作成しました（${(r.ms.total / 1000).toFixed(1)} 秒: メンバー ${(r.ms.members / 1000).toFixed(1)} 秒、書類 ${(r.ms.documents / 1000).toFixed(1)} 秒）`,
+    );
     console.log(`  会社ID: ${r.companyId}`);
-    console.log(`  メンバー ${r.members.toLocaleString('ja-JP')}名、書類 ${r.documents.toLocaleString('ja-JP')}件、参加者 ${r.participants.toLocaleString('ja-JP')}件、キャビネット格納 ${r.cabinetLinks.toLocaleString('ja-JP')}件`);
+    console.log(
+      `  メンバー ${r.members.toLocaleString('ja-JP')}名、書類 ${r.documents.toLocaleString('ja-JP')}件、参加者 ${r.participants.toLocaleString('ja-JP')}件、キャビネット格納 ${r.cabinetLinks.toLocaleString('ja-JP')}件`,
+    );
     console.log(`  管理者ログイン: ${r.adminEmail}（パスワード password）`);
   } finally {
     await database.close();
@@ -73,7 +106,11 @@ async function main() {
 main().catch((err: unknown) => {
   if (err instanceof UsageError || err instanceof EnvError) {
     console.error(`${err.message}\n\n${USAGE}`);
-  } else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
+  } else if (
+    err instanceof TypeError &&
+    'code' in err &&
+    String(err.code).startsWith('ERR_PARSE_ARGS')
+  ) {
     console.error(`引数が正しくありません: ${err.message}\n\n${USAGE}`);
   } else {
     // The message only: a database error object carries the statement's parameters (long word lists).

@@ -12,7 +12,8 @@ async function records(bytes: Buffer, chunk = 64 * 1024) {
   for (let i = 0; i < bytes.length; i += chunk) chunks.push(bytes.subarray(i, i + chunk));
   let encoding = '';
   const out: string[][] = [];
-  for await (const r of readCsvRecords(Readable.from(chunks), (e) => (encoding = e))) out.push(r.cells);
+  for await (const r of readCsvRecords(Readable.from(chunks), (e) => (encoding = e)))
+    out.push(r.cells);
   return { out, encoding };
 }
 
@@ -40,7 +41,9 @@ describe('encodings in', () => {
   });
 
   it('UTF-8 with BOM: the BOM is not part of the first header', async () => {
-    const { out, encoding } = await records(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT)]));
+    const { out, encoding } = await records(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT)]),
+    );
     expect(encoding).toBe('utf8bom');
     expect(out[0]![0]).toBe('メールアドレス');
   });
@@ -53,30 +56,46 @@ describe('encodings in', () => {
 
   it('Shift_JIS after a long ASCII-only beginning, split across chunks', async () => {
     const ascii = 'メールアドレス\r\n'.length;
-    const rows = Array.from({ length: 5000 }, (_, i) => `user${i}@example.com,Name ${i},Org`).join('\r\n');
-    const bytes = iconv.encode(`email,name,org\r\n${rows}\r\nz@example.com,髙橋,㈱テスト\r\n`, 'cp932');
+    const rows = Array.from({ length: 5000 }, (_, i) => `user${i}@example.com,Name ${i},Org`).join(
+      '\r\n',
+    );
+    const bytes = iconv.encode(
+      `email,name,org\r\n${rows}\r\nz@example.com,髙橋,㈱テスト\r\n`,
+      'cp932',
+    );
     const { out, encoding } = await records(bytes, 1000 + ascii);
     expect(encoding).toBe('cp932');
     expect(out.at(-1)).toEqual(['z@example.com', '髙橋', '㈱テスト']);
   });
 
   it('UTF-16 with a BOM is refused with a clear message', async () => {
-    const e = await fileError(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXT, 'utf16le')]));
+    const e = await fileError(
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXT, 'utf16le')]),
+    );
     expect(e.message).toBe(MSG_UTF16);
   });
 
   it('UTF-16 without a BOM (NUL in every other byte) is refused', () => {
-    expect(() => detectEncoding(Buffer.from('email,name\r\na@b.c,x\r\n', 'utf16le'))).toThrow(MSG_UTF16);
+    expect(() => detectEncoding(Buffer.from('email,name\r\na@b.c,x\r\n', 'utf16le'))).toThrow(
+      MSG_UTF16,
+    );
   });
 
   it('binary (e.g. an .xlsx renamed .csv) is refused', async () => {
-    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00, 0x9a, 0xff, 0x10, 0x80]);
+    const zip = Buffer.from([
+      0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00, 0x9a,
+      0xff, 0x10, 0x80,
+    ]);
     const e = await fileError(zip);
     expect(e.message).toBe(MSG_BINARY);
   });
 
   it('an unclosed quote fails the file with its row number', async () => {
-    const e = await fileError(Buffer.from('メールアドレス,氏名\r\na@example.com,ok\r\nb@example.com,"open\r\nc@example.com,x\r\n'));
+    const e = await fileError(
+      Buffer.from(
+        'メールアドレス,氏名\r\na@example.com,ok\r\nb@example.com,"open\r\nc@example.com,x\r\n',
+      ),
+    );
     expect(e.message).toBe('3行目: 引用符（"）が閉じられていません。');
     expect(e.details).toEqual([{ path: '3行目', message: '引用符（"）が閉じられていません。' }]);
   });
@@ -89,19 +108,22 @@ describe('encodings in', () => {
 
 describe('CSV out', () => {
   it('escapes every text cell that a spreadsheet would run as a formula', () => {
-    for (const v of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '＝1']) expect(escapeFormula(v)).toBe(`'${v}`);
+    for (const v of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '＝1'])
+      expect(escapeFormula(v)).toBe(`'${v}`);
     expect(escapeFormula('山田 =太郎')).toBe('山田 =太郎');
     expect(unescapeFormula("'=1+1")).toBe('=1+1');
     expect(unescapeFormula("'abc")).toBe("'abc");
   });
 
   it('escapes a formula after leading blanks or line breaks, and any cell starting with TAB, CR or LF', () => {
-    for (const v of [' =1', '\u3000+1', '\n=1', '\r\n@x', '\tabc', '\nabc']) expect(escapeFormula(v)).toBe(`'${v}`);
+    for (const v of [' =1', '\u3000+1', '\n=1', '\r\n@x', '\tabc', '\nabc'])
+      expect(escapeFormula(v)).toBe(`'${v}`);
     for (const v of ['abc', ' abc', 'a=b', "'abc", '']) expect(escapeFormula(v)).toBe(v);
   });
 
   it('the escape is reversible for every value, even one that already begins with apostrophes', () => {
-    for (const v of ['=1', "'=1", "''=1", "' =1", "'abc", 'abc', '\t', "'\n"]) expect(unescapeFormula(escapeFormula(v))).toBe(v);
+    for (const v of ['=1', "'=1", "''=1", "' =1", "'abc", 'abc', '\t', "'\n"])
+      expect(unescapeFormula(escapeFormula(v))).toBe(v);
     expect(escapeFormula("'=1")).toBe("''=1");
   });
 

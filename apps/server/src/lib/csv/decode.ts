@@ -19,8 +19,10 @@ export class CsvFileError extends Error {
 
 export const MSG_UTF16 =
   'UTF-16 の CSV には対応していません。Excel では「CSV UTF-8（コンマ区切り）」または「CSV（コンマ区切り）」で保存し直してください。';
-export const MSG_BINARY = 'CSV ファイルではないようです（文字以外のデータが含まれています）。CSV 形式で保存したファイルを選んでください。';
-export const MSG_UNKNOWN_ENCODING = '文字コードを判別できませんでした。UTF-8 または Shift_JIS で保存し直してください。';
+export const MSG_BINARY =
+  'CSV ファイルではないようです（文字以外のデータが含まれています）。CSV 形式で保存したファイルを選んでください。';
+export const MSG_UNKNOWN_ENCODING =
+  '文字コードを判別できませんでした。UTF-8 または Shift_JIS で保存し直してください。';
 export const msgInvalidChars = (encoding: InputEncoding) =>
   `${encoding === 'cp932' ? 'Shift_JIS' : 'UTF-8'} として読めない文字が含まれています。文字コードを確認して保存し直してください。`;
 
@@ -65,10 +67,21 @@ function hasHighByte(buf: Buffer): boolean {
  * Returns null while everything seen is ASCII.
  */
 export function detectEncoding(sample: Buffer, isFileStart = true): InputEncoding | null {
-  if (isFileStart && sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))) {
+  if (
+    isFileStart &&
+    sample.length >= 2 &&
+    ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))
+  ) {
     throw new CsvFileError(MSG_UTF16);
   }
-  if (isFileStart && sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return 'utf8bom';
+  if (
+    isFileStart &&
+    sample.length >= 3 &&
+    sample[0] === 0xef &&
+    sample[1] === 0xbb &&
+    sample[2] === 0xbf
+  )
+    return 'utf8bom';
   if (sample.indexOf(0) >= 0) {
     // UTF-16 without BOM: ASCII text with a NUL in every other byte.
     const head = sample.subarray(0, Math.min(sample.length, 512));
@@ -81,7 +94,8 @@ export function detectEncoding(sample: Buffer, isFileStart = true): InputEncodin
     }
     const half = head.length / 2;
     const isOneParity = (a: number, b: number) => a > half * 0.4 && b <= half * 0.05;
-    if (isOneParity(evenNul, oddNul) || isOneParity(oddNul, evenNul)) throw new CsvFileError(MSG_UTF16);
+    if (isOneParity(evenNul, oddNul) || isOneParity(oddNul, evenNul))
+      throw new CsvFileError(MSG_UTF16);
     throw new CsvFileError(MSG_BINARY);
   }
   if (!hasHighByte(sample)) {
@@ -126,7 +140,8 @@ export function createDecodeStream(onDetected?: (encoding: InputEncoding) => voi
     if (text.includes('\uFFFD')) throw new CsvFileError(msgInvalidChars('cp932'));
     return text;
   };
-  const asFileError = (e: unknown) => (e instanceof CsvFileError ? e : new CsvFileError(msgInvalidChars(encoding ?? 'utf8')));
+  const asFileError = (e: unknown) =>
+    e instanceof CsvFileError ? e : new CsvFileError(msgInvalidChars(encoding ?? 'utf8'));
 
   return new Transform({
     decodeStrings: true,

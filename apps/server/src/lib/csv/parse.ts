@@ -15,7 +15,8 @@ export type CsvRecord = {
 
 const QUOTE_MESSAGES: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: '引用符（"）が閉じられていません。',
-  INVALID_OPENING_QUOTE: '引用符（"）の位置が正しくありません。値の途中に " を含める場合は、値全体を " で囲み、" を "" と書いてください。',
+  INVALID_OPENING_QUOTE:
+    '引用符（"）の位置が正しくありません。値の途中に " を含める場合は、値全体を " で囲み、" を "" と書いてください。',
   CSV_INVALID_CLOSING_QUOTE: '閉じ引用符（"）の後に区切り文字以外の文字があります。',
 };
 
@@ -36,7 +37,12 @@ export async function* readCsvRecords(
 ): AsyncGenerator<CsvRecord> {
   const decoder = createDecodeStream(onDetected);
   // CRLF, LF and CR all end a record, even mixed in one file (files pasted together from different tools).
-  const parser = parse({ relax_column_count: true, relax_quotes: false, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] });
+  const parser = parse({
+    relax_column_count: true,
+    relax_quotes: false,
+    skip_empty_lines: false,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  });
   bytes.on('error', (e) => decoder.destroy(e));
   decoder.on('error', (e) => parser.destroy(e));
   bytes.pipe(decoder).pipe(parser);

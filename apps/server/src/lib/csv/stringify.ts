@@ -64,7 +64,9 @@ export function createCsvWriter(encoding: TCsvEncoding): CsvWriter {
     output,
     write: (cells) =>
       new Promise<void>((resolve) => {
-        const row = cells.map((c) => (typeof c === 'string' ? escapeFormula(c) : c == null ? '' : String(c)));
+        const row = cells.map((c) =>
+          typeof c === 'string' ? escapeFormula(c) : c == null ? '' : String(c),
+        );
         if (stringifier.write(row)) resolve();
         else stringifier.once('drain', resolve);
       }),

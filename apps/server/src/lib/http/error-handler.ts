@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorCode, type TErrorBody, type TErrorDetail } from '@cloudsign/contract';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type TErrorBody,
+  type TErrorDetail,
+} from '@cloudsign/contract';
 import { AppError } from '../app-error.ts';
 
 /** Fastify's own 4xx errors, mapped to our closed list of codes. */
@@ -16,18 +21,28 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
 };
 
-const MSG_BAD_MULTIPART = 'アップロードの形式（multipart/form-data）が正しくありません。ファイルを選び直して送信してください。';
+const MSG_BAD_MULTIPART =
+  'アップロードの形式（multipart/form-data）が正しくありません。ファイルを選び直して送信してください。';
 
 /**
  * Errors the router raises before any route runs (Fastify's `frameworkErrors`): a path that is not valid
  * percent-encoding or a parameter over the length limit. Like a malformed id, they answer 404 in our shape.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   request.log.info({ err: error }, 'unroutable request');
   void sendError(request, reply, 'not_found');
 }
 
-export function errorBody(request: FastifyRequest, code: ErrorCode, message?: string, details?: TErrorDetail[]): TErrorBody {
+export function errorBody(
+  request: FastifyRequest,
+  code: ErrorCode,
+  message?: string,
+  details?: TErrorDetail[],
+): TErrorBody {
   return {
     error: {
       code,
@@ -38,8 +53,17 @@ export function errorBody(request: FastifyRequest, code: ErrorCode, message?: st
   };
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message?: string, details?: TErrorDetail[]) {
-  return reply.status(ERROR_CODES[code].status).type('application/json; charset=utf-8').send(errorBody(request, code, message, details));
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  message?: string,
+  details?: TErrorDetail[],
+) {
+  return reply
+    .status(ERROR_CODES[code].status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(request, code, message, details));
 }
 
 /**
@@ -48,7 +72,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: Er
  */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(request, reply, error.code, error.message, error.details);
+    if (error instanceof AppError)
+      return sendError(request, reply, error.code, error.message, error.details);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path is a missing resource, not a bad request (no existence probing).
@@ -61,7 +86,9 @@ export function installErrorHandling(app: FastifyInstance) {
     }
 
     // busboy's own parse errors carry no code: a multipart body without a boundary or cut short is the client's.
-    if (/^(?:Multipart: |Malformed |Unexpected end of (?:multipart data|form))/.test(error.message)) {
+    if (
+      /^(?:Multipart: |Malformed |Unexpected end of (?:multipart data|form))/.test(error.message)
+    ) {
       return sendError(request, reply, 'bad_request', MSG_BAD_MULTIPART);
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
@@ -69,7 +96,17 @@ export function installErrorHandling(app: FastifyInstance) {
     if (error.statusCode === 429) return sendError(request, reply, 'rate_limited');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return sendError(request, reply, error.statusCode === 404 ? 'not_found' : error.statusCode === 413 ? 'payload_too_large' : error.statusCode === 415 ? 'unsupported_media_type' : 'bad_request');
+      return sendError(
+        request,
+        reply,
+        error.statusCode === 404
+          ? 'not_found'
+          : error.statusCode === 413
+            ? 'payload_too_large'
+            : error.statusCode === 415
+              ? 'unsupported_media_type'
+              : 'bad_request',
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'internal');

@@ -23,7 +23,8 @@ function capturedLogger(kind: 'server' | 'plain') {
       done();
     },
   });
-  const logger = kind === 'server' ? pino(loggerOptions('info'), stream) : pino({ level: 'info' }, stream);
+  const logger =
+    kind === 'server' ? pino(loggerOptions('info'), stream) : pino({ level: 'info' }, stream);
   return { logger, text: () => lines.join('') };
 }
 
@@ -59,10 +60,17 @@ describe.each(['server', 'plain'] as const)('the site request log (%s root logge
 
   it('never holds a password-setup token, on showing, submitting or mistyping the link', async () => {
     const token = await setupToken();
-    expect((await app.inject({ method: 'GET', url: `/password_setup/${token}` })).statusCode).toBe(200);
-    const bad = await postForm(app, `/password_setup/${token}`, { password: 'x', confirmation: 'y' });
+    expect((await app.inject({ method: 'GET', url: `/password_setup/${token}` })).statusCode).toBe(
+      200,
+    );
+    const bad = await postForm(app, `/password_setup/${token}`, {
+      password: 'x',
+      confirmation: 'y',
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: `/password_setup/${token}?utm=mail` })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/password_setup/${token}?utm=mail` })).statusCode,
+    ).toBe(200);
     await app.inject({ method: 'GET', url: `/password_setup/${token}%zz` });
     await app.inject({ method: 'PUT', url: `/password_setup/${token}` });
     const text = log.text();
@@ -79,11 +87,16 @@ describe.each(['server', 'plain'] as const)('the API request log (%s root logger
     const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
     const { headers } = await signIn(deps, admin);
     const jwt = headers.authorization.slice('Bearer '.length);
-    await app.inject({ method: 'GET', url: '/me?token=query-secret-1&page=2&code=123456', headers });
+    await app.inject({
+      method: 'GET',
+      url: '/me?token=query-secret-1&page=2&code=123456',
+      headers,
+    });
     await app.inject({ method: 'GET', url: '/no-such-route?access_token=query-secret-2' });
     await app.close();
     const text = log.text();
-    for (const secret of ['query-secret-1', 'query-secret-2', '123456', jwt]) expect(text).not.toContain(secret);
+    for (const secret of ['query-secret-1', 'query-secret-2', '123456', jwt])
+      expect(text).not.toContain(secret);
     expect(text).toContain('"url":"/me?token=[redacted]&page=2&code=[redacted]"');
     expect(text).toContain('"url":"/no-such-route?access_token=[redacted]"');
   });
@@ -92,18 +105,36 @@ describe.each(['server', 'plain'] as const)('the API request log (%s root logger
 describe('the server root logger', () => {
   it('removes credential headers and masks URLs inside messages and errors', () => {
     const log = capturedLogger('server');
-    log.logger.info({ req: { method: 'GET', url: '/password_setup/abc', headers: { authorization: 'Bearer aaa.bbb.ccc', cookie: 'cs_session=s3cret' } } }, 'x');
-    log.logger.warn('Reply was already sent, did you forget to "return reply" in the "/password_setup/tok-en_1" (GET) route?');
-    log.logger.error({ err: new Error("'/password_setup/tok-en_2%zz' is not a valid url component") }, 'unroutable request');
+    log.logger.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/password_setup/abc',
+          headers: { authorization: 'Bearer aaa.bbb.ccc', cookie: 'cs_session=s3cret' },
+        },
+      },
+      'x',
+    );
+    log.logger.warn(
+      'Reply was already sent, did you forget to "return reply" in the "/password_setup/tok-en_1" (GET) route?',
+    );
+    log.logger.error(
+      { err: new Error("'/password_setup/tok-en_2%zz' is not a valid url component") },
+      'unroutable request',
+    );
     const text = log.text();
-    for (const secret of ['aaa.bbb.ccc', 's3cret', 'tok-en_1', 'tok-en_2']) expect(text).not.toContain(secret);
+    for (const secret of ['aaa.bbb.ccc', 's3cret', 'tok-en_1', 'tok-en_2'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('in the \\"/password_setup/[redacted]\\" (GET) route');
     expect(text).toContain("'/password_setup/[redacted]' is not a valid url component");
   });
 
   it.each([
     ['/password_setup/abc123', '/password_setup/[redacted]'],
-    ['https://console.example.jp/password_setup/abc123?x=1', 'https://console.example.jp/password_setup/[redacted]?x=1'],
+    [
+      'https://console.example.jp/password_setup/abc123?x=1',
+      'https://console.example.jp/password_setup/[redacted]?x=1',
+    ],
     ['/login?return_to=%2Fcabinets&token=t', '/login?return_to=%2Fcabinets&token=[redacted]'],
     ['/cb?SAMLResponse=PHNhbWw+&RelayState=x', '/cb?SAMLResponse=[redacted]&RelayState=x'],
     ['/company/members?page=2&keyword=山田', '/company/members?page=2&keyword=山田'],

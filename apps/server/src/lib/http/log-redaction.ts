@@ -12,7 +12,22 @@ export const MASK = '[redacted]';
 /** Paths whose next segment is a bearer secret. A new emailed link with a token in its path belongs here. */
 const SECRET_PATH_SEGMENTS = ['password_setup'];
 /** Query parameters that carry secrets (links, OAuth/SAML-style callbacks, one-time codes). */
-const SECRET_PARAMS = ['token', 'access_token', 'id_token', 'refresh_token', 'jwt', 'code', 'otp', 'password', 'secret', 'key', 'api_key', 'signature', 'sig', 'samlresponse'];
+const SECRET_PARAMS = [
+  'token',
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'jwt',
+  'code',
+  'otp',
+  'password',
+  'secret',
+  'key',
+  'api_key',
+  'signature',
+  'sig',
+  'samlresponse',
+];
 
 const pathPattern = new RegExp(`(/(?:${SECRET_PATH_SEGMENTS.join('|')})/)[^/?#\\s'"]+`, 'gi');
 const paramPattern = new RegExp(`([?&;](?:${SECRET_PARAMS.join('|')})=)[^&#;\\s'"]*`, 'gi');
@@ -57,13 +72,24 @@ export const loggerOptions = (level: string): LoggerOptions => ({
   base: undefined,
   serializers: logSerializers,
   redact: {
-    paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]'],
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'headers.authorization',
+      'headers.cookie',
+      'res.headers["set-cookie"]',
+    ],
     censor: MASK,
   },
   hooks: {
     // Messages built from a URL (Fastify's "Reply was already sent … in the "/password_setup/…" route").
     logMethod(args, method) {
-      method.apply(this, args.map((a: unknown) => (typeof a === 'string' ? maskSecrets(a) : a)) as Parameters<typeof method>);
+      method.apply(
+        this,
+        args.map((a: unknown) => (typeof a === 'string' ? maskSecrets(a) : a)) as Parameters<
+          typeof method
+        >,
+      );
     },
   },
 });

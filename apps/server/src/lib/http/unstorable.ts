@@ -3,7 +3,8 @@
  * refuse them). Input carrying either fails deep in a statement as a 500 unless refused up front; the API
  * (api/plugins/reject-nul.ts) and the site (site/input-guard.ts) both use this.
  */
-export const MSG_NUL = '使用できない文字（NUL 文字、または対になっていないサロゲート文字）が含まれています。';
+export const MSG_NUL =
+  '使用できない文字（NUL 文字、または対になっていないサロゲート文字）が含まれています。';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const unstorable = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);

@@ -10,7 +10,12 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { QueueOptions } from '../../jobs/jobs.ts';
-import type { BatchExecutor, BulkTarget, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
+import type {
+  BatchExecutor,
+  BulkTarget,
+  ManipulationRow,
+  RowChecker,
+} from '../../bulk/bulk.types.ts';
 
 /** A download name chosen by the server: Japanese for people, ASCII for old clients (stamped in JST). */
 export type FileName = readonly [ja: string, ascii: string];
@@ -63,5 +68,12 @@ export type BulkExecuteJob = BulkJob & { kind: number };
 
 /** Types a generation's `params` against its own body schema. */
 export const generation = <S extends z.ZodType<{ encoding: TCsvEncoding }>>(
-  g: Omit<BulkGeneration, 'body' | 'params'> & { body: S; params: (deps: AppDeps, auth: AuthContext, body: z.infer<S>) => Promise<Record<string, unknown>> },
+  g: Omit<BulkGeneration, 'body' | 'params'> & {
+    body: S;
+    params: (
+      deps: AppDeps,
+      auth: AuthContext,
+      body: z.infer<S>,
+    ) => Promise<Record<string, unknown>>;
+  },
 ): BulkGeneration => g;

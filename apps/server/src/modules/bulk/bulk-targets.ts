@@ -3,4 +3,7 @@ import { documentAttributeBulkTarget } from '../document-attribute-bulk/document
 import { memberBulkTarget } from '../member-bulk/member-bulk.target.ts';
 import type { BulkTargetDescriptor } from './bulk-target.ts';
 
-export const BULK_TARGETS: readonly BulkTargetDescriptor[] = [memberBulkTarget, documentAttributeBulkTarget];
+export const BULK_TARGETS: readonly BulkTargetDescriptor[] = [
+  memberBulkTarget,
+  documentAttributeBulkTarget,
+];

@@ -22,16 +22,28 @@ export const logged =
 
 export async function registerBulkJobs(deps: AppDeps, t: BulkTargetDescriptor) {
   const names = bulkJobNames(t);
-  await deps.jobs.register<BulkJob>(names.check, logged(t.label, async ({ manipulationId }) => {
-    await runCheck(deps, manipulationId, (m, headers) => t.checker(deps.database.db, m, headers));
-  }), { retryLimit: 3 });
+  await deps.jobs.register<BulkJob>(
+    names.check,
+    logged(t.label, async ({ manipulationId }) => {
+      await runCheck(deps, manipulationId, (m, headers) => t.checker(deps.database.db, m, headers));
+    }),
+    { retryLimit: 3 },
+  );
   // One execution per company at a time, in order (singletonKey = company id, see the service). A run killed
   // mid-way is retried when pg-boss expires it, and resumes at the first pending row.
-  await deps.jobs.register<BulkExecuteJob>(names.execute, logged(t.label, async (job) => {
-    await runExecute(deps, job.manipulationId, t.executor(deps, job));
-  }), { isSerialPerKey: true, retryLimit: 50, expireInSeconds: 15 * 60 });
-  await deps.jobs.register<BulkJob>(names.export, logged(t.label, async ({ manipulationId }) => {
-    await t.exporter(deps, manipulationId);
-  }), t.exportQueue ?? { retryLimit: 3 });
+  await deps.jobs.register<BulkExecuteJob>(
+    names.execute,
+    logged(t.label, async (job) => {
+      await runExecute(deps, job.manipulationId, t.executor(deps, job));
+    }),
+    { isSerialPerKey: true, retryLimit: 50, expireInSeconds: 15 * 60 },
+  );
+  await deps.jobs.register<BulkJob>(
+    names.export,
+    logged(t.label, async ({ manipulationId }) => {
+      await t.exporter(deps, manipulationId);
+    }),
+    t.exportQueue ?? { retryLimit: 3 },
+  );
   await t.registerExtraJobs?.(deps);
 }

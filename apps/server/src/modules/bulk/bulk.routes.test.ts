@@ -24,12 +24,29 @@ const groupsTarget: BulkTargetDescriptor = {
   manipulationsPath: '/groups/bulk_manipulations',
   historySummary: '一括登録の履歴',
   uploads: [{ path: '/groups/bulk_add', kind: BulkKind.Add }],
-  templates: [{ path: '/groups/bulk_add/csv_template', columns: ['グループ名'], fileName: ['グループ一括登録テンプレート', 'group_bulk_add_template'] }],
+  templates: [
+    {
+      path: '/groups/bulk_add/csv_template',
+      columns: ['グループ名'],
+      fileName: ['グループ一括登録テンプレート', 'group_bulk_add_template'],
+    },
+  ],
   generations: [
-    generation({ kind: BulkKind.Export, requestPath: '/groups/export/csv', basePath: '/groups/export', body: ZMemberCsvRequest, fileName: ['グループ一覧', 'groups'], params: async () => ({}) }),
+    generation({
+      kind: BulkKind.Export,
+      requestPath: '/groups/export/csv',
+      basePath: '/groups/export',
+      body: ZMemberCsvRequest,
+      fileName: ['グループ一覧', 'groups'],
+      params: async () => ({}),
+    }),
   ],
   fileNames: { errors: ['e', 'e'], result: ['r', 'r'], upload: ['u', 'u'] },
-  checker: async () => ({ columns: { allowed: ['グループ名'], required: ['グループ名'] }, checkBatch: async () => [], finish: async () => [] }),
+  checker: async () => ({
+    columns: { allowed: ['グループ名'], required: ['グループ名'] },
+    checkBatch: async () => [],
+    finish: async () => [],
+  }),
   executor: () => ({ executableActions: ['add'], applyBatch: async () => [] }),
   exporter: async () => {},
 };
@@ -45,7 +62,10 @@ async function appWith(target: BulkTargetDescriptor, isCompanyAdmin: boolean) {
   app.addHook('onRequest', async (request) => {
     request.auth = { isCompanyAdmin } as AuthContext;
   });
-  await app.register(bulkRoutes, { deps: { clock: () => new Date('2026-01-05T15:30:00Z') } as AppDeps, target });
+  await app.register(bulkRoutes, {
+    deps: { clock: () => new Date('2026-01-05T15:30:00Z') } as AppDeps,
+    target,
+  });
   await app.ready();
   return { app, routes };
 }
@@ -73,15 +93,24 @@ describe('a bulk target is a descriptor', () => {
 
   it("answers the target's guard first: 403 before any 400 on a bad body", async () => {
     const { app } = await appWith(groupsTarget, false);
-    const res = await app.inject({ method: 'PUT', url: '/groups/bulk_manipulations/not-a-uuid', payload: { action: 'nope' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/groups/bulk_manipulations/not-a-uuid',
+      payload: { action: 'nope' },
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'forbidden', message: ERROR_CODES.forbidden.message, requestId: 'req-1' } });
+    expect(res.json()).toEqual({
+      error: { code: 'forbidden', message: ERROR_CODES.forbidden.message, requestId: 'req-1' },
+    });
     await app.close();
   });
 
   it('the template comes from the descriptor: its columns, its names, stamped in JST', async () => {
     const { app } = await appWith({ ...groupsTarget, guard: () => {} }, false);
-    const res = await app.inject({ method: 'GET', url: '/groups/bulk_add/csv_template?encoding=utf8bom' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/groups/bulk_add/csv_template?encoding=utf8bom',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('\uFEFFグループ名\r\n');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

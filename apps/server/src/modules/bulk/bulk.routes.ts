@@ -26,94 +26,242 @@ import { streamRowsCsv } from '../../bulk/result-csv.ts';
 import { createCsvWriter, csvContentType } from '../../lib/csv/stringify.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { readCsvUpload } from '../../lib/http/csv-upload.ts';
-import { cancelManipulation, executeManipulation, getManipulation, listRunRows, listRuns, requestGeneration, uploadCsv } from './bulk.service.ts';
+import {
+  cancelManipulation,
+  executeManipulation,
+  getManipulation,
+  listRunRows,
+  listRuns,
+  requestGeneration,
+  uploadCsv,
+} from './bulk.service.ts';
 import { csvFileNames } from './bulk-files.ts';
 import type { BulkGeneration, BulkTargetDescriptor, FileName } from './bulk-target.ts';
 
-type Reply = { reply: FastifyReply; encoding: TCsvEncoding; name: FileName; at: Date; body: NodeJS.ReadableStream; isNoStore?: boolean };
+type Reply = {
+  reply: FastifyReply;
+  encoding: TCsvEncoding;
+  name: FileName;
+  at: Date;
+  body: NodeJS.ReadableStream;
+  isNoStore?: boolean;
+};
 
 /** A CSV download: generated files are never cached; the uploaded file is sent as it was stored. */
 function sendCsv({ reply, encoding, name, at, body, isNoStore = true }: Reply) {
   const names = csvFileNames(name, at);
-  reply.header('content-type', csvContentType(encoding)).header('content-disposition', contentDisposition('attachment', names.ja, names.ascii));
+  reply
+    .header('content-type', csvContentType(encoding))
+    .header('content-disposition', contentDisposition('attachment', names.ja, names.ascii));
   if (isNoStore) reply.header('cache-control', 'no-store');
   return reply.send(body);
 }
 
-export const bulkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; target: BulkTargetDescriptor }> = async (app, { deps, target: t }) => {
+export const bulkRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  target: BulkTargetDescriptor;
+}> = async (app, { deps, target: t }) => {
   // Scoped to this plugin: only these routes accept multipart, with the bulk limits.
-  await app.register(multipart, { limits: { fileSize: BULK_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
+  await app.register(multipart, {
+    limits: { fileSize: BULK_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: false,
+  });
   // Wrapped async: Fastify would wait forever for the `done` callback of a plain function hook.
   app.addHook('preValidation', async (request) => t.guard(request));
   const { tags } = t;
-  const load = (request: FastifyRequest & { params: { id: string } }, kinds?: readonly number[]) => getManipulation(deps, t, request.auth, request.params.id, kinds);
+  const load = (request: FastifyRequest & { params: { id: string } }, kinds?: readonly number[]) =>
+    getManipulation(deps, t, request.auth, request.params.id, kinds);
 
   for (const { path, columns, fileName } of t.templates ?? []) {
-    app.get(path, { schema: { tags, summary: 'CSVテンプレート', querystring: ZEncodingQuery } }, async (request, reply) => {
-      const writer = createCsvWriter(request.query.encoding);
-      void writer.write(columns).then(() => writer.end());
-      return sendCsv({ reply, encoding: request.query.encoding, name: fileName, at: deps.clock(), body: writer.output });
-    });
+    app.get(
+      path,
+      { schema: { tags, summary: 'CSVテンプレート', querystring: ZEncodingQuery } },
+      async (request, reply) => {
+        const writer = createCsvWriter(request.query.encoding);
+        void writer.write(columns).then(() => writer.end());
+        return sendCsv({
+          reply,
+          encoding: request.query.encoding,
+          name: fileName,
+          at: deps.clock(),
+          body: writer.output,
+        });
+      },
+    );
   }
   for (const g of t.generations) generationRoutes(g);
 
   for (const { path, kind } of t.uploads) {
-    app.post(path, { schema: { tags, summary: 'CSVアップロード（multipart、フィールド filename）', response: { 201: ZBulkManipulationResponse } } }, async (request, reply) => {
-      const m = await uploadCsv(deps, t, request.auth, kind, await readCsvUpload(request));
-      return reply.status(201).send({ manipulation: toManipulationDto(m) });
-    });
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'CSVアップロード（multipart、フィールド filename）',
+          response: { 201: ZBulkManipulationResponse },
+        },
+      },
+      async (request, reply) => {
+        const m = await uploadCsv(deps, t, request.auth, kind, await readCsvUpload(request));
+        return reply.status(201).send({ manipulation: toManipulationDto(m) });
+      },
+    );
   }
 
   const base = t.manipulationsPath;
-  app.get(base, { schema: { tags, summary: t.historySummary, querystring: ZBulkManipulationListQuery, response: { 200: ZBulkManipulationList } } }, async (request) => {
-    const { rows, total } = await listRuns(deps, t, request.auth, request.query);
-    return { manipulations: rows.map(toManipulationDto), total };
-  });
-  app.get(`${base}/:id`, { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } }, async (request) => ({
-    manipulation: toManipulationDto(await load(request)),
-  }));
-  app.put(`${base}/:id`, { schema: { tags, summary: '実行または取り消し', params: ZIdParams, body: ZBulkUpdateBody, response: { 200: ZBulkManipulationResponse } } }, async (request) => {
-    const m = request.body.action === 'execute'
-      ? await executeManipulation(deps, t, request.auth, request.params.id)
-      : await cancelManipulation(deps, t, request.auth, request.params.id);
-    return { manipulation: toManipulationDto(m) };
-  });
-  app.get(`${base}/:id/rows`, { schema: { tags, params: ZIdParams, querystring: ZBulkRowsQuery, response: { 200: ZBulkRowsResponse } } }, async (request) => {
-    const { rows, total } = await listRunRows(deps, t, request.auth, request.params.id, request.query);
-    return { rows: rows.map(toRowDto), total };
-  });
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: t.historySummary,
+        querystring: ZBulkManipulationListQuery,
+        response: { 200: ZBulkManipulationList },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listRuns(deps, t, request.auth, request.query);
+      return { manipulations: rows.map(toManipulationDto), total };
+    },
+  );
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } },
+    async (request) => ({
+      manipulation: toManipulationDto(await load(request)),
+    }),
+  );
+  app.put(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: '実行または取り消し',
+        params: ZIdParams,
+        body: ZBulkUpdateBody,
+        response: { 200: ZBulkManipulationResponse },
+      },
+    },
+    async (request) => {
+      const m =
+        request.body.action === 'execute'
+          ? await executeManipulation(deps, t, request.auth, request.params.id)
+          : await cancelManipulation(deps, t, request.auth, request.params.id);
+      return { manipulation: toManipulationDto(m) };
+    },
+  );
+  app.get(
+    `${base}/:id/rows`,
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZBulkRowsQuery,
+        response: { 200: ZBulkRowsResponse },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listRunRows(
+        deps,
+        t,
+        request.auth,
+        request.params.id,
+        request.query,
+      );
+      return { rows: rows.map(toRowDto), total };
+    },
+  );
   for (const suffix of ['errors.csv', 'result.csv'] as const) {
-    app.get(`${base}/:id/${suffix}`, { schema: { tags, params: ZIdParams, querystring: ZEncodingQuery.partial() } }, async (request, reply) => {
-      const m = await load(request, t.resultKinds);
-      const encoding = request.query.encoding ?? (m.encoding as TCsvEncoding);
-      const isErrors = suffix === 'errors.csv';
-      const name = isErrors ? t.fileNames.errors : t.fileNames.result;
-      return sendCsv({ reply, encoding, name, at: m.createdAt, body: streamRowsCsv(deps.database.db, m, encoding, isErrors) });
-    });
+    app.get(
+      `${base}/:id/${suffix}`,
+      { schema: { tags, params: ZIdParams, querystring: ZEncodingQuery.partial() } },
+      async (request, reply) => {
+        const m = await load(request, t.resultKinds);
+        const encoding = request.query.encoding ?? (m.encoding as TCsvEncoding);
+        const isErrors = suffix === 'errors.csv';
+        const name = isErrors ? t.fileNames.errors : t.fileNames.result;
+        return sendCsv({
+          reply,
+          encoding,
+          name,
+          at: m.createdAt,
+          body: streamRowsCsv(deps.database.db, m, encoding, isErrors),
+        });
+      },
+    );
   }
-  app.get(`${base}/:id/file`, { schema: { tags, summary: 'アップロードされたファイル', params: ZIdParams } }, async (request, reply) => {
-    const m = await load(request, t.resultKinds);
-    if (!m.inputFileKey) throw new AppError('not_found');
-    const body = deps.storage.read(m.inputFileKey);
-    return sendCsv({ reply, encoding: m.encoding as TCsvEncoding, name: t.fileNames.upload, at: m.createdAt, body, isNoStore: false });
-  });
+  app.get(
+    `${base}/:id/file`,
+    { schema: { tags, summary: 'アップロードされたファイル', params: ZIdParams } },
+    async (request, reply) => {
+      const m = await load(request, t.resultKinds);
+      if (!m.inputFileKey) throw new AppError('not_found');
+      const body = deps.storage.read(m.inputFileKey);
+      return sendCsv({
+        reply,
+        encoding: m.encoding as TCsvEncoding,
+        name: t.fileNames.upload,
+        at: m.createdAt,
+        body,
+        isNoStore: false,
+      });
+    },
+  );
 
   function generationRoutes(g: BulkGeneration) {
-    app.post(g.requestPath, { schema: { tags, summary: g.summary, body: g.body, response: { 202: ZBulkManipulationResponse } } }, async (request, reply) => {
-      const m = await requestGeneration(deps, t, g, request.auth, request.body);
-      return reply.status(202).send({ manipulation: toManipulationDto(m) });
-    });
-    app.get(`${g.basePath}/:id/status`, { schema: { tags, params: ZIdParams, response: { 200: ZBulkStatusResponse } } }, async (request) => {
-      const m = await load(request, [g.kind]);
-      return { id: m.id, status: m.status, processedRows: m.processedRows, totalRows: m.totalRows };
-    });
-    app.get(`${g.basePath}/:id`, { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } }, async (request) => ({
-      manipulation: toManipulationDto(await load(request, [g.kind])),
-    }));
-    app.get(`${g.basePath}/:id/csv`, { schema: { tags, params: ZIdParams } }, async (request, reply) => {
-      const m = await load(request, [g.kind]);
-      if (!m.outputFileKey) throw new AppError('invalid_state', 'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。');
-      return sendCsv({ reply, encoding: m.encoding as TCsvEncoding, name: g.fileName, at: m.createdAt, body: deps.storage.read(m.outputFileKey) });
-    });
+    app.post(
+      g.requestPath,
+      {
+        schema: {
+          tags,
+          summary: g.summary,
+          body: g.body,
+          response: { 202: ZBulkManipulationResponse },
+        },
+      },
+      async (request, reply) => {
+        const m = await requestGeneration(deps, t, g, request.auth, request.body);
+        return reply.status(202).send({ manipulation: toManipulationDto(m) });
+      },
+    );
+    app.get(
+      `${g.basePath}/:id/status`,
+      { schema: { tags, params: ZIdParams, response: { 200: ZBulkStatusResponse } } },
+      async (request) => {
+        const m = await load(request, [g.kind]);
+        return {
+          id: m.id,
+          status: m.status,
+          processedRows: m.processedRows,
+          totalRows: m.totalRows,
+        };
+      },
+    );
+    app.get(
+      `${g.basePath}/:id`,
+      { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } },
+      async (request) => ({
+        manipulation: toManipulationDto(await load(request, [g.kind])),
+      }),
+    );
+    app.get(
+      `${g.basePath}/:id/csv`,
+      { schema: { tags, params: ZIdParams } },
+      async (request, reply) => {
+        const m = await load(request, [g.kind]);
+        if (!m.outputFileKey)
+          throw new AppError(
+            'invalid_state',
+            'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
+          );
+        return sendCsv({
+          reply,
+          encoding: m.encoding as TCsvEncoding,
+          name: g.fileName,
+          at: m.createdAt,
+          body: deps.storage.read(m.outputFileKey),
+        });
+      },
+    );
   }
 };

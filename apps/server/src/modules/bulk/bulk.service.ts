@@ -15,36 +15,75 @@ import {
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findManipulation, findRows, listManipulations, updateManipulation } from '../../bulk/bulk.repository.ts';
-import { assertUploadRoom, insertGeneration, insertUpload, startExecution } from '../../bulk/bulk-job-slots.ts';
+import {
+  findManipulation,
+  findRows,
+  listManipulations,
+  updateManipulation,
+} from '../../bulk/bulk.repository.ts';
+import {
+  assertUploadRoom,
+  insertGeneration,
+  insertUpload,
+  startExecution,
+} from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { bulkJobNames } from './bulk.jobs.ts';
-import type { BulkExecuteJob, BulkGeneration, BulkJob, BulkTargetDescriptor } from './bulk-target.ts';
+import type {
+  BulkExecuteJob,
+  BulkGeneration,
+  BulkJob,
+  BulkTargetDescriptor,
+} from './bulk-target.ts';
 
 export const MSG_TOO_LARGE = `ファイルサイズが上限（${BULK_MAX_FILE_BYTES / 1024 / 1024}MB）を超えています。ファイルを分けてアップロードしてください。`;
-export const msgNotExecutable = (noun: string) => `チェックが完了し、エラーのない${noun}だけを実行できます。`;
+export const msgNotExecutable = (noun: string) =>
+  `チェックが完了し、エラーのない${noun}だけを実行できます。`;
 export const msgNotCancellable = (noun: string) => `実行を開始した${noun}は取り消せません。`;
 
 type Target = Pick<BulkTargetDescriptor, 'target' | 'name' | 'noun' | 'uploads' | 'historyKind'>;
 
 const scope = (t: Target, auth: AuthContext) => ({ companyId: auth.company.id, target: t.target });
-const who = (auth: AuthContext) => ({ createdBy: auth.user.id, createdByName: auth.user.name || auth.user.email });
+const who = (auth: AuthContext) => ({
+  createdBy: auth.user.id,
+  createdByName: auth.user.name || auth.user.email,
+});
 const uploadKinds = (t: Target) => t.uploads.map((u) => u.kind);
 
 /** The company's manipulation of this target (of one of `kinds` when given); anything else answers 404. */
-export async function getManipulation(deps: AppDeps, t: Target, auth: AuthContext, id: string, kinds?: readonly number[]): Promise<ManipulationRow> {
+export async function getManipulation(
+  deps: AppDeps,
+  t: Target,
+  auth: AuthContext,
+  id: string,
+  kinds?: readonly number[],
+): Promise<ManipulationRow> {
   const m = await findManipulation(deps.database.db, scope(t, auth), id);
   if (!m || (kinds && !kinds.includes(m.kind))) throw new AppError('not_found');
   return m;
 }
 
 /** The target's runs, newest first (the history); `kind` defaults to the target's history kind. */
-export async function listRuns(deps: AppDeps, t: Target, auth: AuthContext, query: Parameters<typeof listManipulations>[2]) {
-  return listManipulations(deps.database.db, scope(t, auth), { ...query, kind: query.kind ?? t.historyKind });
+export async function listRuns(
+  deps: AppDeps,
+  t: Target,
+  auth: AuthContext,
+  query: Parameters<typeof listManipulations>[2],
+) {
+  return listManipulations(deps.database.db, scope(t, auth), {
+    ...query,
+    kind: query.kind ?? t.historyKind,
+  });
 }
 
 /** One page of a run's rows, after the caller's company and the kind were checked. */
-export async function listRunRows(deps: AppDeps, t: Target, auth: AuthContext, id: string, query: Parameters<typeof findRows>[2]) {
+export async function listRunRows(
+  deps: AppDeps,
+  t: Target,
+  auth: AuthContext,
+  id: string,
+  query: Parameters<typeof findRows>[2],
+) {
   const m = await getManipulation(deps, t, auth, id);
   return findRows(deps.database.db, m.id, query);
 }
@@ -75,7 +114,11 @@ export async function uploadCsv(
     inputFileKey: key,
     ...who(auth),
   });
-  await deps.jobs.send<BulkJob>(bulkJobNames(t).check, { manipulationId: m.id }, { companyId: auth.company.id });
+  await deps.jobs.send<BulkJob>(
+    bulkJobNames(t).check,
+    { manipulationId: m.id },
+    { companyId: auth.company.id },
+  );
   return m;
 }
 
@@ -83,7 +126,12 @@ export async function uploadCsv(
  * Execute once: only the caller that moves Ready → Processing queues the job; any later call answers the
  * run's current state (200), never a second run.
  */
-export async function executeManipulation(deps: AppDeps, t: Target, auth: AuthContext, id: string): Promise<ManipulationRow> {
+export async function executeManipulation(
+  deps: AppDeps,
+  t: Target,
+  auth: AuthContext,
+  id: string,
+): Promise<ManipulationRow> {
   const m = await getManipulation(deps, t, auth, id, uploadKinds(t));
   if (!canExecuteBulk(m.status)) {
     if (hasBulkExecutionStarted(m.status)) return m;
@@ -100,14 +148,28 @@ export async function executeManipulation(deps: AppDeps, t: Target, auth: AuthCo
   if (!moved) return getManipulation(deps, t, auth, id);
   if (!isNew) return moved;
   const company = auth.company.id;
-  await deps.jobs.send<BulkExecuteJob>(bulkJobNames(t).execute, { manipulationId: id, kind: m.kind }, { singletonKey: company, companyId: company });
+  await deps.jobs.send<BulkExecuteJob>(
+    bulkJobNames(t).execute,
+    { manipulationId: id, kind: m.kind },
+    { singletonKey: company, companyId: company },
+  );
   return moved;
 }
 
-export async function cancelManipulation(deps: AppDeps, t: Target, auth: AuthContext, id: string): Promise<ManipulationRow> {
+export async function cancelManipulation(
+  deps: AppDeps,
+  t: Target,
+  auth: AuthContext,
+  id: string,
+): Promise<ManipulationRow> {
   const m = await getManipulation(deps, t, auth, id, uploadKinds(t));
   if (m.status === BulkStatus.Invalid) return m;
-  const moved = await updateManipulation(deps.database.db, id, { status: BulkStatus.Invalid, finishedAt: deps.clock() }, BULK_CANCELLABLE_STATUSES);
+  const moved = await updateManipulation(
+    deps.database.db,
+    id,
+    { status: BulkStatus.Invalid, finishedAt: deps.clock() },
+    BULK_CANCELLABLE_STATUSES,
+  );
   if (!moved) throw new AppError('invalid_state', msgNotCancellable(t.noun));
   return moved;
 }
@@ -131,6 +193,11 @@ export async function requestGeneration(
     params,
     ...who(auth),
   });
-  if (isNew) await deps.jobs.send<BulkJob>(bulkJobNames(t).export, { manipulationId: m.id }, { companyId: auth.company.id });
+  if (isNew)
+    await deps.jobs.send<BulkJob>(
+      bulkJobNames(t).export,
+      { manipulationId: m.id },
+      { companyId: auth.company.id },
+    );
   return m;
 }

@@ -56,7 +56,12 @@ export async function selectCabinetReaders(
   );
   return {
     total: rows[0]?.total ?? 0,
-    members: rows.map((r) => ({ id: r.id, name: r.name, email: r.email ?? '', reasons: toReasons(r) })),
+    members: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email ?? '',
+      reasons: toReasons(r),
+    })),
   };
 }
 
@@ -73,18 +78,31 @@ export async function selectReadableCabinets(db: DbOrTx, companyId: string, user
     select * from r where r."isCompanyAdmin" or r."isCabinetAdmin" or json_array_length(r."groups") > 0
     order by r.type desc, r.name, r.id`,
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, type: (r.type ?? EntityType.User) as TEntityType, reasons: toReasons(r) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: (r.type ?? EntityType.User) as TEntityType,
+    reasons: toReasons(r),
+  }));
 }
 
 /** Members of the company by name (the admin picker), `keyword` already normalised and LIKE-escaped. */
-export async function selectMemberCandidates(db: DbOrTx, companyId: string, keyword: string | undefined, limit: number) {
+export async function selectMemberCandidates(
+  db: DbOrTx,
+  companyId: string,
+  keyword: string | undefined,
+  limit: number,
+) {
   const rows = await queryRows<{ id: string; name: string; email: string; total: number }>(
     db,
     sql`select u.id, u.name, u.email, count(*) over ()::int as total from users u
       where u.company_id = ${companyId} ${keyword ? sql`and u.search_text like ${`%${keyword}%`}` : sql``}
       order by u.name, u.id limit ${limit}`,
   );
-  return { total: rows[0]?.total ?? 0, members: rows.map(({ id, name, email }) => ({ id, name, email })) };
+  return {
+    total: rows[0]?.total ?? 0,
+    members: rows.map(({ id, name, email }) => ({ id, name, email })),
+  };
 }
 
 /** Every member group of the company (the group pickers): 「すべてのメンバー」 first, then by name. */

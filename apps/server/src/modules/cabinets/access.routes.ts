@@ -9,7 +9,12 @@ import {
   ZIdParams,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { cabinetReaders, groupCandidates, memberCandidates, readableCabinetsOf } from './access.service.ts';
+import {
+  cabinetReaders,
+  groupCandidates,
+  memberCandidates,
+  readableCabinetsOf,
+} from './access.service.ts';
 
 const tags = ['cabinets'];
 
@@ -25,7 +30,12 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: ZCabinetAccessResponse },
       },
     },
-    async (request) => cabinetReaders({ db: deps.database.db, auth: request.auth }, request.params.id, request.query),
+    async (request) =>
+      cabinetReaders(
+        { db: deps.database.db, auth: request.auth },
+        request.params.id,
+        request.query,
+      ),
   );
 
   app.get(
@@ -38,7 +48,12 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: ZCabinetsReadDocumentResponse },
       },
     },
-    async (request) => ({ cabinets: await readableCabinetsOf({ db: deps.database.db, auth: request.auth }, request.params.id) }),
+    async (request) => ({
+      cabinets: await readableCabinetsOf(
+        { db: deps.database.db, auth: request.auth },
+        request.params.id,
+      ),
+    }),
   );
 
   app.get(
@@ -52,14 +67,25 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: ZCabinetMemberCandidatesResponse },
       },
     },
-    async (request) => memberCandidates({ db: deps.database.db, auth: request.auth }, request.params.id, request.query),
+    async (request) =>
+      memberCandidates(
+        { db: deps.database.db, auth: request.auth },
+        request.params.id,
+        request.query,
+      ),
   );
 
   app.get(
     '/cabinets/:id/group_candidates',
     {
-      schema: { tags, summary: '指定できるメンバーグループ（キャビネットの管理者向け）', params: ZIdParams, response: { 200: ZCabinetGroupCandidatesResponse } },
+      schema: {
+        tags,
+        summary: '指定できるメンバーグループ（キャビネットの管理者向け）',
+        params: ZIdParams,
+        response: { 200: ZCabinetGroupCandidatesResponse },
+      },
     },
-    async (request) => groupCandidates({ db: deps.database.db, auth: request.auth }, request.params.id),
+    async (request) =>
+      groupCandidates({ db: deps.database.db, auth: request.auth }, request.params.id),
   );
 };

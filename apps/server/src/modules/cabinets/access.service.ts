@@ -33,7 +33,12 @@ export async function readableCabinetsOf(ctx: Ctx, userId: string) {
 export async function memberCandidates(ctx: Ctx, id: string, q: { keyword?: string }) {
   await loadManaged(ctx, id);
   const keyword = q.keyword ? likeEscape(normalizeSearchText(q.keyword)) : undefined;
-  return access.selectMemberCandidates(ctx.db, ctx.auth.user.companyId, keyword || undefined, CABINET_CANDIDATES_LIMIT);
+  return access.selectMemberCandidates(
+    ctx.db,
+    ctx.auth.user.companyId,
+    keyword || undefined,
+    CABINET_CANDIDATES_LIMIT,
+  );
 }
 
 /** Groups a manager may grant reading or use in a classification rule. */

@@ -14,7 +14,9 @@ beforeAll(async () => {
   app = await buildApiApp(deps);
   w = await makeWorld(deps);
   // Everyone reads 「すべての書類」 in this company (as the demo seed does).
-  await deps.database.db.insert(cabinetMemberGroups).values({ cabinetId: w.cabinets.system.id, groupId: w.groups.everyone.id });
+  await deps.database.db
+    .insert(cabinetMemberGroups)
+    .values({ cabinetId: w.cabinets.system.id, groupId: w.groups.everyone.id });
 });
 afterAll(async () => {
   await app.close();
@@ -23,13 +25,27 @@ afterAll(async () => {
 
 describe('GET /cabinets/{id}/access', () => {
   it('lists who can read the cabinet and why, by name', async () => {
-    const res = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access`, headers: w.headers.admin });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/access`,
+      headers: w.headers.admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       total: 3,
       members: [
-        { id: w.users.cabAdmin.id, name: 'キャビ 管理', email: w.users.cabAdmin.email, reasons: [{ kind: 'cabinet_admin' }] },
-        { id: w.users.admin.id, name: '管理 花子', email: w.users.admin.email, reasons: [{ kind: 'company_admin' }] },
+        {
+          id: w.users.cabAdmin.id,
+          name: 'キャビ 管理',
+          email: w.users.cabAdmin.email,
+          reasons: [{ kind: 'cabinet_admin' }],
+        },
+        {
+          id: w.users.admin.id,
+          name: '管理 花子',
+          email: w.users.admin.email,
+          reasons: [{ kind: 'company_admin' }],
+        },
         {
           id: w.users.reader.id,
           name: '閲覧 太郎',
@@ -41,34 +57,69 @@ describe('GET /cabinets/{id}/access', () => {
   });
 
   it('filters by keyword (width- and kana-insensitive) and pages', async () => {
-    const res = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access?keyword=${encodeURIComponent('閲覧')}`, headers: w.headers.cabAdmin });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/access?keyword=${encodeURIComponent('閲覧')}`,
+      headers: w.headers.cabAdmin,
+    });
     expect(res.json<{ total: number }>().total).toBe(1);
-    const page2 = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access?page=2`, headers: w.headers.admin });
+    const page2 = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/access?page=2`,
+      headers: w.headers.admin,
+    });
     expect(page2.json()).toEqual({ members: [], total: 0 });
-    const bad = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access?page=0`, headers: w.headers.admin });
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/access?page=0`,
+      headers: w.headers.admin,
+    });
     expect(bad.json()).toEqual(
-      errorOf('validation_failed', '入力内容に誤りがあります。', [{ path: 'page', message: 'ページ番号は1以上で指定してください。' }]),
+      errorOf('validation_failed', '入力内容に誤りがあります。', [
+        { path: 'page', message: 'ページ番号は1以上で指定してください。' },
+      ]),
     );
   });
 
   it('explains the system group: every member reads すべての書類', async () => {
-    const res = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.system.id}/access`, headers: w.headers.admin });
-    const body = res.json<{ total: number; members: { id: string; reasons: { kind: string }[] }[] }>();
+    const res = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.system.id}/access`,
+      headers: w.headers.admin,
+    });
+    const body = res.json<{
+      total: number;
+      members: { id: string; reasons: { kind: string }[] }[];
+    }>();
     expect(body.total).toBe(4);
-    expect(body.members.find((m) => m.id === w.users.admin.id)!.reasons.map((r) => r.kind)).toEqual(['company_admin', 'group']);
+    expect(body.members.find((m) => m.id === w.users.admin.id)!.reasons.map((r) => r.kind)).toEqual(
+      ['company_admin', 'group'],
+    );
   });
 
   it('is for those who manage the cabinet; another company gets 404', async () => {
-    const reader = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access`, headers: w.headers.reader });
+    const reader = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/access`,
+      headers: w.headers.reader,
+    });
     expectError(reader, 'forbidden');
-    const foreign = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/access`, headers: w.headers.otherAdmin });
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/access`,
+      headers: w.headers.otherAdmin,
+    });
     expectError(foreign, 'not_found');
   });
 });
 
 describe('GET /cabinets_read_document/{id}', () => {
   it('answers the cabinets a member may read, and through what', async () => {
-    const res = await app.inject({ method: 'GET', url: `/cabinets_read_document/${w.users.reader.id}`, headers: w.headers.admin });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/cabinets_read_document/${w.users.reader.id}`,
+      headers: w.headers.admin,
+    });
     expect([res.statusCode, res.json()]).toEqual([
       200,
       {
@@ -77,7 +128,12 @@ describe('GET /cabinets_read_document/{id}', () => {
             id: w.cabinets.system.id,
             name: 'すべての書類',
             type: 1,
-            reasons: [{ kind: 'group', group: { id: w.groups.everyone.id, name: 'すべてのメンバー', type: 1 } }],
+            reasons: [
+              {
+                kind: 'group',
+                group: { id: w.groups.everyone.id, name: 'すべてのメンバー', type: 1 },
+              },
+            ],
           },
           {
             id: w.cabinets.contracts.id,
@@ -91,10 +147,19 @@ describe('GET /cabinets_read_document/{id}', () => {
   });
 
   it('company admins read every cabinet; cabinet admins theirs', async () => {
-    const admin = await app.inject({ method: 'GET', url: `/cabinets_read_document/${w.users.admin.id}`, headers: w.headers.admin });
+    const admin = await app.inject({
+      method: 'GET',
+      url: `/cabinets_read_document/${w.users.admin.id}`,
+      headers: w.headers.admin,
+    });
     expect(admin.json<{ cabinets: unknown[] }>().cabinets).toHaveLength(3);
-    const self = await app.inject({ method: 'GET', url: `/cabinets_read_document/${w.users.cabAdmin.id}`, headers: w.headers.cabAdmin });
-    const cabs = self.json<{ cabinets: { name: string; reasons: { kind: string }[] }[] }>().cabinets;
+    const self = await app.inject({
+      method: 'GET',
+      url: `/cabinets_read_document/${w.users.cabAdmin.id}`,
+      headers: w.headers.cabAdmin,
+    });
+    const cabs = self.json<{ cabinets: { name: string; reasons: { kind: string }[] }[] }>()
+      .cabinets;
     expect(cabs.map((c) => [c.name, c.reasons.map((r) => r.kind)])).toEqual([
       ['すべての書類', ['group']],
       ['営業契約', ['cabinet_admin']],
@@ -102,27 +167,68 @@ describe('GET /cabinets_read_document/{id}', () => {
   });
 
   it('a member may ask only about themselves; another company’s member is not found', async () => {
-    const res = await app.inject({ method: 'GET', url: `/cabinets_read_document/${w.users.admin.id}`, headers: w.headers.reader });
-    expect([res.statusCode, res.json()]).toEqual([403, errorOf('forbidden', 'この操作を行う権限がありません。')]);
-    const foreign = await app.inject({ method: 'GET', url: `/cabinets_read_document/${w.other.admin.id}`, headers: w.headers.admin });
-    expect([foreign.statusCode, foreign.json()]).toEqual([404, errorOf('not_found', 'ご指定のデータが見つかりませんでした。')]);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/cabinets_read_document/${w.users.admin.id}`,
+      headers: w.headers.reader,
+    });
+    expect([res.statusCode, res.json()]).toEqual([
+      403,
+      errorOf('forbidden', 'この操作を行う権限がありません。'),
+    ]);
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/cabinets_read_document/${w.other.admin.id}`,
+      headers: w.headers.admin,
+    });
+    expect([foreign.statusCode, foreign.json()]).toEqual([
+      404,
+      errorOf('not_found', 'ご指定のデータが見つかりませんでした。'),
+    ]);
   });
 });
 
 describe('pickers of the cabinet page', () => {
   it('lists colleagues and groups for the cabinet’s admin', async () => {
-    const members = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/member_candidates?keyword=${encodeURIComponent('ＲＥＡＤＥＲ')}`, headers: w.headers.cabAdmin });
-    expect(members.json<{ members: { id: string }[] }>().members.map((m) => m.id)).toEqual([w.users.reader.id]);
-    const all = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/member_candidates?keyword=${encodeURIComponent('閲覧')}`, headers: w.headers.cabAdmin });
-    expect(all.json()).toEqual({ total: 1, members: [{ id: w.users.reader.id, name: '閲覧 太郎', email: w.users.reader.email }] });
-    const groups = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/group_candidates`, headers: w.headers.cabAdmin });
-    expect(groups.json<{ memberGroups: { name: string }[] }>().memberGroups.map((g) => g.name)).toEqual(['すべてのメンバー', '営業部', '法務部']);
+    const members = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/member_candidates?keyword=${encodeURIComponent('ＲＥＡＤＥＲ')}`,
+      headers: w.headers.cabAdmin,
+    });
+    expect(members.json<{ members: { id: string }[] }>().members.map((m) => m.id)).toEqual([
+      w.users.reader.id,
+    ]);
+    const all = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/member_candidates?keyword=${encodeURIComponent('閲覧')}`,
+      headers: w.headers.cabAdmin,
+    });
+    expect(all.json()).toEqual({
+      total: 1,
+      members: [{ id: w.users.reader.id, name: '閲覧 太郎', email: w.users.reader.email }],
+    });
+    const groups = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/group_candidates`,
+      headers: w.headers.cabAdmin,
+    });
+    expect(
+      groups.json<{ memberGroups: { name: string }[] }>().memberGroups.map((g) => g.name),
+    ).toEqual(['すべてのメンバー', '営業部', '法務部']);
   });
 
   it('is for managers only; another company gets 404', async () => {
-    const reader = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/group_candidates`, headers: w.headers.reader });
+    const reader = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/group_candidates`,
+      headers: w.headers.reader,
+    });
     expectError(reader, 'forbidden');
-    const foreign = await app.inject({ method: 'GET', url: `/cabinets/${w.cabinets.contracts.id}/member_candidates`, headers: w.headers.otherAdmin });
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/member_candidates`,
+      headers: w.headers.otherAdmin,
+    });
     expectError(foreign, 'not_found');
   });
 });

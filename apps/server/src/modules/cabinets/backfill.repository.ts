@@ -22,7 +22,12 @@ const candidate = (companyId: string, groupIds: readonly string[]): SQL => sql`
       and (g.type = ${sqlEntityType.System} or exists (select 1 from member_group_users mgu where mgu.group_id = g.id and mgu.user_id = d.sender_id))
   )`;
 
-export async function countRuleCandidates(db: DbOrTx, companyId: string, cabinetId: string, groupIds: readonly string[]) {
+export async function countRuleCandidates(
+  db: DbOrTx,
+  companyId: string,
+  cabinetId: string,
+  groupIds: readonly string[],
+) {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from documents d where ${candidate(companyId, groupIds)}
@@ -31,7 +36,10 @@ export async function countRuleCandidates(db: DbOrTx, companyId: string, cabinet
   return row?.n ?? 0;
 }
 
-export async function insertBackfill(db: DbOrTx, v: { companyId: string; cabinetId: string; groupIds: string[]; createdBy: string }) {
+export async function insertBackfill(
+  db: DbOrTx,
+  v: { companyId: string; cabinetId: string; groupIds: string[]; createdBy: string },
+) {
   const [row] = await db.insert(cabinetBackfills).values(v).returning();
   return row!;
 }
@@ -40,23 +48,41 @@ export async function findBackfill(db: DbOrTx, companyId: string, cabinetId: str
   const [row] = await db
     .select()
     .from(cabinetBackfills)
-    .where(and(eq(cabinetBackfills.companyId, companyId), eq(cabinetBackfills.cabinetId, cabinetId), eq(cabinetBackfills.id, id)))
+    .where(
+      and(
+        eq(cabinetBackfills.companyId, companyId),
+        eq(cabinetBackfills.cabinetId, cabinetId),
+        eq(cabinetBackfills.id, id),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
 
-export async function latestBackfills(db: DbOrTx, companyId: string, cabinetId: string, limit = 10) {
+export async function latestBackfills(
+  db: DbOrTx,
+  companyId: string,
+  cabinetId: string,
+  limit = 10,
+) {
   return db
     .select()
     .from(cabinetBackfills)
-    .where(and(eq(cabinetBackfills.companyId, companyId), eq(cabinetBackfills.cabinetId, cabinetId)))
+    .where(
+      and(eq(cabinetBackfills.companyId, companyId), eq(cabinetBackfills.cabinetId, cabinetId)),
+    )
     .orderBy(desc(cabinetBackfills.createdAt))
     .limit(limit);
 }
 
 /** Locks the run for this batch, so two deliveries of one job never work the same range at once. */
 export async function lockBackfill(tx: DbOrTx, id: string): Promise<BackfillRow | null> {
-  const [row] = await tx.select().from(cabinetBackfills).where(eq(cabinetBackfills.id, id)).for('update').limit(1);
+  const [row] = await tx
+    .select()
+    .from(cabinetBackfills)
+    .where(eq(cabinetBackfills.id, id))
+    .for('update')
+    .limit(1);
   return row ?? null;
 }
 
@@ -64,7 +90,11 @@ export async function lockBackfill(tx: DbOrTx, id: string): Promise<BackfillRow 
  * One batch in keyset order of document id after `cursor`; the counters and cursor are written in the same
  * transaction as the links, so a retry resumes exactly here. Returns false when nothing was left.
  */
-export async function runBackfillBatch(tx: DbOrTx, run: BackfillRow, batchSize: number): Promise<boolean> {
+export async function runBackfillBatch(
+  tx: DbOrTx,
+  run: BackfillRow,
+  batchSize: number,
+): Promise<boolean> {
   const after = run.cursor ?? '00000000-0000-0000-0000-000000000000';
   const [row] = await queryRows<{ processed: number; linked: number; last: string | null }>(
     tx,

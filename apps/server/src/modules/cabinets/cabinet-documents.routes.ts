@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCabinetDocumentsDeleteRequest, ZCabinetDocumentsRequest, ZCabinetDocumentsResponse, ZIdParams } from '@cloudsign/contract';
+import {
+  ZCabinetDocumentsDeleteRequest,
+  ZCabinetDocumentsRequest,
+  ZCabinetDocumentsResponse,
+  ZIdParams,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { fileDocuments, unfileDocuments } from './cabinet-documents.service.ts';
 
 const tags = ['cabinets'];
 
-export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
+  app,
+  { deps },
+) => {
   app.post(
     '/cabinets/:id/documents',
     {
@@ -17,7 +25,8 @@ export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
         response: { 200: ZCabinetDocumentsResponse },
       },
     },
-    async (request) => fileDocuments({ db: deps.database.db, auth: request.auth }, request.params.id, request.body),
+    async (request) =>
+      fileDocuments({ db: deps.database.db, auth: request.auth }, request.params.id, request.body),
   );
 
   app.delete(
@@ -31,6 +40,11 @@ export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
         response: { 200: ZCabinetDocumentsResponse },
       },
     },
-    async (request) => unfileDocuments({ db: deps.database.db, auth: request.auth }, request.params.id, request.body.documentIds),
+    async (request) =>
+      unfileDocuments(
+        { db: deps.database.db, auth: request.auth },
+        request.params.id,
+        request.body.documentIds,
+      ),
   );
 };

@@ -17,7 +17,10 @@ import { EntityType } from '@cloudsign/contract';
 type DbCtx = Ctx & { db: Db };
 
 const systemProtected = () =>
-  new AppError('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。');
+  new AppError(
+    'system_protected',
+    '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。',
+  );
 
 export const NOT_EDITABLE_MESSAGE =
   'キャビネットに追加・移動できるのは、編集できる書類（管理しているキャビネットにある書類）だけです。閲覧だけできる書類は追加できません。';
@@ -25,7 +28,12 @@ export const NOT_EDITABLE_MESSAGE =
 /** Every id must be a company document the caller may read, else 404 and nothing is written. */
 async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
   const unique = [...new Set(ids)];
-  const found = await repo.countReadableDocuments(ctx.db, ctx.auth.user.companyId, unique, documentReadableSql(ctx.auth));
+  const found = await repo.countReadableDocuments(
+    ctx.db,
+    ctx.auth.user.companyId,
+    unique,
+    documentReadableSql(ctx.auth),
+  );
   if (found !== unique.length) throw new AppError('not_found', '指定された書類が見つかりません。');
   return unique;
 }
@@ -34,9 +42,16 @@ async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
 async function requireFilable(ctx: Ctx, ids: readonly string[]) {
   const unique = await requireDocuments(ctx, ids);
   if (ctx.auth.isCompanyAdmin) return unique;
-  const editable = await repo.countReadableDocuments(ctx.db, ctx.auth.user.companyId, unique, documentEditableSql(ctx.auth));
+  const editable = await repo.countReadableDocuments(
+    ctx.db,
+    ctx.auth.user.companyId,
+    unique,
+    documentEditableSql(ctx.auth),
+  );
   if (editable !== unique.length) {
-    throw new AppError('forbidden', NOT_EDITABLE_MESSAGE, [{ path: 'documentIds', message: NOT_EDITABLE_MESSAGE }]);
+    throw new AppError('forbidden', NOT_EDITABLE_MESSAGE, [
+      { path: 'documentIds', message: NOT_EDITABLE_MESSAGE },
+    ]);
   }
   return unique;
 }
@@ -60,13 +75,18 @@ export async function fileDocuments(
     // Both cabinets' counter rows are locked first, in id order: two opposite moves between the same
     // cabinets would otherwise each lock one counter in their trigger and wait for the other (deadlock).
     // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
-    if (!source || source.type !== EntityType.User) return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
+    if (!source || source.type !== EntityType.User)
+      return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
     await repo.lockCabinetCounters(tx, [id, source.id]);
     return repo.moveDocuments(tx, source.id, id, documentIds);
   });
 }
 
-export async function unfileDocuments(ctx: DbCtx, id: string, documentIds: string[]): Promise<TCabinetDocumentsResponse> {
+export async function unfileDocuments(
+  ctx: DbCtx,
+  id: string,
+  documentIds: string[],
+): Promise<TCabinetDocumentsResponse> {
   const target = await loadManaged(ctx, id);
   if (target.type === EntityType.System) throw systemProtected();
   const ids = await requireDocuments(ctx, documentIds);

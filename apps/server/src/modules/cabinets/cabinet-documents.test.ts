@@ -36,14 +36,23 @@ const DOC_404 = errorOf('not_found', '指定された書類が見つかりませ
 /** Each cabinet's document count as the list shows it. */
 async function documentCounts(): Promise<Record<string, number>> {
   const list = await app.inject({ method: 'GET', url: '/cabinets', headers: w.headers.admin });
-  return Object.fromEntries(list.json<{ cabinets: { id: string; documentCount: number }[] }>().cabinets.map((c) => [c.id, c.documentCount]));
+  return Object.fromEntries(
+    list
+      .json<{ cabinets: { id: string; documentCount: number }[] }>()
+      .cabinets.map((c) => [c.id, c.documentCount]),
+  );
 }
 
 describe('POST /cabinets/{id}/documents', () => {
   it('copies without fromCabinetId and moves with it', async () => {
     const a = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id] });
     const b = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id] });
-    const copy = await app.inject({ method: 'POST', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.admin, payload: { documentIds: [a.id] } });
+    const copy = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [a.id] },
+    });
     expect([copy.statusCode, copy.json()]).toEqual([200, { linked: 1, unlinked: 0 }]);
     expect(await linksOf(w.cabinets.hr.id)).toEqual(sorted([a.id, b.id]));
     const move = await app.inject({
@@ -57,7 +66,11 @@ describe('POST /cabinets/{id}/documents', () => {
     expect(await linksOf(w.cabinets.contracts.id)).toEqual(sorted([a.id, b.id]));
     // The list's counts (kept by triggers) follow every filing.
     const counts = await documentCounts();
-    expect([counts[w.cabinets.hr.id], counts[w.cabinets.contracts.id], counts[w.cabinets.system.id]]).toEqual([0, 2, 2]);
+    expect([
+      counts[w.cabinets.hr.id],
+      counts[w.cabinets.contracts.id],
+      counts[w.cabinets.system.id],
+    ]).toEqual([0, 2, 2]);
   });
 
   it('a move also files documents the source did not hold, and the counts follow each case', async () => {
@@ -77,7 +90,10 @@ describe('POST /cabinets/{id}/documents', () => {
     expect((await linksOf(contracts.id)).filter((id) => moved.includes(id))).toEqual(sorted(moved));
     expect((await linksOf(hr.id)).filter((id) => moved.includes(id))).toEqual([]);
     const after = await documentCounts();
-    expect([after[hr.id], after[contracts.id]]).toEqual([before[hr.id]! - 2, before[contracts.id]! + 2]);
+    expect([after[hr.id], after[contracts.id]]).toEqual([
+      before[hr.id]! - 2,
+      before[contracts.id]! + 2,
+    ]);
   });
 
   it('moving out of すべての書類 is a copy (it holds everything implicitly)', async () => {
@@ -93,10 +109,18 @@ describe('POST /cabinets/{id}/documents', () => {
 
   it('protects the system cabinet and refuses the same source and target', async () => {
     const d = await makeDocument(deps, w.company.id);
-    const sys = await app.inject({ method: 'POST', url: `/cabinets/${w.cabinets.system.id}/documents`, headers: w.headers.admin, payload: { documentIds: [d.id] } });
+    const sys = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${w.cabinets.system.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [d.id] },
+    });
     expect([sys.statusCode, sys.json()]).toEqual([
       409,
-      errorOf('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。'),
+      errorOf(
+        'system_protected',
+        '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。',
+      ),
     ]);
     const same = await app.inject({
       method: 'POST',
@@ -115,7 +139,10 @@ describe('POST /cabinets/{id}/documents', () => {
   it('is all-or-nothing: one document of another company answers 404 and links nothing', async () => {
     const mine = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
     const foreign = await makeDocument(deps, w.other.company.id);
-    const [hrBefore, contractsBefore] = [await linksOf(w.cabinets.hr.id), await linksOf(w.cabinets.contracts.id)];
+    const [hrBefore, contractsBefore] = [
+      await linksOf(w.cabinets.hr.id),
+      await linksOf(w.cabinets.contracts.id),
+    ];
     const res = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,
@@ -125,11 +152,16 @@ describe('POST /cabinets/{id}/documents', () => {
     expect([res.statusCode, res.json()]).toEqual([404, DOC_404]);
     // Neither cabinet changed: mine is still filed in 契約書 only.
     expect(contractsBefore).toContain(mine.id);
-    expect([await linksOf(w.cabinets.hr.id), await linksOf(w.cabinets.contracts.id)]).toEqual([hrBefore, contractsBefore]);
+    expect([await linksOf(w.cabinets.hr.id), await linksOf(w.cabinets.contracts.id)]).toEqual([
+      hrBefore,
+      contractsBefore,
+    ]);
   });
 
   it('a cabinet admin files documents they can read, moves only from cabinets they manage', async () => {
-    const inContracts = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const inContracts = await makeDocument(deps, w.company.id, {
+      cabinetIds: [w.cabinets.contracts.id],
+    });
     const inHrOnly = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id] });
     const unreadable = await app.inject({
       method: 'POST',
@@ -158,7 +190,10 @@ describe('POST /cabinets/{id}/documents', () => {
       headers: w.headers.reader,
       payload: { documentIds: [inContracts.id] },
     });
-    expect([reader.statusCode, reader.json()]).toEqual([403, errorOf('forbidden', 'この操作を行う権限がありません。')]);
+    expect([reader.statusCode, reader.json()]).toEqual([
+      403,
+      errorOf('forbidden', 'この操作を行う権限がありません。'),
+    ]);
     const foreignCabinet = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,
@@ -171,16 +206,35 @@ describe('POST /cabinets/{id}/documents', () => {
   it('filing does not turn read access into edit access: a document he only reads cannot be copied or moved in', async () => {
     const db = deps.database.db;
     // The cabinet admin of 営業契約 also reads 法務共有 through 法務部, and administers 営業アーカイブ.
-    const [shared] = await db.insert(cabinets).values({ companyId: w.company.id, name: '法務共有' }).returning();
-    const [archive] = await db.insert(cabinets).values({ companyId: w.company.id, name: '営業アーカイブ' }).returning();
-    await db.insert(cabinetMemberGroups).values({ cabinetId: shared!.id, groupId: w.groups.legal.id });
-    await db.insert(memberGroupUsers).values({ groupId: w.groups.legal.id, userId: w.users.cabAdmin.id });
+    const [shared] = await db
+      .insert(cabinets)
+      .values({ companyId: w.company.id, name: '法務共有' })
+      .returning();
+    const [archive] = await db
+      .insert(cabinets)
+      .values({ companyId: w.company.id, name: '営業アーカイブ' })
+      .returning();
+    await db
+      .insert(cabinetMemberGroups)
+      .values({ cabinetId: shared!.id, groupId: w.groups.legal.id });
+    await db
+      .insert(memberGroupUsers)
+      .values({ groupId: w.groups.legal.id, userId: w.users.cabAdmin.id });
     await db.insert(cabinetAdmins).values({ cabinetId: archive!.id, userId: w.users.cabAdmin.id });
     const readOnly = await makeDocument(deps, w.company.id, { cabinetIds: [shared!.id] });
-    const managed = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
+    const managed = await makeDocument(deps, w.company.id, {
+      cabinetIds: [w.cabinets.contracts.id],
+    });
     const file = (payload: object) =>
-      app.inject({ method: 'POST', url: `/cabinets/${archive!.id}/documents`, headers: w.headers.cabAdmin, payload });
-    const refused = errorOf('forbidden', NOT_EDITABLE_MESSAGE, [{ path: 'documentIds', message: NOT_EDITABLE_MESSAGE }]);
+      app.inject({
+        method: 'POST',
+        url: `/cabinets/${archive!.id}/documents`,
+        headers: w.headers.cabAdmin,
+        payload,
+      });
+    const refused = errorOf('forbidden', NOT_EDITABLE_MESSAGE, [
+      { path: 'documentIds', message: NOT_EDITABLE_MESSAGE },
+    ]);
 
     const copy = await file({ documentIds: [managed.id, readOnly.id] });
     expect([copy.statusCode, copy.json()]).toEqual([403, refused]);
@@ -188,23 +242,45 @@ describe('POST /cabinets/{id}/documents', () => {
     const move = await file({ documentIds: [readOnly.id], fromCabinetId: w.cabinets.contracts.id });
     expect([move.statusCode, move.json()]).toEqual([403, refused]);
     expect(await linksOf(archive!.id)).toEqual([]);
-    const detail = await app.inject({ method: 'GET', url: `/documents/${readOnly.id}`, headers: w.headers.cabAdmin });
-    expect([detail.statusCode, detail.json<{ document: { canEditAttribute: boolean } }>().document.canEditAttribute]).toEqual([200, false]);
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/documents/${readOnly.id}`,
+      headers: w.headers.cabAdmin,
+    });
+    expect([
+      detail.statusCode,
+      detail.json<{ document: { canEditAttribute: boolean } }>().document.canEditAttribute,
+    ]).toEqual([200, false]);
 
     // What he manages he files: a copy between his own cabinets.
     const ok = await file({ documentIds: [managed.id] });
     expect([ok.statusCode, ok.json()]).toEqual([200, { linked: 1, unlinked: 0 }]);
     // A company admin files any company document.
-    const admin = await app.inject({ method: 'POST', url: `/cabinets/${archive!.id}/documents`, headers: w.headers.admin, payload: { documentIds: [readOnly.id] } });
+    const admin = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${archive!.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [readOnly.id] },
+    });
     expect([admin.statusCode, admin.json()]).toEqual([200, { linked: 1, unlinked: 0 }]);
   });
 
   it('moves 10,000 documents in one call, or none of them', async () => {
     await deps.database.db.execute(sql`insert into documents (company_id, status, title)
       select ${w.company.id}, 2, '大量 ' || n from generate_series(1, 10000) n`);
-    const ids = (await queryRows<{ id: string }>(deps.database.db, sql`select id from documents where title like '大量 %'`)).map((r) => r.id);
+    const ids = (
+      await queryRows<{ id: string }>(
+        deps.database.db,
+        sql`select id from documents where title like '大量 %'`,
+      )
+    ).map((r) => r.id);
     const source = w.cabinets.contracts.id;
-    const copy = await app.inject({ method: 'POST', url: `/cabinets/${source}/documents`, headers: w.headers.admin, payload: { documentIds: ids } });
+    const copy = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${source}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: ids },
+    });
     expect(copy.json()).toEqual({ linked: 10000, unlinked: 0 });
     const badIds = [...ids.slice(0, 9999), crypto.randomUUID()];
     const failed = await app.inject({
@@ -225,7 +301,10 @@ describe('POST /cabinets/{id}/documents', () => {
     expect(move.json()).toEqual({ linked: 10000, unlinked: 10000 });
     expect(Date.now() - started).toBeLessThan(5000);
     const after = await documentCounts();
-    expect([after[source], after[w.cabinets.hr.id]]).toEqual([before[source]! - 10000, before[w.cabinets.hr.id]! + 10000]);
+    expect([after[source], after[w.cabinets.hr.id]]).toEqual([
+      before[source]! - 10000,
+      before[w.cabinets.hr.id]! + 10000,
+    ]);
     const tooMany = await app.inject({
       method: 'POST',
       url: `/cabinets/${w.cabinets.hr.id}/documents`,
@@ -233,7 +312,9 @@ describe('POST /cabinets/{id}/documents', () => {
       payload: { documentIds: [...ids, crypto.randomUUID()] },
     });
     expect(tooMany.json()).toEqual(
-      errorOf('validation_failed', '入力内容に誤りがあります。', [{ path: 'documentIds', message: '書類は一度に10,000件まで指定できます。' }]),
+      errorOf('validation_failed', '入力内容に誤りがあります。', [
+        { path: 'documentIds', message: '書類は一度に10,000件まで指定できます。' },
+      ]),
     );
   });
 });
@@ -242,21 +323,53 @@ describe('DELETE /cabinets/{id}/documents', () => {
   it('unlinks; the documents stay in すべての書類', async () => {
     const d = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
     const before = await linksOf(w.cabinets.contracts.id);
-    const res = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.cabAdmin, payload: { documentIds: [d.id] } });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.cabAdmin,
+      payload: { documentIds: [d.id] },
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { linked: 0, unlinked: 1 }]);
     // Exactly d left the cabinet, nothing else.
     expect(before).toContain(d.id);
     expect(await linksOf(w.cabinets.contracts.id)).toEqual(before.filter((id) => id !== d.id));
-    const sys = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.system.id}/documents`, headers: w.headers.admin, payload: { documentIds: [d.id] } });
-    expect([sys.statusCode, sys.json()]).toEqual([409, errorOf('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。')]);
+    const sys = await app.inject({
+      method: 'DELETE',
+      url: `/cabinets/${w.cabinets.system.id}/documents`,
+      headers: w.headers.admin,
+      payload: { documentIds: [d.id] },
+    });
+    expect([sys.statusCode, sys.json()]).toEqual([
+      409,
+      errorOf(
+        'system_protected',
+        '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。',
+      ),
+    ]);
   });
 
   it('forbids readers and hides other companies', async () => {
     const d = await makeDocument(deps, w.company.id, { cabinetIds: [w.cabinets.contracts.id] });
-    const reader = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.reader, payload: { documentIds: [d.id] } });
-    expect([reader.statusCode, reader.json()]).toEqual([403, errorOf('forbidden', 'この操作を行う権限がありません。')]);
-    const foreign = await app.inject({ method: 'DELETE', url: `/cabinets/${w.cabinets.contracts.id}/documents`, headers: w.headers.otherAdmin, payload: { documentIds: [d.id] } });
-    expect([foreign.statusCode, foreign.json()]).toEqual([404, errorOf('not_found', 'ご指定のデータが見つかりませんでした。')]);
+    const reader = await app.inject({
+      method: 'DELETE',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.reader,
+      payload: { documentIds: [d.id] },
+    });
+    expect([reader.statusCode, reader.json()]).toEqual([
+      403,
+      errorOf('forbidden', 'この操作を行う権限がありません。'),
+    ]);
+    const foreign = await app.inject({
+      method: 'DELETE',
+      url: `/cabinets/${w.cabinets.contracts.id}/documents`,
+      headers: w.headers.otherAdmin,
+      payload: { documentIds: [d.id] },
+    });
+    expect([foreign.statusCode, foreign.json()]).toEqual([
+      404,
+      errorOf('not_found', 'ご指定のデータが見つかりませんでした。'),
+    ]);
     expect(await linksOf(w.cabinets.contracts.id)).toContain(d.id);
   });
 });

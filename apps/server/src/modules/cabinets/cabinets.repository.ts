@@ -22,8 +22,14 @@ const groupsJson = (table: SQL) => sql`coalesce((
  * Counts come from document_list_stats and cabinet_document_stats, kept exact by statement triggers, so a
  * cabinet of a million documents is not counted per request.
  */
-export async function selectCabinets(db: DbOrTx, viewer: Viewer, only?: { id: string }): Promise<TCabinet[]> {
-  const visible = viewer.isCompanyAdmin ? sql`true` : sql`c.id in (${readableCabinetIdsSql(viewer.companyId, viewer.userId)})`;
+export async function selectCabinets(
+  db: DbOrTx,
+  viewer: Viewer,
+  only?: { id: string },
+): Promise<TCabinet[]> {
+  const visible = viewer.isCompanyAdmin
+    ? sql`true`
+    : sql`c.id in (${readableCabinetIdsSql(viewer.companyId, viewer.userId)})`;
   const isAdmin = viewer.isCompanyAdmin
     ? sql`true`
     : sql`exists (select 1 from cabinet_admins a where a.cabinet_id = c.id and a.user_id = ${viewer.userId})`;
@@ -45,7 +51,11 @@ export async function selectCabinets(db: DbOrTx, viewer: Viewer, only?: { id: st
   );
 }
 
-export async function findCabinet(db: DbOrTx, companyId: string, id: string): Promise<CabinetRow | null> {
+export async function findCabinet(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<CabinetRow | null> {
   const [row] = await db
     .select()
     .from(cabinets)
@@ -54,7 +64,12 @@ export async function findCabinet(db: DbOrTx, companyId: string, id: string): Pr
   return row ?? null;
 }
 
-export async function isNameTaken(db: DbOrTx, companyId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function isNameTaken(
+  db: DbOrTx,
+  companyId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   const rows = await queryRows(
     db,
     sql`select 1 from cabinets where company_id = ${companyId} and name = ${name}
@@ -63,12 +78,24 @@ export async function isNameTaken(db: DbOrTx, companyId: string, name: string, e
   return rows.length > 0;
 }
 
-export async function insertCabinet(db: DbOrTx, companyId: string, values: { name: string; note: string }): Promise<string> {
-  const [row] = await db.insert(cabinets).values({ companyId, ...values, type: EntityType.User }).returning({ id: cabinets.id });
+export async function insertCabinet(
+  db: DbOrTx,
+  companyId: string,
+  values: { name: string; note: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(cabinets)
+    .values({ companyId, ...values, type: EntityType.User })
+    .returning({ id: cabinets.id });
   return row!.id;
 }
 
-export async function updateCabinet(db: DbOrTx, companyId: string, id: string, values: { name: string; note: string }) {
+export async function updateCabinet(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  values: { name: string; note: string },
+) {
   await db
     .update(cabinets)
     .set({ ...values, updatedAt: sql`now()` })
@@ -77,15 +104,30 @@ export async function updateCabinet(db: DbOrTx, companyId: string, id: string, v
 
 /** Deletes a user cabinet; its links go with it (cascade), the documents stay in 「すべての書類」. */
 export async function deleteCabinet(db: DbOrTx, companyId: string, id: string): Promise<number> {
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from document_cabinets where cabinet_id = ${id}`);
-  await db.delete(cabinets).where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id), eq(cabinets.type, EntityType.User)));
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from document_cabinets where cabinet_id = ${id}`,
+  );
+  await db
+    .delete(cabinets)
+    .where(
+      and(
+        eq(cabinets.companyId, companyId),
+        eq(cabinets.id, id),
+        eq(cabinets.type, EntityType.User),
+      ),
+    );
   // The cascade's trigger left the counter at 0; it has no foreign key, so it goes explicitly.
   await db.execute(sql`delete from cabinet_document_stats where cabinet_id = ${id}`);
   return count?.n ?? 0;
 }
 
 /** How many of `ids` are member groups of the company (validation is all-or-nothing). */
-export async function countCompanyGroups(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<number> {
+export async function countCompanyGroups(
+  db: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from member_groups where company_id = ${companyId} and id = any(${uuids(ids)})`,
@@ -93,7 +135,11 @@ export async function countCompanyGroups(db: DbOrTx, companyId: string, ids: rea
   return row?.n ?? 0;
 }
 
-export async function countCompanyUsers(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<number> {
+export async function countCompanyUsers(
+  db: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from users where company_id = ${companyId} and id = any(${uuids(ids)})`,
@@ -106,7 +152,12 @@ export async function countCompanyUsers(db: DbOrTx, companyId: string, ids: read
  * One primary-key probe per id, as a correlated subquery the planner cannot turn into a join: as a plain
  * `id = any(…)` filter it chose to walk an index of every company document (a million) for 10,000 ids.
  */
-export async function countReadableDocuments(db: DbOrTx, companyId: string, ids: readonly string[], readable: SQL): Promise<number> {
+export async function countReadableDocuments(
+  db: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+  readable: SQL,
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from unnest(${uuids(ids)}) as i(id)
@@ -117,13 +168,25 @@ export async function countReadableDocuments(db: DbOrTx, companyId: string, ids:
 
 type LinkTable = 'cabinet_member_groups' | 'cabinet_classification_rules';
 
-export async function linkGroups(db: DbOrTx, table: LinkTable, cabinetId: string, groupIds: readonly string[]) {
+export async function linkGroups(
+  db: DbOrTx,
+  table: LinkTable,
+  cabinetId: string,
+  groupIds: readonly string[],
+) {
   await db.execute(sql`insert into ${sql.identifier(table)} (cabinet_id, group_id)
     select ${cabinetId}, g from unnest(${uuids(groupIds)}) g on conflict do nothing`);
 }
 
-export async function unlinkGroups(db: DbOrTx, table: LinkTable, cabinetId: string, groupIds: readonly string[]) {
-  await db.execute(sql`delete from ${sql.identifier(table)} where cabinet_id = ${cabinetId} and group_id = any(${uuids(groupIds)})`);
+export async function unlinkGroups(
+  db: DbOrTx,
+  table: LinkTable,
+  cabinetId: string,
+  groupIds: readonly string[],
+) {
+  await db.execute(
+    sql`delete from ${sql.identifier(table)} where cabinet_id = ${cabinetId} and group_id = any(${uuids(groupIds)})`,
+  );
 }
 
 export async function addAdmins(db: DbOrTx, cabinetId: string, userIds: readonly string[]) {
@@ -132,11 +195,17 @@ export async function addAdmins(db: DbOrTx, cabinetId: string, userIds: readonly
 }
 
 export async function removeAdmins(db: DbOrTx, cabinetId: string, userIds: readonly string[]) {
-  await db.execute(sql`delete from cabinet_admins where cabinet_id = ${cabinetId} and user_id = any(${uuids(userIds)})`);
+  await db.execute(
+    sql`delete from cabinet_admins where cabinet_id = ${cabinetId} and user_id = any(${uuids(userIds)})`,
+  );
 }
 
 /** Set-based, whatever the count (10,000 ids are one parameter, not 10,000). Returns links created. */
-export async function linkDocuments(db: DbOrTx, cabinetId: string, documentIds: readonly string[]): Promise<number> {
+export async function linkDocuments(
+  db: DbOrTx,
+  cabinetId: string,
+  documentIds: readonly string[],
+): Promise<number> {
   const rows = await queryRows(
     db,
     sql`insert into document_cabinets (cabinet_id, document_id)
@@ -145,7 +214,11 @@ export async function linkDocuments(db: DbOrTx, cabinetId: string, documentIds: 
   return rows.length;
 }
 
-export async function unlinkDocuments(db: DbOrTx, cabinetId: string, documentIds: readonly string[]): Promise<number> {
+export async function unlinkDocuments(
+  db: DbOrTx,
+  cabinetId: string,
+  documentIds: readonly string[],
+): Promise<number> {
   const rows = await queryRows(
     db,
     sql`delete from document_cabinets where cabinet_id = ${cabinetId} and document_id = any(${uuids(documentIds)}) returning 1`,
@@ -157,14 +230,20 @@ export async function unlinkDocuments(db: DbOrTx, cabinetId: string, documentIds
  * Locks the document counters of several cabinets in one fixed order (by id), creating missing rows, so
  * concurrent writers touching the same cabinets queue instead of deadlocking in the counter triggers.
  */
-export async function lockCabinetCounters(db: DbOrTx, cabinetIds: readonly string[]): Promise<void> {
+export async function lockCabinetCounters(
+  db: DbOrTx,
+  cabinetIds: readonly string[],
+): Promise<void> {
   const ids = [...new Set(cabinetIds)].sort();
   await queryRows(
     db,
     sql`insert into cabinet_document_stats (cabinet_id, document_count) select c, 0 from unnest(${uuids(ids)}) c
       order by c on conflict (cabinet_id) do nothing`,
   );
-  await queryRows(db, sql`select cabinet_id from cabinet_document_stats where cabinet_id = any(${uuids(ids)}) order by cabinet_id for update`);
+  await queryRows(
+    db,
+    sql`select cabinet_id from cabinet_document_stats where cabinet_id = any(${uuids(ids)}) order by cabinet_id for update`,
+  );
 }
 
 /**
@@ -174,7 +253,12 @@ export async function lockCabinetCounters(db: DbOrTx, cabinetIds: readonly strin
  * links the target already had are deleted; documents in neither are linked. Returns links created in the
  * target and removed from the source.
  */
-export async function moveDocuments(tx: DbOrTx, fromId: string, toId: string, documentIds: readonly string[]) {
+export async function moveDocuments(
+  tx: DbOrTx,
+  fromId: string,
+  toId: string,
+  documentIds: readonly string[],
+) {
   // Every other writer of the target's links takes its counter, which we hold: none commits a link between
   // the NOT EXISTS and the UPDATE (one that wrote a link before reaching the counter is a deadlock that
   // PostgreSQL breaks, as it did for the INSERT this replaces).
@@ -188,7 +272,11 @@ export async function moveDocuments(tx: DbOrTx, fromId: string, toId: string, do
     )
   ).length;
   // The counter triggers fire on INSERT and DELETE only: the re-pointed links are counted here, once.
-  if (moved > 0) await addToCabinetCounts(tx, [{ cabinetId: fromId, delta: -moved }, { cabinetId: toId, delta: moved }]);
+  if (moved > 0)
+    await addToCabinetCounts(tx, [
+      { cabinetId: fromId, delta: -moved },
+      { cabinetId: toId, delta: moved },
+    ]);
   // Every document was in the source and not yet in the target (the usual move): nothing is left to
   // delete or to link, and each of those statements would probe every id again.
   if (moved === documentIds.length) return { linked: moved, unlinked: moved };

@@ -32,9 +32,15 @@ export async function listCabinets({ db, auth }: Ctx): Promise<TCabinet[]> {
 
 /** The cabinet as the caller sees it (after a check that they may read it). */
 export async function cabinetView({ db, auth }: Ctx, id: string): Promise<TCabinet> {
-  const [cabinet] = await repo.selectCabinets(db, { ...viewerOf(auth), isCompanyAdmin: true }, { id });
+  const [cabinet] = await repo.selectCabinets(
+    db,
+    { ...viewerOf(auth), isCompanyAdmin: true },
+    { id },
+  );
   if (!cabinet) throw notFound();
-  return auth.isCompanyAdmin ? cabinet : { ...cabinet, isAdmin: await canManageCabinet(db, auth, id) };
+  return auth.isCompanyAdmin
+    ? cabinet
+    : { ...cabinet, isAdmin: await canManageCabinet(db, auth, id) };
 }
 
 /** 404 for another company's (or no) cabinet, 403 for a colleague's cabinet the caller may not read. */
@@ -52,7 +58,10 @@ export async function loadManaged({ db, auth }: Ctx, id: string) {
   return row;
 }
 
-export async function createCabinet(ctx: Ctx, input: TCreateCabinetRequest & { note: string }): Promise<TCabinet> {
+export async function createCabinet(
+  ctx: Ctx,
+  input: TCreateCabinetRequest & { note: string },
+): Promise<TCabinet> {
   if (!ctx.auth.isCompanyAdmin) throw forbidden();
   const { db, auth } = ctx;
   if (await repo.isNameTaken(db, auth.user.companyId, input.name)) throw nameTaken();
@@ -67,9 +76,14 @@ export async function createCabinet(ctx: Ctx, input: TCreateCabinetRequest & { n
   return cabinetView(ctx, id);
 }
 
-export async function updateCabinet(ctx: Ctx, id: string, input: TUpdateCabinetRequest & { note: string }): Promise<TCabinet> {
+export async function updateCabinet(
+  ctx: Ctx,
+  id: string,
+  input: TUpdateCabinetRequest & { note: string },
+): Promise<TCabinet> {
   const row = await loadManaged(ctx, id);
-  if (row.type === EntityType.System) throw systemProtected('「すべての書類」の名前と備考は変更できません。');
+  if (row.type === EntityType.System)
+    throw systemProtected('「すべての書類」の名前と備考は変更できません。');
   const companyId = ctx.auth.user.companyId;
   if (await repo.isNameTaken(ctx.db, companyId, input.name, id)) throw nameTaken();
   try {

@@ -21,7 +21,10 @@ const rulesAdminOnly = requirePermission('companyAdmin', { message: RULES_NEED_C
 
 const tags = ['cabinets'];
 
-export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
+  app,
+  { deps },
+) => {
   const db = deps.database.db;
 
   app.post(
@@ -30,13 +33,15 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
       preValidation: rulesAdminOnly,
       schema: {
         tags,
-        summary: '自動振り分けルールにメンバーグループを追加（backfill: true で既存書類も振り分け）',
+        summary:
+          '自動振り分けルールにメンバーグループを追加（backfill: true で既存書類も振り分け）',
         params: ZIdParams,
         body: ZClassificationRulesRequest,
         response: { 200: ZClassificationRulesResponse },
       },
     },
-    async (request) => rules.addRules({ db, auth: request.auth, jobs: deps.jobs }, request.params.id, request.body),
+    async (request) =>
+      rules.addRules({ db, auth: request.auth, jobs: deps.jobs }, request.params.id, request.body),
   );
 
   app.delete(
@@ -51,7 +56,8 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
         response: { 200: ZClassificationRulesResponse },
       },
     },
-    async (request) => rules.removeRules({ db, auth: request.auth }, request.params.id, request.body.memberGroupIds),
+    async (request) =>
+      rules.removeRules({ db, auth: request.auth }, request.params.id, request.body.memberGroupIds),
   );
 
   app.post(
@@ -66,7 +72,13 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
         response: { 200: ZClassificationDryRunResponse },
       },
     },
-    async (request) => ({ count: await rules.dryRun({ db, auth: request.auth }, request.params.id, request.body.memberGroupIds) }),
+    async (request) => ({
+      count: await rules.dryRun(
+        { db, auth: request.auth },
+        request.params.id,
+        request.body.memberGroupIds,
+      ),
+    }),
   );
 
   app.get(
@@ -79,16 +91,27 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
         response: { 200: z.object({ backfills: z.array(ZClassificationBackfill) }) },
       },
     },
-    async (request) => ({ backfills: await rules.listBackfills({ db, auth: request.auth }, request.params.id) }),
+    async (request) => ({
+      backfills: await rules.listBackfills({ db, auth: request.auth }, request.params.id),
+    }),
   );
 
   app.get(
     '/cabinets/:id/classification_rules/backfills/:backfillId',
     {
-      schema: { tags, summary: '既存書類の振り分けの進捗', params: ZBackfillParams, response: { 200: ZClassificationBackfillResponse } },
+      schema: {
+        tags,
+        summary: '既存書類の振り分けの進捗',
+        params: ZBackfillParams,
+        response: { 200: ZClassificationBackfillResponse },
+      },
     },
     async (request) => ({
-      backfill: await rules.getBackfill({ db, auth: request.auth }, request.params.id, request.params.backfillId),
+      backfill: await rules.getBackfill(
+        { db, auth: request.auth },
+        request.params.id,
+        request.params.backfillId,
+      ),
     }),
   );
 };

@@ -21,7 +21,10 @@ import { cabinetView, loadManaged, requireGroups, type Ctx } from './cabinets.se
 type JobCtx = Ctx & { db: Db; jobs: Jobs };
 
 const noRulesOnSystem = () =>
-  new AppError('system_protected', '「すべての書類」にはすべての書類が自動で含まれるため、自動振り分けルールは設定できません。');
+  new AppError(
+    'system_protected',
+    '「すべての書類」にはすべての書類が自動で含まれるため、自動振り分けルールは設定できません。',
+  );
 
 export const toBackfill = (r: backfills.BackfillRow): TClassificationBackfill => ({
   id: r.id,
@@ -48,17 +51,31 @@ export async function dryRun(ctx: Ctx, id: string, groupIds: string[]): Promise<
   return backfills.countRuleCandidates(ctx.db, ctx.auth.user.companyId, id, ids);
 }
 
-export async function addRules(ctx: JobCtx, id: string, input: { memberGroupIds: string[]; backfill: boolean }) {
+export async function addRules(
+  ctx: JobCtx,
+  id: string,
+  input: { memberGroupIds: string[]; backfill: boolean },
+) {
   await loadRuleCabinet(ctx, id);
   const ids = await requireGroups(ctx, input.memberGroupIds);
   const run = await ctx.db.transaction(async (tx) => {
     await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids);
     if (!input.backfill) return null;
     await claimJobSlot(tx, ctx.auth.user.companyId, ctx.jobs.perCompanyLimit);
-    return backfills.insertBackfill(tx, { companyId: ctx.auth.user.companyId, cabinetId: id, groupIds: ids, createdBy: ctx.auth.user.id });
+    return backfills.insertBackfill(tx, {
+      companyId: ctx.auth.user.companyId,
+      cabinetId: id,
+      groupIds: ids,
+      createdBy: ctx.auth.user.id,
+    });
   });
   // Sent after commit, so the worker always finds its row.
-  if (run) await ctx.jobs.send<BackfillJobData>(BACKFILL_JOB, { backfillId: run.id }, { companyId: ctx.auth.user.companyId });
+  if (run)
+    await ctx.jobs.send<BackfillJobData>(
+      BACKFILL_JOB,
+      { backfillId: run.id },
+      { companyId: ctx.auth.user.companyId },
+    );
   return { cabinet: await cabinetView(ctx, id), backfill: run ? toBackfill(run) : null };
 }
 

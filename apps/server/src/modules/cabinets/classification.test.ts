@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser } from '../../../test/support/fixtures.ts';
-import { cabinetClassificationRules, cabinets, documentCabinets, memberGroups, memberGroupUsers } from '../../db/schema.ts';
+import {
+  cabinetClassificationRules,
+  cabinets,
+  documentCabinets,
+  memberGroups,
+  memberGroupUsers,
+} from '../../db/schema.ts';
 import { applyClassificationRules } from './classification.ts';
 
 let deps: TestDeps;
@@ -18,8 +24,14 @@ async function setup() {
   const company = await makeCompany(deps);
   const sender = await makeUser(deps, company.id);
   const outsider = await makeUser(deps, company.id);
-  const [sales] = await db.insert(memberGroups).values({ companyId: company.id, name: '営業部' }).returning();
-  const [legal] = await db.insert(memberGroups).values({ companyId: company.id, name: '法務部' }).returning();
+  const [sales] = await db
+    .insert(memberGroups)
+    .values({ companyId: company.id, name: '営業部' })
+    .returning();
+  const [legal] = await db
+    .insert(memberGroups)
+    .values({ companyId: company.id, name: '法務部' })
+    .returning();
   const [everyone] = await db
     .select()
     .from(memberGroups)
@@ -28,9 +40,25 @@ async function setup() {
     { groupId: sales!.id, userId: sender.id },
     { groupId: legal!.id, userId: sender.id },
   ]);
-  const [salesCab] = await db.insert(cabinets).values({ companyId: company.id, name: '営業' }).returning();
-  const [allCab] = await db.insert(cabinets).values({ companyId: company.id, name: '全社' }).returning();
-  return { db, company, sender, outsider, sales: sales!, legal: legal!, everyone: everyone!, salesCab: salesCab!, allCab: allCab! };
+  const [salesCab] = await db
+    .insert(cabinets)
+    .values({ companyId: company.id, name: '営業' })
+    .returning();
+  const [allCab] = await db
+    .insert(cabinets)
+    .values({ companyId: company.id, name: '全社' })
+    .returning();
+  return {
+    db,
+    company,
+    sender,
+    outsider,
+    sales: sales!,
+    legal: legal!,
+    everyone: everyone!,
+    salesCab: salesCab!,
+    allCab: allCab!,
+  };
 }
 
 describe('applyClassificationRules', () => {
@@ -45,13 +73,18 @@ describe('applyClassificationRules', () => {
     expect(await applyClassificationRules(s.db, s.company.id, [doc.id, other.id])).toBe(1);
     // Applying again (conclusion after import, a retried job) creates nothing new.
     expect(await applyClassificationRules(s.db, s.company.id, [doc.id, other.id])).toBe(0);
-    const links = await s.db.select().from(documentCabinets).where(eq(documentCabinets.cabinetId, s.salesCab.id));
+    const links = await s.db
+      .select()
+      .from(documentCabinets)
+      .where(eq(documentCabinets.cabinetId, s.salesCab.id));
     expect(links.map((l) => l.documentId)).toEqual([doc.id]);
   });
 
   it('treats the system group as every member', async () => {
     const s = await setup();
-    await s.db.insert(cabinetClassificationRules).values({ cabinetId: s.allCab.id, groupId: s.everyone.id });
+    await s.db
+      .insert(cabinetClassificationRules)
+      .values({ cabinetId: s.allCab.id, groupId: s.everyone.id });
     const a = await makeDocument(deps, s.company.id, { senderId: s.sender.id });
     const b = await makeDocument(deps, s.company.id, { senderId: s.outsider.id });
     const orphan = await makeDocument(deps, s.company.id, { senderId: null });
@@ -60,7 +93,9 @@ describe('applyClassificationRules', () => {
 
   it('ignores documents of another company and an empty list', async () => {
     const s = await setup();
-    await s.db.insert(cabinetClassificationRules).values({ cabinetId: s.allCab.id, groupId: s.everyone.id });
+    await s.db
+      .insert(cabinetClassificationRules)
+      .values({ cabinetId: s.allCab.id, groupId: s.everyone.id });
     const other = await makeCompany(deps);
     const foreign = await makeDocument(deps, other.id, { senderId: s.sender.id });
     expect(await applyClassificationRules(s.db, s.company.id, [foreign.id])).toBe(0);

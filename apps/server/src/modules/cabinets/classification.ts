@@ -8,7 +8,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 /** Links `documentIds` (of `companyId`) to the cabinets their senders' groups classify into; returns links created. */
-export async function applyClassificationRules(tx: DbOrTx, companyId: string, documentIds: string[]): Promise<number> {
+export async function applyClassificationRules(
+  tx: DbOrTx,
+  companyId: string,
+  documentIds: string[],
+): Promise<number> {
   if (documentIds.length === 0) return 0;
   const result = await tx.execute(sql`
     insert into document_cabinets (cabinet_id, document_id)

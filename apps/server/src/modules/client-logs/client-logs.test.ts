@@ -86,9 +86,14 @@ describe('POST /client-logs', () => {
   });
 
   it('masks secrets in the page address a browser reports', async () => {
-    const event = sdkEvent('x').replace('http://localhost:3000/company/members', 'http://localhost:3000/password_setup/tok-secret?token=q-secret');
+    const event = sdkEvent('x').replace(
+      'http://localhost:3000/company/members',
+      'http://localhost:3000/password_setup/tok-secret?token=q-secret',
+    );
     expect((await post(event, '10.0.0.9')).statusCode).toBe(202);
-    expect(clientLines()[0]!.client!.url).toBe('http://localhost:3000/password_setup/[redacted]?token=[redacted]');
+    expect(clientLines()[0]!.client!.url).toBe(
+      'http://localhost:3000/password_setup/[redacted]?token=[redacted]',
+    );
   });
 
   it('skips lines that are not JSON log events and still answers 202', async () => {
@@ -101,7 +106,13 @@ describe('POST /client-logs', () => {
     const res = await post(sdkEvent('x'.repeat(CLIENT_LOG_BODY_LIMIT)), '10.0.0.3');
     expect([res.statusCode, res.json<unknown>()]).toEqual([
       413,
-      { error: { code: 'payload_too_large', message: 'ファイルまたはリクエストが大きすぎます。', requestId: res.headers['x-request-id'] } },
+      {
+        error: {
+          code: 'payload_too_large',
+          message: 'ファイルまたはリクエストが大きすぎます。',
+          requestId: res.headers['x-request-id'],
+        },
+      },
     ]);
     expect(clientLines()).toEqual([]);
   });
@@ -123,7 +134,10 @@ describe('POST /client-logs', () => {
     ]);
     expect((await post(sdkEvent('other'), '10.0.0.5')).statusCode).toBe(202);
     // The refused batch is not written; the other IP's is.
-    const expected = [...Array.from({ length: CLIENT_LOG_RATE_LIMIT.max }, (_, i) => `n${i}`), 'other'];
+    const expected = [
+      ...Array.from({ length: CLIENT_LOG_RATE_LIMIT.max }, (_, i) => `n${i}`),
+      'other',
+    ];
     expect(clientLines().map((l) => l.msg)).toEqual(expected);
   });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TBulkCellError } from '@cloudsign/contract';
-import { parseAmount, parseAutoUpdate, parseDate, parseDocumentId, parseOptionValue, parseText, parseVersion, formatVersion } from './attribute-cells.ts';
+import {
+  parseAmount,
+  parseAutoUpdate,
+  parseDate,
+  parseDocumentId,
+  parseOptionValue,
+  parseText,
+  parseVersion,
+  formatVersion,
+} from './attribute-cells.ts';
 
 const run = <T>(f: (errors: TBulkCellError[]) => T) => {
   const errors: TBulkCellError[] = [];
@@ -15,15 +24,24 @@ describe('dates', () => {
     ['2025/04/01', '2025-04-01'],
     ['２０２５／４／１', '2025-04-01'],
     ['  ', ''],
-  ])('%s → %s', (raw, want) => expect(run((e) => parseDate(raw, '契約終了日', e))).toEqual({ value: want, errors: [] }));
+  ])('%s → %s', (raw, want) =>
+    expect(run((e) => parseDate(raw, '契約終了日', e))).toEqual({ value: want, errors: [] }),
+  );
 
   it.each(['2025年4月1日', '20250401', '25/4/1', '2025-04-01T00:00'])('%s is not a date', (raw) =>
     expect(run((e) => parseDate(raw, '契約終了日', e)).errors).toEqual([
-      { column: '契約終了日', message: '契約終了日は YYYY-MM-DD または YYYY/M/D 形式の日付で入力してください。' },
-    ]));
+      {
+        column: '契約終了日',
+        message: '契約終了日は YYYY-MM-DD または YYYY/M/D 形式の日付で入力してください。',
+      },
+    ]),
+  );
 
   it.each(['2025/2/30', '2025-13-01', '2023-02-29'])('%s does not exist', (raw) =>
-    expect(run((e) => parseDate(raw, '契約締結日', e)).errors).toEqual([{ column: '契約締結日', message: '契約締結日に存在しない日付が入力されています。' }]));
+    expect(run((e) => parseDate(raw, '契約締結日', e)).errors).toEqual([
+      { column: '契約締結日', message: '契約締結日に存在しない日付が入力されています。' },
+    ]),
+  );
 });
 
 describe('自動更新の有無', () => {
@@ -35,11 +53,17 @@ describe('自動更新の有無', () => {
     ['0', '指定なし'],
     ['1', 'あり'],
     ['２', 'なし'],
-  ])('%s → %s', (raw, want) => expect(run((e) => parseAutoUpdate(raw, e))).toEqual({ value: want, errors: [] }));
+  ])('%s → %s', (raw, want) =>
+    expect(run((e) => parseAutoUpdate(raw, e))).toEqual({ value: want, errors: [] }),
+  );
   it.each(['3', 'はい', 'true'])('%s is refused', (raw) =>
     expect(run((e) => parseAutoUpdate(raw, e)).errors).toEqual([
-      { column: '自動更新の有無', message: '自動更新の有無は 指定なし・あり・なし、または 0・1・2 で入力してください。' },
-    ]));
+      {
+        column: '自動更新の有無',
+        message: '自動更新の有無は 指定なし・あり・なし、または 0・1・2 で入力してください。',
+      },
+    ]),
+  );
 });
 
 describe('取引金額', () => {
@@ -50,35 +74,75 @@ describe('取引金額', () => {
     ['１，０００', '1000'],
     ['００１２', '12'],
     ['', ''],
-  ])('%s → %s', (raw, want) => expect(run((e) => parseAmount(raw, e))).toEqual({ value: want, errors: [] }));
+  ])('%s → %s', (raw, want) =>
+    expect(run((e) => parseAmount(raw, e))).toEqual({ value: want, errors: [] }),
+  );
   it.each(['-1', '1.5', '1,00', '¥1000', '1e3', '10,000円'])('%s is refused', (raw) =>
-    expect(run((e) => parseAmount(raw, e)).errors).toEqual([{ column: '取引金額', message: '取引金額は0以上の整数で入力してください（例: 1000、1,000）。' }]));
-  it('too large', () => expect(run((e) => parseAmount('9007199254740993', e)).errors).toEqual([{ column: '取引金額', message: '取引金額が大きすぎます。' }]));
+    expect(run((e) => parseAmount(raw, e)).errors).toEqual([
+      {
+        column: '取引金額',
+        message: '取引金額は0以上の整数で入力してください（例: 1000、1,000）。',
+      },
+    ]),
+  );
+  it('too large', () =>
+    expect(run((e) => parseAmount('9007199254740993', e)).errors).toEqual([
+      { column: '取引金額', message: '取引金額が大きすぎます。' },
+    ]));
 });
 
 describe('text and user-defined items', () => {
   it('≤ 500 characters, trimmed', () => {
-    expect(run((e) => parseText(` ${'あ'.repeat(500)} `, '管理番号', e))).toEqual({ value: 'あ'.repeat(500), errors: [] });
-    expect(run((e) => parseText('あ'.repeat(501), '管理番号', e)).errors).toEqual([{ column: '管理番号', message: '管理番号は500文字以内で入力してください（現在501文字）。' }]);
-    expect(run((e) => parseOptionValue('x'.repeat(501), '部署', e)).errors).toEqual([{ column: '部署', message: '部署は500文字以内で入力してください（現在501文字）。' }]);
+    expect(run((e) => parseText(` ${'あ'.repeat(500)} `, '管理番号', e))).toEqual({
+      value: 'あ'.repeat(500),
+      errors: [],
+    });
+    expect(run((e) => parseText('あ'.repeat(501), '管理番号', e)).errors).toEqual([
+      { column: '管理番号', message: '管理番号は500文字以内で入力してください（現在501文字）。' },
+    ]);
+    expect(run((e) => parseOptionValue('x'.repeat(501), '部署', e)).errors).toEqual([
+      { column: '部署', message: '部署は500文字以内で入力してください（現在501文字）。' },
+    ]);
   });
 });
 
 describe('書類ID and 更新日時', () => {
   it('書類ID', () => {
-    expect(run((e) => parseDocumentId(' 0E0E0E0E-0000-4000-8000-000000000000 ', e))).toEqual({ value: '0e0e0e0e-0000-4000-8000-000000000000', errors: [] });
-    expect(run((e) => parseDocumentId('', e)).errors).toEqual([{ column: '書類ID', message: '書類IDを入力してください。' }]);
+    expect(run((e) => parseDocumentId(' 0E0E0E0E-0000-4000-8000-000000000000 ', e))).toEqual({
+      value: '0e0e0e0e-0000-4000-8000-000000000000',
+      errors: [],
+    });
+    expect(run((e) => parseDocumentId('', e)).errors).toEqual([
+      { column: '書類ID', message: '書類IDを入力してください。' },
+    ]);
     expect(run((e) => parseDocumentId('123', e)).errors).toEqual([
-      { column: '書類ID', message: '書類IDの形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。' },
+      {
+        column: '書類ID',
+        message:
+          '書類IDの形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+      },
     ]);
   });
   it('更新日時 round-trips to the millisecond', () => {
     const d = new Date('2025-01-02T03:04:05.678Z');
     expect(formatVersion(d)).toBe('2025-01-02T12:04:05.678+09:00');
-    expect(run((e) => parseVersion(formatVersion(d), e))).toEqual({ value: d.getTime(), errors: [] });
-    expect(run((e) => parseVersion('', e)).errors).toEqual([{ column: '更新日時', message: '更新日時を入力してください。ダウンロードしたCSVの値を変更せずにアップロードしてください。' }]);
+    expect(run((e) => parseVersion(formatVersion(d), e))).toEqual({
+      value: d.getTime(),
+      errors: [],
+    });
+    expect(run((e) => parseVersion('', e)).errors).toEqual([
+      {
+        column: '更新日時',
+        message:
+          '更新日時を入力してください。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+      },
+    ]);
     expect(run((e) => parseVersion('2025/1/2 12:04', e)).errors).toEqual([
-      { column: '更新日時', message: '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。' },
+      {
+        column: '更新日時',
+        message:
+          '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+      },
     ]);
   });
 });

@@ -2,22 +2,34 @@
  * Cell rules of the attribute CSV (docs/design.md §2, §4). Every cell parses to its normalised text (what the
  * download writes for the same value), so "changed" is a plain comparison with the current value's text.
  */
-import { AUTO_UPDATE_CSV_LABELS, DOCUMENT_ATTRIBUTE_CSV, DOCUMENT_OPTION_VALUE_MAX, DOCUMENT_TEXT_MAX, textProblem, type TBulkCellError } from '@cloudsign/contract';
+import {
+  AUTO_UPDATE_CSV_LABELS,
+  DOCUMENT_ATTRIBUTE_CSV,
+  DOCUMENT_OPTION_VALUE_MAX,
+  DOCUMENT_TEXT_MAX,
+  textProblem,
+  type TBulkCellError,
+} from '@cloudsign/contract';
 import { jstTimestamp } from '../../lib/time/jst.ts';
 
 const C = DOCUMENT_ATTRIBUTE_CSV;
 
 export const CELL_MSG = {
   idRequired: '書類IDを入力してください。',
-  idFormat: '書類IDの形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
-  versionRequired: '更新日時を入力してください。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
-  versionFormat: '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
-  dateFormat: (label: string) => `${label}は YYYY-MM-DD または YYYY/M/D 形式の日付で入力してください。`,
+  idFormat:
+    '書類IDの形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+  versionRequired:
+    '更新日時を入力してください。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+  versionFormat:
+    '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
+  dateFormat: (label: string) =>
+    `${label}は YYYY-MM-DD または YYYY/M/D 形式の日付で入力してください。`,
   dateMissing: (label: string) => `${label}に存在しない日付が入力されています。`,
   autoUpdate: `${C.autoUpdate}は 指定なし・あり・なし、または 0・1・2 で入力してください。`,
   amountFormat: `${C.amount}は0以上の整数で入力してください（例: 1000、1,000）。`,
   amountTooLarge: `${C.amount}が大きすぎます。`,
-  textTooLong: (label: string, max: number, n: number) => `${label}は${max}文字以内で入力してください（現在${n}文字）。`,
+  textTooLong: (label: string, max: number, n: number) =>
+    `${label}は${max}文字以内で入力してください（現在${n}文字）。`,
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -37,7 +49,9 @@ export function parseVersion(raw: string, errors: TBulkCellError[]): number | nu
     errors.push({ column: C.updatedAt, message: CELL_MSG.versionRequired });
     return null;
   }
-  const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
+  const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/.test(v)
+    ? Date.parse(v)
+    : Number.NaN;
   if (Number.isNaN(t)) {
     errors.push({ column: C.updatedAt, message: CELL_MSG.versionFormat });
     return null;
@@ -93,7 +107,12 @@ export function parseAmount(raw: string, errors: TBulkCellError[]): string | nul
 }
 
 /** Text attributes and user-defined items: kept as written (trimmed), ≤500 characters, one line (text.ts). */
-export function parseText(raw: string, label: string, errors: TBulkCellError[], max = DOCUMENT_TEXT_MAX): string | null {
+export function parseText(
+  raw: string,
+  label: string,
+  errors: TBulkCellError[],
+  max = DOCUMENT_TEXT_MAX,
+): string | null {
   const v = raw.trim();
   const n = v.length;
   if (n > max) {
@@ -108,4 +127,5 @@ export function parseText(raw: string, label: string, errors: TBulkCellError[], 
   return v;
 }
 
-export const parseOptionValue = (raw: string, name: string, errors: TBulkCellError[]) => parseText(raw, name, errors, DOCUMENT_OPTION_VALUE_MAX);
+export const parseOptionValue = (raw: string, name: string, errors: TBulkCellError[]) =>
+  parseText(raw, name, errors, DOCUMENT_OPTION_VALUE_MAX);

@@ -2,13 +2,27 @@
  * The attribute rows' checks (docs/design.md §4): cells → duplicates in the file → the document (this company)
  * → 更新日時 (conflict) → required user-defined items. One documents query per batch of rows.
  */
-import { DOCUMENT_ATTRIBUTE_BASE_COLUMNS, DOCUMENT_ATTRIBUTE_CSV as C, type TBulkCellError, type TDocumentAttributeOption } from '@cloudsign/contract';
+import {
+  DOCUMENT_ATTRIBUTE_BASE_COLUMNS,
+  DOCUMENT_ATTRIBUTE_CSV as C,
+  type TBulkCellError,
+  type TDocumentAttributeOption,
+} from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow, InputRow, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import { findDocumentsByIds } from './document-attribute-bulk.repository.ts';
 import { attributeTexts } from './attribute-values.ts';
-import { formatVersion, parseAmount, parseAutoUpdate, parseDate, parseDocumentId, parseOptionValue, parseText, parseVersion } from './attribute-cells.ts';
+import {
+  formatVersion,
+  parseAmount,
+  parseAutoUpdate,
+  parseDate,
+  parseDocumentId,
+  parseOptionValue,
+  parseText,
+  parseVersion,
+} from './attribute-cells.ts';
 
 export const CHECK_MSG = {
   notFound: '書類が見つかりません。',
@@ -19,16 +33,34 @@ export const CHECK_MSG = {
   optionRequired: (name: string) => `「${name}」は必須項目です。入力してください。`,
 } as const;
 
-const DATE_HEADERS: readonly string[] = [C.contractAt, C.validityStartAt, C.validityEndAt, C.validityEndNoticeAt];
+const DATE_HEADERS: readonly string[] = [
+  C.contractAt,
+  C.validityStartAt,
+  C.validityEndAt,
+  C.validityEndNoticeAt,
+];
 const TEXT_HEADERS: readonly string[] = [C.title, C.counterparty, C.localId];
 
-type Parsed = { row: InputRow; errors: TBulkCellError[]; id: string | null; version: number | null; values: Record<string, string> };
+type Parsed = {
+  row: InputRow;
+  errors: TBulkCellError[];
+  id: string | null;
+  version: number | null;
+  values: Record<string, string>;
+};
 
 export function attributeColumnSpec(options: readonly TDocumentAttributeOption[]) {
-  return { allowed: [...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, ...options.map((o) => o.name)], required: [C.id, C.updatedAt] };
+  return {
+    allowed: [...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, ...options.map((o) => o.name)],
+    required: [C.id, C.updatedAt],
+  };
 }
 
-export async function createAttributeChecker(db: DbOrTx, m: ManipulationRow, headers: readonly string[]): Promise<RowChecker> {
+export async function createAttributeChecker(
+  db: DbOrTx,
+  m: ManipulationRow,
+  headers: readonly string[],
+): Promise<RowChecker> {
   const options = await selectOptions(db, m.companyId);
   const optionByName = new Map(options.map((o) => [o.name, o]));
   const present = new Set(headers);
@@ -37,7 +69,13 @@ export async function createAttributeChecker(db: DbOrTx, m: ManipulationRow, hea
   const parse = (row: InputRow): Parsed => {
     const errors: TBulkCellError[] = [];
     const values: Record<string, string> = {};
-    const p: Parsed = { row, errors, id: parseDocumentId(row.input[C.id] ?? '', errors), version: null, values };
+    const p: Parsed = {
+      row,
+      errors,
+      id: parseDocumentId(row.input[C.id] ?? '', errors),
+      version: null,
+      values,
+    };
     p.version = parseVersion(row.input[C.updatedAt] ?? '', errors);
     for (const h of headers) {
       const raw = row.input[h];
@@ -62,7 +100,12 @@ export async function createAttributeChecker(db: DbOrTx, m: ManipulationRow, hea
     return p;
   };
 
-  const toRow = (p: Parsed, action: CheckedRow['action'], before: Record<string, unknown> | null, after: Record<string, unknown> | null): CheckedRow => ({
+  const toRow = (
+    p: Parsed,
+    action: CheckedRow['action'],
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ): CheckedRow => ({
     rowNumber: p.row.rowNumber,
     action: p.errors.length > 0 && action !== 'conflict' ? 'error' : action,
     targetId: p.id,
@@ -76,7 +119,15 @@ export async function createAttributeChecker(db: DbOrTx, m: ManipulationRow, hea
     columns: attributeColumnSpec(options),
     checkBatch: async (rows) => {
       const ps = rows.map(parse);
-      const current = new Map((await findDocumentsByIds(db, m.companyId, ps.filter((p) => p.id && p.errors.length === 0).map((p) => p.id!))).map((d) => [d.id, d]));
+      const current = new Map(
+        (
+          await findDocumentsByIds(
+            db,
+            m.companyId,
+            ps.filter((p) => p.id && p.errors.length === 0).map((p) => p.id!),
+          )
+        ).map((d) => [d.id, d]),
+      );
       return ps.map((p) => {
         if (p.errors.length > 0) return toRow(p, 'error', null, null);
         const doc = current.get(p.id!);
@@ -93,7 +144,8 @@ export async function createAttributeChecker(db: DbOrTx, m: ManipulationRow, hea
           before[h] = texts[h] ?? '';
           after[h] = v;
           // A disabled item (使用しない) keeps what it holds and may be cleared, not given a new value.
-          if (v !== '' && optionByName.get(h)?.isEnabled === false) p.errors.push({ column: h, message: CHECK_MSG.optionDisabled(h) });
+          if (v !== '' && optionByName.get(h)?.isEnabled === false)
+            p.errors.push({ column: h, message: CHECK_MSG.optionDisabled(h) });
         }
         const changed = Object.keys(after).length > 0;
         if (p.errors.length > 0) return toRow(p, 'error', before, after);
@@ -105,7 +157,8 @@ export async function createAttributeChecker(db: DbOrTx, m: ManipulationRow, hea
           // A required item must hold a value after the edit (as PUT /documents/{id}/attribute demands).
           for (const o of options) {
             const final = present.has(o.name) ? p.values[o.name] : texts[o.name];
-            if (o.isEnabled && o.isRequired && !final) p.errors.push({ column: o.name, message: CHECK_MSG.optionRequired(o.name) });
+            if (o.isEnabled && o.isRequired && !final)
+              p.errors.push({ column: o.name, message: CHECK_MSG.optionRequired(o.name) });
           }
           if (p.errors.length > 0) return toRow(p, 'error', before, after);
         }

@@ -6,23 +6,47 @@
  */
 import { DOCUMENT_ATTRIBUTE_CSV as C } from '@cloudsign/contract';
 import type { Tx } from '../../db/client.ts';
-import type { BatchExecutor, ManipulationRow, PendingRow, RowOutcome } from '../../bulk/bulk.types.ts';
+import type {
+  BatchExecutor,
+  ManipulationRow,
+  PendingRow,
+  RowOutcome,
+} from '../../bulk/bulk.types.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
-import { findDocumentsByIds, participantsOf, updateAttributes, type AttributeWrite } from './document-attribute-bulk.repository.ts';
+import {
+  findDocumentsByIds,
+  participantsOf,
+  updateAttributes,
+  type AttributeWrite,
+} from './document-attribute-bulk.repository.ts';
 import { applyTexts } from './attribute-values.ts';
 import { formatVersion } from './attribute-cells.ts';
 
 export const EXEC_MSG = {
   gone: '書類が見つかりません（チェックの後に削除されました）。',
-  conflict: 'チェックの後にこの書類が変更されたため、上書きせずに中止しました（競合）。最新のCSVをダウンロードし直してください。',
+  conflict:
+    'チェックの後にこの書類が変更されたため、上書きせずに中止しました（競合）。最新のCSVをダウンロードし直してください。',
   optionGone: (name: string) => `項目「${name}」が見つかりません（チェックの後に変更されました）。`,
 } as const;
 
-const fail = (rowNumber: number, message: string): RowOutcome => ({ rowNumber, outcome: 'failed', message });
+const fail = (rowNumber: number, message: string): RowOutcome => ({
+  rowNumber,
+  outcome: 'failed',
+  message,
+});
 
 async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
-  const current = new Map((await findDocumentsByIds(tx, m.companyId, rows.map((r) => r.targetId!), true)).map((d) => [d.id, d]));
+  const current = new Map(
+    (
+      await findDocumentsByIds(
+        tx,
+        m.companyId,
+        rows.map((r) => r.targetId!),
+        true,
+      )
+    ).map((d) => [d.id, d]),
+  );
   const options = await selectOptions(tx, m.companyId);
   const outcomes = new Map<number, RowOutcome>();
   const writes: (Omit<AttributeWrite, 'searchText'> & { title: string; rowNumber: number })[] = [];
@@ -30,17 +54,22 @@ async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
   for (const r of rows) {
     const doc = current.get(r.targetId!);
     if (!doc) outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.gone));
-    else if (formatVersion(doc.updatedAt) !== r.before?.[C.updatedAt] || seen.has(doc.id)) outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.conflict));
+    else if (formatVersion(doc.updatedAt) !== r.before?.[C.updatedAt] || seen.has(doc.id))
+      outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.conflict));
     else {
       const next = applyTexts(doc, r.after ?? {}, options);
-      if ('missingOption' in next) outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.optionGone(next.missingOption)));
+      if ('missingOption' in next)
+        outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.optionGone(next.missingOption)));
       else {
         seen.add(doc.id);
         writes.push({ ...next, title: doc.title, rowNumber: r.rowNumber });
       }
     }
   }
-  const parts = await participantsOf(tx, writes.map((w) => w.id));
+  const parts = await participantsOf(
+    tx,
+    writes.map((w) => w.id),
+  );
   const partsOf = new Map<string, typeof parts>();
   for (const p of parts) partsOf.set(p.documentId, [...(partsOf.get(p.documentId) ?? []), p]);
   await updateAttributes(
@@ -48,10 +77,17 @@ async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
     m.companyId,
     writes.map(({ title, rowNumber: _n, ...w }) => ({
       ...w,
-      searchText: documentSearchText({ id: w.id, title, attrTitle: w.attrTitle, counterparty: w.counterparty, participants: partsOf.get(w.id) ?? [] }),
+      searchText: documentSearchText({
+        id: w.id,
+        title,
+        attrTitle: w.attrTitle,
+        counterparty: w.counterparty,
+        participants: partsOf.get(w.id) ?? [],
+      }),
     })),
   );
-  for (const w of writes) outcomes.set(w.rowNumber, { rowNumber: w.rowNumber, outcome: 'succeeded', message: null });
+  for (const w of writes)
+    outcomes.set(w.rowNumber, { rowNumber: w.rowNumber, outcome: 'succeeded', message: null });
   return rows.map((r) => outcomes.get(r.rowNumber)!);
 }
 

@@ -3,12 +3,22 @@
  * in id order streamed through the CSV writer into storage, so memory stays flat at a million documents.
  * Text cells are formula-escaped by the writer; the upload removes the escape again.
  */
-import { BulkStatus, DOCUMENT_ATTRIBUTE_BASE_COLUMNS, type TCsvEncoding, type TDocumentSearchConditions } from '@cloudsign/contract';
+import {
+  BulkStatus,
+  DOCUMENT_ATTRIBUTE_BASE_COLUMNS,
+  type TCsvEncoding,
+  type TDocumentSearchConditions,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
-import { attributePage, countMatching, findCabinet, matchingWhere } from './document-attribute-bulk.repository.ts';
+import {
+  attributePage,
+  countMatching,
+  findCabinet,
+  matchingWhere,
+} from './document-attribute-bulk.repository.ts';
 import { attributeTexts } from './attribute-values.ts';
 import { formatVersion } from './attribute-cells.ts';
 
@@ -25,9 +35,15 @@ export async function writeAttributesCsv(
 ) {
   const db = deps.database.db;
   const options = await selectOptions(db, companyId);
-  const cabinet = conditions.cabinetId ? await findCabinet(db, companyId, conditions.cabinetId) : null;
+  const cabinet = conditions.cabinetId
+    ? await findCabinet(db, companyId, conditions.cabinetId)
+    : null;
   // A cabinet deleted since the request matches nothing rather than everything.
-  const where = matchingWhere(companyId, conditions, conditions.cabinetId ? (cabinet ?? { id: conditions.cabinetId, isSystem: false }) : null);
+  const where = matchingWhere(
+    companyId,
+    conditions,
+    conditions.cabinetId ? (cabinet ?? { id: conditions.cabinetId, isSystem: false }) : null,
+  );
   const headers = [...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, ...options.map((o) => o.name)];
   await writer.write(headers);
   let after: string | null = null;
@@ -36,7 +52,11 @@ export async function writeAttributesCsv(
     const page = await attributePage(db, where, after, EXPORT_PAGE);
     for (const d of page) {
       const texts = attributeTexts(d, options);
-      await writer.write([d.id, formatVersion(d.updatedAt), ...headers.slice(2).map((h) => texts[h] ?? '')]);
+      await writer.write([
+        d.id,
+        formatVersion(d.updatedAt),
+        ...headers.slice(2).map((h) => texts[h] ?? ''),
+      ]);
     }
     written += page.length;
     if (page.length > 0) await onPage?.(written);
@@ -53,9 +73,22 @@ export async function runAttributeExport(deps: AppDeps, manipulationId: string) 
   const m = await findManipulationById(db, manipulationId);
   if (!m || m.status !== BulkStatus.Processing) return;
   const { conditions } = m.params as ExportParams;
-  const cabinet = conditions.cabinetId ? await findCabinet(db, m.companyId, conditions.cabinetId) : null;
-  const total = await countMatching(db, matchingWhere(m.companyId, conditions, conditions.cabinetId ? (cabinet ?? { id: conditions.cabinetId, isSystem: false }) : null));
-  await updateManipulation(db, m.id, { totalRows: total, processedRows: 0, startedAt: deps.clock() });
+  const cabinet = conditions.cabinetId
+    ? await findCabinet(db, m.companyId, conditions.cabinetId)
+    : null;
+  const total = await countMatching(
+    db,
+    matchingWhere(
+      m.companyId,
+      conditions,
+      conditions.cabinetId ? (cabinet ?? { id: conditions.cabinetId, isSystem: false }) : null,
+    ),
+  );
+  await updateManipulation(db, m.id, {
+    totalRows: total,
+    processedRows: 0,
+    startedAt: deps.clock(),
+  });
   const key = `document-attribute-bulk/${m.id}-out.csv`;
   const writer = createCsvWriter(m.encoding as TCsvEncoding);
   const stored = deps.storage.write(key, writer.output);
@@ -74,7 +107,14 @@ export async function runAttributeExport(deps: AppDeps, manipulationId: string) 
   await updateManipulation(
     db,
     m.id,
-    { status: BulkStatus.Succeeded, outputFileKey: key, finishedAt: deps.clock(), totalRows: written, processedRows: written, counts: { exported: written } },
+    {
+      status: BulkStatus.Succeeded,
+      outputFileKey: key,
+      finishedAt: deps.clock(),
+      totalRows: written,
+      processedRows: written,
+      counts: { exported: written },
+    },
     [BulkStatus.Processing],
   );
 }

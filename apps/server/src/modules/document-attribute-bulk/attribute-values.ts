@@ -7,7 +7,10 @@ import type { TDocumentAttributeOption } from '@cloudsign/contract';
 import type { AttributeRow, AttributeWrite } from './document-attribute-bulk.repository.ts';
 
 /** Header → text of every attribute column and every user-defined item (by name). */
-export function attributeTexts(d: AttributeRow, options: readonly TDocumentAttributeOption[]): Record<string, string> {
+export function attributeTexts(
+  d: AttributeRow,
+  options: readonly TDocumentAttributeOption[],
+): Record<string, string> {
   const out: Record<string, string> = {
     [C.title]: d.attrTitle ?? '',
     [C.counterparty]: d.counterparty ?? '',
@@ -61,7 +64,10 @@ export function applyTexts(
     validityStartAt: pick(C.validityStartAt, d.validityStartAt),
     validityEndAt: pick(C.validityEndAt, d.validityEndAt),
     validityEndNoticeAt: pick(C.validityEndNoticeAt, d.validityEndNoticeAt),
-    autoUpdate: auto === undefined ? d.autoUpdate : Math.max(0, (AUTO_UPDATE_CSV_LABELS as readonly string[]).indexOf(auto)),
+    autoUpdate:
+      auto === undefined
+        ? d.autoUpdate
+        : Math.max(0, (AUTO_UPDATE_CSV_LABELS as readonly string[]).indexOf(auto)),
     localId: pick(C.localId, d.localId),
     amount: amount === undefined ? d.amount : amount === '' ? null : Number(amount),
     options: nextOptions,

@@ -41,10 +41,16 @@ export type AttributeRow = {
  * Every company document matching the search (a company admin reads them all, so no access condition);
  * a cabinet other than the system one narrows to its documents.
  */
-export function matchingWhere(companyId: string, conditions: TDocumentSearchConditions, cabinet: { id: string; isSystem: boolean } | null): SQL {
+export function matchingWhere(
+  companyId: string,
+  conditions: TDocumentSearchConditions,
+  cabinet: { id: string; isSystem: boolean } | null,
+): SQL {
   const parts: SQL[] = [eq(documents.companyId, companyId)];
   if (cabinet && !cabinet.isSystem) {
-    parts.push(sql`exists (select 1 from document_cabinets dcf where dcf.cabinet_id = ${cabinet.id} and dcf.document_id = ${documents.id})`);
+    parts.push(
+      sql`exists (select 1 from document_cabinets dcf where dcf.cabinet_id = ${cabinet.id} and dcf.document_id = ${documents.id})`,
+    );
   }
   parts.push(...searchConditions(conditions));
   return and(...parts)!;
@@ -60,12 +66,20 @@ export async function findCabinet(db: DbOrTx, companyId: string, cabinetId: stri
 }
 
 export async function countMatching(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documents)
+    .where(where);
   return row?.n ?? 0;
 }
 
 /** Keyset page in id order: stable while documents are edited during the download (flat memory). */
-export async function attributePage(db: DbOrTx, where: SQL, afterId: string | null, limit: number): Promise<AttributeRow[]> {
+export async function attributePage(
+  db: DbOrTx,
+  where: SQL,
+  afterId: string | null,
+  limit: number,
+): Promise<AttributeRow[]> {
   return db
     .select(attributeColumns)
     .from(documents)
@@ -75,7 +89,12 @@ export async function attributePage(db: DbOrTx, where: SQL, afterId: string | nu
 }
 
 /** The company's documents among `ids` (another company's id is simply absent). `lock`: FOR UPDATE. */
-export async function findDocumentsByIds(db: DbOrTx, companyId: string, ids: string[], lock = false): Promise<AttributeRow[]> {
+export async function findDocumentsByIds(
+  db: DbOrTx,
+  companyId: string,
+  ids: string[],
+  lock = false,
+): Promise<AttributeRow[]> {
   if (ids.length === 0) return [];
   const q = db
     .select(attributeColumns)

@@ -24,10 +24,20 @@ const download = generation({
   body: ZDocumentAttributeCsvRequest,
   fileName: ['書類情報一括編集用', 'document_attributes'],
   params: async (deps, auth, { conditions }) => {
-    if (conditions.cabinetId && !(await findCabinet(deps.database.db, auth.company.id, conditions.cabinetId))) {
-      throw new AppError('not_found', MSG_CABINET, [{ path: 'conditions.cabinetId', message: MSG_CABINET }]);
+    if (
+      conditions.cabinetId &&
+      !(await findCabinet(deps.database.db, auth.company.id, conditions.cabinetId))
+    ) {
+      throw new AppError('not_found', MSG_CABINET, [
+        { path: 'conditions.cabinetId', message: MSG_CABINET },
+      ]);
     }
-    await assertOptionFiltersInCompany(deps.database.db, auth.company.id, conditions.options, 'conditions.');
+    await assertOptionFiltersInCompany(
+      deps.database.db,
+      auth.company.id,
+      conditions.options,
+      'conditions.',
+    );
     return { conditions };
   },
 });

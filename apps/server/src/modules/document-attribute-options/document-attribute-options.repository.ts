@@ -12,7 +12,10 @@ const columns = {
   position: documentAttributeOptions.position,
 };
 
-export async function selectOptions(db: DbOrTx, companyId: string): Promise<TDocumentAttributeOption[]> {
+export async function selectOptions(
+  db: DbOrTx,
+  companyId: string,
+): Promise<TDocumentAttributeOption[]> {
   return db
     .select(columns)
     .from(documentAttributeOptions)
@@ -21,18 +24,29 @@ export async function selectOptions(db: DbOrTx, companyId: string): Promise<TDoc
 }
 
 /** Which of `ids` are items of this company (a search filter may name only those). */
-export async function findOptionIdsIn(db: DbOrTx, companyId: string, ids: string[]): Promise<Set<string>> {
+export async function findOptionIdsIn(
+  db: DbOrTx,
+  companyId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: documentAttributeOptions.id })
     .from(documentAttributeOptions)
-    .where(and(eq(documentAttributeOptions.companyId, companyId), inArray(documentAttributeOptions.id, ids)));
+    .where(
+      and(
+        eq(documentAttributeOptions.companyId, companyId),
+        inArray(documentAttributeOptions.id, ids),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
 /** Serialises concurrent replacements of one company's list (the unique-name renames below need it). */
 export async function lockCompanyOptions(db: DbOrTx, companyId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`document_attribute_options:${companyId}`}))`);
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`document_attribute_options:${companyId}`}))`,
+  );
 }
 
 export async function deleteOptionsExcept(db: DbOrTx, companyId: string, keepIds: string[]) {
@@ -52,7 +66,12 @@ export async function renameKeptOptionsToTemporary(db: DbOrTx, companyId: string
   await db
     .update(documentAttributeOptions)
     .set({ name: sql`'#' || ${documentAttributeOptions.id}::text` })
-    .where(and(eq(documentAttributeOptions.companyId, companyId), inArray(documentAttributeOptions.id, ids)));
+    .where(
+      and(
+        eq(documentAttributeOptions.companyId, companyId),
+        inArray(documentAttributeOptions.id, ids),
+      ),
+    );
 }
 
 export async function updateOption(
@@ -64,7 +83,9 @@ export async function updateOption(
   await db
     .update(documentAttributeOptions)
     .set(values)
-    .where(and(eq(documentAttributeOptions.companyId, companyId), eq(documentAttributeOptions.id, id)));
+    .where(
+      and(eq(documentAttributeOptions.companyId, companyId), eq(documentAttributeOptions.id, id)),
+    );
 }
 
 export async function insertOption(

@@ -1,16 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZDocumentAttributeOptionsResponse, ZDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
+import {
+  ZDocumentAttributeOptionsResponse,
+  ZDocumentAttributeOptionsUpdate,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { listOptions, replaceOptions } from './document-attribute-options.service.ts';
 
 /** 書類属性の設定: every member reads the items (to show and search them); company admins replace them. */
-export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
+  app,
+  { deps },
+) => {
   const { db } = deps.database;
   app.get(
     '/document_attribute_options',
-    { schema: { tags: ['documents'], summary: '書類属性の項目（ユーザー定義）', response: { 200: ZDocumentAttributeOptionsResponse } } },
-    async (request) => ({ documentAttributeOptions: await listOptions(db, request.auth.user.companyId) }),
+    {
+      schema: {
+        tags: ['documents'],
+        summary: '書類属性の項目（ユーザー定義）',
+        response: { 200: ZDocumentAttributeOptionsResponse },
+      },
+    },
+    async (request) => ({
+      documentAttributeOptions: await listOptions(db, request.auth.user.companyId),
+    }),
   );
   app.put(
     '/document_attribute_options',
@@ -25,7 +39,13 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
       },
     },
     async (request) => {
-      return { documentAttributeOptions: await replaceOptions(db, request.auth.user.companyId, request.body) };
+      return {
+        documentAttributeOptions: await replaceOptions(
+          db,
+          request.auth.user.companyId,
+          request.body,
+        ),
+      };
     },
   );
 };

@@ -1,5 +1,8 @@
 /** Rules of the user-defined document attribute items (docs/design.md §2; contract document-attribute-options.ts). */
-import type { TDocumentAttributeOption, TDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
+import type {
+  TDocumentAttributeOption,
+  TDocumentAttributeOptionsUpdate,
+} from '@cloudsign/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './document-attribute-options.repository.ts';
@@ -9,14 +12,23 @@ export async function listOptions(db: Db, companyId: string): Promise<TDocumentA
 }
 
 /** Replaces the list in one transaction: kept ids keep the values documents store under them. */
-export async function replaceOptions(db: Db, companyId: string, input: TDocumentAttributeOptionsUpdate) {
+export async function replaceOptions(
+  db: Db,
+  companyId: string,
+  input: TDocumentAttributeOptionsUpdate,
+) {
   return db.transaction(async (tx) => {
     await repo.lockCompanyOptions(tx, companyId);
     const current = await repo.selectOptions(tx, companyId);
     const currentIds = new Set(current.map((o) => o.id));
     const details = input.documentAttributeOptions.flatMap((o, i) =>
       o.id && !currentIds.has(o.id)
-        ? [{ path: `documentAttributeOptions.${i}.id`, message: `${i + 1}番目の項目は見つかりません。画面を更新してやり直してください。` }]
+        ? [
+            {
+              path: `documentAttributeOptions.${i}.id`,
+              message: `${i + 1}番目の項目は見つかりません。画面を更新してやり直してください。`,
+            },
+          ]
         : [],
     );
     if (details.length > 0) throw new AppError('validation_failed', details[0]!.message, details);

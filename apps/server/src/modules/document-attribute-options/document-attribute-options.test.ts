@@ -15,21 +15,41 @@ beforeAll(async () => {
   app = await buildApiApp(deps);
   const company = await makeCompany(deps);
   companyId = company.id;
-  admin = (await signIn(deps, await makeUser(deps, company.id, { roles: ['CompanyAdmin'] }))).headers;
+  admin = (await signIn(deps, await makeUser(deps, company.id, { roles: ['CompanyAdmin'] })))
+    .headers;
   member = (await signIn(deps, await makeUser(deps, company.id))).headers;
   const other = await makeCompany(deps, { name: '他社' });
-  otherAdmin = (await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] }))).headers;
+  otherAdmin = (await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] })))
+    .headers;
 });
 afterAll(async () => {
   await app.close();
   await deps.cleanup();
 });
 
-type Option = { id: string; name: string; isEnabled: boolean; isRequired: boolean; position: number };
-const get = async (headers = admin) => (await app.inject({ method: 'GET', url: '/document_attribute_options', headers })).json<{ documentAttributeOptions: Option[] }>();
+type Option = {
+  id: string;
+  name: string;
+  isEnabled: boolean;
+  isRequired: boolean;
+  position: number;
+};
+const get = async (headers = admin) =>
+  (await app.inject({ method: 'GET', url: '/document_attribute_options', headers })).json<{
+    documentAttributeOptions: Option[];
+  }>();
 const put = (items: unknown[], headers = admin) =>
-  app.inject({ method: 'PUT', url: '/document_attribute_options', headers, payload: { documentAttributeOptions: items } });
-const error = (code: string, details: { path: string; message: string }[], message = '入力内容に誤りがあります。') => ({
+  app.inject({
+    method: 'PUT',
+    url: '/document_attribute_options',
+    headers,
+    payload: { documentAttributeOptions: items },
+  });
+const error = (
+  code: string,
+  details: { path: string; message: string }[],
+  message = '入力内容に誤りがあります。',
+) => ({
   error: { code, message, requestId: expect.any(String) as unknown as string, details },
 });
 
@@ -66,8 +86,14 @@ describe('document attribute options', () => {
       [false, false, '新しい項目'],
     ]);
     const detail = await app.inject({ method: 'GET', url: `/documents/${doc.id}`, headers: admin });
-    expect(detail.json<{ document: { attribute: { options: Record<string, string> } } }>().document.attribute.options).toEqual({ [dept!.id]: '営業部' });
-    expect((await put([{ id: dept!.id, name: '担当部署', isEnabled: true, isRequired: false }])).statusCode).toBe(200);
+    expect(
+      detail.json<{ document: { attribute: { options: Record<string, string> } } }>().document
+        .attribute.options,
+    ).toEqual({ [dept!.id]: '営業部' });
+    expect(
+      (await put([{ id: dept!.id, name: '担当部署', isEnabled: true, isRequired: false }]))
+        .statusCode,
+    ).toBe(200);
     expect((await get()).documentAttributeOptions.map((o) => o.id)).toEqual([dept!.id]);
   });
 
@@ -80,14 +106,27 @@ describe('document attribute options', () => {
   it.each([
     [
       'more than 10 items',
-      Array.from({ length: 11 }, (_, i) => ({ name: `項目${i}`, isEnabled: true, isRequired: false })),
+      Array.from({ length: 11 }, (_, i) => ({
+        name: `項目${i}`,
+        isEnabled: true,
+        isRequired: false,
+      })),
       [{ path: 'documentAttributeOptions', message: '項目は10個まで登録できます。' }],
     ],
-    ['an empty name', [{ name: '  ', isEnabled: true, isRequired: false }], [{ path: 'documentAttributeOptions.0.name', message: '項目名を入力してください。' }]],
+    [
+      'an empty name',
+      [{ name: '  ', isEnabled: true, isRequired: false }],
+      [{ path: 'documentAttributeOptions.0.name', message: '項目名を入力してください。' }],
+    ],
     [
       'a name over 20 characters',
       [{ name: 'あ'.repeat(21), isEnabled: true, isRequired: false }],
-      [{ path: 'documentAttributeOptions.0.name', message: '項目名は20文字以内で入力してください。' }],
+      [
+        {
+          path: 'documentAttributeOptions.0.name',
+          message: '項目名は20文字以内で入力してください。',
+        },
+      ],
     ],
     [
       'duplicate names',
@@ -95,9 +134,23 @@ describe('document attribute options', () => {
         { name: '部署', isEnabled: true, isRequired: false },
         { name: '部署', isEnabled: false, isRequired: false },
       ],
-      [{ path: 'documentAttributeOptions.1.name', message: '項目名「部署」が重複しています（1番目と2番目）。' }],
+      [
+        {
+          path: 'documentAttributeOptions.1.name',
+          message: '項目名「部署」が重複しています（1番目と2番目）。',
+        },
+      ],
     ],
-    ['a missing flag', [{ name: '部署', isEnabled: true }], [{ path: 'documentAttributeOptions.0.isRequired', message: '「必須」は true か false で指定してください。' }]],
+    [
+      'a missing flag',
+      [{ name: '部署', isEnabled: true }],
+      [
+        {
+          path: 'documentAttributeOptions.0.isRequired',
+          message: '「必須」は true か false で指定してください。',
+        },
+      ],
+    ],
   ])('rejects %s', async (_name, items, details) => {
     const before = await get();
     const res = await put(items);
@@ -110,6 +163,8 @@ describe('document attribute options', () => {
     const foreignId = crypto.randomUUID();
     const res = await put([{ id: foreignId, name: '部署', isEnabled: true, isRequired: false }]);
     const message = '1番目の項目は見つかりません。画面を更新してやり直してください。';
-    expect(res.json()).toEqual(error('validation_failed', [{ path: 'documentAttributeOptions.0.id', message }], message));
+    expect(res.json()).toEqual(
+      error('validation_failed', [{ path: 'documentAttributeOptions.0.id', message }], message),
+    );
   });
 });

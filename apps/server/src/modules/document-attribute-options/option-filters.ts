@@ -10,12 +10,21 @@ import { findOptionIdsIn } from './document-attribute-options.repository.ts';
 export const MSG_OPTION = '指定された書類属性の項目が見つかりません。';
 
 /** `pathPrefix` is where the conditions sit in the request ('' for the query, 'conditions.' in a body). */
-export async function assertOptionFiltersInCompany(db: DbOrTx, companyId: string, options: Record<string, string>, pathPrefix = '') {
+export async function assertOptionFiltersInCompany(
+  db: DbOrTx,
+  companyId: string,
+  options: Record<string, string>,
+  pathPrefix = '',
+) {
   const ids = Object.keys(options);
   if (ids.length === 0) return;
   const found = await findOptionIdsIn(db, companyId, ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new AppError('not_found', MSG_OPTION, missing.map((id) => ({ path: `${pathPrefix}option.${id}`, message: MSG_OPTION })));
+    throw new AppError(
+      'not_found',
+      MSG_OPTION,
+      missing.map((id) => ({ path: `${pathPrefix}option.${id}`, message: MSG_OPTION })),
+    );
   }
 }

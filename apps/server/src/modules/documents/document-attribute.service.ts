@@ -2,7 +2,12 @@
  * Attribute updates (書類情報): merge rules shared by `PUT /documents/{id}/attribute` and the import. Keys left
  * out stay unchanged (CS); null or '' clears; options by item id, checked against the company's items.
  */
-import type { TDocumentAttributeOption, TDocumentAttributeUpdate, TDocumentDetail, TErrorDetail } from '@cloudsign/contract';
+import type {
+  TDocumentAttributeOption,
+  TDocumentAttributeUpdate,
+  TDocumentDetail,
+  TErrorDetail,
+} from '@cloudsign/contract';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -13,7 +18,16 @@ import { getDocument } from './documents.service.ts';
 
 type AttributeColumns = Pick<
   typeof documents.$inferSelect,
-  'attrTitle' | 'counterparty' | 'contractAt' | 'validityStartAt' | 'validityEndAt' | 'validityEndNoticeAt' | 'autoUpdate' | 'localId' | 'amount' | 'options'
+  | 'attrTitle'
+  | 'counterparty'
+  | 'contractAt'
+  | 'validityStartAt'
+  | 'validityEndAt'
+  | 'validityEndNoticeAt'
+  | 'autoUpdate'
+  | 'localId'
+  | 'amount'
+  | 'options'
 >;
 
 const blankToNull = (v: string | null) => (v === null || v.trim() === '' ? null : v);
@@ -44,15 +58,29 @@ export function mergeAttribute(
     else nextOptions[id] = v;
   }
   for (const o of options) {
-    if (o.isEnabled && o.isRequired && !(nextOptions[o.id] ?? '').trim() && !errors.some((e) => e.path === `options.${o.id}`)) {
-      errors.push({ path: `options.${o.id}`, message: `「${o.name}」は必須項目です。入力してください。` });
+    if (
+      o.isEnabled &&
+      o.isRequired &&
+      !(nextOptions[o.id] ?? '').trim() &&
+      !errors.some((e) => e.path === `options.${o.id}`)
+    ) {
+      errors.push({
+        path: `options.${o.id}`,
+        message: `「${o.name}」は必須項目です。入力してください。`,
+      });
     }
   }
-  const pick = <K extends keyof TDocumentAttributeUpdate>(key: K, fallback: NonNullable<TDocumentAttributeUpdate[K]> | null) =>
-    update[key] === undefined ? fallback : (update[key] as NonNullable<TDocumentAttributeUpdate[K]> | null);
+  const pick = <K extends keyof TDocumentAttributeUpdate>(
+    key: K,
+    fallback: NonNullable<TDocumentAttributeUpdate[K]> | null,
+  ) =>
+    update[key] === undefined
+      ? fallback
+      : (update[key] as NonNullable<TDocumentAttributeUpdate[K]> | null);
   const values: AttributeColumns = {
     attrTitle: update.title === undefined ? current.attrTitle : blankToNull(update.title),
-    counterparty: update.counterparty === undefined ? current.counterparty : blankToNull(update.counterparty),
+    counterparty:
+      update.counterparty === undefined ? current.counterparty : blankToNull(update.counterparty),
     contractAt: pick('contractAt', current.contractAt),
     validityStartAt: pick('validityStartAt', current.validityStartAt),
     validityEndAt: pick('validityEndAt', current.validityEndAt),
@@ -94,8 +122,18 @@ export async function updateDocumentAttribute(
     const { values, errors } = mergeAttribute(doc, update, options);
     if (errors.length > 0) throw new AppError('validation_failed', errors[0]!.message, errors);
     const participants = await repo.selectParticipants(tx, id);
-    const searchText = documentSearchText({ id, title: doc.title, attrTitle: values.attrTitle, counterparty: values.counterparty, participants });
-    await repo.updateDocument(tx, who.user.companyId, id, { ...values, searchText, updatedAt: now });
+    const searchText = documentSearchText({
+      id,
+      title: doc.title,
+      attrTitle: values.attrTitle,
+      counterparty: values.counterparty,
+      participants,
+    });
+    await repo.updateDocument(tx, who.user.companyId, id, {
+      ...values,
+      searchText,
+      updatedAt: now,
+    });
     return getDocument(tx, who, id);
   });
 }

@@ -26,10 +26,20 @@ import { EMPTY_ATTRIBUTE, mergeAttribute } from './document-attribute.service.ts
 import * as repo from './documents.repository.ts';
 import { PdfCheck } from './pdf-check.ts';
 
-type Rejected = { filename: string; ok: false; error: { code: string; message: string; details?: TErrorDetail[] } };
-export type StagedFile = { filename: string; ok: true; title: string; storageKey: string; size: number } | Rejected;
+type Rejected = {
+  filename: string;
+  ok: false;
+  error: { code: string; message: string; details?: TErrorDetail[] };
+};
+export type StagedFile =
+  { filename: string; ok: true; title: string; storageKey: string; size: number } | Rejected;
 
-const reject = (filename: string, code: string, message: string, details?: TErrorDetail[]): Rejected => ({
+const reject = (
+  filename: string,
+  code: string,
+  message: string,
+  details?: TErrorDetail[],
+): Rejected => ({
   filename,
   ok: false,
   error: { code, message, ...(details ? { details } : {}) },
@@ -37,7 +47,8 @@ const reject = (filename: string, code: string, message: string, details?: TErro
 
 /** Importer capability (contract file): the company flag, and 書類インポート権限 or 組織管理権限. */
 export function requireImporter(auth: AuthContext) {
-  if (!auth.company.documentImport) throw new AppError('forbidden', 'この組織では書類のインポートが有効になっていません。');
+  if (!auth.company.documentImport)
+    throw new AppError('forbidden', 'この組織では書類のインポートが有効になっていません。');
   if (!auth.isCompanyAdmin && !auth.roles.has('DocumentImporter')) {
     throw new AppError('forbidden', '書類をインポートする権限（書類インポート権限）がありません。');
   }
@@ -49,27 +60,41 @@ export async function resolveImportCabinet(db: DbOrTx, who: repo.Who, cabinetId:
   const message = 'インポート先のキャビネットが見つかりません。';
   if (!cabinet) throw new AppError('not_found', message, [{ path: 'cabinetId', message }]);
   if (!(await canManageCabinet(db, who, cabinetId))) {
-    const m = 'このキャビネットに書類をインポートする権限がありません（キャビネットの管理者のみインポートできます）。';
+    const m =
+      'このキャビネットに書類をインポートする権限がありません（キャビネットの管理者のみインポートできます）。';
     throw new AppError('forbidden', m, [{ path: 'cabinetId', message: m }]);
   }
   return { id: cabinet.id, isSystem: cabinet.type === EntityType.System };
 }
 
 /** Name rule (CS): `<name>.pdf`, the name at most 64 characters. Answers the title or a rejection message. */
-export function checkImportFilename(filename: string): { title: string } | { code: string; message: string } {
+export function checkImportFilename(
+  filename: string,
+): { title: string } | { code: string; message: string } {
   if (!/\.pdf$/i.test(filename)) {
-    return { code: 'unsupported_media_type', message: 'PDFファイルではありません。拡張子が「.pdf」のファイルを選んでください。' };
+    return {
+      code: 'unsupported_media_type',
+      message: 'PDFファイルではありません。拡張子が「.pdf」のファイルを選んでください。',
+    };
   }
   const title = filename.slice(0, -4);
-  if (title.trim() === '') return { code: 'validation_failed', message: 'ファイル名がありません。' };
+  if (title.trim() === '')
+    return { code: 'validation_failed', message: 'ファイル名がありません。' };
   if (Array.from(title).length > IMPORT_MAX_NAME_CHARS) {
-    return { code: 'validation_failed', message: `ファイル名が長すぎます。拡張子を除いて${IMPORT_MAX_NAME_CHARS}文字以内にしてください。` };
+    return {
+      code: 'validation_failed',
+      message: `ファイル名が長すぎます。拡張子を除いて${IMPORT_MAX_NAME_CHARS}文字以内にしてください。`,
+    };
   }
   return { title };
 }
 
 /** Streams one file part to storage while checking it; always consumes the stream. */
-export async function stageFile(deps: AppDeps, filename: string, stream: Readable & { truncated?: boolean }): Promise<StagedFile> {
+export async function stageFile(
+  deps: AppDeps,
+  filename: string,
+  stream: Readable & { truncated?: boolean },
+): Promise<StagedFile> {
   const name = checkImportFilename(filename);
   if ('code' in name) {
     stream.resume();
@@ -87,13 +112,25 @@ export async function stageFile(deps: AppDeps, filename: string, stream: Readabl
   }
   const why =
     stream.truncated || check.size > IMPORT_MAX_FILE_BYTES
-      ? reject(filename, 'payload_too_large', 'ファイルサイズが50MBを超えています。50MB以下のPDFファイルを選んでください。')
+      ? reject(
+          filename,
+          'payload_too_large',
+          'ファイルサイズが50MBを超えています。50MB以下のPDFファイルを選んでください。',
+        )
       : check.size === 0
         ? reject(filename, 'validation_failed', 'ファイルが空です。')
         : !check.startsLikePdf
-          ? reject(filename, 'unsupported_media_type', 'PDFファイルではありません（ファイルの先頭が「%PDF-」ではありません）。')
+          ? reject(
+              filename,
+              'unsupported_media_type',
+              'PDFファイルではありません（ファイルの先頭が「%PDF-」ではありません）。',
+            )
           : !check.endsLikePdf
-            ? reject(filename, 'unsupported_media_type', 'PDFファイルが壊れているか、途中で切れています（ファイルの末尾に「%%EOF」がありません）。')
+            ? reject(
+                filename,
+                'unsupported_media_type',
+                'PDFファイルが壊れているか、途中で切れています（ファイルの末尾に「%%EOF」がありません）。',
+              )
             : null;
   if (why) {
     await deps.storage.discard(storageKey);
@@ -119,16 +156,23 @@ export function parseImportAttributes(raw: string | undefined): unknown[] {
 }
 
 function attributeFor(raw: unknown, index: number, options: TDocumentAttributeOption[]) {
-  if (raw === undefined || raw === null) return { values: EMPTY_ATTRIBUTE, errors: [] as TErrorDetail[] };
+  if (raw === undefined || raw === null)
+    return { values: EMPTY_ATTRIBUTE, errors: [] as TErrorDetail[] };
   const parsed = ZDocumentAttributeUpdate.safeParse(raw);
   if (!parsed.success) {
     return {
       values: EMPTY_ATTRIBUTE,
-      errors: parsed.error.issues.map((i) => ({ path: ['attributes', index, ...i.path].join('.'), message: i.message })),
+      errors: parsed.error.issues.map((i) => ({
+        path: ['attributes', index, ...i.path].join('.'),
+        message: i.message,
+      })),
     };
   }
   const merged = mergeAttribute(EMPTY_ATTRIBUTE, parsed.data, options);
-  return { values: merged.values, errors: merged.errors.map((e) => ({ ...e, path: `attributes.${index}.${e.path}` })) };
+  return {
+    values: merged.values,
+    errors: merged.errors.map((e) => ({ ...e, path: `attributes.${index}.${e.path}` })),
+  };
 }
 
 /** Creates the documents of the accepted files; answers one result per file, in upload order. */
@@ -153,7 +197,9 @@ export async function commitImport(
     const attr = attributeFor(attributes[index], index, options);
     if (attr.errors.length > 0) {
       await deps.storage.discard(file.storageKey);
-      results.push(reject(file.filename, 'validation_failed', attr.errors[0]!.message, attr.errors));
+      results.push(
+        reject(file.filename, 'validation_failed', attr.errors[0]!.message, attr.errors),
+      );
       continue;
     }
     const id = crypto.randomUUID();
@@ -167,17 +213,31 @@ export async function commitImport(
       senderName: auth.user.name,
       senderEmail: auth.user.email,
       ...values,
-      searchText: documentSearchText({ id, title: file.title, attrTitle: values.attrTitle, counterparty: values.counterparty }),
+      searchText: documentSearchText({
+        id,
+        title: file.title,
+        attrTitle: values.attrTitle,
+        counterparty: values.counterparty,
+      }),
       createdAt: now,
       updatedAt: now,
     });
-    files.push({ documentId: id, name: file.filename, size: file.size, storageKey: file.storageKey });
+    files.push({
+      documentId: id,
+      name: file.filename,
+      size: file.size,
+      storageKey: file.storageKey,
+    });
     results.push({ filename: file.filename, ok: true, documentId: id });
   }
   try {
     await db.transaction(async (tx) => {
       await repo.insertImportedDocuments(tx, rows, files, cabinet.isSystem ? null : cabinet.id);
-      await applyClassificationRules(tx, auth.user.companyId, rows.map((r) => r.id!));
+      await applyClassificationRules(
+        tx,
+        auth.user.companyId,
+        rows.map((r) => r.id!),
+      );
     });
   } catch (err) {
     await Promise.all(files.map((f) => deps.storage.discard(f.storageKey)));

@@ -21,7 +21,13 @@ const COUNT = 2_000;
 beforeAll(async () => {
   deps = await createTestDeps();
   const company = await makeCompany(deps, { name: '株式会社見積' });
-  readable = { companyId: company.id, isCompanyAdmin: true, readsAll: true, cabinetIds: [], systemCabinetId: null };
+  readable = {
+    companyId: company.id,
+    isCompanyAdmin: true,
+    readsAll: true,
+    cabinetIds: [],
+    systemCabinetId: null,
+  };
   const model = await makeDocument(deps, company.id, { title: 'ひな形' });
   // Three in four documents hold 業務委託 (every 4th does not: 大阪物産), three in four are 締結済 (every 4th,
   // offset by one, is not): the two shares are independent, so 9 in 16 documents match both.
@@ -45,7 +51,13 @@ const stats = (): SearchStats => ({
   matches: (filter) => estimateMatches(deps.database.db, filter),
   counts: (companyId, cabinetId) => companyAndCabinetCounts(deps.database.db, companyId, cabinetId),
 });
-const plan = (query: string) => planDocumentSearch(readable, ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query))), null, stats());
+const plan = (query: string) =>
+  planDocumentSearch(
+    readable,
+    ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query))),
+    null,
+    stats(),
+  );
 
 describe('a keyword with other conditions', () => {
   it('is estimated as the words’ share times the other conditions’ share', async () => {
@@ -59,7 +71,9 @@ describe('a keyword with other conditions', () => {
     // 業務 and 委託 are in the same three in four documents; 務委 too: the rarest is whichever the statistics
     // find least frequent, one of the three.
     const combined = await plan(`keyword=${encodeURIComponent('業務委託')}&status=2`);
-    expect(combined!.filter.words).toEqual([{ term: '業務委託', keys: [expect.stringMatching(/^(業務|務委|委託)$/)] }]);
+    expect(combined!.filter.words).toEqual([
+      { term: '業務委託', keys: [expect.stringMatching(/^(業務|務委|委託)$/)] },
+    ]);
     const alone = await plan(`keyword=${encodeURIComponent('業務委託')}`);
     expect(alone!.filter.words).toEqual([{ term: '業務委託', keys: ['業務', '務委', '委託'] }]);
   });

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { documents } from '../../db/schema.ts';
-import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from '../../../test/support/documents.world.ts';
+import {
+  errorOf,
+  makeDocumentsWorld,
+  makeDocumentWithParts,
+  type DocumentsWorld,
+} from '../../../test/support/documents.world.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
@@ -28,16 +33,25 @@ beforeAll(async () => {
     updatedAt: new Date('2024-01-01T00:00:00Z'),
     participants: [{ name: '山田 太郎', email: 'yamada@example.test', organization: '東京商事' }],
   });
-  hrDoc = await makeDocumentWithParts(deps, w.company.id, { cabinetIds: [w.cabinets.hr.id], title: '人事書類' });
+  hrDoc = await makeDocumentWithParts(deps, w.company.id, {
+    cabinetIds: [w.cabinets.hr.id],
+    title: '人事書類',
+  });
 });
 afterAll(async () => {
   await app.close();
   await deps.cleanup();
 });
 
-const get = (id: string, headers = w.headers.admin) => app.inject({ method: 'GET', url: `/documents/${id}`, headers });
+const get = (id: string, headers = w.headers.admin) =>
+  app.inject({ method: 'GET', url: `/documents/${id}`, headers });
 const put = (id: string, payload: unknown, headers = w.headers.admin) =>
-  app.inject({ method: 'PUT', url: `/documents/${id}/attribute`, headers, payload: payload as object });
+  app.inject({
+    method: 'PUT',
+    url: `/documents/${id}/attribute`,
+    headers,
+    payload: payload as object,
+  });
 
 describe('GET /documents/{id}', () => {
   it('answers attributes (only existing items), participants, files, cabinets, sender and dates', async () => {
@@ -58,7 +72,9 @@ describe('GET /documents/{id}', () => {
         amount: 1000,
         options: { [w.options.dept.id]: '営業部', [w.options.off.id]: '古い値' },
       },
-      participants: [{ position: 0, name: '山田 太郎', email: 'yamada@example.test', organization: '東京商事' }],
+      participants: [
+        { position: 0, name: '山田 太郎', email: 'yamada@example.test', organization: '東京商事' },
+      ],
       files: [{ id: doc.file.id, name: '業務委託契約書「2024年度」.pdf', size: doc.bytes.length }],
       cabinets: [{ id: w.cabinets.contracts.id, name: '営業契約' }],
       canEditAttribute: true,
@@ -67,8 +83,15 @@ describe('GET /documents/{id}', () => {
   });
 
   it('a reader reads it but may not edit; a cabinet admin may edit', async () => {
-    expect((await get(doc.doc.id, w.headers.reader)).json<{ document: { canEditAttribute: boolean } }>().document.canEditAttribute).toBe(false);
-    expect((await get(doc.doc.id, w.headers.cabAdmin)).json<{ document: { canEditAttribute: boolean } }>().document.canEditAttribute).toBe(true);
+    expect(
+      (await get(doc.doc.id, w.headers.reader)).json<{ document: { canEditAttribute: boolean } }>()
+        .document.canEditAttribute,
+    ).toBe(false);
+    expect(
+      (await get(doc.doc.id, w.headers.cabAdmin)).json<{
+        document: { canEditAttribute: boolean };
+      }>().document.canEditAttribute,
+    ).toBe(true);
   });
 
   it('a member without access, and another company, get 404; so does a malformed id', async () => {
@@ -87,7 +110,11 @@ describe('GET /documents/{id}', () => {
 
 describe('GET /documents/{id}/files/{fileId}', () => {
   it('streams the PDF inline with an RFC 6266 file name', async () => {
-    const res = await app.inject({ method: 'GET', url: `/documents/${doc.doc.id}/files/${doc.file.id}`, headers: w.headers.reader });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/documents/${doc.doc.id}/files/${doc.file.id}`,
+      headers: w.headers.reader,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-length']).toBe(String(doc.bytes.length));
@@ -98,20 +125,39 @@ describe('GET /documents/{id}/files/{fileId}', () => {
   });
 
   it('answers 404 for a file of another document, and for readers without access', async () => {
-    const cross = await app.inject({ method: 'GET', url: `/documents/${doc.doc.id}/files/${hrDoc.file.id}`, headers: w.headers.admin });
+    const cross = await app.inject({
+      method: 'GET',
+      url: `/documents/${doc.doc.id}/files/${hrDoc.file.id}`,
+      headers: w.headers.admin,
+    });
     expectError(cross, 'not_found');
-    const denied = await app.inject({ method: 'GET', url: `/documents/${hrDoc.doc.id}/files/${hrDoc.file.id}`, headers: w.headers.reader });
+    const denied = await app.inject({
+      method: 'GET',
+      url: `/documents/${hrDoc.doc.id}/files/${hrDoc.file.id}`,
+      headers: w.headers.reader,
+    });
     expectError(denied, 'not_found');
-    const other = await app.inject({ method: 'GET', url: `/documents/${doc.doc.id}/files/${doc.file.id}`, headers: w.headers.otherAdmin });
+    const other = await app.inject({
+      method: 'GET',
+      url: `/documents/${doc.doc.id}/files/${doc.file.id}`,
+      headers: w.headers.otherAdmin,
+    });
     expectError(other, 'not_found');
   });
 });
 
 describe('PUT /documents/{id}/attribute', () => {
   it('changes only the keys sent, clears with null, bumps updated_at and the keyword text', async () => {
-    const res = await put(doc.doc.id, { counterparty: '大阪物産株式会社', contractAt: '2024-04-01', amount: null, options: { [w.options.dept.id]: '法務部' } });
+    const res = await put(doc.doc.id, {
+      counterparty: '大阪物産株式会社',
+      contractAt: '2024-04-01',
+      amount: null,
+      options: { [w.options.dept.id]: '法務部' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const attribute = res.json<{ document: { attribute: Record<string, unknown>; updatedAt: string } }>().document;
+    const attribute = res.json<{
+      document: { attribute: Record<string, unknown>; updatedAt: string };
+    }>().document;
     expect(attribute.attribute).toEqual({
       title: null,
       counterparty: '大阪物産株式会社',
@@ -125,9 +171,19 @@ describe('PUT /documents/{id}/attribute', () => {
       options: { [w.options.dept.id]: '法務部', [w.options.off.id]: '古い値' },
     });
     expect(attribute.updatedAt > '2024-01-01T00:00:00.000Z').toBe(true);
-    const found = await app.inject({ method: 'GET', url: `/documents?keyword=${encodeURIComponent('大阪物産')}`, headers: w.headers.admin });
-    expect(found.json<{ documents: { id: string }[] }>().documents.map((d) => d.id)).toEqual([doc.doc.id]);
-    const old = await app.inject({ method: 'GET', url: `/documents?keyword=${encodeURIComponent('東京商事株式')}`, headers: w.headers.admin });
+    const found = await app.inject({
+      method: 'GET',
+      url: `/documents?keyword=${encodeURIComponent('大阪物産')}`,
+      headers: w.headers.admin,
+    });
+    expect(found.json<{ documents: { id: string }[] }>().documents.map((d) => d.id)).toEqual([
+      doc.doc.id,
+    ]);
+    const old = await app.inject({
+      method: 'GET',
+      url: `/documents?keyword=${encodeURIComponent('東京商事株式')}`,
+      headers: w.headers.admin,
+    });
     expect(old.json<{ total: number }>().total).toBe(0);
   });
 
@@ -135,38 +191,72 @@ describe('PUT /documents/{id}/attribute', () => {
     expect((await put(doc.doc.id, {})).statusCode).toBe(200);
     const res = await put(doc.doc.id, { options: { [w.options.dept.id]: '' } }, w.headers.cabAdmin);
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ document: { attribute: { options: Record<string, string> } } }>().document.attribute.options).toEqual({ [w.options.off.id]: '古い値' });
+    expect(
+      res.json<{ document: { attribute: { options: Record<string, string> } } }>().document
+        .attribute.options,
+    ).toEqual({ [w.options.off.id]: '古い値' });
   });
 
   it('a reader gets 403; a member without access and another company get 404', async () => {
-    expect((await put(doc.doc.id, { localId: 'x' }, w.headers.reader)).json()).toEqual(errorOf('forbidden', 'この操作を行う権限がありません。'));
+    expect((await put(doc.doc.id, { localId: 'x' }, w.headers.reader)).json()).toEqual(
+      errorOf('forbidden', 'この操作を行う権限がありません。'),
+    );
     expect((await put(doc.doc.id, { localId: 'x' }, w.headers.outsider)).statusCode).toBe(404);
     expect((await put(doc.doc.id, { localId: 'x' }, w.headers.otherAdmin)).statusCode).toBe(404);
     expect((await put(hrDoc.doc.id, { localId: 'x' }, w.headers.cabAdmin)).statusCode).toBe(404);
-    const [row] = await deps.database.db.select().from(documents).where(eq(documents.id, doc.doc.id));
+    const [row] = await deps.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, doc.doc.id));
     expect(row!.localId).toBe('K-1');
   });
 
   it.each([
-    [{ contractAt: '2024/04/01' }, 'contractAt', '契約締結日は YYYY-MM-DD 形式の日付で指定してください。'],
-    [{ validityEndAt: '2023-02-29' }, 'validityEndAt', '契約終了日に存在しない日付が指定されています。'],
+    [
+      { contractAt: '2024/04/01' },
+      'contractAt',
+      '契約締結日は YYYY-MM-DD 形式の日付で指定してください。',
+    ],
+    [
+      { validityEndAt: '2023-02-29' },
+      'validityEndAt',
+      '契約終了日に存在しない日付が指定されています。',
+    ],
     [{ amount: -1 }, 'amount', '取引金額は0以上で入力してください。'],
     [{ amount: 1.5 }, 'amount', '取引金額は整数で入力してください。'],
-    [{ autoUpdate: 3 }, 'autoUpdate', '自動更新の有無は 0（指定なし）、1（あり）、2（なし）のいずれかです。'],
-    [{ counterparty: 'あ'.repeat(501) }, 'counterparty', '契約相手の名称は500文字以内で入力してください。'],
+    [
+      { autoUpdate: 3 },
+      'autoUpdate',
+      '自動更新の有無は 0（指定なし）、1（あり）、2（なし）のいずれかです。',
+    ],
+    [
+      { counterparty: 'あ'.repeat(501) },
+      'counterparty',
+      '契約相手の名称は500文字以内で入力してください。',
+    ],
     [{ options: { x: 'a' } }, 'options.x', '書類属性の項目IDの形式が正しくありません。'],
     [{ status: 2 }, '', '書類情報にない項目です: status'],
   ])('rejects %j', async (payload, path, message) => {
     const res = await put(doc.doc.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(errorOf('validation_failed', '入力内容に誤りがあります。', [{ path, message }]));
+    expect(res.json()).toEqual(
+      errorOf('validation_failed', '入力内容に誤りがあります。', [{ path, message }]),
+    );
   });
 
   it('applies the item rules: unknown item, disabled item, too long, required item', async () => {
     const unknown = crypto.randomUUID();
     const cases: [unknown, string, string][] = [
-      [{ options: { [unknown]: 'a' } }, `options.${unknown}`, '指定された書類属性の項目が見つかりません。'],
-      [{ options: { [w.options.off.id]: '新しい値' } }, `options.${w.options.off.id}`, '「旧項目」は使用しない設定のため入力できません。'],
+      [
+        { options: { [unknown]: 'a' } },
+        `options.${unknown}`,
+        '指定された書類属性の項目が見つかりません。',
+      ],
+      [
+        { options: { [w.options.off.id]: '新しい値' } },
+        `options.${w.options.off.id}`,
+        '「旧項目」は使用しない設定のため入力できません。',
+      ],
     ];
     for (const [payload, path, message] of cases) {
       const res = await put(doc.doc.id, payload);
@@ -174,14 +264,27 @@ describe('PUT /documents/{id}/attribute', () => {
       expect(res.json()).toEqual(errorOf('validation_failed', message, [{ path, message }]));
     }
     const long = await put(doc.doc.id, { options: { [w.options.dept.id]: 'x'.repeat(501) } });
-    expect(long.json<{ error: { details: { message: string }[] } }>().error.details[0]!.message).toBe('項目の値は500文字以内で入力してください。');
+    expect(
+      long.json<{ error: { details: { message: string }[] } }>().error.details[0]!.message,
+    ).toBe('項目の値は500文字以内で入力してください。');
 
     const { documentAttributeOptions } = await import('../../db/schema.ts');
-    await deps.database.db.update(documentAttributeOptions).set({ isRequired: true }).where(eq(documentAttributeOptions.id, w.options.dept.id));
+    await deps.database.db
+      .update(documentAttributeOptions)
+      .set({ isRequired: true })
+      .where(eq(documentAttributeOptions.id, w.options.dept.id));
     const required = await put(doc.doc.id, { localId: 'K-2' });
     const message = '「部署」は必須項目です。入力してください。';
-    expect(required.json()).toEqual(errorOf('validation_failed', message, [{ path: `options.${w.options.dept.id}`, message }]));
-    expect((await put(doc.doc.id, { localId: 'K-2', options: { [w.options.dept.id]: '総務部' } })).statusCode).toBe(200);
-    await deps.database.db.update(documentAttributeOptions).set({ isRequired: false }).where(eq(documentAttributeOptions.id, w.options.dept.id));
+    expect(required.json()).toEqual(
+      errorOf('validation_failed', message, [{ path: `options.${w.options.dept.id}`, message }]),
+    );
+    expect(
+      (await put(doc.doc.id, { localId: 'K-2', options: { [w.options.dept.id]: '総務部' } }))
+        .statusCode,
+    ).toBe(200);
+    await deps.database.db
+      .update(documentAttributeOptions)
+      .set({ isRequired: false })
+      .where(eq(documentAttributeOptions.id, w.options.dept.id));
   });
 });

@@ -3,8 +3,19 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { cabinetMemberGroups, cabinets, documents, memberGroups, memberGroupUsers } from '../../db/schema.ts';
-import { errorOf, makeDocumentsWorld, makeDocumentWithParts, type DocumentsWorld } from '../../../test/support/documents.world.ts';
+import {
+  cabinetMemberGroups,
+  cabinets,
+  documents,
+  memberGroups,
+  memberGroupUsers,
+} from '../../db/schema.ts';
+import {
+  errorOf,
+  makeDocumentsWorld,
+  makeDocumentWithParts,
+  type DocumentsWorld,
+} from '../../../test/support/documents.world.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
@@ -36,7 +47,9 @@ beforeAll(async () => {
       sentAt: new Date('2024-03-31T16:00:00Z'), // 2024-04-01 01:00 in Japan
       options: { [w.options.dept.id]: '営業第一部' },
       updatedAt: new Date('2024-05-01T00:00:00Z'),
-      participants: [{ name: 'ヤマダ タロウ', email: 'Yamada@Tokyo-Shoji.example', organization: '東京商事' }],
+      participants: [
+        { name: 'ヤマダ タロウ', email: 'Yamada@Tokyo-Shoji.example', organization: '東京商事' },
+      ],
     })
   ).doc.id;
   ids.b = (
@@ -66,21 +79,35 @@ beforeAll(async () => {
       updatedAt: new Date('2024-05-03T00:00:00Z'),
     })
   ).id;
-  ids.d = (await makeDocument(deps, c, { title: 'テンプレート 100%_', status: 4, updatedAt: new Date('2024-05-04T00:00:00Z') })).id;
-  await makeDocument(deps, w.other.company.id, { title: '業務委託契約書（他社）', counterparty: '株式会社東京商事' });
+  ids.d = (
+    await makeDocument(deps, c, {
+      title: 'テンプレート 100%_',
+      status: 4,
+      updatedAt: new Date('2024-05-04T00:00:00Z'),
+    })
+  ).id;
+  await makeDocument(deps, w.other.company.id, {
+    title: '業務委託契約書（他社）',
+    counterparty: '株式会社東京商事',
+  });
 });
 afterAll(async () => {
   await app.close();
   await deps.cleanup();
 });
 
-type Found = { documents: { id: string; title: string; cabinets: { id: string; name: string }[] }[]; total: number; isTotalExact: boolean };
+type Found = {
+  documents: { id: string; title: string; cabinets: { id: string; name: string }[] }[];
+  total: number;
+  isTotalExact: boolean;
+};
 const find = async (query: string, headers = w.headers.admin) => {
   const res = await app.inject({ method: 'GET', url: `/documents?${query}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Found>();
 };
-const idsOf = async (query: string, headers = w.headers.admin) => (await find(query, headers)).documents.map((d) => d.id);
+const idsOf = async (query: string, headers = w.headers.admin) =>
+  (await find(query, headers)).documents.map((d) => d.id);
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
 
 describe('GET /documents: list shape and defaults', () => {
@@ -158,7 +185,10 @@ describe('GET /documents: every filter', () => {
     // ends of the range are included, and a range over a year long is asked as a plain range.
     ['contractAtFrom=2023-10-10&contractAtTo=2024-04-01&amountFrom=0', ['a', 'b']],
     ['contractAtFrom=2023-10-11&contractAtTo=2024-03-31&amountTo=2000000', []],
-    ['contractAtFrom=2024-04-01&contractAtTo=2024-04-01&amountFrom=1200000&amountTo=1200000', ['a']],
+    [
+      'contractAtFrom=2024-04-01&contractAtTo=2024-04-01&amountFrom=1200000&amountTo=1200000',
+      ['a'],
+    ],
     ['contractAtFrom=2020-01-01&contractAtTo=2024-12-31&amountTo=0', ['b']],
     // A longer word with other conditions is asked by one of its grams (documents.service.ts rarestGrams):
     // the answer stays exact, every word must still match as a whole, and the other conditions still apply.
@@ -177,20 +207,30 @@ describe('GET /documents: every filter', () => {
   });
 
   it('option.<id>: partial match on a user-defined item', async () => {
-    expect(await idsOf(`option.${w.options.dept.id}=${encodeURIComponent('第一')}`)).toEqual([ids.a]);
+    expect(await idsOf(`option.${w.options.dept.id}=${encodeURIComponent('第一')}`)).toEqual([
+      ids.a,
+    ]);
     expect(await idsOf(`option.${w.options.dept.id}=${encodeURIComponent('第二')}`)).toEqual([]);
   });
 
   it('cabinetId: a user cabinet lists its documents; the system cabinet lists all', async () => {
-    expect((await idsOf(`cabinetId=${w.cabinets.contracts.id}`)).sort()).toEqual([ids.a, ids.b].sort());
+    expect((await idsOf(`cabinetId=${w.cabinets.contracts.id}`)).sort()).toEqual(
+      [ids.a, ids.b].sort(),
+    );
     expect((await find(`cabinetId=${w.cabinets.system.id}`)).total).toBe(4);
   });
 
   it("cabinetId: another company's cabinet answers 404", async () => {
-    const res = await app.inject({ method: 'GET', url: `/documents?cabinetId=${w.other.cabinet.id}`, headers: w.headers.admin });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/documents?cabinetId=${w.other.cabinet.id}`,
+      headers: w.headers.admin,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(
-      errorOf('not_found', '指定されたキャビネットが見つかりません。', [{ path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' }]),
+      errorOf('not_found', '指定されたキャビネットが見つかりません。', [
+        { path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' },
+      ]),
     );
   });
 });
@@ -202,20 +242,31 @@ describe('GET /documents: sort', () => {
     ['amount', 'asc', ['b', 'c', 'a', 'd']],
     ['amount', 'desc', ['d', 'a', 'c', 'b']],
     ['updatedAt', 'asc', ['a', 'b', 'c', 'd']],
-  ])('sort=%s order=%s (nulls last ascending, first descending; ties by id)', async (sort, order, expected) => {
-    const got = await idsOf(q({ sort, order }));
-    const nullTie = [ids.c, ids.d].sort();
-    const want = expected.map((k) => ids[k]);
-    // c and d share a NULL contract date: their order is the id tiebreak in the same direction.
-    if (sort === 'contractAt') {
-      const tie = order === 'asc' ? nullTie : [...nullTie].reverse();
-      const rest = want.filter((id) => id !== ids.c && id !== ids.d);
-      expect(got).toEqual(order === 'asc' ? [...rest, ...tie] : [...tie, ...rest]);
-    } else expect(got).toEqual(want);
-  });
+  ])(
+    'sort=%s order=%s (nulls last ascending, first descending; ties by id)',
+    async (sort, order, expected) => {
+      const got = await idsOf(q({ sort, order }));
+      const nullTie = [ids.c, ids.d].sort();
+      const want = expected.map((k) => ids[k]);
+      // c and d share a NULL contract date: their order is the id tiebreak in the same direction.
+      if (sort === 'contractAt') {
+        const tie = order === 'asc' ? nullTie : [...nullTie].reverse();
+        const rest = want.filter((id) => id !== ids.c && id !== ids.d);
+        expect(got).toEqual(order === 'asc' ? [...rest, ...tie] : [...tie, ...rest]);
+      } else expect(got).toEqual(want);
+    },
+  );
 
   it('every sort key is accepted in both directions', async () => {
-    for (const sort of ['createdAt', 'sentAt', 'concludedAt', 'validityStartAt', 'validityEndAt', 'validityEndNoticeAt', 'title']) {
+    for (const sort of [
+      'createdAt',
+      'sentAt',
+      'concludedAt',
+      'validityStartAt',
+      'validityEndAt',
+      'validityEndNoticeAt',
+      'title',
+    ]) {
       for (const order of ['asc', 'desc']) expect((await find(q({ sort, order }))).total).toBe(4);
     }
     expect(await idsOf(q({ sort: 'title', order: 'asc' }))).toEqual([ids.d, ids.a, ids.b, ids.c]);
@@ -233,21 +284,44 @@ describe('GET /documents: who sees what', () => {
     const all = await find(`cabinetId=${w.cabinets.contracts.id}`, w.headers.reader);
     expect(all.documents.map((d) => d.id)).toEqual([ids.b, ids.a]);
     expect([all.total, all.isTotalExact]).toEqual([2, true]);
-    const second = await find(q({ cabinetId: w.cabinets.contracts.id, perPage: '1', page: '2' }), w.headers.reader);
+    const second = await find(
+      q({ cabinetId: w.cabinets.contracts.id, perPage: '1', page: '2' }),
+      w.headers.reader,
+    );
     expect([second.documents.map((d) => d.id), second.total]).toEqual([[ids.a], 2]);
-    const nda = await find(q({ cabinetId: w.cabinets.contracts.id, keyword: '秘密' }), w.headers.reader);
-    expect([nda.documents.map((d) => d.id), nda.total, nda.isTotalExact]).toEqual([[ids.b], 1, true]);
-    const past = await find(q({ cabinetId: w.cabinets.contracts.id, keyword: '秘密', page: '3' }), w.headers.reader);
+    const nda = await find(
+      q({ cabinetId: w.cabinets.contracts.id, keyword: '秘密' }),
+      w.headers.reader,
+    );
+    expect([nda.documents.map((d) => d.id), nda.total, nda.isTotalExact]).toEqual([
+      [ids.b],
+      1,
+      true,
+    ]);
+    const past = await find(
+      q({ cabinetId: w.cabinets.contracts.id, keyword: '秘密', page: '3' }),
+      w.headers.reader,
+    );
     expect([past.documents, past.total, past.isTotalExact]).toEqual([[], 1, true]);
   });
 
   it('a member without access sees nothing', async () => {
-    expect(await find('', w.headers.outsider)).toEqual({ documents: [], total: 0, isTotalExact: true });
+    expect(await find('', w.headers.outsider)).toEqual({
+      documents: [],
+      total: 0,
+      isTotalExact: true,
+    });
   });
 
   it('a member filtering by a cabinet they cannot read gets 404', async () => {
-    const res = await app.inject({ method: 'GET', url: `/documents?cabinetId=${w.cabinets.hr.id}`, headers: w.headers.reader });
-    expectError(res, 'not_found', '指定されたキャビネットが見つかりません。', [{ path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' }]);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/documents?cabinetId=${w.cabinets.hr.id}`,
+      headers: w.headers.reader,
+    });
+    expectError(res, 'not_found', '指定されたキャビネットが見つかりません。', [
+      { path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' },
+    ]);
   });
 
   it("another company's admin never sees these documents", async () => {
@@ -260,17 +334,37 @@ describe('GET /documents: members reading several cabinets, or the system cabine
   it('a document in two readable cabinets is listed once, with both cabinets; unreadable cabinets stay hidden', async () => {
     const v = await makeDocumentsWorld(deps);
     const c = v.company.id;
-    const [legal] = await deps.database.db.insert(cabinets).values({ companyId: c, name: '法務' }).returning();
+    const [legal] = await deps.database.db
+      .insert(cabinets)
+      .values({ companyId: c, name: '法務' })
+      .returning();
     const member = await makeUser(deps, c, { name: '複数 閲覧' });
-    const [group] = await deps.database.db.insert(memberGroups).values({ companyId: c, name: '法務部' }).returning();
-    await deps.database.db.insert(memberGroupUsers).values({ groupId: group!.id, userId: member.id });
+    const [group] = await deps.database.db
+      .insert(memberGroups)
+      .values({ companyId: c, name: '法務部' })
+      .returning();
+    await deps.database.db
+      .insert(memberGroupUsers)
+      .values({ groupId: group!.id, userId: member.id });
     await deps.database.db.insert(cabinetMemberGroups).values([
       { cabinetId: v.cabinets.contracts.id, groupId: group!.id },
       { cabinetId: legal!.id, groupId: group!.id },
     ]);
-    const both = await makeDocument(deps, c, { title: '共同開発契約書', cabinetIds: [v.cabinets.contracts.id, legal!.id, v.cabinets.hr.id], updatedAt: new Date('2024-06-03T00:00:00Z') });
-    const onlyLegal = await makeDocument(deps, c, { title: '法務相談メモ', cabinetIds: [legal!.id], updatedAt: new Date('2024-06-02T00:00:00Z') });
-    const onlyContracts = await makeDocument(deps, c, { title: '売買契約書', cabinetIds: [v.cabinets.contracts.id], updatedAt: new Date('2024-06-01T00:00:00Z') });
+    const both = await makeDocument(deps, c, {
+      title: '共同開発契約書',
+      cabinetIds: [v.cabinets.contracts.id, legal!.id, v.cabinets.hr.id],
+      updatedAt: new Date('2024-06-03T00:00:00Z'),
+    });
+    const onlyLegal = await makeDocument(deps, c, {
+      title: '法務相談メモ',
+      cabinetIds: [legal!.id],
+      updatedAt: new Date('2024-06-02T00:00:00Z'),
+    });
+    const onlyContracts = await makeDocument(deps, c, {
+      title: '売買契約書',
+      cabinetIds: [v.cabinets.contracts.id],
+      updatedAt: new Date('2024-06-01T00:00:00Z'),
+    });
     await makeDocument(deps, c, { title: '雇用契約書', cabinetIds: [v.cabinets.hr.id] });
     await makeDocument(deps, c, { title: '未整理の契約書' });
     const headers = (await signIn(deps, member)).headers;
@@ -280,28 +374,62 @@ describe('GET /documents: members reading several cabinets, or the system cabine
     expect(all.total).toBe(3);
     expect(all.documents[0]!.cabinets.map((x) => x.name)).toEqual(['営業契約', '法務']);
     const kw = await find(q({ keyword: '契約' }), headers);
-    expect([kw.documents.map((d) => d.id), kw.total, kw.isTotalExact]).toEqual([[both.id, onlyContracts.id], 2, true]);
+    expect([kw.documents.map((d) => d.id), kw.total, kw.isTotalExact]).toEqual([
+      [both.id, onlyContracts.id],
+      2,
+      true,
+    ]);
     const second = await find(q({ perPage: '2', page: '2' }), headers);
     expect(second.documents.map((d) => d.id)).toEqual([onlyContracts.id]);
     const detail = await app.inject({ method: 'GET', url: `/documents/${both.id}`, headers });
-    expect(detail.json<{ document: { cabinets: { name: string }[] } }>().document.cabinets.map((x) => x.name)).toEqual(['営業契約', '法務']);
-    const hidden = await app.inject({ method: 'GET', url: `/documents/${(await find(q({ keyword: '雇用' }), v.headers.admin)).documents[0]!.id}`, headers });
+    expect(
+      detail
+        .json<{ document: { cabinets: { name: string }[] } }>()
+        .document.cabinets.map((x) => x.name),
+    ).toEqual(['営業契約', '法務']);
+    const hidden = await app.inject({
+      method: 'GET',
+      url: `/documents/${(await find(q({ keyword: '雇用' }), v.headers.admin)).documents[0]!.id}`,
+      headers,
+    });
     expectError(hidden, 'not_found');
-    expect((await app.inject({ method: 'GET', url: `/documents?cabinetId=${v.cabinets.hr.id}`, headers })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/documents?cabinetId=${v.cabinets.hr.id}`,
+          headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('a member whose group reads the system cabinet reads every document of the company, with an exact total', async () => {
     const v = await makeDocumentsWorld(deps);
     const c = v.company.id;
     const member = await makeUser(deps, c, { name: '全件 閲覧' });
-    const [group] = await deps.database.db.insert(memberGroups).values({ companyId: c, name: '監査' }).returning();
-    await deps.database.db.insert(memberGroupUsers).values({ groupId: group!.id, userId: member.id });
-    await deps.database.db.insert(cabinetMemberGroups).values({ cabinetId: v.cabinets.system.id, groupId: group!.id });
-    const filed = await makeDocument(deps, c, { title: '人事の書類', cabinetIds: [v.cabinets.hr.id] });
+    const [group] = await deps.database.db
+      .insert(memberGroups)
+      .values({ companyId: c, name: '監査' })
+      .returning();
+    await deps.database.db
+      .insert(memberGroupUsers)
+      .values({ groupId: group!.id, userId: member.id });
+    await deps.database.db
+      .insert(cabinetMemberGroups)
+      .values({ cabinetId: v.cabinets.system.id, groupId: group!.id });
+    const filed = await makeDocument(deps, c, {
+      title: '人事の書類',
+      cabinetIds: [v.cabinets.hr.id],
+    });
     const loose = await makeDocument(deps, c, { title: '未整理の書類' });
     const headers = (await signIn(deps, member)).headers;
     const all = await find('', headers);
-    expect([all.documents.map((d) => d.id).sort(), all.total, all.isTotalExact]).toEqual([[filed.id, loose.id].sort(), 2, true]);
+    expect([all.documents.map((d) => d.id).sort(), all.total, all.isTotalExact]).toEqual([
+      [filed.id, loose.id].sort(),
+      2,
+      true,
+    ]);
     // The system cabinet holds no links: the hr cabinet is not theirs to see.
     expect(all.documents.find((d) => d.id === filed.id)!.cabinets).toEqual([]);
     const sys = await find(q({ cabinetId: v.cabinets.system.id }), headers);
@@ -313,14 +441,26 @@ describe('GET /documents: deep pages continue from where the previous page ended
   it('answers the same pages as skipping, and follows any change to the documents at once', async () => {
     const v = await makeDocumentsWorld(deps);
     const docs = [];
-    for (let i = 0; i < 6; i += 1) docs.push(await makeDocument(deps, v.company.id, { title: `連番${i}`, updatedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i, 0) + i * 0.001) }));
-    const page = async (n: number) => (await find(q({ perPage: '2', page: String(n) }), v.headers.admin)).documents.map((d) => d.title);
+    for (let i = 0; i < 6; i += 1)
+      docs.push(
+        await makeDocument(deps, v.company.id, {
+          title: `連番${i}`,
+          updatedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i, 0) + i * 0.001),
+        }),
+      );
+    const page = async (n: number) =>
+      (await find(q({ perPage: '2', page: String(n) }), v.headers.admin)).documents.map(
+        (d) => d.title,
+      );
     expect(await page(2)).toEqual(['連番3', '連番2']);
     expect(await page(3)).toEqual(['連番1', '連番0']);
     expect(await page(3)).toEqual(['連番1', '連番0']);
     expect(await page(2)).toEqual(['連番3', '連番2']);
     // Any writer (here plain SQL) moves 連番0 to the front: the remembered starts of pages 2 and 3 no longer hold.
-    await deps.database.db.update(documents).set({ updatedAt: new Date('2030-01-01T00:00:00Z') }).where(eq(documents.id, docs[0]!.id));
+    await deps.database.db
+      .update(documents)
+      .set({ updatedAt: new Date('2030-01-01T00:00:00Z') })
+      .where(eq(documents.id, docs[0]!.id));
     expect(await page(3)).toEqual(['連番2', '連番1']);
     expect(await page(2)).toEqual(['連番4', '連番3']);
     await deps.database.db.delete(documents).where(eq(documents.id, docs[4]!.id));
@@ -331,23 +471,57 @@ describe('GET /documents: deep pages continue from where the previous page ended
 
 describe('GET /documents: validation names the query key in Japanese', () => {
   it.each([
-    ['status=9', 'status', 'status に指定できるのは 0, 1, 2, 3, 4, 13 です（「9」は指定できません）。'],
-    ['contractAtFrom=2024-02-30', 'contractAtFrom', 'contractAtFromに存在しない日付が指定されています。'],
+    [
+      'status=9',
+      'status',
+      'status に指定できるのは 0, 1, 2, 3, 4, 13 です（「9」は指定できません）。',
+    ],
+    [
+      'contractAtFrom=2024-02-30',
+      'contractAtFrom',
+      'contractAtFromに存在しない日付が指定されています。',
+    ],
     ['sentAtTo=2024/01/01', 'sentAtTo', 'sentAtToは YYYY-MM-DD 形式の日付で指定してください。'],
     ['amountFrom=-1', 'amountFrom', 'amountFrom は0以上の整数で指定してください。'],
-    ['amountFrom=10&amountTo=5', 'amountTo', 'amountTo は amountFrom 以上の金額を指定してください。'],
-    ['contractAtFrom=2024-02-01&contractAtTo=2024-01-01', 'contractAtTo', 'contractAtTo は contractAtFrom 以降の日付を指定してください。'],
-    ['autoUpdate=3', 'autoUpdate', 'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。'],
-    ['sort=foo', 'sort', 'sort は updatedAt, createdAt, sentAt, concludedAt, contractAt, validityStartAt, validityEndAt, validityEndNoticeAt, amount, title のいずれかで指定してください。'],
+    [
+      'amountFrom=10&amountTo=5',
+      'amountTo',
+      'amountTo は amountFrom 以上の金額を指定してください。',
+    ],
+    [
+      'contractAtFrom=2024-02-01&contractAtTo=2024-01-01',
+      'contractAtTo',
+      'contractAtTo は contractAtFrom 以降の日付を指定してください。',
+    ],
+    [
+      'autoUpdate=3',
+      'autoUpdate',
+      'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',
+    ],
+    [
+      'sort=foo',
+      'sort',
+      'sort は updatedAt, createdAt, sentAt, concludedAt, contractAt, validityStartAt, validityEndAt, validityEndNoticeAt, amount, title のいずれかで指定してください。',
+    ],
     ['order=up', 'order', 'order は asc または desc で指定してください。'],
     ['page=0', 'page', 'page は1以上の整数で指定してください。'],
     ['perPage=101', 'perPage', 'perPage は1から100までの整数で指定してください。'],
-    ['page=201', 'page', 'page が大きすぎます。表示できるのは先頭から10,000件までです。条件を絞り込むか、並び順を変えてください。'],
+    [
+      'page=201',
+      'page',
+      'page が大きすぎます。表示できるのは先頭から10,000件までです。条件を絞り込むか、並び順を変えてください。',
+    ],
     ['cabinetId=abc', 'cabinetId', 'cabinetId はキャビネットのIDで指定してください。'],
     ['option.abc=x', 'option.abc', 'option.abc は「option.<項目ID>」の形式で指定してください。'],
   ])('%s', async (query, path, message) => {
-    const res = await app.inject({ method: 'GET', url: `/documents?${query}`, headers: w.headers.admin });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/documents?${query}`,
+      headers: w.headers.admin,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(errorOf('validation_failed', '入力内容に誤りがあります。', [{ path, message }]));
+    expect(res.json()).toEqual(
+      errorOf('validation_failed', '入力内容に誤りがあります。', [{ path, message }]),
+    );
   });
 });

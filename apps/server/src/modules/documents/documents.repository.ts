@@ -9,7 +9,12 @@ import {
   documentParticipants,
   documents,
 } from '../../db/schema.ts';
-import { documentEditableSql, documentReadableSql, readableDocumentSql, type Readable } from '../../auth/access.ts';
+import {
+  documentEditableSql,
+  documentReadableSql,
+  readableDocumentSql,
+  type Readable,
+} from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
@@ -39,8 +44,14 @@ export const listColumns = {
 
 /** Cabinets of the document in `documents.id` (written out: drizzle leaves a lone table's columns unqualified) the caller may see, as JSON `[{ id, name }]` by name (names of unreadable cabinets are not leaked). */
 export function visibleCabinetsJson(readable: Readable): SQL<{ id: string; name: string }[]> {
-  const visible = readable.isCompanyAdmin ? sql`true` : readable.cabinetIds.length > 0 ? sql`c.id = any(${sql.param(readable.cabinetIds)}::uuid[])` : sql`false`;
-  return sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id), '[]'::json)
+  const visible = readable.isCompanyAdmin
+    ? sql`true`
+    : readable.cabinetIds.length > 0
+      ? sql`c.id = any(${sql.param(readable.cabinetIds)}::uuid[])`
+      : sql`false`;
+  return sql<
+    { id: string; name: string }[]
+  >`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id), '[]'::json)
     from document_cabinets dcl join cabinets c on c.id = dcl.cabinet_id
     where dcl.document_id = documents.id and c.company_id = ${readable.companyId} and ${visible})`;
 }
@@ -54,7 +65,13 @@ export async function selectListRowsByIds(db: DbOrTx, readable: Readable, ids: s
   const rows = await db
     .select({ ...listColumns, cabinets: visibleCabinetsJson(readable) })
     .from(documents)
-    .where(and(eq(documents.companyId, readable.companyId), sql`${documents.id} = any(${sql.param(ids)}::uuid[])`, readableDocumentSql(readable)));
+    .where(
+      and(
+        eq(documents.companyId, readable.companyId),
+        sql`${documents.id} = any(${sql.param(ids)}::uuid[])`,
+        readableDocumentSql(readable),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -69,11 +86,21 @@ export async function companyDocumentCount(db: DbOrTx, companyId: string): Promi
 }
 
 /** The company's and a cabinet's exact document counts in one round trip, kept by triggers (migrations 0008, 0013). */
-export async function companyAndCabinetCounts(db: DbOrTx, companyId: string, cabinetId: string | null): Promise<{ company: number; cabinet: number }> {
+export async function companyAndCabinetCounts(
+  db: DbOrTx,
+  companyId: string,
+  cabinetId: string | null,
+): Promise<{ company: number; cabinet: number }> {
   const [row] = await db
     .select({
-      company: sql<number>`coalesce((select s.document_count from document_list_stats s where s.company_id = ${companyId}), 0)`.mapWith(Number),
-      cabinet: sql<number>`greatest(coalesce((select s.document_count from cabinet_document_stats s where s.cabinet_id = ${cabinetId}), 0), 0)`.mapWith(Number),
+      company:
+        sql<number>`coalesce((select s.document_count from document_list_stats s where s.company_id = ${companyId}), 0)`.mapWith(
+          Number,
+        ),
+      cabinet:
+        sql<number>`greatest(coalesce((select s.document_count from cabinet_document_stats s where s.cabinet_id = ${cabinetId}), 0), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(select 1) as one`);
   return { company: row?.company ?? 0, cabinet: row?.cabinet ?? 0 };
@@ -87,31 +114,60 @@ export async function selectDocumentDetail(db: DbOrTx, who: Who, readable: Reada
   const [row] = await db
     .select({
       document: documents,
-      participants: sql<TParticipantRow[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'position', p.position, 'name', p.name,
+      participants: sql<
+        TParticipantRow[]
+      >`(select coalesce(json_agg(json_build_object('id', p.id, 'position', p.position, 'name', p.name,
           'email', p.email, 'organization', p.organization) order by p.position, p.id), '[]'::json)
         from document_participants p where p.document_id = documents.id)`,
-      files: sql<{ id: string; name: string; size: number }[]>`(select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size)
+      files: sql<
+        { id: string; name: string; size: number }[]
+      >`(select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size)
           order by f.created_at, f.id), '[]'::json) from document_files f where f.document_id = documents.id)`,
       cabinets: visibleCabinetsJson(readable),
       // The company's attribute items in their order (document_attribute_options, as selectOptions orders them):
       // stored values of removed items are not shown.
-      optionIds: sql<string[]>`(select coalesce(json_agg(o.id order by o.position, o.id), '[]'::json)
+      optionIds: sql<
+        string[]
+      >`(select coalesce(json_agg(o.id order by o.position, o.id), '[]'::json)
         from document_attribute_options o where o.company_id = documents.company_id)`,
       canEditAttribute: documentEditableSql(who).mapWith(Boolean),
     })
     .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.companyId, readable.companyId), readableDocumentSql(readable)))
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.companyId, readable.companyId),
+        readableDocumentSql(readable),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
-type TParticipantRow = { id: string; position: number; name: string; email: string; organization: string };
+type TParticipantRow = {
+  id: string;
+  position: number;
+  name: string;
+  email: string;
+  organization: string;
+};
 
 /** A readable document of the caller's company, or null (missing, another company's, or unreadable: all 404). */
-export async function findReadableDocument(db: DbOrTx, who: Who, id: string, opts: { forUpdate?: boolean } = {}) {
+export async function findReadableDocument(
+  db: DbOrTx,
+  who: Who,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+) {
   const query = db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.companyId, who.user.companyId), documentReadableSql(who)))
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.companyId, who.user.companyId),
+        documentReadableSql(who),
+      ),
+    )
     .limit(1);
   const [row] = await (opts.forUpdate ? query.for('update') : query);
   return row ?? null;
@@ -142,11 +198,18 @@ export async function selectFiles(db: DbOrTx, documentId: string) {
 /** Who may edit the attributes (contract file): see documentEditableSql. */
 export async function canEditAttribute(db: DbOrTx, who: Who, documentId: string): Promise<boolean> {
   if (who.isCompanyAdmin) return true;
-  const [row] = await db.select({ ok: documentEditableSql(who, sql`${documentId}::uuid`) }).from(sql`(select 1) as one`);
+  const [row] = await db
+    .select({ ok: documentEditableSql(who, sql`${documentId}::uuid`) })
+    .from(sql`(select 1) as one`);
   return row?.ok === true;
 }
 
-export async function updateDocument(db: DbOrTx, companyId: string, id: string, values: Partial<typeof documents.$inferInsert>) {
+export async function updateDocument(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  values: Partial<typeof documents.$inferInsert>,
+) {
   await db
     .update(documents)
     .set(values)
@@ -162,5 +225,6 @@ export async function insertImportedDocuments(
   if (rows.length === 0) return;
   await db.insert(documents).values(rows);
   await db.insert(documentFiles).values(files);
-  if (cabinetId) await db.insert(documentCabinets).values(rows.map((r) => ({ cabinetId, documentId: r.id! })));
+  if (cabinetId)
+    await db.insert(documentCabinets).values(rows.map((r) => ({ cabinetId, documentId: r.id! })));
 }

@@ -23,7 +23,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   // (a truncated file is reported, not thrown), so the rest of the request still answers per file.
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: IMPORT_MAX_FILE_BYTES + 1, files: IMPORT_MAX_FILES, fields: 10, fieldSize: 1024 * 1024, parts: IMPORT_MAX_FILES + 10 },
+    limits: {
+      fileSize: IMPORT_MAX_FILE_BYTES + 1,
+      files: IMPORT_MAX_FILES,
+      fields: 10,
+      fieldSize: 1024 * 1024,
+      parts: IMPORT_MAX_FILES + 10,
+    },
   });
 
   app.get(
@@ -36,12 +42,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         response: { 200: ZDocumentFindResponse },
       },
     },
-    async (request) => findDocuments(db, request.auth, request.query, { pageCache: deps.env.DOCUMENT_PAGE_CACHE === 'on' }),
+    async (request) =>
+      findDocuments(db, request.auth, request.query, {
+        pageCache: deps.env.DOCUMENT_PAGE_CACHE === 'on',
+      }),
   );
 
   app.get(
     '/documents/:id',
-    { schema: { tags: ['documents'], summary: '書類の詳細', params: ZIdParams, response: { 200: ZDocumentGetResponse } } },
+    {
+      schema: {
+        tags: ['documents'],
+        summary: '書類の詳細',
+        params: ZIdParams,
+        response: { 200: ZDocumentGetResponse },
+      },
+    },
     async (request) => ({ document: await getDocument(db, request.auth, request.params.id) }),
   );
 
@@ -49,7 +65,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     '/documents/:id/files/:fileId',
     { schema: { tags: ['documents'], summary: '書類のPDFファイル', params: ZDocumentFileParams } },
     async (request, reply) => {
-      const file = await findDocumentFile(db, request.auth, request.params.id, request.params.fileId);
+      const file = await findDocumentFile(
+        db,
+        request.auth,
+        request.params.id,
+        request.params.fileId,
+      );
       const size = await deps.storage.size(file.storageKey);
       if (size === null) {
         request.log.error({ storageKey: file.storageKey }, 'document file missing from storage');
@@ -76,7 +97,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       },
     },
     async (request) => ({
-      document: await updateDocumentAttribute(db, request.auth, request.params.id, request.body, deps.clock()),
+      document: await updateDocumentAttribute(
+        db,
+        request.auth,
+        request.params.id,
+        request.body,
+        deps.clock(),
+      ),
     }),
   );
 

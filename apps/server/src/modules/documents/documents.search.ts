@@ -6,7 +6,13 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions, TDocumentSortKey } from '@cloudsign/contract';
 import { documents } from '../../db/schema.ts';
 import { contractDays, keywordTerms, termGrams } from './search-terms.ts';
-import { KEYSET_SORTS, type KeysetAnchor, type KeywordMode, type OtherConditions, type SearchWord } from './search-filter.ts';
+import {
+  KEYSET_SORTS,
+  type KeysetAnchor,
+  type KeywordMode,
+  type OtherConditions,
+  type SearchWord,
+} from './search-filter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -42,12 +48,20 @@ export function searchConditions(c: TDocumentSearchConditions): SQL[] {
  * (search-terms.ts contractDays) is asked day by day. `sentAt` is a timestamp; its day bounds are Japan days
  * (the console's and the users' calendar).
  */
-export function filterConditions(words: SearchWord[], mode: KeywordMode, c: OtherConditions, days: string[] | null): SQL[] {
+export function filterConditions(
+  words: SearchWord[],
+  mode: KeywordMode,
+  c: OtherConditions,
+  days: string[] | null,
+): SQL[] {
   const out: SQL[] = words.map((w) => termCondition(w, mode));
-  if (c.status && c.status.length > 0) out.push(sql`${documents.status} = any(${sql.param(c.status)}::smallint[])`);
+  if (c.status && c.status.length > 0)
+    out.push(sql`${documents.status} = any(${sql.param(c.status)}::smallint[])`);
   if (c.sender) {
     const s = contains(c.sender.trim().toLowerCase());
-    out.push(sql`(lower(${documents.senderName}) like ${s} or lower(${documents.senderEmail}) like ${s})`);
+    out.push(
+      sql`(lower(${documents.senderName}) like ${s} or lower(${documents.senderEmail}) like ${s})`,
+    );
   }
   for (const [key, column] of Object.entries(DATE_COLUMNS)) {
     const from = c[`${key as keyof typeof DATE_COLUMNS}From`];
@@ -58,14 +72,21 @@ export function filterConditions(words: SearchWord[], mode: KeywordMode, c: Othe
       if (to) out.push(sql`${column} <= ${to}::date`);
     }
   }
-  if (c.sentAtFrom) out.push(sql`${documents.sentAt} >= ${`${c.sentAtFrom}T00:00:00+09:00`}::timestamptz`);
-  if (c.sentAtTo) out.push(sql`${documents.sentAt} < (${`${c.sentAtTo}T00:00:00+09:00`}::timestamptz + interval '1 day')`);
+  if (c.sentAtFrom)
+    out.push(sql`${documents.sentAt} >= ${`${c.sentAtFrom}T00:00:00+09:00`}::timestamptz`);
+  if (c.sentAtTo)
+    out.push(
+      sql`${documents.sentAt} < (${`${c.sentAtTo}T00:00:00+09:00`}::timestamptz + interval '1 day')`,
+    );
   if (c.amountFrom !== undefined) out.push(sql`${documents.amount} >= ${c.amountFrom}`);
   if (c.amountTo !== undefined) out.push(sql`${documents.amount} <= ${c.amountTo}`);
   if (c.autoUpdate !== undefined) out.push(sql`${documents.autoUpdate} = ${c.autoUpdate}`);
-  if (c.localId) out.push(sql`lower(${documents.localId}) like ${contains(c.localId.trim().toLowerCase())}`);
+  if (c.localId)
+    out.push(sql`lower(${documents.localId}) like ${contains(c.localId.trim().toLowerCase())}`);
   for (const [optionId, value] of Object.entries(c.options)) {
-    out.push(sql`lower(${documents.options} ->> ${optionId}) like ${contains(value.trim().toLowerCase())}`);
+    out.push(
+      sql`lower(${documents.options} ->> ${optionId}) like ${contains(value.trim().toLowerCase())}`,
+    );
   }
   return out;
 }
@@ -98,7 +119,12 @@ export function sortKeyText(sort: TDocumentSortKey): SQL<string | null> {
 }
 
 /** Rows from `anchor` on (inclusive) or after it, in the order of searchOrder(sort, order). */
-export function keysetCondition(sort: TDocumentSortKey, order: 'asc' | 'desc', anchor: KeysetAnchor): SQL {
-  const op = order === 'desc' ? (anchor.inclusive ? sql`<=` : sql`<`) : anchor.inclusive ? sql`>=` : sql`>`;
+export function keysetCondition(
+  sort: TDocumentSortKey,
+  order: 'asc' | 'desc',
+  anchor: KeysetAnchor,
+): SQL {
+  const op =
+    order === 'desc' ? (anchor.inclusive ? sql`<=` : sql`<`) : anchor.inclusive ? sql`>=` : sql`>`;
   return sql`(${SORT_COLUMNS[sort]}, ${documents.id}) ${op} (${anchor.key}::timestamptz, ${anchor.id}::uuid)`;
 }

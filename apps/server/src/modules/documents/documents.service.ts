@@ -11,7 +11,12 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { readableCabinets, type Readable } from '../../auth/access.ts';
 import * as repo from './documents.repository.ts';
 import * as searchRepo from './documents-search.repository.ts';
-import { planDocumentSearch, type CabinetScope, type DocumentSearchPlan, type SearchStats } from './documents.plan.ts';
+import {
+  planDocumentSearch,
+  type CabinetScope,
+  type DocumentSearchPlan,
+  type SearchStats,
+} from './documents.plan.ts';
 import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
 import { getAnchor, lastVersion, sawVersion, setAnchor } from './anchor-cache.ts';
 import { cachedEstimate } from './estimate-cache.ts';
@@ -23,7 +28,11 @@ type Who = repo.Who;
  * A cabinet filter must name a cabinet the caller may read; anything else is a missing cabinet (404). A
  * member's readable cabinets are already resolved (readableCabinets): no second query.
  */
-export async function resolveCabinetScope(db: DbOrTx, readable: Readable, cabinetId: string | undefined): Promise<CabinetScope> {
+export async function resolveCabinetScope(
+  db: DbOrTx,
+  readable: Readable,
+  cabinetId: string | undefined,
+): Promise<CabinetScope> {
   if (!cabinetId) return null;
   const id = cabinetId.toLowerCase();
   let cabinet: CabinetScope = null;
@@ -34,7 +43,9 @@ export async function resolveCabinetScope(db: DbOrTx, readable: Readable, cabine
     cabinet = { id, isSystem: id === readable.systemCabinetId };
   }
   if (!cabinet) {
-    throw new AppError('not_found', '指定されたキャビネットが見つかりません。', [{ path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' }]);
+    throw new AppError('not_found', '指定されたキャビネットが見つかりません。', [
+      { path: 'cabinetId', message: '指定されたキャビネットが見つかりません。' },
+    ]);
   }
   return cabinet;
 }
@@ -46,8 +57,12 @@ export async function resolveCabinetScope(db: DbOrTx, readable: Readable, cabine
  */
 function searchStats(db: DbOrTx): SearchStats {
   return {
-    matches: (filter) => cachedEstimate(JSON.stringify(filter), () => searchRepo.estimateMatches(db, filter)),
-    counts: (companyId, cabinetId) => cachedEstimate(`counts:${companyId}:${cabinetId ?? ''}`, () => repo.companyAndCabinetCounts(db, companyId, cabinetId)),
+    matches: (filter) =>
+      cachedEstimate(JSON.stringify(filter), () => searchRepo.estimateMatches(db, filter)),
+    counts: (companyId, cabinetId) =>
+      cachedEstimate(`counts:${companyId}:${cabinetId ?? ''}`, () =>
+        repo.companyAndCabinetCounts(db, companyId, cabinetId),
+      ),
   };
 }
 
@@ -61,23 +76,37 @@ type Search = ReturnType<typeof searchRepo.documentSearch>;
  * index instead of skipping. That statement checks the version in its own snapshot: after any change it
  * answers no row, and the page is read by skipping as before (which learns the new version).
  */
-async function pageRows(search: Search, readable: Readable, plan: DocumentSearchPlan, q: TDocumentFindQuery) {
+async function pageRows(
+  search: Search,
+  readable: Readable,
+  plan: DocumentSearchPlan,
+  q: TDocumentFindQuery,
+) {
   if (!plan.anchorKey) return search.page(q);
   const key = (version: number, page: number) => `${version}:${page}:${plan.anchorKey}`;
   const guess = lastVersion(readable.companyId);
   const anchor = guess !== undefined && q.page > 1 ? getAnchor(key(guess, q.page)) : undefined;
-  let rows = anchor ? await search.page({ ...q, page: 1 }, { from: { anchor, version: guess! }, withVersion: true }) : [];
+  let rows = anchor
+    ? await search.page({ ...q, page: 1 }, { from: { anchor, version: guess! }, withVersion: true })
+    : [];
   if (rows.length === 0) rows = await search.page(q, { withVersion: true });
   const [first, last] = [rows[0], rows.at(-1)];
   if (!first) return rows;
   sawVersion(readable.companyId, first.version);
-  if (first.sortKey) setAnchor(key(first.version, q.page), { key: first.sortKey, id: first.id, inclusive: true });
-  if (last?.sortKey && rows.length === q.perPage) setAnchor(key(first.version, q.page + 1), { key: last.sortKey, id: last.id, inclusive: false });
+  if (first.sortKey)
+    setAnchor(key(first.version, q.page), { key: first.sortKey, id: first.id, inclusive: true });
+  if (last?.sortKey && rows.length === q.perPage)
+    setAnchor(key(first.version, q.page + 1), { key: last.sortKey, id: last.id, inclusive: false });
   return rows;
 }
 
 /** The page and its total: from the page statement, or asked again when the page is past the last match. */
-async function selectPage(db: Db, readable: Readable, plan: DocumentSearchPlan, q: TDocumentFindQuery) {
+async function selectPage(
+  db: Db,
+  readable: Readable,
+  plan: DocumentSearchPlan,
+  q: TDocumentFindQuery,
+) {
   const search = searchRepo.documentSearch(db, readable, plan);
   const rows = await pageRows(search, readable, plan, q);
   if (plan.total.from === 'none') return { rows, total: plan.estimate, isTotalExact: false };
@@ -86,8 +115,16 @@ async function selectPage(db: Db, readable: Readable, plan: DocumentSearchPlan, 
     const n = await search.countCapped();
     return { rows, total: Math.min(n, DOCUMENT_TOTAL_CAP), isTotalExact: n <= DOCUMENT_TOTAL_CAP };
   }
-  const counts = await repo.companyAndCabinetCounts(db, readable.companyId, plan.total.from === 'cabinet' ? plan.total.cabinetId : null);
-  return { rows, total: plan.total.from === 'cabinet' ? counts.cabinet : counts.company, isTotalExact: true };
+  const counts = await repo.companyAndCabinetCounts(
+    db,
+    readable.companyId,
+    plan.total.from === 'cabinet' ? plan.total.cabinetId : null,
+  );
+  return {
+    rows,
+    total: plan.total.from === 'cabinet' ? counts.cabinet : counts.company,
+    isTotalExact: true,
+  };
 }
 
 /** A remembered page: which documents it holds, in order, and the total shown with it. */
@@ -120,7 +157,12 @@ function toResponse(rows: PageRow[], total: number, isTotalExact: boolean): TDoc
 }
 
 /** The page and its total, searched in full. */
-async function searchPage(db: Db, readable: Readable, q: TDocumentFindQuery, cabinet: CabinetScope) {
+async function searchPage(
+  db: Db,
+  readable: Readable,
+  q: TDocumentFindQuery,
+  cabinet: CabinetScope,
+) {
   const plan = await planDocumentSearch(readable, q, cabinet, searchStats(db));
   if (!plan) return { rows: [], total: 0, isTotalExact: true };
   return selectPage(db, readable, plan, q);
@@ -136,7 +178,12 @@ async function searchPage(db: Db, readable: Readable, q: TDocumentFindQuery, cab
  * fresh every time by id: 50 primary-key reads instead of searching a million documents again, when 20
  * admins open the same list or a user pages back. Concurrent callers share the one search in flight.
  */
-export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery, opts: { pageCache?: boolean } = {}): Promise<TDocumentFindResponse> {
+export async function findDocuments(
+  db: Db,
+  who: Who,
+  q: TDocumentFindQuery,
+  opts: { pageCache?: boolean } = {},
+): Promise<TDocumentFindResponse> {
   const readable = await readableCabinets(db, who);
   const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
   await assertOptionFiltersInCompany(db, readable.companyId, q.options);
@@ -146,25 +193,44 @@ export async function findDocuments(db: Db, who: Who, q: TDocumentFindQuery, opt
   }
   const version = await searchRepo.documentsVersion(db, readable.companyId);
   let searched: PageRow[] | undefined;
-  const skeleton = await cachedOnce(skeletons, JSON.stringify([readable.companyId, version, q]), async () => {
-    const page = await searchPage(db, readable, q, cabinet);
-    searched = page.rows;
-    return { ids: page.rows.map((r) => r.id), total: page.total, isTotalExact: page.isTotalExact };
-  });
+  const skeleton = await cachedOnce(
+    skeletons,
+    JSON.stringify([readable.companyId, version, q]),
+    async () => {
+      const page = await searchPage(db, readable, q, cabinet);
+      searched = page.rows;
+      return {
+        ids: page.rows.map((r) => r.id),
+        total: page.total,
+        isTotalExact: page.isTotalExact,
+      };
+    },
+  );
   const rows = searched ?? (await repo.selectListRowsByIds(db, readable, skeleton.ids));
   return toResponse(rows, skeleton.total, skeleton.isTotalExact);
 }
 
 /** Stored option values, limited to the items that still exist. */
 function visibleOptions(stored: Record<string, string>, optionIds: string[]) {
-  return Object.fromEntries(optionIds.filter((id) => stored[id] !== undefined && stored[id] !== '').map((id) => [id, stored[id]!]));
+  return Object.fromEntries(
+    optionIds
+      .filter((id) => stored[id] !== undefined && stored[id] !== '')
+      .map((id) => [id, stored[id]!]),
+  );
 }
 
 /** One document: its row, participants, files, cabinets, the company's attribute items and the edit right in one statement. */
 export async function getDocument(db: DbOrTx, who: Who, id: string): Promise<TDocumentDetail> {
   const found = await repo.selectDocumentDetail(db, who, await readableCabinets(db, who), id);
   if (!found) throw notFound();
-  const { document: doc, participants, files, cabinets, optionIds, canEditAttribute: canEdit } = found;
+  const {
+    document: doc,
+    participants,
+    files,
+    cabinets,
+    optionIds,
+    canEditAttribute: canEdit,
+  } = found;
   return {
     id: doc.id,
     status: doc.status as TDocumentDetail['status'],

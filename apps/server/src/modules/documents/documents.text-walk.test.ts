@@ -18,11 +18,21 @@ const titles: Record<string, string> = {};
 beforeAll(async () => {
   deps = await createTestDeps();
   const company = await makeCompany(deps, { name: '株式会社長文' });
-  readable = { companyId: company.id, isCompanyAdmin: true, readsAll: true, cabinetIds: [], systemCabinetId: null };
+  readable = {
+    companyId: company.id,
+    isCompanyAdmin: true,
+    readsAll: true,
+    cabinetIds: [],
+    systemCabinetId: null,
+  };
   // 700 characters of Japanese are 2,100 bytes: more than the covering index holds.
   const longCounterparty = `${'長'.repeat(699)}東`;
   const make = async (key: string, title: string, day: number, counterparty = '') => {
-    const doc = await makeDocument(deps, company.id, { title, counterparty, updatedAt: new Date(Date.UTC(2024, 0, day)) });
+    const doc = await makeDocument(deps, company.id, {
+      title,
+      counterparty,
+      updatedAt: new Date(Date.UTC(2024, 0, day)),
+    });
     titles[doc.id] = key;
   };
   await make('newest', '東京契約書', 9);
@@ -33,7 +43,10 @@ beforeAll(async () => {
   await make('oldest', '関東契約書', 4);
   // Another company's document with the same word is never walked.
   const other = await makeCompany(deps, { name: '他社' });
-  await makeDocument(deps, other.id, { title: '東京の他社書類', updatedAt: new Date(Date.UTC(2024, 0, 10)) });
+  await makeDocument(deps, other.id, {
+    title: '東京の他社書類',
+    updatedAt: new Date(Date.UTC(2024, 0, 10)),
+  });
 });
 
 afterAll(async () => {
@@ -41,9 +54,19 @@ afterAll(async () => {
 });
 
 async function walk(keyword: string, order: 'asc' | 'desc', page: number, perPage: number) {
-  const q = ZDocumentFindQuery.parse({ keyword, order, page: String(page), perPage: String(perPage) });
+  const q = ZDocumentFindQuery.parse({
+    keyword,
+    order,
+    page: String(page),
+    perPage: String(perPage),
+  });
   const filter = searchFilter(readable, q, null, 'scan');
-  const rows = await documentSearch(deps.database.db, readable, { filter, isCollected: false, total: { from: 'none' }, isTextWalk: true }).page(q);
+  const rows = await documentSearch(deps.database.db, readable, {
+    filter,
+    isCollected: false,
+    total: { from: 'none' },
+    isTextWalk: true,
+  }).page(q);
   return rows.map((r) => titles[r.id]);
 }
 

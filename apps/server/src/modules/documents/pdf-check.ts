@@ -15,7 +15,8 @@ export class PdfCheck extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.size += chunk.length;
-    if (this.head.length < HEAD.length) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD.length - this.head.length)]);
+    if (this.head.length < HEAD.length)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD.length - this.head.length)]);
     const joined = Buffer.concat([this.tail, chunk]);
     this.tail = joined.subarray(Math.max(0, joined.length - TAIL_BYTES));
     done(null, chunk);

@@ -14,7 +14,11 @@ beforeAll(async () => {
   deps = await createTestDeps();
   app = await buildApiApp(deps);
   company = await makeCompany(deps, { name: '株式会社サンプル', plan: 'enterprise' });
-  admin = await makeUser(deps, company.id, { name: '管理 花子', email: 'hanako@example.test', roles: ['CompanyAdmin'] });
+  admin = await makeUser(deps, company.id, {
+    name: '管理 花子',
+    email: 'hanako@example.test',
+    roles: ['CompanyAdmin'],
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -57,7 +61,11 @@ describe('GET /me', () => {
 
 describe('bearer token edge cases answer 401 with the error shape', () => {
   const expect401 = async (authorization: string | undefined) => {
-    const res = await app.inject({ method: 'GET', url: '/me', headers: authorization ? { authorization } : {} });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/me',
+      headers: authorization ? { authorization } : {},
+    });
     expect(res.statusCode).toBe(401);
     const body = res.json<{ error: { code: string; message: string; requestId: string } }>();
     expect(body.error.code).toBe('unauthenticated');
@@ -73,26 +81,44 @@ describe('bearer token edge cases answer 401 with the error shape', () => {
   it('expired', async () => {
     const { sessionId } = await signIn(deps, admin);
     const past = new Date(Date.now() - 10 * 60 * 1000);
-    const jwt = await signAccessToken(deps.keys, aud(), { userId: admin.id, companyId: company.id, sessionId }, past);
+    const jwt = await signAccessToken(
+      deps.keys,
+      aud(),
+      { userId: admin.id, companyId: company.id, sessionId },
+      past,
+    );
     await expect401(`Bearer ${jwt}`);
   });
 
   it('not yet valid', async () => {
     const { sessionId } = await signIn(deps, admin);
     const future = new Date(Date.now() + 10 * 60 * 1000);
-    const jwt = await signAccessToken(deps.keys, aud(), { userId: admin.id, companyId: company.id, sessionId }, future);
+    const jwt = await signAccessToken(
+      deps.keys,
+      aud(),
+      { userId: admin.id, companyId: company.id, sessionId },
+      future,
+    );
     await expect401(`Bearer ${jwt}`);
   });
 
   it('wrong audience', async () => {
     const { sessionId } = await signIn(deps, admin);
-    const jwt = await signAccessToken(deps.keys, { ...aud(), audience: 'https://evil.example' }, { userId: admin.id, companyId: company.id, sessionId });
+    const jwt = await signAccessToken(
+      deps.keys,
+      { ...aud(), audience: 'https://evil.example' },
+      { userId: admin.id, companyId: company.id, sessionId },
+    );
     await expect401(`Bearer ${jwt}`);
   });
 
   it('wrong issuer', async () => {
     const { sessionId } = await signIn(deps, admin);
-    const jwt = await signAccessToken(deps.keys, { ...aud(), issuer: 'https://evil.example' }, { userId: admin.id, companyId: company.id, sessionId });
+    const jwt = await signAccessToken(
+      deps.keys,
+      { ...aud(), issuer: 'https://evil.example' },
+      { userId: admin.id, companyId: company.id, sessionId },
+    );
     await expect401(`Bearer ${jwt}`);
   });
 
@@ -138,7 +164,11 @@ describe('bearer token edge cases answer 401 with the error shape', () => {
   it('a token whose company claim was swapped cannot reach another company', async () => {
     const other = await makeCompany(deps, { name: '他社' });
     const { sessionId } = await signIn(deps, admin);
-    const jwt = await signAccessToken(deps.keys, aud(), { userId: admin.id, companyId: other.id, sessionId });
+    const jwt = await signAccessToken(deps.keys, aud(), {
+      userId: admin.id,
+      companyId: other.id,
+      sessionId,
+    });
     await expect401(`Bearer ${jwt}`);
   });
 });

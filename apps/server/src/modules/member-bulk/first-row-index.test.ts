@@ -14,7 +14,9 @@ describe('FirstRowIndex', () => {
 
   it('tells apart keys of every length and script, across its growth', () => {
     const index = new FirstRowIndex();
-    const keys = Array.from({ length: 50_000 }, (_, i) => (i % 3 === 0 ? `髙橋${i}@例え.jp` : i % 3 === 1 ? `${'x'.repeat(i % 300)}${i}` : `${i}`));
+    const keys = Array.from({ length: 50_000 }, (_, i) =>
+      i % 3 === 0 ? `髙橋${i}@例え.jp` : i % 3 === 1 ? `${'x'.repeat(i % 300)}${i}` : `${i}`,
+    );
     keys.push('');
     keys.forEach((k, i) => expect(index.claim(k, i + 2)).toBeUndefined());
     expect(index.size).toBe(keys.length);

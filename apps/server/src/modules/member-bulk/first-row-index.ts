@@ -34,7 +34,11 @@ export class FirstRowIndex {
         return undefined;
       }
       const at = this.starts[entry]!;
-      if (this.lengths[entry] === length && this.bytes.compare(this.bytes, start, start + length, at, at + length) === 0) return this.rows[entry];
+      if (
+        this.lengths[entry] === length &&
+        this.bytes.compare(this.bytes, start, start + length, at, at + length) === 0
+      )
+        return this.rows[entry];
     }
   }
 

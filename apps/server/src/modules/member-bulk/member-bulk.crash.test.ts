@@ -33,7 +33,10 @@ afterAll(async () => {
 async function openDeps(): Promise<AppDeps> {
   if (isPostgresRun()) return (testDeps ??= await createTestDeps());
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'off', LOG_LEVEL: 'silent' });
-  return createDeps(env, { logger: pino({ level: 'silent' }), mailer: { outboxDir: null, send: async () => {} } });
+  return createDeps(env, {
+    logger: pino({ level: 'silent' }),
+    mailer: { outboxDir: null, send: async () => {} },
+  });
 }
 const closeIfPglite = async (deps: AppDeps) => {
   if (!isPostgresRun()) await closeDeps(deps);
@@ -46,7 +49,12 @@ const kill = killWorker;
 /** What the killed worker had committed, read from the database itself. */
 async function committedRows(id: string): Promise<number> {
   const deps = await openDeps();
-  const [row] = (await deps.database.raw.query<{ n: number }>('select processed_rows as n from bulk_manipulations where id = $1', [id])).rows;
+  const [row] = (
+    await deps.database.raw.query<{ n: number }>(
+      'select processed_rows as n from bulk_manipulations where id = $1',
+      [id],
+    )
+  ).rows;
   await closeIfPglite(deps);
   return row?.n ?? 0;
 }
@@ -55,60 +63,86 @@ async function committedRows(id: string): Promise<number> {
 // reopens the files, and 20,000 inserts into the indexed users table take minutes on a loaded machine).
 const isEnabled = isPostgresRun() || process.env.CRASH_TEST_PGLITE === '1';
 
-it.skipIf(!isEnabled)('every row is applied exactly once across repeated SIGKILLs of the worker', { timeout: 900_000 }, async () => {
-  const deps = await openDeps();
-  const app = await buildApiApp(deps);
-  const company = await makeCompany(deps);
-  const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
-  const { headers } = await signIn(deps, admin);
-  const rows = [['メールアドレス', '氏名'], ...Array.from({ length: ROWS }, (_, i) => [`crash${i}@example.com`, `クラッシュ ${i}`])];
-  const m = await upload(app, headers, 'bulk_add', utf8(rows));
-  await runCheck(deps, m.id, (mm, h) => createMemberChecker(deps.database.db, mm, h));
-  const exec = await execute(app, headers, m.id);
-  expect(exec.statusCode).toBe(200);
-  await app.close();
-  await closeIfPglite(deps);
+it.skipIf(!isEnabled)(
+  'every row is applied exactly once across repeated SIGKILLs of the worker',
+  { timeout: 900_000 },
+  async () => {
+    const deps = await openDeps();
+    const app = await buildApiApp(deps);
+    const company = await makeCompany(deps);
+    const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
+    const { headers } = await signIn(deps, admin);
+    const rows = [
+      ['メールアドレス', '氏名'],
+      ...Array.from({ length: ROWS }, (_, i) => [`crash${i}@example.com`, `クラッシュ ${i}`]),
+    ];
+    const m = await upload(app, headers, 'bulk_add', utf8(rows));
+    await runCheck(deps, m.id, (mm, h) => createMemberChecker(deps.database.db, mm, h));
+    const exec = await execute(app, headers, m.id);
+    expect(exec.statusCode).toBe(200);
+    await app.close();
+    await closeIfPglite(deps);
 
-  const env: Record<string, string> = { DATA_DIR: dataDir, ...(deps.env.DATABASE_URL ? { DATABASE_URL: deps.env.DATABASE_URL } : {}) };
-  const killedAt: number[] = [];
-  for (let k = 0; k < KILLS; k += 1) {
-    const w = startWorker(m.id, env);
-    await w.working;
-    // A random point of the run: past a random number of committed rows, then a random moment inside
-    // the next batch (whatever the machine's speed, so every kill lands mid-run).
-    const target = Math.max(w.last().processed, killedAt.at(-1) ?? 0) + 1 + Math.floor(Math.random() * (ROWS / KILLS - 2000));
-    // PGlite has one connection: the worker's batches starve its progress poll, so kill on a random timer there.
-    const timer = new Promise((r) => setTimeout(r, isPostgresRun() ? 3_600_000 : 300 + Math.random() * 1500));
-    await Promise.race([w.reached(target), w.exited, timer]);
-    // Only a little past the target on PostgreSQL: a longer pause let a fast machine commit several batches more
-    // (and sometimes finish) before the kill.
-    await new Promise((r) => setTimeout(r, Math.random() * (isPostgresRun() ? 50 : 400)));
-    kill(w.child);
-    await w.exited;
-    killedAt.push(await committedRows(m.id));
-  }
-  const final = startWorker(m.id, env);
-  expect(await final.exited).toBe(0);
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      ...(deps.env.DATABASE_URL ? { DATABASE_URL: deps.env.DATABASE_URL } : {}),
+    };
+    const killedAt: number[] = [];
+    for (let k = 0; k < KILLS; k += 1) {
+      const w = startWorker(m.id, env);
+      await w.working;
+      // A random point of the run: past a random number of committed rows, then a random moment inside
+      // the next batch (whatever the machine's speed, so every kill lands mid-run).
+      const target =
+        Math.max(w.last().processed, killedAt.at(-1) ?? 0) +
+        1 +
+        Math.floor(Math.random() * (ROWS / KILLS - 2000));
+      // PGlite has one connection: the worker's batches starve its progress poll, so kill on a random timer there.
+      const timer = new Promise((r) =>
+        setTimeout(r, isPostgresRun() ? 3_600_000 : 300 + Math.random() * 1500),
+      );
+      await Promise.race([w.reached(target), w.exited, timer]);
+      // Only a little past the target on PostgreSQL: a longer pause let a fast machine commit several batches more
+      // (and sometimes finish) before the kill.
+      await new Promise((r) => setTimeout(r, Math.random() * (isPostgresRun() ? 50 : 400)));
+      kill(w.child);
+      await w.exited;
+      killedAt.push(await committedRows(m.id));
+    }
+    const final = startWorker(m.id, env);
+    expect(await final.exited).toBe(0);
 
-  const check = await openDeps();
-  const [stats] = (await check.database.raw.query<{ users: number; distinct_emails: number }>(
-    `select count(*)::int as users, count(distinct email)::int as distinct_emails from users where company_id = $1 and email like 'crash%'`,
-    [company.id],
-  )).rows;
-  const outcomes = (await check.database.raw.query<{ outcome: string; n: number }>(
-    `select outcome, count(*)::int as n from bulk_manipulation_rows where manipulation_id = $1 group by outcome`,
-    [m.id],
-  )).rows;
-  const [manip] = (await check.database.raw.query<{ status: number; processed_rows: number; counts: Record<string, number> }>(
-    `select status, processed_rows, counts from bulk_manipulations where id = $1`,
-    [m.id],
-  )).rows;
-  await closeIfPglite(check);
+    const check = await openDeps();
+    const [stats] = (
+      await check.database.raw.query<{ users: number; distinct_emails: number }>(
+        `select count(*)::int as users, count(distinct email)::int as distinct_emails from users where company_id = $1 and email like 'crash%'`,
+        [company.id],
+      )
+    ).rows;
+    const outcomes = (
+      await check.database.raw.query<{ outcome: string; n: number }>(
+        `select outcome, count(*)::int as n from bulk_manipulation_rows where manipulation_id = $1 group by outcome`,
+        [m.id],
+      )
+    ).rows;
+    const [manip] = (
+      await check.database.raw.query<{
+        status: number;
+        processed_rows: number;
+        counts: Record<string, number>;
+      }>(`select status, processed_rows, counts from bulk_manipulations where id = $1`, [m.id])
+    ).rows;
+    await closeIfPglite(check);
 
-  console.info(`crash test: killed at processed rows ${killedAt.join(', ')} of ${ROWS}`);
-  expect(stats).toEqual({ users: ROWS, distinct_emails: ROWS });
-  expect(outcomes).toEqual([{ outcome: 'succeeded', n: ROWS }]);
-  expect(manip).toMatchObject({ status: BulkStatus.Succeeded, processed_rows: ROWS, counts: { add: ROWS, succeeded: ROWS, failed: 0 } });
-  // At least one kill must have landed in the middle of the run, or the test proved nothing.
-  expect(killedAt.filter((n) => n > 0 && n < ROWS).length).toBeGreaterThanOrEqual(KILLS - 1);
-});
+    console.info(`crash test: killed at processed rows ${killedAt.join(', ')} of ${ROWS}`);
+    expect(stats).toEqual({ users: ROWS, distinct_emails: ROWS });
+    expect(outcomes).toEqual([{ outcome: 'succeeded', n: ROWS }]);
+    expect(manip).toMatchObject({
+      status: BulkStatus.Succeeded,
+      processed_rows: ROWS,
+      counts: { add: ROWS, succeeded: ROWS, failed: 0 },
+    });
+    // At least one kill must have landed in the middle of the run, or the test proved nothing.
+    expect(killedAt.filter((n) => n > 0 && n < ROWS).length).toBeGreaterThanOrEqual(KILLS - 1);
+  },
+);

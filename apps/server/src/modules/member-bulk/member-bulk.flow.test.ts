@@ -7,7 +7,16 @@ import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.t
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { memberGroupUsers, memberGroups, users } from '../../db/schema.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
-import { ADD_HEADER, execute, rowsOf, settle, sjis, uploadAndCheck, utf8, type Headers } from '../../../test/support/member-bulk.world.ts';
+import {
+  ADD_HEADER,
+  execute,
+  rowsOf,
+  settle,
+  sjis,
+  uploadAndCheck,
+  utf8,
+  type Headers,
+} from '../../../test/support/member-bulk.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -20,9 +29,16 @@ beforeAll(async () => {
   app = await buildApiApp(deps);
   const company = await makeCompany(deps);
   companyId = company.id;
-  const admin = await makeUser(deps, company.id, { name: '管理 花子', email: 'hanako@example.test', roles: ['CompanyAdmin'] });
+  const admin = await makeUser(deps, company.id, {
+    name: '管理 花子',
+    email: 'hanako@example.test',
+    roles: ['CompanyAdmin'],
+  });
   headers = (await signIn(deps, admin)).headers;
-  const [g] = await deps.database.db.insert(memberGroups).values({ companyId, name: '営業部' }).returning();
+  const [g] = await deps.database.db
+    .insert(memberGroups)
+    .values({ companyId, name: '営業部' })
+    .returning();
   groupId = g!.id;
 });
 afterAll(async () => {
@@ -31,47 +47,84 @@ afterAll(async () => {
 });
 
 const get = (url: string, h: Headers = headers) => app.inject({ method: 'GET', url, headers: h });
-const byEmail = async (email: string) => (await deps.database.db.select().from(users).where(eq(users.email, email)))[0];
+const byEmail = async (email: string) =>
+  (await deps.database.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('add: upload → check → execute once → members, groups and invitations', () => {
   let m: TBulkManipulation;
 
   it('checks a Shift_JIS file and executes it; a second execute answers the same run', async () => {
-    m = await uploadAndCheck(app, headers, 'bulk_add', sjis([
-      ADD_HEADER,
-      ['Sato@Example.com', '佐藤 髙志', '㈱営業', '0', '1', '', '', '', '営業部'],
-      ['suzuki@example.com', '鈴木', '', '', '', '', '', '', ''],
-    ]));
-    expect(m).toMatchObject({ status: 4, counts: { add: 2 }, totalRows: 2, createdBy: { name: '管理 花子' }, originalFilename: 'members.csv' });
+    m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_add',
+      sjis([
+        ADD_HEADER,
+        ['Sato@Example.com', '佐藤 髙志', '㈱営業', '0', '1', '', '', '', '営業部'],
+        ['suzuki@example.com', '鈴木', '', '', '', '', '', '', ''],
+      ]),
+    );
+    expect(m).toMatchObject({
+      status: 4,
+      counts: { add: 2 },
+      totalRows: 2,
+      createdBy: { name: '管理 花子' },
+      originalFilename: 'members.csv',
+    });
     const first = await execute(app, headers, m.id);
     expect(first.statusCode).toBe(200);
     const second = await execute(app, headers, m.id);
     expect(second.statusCode).toBe(200);
     expect(second.json<{ manipulation: TBulkManipulation }>().manipulation.id).toBe(m.id);
     const done = await settle(app, headers, m.id);
-    expect(done).toMatchObject({ status: 6, counts: { add: 2, succeeded: 2, failed: 0 }, processedRows: 2, totalRows: 2 });
+    expect(done).toMatchObject({
+      status: 6,
+      counts: { add: 2, succeeded: 2, failed: 0 },
+      processedRows: 2,
+      totalRows: 2,
+    });
     const third = await execute(app, headers, m.id);
     expect(third.statusCode).toBe(200);
     expect(third.json<{ manipulation: TBulkManipulation }>().manipulation).toEqual(done);
 
     const sato = await byEmail('sato@example.com');
-    expect(sato).toMatchObject({ companyId, name: '佐藤 髙志', organization: '㈱営業', roles: ['CompanyApprover'], status: 0 });
-    expect(sato!.searchText).toBe(memberSearchText({ name: '佐藤 髙志', email: 'sato@example.com', organization: '㈱営業' }));
-    const groups = await deps.database.db.select().from(memberGroupUsers).where(eq(memberGroupUsers.userId, sato!.id));
+    expect(sato).toMatchObject({
+      companyId,
+      name: '佐藤 髙志',
+      organization: '㈱営業',
+      roles: ['CompanyApprover'],
+      status: 0,
+    });
+    expect(sato!.searchText).toBe(
+      memberSearchText({ name: '佐藤 髙志', email: 'sato@example.com', organization: '㈱営業' }),
+    );
+    const groups = await deps.database.db
+      .select()
+      .from(memberGroupUsers)
+      .where(eq(memberGroupUsers.userId, sato!.id));
     expect(groups.map((g) => g.groupId)).toEqual([groupId]);
   });
 
   it('mails each new member a password-setup link, once', async () => {
     const started = Date.now();
-    while (deps.sentMails.filter((x) => x.subject.includes('パスワード設定')).length < 2 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 100));
-    expect(deps.sentMails.map((x) => x.to).sort()).toEqual(['sato@example.com', 'suzuki@example.com']);
+    while (
+      deps.sentMails.filter((x) => x.subject.includes('パスワード設定')).length < 2 &&
+      Date.now() - started < 20_000
+    )
+      await new Promise((r) => setTimeout(r, 100));
+    expect(deps.sentMails.map((x) => x.to).sort()).toEqual([
+      'sato@example.com',
+      'suzuki@example.com',
+    ]);
   });
 
   it('the result CSV has the input columns, 結果 and エラー, in the uploaded encoding', async () => {
     const res = await get(`/members/bulk_manipulations/${m.id}/result.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=Shift_JIS');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="member_bulk_result_\d{8}-\d{4}\.csv"; filename\*=UTF-8''/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="member_bulk_result_\d{8}-\d{4}\.csv"; filename\*=UTF-8''/,
+    );
     const text = iconv.decode(res.rawPayload, 'cp932').split('\r\n');
     expect(text[0]).toBe(['行番号', ...ADD_HEADER, '結果', 'エラー'].join(','));
     expect(text[1]).toBe('2,Sato@Example.com,佐藤 髙志,㈱営業,0,1,,,,営業部,追加（成功）,');
@@ -79,7 +132,9 @@ describe('add: upload → check → execute once → members, groups and invitat
 
   it('history lists it newest first; the detail, rows and the uploaded file are there', async () => {
     const list = await get('/members/bulk_manipulations?page=1&perPage=5');
-    expect(list.json<{ manipulations: TBulkManipulation[]; total: number }>().manipulations[0]!.id).toBe(m.id);
+    expect(
+      list.json<{ manipulations: TBulkManipulation[]; total: number }>().manipulations[0]!.id,
+    ).toBe(m.id);
     const rows = await rowsOf(app, headers, m.id, '&outcome=succeeded');
     expect(rows.total).toBe(2);
     const file = await get(`/members/bulk_manipulations/${m.id}/file`);
@@ -89,7 +144,16 @@ describe('add: upload → check → execute once → members, groups and invitat
 
 describe('errors, cancel, refusal to execute', () => {
   it('the errors-only CSV lists the bad rows with their messages; execute is refused; cancel works once', async () => {
-    const m = await uploadAndCheck(app, headers, 'bulk_add', utf8([['メールアドレス', '氏名'], ['=HYPERLINK("x")', 'a'], ['ok2@example.com', 'b']]));
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_add',
+      utf8([
+        ['メールアドレス', '氏名'],
+        ['=HYPERLINK("x")', 'a'],
+        ['ok2@example.com', 'b'],
+      ]),
+    );
     expect(m.status).toBe(3);
     const errors = await get(`/members/bulk_manipulations/${m.id}/errors.csv?encoding=utf8bom`);
     expect(errors.rawPayload.subarray(3).toString('utf8')).toBe(
@@ -97,22 +161,38 @@ describe('errors, cancel, refusal to execute', () => {
     );
     const refused = await execute(app, headers, m.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ error: { message: string } }>().error.message).toBe('チェックが完了し、エラーのない一括操作だけを実行できます。');
-    const cancel = await app.inject({ method: 'PUT', url: `/members/bulk_manipulations/${m.id}`, headers, payload: { action: 'cancel' } });
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'チェックが完了し、エラーのない一括操作だけを実行できます。',
+    );
+    const cancel = await app.inject({
+      method: 'PUT',
+      url: `/members/bulk_manipulations/${m.id}`,
+      headers,
+      payload: { action: 'cancel' },
+    });
     expect(cancel.json<{ manipulation: TBulkManipulation }>().manipulation.status).toBe(0);
   });
 
   it('only company admins; another company gets 404', async () => {
-    const m = await uploadAndCheck(app, headers, 'bulk_add', utf8([['メールアドレス'], ['p@example.com']]));
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_add',
+      utf8([['メールアドレス'], ['p@example.com']]),
+    );
     const member = await makeUser(deps, companyId);
     const asMember = (await signIn(deps, member)).headers;
     expect((await get('/members/bulk_manipulations', asMember)).statusCode).toBe(403);
     expect((await get('/members/bulk_add/csv_template', asMember)).statusCode).toBe(403);
     const other = await makeCompany(deps);
-    const otherAdmin = (await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] }))).headers;
+    const otherAdmin = (
+      await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] }))
+    ).headers;
     expect((await get(`/members/bulk_manipulations/${m.id}`, otherAdmin)).statusCode).toBe(404);
     expect((await execute(app, otherAdmin, m.id)).statusCode).toBe(404);
-    expect((await get(`/members/bulk_manipulations/${m.id}/result.csv`, otherAdmin)).statusCode).toBe(404);
+    expect(
+      (await get(`/members/bulk_manipulations/${m.id}/result.csv`, otherAdmin)).statusCode,
+    ).toBe(404);
     expect((await get('/members/bulk_manipulations/not-a-uuid', headers)).statusCode).toBe(404);
   });
 });
@@ -121,7 +201,9 @@ describe('templates', () => {
   it('add and delete templates in Shift_JIS and UTF-8 with BOM', async () => {
     const s = await get('/members/bulk_add/csv_template?encoding=sjis');
     expect(iconv.decode(s.rawPayload, 'cp932')).toBe(`${ADD_HEADER.join(',')}\r\n`);
-    expect(s.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('メンバー一括追加テンプレート_')}`);
+    expect(s.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('メンバー一括追加テンプレート_')}`,
+    );
     const u = await get('/members/bulk_delete/csv_template?encoding=utf8bom');
     expect([...u.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(u.rawPayload.subarray(3).toString('utf8')).toBe('メンバーID,メールアドレス\r\n');
@@ -130,21 +212,39 @@ describe('templates', () => {
 });
 
 describe('export → edit round trip, formula escaping, edit and delete executions', () => {
-  const exportCsv = async (path: '/members/export/csv' | '/members/bulk_edit/csv_template', base: string, encoding: 'sjis' | 'utf8bom') => {
-    const res = await app.inject({ method: 'POST', url: path, headers, payload: { filters: {}, encoding } });
+  const exportCsv = async (
+    path: '/members/export/csv' | '/members/bulk_edit/csv_template',
+    base: string,
+    encoding: 'sjis' | 'utf8bom',
+  ) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: path,
+      headers,
+      payload: { filters: {}, encoding },
+    });
     expect(res.statusCode, res.body).toBe(202);
     const { id } = res.json<{ manipulation: TBulkManipulation }>().manipulation;
     const done = await settle(app, headers, id, `${base}/${id}`);
     expect(done.status).toBe(6);
     const status = await get(`${base}/${id}/status`);
-    expect(status.json()).toEqual({ id, status: 6, processedRows: done.totalRows, totalRows: done.totalRows });
+    expect(status.json()).toEqual({
+      id,
+      status: 6,
+      processedRows: done.totalRows,
+      totalRows: done.totalRows,
+    });
     const file = await get(`${base}/${id}/csv`);
     expect(file.statusCode).toBe(200);
     return file.rawPayload;
   };
 
   it('an export re-uploaded as an edit file reports every row unchanged (both encodings)', async () => {
-    await makeUser(deps, companyId, { name: '=cmd|calc', email: 'formula@example.com', organization: '@team' });
+    await makeUser(deps, companyId, {
+      name: '=cmd|calc',
+      email: 'formula@example.com',
+      organization: '@team',
+    });
     for (const encoding of ['utf8bom', 'sjis'] as const) {
       const bytes = await exportCsv('/members/export/csv', '/members/export', encoding);
       const m = await uploadAndCheck(app, headers, 'bulk_edit', bytes);
@@ -154,42 +254,76 @@ describe('export → edit round trip, formula escaping, edit and delete executio
   });
 
   it('every formula-like cell of an export is escaped', async () => {
-    const text = (await exportCsv('/members/export/csv', '/members/export', 'utf8bom')).subarray(3).toString('utf8');
+    const text = (await exportCsv('/members/export/csv', '/members/export', 'utf8bom'))
+      .subarray(3)
+      .toString('utf8');
     const line = text.split('\r\n').find((l) => l.includes('formula@example.com'))!;
     expect(line).toContain(",'=cmd|calc,'@team,");
   });
 
   it('edit via the generated template: changes apply, groups are replaced, 更新日時 moves on', async () => {
-    const bytes = await exportCsv('/members/bulk_edit/csv_template', '/members/bulk_edit/csv_template', 'utf8bom');
-    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n').map((l) => l.split(','));
+    const bytes = await exportCsv(
+      '/members/bulk_edit/csv_template',
+      '/members/bulk_edit/csv_template',
+      'utf8bom',
+    );
+    const lines = bytes
+      .subarray(3)
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     const target = lines.find((l) => l[1] === 'suzuki@example.com')!;
     target[2] = '鈴木 一郎';
     target[5] = '1';
     target[9] = '営業部';
-    const m = await uploadAndCheck(app, headers, 'bulk_edit', Buffer.from(lines.map((l) => l.join(',')).join('\r\n')));
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_edit',
+      Buffer.from(lines.map((l) => l.join(',')).join('\r\n')),
+    );
     expect(m.counts).toMatchObject({ update: 1 });
     const [row] = (await rowsOf(app, headers, m.id, '&action=update')).rows;
     expect(row!.before).toMatchObject({ name: '鈴木', roles: [], groups: [] });
-    expect(row!.after).toMatchObject({ name: '鈴木 一郎', roles: ['CompanyApprover'], groups: [{ id: groupId, name: '営業部' }] });
+    expect(row!.after).toMatchObject({
+      name: '鈴木 一郎',
+      roles: ['CompanyApprover'],
+      groups: [{ id: groupId, name: '営業部' }],
+    });
     await execute(app, headers, m.id);
     expect((await settle(app, headers, m.id)).status).toBe(6);
     const suzuki = await byEmail('suzuki@example.com');
     expect(suzuki).toMatchObject({ name: '鈴木 一郎', roles: ['CompanyApprover'] });
-    expect(suzuki!.searchText).toBe(memberSearchText({ name: '鈴木 一郎', email: 'suzuki@example.com', organization: '' }));
+    expect(suzuki!.searchText).toBe(
+      memberSearchText({ name: '鈴木 一郎', email: 'suzuki@example.com', organization: '' }),
+    );
   });
 
   it('a state change between check and execute fails that row with its reason (ProcessedWithError)', async () => {
-    const m = await uploadAndCheck(app, headers, 'bulk_add', utf8([['メールアドレス'], ['late@example.com'], ['fine@example.com']]));
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_add',
+      utf8([['メールアドレス'], ['late@example.com'], ['fine@example.com']]),
+    );
     await makeUser(deps, (await makeCompany(deps)).id, { email: 'late@example.com' });
     await execute(app, headers, m.id);
     const done = await settle(app, headers, m.id);
     expect(done).toMatchObject({ status: 7, counts: { succeeded: 1, failed: 1 } });
     const failed = await rowsOf(app, headers, m.id, '&outcome=failed');
-    expect(failed.rows.map((r) => [r.rowNumber, r.outcomeMessage])).toEqual([[2, 'このメールアドレスはすでに使われています。（チェックの後に使われました）']]);
+    expect(failed.rows.map((r) => [r.rowNumber, r.outcomeMessage])).toEqual([
+      [2, 'このメールアドレスはすでに使われています。（チェックの後に使われました）'],
+    ]);
   });
 
   it('delete by email removes the member', async () => {
-    const m = await uploadAndCheck(app, headers, 'bulk_delete', utf8([['メールアドレス'], ['fine@example.com']]));
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_delete',
+      utf8([['メールアドレス'], ['fine@example.com']]),
+    );
     expect(m.counts).toEqual({ delete: 1 });
     await execute(app, headers, m.id);
     expect((await settle(app, headers, m.id)).status).toBe(6);

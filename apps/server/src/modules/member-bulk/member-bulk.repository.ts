@@ -20,13 +20,22 @@ export type MemberState = {
 };
 
 export async function findGroups(db: DbOrTx, companyId: string): Promise<GroupRef[]> {
-  return queryRows<GroupRef>(db, sql`select id, name, type from member_groups where company_id = ${companyId}::uuid order by name`);
+  return queryRows<GroupRef>(
+    db,
+    sql`select id, name, type from member_groups where company_id = ${companyId}::uuid order by name`,
+  );
 }
 
 /** Service-wide: an email belongs to at most one member of any company (docs/design.md §2). */
-export async function findEmailOwners(db: DbOrTx, emails: readonly string[]): Promise<{ id: string; email: string }[]> {
+export async function findEmailOwners(
+  db: DbOrTx,
+  emails: readonly string[],
+): Promise<{ id: string; email: string }[]> {
   if (emails.length === 0) return [];
-  return queryRows(db, sql`select id, email from users where email = any(${pgArray(emails)}::text[])`);
+  return queryRows(
+    db,
+    sql`select id, email from users where email = any(${pgArray(emails)}::text[])`,
+  );
 }
 
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
@@ -34,7 +43,12 @@ const MEMBER_COLS = sql`u.id, u.email, u.name, u.organization, u.roles, floor(ex
 const toState = (rows: (Omit<MemberState, 'updatedAt'> & { updatedAt: number })[]): MemberState[] =>
   rows.map((r) => ({ ...r, updatedAt: new Date(Number(r.updatedAt)) }));
 
-export async function findMembersByIds(db: DbOrTx, companyId: string, ids: readonly string[], forUpdate = false) {
+export async function findMembersByIds(
+  db: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+  forUpdate = false,
+) {
   if (ids.length === 0) return [];
   return toState(
     await queryRows(
@@ -45,10 +59,17 @@ export async function findMembersByIds(db: DbOrTx, companyId: string, ids: reado
   );
 }
 
-export async function findMembersByEmails(db: DbOrTx, companyId: string, emails: readonly string[]) {
+export async function findMembersByEmails(
+  db: DbOrTx,
+  companyId: string,
+  emails: readonly string[],
+) {
   if (emails.length === 0) return [];
   return toState(
-    await queryRows(db, sql`select ${MEMBER_COLS} from users u where u.company_id = ${companyId}::uuid and u.email = any(${pgArray(emails)}::text[])`),
+    await queryRows(
+      db,
+      sql`select ${MEMBER_COLS} from users u where u.company_id = ${companyId}::uuid and u.email = any(${pgArray(emails)}::text[])`,
+    ),
   );
 }
 
@@ -71,7 +92,14 @@ export async function countAdmins(db: DbOrTx, companyId: string): Promise<number
   return row?.n ?? 0;
 }
 
-export type NewMember = { n: number; email: string; name: string; organization: string; roles: TRole[]; search: string };
+export type NewMember = {
+  n: number;
+  email: string;
+  name: string;
+  organization: string;
+  roles: TRole[];
+  search: string;
+};
 
 /** Invited members (status 0). An email taken meanwhile is skipped by the unique index, not an abort. */
 export async function insertMembers(tx: DbOrTx, companyId: string, rows: NewMember[]) {
@@ -86,7 +114,14 @@ export async function insertMembers(tx: DbOrTx, companyId: string, rows: NewMemb
   );
 }
 
-export type MemberUpdate = { id: string; email: string; name: string; organization: string; roles: TRole[]; search: string };
+export type MemberUpdate = {
+  id: string;
+  email: string;
+  name: string;
+  organization: string;
+  roles: TRole[];
+  search: string;
+};
 
 export async function updateMembers(tx: DbOrTx, companyId: string, rows: MemberUpdate[]) {
   if (rows.length === 0) return;
@@ -99,7 +134,11 @@ export async function updateMembers(tx: DbOrTx, companyId: string, rows: MemberU
 }
 
 /** Replaces the user-group memberships of the given members with exactly `groupIds` (groups of this company). */
-export async function replaceMemberships(tx: DbOrTx, companyId: string, rows: { userId: string; groupIds: string[] }[]) {
+export async function replaceMemberships(
+  tx: DbOrTx,
+  companyId: string,
+  rows: { userId: string; groupIds: string[] }[],
+) {
   if (rows.length === 0) return;
   const payload = JSON.stringify(rows.flatMap((r) => r.groupIds.map((g) => ({ u: r.userId, g }))));
   await tx.execute(sql`
@@ -110,7 +149,11 @@ export async function replaceMemberships(tx: DbOrTx, companyId: string, rows: { 
 }
 
 /** Groups deleted since the check are skipped (the join), never a foreign-key abort of the batch. */
-export async function addMemberships(tx: DbOrTx, companyId: string, rows: { userId: string; groupIds: string[] }[]) {
+export async function addMemberships(
+  tx: DbOrTx,
+  companyId: string,
+  rows: { userId: string; groupIds: string[] }[],
+) {
   const pairs = rows.flatMap((r) => r.groupIds.map((g) => ({ u: r.userId, g })));
   if (pairs.length === 0) return;
   await tx.execute(sql`
@@ -123,7 +166,9 @@ export async function addMemberships(tx: DbOrTx, companyId: string, rows: { user
 
 export async function deleteMembers(tx: DbOrTx, companyId: string, ids: readonly string[]) {
   if (ids.length === 0) return;
-  await tx.execute(sql`delete from users where company_id = ${companyId}::uuid and id = any(${pgArray(ids)}::uuid[])`);
+  await tx.execute(
+    sql`delete from users where company_id = ${companyId}::uuid and id = any(${pgArray(ids)}::uuid[])`,
+  );
 }
 
 function filterSql(companyId: string, f: TMemberBulkFilters): SQL {
@@ -141,8 +186,15 @@ function filterSql(companyId: string, f: TMemberBulkFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function countFilteredMembers(db: DbOrTx, companyId: string, f: TMemberBulkFilters): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users u where ${filterSql(companyId, f)}`);
+export async function countFilteredMembers(
+  db: DbOrTx,
+  companyId: string,
+  f: TMemberBulkFilters,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users u where ${filterSql(companyId, f)}`,
+  );
   return row?.n ?? 0;
 }
 
@@ -152,12 +204,20 @@ export async function countFilteredMembers(db: DbOrTx, companyId: string, f: TMe
  * a full scan per page right after a large bulk run, before autovacuum has analysed the table).
  * Must run inside a transaction (`tx`); `onPage` gets each page in order.
  */
-export async function forEachMemberPage(tx: DbOrTx, companyId: string, f: TMemberBulkFilters, pageSize: number, onPage: (page: MemberState[]) => Promise<void>) {
+export async function forEachMemberPage(
+  tx: DbOrTx,
+  companyId: string,
+  f: TMemberBulkFilters,
+  pageSize: number,
+  onPage: (page: MemberState[]) => Promise<void>,
+) {
   const cursor = `member_export_${crypto.randomUUID().replaceAll('-', '')}`;
   await tx.execute(sql`declare ${sql.raw(cursor)} no scroll cursor for
     select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} order by u.name, u.id`);
   for (;;) {
-    const page = toState(await queryRows(tx, sql`fetch forward ${sql.raw(String(pageSize))} from ${sql.raw(cursor)}`));
+    const page = toState(
+      await queryRows(tx, sql`fetch forward ${sql.raw(String(pageSize))} from ${sql.raw(cursor)}`),
+    );
     if (page.length > 0) await onPage(page);
     if (page.length < pageSize) break;
   }
@@ -166,15 +226,27 @@ export async function forEachMemberPage(tx: DbOrTx, companyId: string, f: TMembe
 
 /** Keyset page in the list's order (name, id), for PGlite: there one long cursor transaction would hold
  * the only connection and stall every other request for the whole export. */
-export async function membersPage(db: DbOrTx, companyId: string, f: TMemberBulkFilters, after: { name: string; id: string } | null, limit: number) {
+export async function membersPage(
+  db: DbOrTx,
+  companyId: string,
+  f: TMemberBulkFilters,
+  after: { name: string; id: string } | null,
+  limit: number,
+) {
   const cursor = after ? sql`and (u.name, u.id) > (${after.name}, ${after.id}::uuid)` : sql``;
   return toState(
-    await queryRows(db, sql`select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} ${cursor} order by u.name, u.id limit ${limit}`),
+    await queryRows(
+      db,
+      sql`select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} ${cursor} order by u.name, u.id limit ${limit}`,
+    ),
   );
 }
 
 /** Still invited (status 0) and not deleted since the run: only then is a password-setup mail due. */
 export async function isStillInvited(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from users where id = ${userId}::uuid and status = 0`);
+  const rows = await queryRows(
+    db,
+    sql`select 1 from users where id = ${userId}::uuid and status = 0`,
+  );
   return rows.length === 1;
 }

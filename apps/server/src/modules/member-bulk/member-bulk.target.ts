@@ -2,7 +2,12 @@
  * Member bulk add, edit and delete (spec §7) as a bulk target: company admins only; templates, uploads,
  * the export and the edit template. Routes, rules and jobs are the shared bulk module's (../bulk/).
  */
-import { BulkKind, MEMBER_ADD_COLUMNS, MEMBER_DELETE_COLUMNS, ZMemberCsvRequest } from '@cloudsign/contract';
+import {
+  BulkKind,
+  MEMBER_ADD_COLUMNS,
+  MEMBER_DELETE_COLUMNS,
+  ZMemberCsvRequest,
+} from '@cloudsign/contract';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
 import { createMemberChecker } from './member-checker.ts';
@@ -11,7 +16,12 @@ import { runMemberExport } from './member-export.ts';
 import { assertFiltersInCompany } from './member-export-filters.ts';
 import { queueInvitations, registerMemberInvitationJob } from './member-invitations.ts';
 
-const membersCsv = (kind: number, requestPath: string, basePath: string, fileName: readonly [string, string]) =>
+const membersCsv = (
+  kind: number,
+  requestPath: string,
+  basePath: string,
+  fileName: readonly [string, string],
+) =>
   generation({
     kind,
     requestPath,
@@ -39,12 +49,28 @@ export const memberBulkTarget: BulkTargetDescriptor = {
     { path: '/members/bulk_delete', kind: BulkKind.Delete },
   ],
   templates: [
-    { path: '/members/bulk_add/csv_template', columns: MEMBER_ADD_COLUMNS, fileName: ['メンバー一括追加テンプレート', 'member_bulk_add_template'] },
-    { path: '/members/bulk_delete/csv_template', columns: MEMBER_DELETE_COLUMNS, fileName: ['メンバー一括削除テンプレート', 'member_bulk_delete_template'] },
+    {
+      path: '/members/bulk_add/csv_template',
+      columns: MEMBER_ADD_COLUMNS,
+      fileName: ['メンバー一括追加テンプレート', 'member_bulk_add_template'],
+    },
+    {
+      path: '/members/bulk_delete/csv_template',
+      columns: MEMBER_DELETE_COLUMNS,
+      fileName: ['メンバー一括削除テンプレート', 'member_bulk_delete_template'],
+    },
   ],
   generations: [
-    membersCsv(BulkKind.Export, '/members/export/csv', '/members/export', ['メンバー一覧', 'members']),
-    membersCsv(BulkKind.GenerateEditTemplate, '/members/bulk_edit/csv_template', '/members/bulk_edit/csv_template', ['メンバー一括編集用', 'member_bulk_edit']),
+    membersCsv(BulkKind.Export, '/members/export/csv', '/members/export', [
+      'メンバー一覧',
+      'members',
+    ]),
+    membersCsv(
+      BulkKind.GenerateEditTemplate,
+      '/members/bulk_edit/csv_template',
+      '/members/bulk_edit/csv_template',
+      ['メンバー一括編集用', 'member_bulk_edit'],
+    ),
   ],
   fileNames: {
     errors: ['メンバー一括操作_エラー', 'member_bulk_errors'],
@@ -52,7 +78,8 @@ export const memberBulkTarget: BulkTargetDescriptor = {
     upload: ['メンバー一括操作_アップロードファイル', 'member_bulk_upload'],
   },
   checker: createMemberChecker,
-  executor: (deps, job) => memberExecutor(job.kind, queueInvitations(deps, job.manipulationId, job.kind)),
+  executor: (deps, job) =>
+    memberExecutor(job.kind, queueInvitations(deps, job.manipulationId, job.kind)),
   exporter: runMemberExport,
   registerExtraJobs: registerMemberInvitationJob,
 };

@@ -21,10 +21,15 @@ import type { ColumnSpec } from '../../bulk/bulk.types.ts';
 export const MEMBER_COLUMN_SPECS: Record<number, ColumnSpec> = {
   [BulkKind.Add]: { allowed: MEMBER_ADD_COLUMNS, required: [MEMBER_CSV.email] },
   [BulkKind.Edit]: { allowed: MEMBER_EDIT_COLUMNS, required: [MEMBER_CSV.id] },
-  [BulkKind.Delete]: { allowed: MEMBER_DELETE_COLUMNS, required: [], requiredOneOf: [[MEMBER_CSV.id, MEMBER_CSV.email]] },
+  [BulkKind.Delete]: {
+    allowed: MEMBER_DELETE_COLUMNS,
+    required: [],
+    requiredOneOf: [[MEMBER_CSV.id, MEMBER_CSV.email]],
+  },
 };
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message ?? '';
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message ?? '';
 
 export function parseEmail(raw: string, column: string, errors: TBulkCellError[]): string | null {
   const r = ZMemberEmail.safeParse(raw);
@@ -61,26 +66,36 @@ export function parseMemberId(raw: string, errors: TBulkCellError[]): string | n
 }
 
 /** 1 / あり = granted; 0 / なし / blank = not (docs/design.md §3). Full-width digits are accepted too. */
-export function parsePrivilege(raw: string, column: string, errors: TBulkCellError[]): boolean | null {
+export function parsePrivilege(
+  raw: string,
+  column: string,
+  errors: TBulkCellError[],
+): boolean | null {
   // Most cells are exactly 0, 1 or blank: answered before normalising (a new string per cell otherwise).
   if (raw === '0' || raw === '') return false;
   if (raw === '1') return true;
   const v = raw.normalize('NFKC').trim();
   if (v === '1' || v === 'あり') return true;
   if (v === '0' || v === 'なし' || v === '') return false;
-  errors.push({ column, message: `「${raw}」は指定できません。1 または あり（権限を付与）、0・なし・空欄（付与しない）で入力してください。` });
+  errors.push({
+    column,
+    message: `「${raw}」は指定できません。1 または あり（権限を付与）、0・なし・空欄（付与しない）で入力してください。`,
+  });
   return null;
 }
 
 /** Names or ids separated by `;`, blanks and repeats dropped. */
-export const splitGroups = (raw: string): string[] => raw.trim() === '' ? [] : [
-  ...new Set(
-    raw
-      .split(MEMBER_GROUP_SEPARATOR)
-      .map((s) => s.trim())
-      .filter((s) => s !== ''),
-  ),
-];
+export const splitGroups = (raw: string): string[] =>
+  raw.trim() === ''
+    ? []
+    : [
+        ...new Set(
+          raw
+            .split(MEMBER_GROUP_SEPARATOR)
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
+        ),
+      ];
 
 /** 更新日時 of the edit template: the instant the member was last changed, to the millisecond. */
 export function parseVersion(raw: string, errors: TBulkCellError[]): number | null {
@@ -88,7 +103,11 @@ export function parseVersion(raw: string, errors: TBulkCellError[]): number | nu
   if (v === '') return null;
   const t = Date.parse(v);
   if (Number.isNaN(t)) {
-    errors.push({ column: MEMBER_CSV.updatedAt, message: '更新日時の形式が正しくありません。編集用CSVに出力された値を変更せずにアップロードしてください。' });
+    errors.push({
+      column: MEMBER_CSV.updatedAt,
+      message:
+        '更新日時の形式が正しくありません。編集用CSVに出力された値を変更せずにアップロードしてください。',
+    });
     return null;
   }
   return t;

@@ -3,7 +3,14 @@
  * at the first stage that finds an error, so each message is about the cause, not its consequences.
  * Look-ups are per batch (one query each), so a 300,000-row file costs a few hundred queries.
  */
-import { BulkKind, MEMBER_CSV, MEMBER_ROLE_COLUMNS, type TBulkCellError, type TMemberBulkValues, type TRole } from '@cloudsign/contract';
+import {
+  BulkKind,
+  MEMBER_CSV,
+  MEMBER_ROLE_COLUMNS,
+  type TBulkCellError,
+  type TMemberBulkValues,
+  type TRole,
+} from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow, InputRow, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
 import {
@@ -37,7 +44,8 @@ export const MSG = {
   selfRoles: '自分自身の権限は変更できません。',
   selfDelete: '自分自身は削除できません。',
   lastAdmin: '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
-  changedSince: '編集用CSVの作成後にこのメンバーが変更されています。編集用CSVをダウンロードし直してください。',
+  changedSince:
+    '編集用CSVの作成後にこのメンバーが変更されています。編集用CSVをダウンロードし直してください。',
   idEmailMismatch: 'メンバーIDとメールアドレスが別のメンバーを指しています。',
 } as const;
 
@@ -58,7 +66,11 @@ type Parsed = {
 const ROLE_ORDER = MEMBER_ROLE_COLUMNS.map((r) => r.role);
 const ADMIN_COLUMN = MEMBER_ROLE_COLUMNS.find((r) => r.role === 'CompanyAdmin')!.column;
 
-export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, headers: readonly string[]): Promise<RowChecker> {
+export async function createMemberChecker(
+  db: DbOrTx,
+  m: ManipulationRow,
+  headers: readonly string[],
+): Promise<RowChecker> {
   const kind = m.kind;
   const has = new Set(headers);
   const companyId = m.companyId;
@@ -79,25 +91,50 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
   const parse = (row: InputRow): Parsed => {
     const errors: TBulkCellError[] = [];
     const input = row.input;
-    const p: Parsed = { row, errors, id: null, email: null, name: null, organization: null, privileges: {}, groupTokens: null, version: null };
-    if (has.has(MEMBER_CSV.id) && (kind === BulkKind.Edit || (input[MEMBER_CSV.id] ?? '').trim() !== '')) p.id = parseMemberId(input[MEMBER_CSV.id] ?? '', errors);
-    if (has.has(MEMBER_CSV.email) && (kind !== BulkKind.Delete || (input[MEMBER_CSV.email] ?? '').trim() !== '' || !p.id)) {
+    const p: Parsed = {
+      row,
+      errors,
+      id: null,
+      email: null,
+      name: null,
+      organization: null,
+      privileges: {},
+      groupTokens: null,
+      version: null,
+    };
+    if (
+      has.has(MEMBER_CSV.id) &&
+      (kind === BulkKind.Edit || (input[MEMBER_CSV.id] ?? '').trim() !== '')
+    )
+      p.id = parseMemberId(input[MEMBER_CSV.id] ?? '', errors);
+    if (
+      has.has(MEMBER_CSV.email) &&
+      (kind !== BulkKind.Delete || (input[MEMBER_CSV.email] ?? '').trim() !== '' || !p.id)
+    ) {
       p.email = parseEmail(input[MEMBER_CSV.email] ?? '', MEMBER_CSV.email, errors);
     }
     if (kind === BulkKind.Delete) return p;
     if (has.has(MEMBER_CSV.name)) p.name = parseName(input[MEMBER_CSV.name] ?? '', errors);
-    if (has.has(MEMBER_CSV.organization)) p.organization = parseOrganization(input[MEMBER_CSV.organization] ?? '', errors);
+    if (has.has(MEMBER_CSV.organization))
+      p.organization = parseOrganization(input[MEMBER_CSV.organization] ?? '', errors);
     for (const { role, column } of roleColumns) {
       const v = parsePrivilege(input[column] ?? '', column, errors);
       if (v !== null) p.privileges[role] = v;
     }
     if (has.has(MEMBER_CSV.groups)) p.groupTokens = splitGroups(input[MEMBER_CSV.groups] ?? '');
-    if (has.has(MEMBER_CSV.updatedAt)) p.version = parseVersion(input[MEMBER_CSV.updatedAt] ?? '', errors);
+    if (has.has(MEMBER_CSV.updatedAt))
+      p.version = parseVersion(input[MEMBER_CSV.updatedAt] ?? '', errors);
     return p;
   };
 
   /** Across rows: the same email or member twice in one file; the later row is the error. */
-  const claim = (firstRowOf: FirstRowIndex, key: string, p: Parsed, column: string, message: (row: number) => string) => {
+  const claim = (
+    firstRowOf: FirstRowIndex,
+    key: string,
+    p: Parsed,
+    column: string,
+    message: (row: number) => string,
+  ) => {
     const first = firstRowOf.claim(key, p.row.rowNumber);
     if (first !== undefined) p.errors.push({ column, message: message(first) });
   };
@@ -105,7 +142,13 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
   const acrossRows = (p: Parsed) => {
     if (p.id) claim(firstRowOfId, p.id, p, MEMBER_CSV.id, MSG.duplicateMember);
     if (p.email && !(kind === BulkKind.Delete && p.id)) {
-      claim(firstRowOfEmail, p.email, p, MEMBER_CSV.email, kind === BulkKind.Delete ? MSG.duplicateMember : MSG.duplicateEmail);
+      claim(
+        firstRowOfEmail,
+        p.email,
+        p,
+        MEMBER_CSV.email,
+        kind === BulkKind.Delete ? MSG.duplicateMember : MSG.duplicateEmail,
+      );
     }
   };
 
@@ -117,8 +160,8 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
       const g = byId.get(t.toLowerCase()) ?? byName.get(t);
       if (g) {
         if (!p.groups.some((x) => x.id === g.id)) p.groups.push({ id: g.id, name: g.name });
-      }
-      else if (!system.has(t) && !system.has(t.toLowerCase())) p.errors.push({ column: MEMBER_CSV.groups, message: MSG.groupNotFound(t) });
+      } else if (!system.has(t) && !system.has(t.toLowerCase()))
+        p.errors.push({ column: MEMBER_CSV.groups, message: MSG.groupNotFound(t) });
     }
     p.groups.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   };
@@ -126,7 +169,13 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
   const rolesFrom = (current: readonly TRole[], privileges: Parsed['privileges']) =>
     ROLE_ORDER.filter((r) => privileges[r] ?? current.includes(r));
 
-  const toRow = (p: Parsed, action: CheckedRow['action'], targetId: string | null, before: TMemberBulkValues | null, after: TMemberBulkValues | null): CheckedRow => ({
+  const toRow = (
+    p: Parsed,
+    action: CheckedRow['action'],
+    targetId: string | null,
+    before: TMemberBulkValues | null,
+    after: TMemberBulkValues | null,
+  ): CheckedRow => ({
     rowNumber: p.row.rowNumber,
     action: p.errors.length > 0 ? 'error' : action,
     targetId,
@@ -138,9 +187,17 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
 
   const checkAdds = async (ps: Parsed[]): Promise<CheckedRow[]> => {
     const ok = ps.filter((p) => p.errors.length === 0);
-    const taken = new Set((await findEmailOwners(db, ok.map((p) => p.email!))).map((o) => o.email));
+    const taken = new Set(
+      (
+        await findEmailOwners(
+          db,
+          ok.map((p) => p.email!),
+        )
+      ).map((o) => o.email),
+    );
     return ps.map((p) => {
-      if (p.errors.length === 0 && taken.has(p.email!)) p.errors.push({ column: MEMBER_CSV.email, message: MSG.emailTaken });
+      if (p.errors.length === 0 && taken.has(p.email!))
+        p.errors.push({ column: MEMBER_CSV.email, message: MSG.emailTaken });
       if (p.errors.length > 0) return toRow(p, 'add', null, null, null);
       const after: TMemberBulkValues = {
         email: p.email ?? '',
@@ -157,7 +214,10 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
   const loadMembers = async (ids: string[]) => {
     const members = await findMembersByIds(db, companyId, ids);
     const groupsOf = new Map<string, { id: string; name: string }[]>();
-    for (const g of await findGroupsOfMembers(db, members.map((mm) => mm.id))) {
+    for (const g of await findGroupsOfMembers(
+      db,
+      members.map((mm) => mm.id),
+    )) {
       groupsOf.set(g.userId, [...(groupsOf.get(g.userId) ?? []), { id: g.id, name: g.name }]);
     }
     const values = (mm: MemberState): TMemberBulkValues => ({
@@ -174,7 +234,9 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
   const checkEdits = async (ps: Parsed[]): Promise<CheckedRow[]> => {
     const ok = ps.filter((p) => p.errors.length === 0);
     const current = await loadMembers(ok.map((p) => p.id!));
-    const newEmails = ok.filter((p) => p.email && current.get(p.id!) && current.get(p.id!)!.state.email !== p.email).map((p) => p.email!);
+    const newEmails = ok
+      .filter((p) => p.email && current.get(p.id!) && current.get(p.id!)!.state.email !== p.email)
+      .map((p) => p.email!);
     const owners = new Map((await findEmailOwners(db, newEmails)).map((o) => [o.email, o.id]));
     return ps.map((p) => {
       if (p.errors.length > 0) return toRow(p, 'error', p.id, null, null);
@@ -193,13 +255,17 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
         updatedAt: before.updatedAt,
       };
       const owner = owners.get(after.email);
-      if (owner && owner !== p.id) p.errors.push({ column: MEMBER_CSV.email, message: MSG.emailTaken });
+      if (owner && owner !== p.id)
+        p.errors.push({ column: MEMBER_CSV.email, message: MSG.emailTaken });
       const rolesChanged = after.roles.join() !== before.roles.join();
       if (rolesChanged && p.id === m.createdBy) {
-        const col = MEMBER_ROLE_COLUMNS.find((r) => before.roles.includes(r.role) !== after.roles.includes(r.role))!.column;
+        const col = MEMBER_ROLE_COLUMNS.find(
+          (r) => before.roles.includes(r.role) !== after.roles.includes(r.role),
+        )!.column;
         p.errors.push({ column: col, message: MSG.selfRoles });
       }
-      if (p.version !== null && p.version !== cur.state.updatedAt.getTime()) p.errors.push({ column: MEMBER_CSV.updatedAt, message: MSG.changedSince });
+      if (p.version !== null && p.version !== cur.state.updatedAt.getTime())
+        p.errors.push({ column: MEMBER_CSV.updatedAt, message: MSG.changedSince });
       const isChanged =
         rolesChanged ||
         after.email !== before.email ||
@@ -207,8 +273,10 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
         after.organization !== before.organization ||
         after.groups.map((g) => g.id).join() !== before.groups.map((g) => g.id).join();
       if (p.errors.length === 0 && rolesChanged) {
-        if (before.roles.includes('CompanyAdmin') && !after.roles.includes('CompanyAdmin')) adminRemovals.push({ rowNumber: p.row.rowNumber, column: ADMIN_COLUMN });
-        if (!before.roles.includes('CompanyAdmin') && after.roles.includes('CompanyAdmin')) adminGrants += 1;
+        if (before.roles.includes('CompanyAdmin') && !after.roles.includes('CompanyAdmin'))
+          adminRemovals.push({ rowNumber: p.row.rowNumber, column: ADMIN_COLUMN });
+        if (!before.roles.includes('CompanyAdmin') && after.roles.includes('CompanyAdmin'))
+          adminGrants += 1;
       }
       return toRow(p, isChanged ? 'update' : 'unchanged', p.id, before, after);
     });
@@ -217,7 +285,15 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
   const checkDeletes = async (ps: Parsed[]): Promise<CheckedRow[]> => {
     const ok = ps.filter((p) => p.errors.length === 0);
     const byIds = await loadMembers(ok.filter((p) => p.id).map((p) => p.id!));
-    const byEmails = new Map((await findMembersByEmails(db, companyId, ok.filter((p) => !p.id).map((p) => p.email!))).map((mm) => [mm.email, mm.id]));
+    const byEmails = new Map(
+      (
+        await findMembersByEmails(
+          db,
+          companyId,
+          ok.filter((p) => !p.id).map((p) => p.email!),
+        )
+      ).map((mm) => [mm.email, mm.id]),
+    );
     const extra = await loadMembers([...byEmails.values()]);
     return ps.map((p) => {
       if (p.errors.length > 0) return toRow(p, 'error', p.id, null, null);
@@ -225,11 +301,13 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
       const cur = id ? (byIds.get(id) ?? extra.get(id)) : undefined;
       const column = p.id ? MEMBER_CSV.id : MEMBER_CSV.email;
       if (!id || !cur) p.errors.push({ column, message: MSG.memberNotFound });
-      else if (p.id && p.email && cur.state.email !== p.email) p.errors.push({ column: MEMBER_CSV.email, message: MSG.idEmailMismatch });
+      else if (p.id && p.email && cur.state.email !== p.email)
+        p.errors.push({ column: MEMBER_CSV.email, message: MSG.idEmailMismatch });
       else if (id === m.createdBy) p.errors.push({ column, message: MSG.selfDelete });
       // Found by email: the same member may also be named by id in another row.
       else if (!p.id) claim(firstRowOfId, id, p, column, MSG.duplicateMember);
-      if (p.errors.length === 0 && cur!.values.roles.includes('CompanyAdmin')) adminRemovals.push({ rowNumber: p.row.rowNumber, column });
+      if (p.errors.length === 0 && cur!.values.roles.includes('CompanyAdmin'))
+        adminRemovals.push({ rowNumber: p.row.rowNumber, column });
       return toRow(p, 'delete', id, cur?.values ?? null, null);
     });
   };
@@ -248,7 +326,11 @@ export async function createMemberChecker(db: DbOrTx, m: ManipulationRow, header
       if (adminRemovals.length === 0) return [];
       const admins = await countAdmins(db, companyId);
       if (admins - adminRemovals.length + adminGrants > 0) return [];
-      return adminRemovals.map((r) => ({ rowNumber: r.rowNumber, column: r.column, message: MSG.lastAdmin }));
+      return adminRemovals.map((r) => ({
+        rowNumber: r.rowNumber,
+        column: r.column,
+        message: MSG.lastAdmin,
+      }));
     },
   };
 }

@@ -5,7 +5,12 @@
  */
 import { BulkKind, type TMemberBulkValues } from '@cloudsign/contract';
 import type { Tx } from '../../db/client.ts';
-import type { BatchExecutor, ManipulationRow, PendingRow, RowOutcome } from '../../bulk/bulk.types.ts';
+import type {
+  BatchExecutor,
+  ManipulationRow,
+  PendingRow,
+  RowOutcome,
+} from '../../bulk/bulk.types.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
 import { revokeOnEmailChange } from '../../auth/revocation.ts';
 import { formatVersion } from './member-cells.ts';
@@ -23,44 +28,94 @@ import {
 
 export const EXEC_MSG = {
   gone: 'メンバーが見つかりません（チェックの後に削除されました）。',
-  changed: 'チェックの後にこのメンバーが変更されたため、反映しませんでした。もう一度アップロードしてください。',
+  changed:
+    'チェックの後にこのメンバーが変更されたため、反映しませんでした。もう一度アップロードしてください。',
   emailTaken: `${MSG.emailTaken}（チェックの後に使われました）`,
 } as const;
 
-const ok = (rowNumber: number, targetId?: string): RowOutcome => ({ rowNumber, outcome: 'succeeded', message: null, targetId: targetId ?? null });
-const fail = (rowNumber: number, message: string): RowOutcome => ({ rowNumber, outcome: 'failed', message });
+const ok = (rowNumber: number, targetId?: string): RowOutcome => ({
+  rowNumber,
+  outcome: 'succeeded',
+  message: null,
+  targetId: targetId ?? null,
+});
+const fail = (rowNumber: number, message: string): RowOutcome => ({
+  rowNumber,
+  outcome: 'failed',
+  message,
+});
 const values = (r: PendingRow, key: 'before' | 'after') => r[key] as TMemberBulkValues;
-const isAdmin = (v: TMemberBulkValues | null | undefined) => Boolean(v?.roles.includes('CompanyAdmin'));
+const isAdmin = (v: TMemberBulkValues | null | undefined) =>
+  Boolean(v?.roles.includes('CompanyAdmin'));
 
 async function applyAdds(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
   const list = rows.map((r) => {
     const a = values(r, 'after');
-    return { n: r.rowNumber, email: a.email, name: a.name, organization: a.organization, roles: a.roles, search: memberSearchText(a) };
+    return {
+      n: r.rowNumber,
+      email: a.email,
+      name: a.name,
+      organization: a.organization,
+      roles: a.roles,
+      search: memberSearchText(a),
+    };
   });
   const inserted = new Map((await insertMembers(tx, m.companyId, list)).map((x) => [x.n, x.id]));
   await addMemberships(
     tx,
     m.companyId,
-    rows.filter((r) => inserted.get(r.rowNumber)).map((r) => ({ userId: inserted.get(r.rowNumber)!, groupIds: values(r, 'after').groups.map((g) => g.id) })),
+    rows
+      .filter((r) => inserted.get(r.rowNumber))
+      .map((r) => ({
+        userId: inserted.get(r.rowNumber)!,
+        groupIds: values(r, 'after').groups.map((g) => g.id),
+      })),
   );
-  return rows.map((r) => (inserted.get(r.rowNumber) ? ok(r.rowNumber, inserted.get(r.rowNumber)!) : fail(r.rowNumber, EXEC_MSG.emailTaken)));
+  return rows.map((r) =>
+    inserted.get(r.rowNumber)
+      ? ok(r.rowNumber, inserted.get(r.rowNumber)!)
+      : fail(r.rowNumber, EXEC_MSG.emailTaken),
+  );
 }
 
 /** Rows whose member is gone or changed since the check fail; the rest are returned for writing. */
-async function lockCurrent(tx: Tx, m: ManipulationRow, rows: PendingRow[], outcomes: Map<number, RowOutcome>, isVersionChecked: boolean) {
-  const current = new Map((await findMembersByIds(tx, m.companyId, rows.map((r) => r.targetId!), true)).map((c) => [c.id, c]));
+async function lockCurrent(
+  tx: Tx,
+  m: ManipulationRow,
+  rows: PendingRow[],
+  outcomes: Map<number, RowOutcome>,
+  isVersionChecked: boolean,
+) {
+  const current = new Map(
+    (
+      await findMembersByIds(
+        tx,
+        m.companyId,
+        rows.map((r) => r.targetId!),
+        true,
+      )
+    ).map((c) => [c.id, c]),
+  );
   const live: PendingRow[] = [];
   for (const r of rows) {
     const cur = current.get(r.targetId!);
     if (!cur) outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.gone));
-    else if (isVersionChecked && formatVersion(cur.updatedAt) !== values(r, 'before').updatedAt) outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.changed));
+    else if (isVersionChecked && formatVersion(cur.updatedAt) !== values(r, 'before').updatedAt)
+      outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.changed));
     else live.push(r);
   }
   return { live, current };
 }
 
 /** The last company admin stays (CS): fail the admin-removing rows of a batch that would leave none. */
-async function guardLastAdmin(tx: Tx, m: ManipulationRow, rows: PendingRow[], removes: (r: PendingRow) => boolean, grants: number, outcomes: Map<number, RowOutcome>) {
+async function guardLastAdmin(
+  tx: Tx,
+  m: ManipulationRow,
+  rows: PendingRow[],
+  removes: (r: PendingRow) => boolean,
+  grants: number,
+  outcomes: Map<number, RowOutcome>,
+) {
   const removing = rows.filter(removes);
   if (removing.length === 0) return rows;
   if ((await countAdmins(tx, m.companyId)) - removing.length + grants > 0) return rows;
@@ -72,27 +127,71 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
   const outcomes = new Map<number, RowOutcome>();
   let { live } = await lockCurrent(tx, m, rows, outcomes, true);
   const changedEmail = live.filter((r) => values(r, 'after').email !== values(r, 'before').email);
-  const owners = new Map((await findEmailOwners(tx, changedEmail.map((r) => values(r, 'after').email))).map((o) => [o.email, o.id]));
+  const owners = new Map(
+    (
+      await findEmailOwners(
+        tx,
+        changedEmail.map((r) => values(r, 'after').email),
+      )
+    ).map((o) => [o.email, o.id]),
+  );
   live = live.filter((r) => {
     const owner = owners.get(values(r, 'after').email);
-    if (owner && owner !== r.targetId) outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.emailTaken));
+    if (owner && owner !== r.targetId)
+      outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.emailTaken));
     return !outcomes.has(r.rowNumber);
   });
-  const grants = live.filter((r) => !isAdmin(values(r, 'before')) && isAdmin(values(r, 'after'))).length;
-  live = await guardLastAdmin(tx, m, live, (r) => isAdmin(values(r, 'before')) && !isAdmin(values(r, 'after')), grants, outcomes);
+  const grants = live.filter(
+    (r) => !isAdmin(values(r, 'before')) && isAdmin(values(r, 'after')),
+  ).length;
+  live = await guardLastAdmin(
+    tx,
+    m,
+    live,
+    (r) => isAdmin(values(r, 'before')) && !isAdmin(values(r, 'after')),
+    grants,
+    outcomes,
+  );
   await updateMembers(
     tx,
     m.companyId,
     live.map((r) => {
       const a = values(r, 'after');
-      return { id: r.targetId!, email: a.email, name: a.name, organization: a.organization, roles: a.roles, search: memberSearchText(a) };
+      return {
+        id: r.targetId!,
+        email: a.email,
+        name: a.name,
+        organization: a.organization,
+        roles: a.roles,
+        search: memberSearchText(a),
+      };
     }),
   );
   // The old addresses may have been mistyped: their setup links and sessions end with the commit; invited
   // members get a fresh link at the new address from the follow-up job (member-invitations.ts).
-  await revokeOnEmailChange(tx, live.filter((r) => values(r, 'after').email !== values(r, 'before').email).map((r) => r.targetId!));
-  const groupsChanged = live.filter((r) => values(r, 'after').groups.map((g) => g.id).join() !== values(r, 'before').groups.map((g) => g.id).join());
-  await replaceMemberships(tx, m.companyId, groupsChanged.map((r) => ({ userId: r.targetId!, groupIds: values(r, 'after').groups.map((g) => g.id) })));
+  await revokeOnEmailChange(
+    tx,
+    live
+      .filter((r) => values(r, 'after').email !== values(r, 'before').email)
+      .map((r) => r.targetId!),
+  );
+  const groupsChanged = live.filter(
+    (r) =>
+      values(r, 'after')
+        .groups.map((g) => g.id)
+        .join() !==
+      values(r, 'before')
+        .groups.map((g) => g.id)
+        .join(),
+  );
+  await replaceMemberships(
+    tx,
+    m.companyId,
+    groupsChanged.map((r) => ({
+      userId: r.targetId!,
+      groupIds: values(r, 'after').groups.map((g) => g.id),
+    })),
+  );
   for (const r of live) outcomes.set(r.rowNumber, ok(r.rowNumber));
   return rows.map((r) => outcomes.get(r.rowNumber)!);
 }
@@ -105,14 +204,26 @@ async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Pro
     if (r.targetId === m.createdBy) outcomes.set(r.rowNumber, fail(r.rowNumber, MSG.selfDelete));
     return !outcomes.has(r.rowNumber);
   });
-  live = await guardLastAdmin(tx, m, live, (r) => Boolean(locked.current.get(r.targetId!)?.roles.includes('CompanyAdmin')), 0, outcomes);
-  await deleteMembers(tx, m.companyId, live.map((r) => r.targetId!));
+  live = await guardLastAdmin(
+    tx,
+    m,
+    live,
+    (r) => Boolean(locked.current.get(r.targetId!)?.roles.includes('CompanyAdmin')),
+    0,
+    outcomes,
+  );
+  await deleteMembers(
+    tx,
+    m.companyId,
+    live.map((r) => r.targetId!),
+  );
   for (const r of live) outcomes.set(r.rowNumber, ok(r.rowNumber));
   return rows.map((r) => outcomes.get(r.rowNumber)!);
 }
 
 export function memberExecutor(kind: number, afterAll?: BatchExecutor['afterAll']): BatchExecutor {
   if (kind === BulkKind.Add) return { executableActions: ['add'], applyBatch: applyAdds, afterAll };
-  if (kind === BulkKind.Edit) return { executableActions: ['update'], applyBatch: applyEdits, afterAll };
+  if (kind === BulkKind.Edit)
+    return { executableActions: ['update'], applyBatch: applyEdits, afterAll };
   return { executableActions: ['delete'], applyBatch: applyDeletes, afterAll };
 }

@@ -10,7 +10,11 @@ import { findGroupType } from '../members/members.repository.ts';
 
 export const MSG_GROUP = '指定されたメンバーグループが見つかりません。';
 
-export async function assertFiltersInCompany(db: DbOrTx, companyId: string, filters: TMemberBulkFilters) {
+export async function assertFiltersInCompany(
+  db: DbOrTx,
+  companyId: string,
+  filters: TMemberBulkFilters,
+) {
   if (filters.groupId && (await findGroupType(db, companyId, filters.groupId)) === null) {
     throw new AppError('not_found', MSG_GROUP, [{ path: 'filters.groupId', message: MSG_GROUP }]);
   }

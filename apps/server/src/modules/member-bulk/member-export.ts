@@ -3,19 +3,34 @@
  * as an edit file. Members are read in keyset pages and streamed through the CSV writer into storage:
  * memory stays flat however many members the company has.
  */
-import { BulkStatus, MEMBER_EDIT_COLUMNS, MEMBER_GROUP_SEPARATOR, MEMBER_ROLE_COLUMNS, type TCsvEncoding, type TMemberBulkFilters } from '@cloudsign/contract';
+import {
+  BulkStatus,
+  MEMBER_EDIT_COLUMNS,
+  MEMBER_GROUP_SEPARATOR,
+  MEMBER_ROLE_COLUMNS,
+  type TCsvEncoding,
+  type TMemberBulkFilters,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { formatVersion } from './member-cells.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countFilteredMembers, findGroupsOfMembers, forEachMemberPage, membersPage, type MemberState } from './member-bulk.repository.ts';
+import {
+  countFilteredMembers,
+  findGroupsOfMembers,
+  forEachMemberPage,
+  membersPage,
+  type MemberState,
+} from './member-bulk.repository.ts';
 
 export const EXPORT_PAGE = 2000;
 
 /** A group whose name contains the separator is written by id, which the upload also accepts. */
 const groupCell = (groups: { id: string; name: string }[]) =>
-  groups.map((g) => (g.name.includes(MEMBER_GROUP_SEPARATOR) ? g.id : g.name)).join(MEMBER_GROUP_SEPARATOR);
+  groups
+    .map((g) => (g.name.includes(MEMBER_GROUP_SEPARATOR) ? g.id : g.name))
+    .join(MEMBER_GROUP_SEPARATOR);
 
 export async function writeMembersCsv(
   deps: AppDeps,
@@ -28,7 +43,10 @@ export async function writeMembersCsv(
   let written = 0;
   const writePage = async (db: DbOrTx, page: MemberState[]) => {
     const groupsOf = new Map<string, { id: string; name: string }[]>();
-    for (const g of await findGroupsOfMembers(db, page.map((u) => u.id))) {
+    for (const g of await findGroupsOfMembers(
+      db,
+      page.map((u) => u.id),
+    )) {
       const list = groupsOf.get(g.userId);
       if (list) list.push(g);
       else groupsOf.set(g.userId, [g]);
@@ -48,7 +66,9 @@ export async function writeMembersCsv(
     await onPage?.(written);
   };
   if (deps.database.kind === 'postgres') {
-    await deps.database.db.transaction((tx) => forEachMemberPage(tx, companyId, filters, EXPORT_PAGE, (page) => writePage(tx, page)));
+    await deps.database.db.transaction((tx) =>
+      forEachMemberPage(tx, companyId, filters, EXPORT_PAGE, (page) => writePage(tx, page)),
+    );
   } else {
     let after: { name: string; id: string } | null = null;
     for (;;) {
@@ -69,7 +89,11 @@ export async function runMemberExport(deps: AppDeps, manipulationId: string) {
   if (!m || m.status !== BulkStatus.Processing) return;
   const filters = (m.params.filters ?? {}) as TMemberBulkFilters;
   const total = await countFilteredMembers(db, m.companyId, filters);
-  await updateManipulation(db, m.id, { totalRows: total, processedRows: 0, startedAt: deps.clock() });
+  await updateManipulation(db, m.id, {
+    totalRows: total,
+    processedRows: 0,
+    startedAt: deps.clock(),
+  });
   const key = `member-bulk/${m.id}-out.csv`;
   const writer = createCsvWriter(m.encoding as TCsvEncoding);
   const stored = deps.storage.write(key, writer.output);
@@ -86,7 +110,12 @@ export async function runMemberExport(deps: AppDeps, manipulationId: string) {
   await updateManipulation(
     db,
     m.id,
-    { status: BulkStatus.Succeeded, outputFileKey: key, finishedAt: deps.clock(), counts: { exported: total } },
+    {
+      status: BulkStatus.Succeeded,
+      outputFileKey: key,
+      finishedAt: deps.clock(),
+      counts: { exported: total },
+    },
     [BulkStatus.Processing],
   );
 }

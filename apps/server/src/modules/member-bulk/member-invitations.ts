@@ -18,7 +18,11 @@ type InviteJob = BulkJob & { action?: 'add' | 'update' };
  * same transaction as its link, so a retry resumes after the last mailed row (a crash between the mail and
  * the commit can repeat that one mail; it never skips one).
  */
-export async function sendInvitations(deps: AppDeps, manipulationId: string, action: 'add' | 'update' = 'add') {
+export async function sendInvitations(
+  deps: AppDeps,
+  manipulationId: string,
+  action: 'add' | 'update' = 'add',
+) {
   const db = deps.database.db;
   for (;;) {
     const rows = await rowsAwaitingFollowUp(db, manipulationId, action, 100);
@@ -29,7 +33,11 @@ export async function sendInvitations(deps: AppDeps, manipulationId: string, act
         if (!(await claimFollowUp(tx, manipulationId, r.rowNumber))) return;
         if (action === 'update' && before?.email === after?.email) return;
         if (!(await isStillInvited(tx, r.targetId))) return;
-        await issuePasswordSetupLink(deps, tx, { id: r.targetId, email: after?.email ?? '', name: after?.name ?? '' });
+        await issuePasswordSetupLink(deps, tx, {
+          id: r.targetId,
+          email: after?.email ?? '',
+          name: after?.name ?? '',
+        });
       });
     }
     if (rows.length < 100) return;
@@ -40,11 +48,16 @@ export async function sendInvitations(deps: AppDeps, manipulationId: string, act
 export function queueInvitations(deps: AppDeps, manipulationId: string, kind: number) {
   const action = kind === BulkKind.Add ? 'add' : kind === BulkKind.Edit ? 'update' : null;
   if (!action) return undefined;
-  return async () => void (await deps.jobs.send<InviteJob>(MEMBER_INVITE_JOB, { manipulationId, action }));
+  return async () =>
+    void (await deps.jobs.send<InviteJob>(MEMBER_INVITE_JOB, { manipulationId, action }));
 }
 
 export async function registerMemberInvitationJob(deps: AppDeps) {
-  await deps.jobs.register<InviteJob>(MEMBER_INVITE_JOB, logged('member bulk', async ({ manipulationId, action }) => {
-    await sendInvitations(deps, manipulationId, action ?? 'add');
-  }), { retryLimit: 10 });
+  await deps.jobs.register<InviteJob>(
+    MEMBER_INVITE_JOB,
+    logged('member bulk', async ({ manipulationId, action }) => {
+      await sendInvitations(deps, manipulationId, action ?? 'add');
+    }),
+    { retryLimit: 10 },
+  );
 }

@@ -17,21 +17,46 @@ const groupColumns = {
     then coalesce((select s.member_count from member_list_stats s where s.company_id = member_groups.company_id), 0)
     else (select count(*) from member_group_users mgu where mgu.group_id = member_groups.id) end)::int`,
 };
-export type GroupRow = { id: string; name: string; note: string; type: number; createdAt: Date; updatedAt: Date; memberCount: number };
+export type GroupRow = {
+  id: string;
+  name: string;
+  note: string;
+  type: number;
+  createdAt: Date;
+  updatedAt: Date;
+  memberCount: number;
+};
 
 /** The system group first, then user groups by name (as cabinets are listed, CS). */
-export async function findGroups(db: DbOrTx, companyId: string, userOnly: boolean): Promise<GroupRow[]> {
+export async function findGroups(
+  db: DbOrTx,
+  companyId: string,
+  userOnly: boolean,
+): Promise<GroupRow[]> {
   return db
     .select(groupColumns)
     .from(memberGroups)
-    .where(userOnly ? and(eq(memberGroups.companyId, companyId), eq(memberGroups.type, EntityType.User)) : eq(memberGroups.companyId, companyId))
+    .where(
+      userOnly
+        ? and(eq(memberGroups.companyId, companyId), eq(memberGroups.type, EntityType.User))
+        : eq(memberGroups.companyId, companyId),
+    )
     .orderBy(desc(memberGroups.type), asc(memberGroups.name), asc(memberGroups.id));
 }
 
-export async function findGroup(db: DbOrTx, companyId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<GroupRow | null> {
+export async function findGroup(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<GroupRow | null> {
   if (opts.forUpdate) {
     // Lock the row itself (the count subquery cannot be locked), then read it with its count.
-    await db.select({ id: memberGroups.id }).from(memberGroups).where(and(eq(memberGroups.companyId, companyId), eq(memberGroups.id, id))).for('update');
+    await db
+      .select({ id: memberGroups.id })
+      .from(memberGroups)
+      .where(and(eq(memberGroups.companyId, companyId), eq(memberGroups.id, id)))
+      .for('update');
   }
   const [row] = await db
     .select(groupColumns)
@@ -41,7 +66,12 @@ export async function findGroup(db: DbOrTx, companyId: string, id: string, opts:
   return row ?? null;
 }
 
-export async function isGroupNameTaken(db: DbOrTx, companyId: string, name: string, exceptId?: string) {
+export async function isGroupNameTaken(
+  db: DbOrTx,
+  companyId: string,
+  name: string,
+  exceptId?: string,
+) {
   const rows = await db
     .select({ id: memberGroups.id })
     .from(memberGroups)
@@ -55,13 +85,23 @@ export async function insertGroup(db: DbOrTx, values: typeof memberGroups.$infer
   return row!.id;
 }
 
-export async function updateGroup(db: DbOrTx, companyId: string, id: string, values: Partial<typeof memberGroups.$inferInsert>) {
-  await db.update(memberGroups).set(values).where(and(eq(memberGroups.companyId, companyId), eq(memberGroups.id, id)));
+export async function updateGroup(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  values: Partial<typeof memberGroups.$inferInsert>,
+) {
+  await db
+    .update(memberGroups)
+    .set(values)
+    .where(and(eq(memberGroups.companyId, companyId), eq(memberGroups.id, id)));
 }
 
 /** Memberships, cabinet access and classification rules of the group cascade away. */
 export async function deleteGroup(db: DbOrTx, companyId: string, id: string) {
-  await db.delete(memberGroups).where(and(eq(memberGroups.companyId, companyId), eq(memberGroups.id, id)));
+  await db
+    .delete(memberGroups)
+    .where(and(eq(memberGroups.companyId, companyId), eq(memberGroups.id, id)));
 }
 
 /** Which of `ids` are members of this company. */
@@ -98,5 +138,3 @@ export async function touchMembers(db: DbOrTx, userIds: string[], now: Date) {
   if (userIds.length === 0) return;
   await db.update(users).set({ updatedAt: now }).where(inArray(users.id, userIds));
 }
-
-

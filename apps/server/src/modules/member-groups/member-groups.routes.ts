@@ -19,7 +19,10 @@ import * as service from './member-groups.service.ts';
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 /** Before body validation: a non-admin learns nothing from a 400 (docs/design.md §1: groups are CompanyAdmin's). */
 
-export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
+  app,
+  { deps },
+) => {
   app.get(
     '/member_groups',
     {
@@ -48,16 +51,26 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         response: { 201: ZMemberGroupResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send({ memberGroup: await service.createGroup(deps, request.auth, request.body) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ memberGroup: await service.createGroup(deps, request.auth, request.body) }),
   );
 
   app.get(
     '/member_groups/:id',
     {
       preValidation: requirePermission('companyAdmin'),
-      schema: { tags: ['member-groups'], summary: 'メンバーグループの詳細', params: ZIdParams, response: { 200: ZMemberGroupResponse, ...errors } },
+      schema: {
+        tags: ['member-groups'],
+        summary: 'メンバーグループの詳細',
+        params: ZIdParams,
+        response: { 200: ZMemberGroupResponse, ...errors },
+      },
     },
-    async (request) => ({ memberGroup: await service.getGroup(deps, request.auth, request.params.id) }),
+    async (request) => ({
+      memberGroup: await service.getGroup(deps, request.auth, request.params.id),
+    }),
   );
 
   app.put(
@@ -72,14 +85,21 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         response: { 200: ZMemberGroupResponse, ...errors },
       },
     },
-    async (request) => ({ memberGroup: await service.updateGroup(deps, request.auth, request.params.id, request.body) }),
+    async (request) => ({
+      memberGroup: await service.updateGroup(deps, request.auth, request.params.id, request.body),
+    }),
   );
 
   app.delete(
     '/member_groups/:id',
     {
       preValidation: requirePermission('companyAdmin'),
-      schema: { tags: ['member-groups'], summary: 'メンバーグループを削除', params: ZIdParams, response: { 200: ZOk, ...errors } },
+      schema: {
+        tags: ['member-groups'],
+        summary: 'メンバーグループを削除',
+        params: ZIdParams,
+        response: { 200: ZOk, ...errors },
+      },
     },
     async (request) => {
       await service.deleteGroup(deps, request.auth, request.params.id);
@@ -100,7 +120,13 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       },
     },
     async (request) => {
-      const r = await service.changeMemberships(deps, request.auth, request.params.id, request.body.userIds, 'add');
+      const r = await service.changeMemberships(
+        deps,
+        request.auth,
+        request.params.id,
+        request.body.userIds,
+        'add',
+      );
       return { added: r.changed, memberGroup: r.memberGroup };
     },
   );
@@ -118,7 +144,13 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       },
     },
     async (request) => {
-      const r = await service.changeMemberships(deps, request.auth, request.params.id, request.body.userIds, 'remove');
+      const r = await service.changeMemberships(
+        deps,
+        request.auth,
+        request.params.id,
+        request.body.userIds,
+        'remove',
+      );
       return { removed: r.changed, memberGroup: r.memberGroup };
     },
   );

@@ -21,15 +21,24 @@ beforeAll(async () => {
   const cabinetAdmin = await makeUser(deps, company.id);
   const member = await makeUser(deps, company.id);
   memberId = member.id;
-  const [cabinet] = await deps.database.db.insert(cabinets).values({ companyId: company.id, name: '契約書' }).returning();
-  await deps.database.db.insert(cabinetAdmins).values({ cabinetId: cabinet!.id, userId: cabinetAdmin.id });
-  const [g] = await deps.database.db.insert(memberGroups).values({ companyId: company.id, name: '営業' }).returning();
+  const [cabinet] = await deps.database.db
+    .insert(cabinets)
+    .values({ companyId: company.id, name: '契約書' })
+    .returning();
+  await deps.database.db
+    .insert(cabinetAdmins)
+    .values({ cabinetId: cabinet!.id, userId: cabinetAdmin.id });
+  const [g] = await deps.database.db
+    .insert(memberGroups)
+    .values({ companyId: company.id, name: '営業' })
+    .returning();
   groupId = g!.id;
   as = {
     admin: (await signIn(deps, admin)).headers,
     cabinetAdmin: (await signIn(deps, cabinetAdmin)).headers,
     member: (await signIn(deps, member)).headers,
-    otherAdmin: (await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] }))).headers,
+    otherAdmin: (await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] })))
+      .headers,
   };
 });
 afterAll(async () => {
@@ -39,21 +48,68 @@ afterAll(async () => {
 
 const routes = () =>
   [
-    { name: 'GET /member_groups', method: 'GET', url: '/member_groups', expect: { member: 403, cabinetAdmin: 403, otherAdmin: 200, admin: 200 } },
-    { name: 'GET /member_groups/{id}', method: 'GET', url: `/member_groups/${groupId}`, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },
-    { name: 'PUT /member_groups/{id}', method: 'PUT', url: `/member_groups/${groupId}`, payload: { note: 'n' }, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },
-    { name: 'POST /member_groups/{id}/users', method: 'POST', url: `/member_groups/${groupId}/users`, payload: { userIds: [memberId] }, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },
-    { name: 'DELETE /member_groups/{id}/users', method: 'DELETE', url: `/member_groups/${groupId}/users`, payload: { userIds: [memberId] }, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },
-    { name: 'POST /member_groups', method: 'POST', url: '/member_groups', payload: { name: 'g-{who}' }, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 201, admin: 201 } },
-    { name: 'DELETE /member_groups/{id}', method: 'DELETE', url: `/member_groups/${groupId}`, expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 } },
+    {
+      name: 'GET /member_groups',
+      method: 'GET',
+      url: '/member_groups',
+      expect: { member: 403, cabinetAdmin: 403, otherAdmin: 200, admin: 200 },
+    },
+    {
+      name: 'GET /member_groups/{id}',
+      method: 'GET',
+      url: `/member_groups/${groupId}`,
+      expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 },
+    },
+    {
+      name: 'PUT /member_groups/{id}',
+      method: 'PUT',
+      url: `/member_groups/${groupId}`,
+      payload: { note: 'n' },
+      expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 },
+    },
+    {
+      name: 'POST /member_groups/{id}/users',
+      method: 'POST',
+      url: `/member_groups/${groupId}/users`,
+      payload: { userIds: [memberId] },
+      expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 },
+    },
+    {
+      name: 'DELETE /member_groups/{id}/users',
+      method: 'DELETE',
+      url: `/member_groups/${groupId}/users`,
+      payload: { userIds: [memberId] },
+      expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 },
+    },
+    {
+      name: 'POST /member_groups',
+      method: 'POST',
+      url: '/member_groups',
+      payload: { name: 'g-{who}' },
+      expect: { member: 403, cabinetAdmin: 403, otherAdmin: 201, admin: 201 },
+    },
+    {
+      name: 'DELETE /member_groups/{id}',
+      method: 'DELETE',
+      url: `/member_groups/${groupId}`,
+      expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 },
+    },
   ] as const;
 
 describe('permission matrix', () => {
   for (const who of ['member', 'cabinetAdmin', 'otherAdmin', 'admin'] as const) {
     it(`as ${who}`, async () => {
       for (const r of routes()) {
-        const payload = 'payload' in r ? (JSON.parse(JSON.stringify(r.payload).replace('{who}', who)) as unknown) : undefined;
-        const res = await app.inject({ method: r.method, url: r.url, headers: as[who], ...(payload ? { payload } : {}) });
+        const payload =
+          'payload' in r
+            ? (JSON.parse(JSON.stringify(r.payload).replace('{who}', who)) as unknown)
+            : undefined;
+        const res = await app.inject({
+          method: r.method,
+          url: r.url,
+          headers: as[who],
+          ...(payload ? { payload } : {}),
+        });
         expect(res.statusCode, `${r.name} as ${who}: ${res.body}`).toBe(r.expect[who]);
       }
     });
@@ -62,14 +118,23 @@ describe('permission matrix', () => {
   it('another company’s admin lists only their own groups', async () => {
     // A company of its own (the matrix above adds a group to 他社): exactly its system group, never this company's 営業.
     const third = await makeCompany(deps, { name: '第三社' });
-    const headers = (await signIn(deps, await makeUser(deps, third.id, { roles: ['CompanyAdmin'] }))).headers;
+    const headers = (
+      await signIn(deps, await makeUser(deps, third.id, { roles: ['CompanyAdmin'] }))
+    ).headers;
     const res = await app.inject({ method: 'GET', url: '/member_groups', headers });
-    const [system] = await deps.database.db.select({ id: memberGroups.id }).from(memberGroups).where(eq(memberGroups.companyId, third.id));
+    const [system] = await deps.database.db
+      .select({ id: memberGroups.id })
+      .from(memberGroups)
+      .where(eq(memberGroups.companyId, third.id));
     const listed = res.json<{ memberGroups: { id: string; name: string }[] }>().memberGroups;
-    expect([res.statusCode, listed.map((g) => [g.id, g.name])]).toEqual([200, [[system!.id, 'すべてのメンバー']]]);
+    expect([res.statusCode, listed.map((g) => [g.id, g.name])]).toEqual([
+      200,
+      [[system!.id, 'すべてのメンバー']],
+    ]);
   });
 
   it('no token: 401', async () => {
-    for (const r of routes()) expect((await app.inject({ method: r.method, url: r.url })).statusCode, r.name).toBe(401);
+    for (const r of routes())
+      expect((await app.inject({ method: r.method, url: r.url })).statusCode, r.name).toBe(401);
   });
 });

@@ -28,7 +28,10 @@ const nameTaken = (name: string) => {
   return new AppError('name_taken', message, [{ path: 'name', message }]);
 };
 const systemProtected = () =>
-  new AppError('system_protected', '「すべてのメンバー」はシステムが管理するグループのため、変更・削除できません。');
+  new AppError(
+    'system_protected',
+    '「すべてのメンバー」はシステムが管理するグループのため、変更・削除できません。',
+  );
 
 export async function findGroups(deps: AppDeps, who: Who, userOnly: boolean) {
   const rows = await repo.findGroups(deps.database.db, who.user.companyId, userOnly);
@@ -47,7 +50,14 @@ export async function createGroup(deps: AppDeps, who: Who, body: { name: string;
     .transaction(async (tx) => {
       if (await repo.isGroupNameTaken(tx, companyId, body.name)) throw nameTaken(body.name);
       const now = deps.clock();
-      return repo.insertGroup(tx, { companyId, name: body.name, note: body.note, type: EntityType.User, createdAt: now, updatedAt: now });
+      return repo.insertGroup(tx, {
+        companyId,
+        name: body.name,
+        note: body.note,
+        type: EntityType.User,
+        createdAt: now,
+        updatedAt: now,
+      });
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err, 'member_groups_company_name_key')) throw nameTaken(body.name);
@@ -57,19 +67,29 @@ export async function createGroup(deps: AppDeps, who: Who, body: { name: string;
 }
 
 /** Locks the group for the write; another company's or a missing group is 404, the system group 409. */
-async function lockUserGroup(tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0], companyId: string, id: string) {
+async function lockUserGroup(
+  tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0],
+  companyId: string,
+  id: string,
+) {
   const group = await repo.findGroup(tx, companyId, id, { forUpdate: true });
   if (!group) throw notFound();
   if (group.type === EntityType.System) throw systemProtected();
   return group;
 }
 
-export async function updateGroup(deps: AppDeps, who: Who, id: string, body: { name?: string | undefined; note?: string | undefined }) {
+export async function updateGroup(
+  deps: AppDeps,
+  who: Who,
+  id: string,
+  body: { name?: string | undefined; note?: string | undefined },
+) {
   const companyId = who.user.companyId;
   await deps.database.db
     .transaction(async (tx) => {
       await lockUserGroup(tx, companyId, id);
-      if (body.name !== undefined && (await repo.isGroupNameTaken(tx, companyId, body.name, id))) throw nameTaken(body.name);
+      if (body.name !== undefined && (await repo.isGroupNameTaken(tx, companyId, body.name, id)))
+        throw nameTaken(body.name);
       await repo.updateGroup(tx, companyId, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.note !== undefined ? { note: body.note } : {}),
@@ -77,7 +97,8 @@ export async function updateGroup(deps: AppDeps, who: Who, id: string, body: { n
       });
     })
     .catch((err: unknown) => {
-      if (body.name !== undefined && isUniqueViolation(err, 'member_groups_company_name_key')) throw nameTaken(body.name);
+      if (body.name !== undefined && isUniqueViolation(err, 'member_groups_company_name_key'))
+        throw nameTaken(body.name);
       throw err;
     });
   return getGroup(deps, who, id);
@@ -91,19 +112,35 @@ export async function deleteGroup(deps: AppDeps, who: Who, id: string) {
 }
 
 /** Every id must be a member of this company, else nothing changes and each unknown one is named. */
-async function assertMembers(tx: Parameters<typeof repo.existingMemberIds>[0], companyId: string, userIds: string[]) {
+async function assertMembers(
+  tx: Parameters<typeof repo.existingMemberIds>[0],
+  companyId: string,
+  userIds: string[],
+) {
   const found = await repo.existingMemberIds(tx, companyId, userIds);
-  const missing = userIds.flatMap((id, i) => (found.has(id) ? [] : [{ path: `userIds.${i}`, message: 'メンバーが見つかりません。' }]));
-  if (missing.length > 0) throw new AppError('not_found', 'ご指定のメンバーが見つかりませんでした。', missing);
+  const missing = userIds.flatMap((id, i) =>
+    found.has(id) ? [] : [{ path: `userIds.${i}`, message: 'メンバーが見つかりません。' }],
+  );
+  if (missing.length > 0)
+    throw new AppError('not_found', 'ご指定のメンバーが見つかりませんでした。', missing);
 }
 
-export async function changeMemberships(deps: AppDeps, who: Who, id: string, userIds: string[], action: 'add' | 'remove') {
+export async function changeMemberships(
+  deps: AppDeps,
+  who: Who,
+  id: string,
+  userIds: string[],
+  action: 'add' | 'remove',
+) {
   const companyId = who.user.companyId;
   const unique = [...new Set(userIds)];
   const changed = await deps.database.db.transaction(async (tx) => {
     await lockUserGroup(tx, companyId, id);
     await assertMembers(tx, companyId, unique);
-    const changedIds = action === 'add' ? await repo.addMemberships(tx, id, unique) : await repo.removeMemberships(tx, id, unique);
+    const changedIds =
+      action === 'add'
+        ? await repo.addMemberships(tx, id, unique)
+        : await repo.removeMemberships(tx, id, unique);
     if (changedIds.length > 0) {
       // One moment for the group and the members whose membership changed.
       const now = deps.clock();

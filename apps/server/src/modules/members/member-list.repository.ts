@@ -76,7 +76,11 @@ export async function listStats(db: Db, companyId: string) {
   return row ?? { memberCount: 0, version: 0 };
 }
 
-export async function countMembers(db: Db, f: MemberListFilter, stats: { memberCount: number; version: number }) {
+export async function countMembers(
+  db: Db,
+  f: MemberListFilter,
+  stats: { memberCount: number; version: number },
+) {
   if (isUnfiltered(f)) return stats.memberCount;
   return cachedOnce(totals, `${f.companyId}:${stats.version}:${filterKey(f)}`, async () => {
     const gram = singleGram(f);
@@ -88,12 +92,20 @@ export async function countMembers(db: Db, f: MemberListFilter, stats: { memberC
         .where(sql`company_id = ${f.companyId} and gram = ${gram}`);
       return kept?.n ?? 0;
     }
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(memberWhere(f));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(memberWhere(f));
     return row?.n ?? 0;
   });
 }
 
-function pageAnchors(db: Db, f: MemberListFilter, sort: MemberSort, version: number): Promise<Anchor[]> {
+function pageAnchors(
+  db: Db,
+  f: MemberListFilter,
+  sort: MemberSort,
+  version: number,
+): Promise<Anchor[]> {
   return cachedOnce(anchors, `${f.companyId}:${version}:${filterKey(f)}:${sort}`, async () => {
     const s = sortSpec(sort);
     const ranked = db
@@ -136,17 +148,37 @@ const WALK_MIN = 1000;
 export type ListCounts = { memberCount: number; version: number; total: number };
 
 /** `list`: the company's member count and list version, and this filter's total, as the caller just read them. */
-export function findMemberPage(db: Db, f: MemberListFilter, sort: MemberSort, page: number, list: ListCounts): Promise<MemberListRow[]> {
-  return cachedOnce(pages, `${f.companyId}:${list.version}:${filterKey(f)}:${sort}:${page}`, () => readPage(db, f, sort, page, list));
+export function findMemberPage(
+  db: Db,
+  f: MemberListFilter,
+  sort: MemberSort,
+  page: number,
+  list: ListCounts,
+): Promise<MemberListRow[]> {
+  return cachedOnce(pages, `${f.companyId}:${list.version}:${filterKey(f)}:${sort}:${page}`, () =>
+    readPage(db, f, sort, page, list),
+  );
 }
 
-async function readPage(db: Db, f: MemberListFilter, sort: MemberSort, page: number, list: ListCounts): Promise<MemberListRow[]> {
+async function readPage(
+  db: Db,
+  f: MemberListFilter,
+  sort: MemberSort,
+  page: number,
+  list: ListCounts,
+): Promise<MemberListRow[]> {
   const { version } = list;
   const s = sortSpec(sort);
   if (page <= OFFSET_PAGES) {
     const offset = (page - 1) * PAGE_SIZE;
     if (isUnfiltered(f)) {
-      return db.select(memberColumns).from(users).where(memberWhere(f)).orderBy(orderBy(s)).limit(PAGE_SIZE).offset(offset);
+      return db
+        .select(memberColumns)
+        .from(users)
+        .where(memberWhere(f))
+        .orderBy(orderBy(s))
+        .limit(PAGE_SIZE)
+        .offset(offset);
     }
     if (list.total > COLLECT_MAX) {
       const expected = ((offset + PAGE_SIZE) * Math.max(list.memberCount, list.total)) / list.total;
@@ -155,7 +187,9 @@ async function readPage(db: Db, f: MemberListFilter, sort: MemberSort, page: num
       // the alias keeps memberWhere's column references pointing at the window.
       const walked = await db
         .select(windowColumns)
-        .from(sql`(select * from ${users} where ${users.companyId} = ${f.companyId} order by ${orderBy(s)} limit ${window}) as users`)
+        .from(
+          sql`(select * from ${users} where ${users.companyId} = ${f.companyId} order by ${orderBy(s)} limit ${window}) as users`,
+        )
         .where(memberWhere(f))
         .orderBy(orderBy(s))
         .limit(PAGE_SIZE)
@@ -183,11 +217,17 @@ async function readPage(db: Db, f: MemberListFilter, sort: MemberSort, page: num
 }
 
 /** Every match in sort order, in keyset batches (page=-1). */
-export async function* streamMembers(db: Db, f: MemberListFilter, sort: MemberSort): AsyncGenerator<MemberListRow[]> {
+export async function* streamMembers(
+  db: Db,
+  f: MemberListFilter,
+  sort: MemberSort,
+): AsyncGenerator<MemberListRow[]> {
   const s = sortSpec(sort);
   let after: Anchor | undefined;
   for (;;) {
-    const where = after ? sql`${memberWhere(f)} and ${keysetBound(s, after, false)}` : memberWhere(f);
+    const where = after
+      ? sql`${memberWhere(f)} and ${keysetBound(s, after, false)}`
+      : memberWhere(f);
     const rows = await db
       .select({ ...memberColumns, sortKey: sql<string>`${sortKeyText(s)}` })
       .from(users)

@@ -40,7 +40,8 @@ export function termGrams(term: string): string[] {
   return [...grams];
 }
 
-const pgTextArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+const pgTextArray = (values: string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 export const isUnfiltered = (f: MemberListFilter) =>
@@ -54,13 +55,26 @@ export const isUnfiltered = (f: MemberListFilter) =>
 /** The one gram a filter of nothing but a single 1–2 character keyword term is, else undefined. */
 export function singleGram(f: MemberListFilter): string | undefined {
   const terms = keywordTerms(f.keyword);
-  const only = terms.length === 1 && !f.cabinetId && !f.userGroupId && !f.role && f.status === undefined && f.mfa === undefined;
+  const only =
+    terms.length === 1 &&
+    !f.cabinetId &&
+    !f.userGroupId &&
+    !f.role &&
+    f.status === undefined &&
+    f.mfa === undefined;
   return only && [...terms[0]!].length <= 2 ? terms[0] : undefined;
 }
 
 /** Stable key of a filter, for the caches. */
 export const filterKey = (f: MemberListFilter) =>
-  JSON.stringify([keywordTerms(f.keyword), f.cabinetId ?? '', f.userGroupId ?? '', f.role ?? '', f.status ?? '', f.mfa ?? '']);
+  JSON.stringify([
+    keywordTerms(f.keyword),
+    f.cabinetId ?? '',
+    f.userGroupId ?? '',
+    f.role ?? '',
+    f.status ?? '',
+    f.mfa ?? '',
+  ]);
 
 export function memberWhere(f: MemberListFilter): SQL {
   const parts: SQL[] = [sql`${users.companyId} = ${f.companyId}`];
@@ -123,4 +137,5 @@ export function keysetBound(s: SortSpec, a: Anchor, inclusive: boolean): SQL {
   return sql`(${s.column}, ${users.id}) ${op} (${value}, ${a.id}::uuid)`;
 }
 
-export const sortKeyText = (s: SortSpec) => (s.type === 'timestamptz' ? sql`${s.column}::text` : s.column);
+export const sortKeyText = (s: SortSpec) =>
+  s.type === 'timestamptz' ? sql`${s.column}::text` : s.column;

@@ -14,7 +14,10 @@ export const toMember = (r: MemberListRow): TMember => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export const memberDetail = (r: UserRow, groups: { id: string; name: string }[]): TMemberDetail => ({
+export const memberDetail = (
+  r: UserRow,
+  groups: { id: string; name: string }[],
+): TMemberDetail => ({
   ...toMember(r),
   theme: r.theme as TMemberDetail['theme'],
   updatedAt: r.updatedAt.toISOString(),

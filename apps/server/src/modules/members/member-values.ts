@@ -3,7 +3,12 @@ import type { TRole } from '@cloudsign/contract';
 import { memberSearchText } from '../../lib/search-text.ts';
 import type { UserRow } from './members.repository.ts';
 
-export type CreateMemberBody = { email: string; name: string; organization: string; roles: TRole[] };
+export type CreateMemberBody = {
+  email: string;
+  name: string;
+  organization: string;
+  roles: TRole[];
+};
 export type UpdateMemberBody = {
   email?: string | undefined;
   name?: string | undefined;

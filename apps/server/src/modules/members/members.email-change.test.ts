@@ -9,8 +9,19 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
-import { logIn, makeLoginUser, PASSWORD, postForm, tokenRequest } from '../../../test/support/site.world.ts';
-import { execute, settle, uploadAndCheck, type Headers } from '../../../test/support/member-bulk.world.ts';
+import {
+  logIn,
+  makeLoginUser,
+  PASSWORD,
+  postForm,
+  tokenRequest,
+} from '../../../test/support/site.world.ts';
+import {
+  execute,
+  settle,
+  uploadAndCheck,
+  type Headers,
+} from '../../../test/support/member-bulk.world.ts';
 
 let deps: TestDeps;
 let api: ApiApp;
@@ -25,7 +36,11 @@ beforeAll(async () => {
   api = await buildApiApp(deps);
   site = await buildSiteApp(deps);
   companyId = (await makeCompany(deps)).id;
-  const admin = await makeUser(deps, companyId, { name: '管理 花子', email: 'admin@example.test', roles: ['CompanyAdmin'] });
+  const admin = await makeUser(deps, companyId, {
+    name: '管理 花子',
+    email: 'admin@example.test',
+    roles: ['CompanyAdmin'],
+  });
   adminId = admin.id;
   ({ headers, sessionId: adminSession } = await signIn(deps, admin));
 });
@@ -43,7 +58,12 @@ const put = (url: string, payload: object) => api.inject({ method: 'PUT', url, h
 const me = (h: Headers) => api.inject({ method: 'GET', url: '/me', headers: h });
 
 async function invite(email: string) {
-  const res = await api.inject({ method: 'POST', url: '/users', headers, payload: { email, name: '招待 太郎' } });
+  const res = await api.inject({
+    method: 'POST',
+    url: '/users',
+    headers,
+    payload: { email, name: '招待 太郎' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ user: { id: string } }>().user.id;
 }
@@ -75,14 +95,30 @@ describe('PUT /users/{id} changing the email', () => {
     expect((await tokenRequest(site, cookie)).statusCode).toBe(200);
     const mailsBefore = deps.sentMails.length;
 
-    expect((await put(`/users/${member.id}`, { email: 'new.address@example.test' })).statusCode).toBe(200);
+    expect(
+      (await put(`/users/${member.id}`, { email: 'new.address@example.test' })).statusCode,
+    ).toBe(200);
     expect((await tokenRequest(site, cookie)).statusCode).toBe(403);
     expect((await me(api1.headers)).statusCode).toBe(401);
     expect(deps.sentMails.length).toBe(mailsBefore);
-    expect((await logIn(site, 'old.address@example.test', PASSWORD, { ip: '192.0.2.10' })).res.statusCode).toBe(400);
+    expect(
+      (await logIn(site, 'old.address@example.test', PASSWORD, { ip: '192.0.2.10' })).res
+        .statusCode,
+    ).toBe(400);
     // The browser known to the old address is not spared the login limits any more.
-    for (let i = 0; i < 5; i += 1) await postForm(site, '/login', { email: 'new.address@example.test', password: 'wrong-password-1' }, { ip: `192.0.2.${20 + i}` });
-    const fromOldBrowser = await postForm(site, '/login', { email: 'new.address@example.test', password: PASSWORD }, { ip: '192.0.2.10', headers: { cookie: `cs_device=${device}` } });
+    for (let i = 0; i < 5; i += 1)
+      await postForm(
+        site,
+        '/login',
+        { email: 'new.address@example.test', password: 'wrong-password-1' },
+        { ip: `192.0.2.${20 + i}` },
+      );
+    const fromOldBrowser = await postForm(
+      site,
+      '/login',
+      { email: 'new.address@example.test', password: PASSWORD },
+      { ip: '192.0.2.10', headers: { cookie: `cs_device=${device}` } },
+    );
     expect(fromOldBrowser.statusCode).toBe(429);
   });
 
@@ -91,8 +127,18 @@ describe('PUT /users/{id} changing the email', () => {
     const link = linkOf('keep@example.test')!;
     const member = await makeLoginUser(deps, companyId);
     const session = await signIn(deps, member);
-    expect((await put(`/users/${id}`, { name: '別名', email: 'keep@example.test', roles: ['CompanyApprover'] })).statusCode).toBe(200);
-    expect((await put(`/users/${member.id}`, { name: '別名', roles: ['CompanyApprover'] })).statusCode).toBe(200);
+    expect(
+      (
+        await put(`/users/${id}`, {
+          name: '別名',
+          email: 'keep@example.test',
+          roles: ['CompanyApprover'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(`/users/${member.id}`, { name: '別名', roles: ['CompanyApprover'] })).statusCode,
+    ).toBe(200);
     expect((await site.inject({ method: 'GET', url: link })).statusCode).toBe(200);
     expect((await me(session.headers)).statusCode).toBe(200);
     expect(deps.sentMails.filter((m) => m.to === 'keep@example.test')).toHaveLength(1);
@@ -101,7 +147,9 @@ describe('PUT /users/{id} changing the email', () => {
   it("of the admin himself keeps the admin's own session and ends his others", async () => {
     const other = await signIn(deps, { id: adminId, companyId });
     expect(other.sessionId).not.toBe(adminSession);
-    expect((await put(`/users/${adminId}`, { email: 'admin.renamed@example.test' })).statusCode).toBe(200);
+    expect(
+      (await put(`/users/${adminId}`, { email: 'admin.renamed@example.test' })).statusCode,
+    ).toBe(200);
     expect((await me(headers)).statusCode).toBe(200);
     expect((await me(other.headers)).statusCode).toBe(401);
   });
@@ -109,7 +157,10 @@ describe('PUT /users/{id} changing the email', () => {
 
 describe('DELETE /users/{id}/mfa (MFA reset)', () => {
   it("signs the member out everywhere: a lost or exposed second factor's sessions do not live on", async () => {
-    const member = await makeLoginUser(deps, companyId, { mfa: 1, mfaSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    const member = await makeLoginUser(deps, companyId, {
+      mfa: 1,
+      mfaSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    });
     const session = await signIn(deps, member);
     expect((await me(session.headers)).statusCode).toBe(200);
     const res = await api.inject({ method: 'DELETE', url: `/users/${member.id}/mfa`, headers });
@@ -126,23 +177,43 @@ describe('bulk edit changing emails', () => {
     const registered = await makeLoginUser(deps, companyId, { email: 'bulk.old@example.test' });
     const session = await signIn(deps, registered);
 
-    const template = await api.inject({ method: 'POST', url: '/members/bulk_edit/csv_template', headers, payload: { filters: {}, encoding: 'utf8bom' } });
+    const template = await api.inject({
+      method: 'POST',
+      url: '/members/bulk_edit/csv_template',
+      headers,
+      payload: { filters: {}, encoding: 'utf8bom' },
+    });
     expect(template.statusCode, template.body).toBe(202);
     const tid = template.json<{ manipulation: { id: string } }>().manipulation.id;
     await settle(api, headers, tid, `/members/bulk_edit/csv_template/${tid}`);
-    const file = await api.inject({ method: 'GET', url: `/members/bulk_edit/csv_template/${tid}/csv`, headers });
-    const lines = file.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n').map((l) => l.split(','));
+    const file = await api.inject({
+      method: 'GET',
+      url: `/members/bulk_edit/csv_template/${tid}/csv`,
+      headers,
+    });
+    const lines = file.rawPayload
+      .subarray(3)
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     lines.find((l) => l[1] === 'bulk.typo@exampel.test')![1] = 'bulk.right@example.test';
     lines.find((l) => l[1] === 'bulk.old@example.test')![1] = 'bulk.new@example.test';
 
-    const m = await uploadAndCheck(api, headers, 'bulk_edit', Buffer.from(lines.map((l) => l.join(',')).join('\r\n')));
+    const m = await uploadAndCheck(
+      api,
+      headers,
+      'bulk_edit',
+      Buffer.from(lines.map((l) => l.join(',')).join('\r\n')),
+    );
     expect(m.counts).toMatchObject({ update: 2 });
     await execute(api, headers, m.id);
     expect((await settle(api, headers, m.id)).status).toBe(6);
 
     expect((await site.inject({ method: 'GET', url: oldLink })).statusCode).toBe(404);
     expect((await me(session.headers)).statusCode).toBe(401);
-    for (let i = 0; i < 100 && !linkOf('bulk.right@example.test'); i += 1) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && !linkOf('bulk.right@example.test'); i += 1)
+      await new Promise((r) => setTimeout(r, 100));
     const page = await site.inject({ method: 'GET', url: linkOf('bulk.right@example.test')! });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('bulk.right@example.test');

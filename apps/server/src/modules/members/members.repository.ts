@@ -5,7 +5,12 @@ import { cabinets, memberGroups, memberGroupUsers, users } from '../../db/schema
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findMember(db: DbOrTx, companyId: string, id: string, opts: { forUpdate?: boolean } = {}) {
+export async function findMember(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+) {
   const q = db
     .select()
     .from(users)
@@ -29,7 +34,11 @@ export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: str
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email))
+    .where(
+      exceptUserId
+        ? and(eq(users.email, email), ne(users.id, exceptUserId))
+        : eq(users.email, email),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -53,7 +62,12 @@ export async function insertMember(db: DbOrTx, values: typeof users.$inferInsert
   return row!;
 }
 
-export async function updateMember(db: DbOrTx, companyId: string, id: string, values: Partial<typeof users.$inferInsert>) {
+export async function updateMember(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+) {
   const [row] = await db
     .update(users)
     .set(values)

@@ -58,7 +58,15 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.get(
     '/users/:id',
-    { preValidation: requirePermission('companyAdmin'), schema: { tags: ['members'], summary: 'メンバーの詳細', params: ZIdParams, response: { 200: ZUserResponse, ...errors } } },
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['members'],
+        summary: 'メンバーの詳細',
+        params: ZIdParams,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
     async (request) => {
       return { user: await service.getMember(deps, request.auth, request.params.id) };
     },
@@ -94,13 +102,23 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
     },
     async (request) => {
-      return { user: await service.updateMember(deps, request.auth, request.params.id, request.body) };
+      return {
+        user: await service.updateMember(deps, request.auth, request.params.id, request.body),
+      };
     },
   );
 
   app.delete(
     '/users/:id',
-    { preValidation: requirePermission('companyAdmin'), schema: { tags: ['members'], summary: 'メンバーを削除', params: ZIdParams, response: { 200: ZOk, ...errors } } },
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['members'],
+        summary: 'メンバーを削除',
+        params: ZIdParams,
+        response: { 200: ZOk, ...errors },
+      },
+    },
     async (request) => {
       await service.deleteMember(deps, request.auth, request.params.id);
       return { ok: true as const };

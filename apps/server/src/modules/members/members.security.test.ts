@@ -27,10 +27,23 @@ beforeAll(async () => {
   const target = await makeUser(deps, company.id, { name: '対象 者' });
   const invited = await makeUser(deps, company.id, { status: 0 });
   const otherAdmin = await makeUser(deps, other.id, { roles: ['CompanyAdmin'] });
-  const [cabinet] = await deps.database.db.insert(cabinets).values({ companyId: company.id, name: '契約書' }).returning();
-  const [otherCabinet] = await deps.database.db.insert(cabinets).values({ companyId: company.id, name: '人事' }).returning();
-  await deps.database.db.insert(cabinetAdmins).values({ cabinetId: cabinet!.id, userId: cabinetAdmin.id });
-  ids = { target: target.id, invited: invited.id, cabinet: cabinet!.id, otherCabinet: otherCabinet!.id };
+  const [cabinet] = await deps.database.db
+    .insert(cabinets)
+    .values({ companyId: company.id, name: '契約書' })
+    .returning();
+  const [otherCabinet] = await deps.database.db
+    .insert(cabinets)
+    .values({ companyId: company.id, name: '人事' })
+    .returning();
+  await deps.database.db
+    .insert(cabinetAdmins)
+    .values({ cabinetId: cabinet!.id, userId: cabinetAdmin.id });
+  ids = {
+    target: target.id,
+    invited: invited.id,
+    cabinet: cabinet!.id,
+    otherCabinet: otherCabinet!.id,
+  };
   as = {
     admin: (await signIn(deps, admin)).headers,
     cabinetAdmin: (await signIn(deps, cabinetAdmin)).headers,
@@ -43,28 +56,79 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-
 const routes = () =>
   [
-    { name: 'GET /members', method: 'GET', url: '/members', expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 200 } },
-    { name: 'GET /members?cabinetId (administered)', method: 'GET', url: `/members?cabinetId=${ids.cabinet}`, expect: { admin: 200, cabinetAdmin: 200, member: 403, otherAdmin: 404 } },
-    { name: 'GET /members?cabinetId (not administered)', method: 'GET', url: `/members?cabinetId=${ids.otherCabinet}`, expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 } },
-    { name: 'GET /users/{id}', method: 'GET', url: `/users/${ids.target}`, expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 } },
-    { name: 'POST /users', method: 'POST', url: '/users', payload: { email: 'x-{who}@example.test' }, expect: { admin: 201, cabinetAdmin: 403, member: 403, otherAdmin: 201 } },
-    { name: 'PUT /users/{id}', method: 'PUT', url: `/users/${ids.target}`, payload: { name: '変更' }, expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 } },
-    { name: 'PUT /users/{id}/remind_register', method: 'PUT', url: `/users/${ids.invited}/remind_register`, expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 } },
-    { name: 'DELETE /users/{id}/mfa', method: 'DELETE', url: `/users/${ids.target}/mfa`, expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 } },
+    {
+      name: 'GET /members',
+      method: 'GET',
+      url: '/members',
+      expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 200 },
+    },
+    {
+      name: 'GET /members?cabinetId (administered)',
+      method: 'GET',
+      url: `/members?cabinetId=${ids.cabinet}`,
+      expect: { admin: 200, cabinetAdmin: 200, member: 403, otherAdmin: 404 },
+    },
+    {
+      name: 'GET /members?cabinetId (not administered)',
+      method: 'GET',
+      url: `/members?cabinetId=${ids.otherCabinet}`,
+      expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 },
+    },
+    {
+      name: 'GET /users/{id}',
+      method: 'GET',
+      url: `/users/${ids.target}`,
+      expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 },
+    },
+    {
+      name: 'POST /users',
+      method: 'POST',
+      url: '/users',
+      payload: { email: 'x-{who}@example.test' },
+      expect: { admin: 201, cabinetAdmin: 403, member: 403, otherAdmin: 201 },
+    },
+    {
+      name: 'PUT /users/{id}',
+      method: 'PUT',
+      url: `/users/${ids.target}`,
+      payload: { name: '変更' },
+      expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 },
+    },
+    {
+      name: 'PUT /users/{id}/remind_register',
+      method: 'PUT',
+      url: `/users/${ids.invited}/remind_register`,
+      expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 },
+    },
+    {
+      name: 'DELETE /users/{id}/mfa',
+      method: 'DELETE',
+      url: `/users/${ids.target}/mfa`,
+      expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 },
+    },
   ] as const;
 
 describe('permission matrix', () => {
   for (const who of ['member', 'cabinetAdmin', 'otherAdmin', 'admin'] as const) {
     it(`as ${who}`, async () => {
       for (const r of routes()) {
-        const payload = 'payload' in r ? JSON.parse(JSON.stringify(r.payload).replace('{who}', who)) as unknown : undefined;
-        const res = await app.inject({ method: r.method, url: r.url, headers: as[who], ...(payload ? { payload } : {}) });
+        const payload =
+          'payload' in r
+            ? (JSON.parse(JSON.stringify(r.payload).replace('{who}', who)) as unknown)
+            : undefined;
+        const res = await app.inject({
+          method: r.method,
+          url: r.url,
+          headers: as[who],
+          ...(payload ? { payload } : {}),
+        });
         expect(res.statusCode, `${r.name} as ${who}: ${res.body}`).toBe(r.expect[who]);
-        if (res.statusCode === 403) expect(res.json<{ error: { code: string } }>().error.code).toBe('forbidden');
-        if (res.statusCode === 404) expect(res.json<{ error: { code: string } }>().error.code).toBe('not_found');
+        if (res.statusCode === 403)
+          expect(res.json<{ error: { code: string } }>().error.code).toBe('forbidden');
+        if (res.statusCode === 404)
+          expect(res.json<{ error: { code: string } }>().error.code).toBe('not_found');
       }
     });
   }
@@ -73,13 +137,22 @@ describe('permission matrix', () => {
     // A company of its own (the matrix above adds members to 他社): its list is exactly its one admin.
     const third = await makeCompany(deps, { name: '第三社' });
     const thirdAdmin = await makeUser(deps, third.id, { roles: ['CompanyAdmin'] });
-    const res = await app.inject({ method: 'GET', url: '/members?page=-1', headers: (await signIn(deps, thirdAdmin)).headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/members?page=-1',
+      headers: (await signIn(deps, thirdAdmin)).headers,
+    });
     const listed = res.json<{ members: { id: string }[] }>().members.map((m) => m.id);
     expect([res.statusCode, listed]).toEqual([200, [thirdAdmin.id]]);
   });
 
   it('a non-admin with an invalid body still gets 403, not a validation hint', async () => {
-    const res = await app.inject({ method: 'POST', url: '/users', headers: as.member, payload: { email: 'bad' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: as.member,
+      payload: { email: 'bad' },
+    });
     expectError(res, 'forbidden');
   });
 
@@ -100,16 +173,34 @@ describe('deleting a member', () => {
     const leavingHeaders = (await signIn(deps, leaving)).headers;
     const [doc] = await deps.database.db
       .insert(documents)
-      .values({ companyId: company.id, status: 2, title: '契約書', senderId: leaving.id, senderName: '退職 予定' })
+      .values({
+        companyId: company.id,
+        status: 2,
+        title: '契約書',
+        senderId: leaving.id,
+        senderName: '退職 予定',
+      })
       .returning();
-    expect((await app.inject({ method: 'GET', url: '/me', headers: leavingHeaders })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/me', headers: leavingHeaders })).statusCode,
+    ).toBe(200);
 
-    const del = await app.inject({ method: 'DELETE', url: `/users/${leaving.id}`, headers: adminHeaders });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/users/${leaving.id}`,
+      headers: adminHeaders,
+    });
     expect(del.statusCode, del.body).toBe(200);
 
     const after = await app.inject({ method: 'GET', url: '/me', headers: leavingHeaders });
-    expectError(after, 'unauthenticated', 'セッションが終了しています。もう一度ログインしてください。');
-    expect(await deps.database.db.select().from(sessions).where(eq(sessions.userId, leaving.id))).toEqual([]);
+    expectError(
+      after,
+      'unauthenticated',
+      'セッションが終了しています。もう一度ログインしてください。',
+    );
+    expect(
+      await deps.database.db.select().from(sessions).where(eq(sessions.userId, leaving.id)),
+    ).toEqual([]);
     const [kept] = await deps.database.db.select().from(documents).where(eq(documents.id, doc!.id));
     expect(kept).toMatchObject({ senderId: null, senderName: '退職 予定' });
   });
@@ -120,7 +211,18 @@ describe('deleting a member', () => {
     const b = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
     const ha = (await signIn(deps, a)).headers;
     const hb = (await signIn(deps, b)).headers;
-    expect((await app.inject({ method: 'PUT', url: `/users/${b.id}`, headers: ha, payload: { roles: [] } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/users/${a.id}`, headers: hb })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/users/${b.id}`,
+          headers: ha,
+          payload: { roles: [] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/users/${a.id}`, headers: hb })).statusCode,
+    ).toBe(403);
   });
 });

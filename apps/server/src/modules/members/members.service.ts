@@ -3,7 +3,12 @@
  * Every write runs in one transaction; the setup mail's token commits with the member.
  */
 import type { TFindMembersFilter, TMember, TMemberDetail } from '@cloudsign/contract';
-import { newMemberValues, updateMemberValues, type CreateMemberBody, type UpdateMemberBody } from './member-values.ts';
+import {
+  newMemberValues,
+  updateMemberValues,
+  type CreateMemberBody,
+  type UpdateMemberBody,
+} from './member-values.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -13,7 +18,13 @@ import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { emailChanged, endSessions, revokeOnEmailChange } from '../../auth/revocation.ts';
 import { memberDetail, toMember } from './member-mappers.ts';
 import * as repo from './members.repository.ts';
-import { countMembers, findMemberPage, listStats, streamMembers, type MemberListRow } from './member-list.repository.ts';
+import {
+  countMembers,
+  findMemberPage,
+  listStats,
+  streamMembers,
+  type MemberListRow,
+} from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
 import { EntityType } from '@cloudsign/contract';
 
@@ -34,7 +45,8 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
   const companyId = who.user.companyId;
   // Another company's (or no) cabinet is missing, never forbidden (docs/design.md §1: 404, never 403).
   if (q.cabinetId && !(await repo.cabinetExists(db, companyId, q.cabinetId))) throw notFound();
-  if (!who.isCompanyAdmin && !(q.cabinetId && (await canManageCabinet(db, who, q.cabinetId)))) throw new AppError('forbidden');
+  if (!who.isCompanyAdmin && !(q.cabinetId && (await canManageCabinet(db, who, q.cabinetId))))
+    throw new AppError('forbidden');
   let userGroupId: string | undefined;
   if (q.groupId) {
     const type = await repo.findGroupType(db, companyId, q.groupId);
@@ -52,8 +64,10 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
   };
   const stats = await listStats(db, companyId);
   const total = await countMembers(db, filter, stats);
-  if (q.page === -1) return { kind: 'stream' as const, total, stream: asMembers(streamMembers(db, filter, q.sort)) };
-  const rows = total === 0 ? [] : await findMemberPage(db, filter, q.sort, q.page, { ...stats, total });
+  if (q.page === -1)
+    return { kind: 'stream' as const, total, stream: asMembers(streamMembers(db, filter, q.sort)) };
+  const rows =
+    total === 0 ? [] : await findMemberPage(db, filter, q.sort, q.page, { ...stats, total });
   return { kind: 'page' as const, total, members: rows.map(toMember) };
 }
 
@@ -68,7 +82,8 @@ async function loadDetail(deps: AppDeps, companyId: string, id: string): Promise
   return memberDetail(row, await repo.findUserGroups(deps.database.db, id));
 }
 
-export const getMember = (deps: AppDeps, who: Who, id: string) => loadDetail(deps, who.user.companyId, id);
+export const getMember = (deps: AppDeps, who: Who, id: string) =>
+  loadDetail(deps, who.user.companyId, id);
 
 export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBody) {
   const companyId = who.user.companyId;
@@ -87,12 +102,7 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
   return loadDetail(deps, companyId, id);
 }
 
-export async function updateMember(
-  deps: AppDeps,
-  who: Who,
-  id: string,
-  body: UpdateMemberBody,
-) {
+export async function updateMember(deps: AppDeps, who: Who, id: string, body: UpdateMemberBody) {
   const companyId = who.user.companyId;
   await deps.database.db
     .transaction(async (tx) => {
@@ -105,16 +115,28 @@ export async function updateMember(
           { path: 'roles', message: '自分自身の権限は変更できません。' },
         ]);
       }
-      const losesAdmin = rolesChange && current.roles.includes('CompanyAdmin') && !body.roles!.includes('CompanyAdmin');
+      const losesAdmin =
+        rolesChange &&
+        current.roles.includes('CompanyAdmin') &&
+        !body.roles!.includes('CompanyAdmin');
       if (losesAdmin && admins.filter((a) => a !== id).length === 0) throw lastAdmin();
-      if (body.email && body.email !== current.email && (await repo.isEmailTaken(tx, body.email, id))) {
+      if (
+        body.email &&
+        body.email !== current.email &&
+        (await repo.isEmailTaken(tx, body.email, id))
+      ) {
         throw emailTaken(body.email);
       }
       await repo.updateMember(tx, companyId, id, updateMemberValues(current, body, deps.clock()));
       if (emailChanged(current.email, body.email)) {
         // The old address may have been mistyped: nothing mailed or signed in through it survives.
         await revokeOnEmailChange(tx, [id], id === who.user.id ? who.sessionId : undefined);
-        if (current.status === 0) await issuePasswordSetupLink(deps, tx, { id, email: body.email!, name: body.name ?? current.name });
+        if (current.status === 0)
+          await issuePasswordSetupLink(deps, tx, {
+            id,
+            email: body.email!,
+            name: body.name ?? current.name,
+          });
       }
     })
     .catch((err: unknown) => {
@@ -128,7 +150,10 @@ const sameRoles = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((r) => b.includes(r));
 
 const lastAdmin = () =>
-  new AppError('last_admin', '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。');
+  new AppError(
+    'last_admin',
+    '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
+  );
 
 export async function deleteMember(deps: AppDeps, who: Who, id: string) {
   const companyId = who.user.companyId;
@@ -148,7 +173,10 @@ export async function remindRegister(deps: AppDeps, who: Who, id: string) {
     const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
     if (!current) throw notFound();
     if (current.status !== 0) {
-      throw new AppError('invalid_state', 'このメンバーは登録済みのため、登録メールは再送できません。');
+      throw new AppError(
+        'invalid_state',
+        'このメンバーは登録済みのため、登録メールは再送できません。',
+      );
     }
     // A new link replaces the old one ("the old link dies").
     await issuePasswordSetupLink(deps, tx, current);

@@ -12,14 +12,26 @@ let company: Awaited<ReturnType<typeof makeCompany>>;
 let admin: Awaited<ReturnType<typeof makeUser>>;
 let headers: Record<string, string>;
 
-type Member = { id: string; name: string; email: string; organization: string; roles: string[]; status: number; mfa: number };
+type Member = {
+  id: string;
+  name: string;
+  email: string;
+  organization: string;
+  roles: string[];
+  status: number;
+  mfa: number;
+};
 type List = { members: Member[]; total: number };
 
 beforeAll(async () => {
   deps = await createTestDeps();
   app = await buildApiApp(deps);
   company = await makeCompany(deps);
-  admin = await makeUser(deps, company.id, { name: '管理 花子', email: 'admin@example.test', roles: ['CompanyAdmin'] });
+  admin = await makeUser(deps, company.id, {
+    name: '管理 花子',
+    email: 'admin@example.test',
+    roles: ['CompanyAdmin'],
+  });
   ({ headers } = await signIn(deps, admin));
 });
 afterAll(async () => {
@@ -38,16 +50,43 @@ describe('GET /members: keyword, filters, sort, paging', () => {
   beforeAll(async () => {
     const other = await makeCompany(deps, { name: '他社' });
     await makeUser(deps, other.id, { name: '山田 他社', email: 'yamada@other.test' });
-    yamada = await makeUser(deps, company.id, { name: 'ヤマダ タロウ', email: 'yamada.taro@example.test', organization: '大阪支社' });
-    await makeUser(deps, company.id, { name: '山本 一郎', email: 'ichiro@example.test', organization: '東京本社', roles: ['CompanyApprover'] });
-    await makeUser(deps, company.id, { name: '佐藤 さくら', email: 'sakura@example.test', status: 0 });
+    yamada = await makeUser(deps, company.id, {
+      name: 'ヤマダ タロウ',
+      email: 'yamada.taro@example.test',
+      organization: '大阪支社',
+    });
+    await makeUser(deps, company.id, {
+      name: '山本 一郎',
+      email: 'ichiro@example.test',
+      organization: '東京本社',
+      roles: ['CompanyApprover'],
+    });
+    await makeUser(deps, company.id, {
+      name: '佐藤 さくら',
+      email: 'sakura@example.test',
+      status: 0,
+    });
   });
 
   it('lists the company only, 4 members, by name', async () => {
     const body = await get('/members');
     expect(body.total).toBe(4);
-    expect(body.members.map((m) => m.name)).toEqual(['ヤマダ タロウ', '佐藤 さくら', '山本 一郎', '管理 花子']);
-    expect(Object.keys(body.members[0]!).sort()).toEqual(['createdAt', 'email', 'id', 'mfa', 'name', 'organization', 'roles', 'status']);
+    expect(body.members.map((m) => m.name)).toEqual([
+      'ヤマダ タロウ',
+      '佐藤 さくら',
+      '山本 一郎',
+      '管理 花子',
+    ]);
+    expect(Object.keys(body.members[0]!).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'mfa',
+      'name',
+      'organization',
+      'roles',
+      'status',
+    ]);
   });
 
   it.each([
@@ -69,16 +108,24 @@ describe('GET /members: keyword, filters, sort, paging', () => {
   });
 
   it('filters by role, status and MFA', async () => {
-    expect((await get('/members?role=CompanyApprover')).members.map((m) => m.name)).toEqual(['山本 一郎']);
+    expect((await get('/members?role=CompanyApprover')).members.map((m) => m.name)).toEqual([
+      '山本 一郎',
+    ]);
     expect((await get('/members?status=0')).members.map((m) => m.name)).toEqual(['佐藤 さくら']);
     expect((await get('/members?mfa=1')).total).toBe(0);
   });
 
   it('filters by a user group; the system group means everyone', async () => {
-    const [g] = await deps.database.db.insert(memberGroups).values({ companyId: company.id, name: '営業' }).returning();
+    const [g] = await deps.database.db
+      .insert(memberGroups)
+      .values({ companyId: company.id, name: '営業' })
+      .returning();
     await deps.database.db.insert(memberGroupUsers).values({ groupId: g!.id, userId: yamada.id });
     expect((await get(`/members?groupId=${g!.id}`)).members.map((m) => m.id)).toEqual([yamada.id]);
-    const [system] = await deps.database.db.select().from(memberGroups).where(eq(memberGroups.type, 1));
+    const [system] = await deps.database.db
+      .select()
+      .from(memberGroups)
+      .where(eq(memberGroups.type, 1));
     const all = await get(`/members?groupId=${system!.id}`);
     expect(all.total).toBeGreaterThanOrEqual(4);
   });
@@ -101,7 +148,13 @@ describe('GET /members: pages, deep pages by anchor, page=-1 stream', () => {
     ({ headers: bigHeaders } = await signIn(deps, bigAdmin));
     const rows = Array.from({ length: 1100 }, (_, i) => {
       const n = String(i).padStart(4, '0');
-      return { companyId: big.id, name: `会員${n}`, email: `m${n}@big.test`, status: 1, searchText: `会員${n} m${n}@big.test` };
+      return {
+        companyId: big.id,
+        name: `会員${n}`,
+        email: `m${n}@big.test`,
+        status: 1,
+        searchText: `会員${n} m${n}@big.test`,
+      };
     });
     await deps.database.db.insert(users).values(rows);
   });
@@ -133,7 +186,9 @@ describe('GET /members: pages, deep pages by anchor, page=-1 stream', () => {
   });
 
   it('a change invalidates the anchors (the list version moves)', async () => {
-    await deps.database.db.insert(users).values({ companyId: big.id, name: '会員0000a', email: 'a@big.test', searchText: 'a' });
+    await deps.database.db
+      .insert(users)
+      .values({ companyId: big.id, name: '会員0000a', email: 'a@big.test', searchText: 'a' });
     const p22 = await list('page=22');
     expect(p22.members[0]!.name).toBe('会員1048');
     expect(p22.total).toBe(1102);
@@ -145,7 +200,9 @@ describe('GET /members: pages, deep pages by anchor, page=-1 stream', () => {
     expect(all.members).toHaveLength(1102);
     expect(new Set(all.members.map((m) => m.id)).size).toBe(1102);
     const some = await list('page=-1&keyword=%E4%BC%9A%E5%93%A110');
-    expect(some.members.map((m) => m.name)).toEqual(Array.from({ length: 100 }, (_, i) => `会員10${String(i).padStart(2, '0')}`));
+    expect(some.members.map((m) => m.name)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `会員10${String(i).padStart(2, '0')}`),
+    );
   });
 });
 
@@ -157,7 +214,12 @@ describe('users: create, read, update, remind, MFA reset, delete', () => {
       method: 'POST',
       url: '/users',
       headers,
-      payload: { email: ' New.Member@Example.TEST ', name: '新人 次郎', organization: '開発部', roles: ['TemplateSharer', 'CompanyApprover'] },
+      payload: {
+        email: ' New.Member@Example.TEST ',
+        name: '新人 次郎',
+        organization: '開発部',
+        roles: ['TemplateSharer', 'CompanyApprover'],
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     created = res.json<{ user: typeof created }>().user;
@@ -174,7 +236,9 @@ describe('users: create, read, update, remind, MFA reset, delete', () => {
     const mail = deps.sentMails.at(-1)!;
     expect(mail.to).toBe('new.member@example.test');
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/password_setup\/\S+/);
-    expect((await get('/members?keyword=%E9%96%8B%E7%99%BA')).members.map((m) => m.id)).toEqual([created.id]);
+    expect((await get('/members?keyword=%E9%96%8B%E7%99%BA')).members.map((m) => m.id)).toEqual([
+      created.id,
+    ]);
   });
 
   it('GET /users/{id} answers the detail with groups', async () => {
@@ -184,25 +248,49 @@ describe('users: create, read, update, remind, MFA reset, delete', () => {
   });
 
   it('PUT /users/{id} changes only the given keys and keeps search_text current', async () => {
-    const res = await app.inject({ method: 'PUT', url: `/users/${created.id}`, headers, payload: { organization: '名古屋営業所' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/users/${created.id}`,
+      headers,
+      payload: { organization: '名古屋営業所' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ user: Member }>().user).toMatchObject({ name: '新人 次郎', organization: '名古屋営業所', roles: ['CompanyApprover', 'TemplateSharer'] });
-    expect((await get('/members?keyword=%E5%90%8D%E5%8F%A4%E5%B1%8B')).members.map((m) => m.id)).toEqual([created.id]);
+    expect(res.json<{ user: Member }>().user).toMatchObject({
+      name: '新人 次郎',
+      organization: '名古屋営業所',
+      roles: ['CompanyApprover', 'TemplateSharer'],
+    });
+    expect(
+      (await get('/members?keyword=%E5%90%8D%E5%8F%A4%E5%B1%8B')).members.map((m) => m.id),
+    ).toEqual([created.id]);
     expect((await get('/members?keyword=%E9%96%8B%E7%99%BA')).total).toBe(0);
   });
 
   it('PUT /users/{id}/remind_register issues a new link and kills the old one', async () => {
-    const before = await deps.database.db.select().from(passwordSetupTokens).where(eq(passwordSetupTokens.userId, created.id));
-    const res = await app.inject({ method: 'PUT', url: `/users/${created.id}/remind_register`, headers });
+    const before = await deps.database.db
+      .select()
+      .from(passwordSetupTokens)
+      .where(eq(passwordSetupTokens.userId, created.id));
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/users/${created.id}/remind_register`,
+      headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const after = await deps.database.db.select().from(passwordSetupTokens).where(eq(passwordSetupTokens.userId, created.id));
+    const after = await deps.database.db
+      .select()
+      .from(passwordSetupTokens)
+      .where(eq(passwordSetupTokens.userId, created.id));
     expect(after).toHaveLength(1);
     expect(after[0]!.id).not.toBe(before[0]!.id);
     expect(deps.sentMails.at(-1)!.to).toBe('new.member@example.test');
   });
 
   it('DELETE /users/{id}/mfa turns MFA off and clears the secret and backup codes', async () => {
-    await deps.database.db.update(users).set({ mfa: 1, mfaSecret: 'SECRET', mfaBackupCodes: ['x'] }).where(eq(users.id, created.id));
+    await deps.database.db
+      .update(users)
+      .set({ mfa: 1, mfaSecret: 'SECRET', mfaBackupCodes: ['x'] })
+      .where(eq(users.id, created.id));
     const res = await app.inject({ method: 'DELETE', url: `/users/${created.id}/mfa`, headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ user: Member }>().user.mfa).toBe(2);
@@ -237,14 +325,21 @@ describe('GET /members: totals of 1–2 character keywords (kept per gram by the
     const other = await makeCompany(deps, { name: '別会社' });
     await makeUser(deps, other.id, { name: '山田 大阪', email: 'ab.yamada@other.test' });
     const post = async (name: string, email: string) => {
-      const res = await app.inject({ method: 'POST', url: '/users', headers, payload: { name, email, organization: '大阪営業所', roles: [] } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/users',
+        headers,
+        payload: { name, email, organization: '大阪営業所', roles: [] },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ user: Member }>().user;
     };
     const a = await post('山田 花子', 'hanako.yamada@example.test');
     const b = await post('田中 ab', 'ab.tanaka@example.test');
     await expectTotalsMatchLists();
-    expect((await get(`/members?keyword=${encodeURIComponent('大阪')}`)).total).toBeGreaterThanOrEqual(2);
+    expect(
+      (await get(`/members?keyword=${encodeURIComponent('大阪')}`)).total,
+    ).toBeGreaterThanOrEqual(2);
 
     const put = async (id: string, payload: Record<string, unknown>) => {
       const res = await app.inject({ method: 'PUT', url: `/users/${id}`, headers, payload });
@@ -262,7 +357,9 @@ describe('GET /members: totals of 1–2 character keywords (kept per gram by the
     await expectTotalsMatchLists();
     // The same search, less exactly the deleted member.
     const namesBefore = hana.members.map((m) => m.name);
-    const namesAfter = (await get(`/members?keyword=${encodeURIComponent('花')}`)).members.map((m) => m.name);
+    const namesAfter = (await get(`/members?keyword=${encodeURIComponent('花')}`)).members.map(
+      (m) => m.name,
+    );
     expect(namesAfter).toEqual(namesBefore.filter((n) => n !== '佐藤 花子'));
   });
 });

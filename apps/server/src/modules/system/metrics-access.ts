@@ -12,7 +12,8 @@ export type MetricsAccess = 'disabled' | 'denied' | 'granted';
 export function metricsAccess(request: FastifyRequest, token: string | undefined): MetricsAccess {
   if (!token) return 'disabled';
   const header = request.headers.authorization;
-  const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const given =
+    typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   // Digests of equal length, compared in constant time: the comparison leaks neither the token nor its length.
   return given && timingSafeEqual(digest(given), digest(token)) ? 'granted' : 'denied';
 }

@@ -27,7 +27,8 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-const metrics = (target: ApiApp, headers: Record<string, string> = {}) => target.inject({ method: 'GET', url: '/metrics', headers });
+const metrics = (target: ApiApp, headers: Record<string, string> = {}) =>
+  target.inject({ method: 'GET', url: '/metrics', headers });
 
 describe('/metrics with METRICS_TOKEN set', () => {
   it('counts requests by route template and status class in Prometheus text format for the token', async () => {
@@ -38,9 +39,15 @@ describe('/metrics with METRICS_TOKEN set', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toMatch(/^http_requests_total\{method="GET",route="\/me",status="2xx"\} [1-9]\d*$/m);
-    expect(res.body).toMatch(/^http_requests_total\{method="GET",route="\/me",status="4xx"\} [1-9]\d*$/m);
-    expect(res.body).toMatch(/^http_request_duration_seconds_bucket\{method="GET",route="\/me",status="2xx",le="\+Inf"\} \d+$/m);
+    expect(res.body).toMatch(
+      /^http_requests_total\{method="GET",route="\/me",status="2xx"\} [1-9]\d*$/m,
+    );
+    expect(res.body).toMatch(
+      /^http_requests_total\{method="GET",route="\/me",status="4xx"\} [1-9]\d*$/m,
+    );
+    expect(res.body).toMatch(
+      /^http_request_duration_seconds_bucket\{method="GET",route="\/me",status="2xx",le="\+Inf"\} \d+$/m,
+    );
     expect(res.body).toMatch(/^process_resident_memory_bytes \d+$/m);
   });
 
@@ -49,15 +56,22 @@ describe('/metrics with METRICS_TOKEN set', () => {
     ['a wrong token', { authorization: 'Bearer wrong-token' }],
     ['the token with one character more', { authorization: `Bearer ${TOKEN}x` }],
     ['the token without Bearer', { authorization: TOKEN }],
-  ])('answers 401 in Japanese to %s, with no figures', async (_name, headers: Record<string, string>) => {
-    const res = await metrics(app, headers);
-    expect(res.statusCode).toBe(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-    expect(res.json()).toEqual({
-      error: { code: 'unauthenticated', message: 'メトリクスの取得には METRICS_TOKEN のトークンが必要です。', requestId: res.headers['x-request-id'] },
-    });
-    expect(res.body).not.toContain('http_requests_total');
-  });
+  ])(
+    'answers 401 in Japanese to %s, with no figures',
+    async (_name, headers: Record<string, string>) => {
+      const res = await metrics(app, headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(res.json()).toEqual({
+        error: {
+          code: 'unauthenticated',
+          message: 'メトリクスの取得には METRICS_TOKEN のトークンが必要です。',
+          requestId: res.headers['x-request-id'],
+        },
+      });
+      expect(res.body).not.toContain('http_requests_total');
+    },
+  );
 
   it("a member's own JWT is not the metrics token", async () => {
     const { headers } = await signIn(deps, admin);
@@ -72,7 +86,12 @@ describe('/metrics without METRICS_TOKEN', () => {
     for (const h of [{}, headers, { authorization: `Bearer ${TOKEN}` }]) {
       const res = await metrics(plain, h);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { ...unknown.json<{ error: object }>().error, requestId: res.headers['x-request-id'] } });
+      expect(res.json()).toEqual({
+        error: {
+          ...unknown.json<{ error: object }>().error,
+          requestId: res.headers['x-request-id'],
+        },
+      });
       expect(res.body).not.toContain('http_requests_total');
     }
   });

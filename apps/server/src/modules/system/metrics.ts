@@ -49,7 +49,9 @@ export function createRequestMetrics() {
       const [method, route, status] = JSON.parse(key) as [string, string, string];
       const labels = `method="${esc(method)}",route="${esc(route)}",status="${status}"`;
       lines.push(`http_requests_total{${labels}} ${s.count}`);
-      BUCKETS_SECONDS.forEach((le, i) => hist.push(`http_request_duration_seconds_bucket{${labels},le="${le}"} ${s.buckets[i]}`));
+      BUCKETS_SECONDS.forEach((le, i) =>
+        hist.push(`http_request_duration_seconds_bucket{${labels},le="${le}"} ${s.buckets[i]}`),
+      );
       hist.push(`http_request_duration_seconds_bucket{${labels},le="+Inf"} ${s.count}`);
       hist.push(`http_request_duration_seconds_sum{${labels}} ${s.sum}`);
       hist.push(`http_request_duration_seconds_count{${labels}} ${s.count}`);

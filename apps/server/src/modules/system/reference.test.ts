@@ -39,8 +39,12 @@ describe('the API reference without a token', () => {
   });
 
   it('/docs/json lists the operations of /openapi.json', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, unknown> }>();
-    const openapi = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    const openapi = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(Object.keys(doc.paths)).toEqual(Object.keys(openapi.paths));
     expect(Object.keys(doc.paths)).toContain('/me');
   });

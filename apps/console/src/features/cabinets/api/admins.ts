@@ -11,7 +11,8 @@ export const changeCabinetAdmins = (id: string, method: 'POST' | 'DELETE', userI
 export function useChangeCabinetAdmins(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ method, userIds }: { method: 'POST' | 'DELETE'; userIds: string[] }) => changeCabinetAdmins(id, method, userIds),
+    mutationFn: ({ method, userIds }: { method: 'POST' | 'DELETE'; userIds: string[] }) =>
+      changeCabinetAdmins(id, method, userIds),
     onSuccess: async ({ cabinet }) => {
       replaceCabinet(client, cabinet);
       await client.invalidateQueries({ queryKey: cabinetKeys.access(id) });

@@ -17,8 +17,13 @@ export function replaceCabinet(client: QueryClient, cabinet: TCabinet) {
 export function insertCabinet(client: QueryClient, cabinet: TCabinet) {
   client.setQueryData<TFindCabinetsResponse>(cabinetKeys.lists(), (old) => {
     if (!old) return old;
-    const [system, users] = [old.cabinets.filter((c) => c.type === EntityType.System), old.cabinets.filter((c) => c.type === EntityType.User)];
-    const sorted = [...users, cabinet].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const [system, users] = [
+      old.cabinets.filter((c) => c.type === EntityType.System),
+      old.cabinets.filter((c) => c.type === EntityType.User),
+    ];
+    const sorted = [...users, cabinet].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     return { cabinets: [...system, ...sorted] };
   });
 }

@@ -12,20 +12,42 @@ import { cabinetKeys } from './keys.ts';
 const base = (id: string) => `/cabinets/${id}/classification_rules`;
 
 export const dryRunRule = (id: string, memberGroupIds: string[]) =>
-  apiFetch(`${base(id)}/dry_run`, { method: 'POST', body: { memberGroupIds }, schema: ZClassificationDryRunResponse });
+  apiFetch(`${base(id)}/dry_run`, {
+    method: 'POST',
+    body: { memberGroupIds },
+    schema: ZClassificationDryRunResponse,
+  });
 export const addRules = (id: string, memberGroupIds: string[], backfill: boolean) =>
-  apiFetch(base(id), { method: 'POST', body: { memberGroupIds, backfill }, schema: ZClassificationRulesResponse });
+  apiFetch(base(id), {
+    method: 'POST',
+    body: { memberGroupIds, backfill },
+    schema: ZClassificationRulesResponse,
+  });
 export const removeRules = (id: string, memberGroupIds: string[]) =>
-  apiFetch(base(id), { method: 'DELETE', body: { memberGroupIds }, schema: ZClassificationRulesResponse });
+  apiFetch(base(id), {
+    method: 'DELETE',
+    body: { memberGroupIds },
+    schema: ZClassificationRulesResponse,
+  });
 const ZBackfills = z.object({ backfills: z.array(ZClassificationBackfill) });
-export const findBackfills = (id: string, signal?: AbortSignal) => apiFetch(`${base(id)}/backfills`, { schema: ZBackfills, signal });
+export const findBackfills = (id: string, signal?: AbortSignal) =>
+  apiFetch(`${base(id)}/backfills`, { schema: ZBackfills, signal });
 
-export const useDryRun = (id: string) => useMutation({ mutationFn: (groupIds: string[]) => dryRunRule(id, groupIds) });
+export const useDryRun = (id: string) =>
+  useMutation({ mutationFn: (groupIds: string[]) => dryRunRule(id, groupIds) });
 
 export function useChangeRules(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ add, remove, backfill }: { add: string[]; remove: string[]; backfill: boolean }) => {
+    mutationFn: async ({
+      add,
+      remove,
+      backfill,
+    }: {
+      add: string[];
+      remove: string[];
+      backfill: boolean;
+    }) => {
       let last = add.length > 0 ? await addRules(id, add, backfill) : null;
       if (remove.length > 0) last = await removeRules(id, remove);
       return last;
@@ -44,7 +66,8 @@ export function useBackfills(id: string, enabled: boolean) {
       queryKey: cabinetKeys.backfills(id),
       queryFn: async ({ signal }) => (await findBackfills(id, signal)).backfills,
       enabled,
-      refetchInterval: (q) => (q.state.data?.some((b) => b.state === 'queued' || b.state === 'running') ? 1000 : false),
+      refetchInterval: (q) =>
+        q.state.data?.some((b) => b.state === 'queued' || b.state === 'running') ? 1000 : false,
     }),
   );
 }

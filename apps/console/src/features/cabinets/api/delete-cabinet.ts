@@ -3,7 +3,8 @@ import { ZDeleteCabinetResponse } from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { removeCabinet } from './cache.ts';
 
-export const deleteCabinet = (id: string) => apiFetch(`/cabinets/${id}`, { method: 'DELETE', schema: ZDeleteCabinetResponse });
+export const deleteCabinet = (id: string) =>
+  apiFetch(`/cabinets/${id}`, { method: 'DELETE', schema: ZDeleteCabinetResponse });
 
 export function useDeleteCabinet() {
   const client = useQueryClient();

@@ -12,15 +12,23 @@ export const fileDocuments = (to: string, documentIds: string[], fromCabinetId?:
   });
 
 export const unfileDocuments = (id: string, documentIds: string[]) =>
-  apiFetch(`/cabinets/${id}/documents`, { method: 'DELETE', body: { documentIds }, schema: ZCabinetDocumentsResponse });
+  apiFetch(`/cabinets/${id}/documents`, {
+    method: 'DELETE',
+    body: { documentIds },
+    schema: ZCabinetDocumentsResponse,
+  });
 
-export type FileAction = { kind: 'move' | 'copy'; to: string; from: string; documentIds: string[] } | { kind: 'remove'; from: string; documentIds: string[] };
+export type FileAction =
+  | { kind: 'move' | 'copy'; to: string; from: string; documentIds: string[] }
+  | { kind: 'remove'; from: string; documentIds: string[] };
 
 export function useFileDocuments() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (a: FileAction) =>
-      a.kind === 'remove' ? unfileDocuments(a.from, a.documentIds) : fileDocuments(a.to, a.documentIds, a.kind === 'move' ? a.from : undefined),
+      a.kind === 'remove'
+        ? unfileDocuments(a.from, a.documentIds)
+        : fileDocuments(a.to, a.documentIds, a.kind === 'move' ? a.from : undefined),
     // Counts and lists of both cabinets changed.
     onSuccess: () => client.invalidateQueries({ queryKey: cabinetKeys.all }),
   });

@@ -6,7 +6,11 @@ import { cabinetKeys } from './keys.ts';
 export const CABINET_DOCUMENTS_PER_PAGE = 50;
 
 /** The cabinet's documents through the documents search (`GET /documents?cabinetId=…`), newest first. */
-export const findCabinetDocuments = (id: string, q: { page: number; keyword: string }, signal?: AbortSignal) =>
+export const findCabinetDocuments = (
+  id: string,
+  q: { page: number; keyword: string },
+  signal?: AbortSignal,
+) =>
   apiFetch('/documents', {
     query: { cabinetId: id, page: q.page, perPage: CABINET_DOCUMENTS_PER_PAGE, keyword: q.keyword },
     schema: ZDocumentFindResponse,

@@ -7,6 +7,9 @@ export const getCabinet = (id: string, signal?: AbortSignal) =>
   apiFetch(`/cabinets/${id}`, { schema: ZCabinetResponse, signal });
 
 export const cabinetQuery = (id: string) =>
-  queryOptions({ queryKey: cabinetKeys.detail(id), queryFn: async ({ signal }) => (await getCabinet(id, signal)).cabinet });
+  queryOptions({
+    queryKey: cabinetKeys.detail(id),
+    queryFn: async ({ signal }) => (await getCabinet(id, signal)).cabinet,
+  });
 
 export const useCabinet = (id: string) => useQuery(cabinetQuery(id));

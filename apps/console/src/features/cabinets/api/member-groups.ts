@@ -6,9 +6,17 @@ import { cabinetKeys } from './keys.ts';
 
 /** `PUT /cabinets/{id}/member_groups` adds; `DELETE` removes one (spec §7). */
 export const addCabinetMemberGroups = (id: string, memberGroupIds: string[]) =>
-  apiFetch(`/cabinets/${id}/member_groups`, { method: 'PUT', body: { memberGroupIds }, schema: ZCabinetResponse });
+  apiFetch(`/cabinets/${id}/member_groups`, {
+    method: 'PUT',
+    body: { memberGroupIds },
+    schema: ZCabinetResponse,
+  });
 export const removeCabinetMemberGroup = (id: string, memberGroupId: string) =>
-  apiFetch(`/cabinets/${id}/member_groups`, { method: 'DELETE', body: { memberGroupId }, schema: ZCabinetResponse });
+  apiFetch(`/cabinets/${id}/member_groups`, {
+    method: 'DELETE',
+    body: { memberGroupId },
+    schema: ZCabinetResponse,
+  });
 
 /** Applies the difference between the current and the wanted groups, then refreshes who can read. */
 export function useSetCabinetMemberGroups(id: string) {

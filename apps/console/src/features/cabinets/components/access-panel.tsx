@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { CABINET_ACCESS_PAGE_SIZE } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useCabinetAccess } from '../api/find-cabinet-access.ts';
@@ -18,7 +28,14 @@ export function AccessPanel({ cabinetId }: { cabinetId: string }) {
   const total = access.data?.total ?? 0;
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" aria-labelledby="access-title" data-testid="access-panel">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      bg="white"
+      aria-labelledby="access-title"
+      data-testid="access-panel"
+    >
       <Stack gap="md">
         <div>
           <Title order={2} fz={18} id="access-title">
@@ -85,7 +102,11 @@ export function AccessPanel({ cabinetId }: { cabinetId: string }) {
         )}
         {total > CABINET_ACCESS_PAGE_SIZE && (
           <Group justify="center">
-            <Pagination total={Math.ceil(total / CABINET_ACCESS_PAGE_SIZE)} value={page} onChange={setPage} />
+            <Pagination
+              total={Math.ceil(total / CABINET_ACCESS_PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+            />
           </Group>
         )}
       </Stack>

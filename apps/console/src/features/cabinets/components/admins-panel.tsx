@@ -18,9 +18,16 @@ export function AdminsPanel({ cabinet }: { cabinet: TCabinet }) {
   const run = async (method: 'POST' | 'DELETE', user: { id: string; name: string }) => {
     try {
       await change.mutateAsync({ method, userIds: [user.id] });
-      alert.open(method === 'POST' ? `${user.name} さんを管理者に追加しました。` : `${user.name} さんを管理者から外しました。`);
+      alert.open(
+        method === 'POST'
+          ? `${user.name} さんを管理者に追加しました。`
+          : `${user.name} さんを管理者から外しました。`,
+      );
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '変更できませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '変更できませんでした。',
+        type: 'error',
+      });
     }
   };
 
@@ -48,7 +55,13 @@ export function AdminsPanel({ cabinet }: { cabinet: TCabinet }) {
                   {a.email}
                 </Text>
               </div>
-              <Button size="xs" variant="subtle" color="red" onClick={() => void run('DELETE', a)} aria-label={`${a.name} を管理者から外す`}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => void run('DELETE', a)}
+                aria-label={`${a.name} を管理者から外す`}
+              >
                 外す
               </Button>
             </Group>
@@ -69,9 +82,18 @@ export function AdminsPanel({ cabinet }: { cabinet: TCabinet }) {
             candidates.data?.members.map((m) => (
               <Group key={m.id} justify="space-between" data-testid="admin-candidate">
                 <Text size="sm">
-                  {m.name} <Text span size="xs" c="dimmed">{m.email}</Text>
+                  {m.name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {m.email}
+                  </Text>
                 </Text>
-                <Button size="xs" variant="light" disabled={adminIds.has(m.id)} onClick={() => void run('POST', m)} aria-label={`${m.name} を管理者にする`}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={adminIds.has(m.id)}
+                  onClick={() => void run('POST', m)}
+                  aria-label={`${m.name} を管理者にする`}
+                >
                   {adminIds.has(m.id) ? '管理者です' : '管理者にする'}
                 </Button>
               </Group>

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { Badge, Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { AlertArea } from '../../../components/alerts/index.ts';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { PanelError, PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
+import {
+  PanelError,
+  PanelErrorBoundary,
+} from '../../../components/error-boundary/error-boundary.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
@@ -35,7 +38,8 @@ export function CabinetDetailPage({ id }: { id: string }) {
   }
   if (cabinet.isError) {
     // Not found / not allowed: the spec's error page (§2); anything else: retry in place.
-    if (isApiError(cabinet.error) && (cabinet.error.status === 404 || cabinet.error.status === 403)) return <FatalOnError status={cabinet.error.status} />;
+    if (isApiError(cabinet.error) && (cabinet.error.status === 404 || cabinet.error.status === 403))
+      return <FatalOnError status={cabinet.error.status} />;
     return <PanelError onRetry={() => void cabinet.refetch()} />;
   }
   const c = cabinet.data;
@@ -43,11 +47,21 @@ export function CabinetDetailPage({ id }: { id: string }) {
     <>
       <PageHeader
         title={c.name}
-        description={c.note || (c.type === EntityType.System ? '会社のすべての書類が含まれます。' : undefined)}
+        description={
+          c.note || (c.type === EntityType.System ? '会社のすべての書類が含まれます。' : undefined)
+        }
         actions={
           <Group gap="xs">
-            {c.type === EntityType.System && <Badge variant="outline" color="gray">システム</Badge>}
-            {c.isAdmin && <Badge color="orange" variant="light">管理できます</Badge>}
+            {c.type === EntityType.System && (
+              <Badge variant="outline" color="gray">
+                システム
+              </Badge>
+            )}
+            {c.isAdmin && (
+              <Badge color="orange" variant="light">
+                管理できます
+              </Badge>
+            )}
             {isCompanyAdmin && c.type === EntityType.User && (
               <Button variant="default" color="red" onClick={() => setDeleting(true)}>
                 削除
@@ -105,7 +119,11 @@ export function CabinetDetailPage({ id }: { id: string }) {
           </Tabs.Panel>
         )}
       </Tabs>
-      <DeleteCabinetModal cabinet={isDeleting ? c : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate('/cabinets')} />
+      <DeleteCabinetModal
+        cabinet={isDeleting ? c : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/cabinets')}
+      />
     </>
   );
 }

@@ -1,8 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Button, Checkbox, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { EntityType, DOCUMENT_STATUS_LABELS, DOCUMENT_TOTAL_CAP, type TCabinet } from '@cloudsign/contract';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  EntityType,
+  DOCUMENT_STATUS_LABELS,
+  DOCUMENT_TOTAL_CAP,
+  type TCabinet,
+} from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
@@ -21,13 +37,16 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
 
   useEffect(() => {
     if (debounced === keyword) return;
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (debounced) next.set('keyword', debounced);
-      else next.delete('keyword');
-      next.delete('page');
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (debounced) next.set('keyword', debounced);
+        else next.delete('keyword');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
   }, [debounced, keyword, setParams]);
 
   const setPage = (n: number) =>
@@ -81,15 +100,31 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
           <Group gap="xs">
             <Text size="sm">{selected.size.toLocaleString('ja-JP')} 件を選択中</Text>
             {!isSystem && (
-              <Button size="xs" variant="light" disabled={selected.size === 0} onClick={() => setAction('move')}>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={selected.size === 0}
+                onClick={() => setAction('move')}
+              >
                 別のキャビネットへ移動
               </Button>
             )}
-            <Button size="xs" variant="light" disabled={selected.size === 0} onClick={() => setAction('copy')}>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={selected.size === 0}
+              onClick={() => setAction('copy')}
+            >
               {isSystem ? 'キャビネットに追加' : '別のキャビネットへコピー'}
             </Button>
             {!isSystem && (
-              <Button size="xs" variant="light" color="red" disabled={selected.size === 0} onClick={() => setAction('remove')}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                disabled={selected.size === 0}
+                onClick={() => setAction('remove')}
+              >
                 このキャビネットから外す
               </Button>
             )}
@@ -116,7 +151,11 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
               <Table.Tr>
                 {canManage && (
                   <Table.Th w={40}>
-                    <Checkbox aria-label="このページの書類をすべて選択" checked={allOnPage} onChange={togglePage} />
+                    <Checkbox
+                      aria-label="このページの書類をすべて選択"
+                      checked={allOnPage}
+                      onChange={togglePage}
+                    />
                   </Table.Th>
                 )}
                 <Table.Th>タイトル</Table.Th>
@@ -131,7 +170,11 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
                 <Table.Tr key={d.id} data-testid="document-row">
                   {canManage && (
                     <Table.Td>
-                      <Checkbox aria-label={`${d.title} を選択`} checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
+                      <Checkbox
+                        aria-label={`${d.title} を選択`}
+                        checked={selected.has(d.id)}
+                        onChange={() => toggle(d.id)}
+                      />
                     </Table.Td>
                   )}
                   <Table.Td>
@@ -158,7 +201,11 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
         )}
         {total > CABINET_DOCUMENTS_PER_PAGE && (
           <Group justify="center">
-            <Pagination total={Math.ceil(Math.min(total, DOCUMENT_TOTAL_CAP) / CABINET_DOCUMENTS_PER_PAGE)} value={page} onChange={setPage} />
+            <Pagination
+              total={Math.ceil(Math.min(total, DOCUMENT_TOTAL_CAP) / CABINET_DOCUMENTS_PER_PAGE)}
+              value={page}
+              onChange={setPage}
+            />
           </Group>
         )}
       </Stack>

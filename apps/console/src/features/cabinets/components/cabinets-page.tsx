@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { EntityType, type TCabinet } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
@@ -44,7 +54,11 @@ export function CabinetsPage() {
                 <Table.Th ta="right">書類数</Table.Th>
                 <Table.Th>閲覧できるメンバーグループ</Table.Th>
                 <Table.Th>管理者</Table.Th>
-                {isAdmin && <Table.Th w={90}><VisuallyHidden>操作</VisuallyHidden></Table.Th>}
+                {isAdmin && (
+                  <Table.Th w={90}>
+                    <VisuallyHidden>操作</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -86,12 +100,21 @@ export function CabinetsPage() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{c.admins.length === 0 ? '—' : c.admins.map((a) => a.name || a.email).join('、')}</Text>
+                    <Text size="sm">
+                      {c.admins.length === 0
+                        ? '—'
+                        : c.admins.map((a) => a.name || a.email).join('、')}
+                    </Text>
                   </Table.Td>
                   {isAdmin && (
                     <Table.Td>
                       {c.type === EntityType.User && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(c)}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setDeleting(c)}
+                        >
                           削除
                         </Button>
                       )}

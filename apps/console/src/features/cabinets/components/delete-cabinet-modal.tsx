@@ -4,18 +4,31 @@ import { useAlert } from '../../../components/alerts/index.ts';
 import { useDeleteCabinet } from '../api/delete-cabinet.ts';
 
 /** Deleting unlinks the cabinet's documents; the confirmation names how many. */
-export function DeleteCabinetModal({ cabinet, onClose, onDeleted }: { cabinet: TCabinet | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteCabinetModal({
+  cabinet,
+  onClose,
+  onDeleted,
+}: {
+  cabinet: TCabinet | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const remove = useDeleteCabinet();
   const alert = useAlert('main');
   const confirm = async () => {
     if (!cabinet) return;
     try {
       const res = await remove.mutateAsync(cabinet.id);
-      alert.open(`キャビネット「${cabinet.name}」を削除しました（${res.unlinkedDocumentCount.toLocaleString('ja-JP')} 件の書類の紐付けを解除しました）。`);
+      alert.open(
+        `キャビネット「${cabinet.name}」を削除しました（${res.unlinkedDocumentCount.toLocaleString('ja-JP')} 件の書類の紐付けを解除しました）。`,
+      );
       onClose();
       onDeleted?.();
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '削除できませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '削除できませんでした。',
+        type: 'error',
+      });
       onClose();
     }
   };

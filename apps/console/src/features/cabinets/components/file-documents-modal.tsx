@@ -7,7 +7,11 @@ import { useFileDocuments } from '../api/file-documents.ts';
 
 export type FileKind = 'move' | 'copy' | 'remove';
 
-const TITLES: Record<FileKind, string> = { move: '別のキャビネットへ移動', copy: '別のキャビネットへコピー', remove: 'このキャビネットから外す' };
+const TITLES: Record<FileKind, string> = {
+  move: '別のキャビネットへ移動',
+  copy: '別のキャビネットへコピー',
+  remove: 'このキャビネットから外す',
+};
 
 /** Move (link there, unlink here), copy (link there) or remove (unlink here) the selected documents. */
 export function FileDocumentsModal({
@@ -27,7 +31,9 @@ export function FileDocumentsModal({
   const file = useFileDocuments();
   const alert = useAlert('content');
   const [target, setTarget] = useState<string | null>(null);
-  const targets = (cabinets.data?.cabinets ?? []).filter((c) => c.type === EntityType.User && c.isAdmin && c.id !== cabinet.id);
+  const targets = (cabinets.data?.cabinets ?? []).filter(
+    (c) => c.type === EntityType.User && c.isAdmin && c.id !== cabinet.id,
+  );
   const count = documentIds.length.toLocaleString('ja-JP');
 
   const run = async () => {
@@ -35,16 +41,23 @@ export function FileDocumentsModal({
     try {
       if (kind === 'remove') {
         const res = await file.mutateAsync({ kind, from: cabinet.id, documentIds });
-        alert.open(`${res.unlinked.toLocaleString('ja-JP')} 件の書類をこのキャビネットから外しました。`);
+        alert.open(
+          `${res.unlinked.toLocaleString('ja-JP')} 件の書類をこのキャビネットから外しました。`,
+        );
       } else if (target) {
         const to = targets.find((c) => c.id === target)?.name ?? '';
         await file.mutateAsync({ kind, from: cabinet.id, to: target, documentIds });
-        alert.open(`${count} 件の書類を「${to}」へ${kind === 'move' ? '移動' : 'コピー'}しました。`);
+        alert.open(
+          `${count} 件の書類を「${to}」へ${kind === 'move' ? '移動' : 'コピー'}しました。`,
+        );
       }
       setTarget(null);
       onDone();
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '処理できませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '処理できませんでした。',
+        type: 'error',
+      });
       onClose();
     }
   };
@@ -55,17 +68,24 @@ export function FileDocumentsModal({
         <Stack>
           {kind === 'remove' ? (
             <Text>
-              選択した {count} 件の書類を「{cabinet.name}」から外します。書類は「すべての書類」に残ります。
+              選択した {count} 件の書類を「{cabinet.name}
+              」から外します。書類は「すべての書類」に残ります。
             </Text>
           ) : (
             <>
               <Text>
                 選択した {count} 件の書類を
-                {kind === 'move' ? `「${cabinet.name}」から移動します。` : '、このキャビネットに残したまま追加します。'}
+                {kind === 'move'
+                  ? `「${cabinet.name}」から移動します。`
+                  : '、このキャビネットに残したまま追加します。'}
               </Text>
               <Select
                 label={kind === 'move' ? '移動先のキャビネット' : 'コピー先のキャビネット'}
-                placeholder={targets.length === 0 ? '管理しているキャビネットがありません' : 'キャビネットを選択'}
+                placeholder={
+                  targets.length === 0
+                    ? '管理しているキャビネットがありません'
+                    : 'キャビネットを選択'
+                }
                 data={targets.map((c) => ({ value: c.id, label: c.name }))}
                 value={target}
                 onChange={setTarget}
@@ -79,7 +99,12 @@ export function FileDocumentsModal({
             <Button variant="default" onClick={onClose}>
               キャンセル
             </Button>
-            <Button color={kind === 'remove' ? 'red' : undefined} disabled={kind !== 'remove' && !target} loading={file.isPending} onClick={() => void run()}>
+            <Button
+              color={kind === 'remove' ? 'red' : undefined}
+              disabled={kind !== 'remove' && !target}
+              loading={file.isPending}
+              onClick={() => void run()}
+            >
               {kind === 'move' ? '移動する' : kind === 'copy' ? 'コピーする' : '外す'}
             </Button>
           </Group>

@@ -22,14 +22,20 @@ export function MemberGroupsPanel({ cabinet }: { cabinet: TCabinet }) {
   useEffect(() => setValue(current), [current]);
   const change = diff(current, value);
   const isDirty = change.add.length + change.remove.length > 0;
-  const options = (groups.data ?? cabinet.memberGroups).map((g) => ({ value: g.id, label: groupLabel(g) }));
+  const options = (groups.data ?? cabinet.memberGroups).map((g) => ({
+    value: g.id,
+    label: groupLabel(g),
+  }));
 
   const submit = async () => {
     try {
       await save.mutateAsync(change);
       alert.open('閲覧できるメンバーグループを保存しました。');
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '保存できませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '保存できませんでした。',
+        type: 'error',
+      });
     }
   };
   return (
@@ -41,7 +47,13 @@ export function MemberGroupsPanel({ cabinet }: { cabinet: TCabinet }) {
         <Text size="sm" c="dimmed">
           選んだグループのメンバーは、このキャビネットの書類を閲覧できます。
         </Text>
-        <MultiSelect label="メンバーグループ" placeholder="グループを選択" data={options} value={value} onChange={setValue} />
+        <MultiSelect
+          label="メンバーグループ"
+          placeholder="グループを選択"
+          data={options}
+          value={value}
+          onChange={setValue}
+        />
         <Group justify="flex-end">
           <Button variant="default" disabled={!isDirty} onClick={() => setValue(current)}>
             元に戻す

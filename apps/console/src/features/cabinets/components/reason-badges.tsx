@@ -11,13 +11,20 @@ export const reasonLabel = (r: TAccessReason) =>
         ? `「${r.group.name}」（全員）のメンバー`
         : `グループ「${r.group.name}」のメンバー`;
 
-const colorOf = (r: TAccessReason) => (r.kind === 'company_admin' ? 'grape' : r.kind === 'cabinet_admin' ? 'orange' : 'blue');
+const colorOf = (r: TAccessReason) =>
+  r.kind === 'company_admin' ? 'grape' : r.kind === 'cabinet_admin' ? 'orange' : 'blue';
 
 export function ReasonBadges({ reasons }: { reasons: readonly TAccessReason[] }) {
   return (
     <Group gap={6}>
       {reasons.map((r) => (
-        <Badge key={r.kind === 'group' ? r.group.id : r.kind} color={colorOf(r)} variant="light" radius="sm" tt="none">
+        <Badge
+          key={r.kind === 'group' ? r.group.id : r.kind}
+          color={colorOf(r)}
+          variant="light"
+          radius="sm"
+          tt="none"
+        >
           {reasonLabel(r)}
         </Badge>
       ))}

@@ -1,7 +1,23 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { BACKFILL_STATE_LABELS, RULES_NEED_COMPANY_ADMIN, type TCabinet, type TClassificationBackfill } from '@cloudsign/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  BACKFILL_STATE_LABELS,
+  RULES_NEED_COMPANY_ADMIN,
+  type TCabinet,
+  type TClassificationBackfill,
+} from '@cloudsign/contract';
 import { MultiSelect } from '../../../components/multiselect/index.ts';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useGroupCandidates } from '../api/candidates.ts';
@@ -45,21 +61,21 @@ function RulesView({ cabinet }: { cabinet: TCabinet }) {
   const rules = cabinet.classificationRules;
   return (
     <RulesFrame>
-        {rules.length === 0 ? (
-          <Text size="sm">ルールはありません。</Text>
-        ) : (
-          <Group gap={6} aria-label="対象のメンバーグループ">
-            {rules.map((g) => (
-              <Badge key={g.id} variant="light" color="gray" tt="none">
-                {groupLabel(g)}
-              </Badge>
-            ))}
-          </Group>
-        )}
-        <Alert color="gray" variant="light">
-          {RULES_NEED_COMPANY_ADMIN}
-        </Alert>
-        {backfills.data?.[0] && <BackfillStatus backfill={backfills.data[0]} />}
+      {rules.length === 0 ? (
+        <Text size="sm">ルールはありません。</Text>
+      ) : (
+        <Group gap={6} aria-label="対象のメンバーグループ">
+          {rules.map((g) => (
+            <Badge key={g.id} variant="light" color="gray" tt="none">
+              {groupLabel(g)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <Alert color="gray" variant="light">
+        {RULES_NEED_COMPANY_ADMIN}
+      </Alert>
+      {backfills.data?.[0] && <BackfillStatus backfill={backfills.data[0]} />}
     </RulesFrame>
   );
 }
@@ -69,7 +85,8 @@ function BackfillStatus({ backfill }: { backfill: TClassificationBackfill }) {
   return (
     <Stack gap={4} data-testid="backfill-status">
       <Text size="sm">
-        既存書類の振り分け：{BACKFILL_STATE_LABELS[backfill.state]}（{backfill.linked.toLocaleString('ja-JP')} 件を振り分け）
+        既存書類の振り分け：{BACKFILL_STATE_LABELS[backfill.state]}（
+        {backfill.linked.toLocaleString('ja-JP')} 件を振り分け）
       </Text>
       {isRunning && <Progress value={100} animated aria-label="振り分け中" />}
     </Stack>
@@ -79,7 +96,10 @@ function BackfillStatus({ backfill }: { backfill: TClassificationBackfill }) {
 /** The company admin's editor: adding groups shows first how many existing documents they would file (dry run). */
 function RulesEditor({ cabinet }: { cabinet: TCabinet }) {
   const groups = useGroupCandidates(cabinet.id, true);
-  const current = useMemo(() => cabinet.classificationRules.map((g) => g.id), [cabinet.classificationRules]);
+  const current = useMemo(
+    () => cabinet.classificationRules.map((g) => g.id),
+    [cabinet.classificationRules],
+  );
   const [value, setValue] = useState<string[]>(current);
   const [isBackfill, setBackfill] = useState(false);
   useEffect(() => setValue(current), [current]);
@@ -105,46 +125,69 @@ function RulesEditor({ cabinet }: { cabinet: TCabinet }) {
 
   const isDirty = change.add.length + change.remove.length > 0;
   const isCounting = change.add.length > 0 && (dryRun.isPending || !dryRun.data);
-  const options = (groups.data ?? cabinet.classificationRules).map((g) => ({ value: g.id, label: groupLabel(g) }));
+  const options = (groups.data ?? cabinet.classificationRules).map((g) => ({
+    value: g.id,
+    label: groupLabel(g),
+  }));
 
   const submit = async () => {
     try {
-      const res = await save.mutateAsync({ ...change, backfill: isBackfill && change.add.length > 0 });
-      alert.open(res?.backfill ? '自動振り分けルールを保存しました。既存の書類の振り分けを開始しました。' : '自動振り分けルールを保存しました。');
+      const res = await save.mutateAsync({
+        ...change,
+        backfill: isBackfill && change.add.length > 0,
+      });
+      alert.open(
+        res?.backfill
+          ? '自動振り分けルールを保存しました。既存の書類の振り分けを開始しました。'
+          : '自動振り分けルールを保存しました。',
+      );
       setBackfill(false);
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '保存できませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '保存できませんでした。',
+        type: 'error',
+      });
     }
   };
 
   return (
     <RulesFrame>
-        <MultiSelect label="対象のメンバーグループ" placeholder="グループを選択" data={options} value={value} onChange={setValue} />
-        {change.add.length > 0 && (
-          <Alert color="blue" variant="light" data-testid="dry-run">
-            {dryRun.isError
-              ? dryRun.error.message
-              : dryRun.data
-                ? `追加するグループのルールで、既存の書類 ${dryRun.data.count.toLocaleString('ja-JP')} 件がこのキャビネットに振り分けられます。`
-                : '既存の書類の件数を確認しています…'}
-          </Alert>
-        )}
-        {change.add.length > 0 && (
-          <Checkbox
-            checked={isBackfill}
-            onChange={(e) => setBackfill(e.currentTarget.checked)}
-            label="保存時に既存の書類にも適用する（バックグラウンドで実行します）"
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" disabled={!isDirty} onClick={() => setValue(current)}>
-            元に戻す
-          </Button>
-          <Button disabled={!isDirty || isCounting} loading={save.isPending} onClick={() => void submit()}>
-            保存
-          </Button>
-        </Group>
-        {latest && <BackfillStatus backfill={latest} />}
+      <MultiSelect
+        label="対象のメンバーグループ"
+        placeholder="グループを選択"
+        data={options}
+        value={value}
+        onChange={setValue}
+      />
+      {change.add.length > 0 && (
+        <Alert color="blue" variant="light" data-testid="dry-run">
+          {dryRun.isError
+            ? dryRun.error.message
+            : dryRun.data
+              ? `追加するグループのルールで、既存の書類 ${dryRun.data.count.toLocaleString('ja-JP')} 件がこのキャビネットに振り分けられます。`
+              : '既存の書類の件数を確認しています…'}
+        </Alert>
+      )}
+      {change.add.length > 0 && (
+        <Checkbox
+          checked={isBackfill}
+          onChange={(e) => setBackfill(e.currentTarget.checked)}
+          label="保存時に既存の書類にも適用する（バックグラウンドで実行します）"
+        />
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" disabled={!isDirty} onClick={() => setValue(current)}>
+          元に戻す
+        </Button>
+        <Button
+          disabled={!isDirty || isCounting}
+          loading={save.isPending}
+          onClick={() => void submit()}
+        >
+          保存
+        </Button>
+      </Group>
+      {latest && <BackfillStatus backfill={latest} />}
     </RulesFrame>
   );
 }

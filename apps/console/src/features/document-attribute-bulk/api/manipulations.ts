@@ -2,5 +2,15 @@ import { createManipulationsApi } from '../../../lib/bulk/manipulations-api.ts';
 import { attributeBulkKeys } from './keys.ts';
 
 /** Attribute bulk edit runs (docs/design.md §4 `/documents/attributes/bulk_manipulations`). */
-export const manipulationsApi = createManipulationsApi('/documents/attributes/bulk_manipulations', attributeBulkKeys);
-export const { useManipulation, useManipulations, useRows, useUpdateManipulation, downloadRowsCsv, downloadUploadedFile } = manipulationsApi;
+export const manipulationsApi = createManipulationsApi(
+  '/documents/attributes/bulk_manipulations',
+  attributeBulkKeys,
+);
+export const {
+  useManipulation,
+  useManipulations,
+  useRows,
+  useUpdateManipulation,
+  downloadRowsCsv,
+  downloadUploadedFile,
+} = manipulationsApi;

@@ -1,7 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { BulkStatus, CSV_ENCODING_LABELS, CSV_ENCODINGS, type TCsvEncoding } from '@cloudsign/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  BulkStatus,
+  CSV_ENCODING_LABELS,
+  CSV_ENCODINGS,
+  type TCsvEncoding,
+} from '@cloudsign/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import { downloadAttributesCsv, requestAttributesCsv, useDownloadJob } from '../api/transfers.ts';
 import { fmt } from './labels.ts';
@@ -21,7 +36,9 @@ const FIELDS = [
  */
 export function DownloadPanel() {
   const [params] = useSearchParams();
-  const [conditions, setConditions] = useState<Record<string, string>>(() => Object.fromEntries([...params.entries()].filter(([, v]) => v !== '')));
+  const [conditions, setConditions] = useState<Record<string, string>>(() =>
+    Object.fromEntries([...params.entries()].filter(([, v]) => v !== '')),
+  );
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -41,11 +58,17 @@ export function DownloadPanel() {
     setError(null);
     setStarting(true);
     try {
-      const filled = Object.fromEntries(Object.entries(conditions).filter(([, v]) => v.trim() !== ''));
+      const filled = Object.fromEntries(
+        Object.entries(conditions).filter(([, v]) => v.trim() !== ''),
+      );
       setJobId((await requestAttributesCsv(filled, encoding)).manipulation.id);
     } catch (e) {
       const details = isApiError(e) ? e.details.map((d) => d.message).join(' ') : '';
-      setError(isApiError(e) ? `${e.message}${details ? ` ${details}` : ''}` : 'CSVを作成できませんでした。');
+      setError(
+        isApiError(e)
+          ? `${e.message}${details ? ` ${details}` : ''}`
+          : 'CSVを作成できませんでした。',
+      );
     } finally {
       setStarting(false);
     }
@@ -66,30 +89,61 @@ export function DownloadPanel() {
         ))}
       </SimpleGrid>
       {Object.keys(conditions).some((k) => !FIELDS.some((f) => f.key === k)) && (
-        <Text size="xs" c="dimmed">書類の検索画面から引き継いだ条件も適用されます。</Text>
+        <Text size="xs" c="dimmed">
+          書類の検索画面から引き継いだ条件も適用されます。
+        </Text>
       )}
       <Group align="flex-end">
         <Stack gap={4}>
-          <Text size="sm" fw={500}>文字コード</Text>
-          <SegmentedControl value={encoding} onChange={(v) => setEncoding(v as TCsvEncoding)} data={CSV_ENCODINGS.map((e) => ({ value: e, label: CSV_ENCODING_LABELS[e] }))} aria-label="文字コード" />
+          <Text size="sm" fw={500}>
+            文字コード
+          </Text>
+          <SegmentedControl
+            value={encoding}
+            onChange={(v) => setEncoding(v as TCsvEncoding)}
+            data={CSV_ENCODINGS.map((e) => ({ value: e, label: CSV_ENCODING_LABELS[e] }))}
+            aria-label="文字コード"
+          />
         </Stack>
-        <Button variant="light" onClick={() => void start()} loading={isStarting || isRunning} data-testid="request-download">
+        <Button
+          variant="light"
+          onClick={() => void start()}
+          loading={isStarting || isRunning}
+          data-testid="request-download"
+        >
           条件に合う書類の書類情報をダウンロード
         </Button>
       </Group>
       {isRunning && (
         <Stack gap={4}>
-          <Text size="sm">CSVを作成しています: {fmt(m.processedRows)} / {fmt(m.totalRows)} 件</Text>
-          <Progress value={m.totalRows > 0 ? (m.processedRows / m.totalRows) * 100 : 0} animated aria-label="CSV作成の進み具合" />
+          <Text size="sm">
+            CSVを作成しています: {fmt(m.processedRows)} / {fmt(m.totalRows)} 件
+          </Text>
+          <Progress
+            value={m.totalRows > 0 ? (m.processedRows / m.totalRows) * 100 : 0}
+            animated
+            aria-label="CSV作成の進み具合"
+          />
         </Stack>
       )}
       {m?.status === BulkStatus.Succeeded && (
         <Alert color="green">
           {fmt(m.totalRows)}件の書類のCSVを作成しました。ダウンロードが始まらない場合は
-          <Button size="compact-sm" variant="subtle" onClick={() => void downloadAttributesCsv(m.id)} data-testid="download-again">こちら</Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => void downloadAttributesCsv(m.id)}
+            data-testid="download-again"
+          >
+            こちら
+          </Button>
         </Alert>
       )}
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
     </Stack>
   );
 }

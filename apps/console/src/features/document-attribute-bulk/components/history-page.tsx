@@ -10,14 +10,28 @@ import { downloadRowsCsv, downloadUploadedFile, useManipulations } from '../api/
 import { COUNT_LABELS, UPLOAD_PATH, fmt, resultPath } from './labels.ts';
 
 function countsText(m: TBulkManipulation) {
-  const checked = COUNT_LABELS.filter((c) => (m.counts[c.key] ?? 0) > 0).map((c) => `${c.label} ${fmt(m.counts[c.key] ?? 0)}`).join('・');
+  const checked = COUNT_LABELS.filter((c) => (m.counts[c.key] ?? 0) > 0)
+    .map((c) => `${c.label} ${fmt(m.counts[c.key] ?? 0)}`)
+    .join('・');
   return `${checked || '—'}${m.counts.succeeded !== undefined ? `（反映 ${fmt(m.counts.succeeded)}・失敗 ${fmt(m.counts.failed ?? 0)}）` : ''}`;
 }
 
 const Files = ({ m }: { m: TBulkManipulation }) => (
   <Group gap={4}>
-    {m.hasInputFile && <Button size="compact-xs" variant="default" onClick={() => void downloadUploadedFile(m.id)}>アップロード</Button>}
-    {isBulkChecked(m.status) && !m.fileError && <Button size="compact-xs" variant="default" onClick={() => void downloadRowsCsv(m.id, 'result.csv')}>結果</Button>}
+    {m.hasInputFile && (
+      <Button size="compact-xs" variant="default" onClick={() => void downloadUploadedFile(m.id)}>
+        アップロード
+      </Button>
+    )}
+    {isBulkChecked(m.status) && !m.fileError && (
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => void downloadRowsCsv(m.id, 'result.csv')}
+      >
+        結果
+      </Button>
+    )}
   </Group>
 );
 
@@ -28,15 +42,26 @@ export function HistoryPage() {
   const q = useManipulations(page);
   return (
     <>
-      <PageHeader title="書類情報の一括編集 履歴" actions={<Button component={Link} to={UPLOAD_PATH}>新しく一括編集する</Button>} />
+      <PageHeader
+        title="書類情報の一括編集 履歴"
+        actions={
+          <Button component={Link} to={UPLOAD_PATH}>
+            新しく一括編集する
+          </Button>
+        }
+      />
       {q.isPending ? (
-        <Group justify="center" p="xl"><Loader aria-label="読み込み中" /></Group>
+        <Group justify="center" p="xl">
+          <Loader aria-label="読み込み中" />
+        </Group>
       ) : q.isError ? (
         <PanelError onRetry={() => void q.refetch()} />
       ) : (
         <Stack gap="sm">
           {q.data.manipulations.length === 0 ? (
-            <Text c="dimmed" ta="center" py="md">まだ一括編集はありません。</Text>
+            <Text c="dimmed" ta="center" py="md">
+              まだ一括編集はありません。
+            </Text>
           ) : (
             <BulkHistoryTable
               label="一括編集の履歴"
@@ -47,7 +72,15 @@ export function HistoryPage() {
               trail={[{ header: 'ファイル', cell: (m) => <Files m={m} /> }]}
             />
           )}
-          {q.data.total > 20 && <Pagination total={Math.ceil(q.data.total / 20)} value={page} onChange={setPage} size="sm" aria-label="履歴のページ" />}
+          {q.data.total > 20 && (
+            <Pagination
+              total={Math.ceil(q.data.total / 20)}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              aria-label="履歴のページ"
+            />
+          )}
         </Stack>
       )}
     </>

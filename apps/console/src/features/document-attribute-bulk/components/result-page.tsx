@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Text } from '@mantine/core';
-import { BulkStatus, canExecuteBulk, isBulkChecked, type TBulkManipulation } from '@cloudsign/contract';
+import {
+  BulkStatus,
+  canExecuteBulk,
+  isBulkChecked,
+  type TBulkManipulation,
+} from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { BulkCounts, BulkRunView, type BulkRunSpec } from '../../../components/bulk/index.ts';
 import { usePageTitle } from '../../../lib/title.ts';
@@ -12,8 +17,14 @@ function confirmText(m: TBulkManipulation) {
   const conflicts = m.counts.conflict ?? 0;
   return (
     <>
-      <Text mb="sm" data-testid="confirm-text">{fmt(m.counts.update ?? 0)}件の書類の書類情報を変更します。</Text>
-      {conflicts > 0 && <Text size="sm" mb="sm">競合した {fmt(conflicts)}件は変更しません（ダウンロードの後に変更された書類です）。</Text>}
+      <Text mb="sm" data-testid="confirm-text">
+        {fmt(m.counts.update ?? 0)}件の書類の書類情報を変更します。
+      </Text>
+      {conflicts > 0 && (
+        <Text size="sm" mb="sm">
+          競合した {fmt(conflicts)}件は変更しません（ダウンロードの後に変更された書類です）。
+        </Text>
+      )}
     </>
   );
 }
@@ -28,21 +39,50 @@ const SPEC: BulkRunSpec = {
     body: confirmText,
     note: '実行後は取り消せません。実行の直前に変更された書類も上書きされず、失敗として記録されます。',
   },
-  retry: <>CSVファイルを修正して、<Anchor component={Link} to={UPLOAD_PATH}>もう一度アップロード</Anchor>してください。</>,
+  retry: (
+    <>
+      CSVファイルを修正して、
+      <Anchor component={Link} to={UPLOAD_PATH}>
+        もう一度アップロード
+      </Anchor>
+      してください。
+    </>
+  ),
   alerts: (m) => (
     <>
       {canExecuteBulk(m.status) && (m.counts.conflict ?? 0) > 0 && (
-        <Alert color="orange" mt="sm">ダウンロードの後に変更された書類が {fmt(m.counts.conflict ?? 0)}件あります（競合）。これらは上書きしません。変更するには最新のCSVをダウンロードし直してください。</Alert>
+        <Alert color="orange" mt="sm">
+          ダウンロードの後に変更された書類が {fmt(m.counts.conflict ?? 0)}
+          件あります（競合）。これらは上書きしません。変更するには最新のCSVをダウンロードし直してください。
+        </Alert>
       )}
-      {m.status === BulkStatus.Succeeded && <Alert color="green" mt="sm">実行が完了しました。{fmt(m.counts.succeeded ?? 0)}件の書類を変更しました。</Alert>}
-      {m.status === BulkStatus.ProcessedWithError && <Alert color="orange" mt="sm">一部の書類は変更できませんでした。「反映できなかった」の行で理由を確認できます。</Alert>}
+      {m.status === BulkStatus.Succeeded && (
+        <Alert color="green" mt="sm">
+          実行が完了しました。{fmt(m.counts.succeeded ?? 0)}件の書類を変更しました。
+        </Alert>
+      )}
+      {m.status === BulkStatus.ProcessedWithError && (
+        <Alert color="orange" mt="sm">
+          一部の書類は変更できませんでした。「反映できなかった」の行で理由を確認できます。
+        </Alert>
+      )}
     </>
   ),
   errorsDownload: {
     label: 'エラー・競合の行だけをダウンロード',
-    isShown: (m) => isBulkChecked(m.status) && !m.fileError && (m.counts.error ?? 0) + (m.counts.conflict ?? 0) + (m.counts.failed ?? 0) > 0,
+    isShown: (m) =>
+      isBulkChecked(m.status) &&
+      !m.fileError &&
+      (m.counts.error ?? 0) + (m.counts.conflict ?? 0) + (m.counts.failed ?? 0) > 0,
   },
-  counts: (m) => <BulkCounts m={m} tiles={COUNT_LABELS} executed={{ succeeded: '反映済み', failed: '反映できなかった' }} base={2} />,
+  counts: (m) => (
+    <BulkCounts
+      m={m}
+      tiles={COUNT_LABELS}
+      executed={{ succeeded: '反映済み', failed: '反映できなかった' }}
+      base={2}
+    />
+  ),
   rowsTitle: '行ごとの結果（変更される項目は 変更前 → 変更後）',
   rows: (m) => <RowsTable m={m} />,
 };
@@ -50,6 +90,15 @@ const SPEC: BulkRunSpec = {
 /** One upload: progress while checking, counts, the diff, 実行 with confirmation, then its outcome. */
 export function CheckedResultPage({ id }: { id: string }) {
   usePageTitle();
-  const header = <PageHeader title="書類情報の一括編集 チェック結果" actions={<Anchor component={Link} to={HISTORY_PATH}>一括編集の履歴</Anchor>} />;
+  const header = (
+    <PageHeader
+      title="書類情報の一括編集 チェック結果"
+      actions={
+        <Anchor component={Link} to={HISTORY_PATH}>
+          一括編集の履歴
+        </Anchor>
+      }
+    />
+  );
   return <BulkRunView id={id} spec={SPEC} header={header} />;
 }

@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZDocumentAttributeOptionsResponse, type TDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
+import {
+  ZDocumentAttributeOptionsResponse,
+  type TDocumentAttributeOptionsUpdate,
+} from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { documentKeys } from './keys.ts';
 
@@ -8,7 +11,10 @@ export const getAttributeOptions = (signal?: AbortSignal) =>
   apiFetch('/document_attribute_options', { schema: ZDocumentAttributeOptionsResponse, signal });
 
 export const attributeOptionsQuery = () =>
-  queryOptions({ queryKey: documentKeys.options(), queryFn: async ({ signal }) => (await getAttributeOptions(signal)).documentAttributeOptions });
+  queryOptions({
+    queryKey: documentKeys.options(),
+    queryFn: async ({ signal }) => (await getAttributeOptions(signal)).documentAttributeOptions,
+  });
 
 export const useAttributeOptions = () => useQuery(attributeOptionsQuery());
 
@@ -17,7 +23,11 @@ export function useReplaceAttributeOptions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TDocumentAttributeOptionsUpdate) =>
-      apiFetch('/document_attribute_options', { method: 'PUT', body, schema: ZDocumentAttributeOptionsResponse }),
+      apiFetch('/document_attribute_options', {
+        method: 'PUT',
+        body,
+        schema: ZDocumentAttributeOptionsResponse,
+      }),
     onSuccess: async ({ documentAttributeOptions }) => {
       client.setQueryData(documentKeys.options(), documentAttributeOptions);
       await client.invalidateQueries({ queryKey: [...documentKeys.all, 'detail'] });

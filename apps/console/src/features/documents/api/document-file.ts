@@ -7,7 +7,10 @@ import { documentKeys } from './keys.ts';
  * and shows it from memory (the token never appears in a URL).
  */
 async function fetchPdfUrl(id: string, fileId: string, signal: AbortSignal): Promise<string> {
-  const res = await authorizedFetch(buildApiUrl(`/documents/${id}/files/${fileId}`), { method: 'GET', signal });
+  const res = await authorizedFetch(buildApiUrl(`/documents/${id}/files/${fileId}`), {
+    method: 'GET',
+    signal,
+  });
   if (!res.ok) return failWith(res);
   return URL.createObjectURL(await res.blob());
 }

@@ -7,7 +7,8 @@ import { documentKeys } from './keys.ts';
 export const documentCabinetsQuery = () =>
   queryOptions({
     queryKey: documentKeys.cabinets(),
-    queryFn: async ({ signal }) => (await apiFetch('/cabinets', { schema: ZFindCabinetsResponse, signal })).cabinets,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/cabinets', { schema: ZFindCabinetsResponse, signal })).cabinets,
     staleTime: 60_000,
   });
 

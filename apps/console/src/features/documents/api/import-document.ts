@@ -14,6 +14,12 @@ export async function importDocument(
 ) {
   const fields: Record<string, string> = { cabinetId };
   if (attributes) fields.attributes = JSON.stringify([attributes]);
-  const { results } = await apiUpload('/documents/import', { file, field: 'files', fields, schema: ZDocumentImportResponse, onProgress });
+  const { results } = await apiUpload('/documents/import', {
+    file,
+    field: 'files',
+    fields,
+    schema: ZDocumentImportResponse,
+    onProgress,
+  });
   return results[0]!;
 }

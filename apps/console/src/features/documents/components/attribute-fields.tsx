@@ -1,6 +1,10 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { TDocumentAttribute, TDocumentAttributeOption, TDocumentAttributeUpdate } from '@cloudsign/contract';
+import type {
+  TDocumentAttribute,
+  TDocumentAttributeOption,
+  TDocumentAttributeUpdate,
+} from '@cloudsign/contract';
 import { AUTO_UPDATE_LABELS } from '@cloudsign/contract';
 
 /** The form's shape: every value a string (inputs), converted by `toAttributeUpdate`. */
@@ -50,11 +54,16 @@ const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 /** A client-side check the JSON body cannot carry (a non-number would be sent as null). */
 export function amountError(v: AttributeFormValues): string | null {
   const text = v.amount.normalize('NFKC').replaceAll(',', '').trim();
-  return text === '' || /^\d{1,15}$/.test(text) ? null : '取引金額は0以上の整数で入力してください。';
+  return text === '' || /^\d{1,15}$/.test(text)
+    ? null
+    : '取引金額は0以上の整数で入力してください。';
 }
 
 /** Form strings → the API's update. Amounts accept `1,000` and full-width digits; the server checks the rest. */
-export function toAttributeUpdate(v: AttributeFormValues, options: TDocumentAttributeOption[]): TDocumentAttributeUpdate {
+export function toAttributeUpdate(
+  v: AttributeFormValues,
+  options: TDocumentAttributeOption[],
+): TDocumentAttributeUpdate {
   const amountText = v.amount.normalize('NFKC').replaceAll(',', '').trim();
   const enabled = options.filter((o) => o.isEnabled);
   return {
@@ -90,10 +99,27 @@ const DATE_FIELDS = [
 export function AttributeFields({ register, control, errors, options, isReadOnly = false }: Props) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-      <TextInput label="管理用タイトル" {...register('title')} error={errors.title?.message} readOnly={isReadOnly} />
-      <TextInput label="契約相手の名称" {...register('counterparty')} error={errors.counterparty?.message} readOnly={isReadOnly} />
+      <TextInput
+        label="管理用タイトル"
+        {...register('title')}
+        error={errors.title?.message}
+        readOnly={isReadOnly}
+      />
+      <TextInput
+        label="契約相手の名称"
+        {...register('counterparty')}
+        error={errors.counterparty?.message}
+        readOnly={isReadOnly}
+      />
       {DATE_FIELDS.map(([name, label]) => (
-        <TextInput key={name} type="date" label={label} {...register(name)} error={errors[name]?.message} readOnly={isReadOnly} />
+        <TextInput
+          key={name}
+          type="date"
+          label={label}
+          {...register(name)}
+          error={errors[name]?.message}
+          readOnly={isReadOnly}
+        />
       ))}
       <Controller
         control={control}
@@ -110,8 +136,19 @@ export function AttributeFields({ register, control, errors, options, isReadOnly
           />
         )}
       />
-      <TextInput label="管理番号" {...register('localId')} error={errors.localId?.message} readOnly={isReadOnly} />
-      <TextInput label="取引金額（円）" inputMode="numeric" {...register('amount')} error={errors.amount?.message} readOnly={isReadOnly} />
+      <TextInput
+        label="管理番号"
+        {...register('localId')}
+        error={errors.localId?.message}
+        readOnly={isReadOnly}
+      />
+      <TextInput
+        label="取引金額（円）"
+        inputMode="numeric"
+        {...register('amount')}
+        error={errors.amount?.message}
+        readOnly={isReadOnly}
+      />
       {options
         .filter((o) => o.isEnabled)
         .map((o) => (

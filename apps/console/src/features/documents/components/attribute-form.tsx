@@ -7,7 +7,13 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAttributeOptions } from '../api/attribute-options.ts';
 import { useUpdateAttribute } from '../api/update-attribute.ts';
-import { AttributeFields, amountError, toAttributeForm, toAttributeUpdate, type AttributeFormValues } from './attribute-fields.tsx';
+import {
+  AttributeFields,
+  amountError,
+  toAttributeForm,
+  toAttributeUpdate,
+  type AttributeFormValues,
+} from './attribute-fields.tsx';
 
 /** 書類情報 of one document: editable by company admins and admins of a cabinet holding it (contract). */
 export function AttributeForm({ document }: { document: TDocumentDetail }) {
@@ -28,7 +34,8 @@ export function AttributeForm({ document }: { document: TDocumentDetail }) {
     } catch (error) {
       applyServerErrors(error, form.setError, { fallback: '保存できませんでした。' });
       // Details that name no field (e.g. a conflict) say less than the error's own message: show that one.
-      if (isApiError(error) && error.details.length > 0 && error.details.every((d) => !d.path)) form.setError('root', { message: error.message });
+      if (isApiError(error) && error.details.length > 0 && error.details.every((d) => !d.path))
+        form.setError('root', { message: error.message });
     }
   });
 
@@ -55,7 +62,11 @@ export function AttributeForm({ document }: { document: TDocumentDetail }) {
         />
         {document.canEditAttribute && (
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => reset(toAttributeForm(document.attribute))} disabled={!form.formState.isDirty}>
+            <Button
+              variant="default"
+              onClick={() => reset(toAttributeForm(document.attribute))}
+              disabled={!form.formState.isDirty}
+            >
               元に戻す
             </Button>
             <Button type="submit" loading={update.isPending}>

@@ -1,7 +1,21 @@
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { DOCUMENT_ATTRIBUTE_OPTIONS_MAX, type TDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  DOCUMENT_ATTRIBUTE_OPTIONS_MAX,
+  type TDocumentAttributeOptionsUpdate,
+} from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAttributeOptions, useReplaceAttributeOptions } from '../api/attribute-options.ts';
@@ -9,16 +23,33 @@ import { useAttributeOptions, useReplaceAttributeOptions } from '../api/attribut
 type Values = TDocumentAttributeOptionsUpdate;
 
 /** 書類属性の設定 (company admins): the user-defined items — name, 使用する, 必須, order. */
-export function AttributeOptionsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function AttributeOptionsModal({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const options = useAttributeOptions();
   const replace = useReplaceAttributeOptions();
   const alert = useAlert('content');
   const form = useForm<Values>({ defaultValues: { documentAttributeOptions: [] } });
-  const items = useFieldArray({ control: form.control, name: 'documentAttributeOptions', keyName: 'fieldKey' });
+  const items = useFieldArray({
+    control: form.control,
+    name: 'documentAttributeOptions',
+    keyName: 'fieldKey',
+  });
   const { reset } = form;
   useEffect(() => {
     if (opened && options.data) {
-      reset({ documentAttributeOptions: options.data.map(({ id, name, isEnabled, isRequired }) => ({ id, name, isEnabled, isRequired })) });
+      reset({
+        documentAttributeOptions: options.data.map(({ id, name, isEnabled, isRequired }) => ({
+          id,
+          name,
+          isEnabled,
+          isRequired,
+        })),
+      });
     }
   }, [opened, options.data, reset]);
 
@@ -41,20 +72,28 @@ export function AttributeOptionsModal({ opened, onClose }: { opened: boolean; on
         <form onSubmit={(e) => void submit(e)} aria-label="書類属性の設定">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              書類情報に独自の項目を{DOCUMENT_ATTRIBUTE_OPTIONS_MAX}個まで追加できます。名前を変えたり並べ替えたりしても、入力済みの値は残ります。
+              書類情報に独自の項目を{DOCUMENT_ATTRIBUTE_OPTIONS_MAX}
+              個まで追加できます。名前を変えたり並べ替えたりしても、入力済みの値は残ります。
             </Text>
-            {(form.formState.errors.root ?? errors?.root ?? errors) && (errors?.message ?? form.formState.errors.root?.message) && (
-              <Alert color="red" role="alert">
-                {errors?.message ?? form.formState.errors.root?.message}
-              </Alert>
-            )}
+            {(form.formState.errors.root ?? errors?.root ?? errors) &&
+              (errors?.message ?? form.formState.errors.root?.message) && (
+                <Alert color="red" role="alert">
+                  {errors?.message ?? form.formState.errors.root?.message}
+                </Alert>
+              )}
             {items.fields.length === 0 && (
               <Text size="sm" c="dimmed">
                 項目はまだありません。
               </Text>
             )}
             {items.fields.map((f, i) => (
-              <Group key={f.fieldKey} align="flex-start" gap="xs" wrap="nowrap" data-testid="attribute-option-row">
+              <Group
+                key={f.fieldKey}
+                align="flex-start"
+                gap="xs"
+                wrap="nowrap"
+                data-testid="attribute-option-row"
+              >
                 <TextInput
                   aria-label={`項目名 ${i + 1}`}
                   placeholder="項目名（20文字まで）"
@@ -62,15 +101,41 @@ export function AttributeOptionsModal({ opened, onClose }: { opened: boolean; on
                   {...form.register(`documentAttributeOptions.${i}.name`)}
                   error={errors?.[i]?.name?.message}
                 />
-                <Checkbox mt={8} label="使用する" {...form.register(`documentAttributeOptions.${i}.isEnabled`)} />
-                <Checkbox mt={8} label="必須" {...form.register(`documentAttributeOptions.${i}.isRequired`)} />
-                <ActionIcon variant="subtle" mt={4} aria-label={`${i + 1}番目を上へ`} disabled={i === 0} onClick={() => items.move(i, i - 1)}>
+                <Checkbox
+                  mt={8}
+                  label="使用する"
+                  {...form.register(`documentAttributeOptions.${i}.isEnabled`)}
+                />
+                <Checkbox
+                  mt={8}
+                  label="必須"
+                  {...form.register(`documentAttributeOptions.${i}.isRequired`)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  mt={4}
+                  aria-label={`${i + 1}番目を上へ`}
+                  disabled={i === 0}
+                  onClick={() => items.move(i, i - 1)}
+                >
                   ↑
                 </ActionIcon>
-                <ActionIcon variant="subtle" mt={4} aria-label={`${i + 1}番目を下へ`} disabled={i === items.fields.length - 1} onClick={() => items.move(i, i + 1)}>
+                <ActionIcon
+                  variant="subtle"
+                  mt={4}
+                  aria-label={`${i + 1}番目を下へ`}
+                  disabled={i === items.fields.length - 1}
+                  onClick={() => items.move(i, i + 1)}
+                >
                   ↓
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red" mt={4} aria-label={`${i + 1}番目を削除`} onClick={() => items.remove(i)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={4}
+                  aria-label={`${i + 1}番目を削除`}
+                  onClick={() => items.remove(i)}
+                >
                   ×
                 </ActionIcon>
               </Group>

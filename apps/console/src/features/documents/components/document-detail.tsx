@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Box, Center, Divider, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { TDocumentDetail } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useDocument } from '../api/get-document.ts';
@@ -54,7 +67,11 @@ export function DocumentDetail({ id, onClose }: { id: string; onClose: () => voi
               <PdfViewer documentId={d.id} file={d.files[0]!} />
               {d.files.length > 1 && (
                 <Text size="xs" c="dimmed">
-                  ほかに {d.files.length - 1} 件のファイルがあります: {d.files.slice(1).map((f) => `${f.name}（${formatBytes(f.size)}）`).join('、')}
+                  ほかに {d.files.length - 1} 件のファイルがあります:{' '}
+                  {d.files
+                    .slice(1)
+                    .map((f) => `${f.name}（${formatBytes(f.size)}）`)
+                    .join('、')}
                 </Text>
               )}
             </Stack>
@@ -118,7 +135,11 @@ function Meta({ d }: { d: TDocumentDetail }) {
   return (
     <>
       <Divider />
-      <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: '7em 1fr', rowGap: 4 }}>
+      <Box
+        component="dl"
+        m={0}
+        style={{ display: 'grid', gridTemplateColumns: '7em 1fr', rowGap: 4 }}
+      >
         {rows.map(([k, v]) => (
           <Box key={k} style={{ display: 'contents' }}>
             <Text component="dt" size="sm" c="dimmed">

@@ -1,5 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { Badge, Box, Center, Group, Loader, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindResponse } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useDocuments } from '../api/find-documents.ts';
@@ -41,13 +52,26 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
         </Text>
         {documents.isFetching && <Loader size="xs" aria-label="更新中" />}
       </Group>
-      <ScrollArea h="calc(100vh - 300px)" viewportRef={viewport} type="auto" data-testid="documents-list-viewport">
+      <ScrollArea
+        h="calc(100vh - 300px)"
+        viewportRef={viewport}
+        type="auto"
+        data-testid="documents-list-viewport"
+      >
         {data.documents.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
             条件に合う書類はありません。
           </Text>
         ) : (
-          <Table highlightOnHover verticalSpacing="xs" aria-label="書類一覧" stickyHeader miw={isCompact ? undefined : 760} layout={isCompact ? 'fixed' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          <Table
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-label="書類一覧"
+            stickyHeader
+            miw={isCompact ? undefined : 760}
+            layout={isCompact ? 'fixed' : undefined}
+            style={{ whiteSpace: 'nowrap' }}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th miw={isCompact ? undefined : 260}>タイトル / 契約相手</Table.Th>
@@ -69,7 +93,15 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                   onClick={() => onOpen(d.id)}
                 >
                   <Table.Td>
-                    <UnstyledButton onClick={() => onOpen(d.id)} style={{ display: 'block', width: '100%', maxWidth: 420, whiteSpace: 'normal' }}>
+                    <UnstyledButton
+                      onClick={() => onOpen(d.id)}
+                      style={{
+                        display: 'block',
+                        width: '100%',
+                        maxWidth: 420,
+                        whiteSpace: 'normal',
+                      }}
+                    >
                       <Group gap={8} wrap="nowrap">
                         <StatusBadge status={d.status} />
                         <Text size="sm" fw={600} lineClamp={1}>
@@ -90,7 +122,14 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                     <Table.Td>
                       <Group gap={4}>
                         {d.cabinets.map((c) => (
-                          <Badge key={c.id} variant="outline" color="gray" radius="sm" tt="none" size="sm">
+                          <Badge
+                            key={c.id}
+                            variant="outline"
+                            color="gray"
+                            radius="sm"
+                            tt="none"
+                            size="sm"
+                          >
                             {c.name}
                           </Badge>
                         ))}
@@ -105,7 +144,13 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
       </ScrollArea>
       {pages > 1 && (
         <Group justify="center" py="sm">
-          <Pagination total={pages} value={query.page} onChange={onPage} size="sm" aria-label="ページ" />
+          <Pagination
+            total={pages}
+            value={query.page}
+            onChange={onPage}
+            size="sm"
+            aria-label="ページ"
+          />
         </Group>
       )}
     </Box>
@@ -114,5 +159,7 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
 
 function totalLabel(data: TDocumentFindResponse): string {
   const n = data.total.toLocaleString('ja-JP');
-  return data.isTotalExact ? `全 ${n} 件` : `約 ${n} 件（先頭の ${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')} 件まで表示できます）`;
+  return data.isTotalExact
+    ? `全 ${n} 件`
+    : `約 ${n} 件（先頭の ${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')} 件まで表示できます）`;
 }

@@ -4,7 +4,12 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IMPORT_MAX_FILE_BYTES, isCompanyAdmin, isDocumentImporter, type TDocumentAttributeUpdate } from '@cloudsign/contract';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  isCompanyAdmin,
+  isDocumentImporter,
+  type TDocumentAttributeUpdate,
+} from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -28,7 +33,8 @@ export function DocumentsImportPage() {
   const canImport = isCompanyAdmin(user) || isDocumentImporter(user);
   // Importing needs manage rights on the cabinet (contract): company admins any, others those they administer.
   const targets = (cabinets.data ?? []).filter((c) => isCompanyAdmin(user) || c.isAdmin);
-  const patch = (key: string, change: Partial<ImportItem>) => setItems((all) => all.map((it) => (it.key === key ? { ...it, ...change } : it)));
+  const patch = (key: string, change: Partial<ImportItem>) =>
+    setItems((all) => all.map((it) => (it.key === key ? { ...it, ...change } : it)));
 
   const start = async () => {
     if (!cabinetId) return;
@@ -39,10 +45,23 @@ export function DocumentsImportPage() {
         const key = it.key;
         patch(key, { state: 'uploading', progress: 0 });
         try {
-          const result = await importDocument(cabinetId, it.file, it.attributes, (p) => patch(key, { progress: p.ratio }));
-          patch(key, result.ok ? { state: 'done', documentId: result.documentId, progress: 1 } : { state: 'failed', error: result.error.message });
+          const result = await importDocument(cabinetId, it.file, it.attributes, (p) =>
+            patch(key, { progress: p.ratio }),
+          );
+          patch(
+            key,
+            result.ok
+              ? { state: 'done', documentId: result.documentId, progress: 1 }
+              : { state: 'failed', error: result.error.message },
+          );
         } catch (error) {
-          patch(key, { state: 'failed', error: isApiError(error) || error instanceof Error ? error.message : 'アップロードに失敗しました。' });
+          patch(key, {
+            state: 'failed',
+            error:
+              isApiError(error) || error instanceof Error
+                ? error.message
+                : 'アップロードに失敗しました。',
+          });
         }
       }
     };
@@ -92,7 +111,13 @@ export function DocumentsImportPage() {
           onDrop={(files) =>
             setItems((all) => [
               ...all,
-              ...files.map((file) => ({ key: crypto.randomUUID(), file, state: 'waiting' as const, progress: 0, attributes: null })),
+              ...files.map((file) => ({
+                key: crypto.randomUUID(),
+                file,
+                state: 'waiting' as const,
+                progress: 0,
+                attributes: null,
+              })),
             ])
           }
           disabled={!cabinetId || isRunning}
@@ -101,9 +126,14 @@ export function DocumentsImportPage() {
           data-testid="import-dropzone"
         >
           <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
-            <Text fw={600}>{cabinetId ? 'ここにPDFファイルをドロップするか、クリックして選択' : '先にインポート先のキャビネットを選んでください'}</Text>
+            <Text fw={600}>
+              {cabinetId
+                ? 'ここにPDFファイルをドロップするか、クリックして選択'
+                : '先にインポート先のキャビネットを選んでください'}
+            </Text>
             <Text size="sm" c="dimmed">
-              複数のファイルを一度に選べます（1ファイル{IMPORT_MAX_FILE_BYTES / 1024 / 1024}MBまで）。PDFでないファイルや壊れたファイルは理由を表示します。
+              複数のファイルを一度に選べます（1ファイル{IMPORT_MAX_FILE_BYTES / 1024 / 1024}
+              MBまで）。PDFでないファイルや壊れたファイルは理由を表示します。
             </Text>
           </Stack>
         </Dropzone>
@@ -115,22 +145,34 @@ export function DocumentsImportPage() {
                   key={it.key}
                   item={it}
                   isLocked={isRunning || it.state !== 'waiting'}
-                  onAttributes={(attributes: TDocumentAttributeUpdate | null) => patch(it.key, { attributes })}
+                  onAttributes={(attributes: TDocumentAttributeUpdate | null) =>
+                    patch(it.key, { attributes })
+                  }
                   onRemove={() => setItems((all) => all.filter((x) => x.key !== it.key))}
                 />
               ))}
             </Stack>
             <Group justify="space-between" mt="md">
               <Text size="sm" c="dimmed" data-testid="import-summary">
-                {isFinished ? `完了: ${done.length} 件をインポートしました。エラー ${failed.length} 件。` : `${items.length} ファイル`}
+                {isFinished
+                  ? `完了: ${done.length} 件をインポートしました。エラー ${failed.length} 件。`
+                  : `${items.length} ファイル`}
               </Text>
               <Group>
                 {done.length > 0 && !isRunning && (
-                  <Button component={Link} to={`/company/documents?status=13${cabinetId ? `&cabinetId=${cabinetId}` : ''}`} variant="light">
+                  <Button
+                    component={Link}
+                    to={`/company/documents?status=13${cabinetId ? `&cabinetId=${cabinetId}` : ''}`}
+                    variant="light"
+                  >
                     インポートした書類を見る
                   </Button>
                 )}
-                <Button onClick={() => void start()} loading={isRunning} disabled={!cabinetId || waiting.length === 0}>
+                <Button
+                  onClick={() => void start()}
+                  loading={isRunning}
+                  disabled={!cabinetId || waiting.length === 0}
+                >
                   インポート開始（{waiting.length} 件）
                 </Button>
               </Group>

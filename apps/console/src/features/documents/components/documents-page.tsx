@@ -89,7 +89,10 @@ export function DocumentsPage() {
             color="gray"
             onClick={() => {
               setKeyword('');
-              update({ ...Object.fromEntries(Object.keys(query).map((k) => [k, undefined])), page: 1 });
+              update({
+                ...Object.fromEntries(Object.keys(query).map((k) => [k, undefined])),
+                page: 1,
+              });
             }}
           >
             条件をクリア
@@ -97,22 +100,37 @@ export function DocumentsPage() {
         </Group>
       </Paper>
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <Paper withBorder radius="md" bg="white" style={{ flex: query.documentId ? '1 1 56%' : '1 1 100%', minWidth: 0 }} data-testid="documents-list-panel">
+        <Paper
+          withBorder
+          radius="md"
+          bg="white"
+          style={{ flex: query.documentId ? '1 1 56%' : '1 1 100%', minWidth: 0 }}
+          data-testid="documents-list-panel"
+        >
           <ErrorBoundary scope="documents-list">
-            <DocumentList query={query} onOpen={(id) => update({ documentId: id })} onPage={(page) => update({ page })} />
+            <DocumentList
+              query={query}
+              onOpen={(id) => update({ documentId: id })}
+              onPage={(page) => update({ page })}
+            />
           </ErrorBoundary>
         </Paper>
         {query.documentId && (
           <Box style={{ flex: '1 1 44%', minWidth: 0 }}>
             <Paper withBorder radius="md" bg="white" p="md" data-testid="document-detail-panel">
               <ErrorBoundary scope="document-detail" key={query.documentId}>
-                <DocumentDetail id={query.documentId} onClose={() => update({ documentId: undefined })} />
+                <DocumentDetail
+                  id={query.documentId}
+                  onClose={() => update({ documentId: undefined })}
+                />
               </ErrorBoundary>
             </Paper>
           </Box>
         )}
       </Group>
-      {isAdmin && <AttributeOptionsModal opened={isOptionsOpen} onClose={() => setOptionsOpen(false)} />}
+      {isAdmin && (
+        <AttributeOptionsModal opened={isOptionsOpen} onClose={() => setOptionsOpen(false)} />
+      )}
     </>
   );
 }

@@ -1,7 +1,23 @@
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { AUTO_UPDATE_LABELS, DOCUMENT_DATE_KEYS, DOCUMENT_STATUS_LABELS, type TDocumentListQuery } from '@cloudsign/contract';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  AUTO_UPDATE_LABELS,
+  DOCUMENT_DATE_KEYS,
+  DOCUMENT_STATUS_LABELS,
+  type TDocumentListQuery,
+} from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useAttributeOptions } from '../api/attribute-options.ts';
@@ -28,7 +44,9 @@ export function DocumentsSearchPage() {
   const { status, options: optionJson, documentId: _open, page: _page, ...rest } = query;
   const form = useForm<Values>({
     defaultValues: {
-      ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === undefined ? '' : String(v)])),
+      ...Object.fromEntries(
+        Object.entries(rest).map(([k, v]) => [k, v === undefined ? '' : String(v)]),
+      ),
       statuses: status ? status.split(',') : [],
       options: parseOptions(optionJson),
     } as Values,
@@ -36,9 +54,13 @@ export function DocumentsSearchPage() {
 
   const submit = form.handleSubmit((v) => {
     const { statuses, options: opts, ...fields } = v;
-    const cleanOptions = Object.fromEntries(Object.entries(opts ?? {}).filter(([, x]) => x.trim() !== ''));
+    const cleanOptions = Object.fromEntries(
+      Object.entries(opts ?? {}).filter(([, x]) => x.trim() !== ''),
+    );
     const next: Partial<TDocumentListQuery> = {
-      ...(Object.fromEntries(Object.entries(fields).filter(([, x]) => x !== '')) as Partial<TDocumentListQuery>),
+      ...(Object.fromEntries(
+        Object.entries(fields).filter(([, x]) => x !== ''),
+      ) as Partial<TDocumentListQuery>),
       status: statuses.length > 0 ? statuses.join(',') : undefined,
       options: Object.keys(cleanOptions).length > 0 ? JSON.stringify(cleanOptions) : undefined,
       page: 1,
@@ -48,12 +70,19 @@ export function DocumentsSearchPage() {
 
   return (
     <>
-      <PageHeader title="書類の詳細検索" description="条件をすべて満たす書類を探します。文字の条件は部分一致で、全角・半角、大文字・小文字、ひらがな・カタカナを区別しません。" />
+      <PageHeader
+        title="書類の詳細検索"
+        description="条件をすべて満たす書類を探します。文字の条件は部分一致で、全角・半角、大文字・小文字、ひらがな・カタカナを区別しません。"
+      />
       <form onSubmit={(e) => void submit(e)} aria-label="書類の詳細検索">
         <Stack gap="md">
           <Paper withBorder p="md" radius="md" bg="white">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="キーワード" description="タイトル・契約相手・参加者の氏名/メール/会社名・書類ID" {...form.register('keyword')} />
+              <TextInput
+                label="キーワード"
+                description="タイトル・契約相手・参加者の氏名/メール/会社名・書類ID"
+                {...form.register('keyword')}
+              />
               <Select
                 label="キャビネット"
                 placeholder="すべて"
@@ -65,7 +94,12 @@ export function DocumentsSearchPage() {
               <TextInput label="送信者（氏名・メールアドレス）" {...form.register('sender')} />
               <TextInput label="管理番号" {...form.register('localId')} />
             </SimpleGrid>
-            <Checkbox.Group label="ステータス" mt="sm" value={form.watch('statuses')} onChange={(v) => form.setValue('statuses', v)}>
+            <Checkbox.Group
+              label="ステータス"
+              mt="sm"
+              value={form.watch('statuses')}
+              onChange={(v) => form.setValue('statuses', v)}
+            >
               <Group gap="md" mt={4}>
                 {Object.entries(DOCUMENT_STATUS_LABELS).map(([value, label]) => (
                   <Checkbox key={value} value={value} label={label} />
@@ -80,22 +114,45 @@ export function DocumentsSearchPage() {
             <Stack gap="xs">
               {DOCUMENT_DATE_KEYS.map((k) => (
                 <Group key={k} gap="xs" align="flex-end">
-                  <TextInput type="date" label={`${DATE_LABELS[k]}（から）`} w={200} {...form.register(`${k}From`)} />
+                  <TextInput
+                    type="date"
+                    label={`${DATE_LABELS[k]}（から）`}
+                    w={200}
+                    {...form.register(`${k}From`)}
+                  />
                   <Text pb={8}>〜</Text>
-                  <TextInput type="date" label={`${DATE_LABELS[k]}（まで）`} w={200} {...form.register(`${k}To`)} />
+                  <TextInput
+                    type="date"
+                    label={`${DATE_LABELS[k]}（まで）`}
+                    w={200}
+                    {...form.register(`${k}To`)}
+                  />
                 </Group>
               ))}
               <Group gap="xs" align="flex-end">
-                <TextInput label="取引金額（円以上）" inputMode="numeric" w={200} {...form.register('amountFrom')} />
+                <TextInput
+                  label="取引金額（円以上）"
+                  inputMode="numeric"
+                  w={200}
+                  {...form.register('amountFrom')}
+                />
                 <Text pb={8}>〜</Text>
-                <TextInput label="取引金額（円以下）" inputMode="numeric" w={200} {...form.register('amountTo')} />
+                <TextInput
+                  label="取引金額（円以下）"
+                  inputMode="numeric"
+                  w={200}
+                  {...form.register('amountTo')}
+                />
               </Group>
               <Select
                 label="自動更新の有無"
                 placeholder="指定しない"
                 clearable
                 w={200}
-                data={Object.entries(AUTO_UPDATE_LABELS).map(([value, label]) => ({ value, label }))}
+                data={Object.entries(AUTO_UPDATE_LABELS).map(([value, label]) => ({
+                  value,
+                  label,
+                }))}
                 value={form.watch('autoUpdate') || null}
                 onChange={(v) => form.setValue('autoUpdate', v ?? '')}
               />

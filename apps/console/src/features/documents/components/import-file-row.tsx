@@ -5,7 +5,13 @@ import { Anchor, Badge, Button, Group, Modal, Progress, Stack, Text } from '@man
 import type { TDocumentAttributeUpdate } from '@cloudsign/contract';
 import { useAttributeOptions } from '../api/attribute-options.ts';
 import { formatBytes } from '../lib/format.ts';
-import { AttributeFields, EMPTY_ATTRIBUTE_FORM, amountError, toAttributeUpdate, type AttributeFormValues } from './attribute-fields.tsx';
+import {
+  AttributeFields,
+  EMPTY_ATTRIBUTE_FORM,
+  amountError,
+  toAttributeUpdate,
+  type AttributeFormValues,
+} from './attribute-fields.tsx';
 
 export type ImportItem = {
   key: string;
@@ -25,7 +31,12 @@ const STATE: Record<ImportItem['state'], [string, string]> = {
 };
 
 /** One file: its state, progress, result or reason, and its optional 書類情報. */
-export function ImportFileRow({ item, isLocked, onAttributes, onRemove }: {
+export function ImportFileRow({
+  item,
+  isLocked,
+  onAttributes,
+  onRemove,
+}: {
   item: ImportItem;
   isLocked: boolean;
   onAttributes: (a: TDocumentAttributeUpdate | null) => void;
@@ -54,7 +65,11 @@ export function ImportFileRow({ item, isLocked, onAttributes, onRemove }: {
         </Group>
         <Group gap="xs" wrap="nowrap">
           {item.state === 'done' && item.documentId && (
-            <Anchor component={Link} to={`/company/documents?documentId=${item.documentId}`} size="sm">
+            <Anchor
+              component={Link}
+              to={`/company/documents?documentId=${item.documentId}`}
+              size="sm"
+            >
               書類を開く
             </Anchor>
           )}
@@ -70,18 +85,35 @@ export function ImportFileRow({ item, isLocked, onAttributes, onRemove }: {
           )}
         </Group>
       </Group>
-      {item.state === 'uploading' && <Progress value={item.progress * 100} size="sm" aria-label={`${item.file.name} の進捗`} />}
+      {item.state === 'uploading' && (
+        <Progress value={item.progress * 100} size="sm" aria-label={`${item.file.name} の進捗`} />
+      )}
       {item.state === 'failed' && (
         <Text size="sm" c="red" role="alert">
           {item.error}
         </Text>
       )}
-      <AttributesModal opened={isEditing} fileName={item.file.name} onClose={() => setEditing(false)} onSave={(a) => (onAttributes(a), setEditing(false))} />
+      <AttributesModal
+        opened={isEditing}
+        fileName={item.file.name}
+        onClose={() => setEditing(false)}
+        onSave={(a) => (onAttributes(a), setEditing(false))}
+      />
     </Stack>
   );
 }
 
-function AttributesModal({ opened, fileName, onClose, onSave }: { opened: boolean; fileName: string; onClose: () => void; onSave: (a: TDocumentAttributeUpdate) => void }) {
+function AttributesModal({
+  opened,
+  fileName,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  fileName: string;
+  onClose: () => void;
+  onSave: (a: TDocumentAttributeUpdate) => void;
+}) {
   const options = useAttributeOptions();
   const form = useForm<AttributeFormValues>({ defaultValues: EMPTY_ATTRIBUTE_FORM });
   const submit = form.handleSubmit((v) => {
@@ -93,7 +125,12 @@ function AttributesModal({ opened, fileName, onClose, onSave }: { opened: boolea
     <Modal opened={opened} onClose={onClose} title={`書類情報: ${fileName}`} size="lg">
       <form onSubmit={(e) => void submit(e)}>
         <Stack>
-          <AttributeFields register={form.register} control={form.control} errors={form.formState.errors} options={options.data ?? []} />
+          <AttributeFields
+            register={form.register}
+            control={form.control}
+            errors={form.formState.errors}
+            options={options.data ?? []}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               キャンセル

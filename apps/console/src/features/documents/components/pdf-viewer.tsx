@@ -5,7 +5,13 @@ import { useDocumentPdf } from '../api/document-file.ts';
 import { formatBytes } from '../lib/format.ts';
 
 /** The PDF rendered in the page by the browser's viewer, from a blob fetched with the Bearer token. */
-export function PdfViewer({ documentId, file }: { documentId: string; file: TDocumentDetail['files'][number] }) {
+export function PdfViewer({
+  documentId,
+  file,
+}: {
+  documentId: string;
+  file: TDocumentDetail['files'][number];
+}) {
   const pdf = useDocumentPdf(documentId, file.id);
   if (pdf.isPending) {
     return (
@@ -25,7 +31,12 @@ export function PdfViewer({ documentId, file }: { documentId: string; file: TDoc
           ダウンロード
         </Anchor>
       </Group>
-      <iframe src={pdf.data} title={`PDF: ${file.name}`} data-testid="pdf-frame" style={{ width: '100%', height: 560, border: '1px solid #dee2e6', borderRadius: 4 }} />
+      <iframe
+        src={pdf.data}
+        title={`PDF: ${file.name}`}
+        data-testid="pdf-frame"
+        style={{ width: '100%', height: 560, border: '1px solid #dee2e6', borderRadius: 4 }}
+      />
     </>
   );
 }

@@ -3,10 +3,19 @@
  * `GET /documents` query keys.
  */
 import { useSearchParams } from 'react-router';
-import { DOCUMENT_LIST_DEFAULTS, ZDocumentListQuery, normalizeListQuery, type TDocumentListQuery } from '@cloudsign/contract';
+import {
+  DOCUMENT_LIST_DEFAULTS,
+  ZDocumentListQuery,
+  normalizeListQuery,
+  type TDocumentListQuery,
+} from '@cloudsign/contract';
 import type { ApiQuery } from '../../../lib/api-client.ts';
 
-export type ListQuery = TDocumentListQuery & { page: number; perPage: number; sort: NonNullable<TDocumentListQuery['sort']> };
+export type ListQuery = TDocumentListQuery & {
+  page: number;
+  perPage: number;
+  sort: NonNullable<TDocumentListQuery['sort']>;
+};
 
 export function parseListQuery(params: URLSearchParams): ListQuery {
   return normalizeListQuery(ZDocumentListQuery, DOCUMENT_LIST_DEFAULTS, params).query as ListQuery;
@@ -15,7 +24,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 /** The canonical `?…` of a list state (defaults dropped, keys in the contract's order). */
 export function listSearch(q: Partial<TDocumentListQuery>): string {
   const raw = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') raw.set(k, String(v));
+  for (const [k, v] of Object.entries(q))
+    if (v !== undefined && v !== null && v !== '') raw.set(k, String(v));
   return normalizeListQuery(ZDocumentListQuery, DOCUMENT_LIST_DEFAULTS, raw).search;
 }
 
@@ -32,7 +42,11 @@ export function parseOptions(options: string | undefined): Record<string, string
 export function toApiQuery(q: ListQuery): ApiQuery {
   const { sort, options, documentId: _open, ...rest } = q;
   const desc = sort.startsWith('-');
-  const api: ApiQuery = { ...rest, sort: desc ? sort.slice(1) : sort, order: desc ? 'desc' : 'asc' };
+  const api: ApiQuery = {
+    ...rest,
+    sort: desc ? sort.slice(1) : sort,
+    order: desc ? 'desc' : 'asc',
+  };
   for (const [id, value] of Object.entries(parseOptions(options))) api[`option.${id}`] = value;
   return api;
 }

@@ -1,4 +1,8 @@
-import { DOCUMENT_SORT_LABELS, type DOCUMENT_SORTS, type TDocumentSortKey } from '@cloudsign/contract';
+import {
+  DOCUMENT_SORT_LABELS,
+  type DOCUMENT_SORTS,
+  type TDocumentSortKey,
+} from '@cloudsign/contract';
 
 type UrlSort = (typeof DOCUMENT_SORTS)[number];
 
@@ -6,6 +10,17 @@ type UrlSort = (typeof DOCUMENT_SORTS)[number];
 export function sortLabel(sort: UrlSort): string {
   const desc = sort.startsWith('-');
   const key = (desc ? sort.slice(1) : sort) as TDocumentSortKey;
-  const dir = key === 'amount' ? (desc ? '大きい順' : '小さい順') : key === 'title' ? (desc ? '降順' : '昇順') : desc ? '新しい順' : '古い順';
+  const dir =
+    key === 'amount'
+      ? desc
+        ? '大きい順'
+        : '小さい順'
+      : key === 'title'
+        ? desc
+          ? '降順'
+          : '昇順'
+        : desc
+          ? '新しい順'
+          : '古い順';
   return `${DOCUMENT_SORT_LABELS[key]}（${dir}）`;
 }

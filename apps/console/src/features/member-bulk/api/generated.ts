@@ -7,13 +7,19 @@ import type { GeneratedBase } from './transfers.ts';
 
 /** Export (`POST /members/export/csv`) or edit template (`POST /members/bulk_edit/csv_template`). */
 export const requestMembersCsv = (base: GeneratedBase, body: TMemberCsvRequest) =>
-  apiFetch(base === '/members/export' ? '/members/export/csv' : base, { method: 'POST', body, schema: ZBulkManipulationResponse });
+  apiFetch(base === '/members/export' ? '/members/export/csv' : base, {
+    method: 'POST',
+    body,
+    schema: ZBulkManipulationResponse,
+  });
 
-export const useRequestMembersCsv = (base: GeneratedBase) => useMutation({ mutationFn: (body: TMemberCsvRequest) => requestMembersCsv(base, body) });
+export const useRequestMembersCsv = (base: GeneratedBase) =>
+  useMutation({ mutationFn: (body: TMemberCsvRequest) => requestMembersCsv(base, body) });
 
 export const useGenerated = (base: GeneratedBase, id: string) =>
   useQuery({
     queryKey: memberBulkKeys.generated(base, id),
-    queryFn: async ({ signal }) => (await apiFetch(`${base}/${id}`, { schema: ZBulkManipulationResponse, signal })).manipulation,
+    queryFn: async ({ signal }) =>
+      (await apiFetch(`${base}/${id}`, { schema: ZBulkManipulationResponse, signal })).manipulation,
     refetchInterval: (q) => (isMoving(q.state.data) ? 1000 : false),
   });

@@ -2,5 +2,15 @@ import { createManipulationsApi } from '../../../lib/bulk/manipulations-api.ts';
 import { memberBulkKeys } from './keys.ts';
 
 /** Member bulk add/edit/delete runs (spec §7 `/members/bulk_manipulations`). */
-export const manipulationsApi = createManipulationsApi('/members/bulk_manipulations', memberBulkKeys);
-export const { useManipulation, useManipulations, useRows, useUpdateManipulation, downloadRowsCsv, downloadUploadedFile } = manipulationsApi;
+export const manipulationsApi = createManipulationsApi(
+  '/members/bulk_manipulations',
+  memberBulkKeys,
+);
+export const {
+  useManipulation,
+  useManipulations,
+  useRows,
+  useUpdateManipulation,
+  downloadRowsCsv,
+  downloadUploadedFile,
+} = manipulationsApi;

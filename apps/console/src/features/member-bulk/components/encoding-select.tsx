@@ -1,7 +1,13 @@
 import { SegmentedControl } from '@mantine/core';
 import { CSV_ENCODINGS, CSV_ENCODING_LABELS, type TCsvEncoding } from '@cloudsign/contract';
 
-export function EncodingSelect({ value, onChange }: { value: TCsvEncoding; onChange: (v: TCsvEncoding) => void }) {
+export function EncodingSelect({
+  value,
+  onChange,
+}: {
+  value: TCsvEncoding;
+  onChange: (v: TCsvEncoding) => void;
+}) {
   return (
     <SegmentedControl
       size="sm"

@@ -1,7 +1,25 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Group, Loader, Paper, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
-import { BulkStatus, MEMBER_STATUS_LABELS, ROLES, ROLE_LABELS, type TCsvEncoding, type TMemberBulkFilters } from '@cloudsign/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  BulkStatus,
+  MEMBER_STATUS_LABELS,
+  ROLES,
+  ROLE_LABELS,
+  type TCsvEncoding,
+  type TMemberBulkFilters,
+} from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -36,22 +54,69 @@ export function CsvRequestPage({ base }: { base: GeneratedBase }) {
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
   const [filters, setFilters] = useState<TMemberBulkFilters>({});
   const submit = () =>
-    request.mutate({ filters, encoding }, { onSuccess: ({ manipulation }) => void navigate(`${text.path}/${manipulation.id}`) });
+    request.mutate(
+      { filters, encoding },
+      { onSuccess: ({ manipulation }) => void navigate(`${text.path}/${manipulation.id}`) },
+    );
   return (
     <>
       <PageHeader title={text.title} description={text.lead} />
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md" maw={520}>
-          <TextInput label="キーワード（氏名・メールアドレス・所属）" value={filters.keyword ?? ''} onChange={(e) => setFilters({ ...filters, keyword: e.currentTarget.value || undefined })} />
-          <Select label="メンバーグループ" clearable placeholder="すべて" data={(groups.data?.memberGroups ?? []).map((g) => ({ value: g.id, label: g.name }))} value={filters.groupId ?? null} onChange={(v) => setFilters({ ...filters, groupId: v ?? undefined })} />
-          <Select label="権限" clearable placeholder="すべて" data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} value={filters.role ?? null} onChange={(v) => setFilters({ ...filters, role: (v ?? undefined) as TMemberBulkFilters['role'] })} />
-          <Select label="状態" clearable placeholder="すべて" data={[0, 1, 2].map((s) => ({ value: String(s), label: MEMBER_STATUS_LABELS[s] ?? '' }))} value={filters.status === undefined ? null : String(filters.status)} onChange={(v) => setFilters({ ...filters, status: v === null ? undefined : (Number(v) as 0 | 1 | 2) })} />
+          <TextInput
+            label="キーワード（氏名・メールアドレス・所属）"
+            value={filters.keyword ?? ''}
+            onChange={(e) =>
+              setFilters({ ...filters, keyword: e.currentTarget.value || undefined })
+            }
+          />
+          <Select
+            label="メンバーグループ"
+            clearable
+            placeholder="すべて"
+            data={(groups.data?.memberGroups ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            value={filters.groupId ?? null}
+            onChange={(v) => setFilters({ ...filters, groupId: v ?? undefined })}
+          />
+          <Select
+            label="権限"
+            clearable
+            placeholder="すべて"
+            data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            value={filters.role ?? null}
+            onChange={(v) =>
+              setFilters({ ...filters, role: (v ?? undefined) as TMemberBulkFilters['role'] })
+            }
+          />
+          <Select
+            label="状態"
+            clearable
+            placeholder="すべて"
+            data={[0, 1, 2].map((s) => ({
+              value: String(s),
+              label: MEMBER_STATUS_LABELS[s] ?? '',
+            }))}
+            value={filters.status === undefined ? null : String(filters.status)}
+            onChange={(v) =>
+              setFilters({ ...filters, status: v === null ? undefined : (Number(v) as 0 | 1 | 2) })
+            }
+          />
           <Stack gap={4}>
-            <Text size="sm" fw={500}>文字コード</Text>
+            <Text size="sm" fw={500}>
+              文字コード
+            </Text>
             <EncodingSelect value={encoding} onChange={setEncoding} />
           </Stack>
-          {request.error && <Alert color="red">{isApiError(request.error) ? request.error.message : '作成を開始できませんでした。'}</Alert>}
-          <Group><Button onClick={submit} loading={request.isPending} data-testid="request-csv">CSVファイルを作成</Button></Group>
+          {request.error && (
+            <Alert color="red">
+              {isApiError(request.error) ? request.error.message : '作成を開始できませんでした。'}
+            </Alert>
+          )}
+          <Group>
+            <Button onClick={submit} loading={request.isPending} data-testid="request-csv">
+              CSVファイルを作成
+            </Button>
+          </Group>
         </Stack>
       </Paper>
     </>
@@ -74,17 +139,37 @@ export function GeneratedPage({ base }: { base: GeneratedBase }) {
           <PanelError onRetry={() => void q.refetch()} />
         ) : (
           <Stack gap="sm">
-            <Group gap="xs"><StatusBadge m={q.data} /><Text size="sm" c="dimmed">{q.data.createdBy.name}・{formatDateTime(q.data.createdAt)}</Text></Group>
+            <Group gap="xs">
+              <StatusBadge m={q.data} />
+              <Text size="sm" c="dimmed">
+                {q.data.createdBy.name}・{formatDateTime(q.data.createdAt)}
+              </Text>
+            </Group>
             {q.data.status === BulkStatus.Processing && (
               <>
-                <Text size="sm">作成中: {fmt(q.data.processedRows)} / {fmt(q.data.totalRows)} 人</Text>
-                <Progress value={q.data.totalRows ? (q.data.processedRows / q.data.totalRows) * 100 : 0} animated aria-label="作成の進み具合" />
+                <Text size="sm">
+                  作成中: {fmt(q.data.processedRows)} / {fmt(q.data.totalRows)} 人
+                </Text>
+                <Progress
+                  value={q.data.totalRows ? (q.data.processedRows / q.data.totalRows) * 100 : 0}
+                  animated
+                  aria-label="作成の進み具合"
+                />
               </>
             )}
             {q.data.status === BulkStatus.Succeeded && (
               <>
-                <Text size="sm">{fmt(q.data.counts.exported ?? 0)} 人分のCSVファイルができました。</Text>
-                <Group><Button onClick={() => void downloadGenerated(base, id)} data-testid="download-generated">ダウンロード</Button></Group>
+                <Text size="sm">
+                  {fmt(q.data.counts.exported ?? 0)} 人分のCSVファイルができました。
+                </Text>
+                <Group>
+                  <Button
+                    onClick={() => void downloadGenerated(base, id)}
+                    data-testid="download-generated"
+                  >
+                    ダウンロード
+                  </Button>
+                </Group>
               </>
             )}
           </Stack>

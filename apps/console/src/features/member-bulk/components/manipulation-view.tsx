@@ -1,22 +1,37 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Text } from '@mantine/core';
-import { BULK_ACTION_LABELS, BulkStatus, canExecuteBulk, type TBulkAction, type TBulkManipulation } from '@cloudsign/contract';
+import {
+  BULK_ACTION_LABELS,
+  BulkStatus,
+  canExecuteBulk,
+  type TBulkAction,
+  type TBulkManipulation,
+} from '@cloudsign/contract';
 import { BulkCounts, BulkRunView, type BulkRunSpec } from '../../../components/bulk/index.ts';
 import { manipulationsApi } from '../api/manipulations.ts';
 import { KIND_LABELS, fmt } from './labels.ts';
 import { RowsPanel } from './rows-panel.tsx';
 
 const COUNTED: TBulkAction[] = ['add', 'update', 'delete', 'unchanged', 'error'];
-const TILES = COUNTED.map((a) => ({ key: a, label: BULK_ACTION_LABELS[a], isAlert: a === 'error' }));
+const TILES = COUNTED.map((a) => ({
+  key: a,
+  label: BULK_ACTION_LABELS[a],
+  isAlert: a === 'error',
+}));
 
 function confirmText(m: TBulkManipulation) {
   const parts = [
     ['追加', m.counts.add],
     ['更新', m.counts.update],
     ['削除', m.counts.delete],
-  ].filter(([, n]) => Number(n) > 0).map(([label, n]) => `${String(label)} ${fmt(Number(n))}件`);
+  ]
+    .filter(([, n]) => Number(n) > 0)
+    .map(([label, n]) => `${String(label)} ${fmt(Number(n))}件`);
   return (
-    <Text mb="sm">{parts.length > 0 ? `${parts.join('、')} を反映します。` : '反映する行はありません。'}{(m.counts.unchanged ?? 0) > 0 && `（変更なし ${fmt(m.counts.unchanged ?? 0)}件は対象外）`}</Text>
+    <Text mb="sm">
+      {parts.length > 0 ? `${parts.join('、')} を反映します。` : '反映する行はありません。'}
+      {(m.counts.unchanged ?? 0) > 0 && `（変更なし ${fmt(m.counts.unchanged ?? 0)}件は対象外）`}
+    </Text>
   );
 }
 
@@ -25,20 +40,40 @@ const spec = (mode: 'preview' | 'detail'): BulkRunSpec => ({
   unit: '行',
   title: (m) => KIND_LABELS[m.kind] ?? '',
   meta: (m) => `${m.originalFilename ?? ''}・`,
-  execute: mode === 'preview'
-    ? { isEnabled: (m) => canExecuteBulk(m.status) && (m.counts.error ?? 0) === 0, title: '一括操作を実行しますか？', body: confirmText, note: '実行後は取り消せません。' }
-    : undefined,
+  execute:
+    mode === 'preview'
+      ? {
+          isEnabled: (m) => canExecuteBulk(m.status) && (m.counts.error ?? 0) === 0,
+          title: '一括操作を実行しますか？',
+          body: confirmText,
+          note: '実行後は取り消せません。',
+        }
+      : undefined,
   retry: 'CSVファイルを修正して、もう一度アップロードしてください。',
   alerts: (m) => (
     <>
-      {m.status === BulkStatus.ProcessedWithError && <Alert color="orange" mt="sm">一部の行は反映できませんでした。「実行に失敗」の行で理由を確認できます。</Alert>}
+      {m.status === BulkStatus.ProcessedWithError && (
+        <Alert color="orange" mt="sm">
+          一部の行は反映できませんでした。「実行に失敗」の行で理由を確認できます。
+        </Alert>
+      )}
       {m.status === BulkStatus.Succeeded && mode === 'preview' && (
-        <Alert color="green" mt="sm">実行が完了しました。<Anchor component={Link} to={`/company/members/bulk_manipulations/${m.id}`}>結果を見る</Anchor></Alert>
+        <Alert color="green" mt="sm">
+          実行が完了しました。
+          <Anchor component={Link} to={`/company/members/bulk_manipulations/${m.id}`}>
+            結果を見る
+          </Anchor>
+        </Alert>
       )}
     </>
   ),
-  errorsDownload: { label: 'エラーの行だけをダウンロード', isShown: (m) => (m.counts.error ?? 0) > 0 || (m.counts.failed ?? 0) > 0 },
-  counts: (m) => <BulkCounts m={m} tiles={TILES} executed={{ succeeded: '成功', failed: '失敗' }} base={3} />,
+  errorsDownload: {
+    label: 'エラーの行だけをダウンロード',
+    isShown: (m) => (m.counts.error ?? 0) > 0 || (m.counts.failed ?? 0) > 0,
+  },
+  counts: (m) => (
+    <BulkCounts m={m} tiles={TILES} executed={{ succeeded: '成功', failed: '失敗' }} base={3} />
+  ),
   rowsTitle: '行ごとの結果',
   rows: (m) => <RowsPanel m={m} initialFilter={(m.counts.error ?? 0) > 0 ? 'error' : 'all'} />,
 });

@@ -15,7 +15,10 @@ export function PreviewPage({ title }: { title: string }) {
   usePageTitle();
   return (
     <>
-      <PageHeader title={title} description="チェックの結果を確認し、エラーがなければ実行してください。実行するまでメンバーは変更されません。" />
+      <PageHeader
+        title={title}
+        description="チェックの結果を確認し、エラーがなければ実行してください。実行するまでメンバーは変更されません。"
+      />
       <ManipulationView id={useManipulationId()} mode="preview" />
     </>
   );
@@ -52,25 +55,52 @@ export function HistoryPage() {
   const q = useManipulations(page);
   return (
     <>
-      <PageHeader title="一括操作の履歴" description="メンバーの一括追加・編集・削除とエクスポートの記録です。" />
+      <PageHeader
+        title="一括操作の履歴"
+        description="メンバーの一括追加・編集・削除とエクスポートの記録です。"
+      />
       <Paper withBorder radius="md">
         {q.isPending ? (
-          <Group justify="center" p="xl"><Loader aria-label="読み込み中" /></Group>
+          <Group justify="center" p="xl">
+            <Loader aria-label="読み込み中" />
+          </Group>
         ) : q.isError ? (
           <PanelError onRetry={() => void q.refetch()} />
         ) : q.data.manipulations.length === 0 ? (
-          <Text p="xl" ta="center" c="dimmed">まだ一括操作はありません。</Text>
+          <Text p="xl" ta="center" c="dimmed">
+            まだ一括操作はありません。
+          </Text>
         ) : (
           <BulkHistoryTable
             label="一括操作の履歴"
             manipulations={q.data.manipulations}
             pathOf={manipulationPath}
-            lead={{ header: '種類', cell: (m) => <><Text size="sm">{KIND_LABELS[m.kind]}</Text>{m.originalFilename && <Text size="xs" c="dimmed">{m.originalFilename}</Text>}</> }}
+            lead={{
+              header: '種類',
+              cell: (m) => (
+                <>
+                  <Text size="sm">{KIND_LABELS[m.kind]}</Text>
+                  {m.originalFilename && (
+                    <Text size="xs" c="dimmed">
+                      {m.originalFilename}
+                    </Text>
+                  )}
+                </>
+              ),
+            }}
             counts={(m) => countsText(m.counts)}
           />
         )}
       </Paper>
-      {q.data && q.data.total > 20 && <Pagination mt="md" total={Math.ceil(q.data.total / 20)} value={page} onChange={setPage} aria-label="履歴のページ" />}
+      {q.data && q.data.total > 20 && (
+        <Pagination
+          mt="md"
+          total={Math.ceil(q.data.total / 20)}
+          value={page}
+          onChange={setPage}
+          aria-label="履歴のページ"
+        />
+      )}
     </>
   );
 }

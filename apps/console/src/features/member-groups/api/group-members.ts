@@ -8,14 +8,23 @@ export const findGroupMembers = (id: string, signal?: AbortSignal) =>
   apiFetch('/members', { query: { groupId: id, page: -1 }, schema: ZFindMembersResponse, signal });
 
 export const useGroupMembers = (id: string) =>
-  useQuery(queryOptions({ queryKey: memberGroupKeys.members(id), queryFn: ({ signal }) => findGroupMembers(id, signal) }));
+  useQuery(
+    queryOptions({
+      queryKey: memberGroupKeys.members(id),
+      queryFn: ({ signal }) => findGroupMembers(id, signal),
+    }),
+  );
 
 /**
  * The add multiselect's options: the first page (50, by name) of the members matching what is typed, found
  * by the API's keyword search. A company of 100,000 members is never shipped to the browser whole.
  */
 export const findCandidates = (keyword: string, signal?: AbortSignal) =>
-  apiFetch('/members', { query: { page: 1, keyword: keyword || undefined }, schema: ZFindMembersResponse, signal });
+  apiFetch('/members', {
+    query: { page: 1, keyword: keyword || undefined },
+    schema: ZFindMembersResponse,
+    signal,
+  });
 
 export const useCandidates = (enabled: boolean, keyword: string) =>
   useQuery(

@@ -15,15 +15,27 @@ export const createMemberGroup = (body: TCreateMemberGroupRequest) =>
   apiFetch('/member_groups', { method: 'POST', body, schema: ZMemberGroupResponse });
 export const updateMemberGroup = ({ id, body }: { id: string; body: TUpdateMemberGroupRequest }) =>
   apiFetch(`/member_groups/${id}`, { method: 'PUT', body, schema: ZMemberGroupResponse });
-export const deleteMemberGroup = (id: string) => apiFetch(`/member_groups/${id}`, { method: 'DELETE', schema: ZOk });
+export const deleteMemberGroup = (id: string) =>
+  apiFetch(`/member_groups/${id}`, { method: 'DELETE', schema: ZOk });
 export const addGroupUsers = ({ id, userIds }: { id: string; userIds: string[] }) =>
-  apiFetch(`/member_groups/${id}/users`, { method: 'POST', body: { userIds }, schema: ZMemberGroupUsersAddedResponse });
+  apiFetch(`/member_groups/${id}/users`, {
+    method: 'POST',
+    body: { userIds },
+    schema: ZMemberGroupUsersAddedResponse,
+  });
 export const removeGroupUsers = ({ id, userIds }: { id: string; userIds: string[] }) =>
-  apiFetch(`/member_groups/${id}/users`, { method: 'DELETE', body: { userIds }, schema: ZMemberGroupUsersRemovedResponse });
+  apiFetch(`/member_groups/${id}/users`, {
+    method: 'DELETE',
+    body: { userIds },
+    schema: ZMemberGroupUsersRemovedResponse,
+  });
 
 export function useCreateMemberGroup() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createMemberGroup, onSuccess: () => client.invalidateQueries({ queryKey: memberGroupKeys.lists() }) });
+  return useMutation({
+    mutationFn: createMemberGroup,
+    onSuccess: () => client.invalidateQueries({ queryKey: memberGroupKeys.lists() }),
+  });
 }
 
 export function useUpdateMemberGroup() {
@@ -68,7 +80,12 @@ export function useRemoveGroupUsers() {
     onSuccess: ({ removed, memberGroup }, { userIds }) => {
       client.setQueryData(memberGroupKeys.detail(memberGroup.id), memberGroup);
       client.setQueryData<TFindMembersResponse>(memberGroupKeys.members(memberGroup.id), (data) =>
-        data ? { members: data.members.filter((m) => !userIds.includes(m.id)), total: data.total - removed } : data,
+        data
+          ? {
+              members: data.members.filter((m) => !userIds.includes(m.id)),
+              total: data.total - removed,
+            }
+          : data,
       );
       void client.invalidateQueries({ queryKey: memberGroupKeys.lists() });
     },

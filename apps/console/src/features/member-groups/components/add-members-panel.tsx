@@ -8,13 +8,20 @@ import { useAddGroupUsers } from '../api/mutations.ts';
 import { useCandidates } from '../api/group-members.ts';
 import { formatCount } from '../../../lib/format.ts';
 
-const labelOf = (m: { name: string; email: string }) => (m.name ? `${m.name}（${m.email}）` : m.email);
+const labelOf = (m: { name: string; email: string }) =>
+  m.name ? `${m.name}（${m.email}）` : m.email;
 
 /**
  * Add members through the spec's multiselect (§8–§9); members already in the group are not offered. The
  * options are the API's keyword search (first 50 by name), so the panel opens at once in any company.
  */
-export function AddMembersPanel({ groupId, memberIds }: { groupId: string; memberIds: ReadonlySet<string> }) {
+export function AddMembersPanel({
+  groupId,
+  memberIds,
+}: {
+  groupId: string;
+  memberIds: ReadonlySet<string>;
+}) {
   const [isOpen, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), 250);
@@ -43,7 +50,10 @@ export function AddMembersPanel({ groupId, memberIds }: { groupId: string; membe
       alert.open(`${added}名をグループに追加しました。`);
       onChange([]);
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '追加できませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '追加できませんでした。',
+        type: 'error',
+      });
     }
   };
   if (!isOpen) return <Button onClick={() => setOpen(true)}>メンバーを追加</Button>;
@@ -67,14 +77,22 @@ export function AddMembersPanel({ groupId, memberIds }: { groupId: string; membe
             }
           />
         </div>
-        <Button onClick={() => void submit()} disabled={selected.length === 0} loading={add.isPending}>
+        <Button
+          onClick={() => void submit()}
+          disabled={selected.length === 0}
+          loading={add.isPending}
+        >
           追加する
         </Button>
         <Button variant="default" onClick={() => setOpen(false)}>
           閉じる
         </Button>
       </Group>
-      {candidates.isError && <Text c="red" size="sm">{candidates.error.message}</Text>}
+      {candidates.isError && (
+        <Text c="red" size="sm">
+          {candidates.error.message}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -12,7 +12,12 @@ import { useAlert } from '../../../components/alerts/index.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateMemberGroup, useUpdateMemberGroup } from '../api/mutations.ts';
 
-type Props = { opened: boolean; onClose: () => void; group?: TMemberGroup; onCreated?: (group: TMemberGroup) => void };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  group?: TMemberGroup;
+  onCreated?: (group: TMemberGroup) => void;
+};
 
 /** Create a group, or rename it and change its note. */
 export function GroupFormModal({ opened, onClose, group, onCreated }: Props) {
@@ -44,11 +49,30 @@ export function GroupFormModal({ opened, onClose, group, onCreated }: Props) {
   });
   const errors = form.formState.errors;
   return (
-    <Modal opened={opened} onClose={close} title={group ? 'グループを編集' : 'グループを作成'} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={group ? 'グループを編集' : 'グループを作成'}
+      centered
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          <TextInput label="グループ名" required maxLength={MEMBER_GROUP_NAME_MAX} {...form.register('name')} error={errors.name?.message} data-autofocus />
-          <Textarea label="備考" autosize minRows={2} maxLength={MEMBER_GROUP_NOTE_MAX} {...form.register('note')} error={errors.note?.message} />
+          <TextInput
+            label="グループ名"
+            required
+            maxLength={MEMBER_GROUP_NAME_MAX}
+            {...form.register('name')}
+            error={errors.name?.message}
+            data-autofocus
+          />
+          <Textarea
+            label="備考"
+            autosize
+            minRows={2}
+            maxLength={MEMBER_GROUP_NOTE_MAX}
+            {...form.register('note')}
+            error={errors.note?.message}
+          />
           {errors.root && (
             <Alert color="red" role="alert">
               {errors.root.message}

@@ -28,15 +28,26 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
     if (!removing) return;
     try {
       const { removed } = await remove.mutateAsync({ id: groupId, userIds: [removing.id] });
-      alert.open(`「${removing.name || removing.email}」をグループから外しました（${removed}名）。`);
+      alert.open(
+        `「${removing.name || removing.email}」をグループから外しました（${removed}名）。`,
+      );
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '外せませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '外せませんでした。',
+        type: 'error',
+      });
     }
     setRemoving(null);
   };
   return (
     <>
-      <Text size="sm" px="md" py="xs" data-testid="group-member-total" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Text
+        size="sm"
+        px="md"
+        py="xs"
+        data-testid="group-member-total"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         {members.data.total.toLocaleString('ja-JP')}名
       </Text>
       {members.data.members.length === 0 ? (
@@ -51,7 +62,14 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
           height="calc(100vh - 380px)"
           aria-label="グループのメンバー"
           renderItem={(m) => (
-            <Group h={ROW} px="md" justify="space-between" wrap="nowrap" data-testid="group-member-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            <Group
+              h={ROW}
+              px="md"
+              justify="space-between"
+              wrap="nowrap"
+              data-testid="group-member-row"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+            >
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate>
                   {m.name || '（氏名未設定）'}
@@ -61,7 +79,13 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
                 </Text>
               </div>
               {!isSystem && (
-                <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`「${m.name || m.email}」をグループから外す`}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setRemoving(m)}
+                  aria-label={`「${m.name || m.email}」をグループから外す`}
+                >
                   外す
                 </Button>
               )}

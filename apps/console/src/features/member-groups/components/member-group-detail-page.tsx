@@ -27,9 +27,13 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
   const pageAlert = useAlert('main');
   const [isEditing, setEditing] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
-  const memberIds = useMemo(() => new Set((members.data?.members ?? []).map((m) => m.id)), [members.data]);
+  const memberIds = useMemo(
+    () => new Set((members.data?.members ?? []).map((m) => m.id)),
+    [members.data],
+  );
 
-  if (!isAdmin) return <Alert color="gray">この画面は組織管理権限を持つメンバーのみ利用できます。</Alert>;
+  if (!isAdmin)
+    return <Alert color="gray">この画面は組織管理権限を持つメンバーのみ利用できます。</Alert>;
   if (group.isPending) {
     return (
       <Group justify="center" p="xl">
@@ -43,7 +47,9 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
     return (
       <>
         <PageHeader title={isMissing ? 'グループが見つかりません' : 'グループを表示できません'} />
-        <Alert color="red">{isMissing ? 'ご指定のグループが見つかりませんでした。' : group.error.message}</Alert>
+        <Alert color="red">
+          {isMissing ? 'ご指定のグループが見つかりませんでした。' : group.error.message}
+        </Alert>
       </>
     );
   }
@@ -55,7 +61,10 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
       pageAlert.open(`グループ「${g.name}」を削除しました。`);
       void navigate('/member_groups');
     } catch (error) {
-      pageAlert.open({ message: error instanceof Error ? error.message : '削除できませんでした。', type: 'error' });
+      pageAlert.open({
+        message: error instanceof Error ? error.message : '削除できませんでした。',
+        type: 'error',
+      });
       setDeleting(false);
     }
   };
@@ -64,7 +73,11 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
     <>
       <PageHeader
         title={g.name}
-        description={isSystem ? '会社のすべてのメンバーが自動的に所属するシステムグループです。変更・削除はできません。' : g.note || '備考はありません。'}
+        description={
+          isSystem
+            ? '会社のすべてのメンバーが自動的に所属するシステムグループです。変更・削除はできません。'
+            : g.note || '備考はありません。'
+        }
         actions={
           !isSystem && (
             <>
@@ -81,7 +94,11 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
       <AlertArea area="content" />
       <Stack gap="md">
         <Group gap="xs">
-          {isSystem && <Badge variant="outline" color="gray">システム</Badge>}
+          {isSystem && (
+            <Badge variant="outline" color="gray">
+              システム
+            </Badge>
+          )}
           <Text size="sm" c="dimmed">
             メンバー {g.memberCount.toLocaleString('ja-JP')}名
           </Text>

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { EntityType, type TMemberGroup } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
@@ -37,7 +48,10 @@ export function MemberGroupsPage() {
       await remove.mutateAsync(deleting.id);
       alert.open(`グループ「${deleting.name}」を削除しました。`);
     } catch (error) {
-      alert.open({ message: error instanceof Error ? error.message : '削除できませんでした。', type: 'error' });
+      alert.open({
+        message: error instanceof Error ? error.message : '削除できませんでした。',
+        type: 'error',
+      });
     }
     setDeleting(null);
   };
@@ -64,7 +78,9 @@ export function MemberGroupsPage() {
                 <Table.Th>グループ名</Table.Th>
                 <Table.Th>備考</Table.Th>
                 <Table.Th ta="right">メンバー数</Table.Th>
-                <Table.Th w={90}><VisuallyHidden>操作</VisuallyHidden></Table.Th>
+                <Table.Th w={90}>
+                  <VisuallyHidden>操作</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -84,13 +100,21 @@ export function MemberGroupsPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed" lineClamp={1}>
-                      {g.type === EntityType.System ? '会社のすべてのメンバーが自動的に所属します。' : g.note}
+                      {g.type === EntityType.System
+                        ? '会社のすべてのメンバーが自動的に所属します。'
+                        : g.note}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{g.memberCount.toLocaleString('ja-JP')}名</Table.Td>
                   <Table.Td>
                     {g.type === EntityType.User && (
-                      <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(g)} aria-label={`「${g.name}」を削除`}>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        onClick={() => setDeleting(g)}
+                        aria-label={`「${g.name}」を削除`}
+                      >
                         削除
                       </Button>
                     )}
@@ -101,7 +125,11 @@ export function MemberGroupsPage() {
           </Table>
         )}
       </Paper>
-      <GroupFormModal opened={isCreating} onClose={() => setCreating(false)} onCreated={(g) => void navigate(`/member_groups/${g.id}`)} />
+      <GroupFormModal
+        opened={isCreating}
+        onClose={() => setCreating(false)}
+        onCreated={(g) => void navigate(`/member_groups/${g.id}`)}
+      />
       <ConfirmModal
         color="red"
         opened={deleting !== null}

@@ -4,7 +4,8 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { addToLists } from './list-cache.ts';
 import { memberKeys } from './keys.ts';
 
-export const createMember = (body: TCreateUserRequest) => apiFetch('/users', { method: 'POST', body, schema: ZUserResponse });
+export const createMember = (body: TCreateUserRequest) =>
+  apiFetch('/users', { method: 'POST', body, schema: ZUserResponse });
 
 export function useCreateMember() {
   const client = useQueryClient();

@@ -6,12 +6,24 @@ import { memberKeys } from './keys.ts';
 /** `GET /members` with the URL's list state (page=-1: every member, streamed by the server). */
 export const findMembers = (q: TMemberListQuery, signal?: AbortSignal) =>
   apiFetch('/members', {
-    query: { page: q.page, keyword: q.keyword, groupId: q.groupId, role: q.role, status: q.status, mfa: q.mfa, sort: q.sort },
+    query: {
+      page: q.page,
+      keyword: q.keyword,
+      groupId: q.groupId,
+      role: q.role,
+      status: q.status,
+      mfa: q.mfa,
+      sort: q.sort,
+    },
     schema: ZFindMembersResponse,
     signal,
   });
 
 export const membersQuery = (q: TMemberListQuery) =>
-  queryOptions({ queryKey: memberKeys.list(q), queryFn: ({ signal }) => findMembers(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: memberKeys.list(q),
+    queryFn: ({ signal }) => findMembers(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useMembers = (q: TMemberListQuery) => useQuery(membersQuery(q));

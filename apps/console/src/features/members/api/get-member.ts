@@ -3,7 +3,8 @@ import { ZUserResponse } from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { memberKeys } from './keys.ts';
 
-export const getMember = (id: string, signal?: AbortSignal) => apiFetch(`/users/${id}`, { schema: ZUserResponse, signal });
+export const getMember = (id: string, signal?: AbortSignal) =>
+  apiFetch(`/users/${id}`, { schema: ZUserResponse, signal });
 
 export const useMember = (id: string | null) =>
   useQuery(

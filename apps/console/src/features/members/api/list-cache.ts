@@ -11,7 +11,8 @@ export function addToLists(client: QueryClient, member: TMember) {
   client.setQueriesData<TFindMembersResponse>({ queryKey: memberKeys.lists() }, (data) =>
     data
       ? {
-          members: data.members.length < MEMBER_PAGE_SIZE ? [...data.members, member] : data.members,
+          members:
+            data.members.length < MEMBER_PAGE_SIZE ? [...data.members, member] : data.members,
           total: data.total + 1,
         }
       : data,
@@ -21,7 +22,9 @@ export function addToLists(client: QueryClient, member: TMember) {
 
 export function removeFromLists(client: QueryClient, id: string) {
   client.setQueriesData<TFindMembersResponse>({ queryKey: memberKeys.lists() }, (data) =>
-    data ? { members: data.members.filter((m) => m.id !== id), total: Math.max(0, data.total - 1) } : data,
+    data
+      ? { members: data.members.filter((m) => m.id !== id), total: Math.max(0, data.total - 1) }
+      : data,
   );
   void client.invalidateQueries({ queryKey: memberKeys.lists(), refetchType: 'none' });
   client.removeQueries({ queryKey: memberKeys.detail(id) });

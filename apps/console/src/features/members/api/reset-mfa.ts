@@ -5,7 +5,8 @@ import { replaceInLists } from './list-cache.ts';
 import { memberKeys } from './keys.ts';
 
 /** 2要素認証をリセット: MFA goes from enabled to disabled (spec §4). */
-export const resetMfa = (id: string) => apiFetch(`/users/${id}/mfa`, { method: 'DELETE', schema: ZUserResponse });
+export const resetMfa = (id: string) =>
+  apiFetch(`/users/${id}/mfa`, { method: 'DELETE', schema: ZUserResponse });
 
 export function useResetMfa() {
   const client = useQueryClient();

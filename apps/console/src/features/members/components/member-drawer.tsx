@@ -21,7 +21,15 @@ export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () =
   // Escape must close only that one, and focus goes back into the drawer.
   const [isNestedOpen, setNestedOpen] = useState(false);
   return (
-    <Drawer opened={id !== null} onClose={onClose} closeOnEscape={!isNestedOpen} position="right" size="md" title="メンバーの詳細" closeButtonProps={{ 'aria-label': '閉じる' }}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      closeOnEscape={!isNestedOpen}
+      position="right"
+      size="md"
+      title="メンバーの詳細"
+      closeButtonProps={{ 'aria-label': '閉じる' }}
+    >
       <AlertArea area="drawer" />
       {member.isPending ? (
         <Group justify="center" p="xl">
@@ -47,7 +55,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function MemberDetail({ member, onDeleted, onNestedOpen }: { member: TMemberDetail; onDeleted: () => void; onNestedOpen: (isOpen: boolean) => void }) {
+function MemberDetail({
+  member,
+  onDeleted,
+  onNestedOpen,
+}: {
+  member: TMemberDetail;
+  onDeleted: () => void;
+  onNestedOpen: (isOpen: boolean) => void;
+}) {
   const me = useCurrentUser();
   const isSelf = member.id === me.id;
   const drawerAlert = useAlert('drawer');
@@ -63,7 +79,11 @@ function MemberDetail({ member, onDeleted, onNestedOpen }: { member: TMemberDeta
   const remind = useRemindRegister();
   const resetMfa = useResetMfa();
   const label = member.name || member.email;
-  const fail = (error: unknown) => drawerAlert.open({ message: error instanceof Error ? error.message : '処理を完了できませんでした。', type: 'error' });
+  const fail = (error: unknown) =>
+    drawerAlert.open({
+      message: error instanceof Error ? error.message : '処理を完了できませんでした。',
+      type: 'error',
+    });
 
   const run = async () => {
     try {
@@ -121,7 +141,9 @@ function MemberDetail({ member, onDeleted, onNestedOpen }: { member: TMemberDeta
         )}
       </Field>
       <Field label="メンバーグループ">
-        <Text size="sm">{['すべてのメンバー', ...member.groups.map((g) => g.name)].join('、')}</Text>
+        <Text size="sm">
+          {['すべてのメンバー', ...member.groups.map((g) => g.name)].join('、')}
+        </Text>
       </Field>
       <Field label="閲覧できるキャビネット">
         <ReadableCabinets memberId={member.id} />
@@ -139,7 +161,12 @@ function MemberDetail({ member, onDeleted, onNestedOpen }: { member: TMemberDeta
           2要素認証をリセット
         </Button>
         <Tooltip label="自分自身は削除できません。" disabled={!isSelf}>
-          <Button color="red" variant="outline" disabled={isSelf} onClick={() => setConfirm('delete')}>
+          <Button
+            color="red"
+            variant="outline"
+            disabled={isSelf}
+            onClick={() => setConfirm('delete')}
+          >
             削除
           </Button>
         </Tooltip>
@@ -152,7 +179,13 @@ function MemberDetail({ member, onDeleted, onNestedOpen }: { member: TMemberDeta
       <MemberFormModal opened={isEditing} onClose={() => setEditing(false)} member={member} />
       <ConfirmModal
         opened={confirm !== null}
-        title={confirm === 'delete' ? 'メンバーを削除' : confirm === 'remind' ? '登録メールを再送' : '2要素認証をリセット'}
+        title={
+          confirm === 'delete'
+            ? 'メンバーを削除'
+            : confirm === 'remind'
+              ? '登録メールを再送'
+              : '2要素認証をリセット'
+        }
         message={
           confirm === 'delete'
             ? `「${label}」（${member.email}）を削除します。このメンバーはログインできなくなります。送信した書類は会社に残ります。よろしいですか？`
@@ -160,7 +193,9 @@ function MemberDetail({ member, onDeleted, onNestedOpen }: { member: TMemberDeta
               ? `「${label}」にパスワード設定メールを再送します。以前のリンクは使えなくなります。`
               : `「${label}」の2要素認証をリセットします。次回ログイン時に設定し直す必要があります。`
         }
-        confirmLabel={confirm === 'delete' ? '削除する' : confirm === 'remind' ? '再送する' : 'リセットする'}
+        confirmLabel={
+          confirm === 'delete' ? '削除する' : confirm === 'remind' ? '再送する' : 'リセットする'
+        }
         color={confirm === 'delete' ? 'red' : 'blue'}
         loading={remove.isPending || remind.isPending || resetMfa.isPending}
         onConfirm={() => void run()}

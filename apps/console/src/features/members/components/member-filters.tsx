@@ -11,7 +11,10 @@ export function MemberFilters({ query, onChange }: Props) {
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);
   const groups = useMemberGroupList();
-  const groupOptions = (groups.data?.memberGroups ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const groupOptions = (groups.data?.memberGroups ?? []).map((g) => ({
+    value: g.id,
+    label: g.name,
+  }));
   const num = (v: string | null) => (v === null ? undefined : Number(v));
 
   return (
@@ -47,11 +50,47 @@ export function MemberFilters({ query, onChange }: Props) {
         searchable
         w={180}
       />
-      <Select label="権限" placeholder="すべて" data={ROLE_OPTIONS} value={query.role ?? null} onChange={(v) => onChange({ role: (v ?? undefined) as TMemberListQuery['role'] })} clearable w={170} />
-      <Select label="状態" placeholder="すべて" data={STATUS_OPTIONS} value={query.status === undefined ? null : String(query.status)} onChange={(v) => onChange({ status: num(v) as TMemberListQuery['status'] })} clearable w={170} />
-      <Select label="2要素認証" placeholder="すべて" data={MFA_OPTIONS} value={query.mfa === undefined ? null : String(query.mfa)} onChange={(v) => onChange({ mfa: num(v) as TMemberListQuery['mfa'] })} clearable w={170} />
-      <Select label="並び順" data={SORT_OPTIONS} value={query.sort ?? 'name'} onChange={(v) => onChange({ sort: (v ?? 'name') as TMemberListQuery['sort'] })} allowDeselect={false} w={190} />
-      <Switch label="すべて表示" checked={query.page === -1} onChange={(e) => onChange({ page: e.currentTarget.checked ? -1 : undefined })} mb={8} />
+      <Select
+        label="権限"
+        placeholder="すべて"
+        data={ROLE_OPTIONS}
+        value={query.role ?? null}
+        onChange={(v) => onChange({ role: (v ?? undefined) as TMemberListQuery['role'] })}
+        clearable
+        w={170}
+      />
+      <Select
+        label="状態"
+        placeholder="すべて"
+        data={STATUS_OPTIONS}
+        value={query.status === undefined ? null : String(query.status)}
+        onChange={(v) => onChange({ status: num(v) as TMemberListQuery['status'] })}
+        clearable
+        w={170}
+      />
+      <Select
+        label="2要素認証"
+        placeholder="すべて"
+        data={MFA_OPTIONS}
+        value={query.mfa === undefined ? null : String(query.mfa)}
+        onChange={(v) => onChange({ mfa: num(v) as TMemberListQuery['mfa'] })}
+        clearable
+        w={170}
+      />
+      <Select
+        label="並び順"
+        data={SORT_OPTIONS}
+        value={query.sort ?? 'name'}
+        onChange={(v) => onChange({ sort: (v ?? 'name') as TMemberListQuery['sort'] })}
+        allowDeselect={false}
+        w={190}
+      />
+      <Switch
+        label="すべて表示"
+        checked={query.page === -1}
+        onChange={(e) => onChange({ page: e.currentTarget.checked ? -1 : undefined })}
+        mb={8}
+      />
     </Group>
   );
 }

@@ -16,7 +16,12 @@ import { useUpdateMember } from '../api/update-member.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ROLE_OPTIONS } from '../lib/labels.ts';
 
-type Props = { opened: boolean; onClose: () => void; member?: TMemberDetail | undefined; onCreated?: (id: string) => void };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  member?: TMemberDetail | undefined;
+  onCreated?: (id: string) => void;
+};
 export const SELF_ROLES_REASON = '自分自身の権限は変更できません。';
 
 /** Create (invite) or edit a member; privileges as checkboxes, locked for yourself with the reason shown. */
@@ -28,7 +33,12 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
   const alert = useAlert('content');
   const form = useForm<TCreateUserRequest>({
     resolver: zodResolver(ZCreateUserRequest),
-    values: { email: member?.email ?? '', name: member?.name ?? '', organization: member?.organization ?? '', roles: member?.roles ?? [] },
+    values: {
+      email: member?.email ?? '',
+      name: member?.name ?? '',
+      organization: member?.organization ?? '',
+      roles: member?.roles ?? [],
+    },
   });
   const close = () => {
     form.reset();
@@ -37,7 +47,9 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
   const submit = form.handleSubmit(async (values) => {
     try {
       if (member) {
-        const body = isSelf ? { email: values.email, name: values.name, organization: values.organization } : values;
+        const body = isSelf
+          ? { email: values.email, name: values.name, organization: values.organization }
+          : values;
         const { user } = await update.mutateAsync({ id: member.id, body });
         alert.open(`「${user.name || user.email}」を更新しました。`);
       } else {
@@ -53,7 +65,13 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
   const errors = form.formState.errors;
 
   return (
-    <Modal opened={opened} onClose={close} title={member ? 'メンバーを編集' : 'メンバーを追加'} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={member ? 'メンバーを編集' : 'メンバーを追加'}
+      centered
+      size="lg"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {!member && (
@@ -61,9 +79,27 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
               追加したメンバーには、パスワード設定用のリンク（有効期限10日間）をメールでお送りします。
             </Text>
           )}
-          <TextInput label="メールアドレス" required maxLength={MEMBER_EMAIL_MAX} type="email" {...form.register('email')} error={errors.email?.message} data-autofocus />
-          <TextInput label="氏名" maxLength={MEMBER_NAME_MAX} {...form.register('name')} error={errors.name?.message} />
-          <TextInput label="所属" maxLength={MEMBER_ORGANIZATION_MAX} {...form.register('organization')} error={errors.organization?.message} />
+          <TextInput
+            label="メールアドレス"
+            required
+            maxLength={MEMBER_EMAIL_MAX}
+            type="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+            data-autofocus
+          />
+          <TextInput
+            label="氏名"
+            maxLength={MEMBER_NAME_MAX}
+            {...form.register('name')}
+            error={errors.name?.message}
+          />
+          <TextInput
+            label="所属"
+            maxLength={MEMBER_ORGANIZATION_MAX}
+            {...form.register('organization')}
+            error={errors.organization?.message}
+          />
           <Controller
             control={form.control}
             name="roles"

@@ -42,14 +42,23 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
   const isAll = query.page === -1;
   const page = query.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
-  const row = (m: (typeof rows)[number]) => <MemberRow key={m.id} member={m} onOpen={onOpen} isSelected={m.id === selectedId} />;
+  const row = (m: (typeof rows)[number]) => (
+    <MemberRow key={m.id} member={m} onOpen={onOpen} isSelected={m.id === selectedId} />
+  );
 
   return (
     <>
-      <Group justify="space-between" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        justify="space-between"
+        px="md"
+        py="xs"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Text size="sm" aria-live="polite" data-testid="member-total">
           {total.toLocaleString('ja-JP')}名
-          {!isAll && total > 0 && `（${((page - 1) * MEMBER_PAGE_SIZE + 1).toLocaleString('ja-JP')}〜${Math.min(page * MEMBER_PAGE_SIZE, total).toLocaleString('ja-JP')}名を表示）`}
+          {!isAll &&
+            total > 0 &&
+            `（${((page - 1) * MEMBER_PAGE_SIZE + 1).toLocaleString('ja-JP')}〜${Math.min(page * MEMBER_PAGE_SIZE, total).toLocaleString('ja-JP')}名を表示）`}
         </Text>
         {members.isFetching && <Loader size="xs" aria-label="更新中" />}
       </Group>
@@ -80,7 +89,17 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
       )}
       {!isAll && pages > 1 && (
         <Group justify="center" p="sm">
-          <Pagination total={pages} value={page} onChange={onPage} siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? '前のページ' : c === 'next' ? '次のページ' : undefined })} />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPage}
+            siblings={1}
+            boundaries={1}
+            getControlProps={(c) => ({
+              'aria-label':
+                c === 'previous' ? '前のページ' : c === 'next' ? '次のページ' : undefined,
+            })}
+          />
         </Group>
       )}
     </>

@@ -6,7 +6,15 @@ import { STATUS_COLORS, statusLabel } from '../lib/labels.ts';
 export const MEMBER_ROW_HEIGHT = 56;
 
 /** One member in the list; the whole row opens the detail drawer. Memoised: scrolling re-renders the list. */
-export const MemberRow = memo(function MemberRow({ member, onOpen, isSelected }: { member: TMember; onOpen: (id: string) => void; isSelected: boolean }) {
+export const MemberRow = memo(function MemberRow({
+  member,
+  onOpen,
+  isSelected,
+}: {
+  member: TMember;
+  onOpen: (id: string) => void;
+  isSelected: boolean;
+}) {
   return (
     <UnstyledButton
       onClick={() => onOpen(member.id)}
@@ -14,7 +22,10 @@ export const MemberRow = memo(function MemberRow({ member, onOpen, isSelected }:
       h={MEMBER_ROW_HEIGHT}
       px="md"
       data-testid="member-row"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: isSelected ? 'var(--mantine-color-blue-0)' : undefined }}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: isSelected ? 'var(--mantine-color-blue-0)' : undefined,
+      }}
     >
       <Group justify="space-between" wrap="nowrap" gap="md">
         <div style={{ minWidth: 0, flex: 1 }}>

@@ -41,12 +41,21 @@ export function MembersPage() {
         </Paper>
         <Paper withBorder radius="md" bg="white">
           <PanelErrorBoundary name="member-list">
-            <MemberList query={query} onPage={(page) => update({ page }, { keepPage: true })} onOpen={setSelectedId} selectedId={selectedId} />
+            <MemberList
+              query={query}
+              onPage={(page) => update({ page }, { keepPage: true })}
+              onOpen={setSelectedId}
+              selectedId={selectedId}
+            />
           </PanelErrorBoundary>
         </Paper>
       </Stack>
       <MemberDrawer id={selectedId} onClose={() => setSelectedId(null)} />
-      <MemberFormModal opened={isCreating} onClose={() => setCreating(false)} onCreated={setSelectedId} />
+      <MemberFormModal
+        opened={isCreating}
+        onClose={() => setCreating(false)}
+        onCreated={setSelectedId}
+      />
     </>
   );
 }

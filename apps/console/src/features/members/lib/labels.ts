@@ -1,4 +1,9 @@
-import { MEMBER_STATUS_LABELS, ROLE_LABELS, ROLES, type TMemberListQuery } from '@cloudsign/contract';
+import {
+  MEMBER_STATUS_LABELS,
+  ROLE_LABELS,
+  ROLES,
+  type TMemberListQuery,
+} from '@cloudsign/contract';
 
 export const MFA_LABELS: Record<number, string> = { 1: '有効', 2: '無効' };
 export const statusLabel = (status: number) => MEMBER_STATUS_LABELS[status] ?? String(status);
@@ -6,7 +11,10 @@ export const STATUS_COLORS: Record<number, string> = { 0: 'yellow', 1: 'teal', 2
 
 export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 export const STATUS_OPTIONS = [0, 1, 2].map((s) => ({ value: String(s), label: statusLabel(s) }));
-export const MFA_OPTIONS = [1, 2].map((m) => ({ value: String(m), label: `2要素認証: ${MFA_LABELS[m]}` }));
+export const MFA_OPTIONS = [1, 2].map((m) => ({
+  value: String(m),
+  label: `2要素認証: ${MFA_LABELS[m]}`,
+}));
 
 export const SORT_OPTIONS: { value: NonNullable<TMemberListQuery['sort']>; label: string }[] = [
   { value: 'name', label: '氏名（昇順）' },

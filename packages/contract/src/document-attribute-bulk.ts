@@ -17,7 +17,7 @@
 import type { z } from 'zod';
 import { ZCsvEncoding } from './bulk.ts';
 import { strictRequestBody } from './common.ts';
-import { ZDocumentSearchConditionsBody } from './documents.ts';
+import { ZDocumentSearchConditionsBody } from './documents-search.ts';
 
 export const DOCUMENT_ATTRIBUTE_CSV = {
   id: '書類ID',

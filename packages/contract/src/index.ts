@@ -10,6 +10,7 @@ export * from './bulk.ts';
 export * from './bulk-lifecycle.ts';
 export * from './member-bulk.ts';
 export * from './document-attribute-bulk.ts';
+export * from './documents-search.ts';
 export * from './documents.ts';
 export * from './document-attribute-options.ts';
 export * from './list-queries.ts';

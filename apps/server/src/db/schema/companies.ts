@@ -1,0 +1,33 @@
+/** Companies and their member-list counters. */
+import { bigint, boolean, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns.ts';
+
+/** The owning company of a tenant row; deleting the company deletes the row. */
+export const companyRef = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  plan: text('plan').notNull().default('business'),
+  documentApproval: smallint('document_approval').notNull().default(0),
+  auditLog: boolean('audit_log').notNull().default(false),
+  documentImport: boolean('document_import').notNull().default(false),
+  isEnabledFederatedIdentity: boolean('is_enabled_federated_identity').notNull().default(false),
+  mfa: smallint('mfa').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+/**
+ * Kept by statement triggers (migration members_search): each company's member count, and a version bumped
+ * by every change that can alter a member list (members, memberships, groups, cabinet access). Totals and
+ * page anchors of member lists are cached against the version, so they stay exact across instances.
+ * No foreign key: the triggers also fire while a company's rows are being cascaded away.
+ */
+export const memberListStats = pgTable('member_list_stats', {
+  companyId: uuid('company_id').primaryKey(),
+  memberCount: integer('member_count').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

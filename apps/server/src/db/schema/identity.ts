@@ -1,0 +1,139 @@
+/** Members (users), their sessions, password-setup links, login limits, known devices and the signing keys. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, ts, createdAt, updatedAt } from './columns.ts';
+import { companyRef } from './companies.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: companyRef(),
+    /** Stored lower-cased; unique across the whole service (docs/design.md §2). */
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    organization: text('organization').notNull().default(''),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: smallint('status').notNull().default(0),
+    mfa: smallint('mfa').notNull().default(2),
+    mfaSecret: text('mfa_secret'),
+    /** argon2id hashes of unused backup codes. */
+    mfaBackupCodes: text('mfa_backup_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    passwordHash: text('password_hash'),
+    /** TOTP time step of the last accepted code: the same code is never accepted twice (RFC 6238 §5.2). */
+    mfaLastStep: integer('mfa_last_step'),
+    theme: text('theme').notNull().default('cloudsign'),
+    /** NFKC + lower-case + katakana-folded name, email and organization, for keyword search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_company_name_idx').on(t.companyId, t.name, t.id),
+    // Member list sorts and filters: keyset paging by email / created date, privilege filter.
+    index('users_company_email_idx').on(t.companyId, t.email, t.id),
+    index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('users_roles_idx').using('gin', t.roles),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value: a database leak does not hand out live sessions. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** False until the second factor is passed when the member has MFA enabled or the company requires it. */
+    isMfaVerified: boolean('is_mfa_verified').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time password-setup links for invited members (valid 10 days, CS). */
+export const passwordSetupTokens = pgTable(
+  'password_setup_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_setup_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-in attempts (password or second factor), counted per account and per IP over a window.
+ * In the database, not in memory, so the limit holds across every site instance (docs/design.md §1).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: id(),
+    /** Lower-cased email as typed, also for unknown accounts, so guessing is limited either way. */
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    /** The known device (hash of its cookie) the attempt came from; null from a browser unknown to the account. */
+    device: text('device'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+    index('login_attempts_created_idx').on(t.createdAt),
+    index('login_attempts_device_idx').on(t.device, t.createdAt),
+  ],
+);
+
+/**
+ * Browsers that signed in to an account before (auth/known-devices.ts): the SHA-256 of the browser's
+ * HttpOnly device cookie, per member. A known device is not slowed by other people's failed logins.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    device: text('device').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.device, t.userId] }),
+    index('known_devices_user_idx').on(t.userId),
+  ],
+);
+
+/** EdDSA signing keys shared by every site and api instance on one database. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  createdAt: createdAt(),
+});

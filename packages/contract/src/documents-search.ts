@@ -1,0 +1,266 @@
+/** The document search's query: conditions, sort, paging and their limits (the rules: documents.ts). */
+import { z } from 'zod';
+import { DOCUMENT_PAGE_SIZE, ZDocumentStatus } from './enums.ts';
+
+export const DOCUMENT_TOTAL_CAP = 10_000;
+export const DOCUMENT_MAX_PER_PAGE = 100;
+export const DOCUMENT_TEXT_MAX = 500;
+export const DOCUMENT_OPTION_VALUE_MAX = 500;
+export const DOCUMENT_KEYWORD_MAX = 200;
+
+/** Sortable keys: every date, the amount and the title. */
+export const DOCUMENT_SORT_KEYS = [
+  'updatedAt',
+  'createdAt',
+  'sentAt',
+  'concludedAt',
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'amount',
+  'title',
+] as const;
+export type TDocumentSortKey = (typeof DOCUMENT_SORT_KEYS)[number];
+export const DOCUMENT_SORT_LABELS: Record<TDocumentSortKey, string> = {
+  updatedAt: '更新日時',
+  createdAt: '作成日時',
+  sentAt: '送信日時',
+  concludedAt: '締結日時',
+  contractAt: '契約締結日',
+  validityStartAt: '契約開始日',
+  validityEndAt: '契約終了日',
+  validityEndNoticeAt: '解約通知期限',
+  amount: '取引金額',
+  title: 'タイトル',
+};
+
+/** Date conditions: the four date attributes and the sent date, each with `<key>From` / `<key>To`. */
+export const DOCUMENT_DATE_FILTER_KEYS = [
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'sentAt',
+] as const;
+export type TDocumentDateFilterKey = (typeof DOCUMENT_DATE_FILTER_KEYS)[number];
+
+const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** `YYYY-MM-DD`, a real calendar day. `label` names the field or query key in the message. */
+export const ZDateString = (label: string) =>
+  z
+    .string({ message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` })
+    .superRefine((s, ctx) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label}は YYYY-MM-DD 形式の日付で指定してください。`,
+        });
+      else if (!isCalendarDate(s))
+        ctx.addIssue({ code: 'custom', message: `${label}に存在しない日付が指定されています。` });
+    });
+
+const queryText = (key: string, max: number) =>
+  z
+    .string({ message: `${key} は文字列で指定してください。` })
+    .max(max, { message: `${key} は${max}文字以内で指定してください。` });
+
+const queryInt = (key: string) =>
+  z
+    .string({ message: `${key} は0以上の整数で指定してください。` })
+    .regex(/^\d{1,15}$/, { message: `${key} は0以上の整数で指定してください。` })
+    .transform(Number);
+
+const STATUS_VALUES = [0, 1, 2, 3, 4, 13] as const;
+/** `status=2&status=13` or `status=2,13`. */
+const ZStatusQuery = z
+  .union([z.string(), z.array(z.string())], {
+    message: 'status は書類ステータスの番号で指定してください。',
+  })
+  .transform((v, ctx) => {
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const out: z.infer<typeof ZDocumentStatus>[] = [];
+    for (const p of parts) {
+      const n = Number(p);
+      if (!/^\d+$/.test(p) || !STATUS_VALUES.includes(n as (typeof STATUS_VALUES)[number])) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `status に指定できるのは ${STATUS_VALUES.join(', ')} です（「${p}」は指定できません）。`,
+        });
+        return z.NEVER;
+      }
+      if (!out.includes(n as z.infer<typeof ZDocumentStatus>))
+        out.push(n as z.infer<typeof ZDocumentStatus>);
+    }
+    return out.sort((a, b) => a - b);
+  });
+
+export const OPTION_QUERY_PREFIX = 'option.';
+const OPTION_KEY = /^option\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+const dateRangeShape = Object.fromEntries(
+  DOCUMENT_DATE_FILTER_KEYS.flatMap((k) => [
+    [`${k}From`, ZDateString(`${k}From`).optional()],
+    [`${k}To`, ZDateString(`${k}To`).optional()],
+  ]),
+) as Record<
+  `${TDocumentDateFilterKey}${'From' | 'To'}`,
+  z.ZodOptional<ReturnType<typeof ZDateString>>
+>;
+
+/** The search conditions without paging and sort (also used by the attribute bulk edit). */
+const conditionShape = {
+  keyword: queryText('keyword', DOCUMENT_KEYWORD_MAX).optional(),
+  status: ZStatusQuery.optional(),
+  cabinetId: z.uuid({ message: 'cabinetId はキャビネットのIDで指定してください。' }).optional(),
+  /** Partial match on the sender's name or email. */
+  sender: queryText('sender', DOCUMENT_KEYWORD_MAX).optional(),
+  ...dateRangeShape,
+  amountFrom: queryInt('amountFrom').optional(),
+  amountTo: queryInt('amountTo').optional(),
+  autoUpdate: z
+    .enum(['0', '1', '2'], {
+      message: 'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',
+    })
+    .transform(Number)
+    .optional(),
+  localId: queryText('localId', DOCUMENT_TEXT_MAX).optional(),
+};
+
+type RawConditions = z.infer<z.ZodObject<typeof conditionShape>>;
+
+/** Cross-field rules and `option.<optionId>` keys, shared by the search-only and the paged query. */
+function refineConditions(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  for (const k of DOCUMENT_DATE_FILTER_KEYS) {
+    const from = v[`${k}From`];
+    const to = v[`${k}To`];
+    if (typeof from === 'string' && typeof to === 'string' && from > to) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [`${k}To`],
+        message: `${k}To は ${k}From 以降の日付を指定してください。`,
+      });
+    }
+  }
+  if (
+    typeof v.amountFrom === 'number' &&
+    typeof v.amountTo === 'number' &&
+    v.amountFrom > v.amountTo
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['amountTo'],
+      message: 'amountTo は amountFrom 以上の金額を指定してください。',
+    });
+  }
+  for (const [key, value] of Object.entries(v)) {
+    if (!key.startsWith(OPTION_QUERY_PREFIX)) continue;
+    if (!OPTION_KEY.test(key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `${key} は「option.<項目ID>」の形式で指定してください。`,
+      });
+    } else if (typeof value !== 'string' || value.length > DOCUMENT_OPTION_VALUE_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `${key} は${DOCUMENT_OPTION_VALUE_MAX}文字以内の文字列で指定してください。`,
+      });
+    }
+  }
+}
+
+/** Collects `option.<id>` query keys into `options` and drops empty values. */
+function toConditions(v: Record<string, unknown>): TDocumentSearchConditions {
+  const options: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(v)) {
+    const m = OPTION_KEY.exec(key);
+    if (m) {
+      if (typeof value === 'string' && value.trim() !== '') options[m[1]!.toLowerCase()] = value;
+    } else if (key in conditionShape && value !== undefined && value !== '') {
+      out[key] = value;
+    }
+  }
+  return { ...(out as RawConditions), options };
+}
+
+export type TDocumentSearchConditions = RawConditions & { options: Record<string, string> };
+
+export const ZDocumentSearchQuery = z
+  .looseObject(conditionShape)
+  .superRefine(refineConditions)
+  .transform((v) => toConditions(v));
+
+/**
+ * The same conditions sent in a JSON body (the attribute download): as every body, an unknown key is
+ * refused instead of dropped, so a misspelt filter cannot widen the download to every document.
+ */
+export const ZDocumentSearchConditionsBody = z
+  .looseObject(conditionShape)
+  .superRefine((v, ctx) => {
+    const unknown = Object.keys(v).filter(
+      (k) => !(k in conditionShape) && !k.startsWith(OPTION_QUERY_PREFIX),
+    );
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `指定できない項目が含まれています: ${unknown.join(', ')}`,
+      });
+    refineConditions(v, ctx);
+  })
+  .transform((v) => toConditions(v));
+
+export const ZDocumentFindQuery = z
+  .looseObject({
+    ...conditionShape,
+    sort: z
+      .enum(DOCUMENT_SORT_KEYS, {
+        message: `sort は ${DOCUMENT_SORT_KEYS.join(', ')} のいずれかで指定してください。`,
+      })
+      .default('updatedAt'),
+    order: z
+      .enum(['asc', 'desc'], { message: 'order は asc または desc で指定してください。' })
+      .default('desc'),
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,5}$/, { message: 'page は1以上の整数で指定してください。' })
+      .transform(Number)
+      .default(1),
+    perPage: z
+      .string()
+      .regex(/^\d{1,3}$/, {
+        message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
+      })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= DOCUMENT_MAX_PER_PAGE, {
+        message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
+      })
+      .default(DOCUMENT_PAGE_SIZE),
+  })
+  .superRefine((v, ctx) => {
+    refineConditions(v, ctx);
+    if ((v.page - 1) * v.perPage >= DOCUMENT_TOTAL_CAP) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `page が大きすぎます。表示できるのは先頭から${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')}件までです。条件を絞り込むか、並び順を変えてください。`,
+      });
+    }
+  })
+  .transform((v) => ({
+    ...toConditions(v),
+    sort: v.sort,
+    order: v.order,
+    page: v.page,
+    perPage: v.perPage,
+  }));
+export type TDocumentFindQuery = z.output<typeof ZDocumentFindQuery>;

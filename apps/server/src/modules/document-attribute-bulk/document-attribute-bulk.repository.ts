@@ -138,3 +138,12 @@ export async function updateAttributes(tx: DbOrTx, companyId: string, rows: Attr
         returning d.id`,
   );
 }
+
+/** タイトル of the company's documents among `ids` (one statement for a page of rows). */
+export async function findDocumentTitles(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: documents.id, title: documents.title })
+    .from(documents)
+    .where(and(eq(documents.companyId, companyId), inArray(documents.id, ids)));
+}

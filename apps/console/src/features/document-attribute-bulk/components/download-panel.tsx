@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Group,
-  Progress,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import {
 import { isApiError } from '../../../lib/api-client.ts';
 import { downloadAttributesCsv, requestAttributesCsv, useDownloadJob } from '../api/transfers.ts';
 import { fmt } from './labels.ts';
+import { JobProgress } from '../../../components/bulk/index.ts';
 
 const FIELDS = [
   { key: 'keyword', label: 'キーワード（タイトル・契約相手・参加者）', type: 'text' },
@@ -115,16 +115,7 @@ export function DownloadPanel() {
         </Button>
       </Group>
       {isRunning && (
-        <Stack gap={4}>
-          <Text size="sm">
-            CSVを作成しています: {fmt(m.processedRows)} / {fmt(m.totalRows)} 件
-          </Text>
-          <Progress
-            value={m.totalRows > 0 ? (m.processedRows / m.totalRows) * 100 : 0}
-            animated
-            aria-label="CSV作成の進み具合"
-          />
-        </Stack>
+        <JobProgress verb="CSVを作成中" done={m.processedRows} total={m.totalRows} unit="件" />
       )}
       {m?.status === BulkStatus.Succeeded && (
         <Alert color="green">

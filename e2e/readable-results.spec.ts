@@ -34,7 +34,9 @@ const showRows = (page: Page, label: string) =>
 
 /** Nothing scrolls sideways, and each shown row's words lie inside the 1280 px viewport. */
 async function expectReadable(page: Page, rows: Locator) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+    1280,
+  );
   const n = await rows.count();
   expect(n).toBeGreaterThan(0);
   for (let i = 0; i < n; i++) {
@@ -180,8 +182,8 @@ test('member bulk add and delete: reasons in words, delete confirmed with the co
   );
   const confirm = page.getByTestId('confirm-execute');
   await expect(confirm).toHaveText('2名のメンバーを削除する');
-  const bg = await confirm.evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(bg).toMatch(/^rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)$/);
+  // Mantine's red: a danger button, not the primary blue.
+  await expect(confirm).toHaveCSS('background-color', /^rgb\(2\d\d, \d{1,3}, \d{1,3}\)$/);
   await page.screenshot({ path: path.join(artifacts, 'readable-member-delete-confirm.png') });
   await dialog.getByRole('button', { name: 'キャンセル' }).click();
 });
@@ -236,4 +238,33 @@ test('attribute bulk edit: titles and changes or the conflict in words, inside 1
   );
   await expectReadable(page, shown);
   await page.screenshot({ path: path.join(artifacts, 'readable-attribute-checked.png') });
+});
+
+test('document list: each detailed-search condition is a removable chip; 条件をクリア clears them all', async ({
+  page,
+}) => {
+  await login(page, DEMO.admin, '/company/documents');
+  await page.getByRole('link', { name: '詳細検索' }).click();
+  await page.getByRole('checkbox', { name: '締結済' }).check();
+  await page.getByLabel('契約締結日（から）').fill('2026-01-01');
+  await page.getByLabel('取引金額（円以下）').fill('20000000');
+  await page.getByRole('button', { name: 'この条件で検索' }).click();
+  const chips = page.getByTestId('condition-chip');
+  await expect(chips).toHaveText([
+    'ステータス: 締結済',
+    '契約締結日: 2026/01/01〜',
+    '取引金額: 〜20,000,000円',
+  ]);
+  for (const chip of await chips.all()) {
+    const box = (await chip.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  }
+  await page.screenshot({ path: path.join(artifacts, 'readable-document-chips.png') });
+
+  await page.getByRole('button', { name: '条件「契約締結日: 2026/01/01〜」を外す' }).click();
+  await expect(chips).toHaveText(['ステータス: 締結済', '取引金額: 〜20,000,000円']);
+  await expect(page).not.toHaveURL(/contractAtFrom/);
+  await page.getByRole('button', { name: '条件をクリア' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(page).toHaveURL(/\/company\/documents$/);
 });

@@ -144,10 +144,15 @@ test('member bulk add and delete: reasons in words, delete confirmed with the co
   await expectReadable(page, errors);
   await page.screenshot({ path: path.join(artifacts, 'readable-member-add-errors.png') });
 
-  // Two real members (not the admin) and one unknown address.
-  await page.goto('/company/members');
-  const emails = (await page.getByRole('cell').allTextContents())
-    .filter((t) => /^[^@\s]+@[^@\s]+$/.test(t) && t !== DEMO.admin)
+  // Two real members (not the admin) and one unknown address, taken from an export.
+  await page.goto('/company/members/export');
+  await page.getByTestId('request-csv').click();
+  await expect(page.getByTestId('download-generated')).toBeVisible({ timeout: 60_000 });
+  const exported = await download(page, () => page.getByTestId('download-generated').click());
+  const emails = [
+    ...new Set([...exported.matchAll(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g)].map((x) => x[0])),
+  ]
+    .filter((e) => e !== DEMO.admin && !e.startsWith('read-'))
     .slice(0, 2);
   expect(emails).toHaveLength(2);
   await page.goto('/company/members/bulk_delete/upload');
@@ -205,14 +210,26 @@ test('attribute bulk edit: titles and changes or the conflict in words, inside 1
 }) => {
   await login(page, DEMO.admin, '/company/documents/attributes/bulk_edit/upload');
   await page.getByLabel('取引金額（以上）').fill('1');
+  await page.getByRole('checkbox', { name: '締結済' }).check();
   const text = await download(page, () => page.getByTestId('request-download').click());
   const lines = text.trimEnd().split('\r\n');
   const header = lines[0]!.split(',');
+  // Read-only reference columns for Excel, and only the status asked for.
+  expect(header.slice(-4)).toEqual([
+    'タイトル（参照用）',
+    'ステータス（参照用）',
+    '送信者（参照用）',
+    'キャビネット（参照用）',
+  ]);
+  const statusCol = header.indexOf('ステータス（参照用）');
+  for (const l of lines.slice(1).filter((x) => !x.includes('"')))
+    expect(l.split(',')[statusCol]).toBe('締結済');
   const rows = lines
     .map((l, i) => ({ i, cells: l.split(',') }))
     .filter((r) => r.i > 0 && !lines[r.i]!.includes('"') && r.cells.length === header.length);
   const [a, b, c] = [rows[0]!, rows[1]!, rows[2]!];
-  a.cells[header.indexOf('取引金額')] = '1234567';
+  const amount = String(1_000_000 + (Date.now() % 1_000_000));
+  a.cells[header.indexOf('取引金額')] = amount;
   b.cells[header.indexOf('更新日時')] = '2001-01-01T00:00:00.000+09:00';
   b.cells[header.indexOf('取引金額')] = '7654321';
   c.cells[header.indexOf('契約終了日')] = '2031/02/30';
@@ -229,7 +246,7 @@ test('attribute bulk edit: titles and changes or the conflict in words, inside 1
   const update = page.locator('tr[data-action="update"]');
   await expect(update.getByTestId('row-subject')).not.toHaveText(/^(—|[0-9a-f-]{36})$/);
   await expect(update.getByTestId('row-summary')).toContainText('取引金額:');
-  await expect(update.getByTestId('row-summary')).toContainText('→ 1234567');
+  await expect(update.getByTestId('row-summary')).toContainText(`→ ${amount}`);
   await expect(page.locator('tr[data-action="conflict"]').getByTestId('row-summary')).toContainText(
     '更新日時: ダウンロードの後にこの書類が変更されています',
   );

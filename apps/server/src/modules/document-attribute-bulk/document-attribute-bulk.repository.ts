@@ -2,7 +2,13 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { cabinets, documentParticipants, documents } from '../../db/schema.ts';
+import {
+  cabinets,
+  documentCabinets,
+  documentParticipants,
+  documents,
+  users,
+} from '../../db/schema.ts';
 import { searchConditions } from '../documents/documents.search.ts';
 import { queryRows } from '../../bulk/sql.ts';
 
@@ -146,4 +152,29 @@ export async function findDocumentTitles(db: DbOrTx, companyId: string, ids: str
     .select({ id: documents.id, title: documents.title })
     .from(documents)
     .where(and(eq(documents.companyId, companyId), inArray(documents.id, ids)));
+}
+
+/**
+ * What the read-only columns of a download page show: title, status, the sender's name and the cabinets'
+ * names (joined by 「;」), for one page of ids in two statements.
+ */
+export async function referencesOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return { docs: [], cabinetsOf: [] };
+  const docs = await db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      status: documents.status,
+      sender: users.name,
+    })
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.senderId))
+    .where(inArray(documents.id, ids));
+  const cabinetsOf = await db
+    .select({ documentId: documentCabinets.documentId, name: cabinets.name })
+    .from(documentCabinets)
+    .innerJoin(cabinets, eq(cabinets.id, documentCabinets.cabinetId))
+    .where(inArray(documentCabinets.documentId, ids))
+    .orderBy(asc(cabinets.name));
+  return { docs, cabinetsOf };
 }

@@ -1,4 +1,4 @@
-import { Group, Pill, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import {
   AUTO_UPDATE_LABELS,
   DOCUMENT_DATE_KEYS,
@@ -108,17 +108,25 @@ export function ConditionChips({
         検索条件:
       </Text>
       {chips.map((c) => (
-        <Pill
+        <Badge
           key={c.key}
           role="listitem"
-          size="md"
-          withRemoveButton
-          onRemove={() => onRemove({ ...c.remove, page: 1 })}
-          removeButtonProps={{ 'aria-label': `条件「${c.label}」を外す` }}
+          size="lg"
+          variant="light"
+          color="gray"
+          tt="none"
+          fw={500}
           data-testid="condition-chip"
+          rightSection={
+            <CloseButton
+              size="xs"
+              onClick={() => onRemove({ ...c.remove, page: 1 })}
+              aria-label={`条件「${c.label}」を外す`}
+            />
+          }
         >
           {c.label}
-        </Pill>
+        </Badge>
       ))}
     </Group>
   );

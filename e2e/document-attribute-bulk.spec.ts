@@ -100,14 +100,13 @@ test('download a search, edit two rows (one stale), see one change and one confl
       .locator('label', { hasText: new RegExp(`^${label}$`) })
       .click();
   await showRows('変更あり');
-  const changed = page.locator('tr[data-action="update"] td[data-changed]');
-  await expect(changed).toHaveCount(2);
-  await expect(page.locator('tr[data-action="update"] td[data-column="取引金額"]')).toContainText(
-    '→ 1234567',
-  );
+  const changed = page.locator('tr[data-action="update"]').getByTestId('row-summary');
+  await expect(changed.locator('p')).toHaveCount(2);
+  await expect(changed).toContainText('取引金額:');
+  await expect(changed).toContainText('→ 1234567');
   await showRows('競合');
-  const conflictCell = page.locator('tr[data-action="conflict"] td[data-column="更新日時"]');
-  await expect(conflictCell).toContainText('ダウンロードの後にこの書類が変更されています');
+  const conflict = page.locator('tr[data-action="conflict"]').getByTestId('row-summary');
+  await expect(conflict).toContainText('更新日時: ダウンロードの後にこの書類が変更されています');
   await page.screenshot({
     path: path.join(artifacts, 'document-attribute-bulk-conflict.png'),
     fullPage: true,

@@ -55,10 +55,12 @@ test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members l
     iconv.encode([header, good[0], bad, good[1]].join('\r\n') + '\r\n', 'cp932'),
   );
   await expect(page.getByTestId('status')).toHaveText('チェックエラー', { timeout: 60_000 });
-  const errorCell = page.locator('td[data-has-error]');
-  await expect(errorCell).toHaveCount(1);
-  await expect(errorCell).toHaveAttribute('data-column', 'メールアドレス');
-  await expect(errorCell).toContainText('メールアドレスの形式が正しくありません。');
+  const errorRow = page.locator('tr[data-action="error"]');
+  await expect(errorRow).toHaveCount(1);
+  await expect(errorRow.getByTestId('row-subject')).toHaveText('鈴木 花子');
+  await expect(errorRow.getByTestId('row-summary')).toHaveText(
+    'メールアドレス: メールアドレスの形式が正しくありません。',
+  );
   await expect(page.getByTestId('execute')).toBeDisabled();
   await page.screenshot({
     path: path.join(artifacts, 'member-bulk-preview-errors.png'),

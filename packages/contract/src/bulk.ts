@@ -113,6 +113,8 @@ export const ZBulkRow = z.object({
   rowNumber: z.number().int(),
   action: ZBulkAction,
   targetId: ZId.nullable(),
+  /** Who or what the row is about in words (a member's 氏名, a document's 管理用タイトル); null when unknown. */
+  subject: z.string().nullable(),
   input: z.record(z.string(), z.string()),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

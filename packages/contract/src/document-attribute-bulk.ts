@@ -53,6 +53,17 @@ export const DOCUMENT_ATTRIBUTE_BASE_COLUMNS = [
   ...DOCUMENT_ATTRIBUTE_FIELDS.map((f) => DOCUMENT_ATTRIBUTE_CSV[f]),
 ] as const;
 
+/**
+ * Read-only columns of the download, after the editable ones, so a person working in Excel sees which
+ * document a row is; the upload ignores them (named 「（参照用）」 so no user-defined item can share a name).
+ */
+export const DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS = [
+  'タイトル（参照用）',
+  'ステータス（参照用）',
+  '送信者（参照用）',
+  'キャビネット（参照用）',
+] as const;
+
 export const AUTO_UPDATE_CSV_LABELS = ['指定なし', 'あり', 'なし'] as const;
 
 /**

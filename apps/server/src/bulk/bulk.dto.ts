@@ -27,11 +27,15 @@ export function toManipulationDto(m: ManipulationRow): TBulkManipulation {
   };
 }
 
-export function toRowDto(r: typeof bulkManipulationRows.$inferSelect): TBulkRow {
+export function toRowDto(
+  r: typeof bulkManipulationRows.$inferSelect,
+  subject: string | null = null,
+): TBulkRow {
   return {
     rowNumber: r.rowNumber,
     action: r.action as TBulkRow['action'],
     targetId: r.targetId,
+    subject,
     input: r.input,
     before: r.before ?? null,
     after: r.after ?? null,

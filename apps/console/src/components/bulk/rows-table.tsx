@@ -1,25 +1,40 @@
-import type { ReactNode } from 'react';
-import { Badge, Box, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import {
   BULK_ACTION_LABELS,
   BULK_OUTCOME_LABELS,
   type TBulkAction,
   type TBulkRow,
 } from '@cloudsign/contract';
+import { RowDetail } from './row-detail.tsx';
+import { rowSummary, type ColumnValue } from './row-summary.ts';
 
 export type RowFilter = 'all' | TBulkAction | 'failed';
 
-/** A bulk area's wording and colours for its row actions, and how it draws one input cell. */
+/** A bulk area's wording and colours for its row actions, and how it reads one column of a row. */
 export type RowsTableSpec = {
   filters: readonly { value: RowFilter; label: string }[];
   actionColors: Readonly<Record<string, string>>;
   actionText?: Partial<Record<TBulkAction, string>>;
-  renderCell: (row: TBulkRow, column: string) => ReactNode;
+  /** The heading of the column naming the row's person or document (氏名, タイトル). */
+  subjectLabel: string;
+  /** One column of a row as words, the same way in every row (権限: あり/なし, empty: null). */
+  value: (row: TBulkRow, column: string) => ColumnValue;
 };
 
 /**
- * The checked rows of a bulk run, paged and filterable: row number, action (and after execution its
- * outcome), then the file's own columns as the area draws them, with errors on their cells.
+ * The checked rows of a bulk run, paged and filterable, readable at 1280 px without scrolling sideways:
+ * row number, result, who or what the row is about, and what changes or why it fails, in words. The
+ * full before → after of every column opens under the row.
  */
 export function BulkRowsTable(props: {
   spec: RowsTableSpec;
@@ -34,6 +49,14 @@ export function BulkRowsTable(props: {
   isExecuted: boolean;
 }) {
   const { spec, columns, rows, total, page, perPage, filter } = props;
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (n: number) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (next.has(n)) next.delete(n);
+      else next.add(n);
+      return next;
+    });
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -44,75 +67,110 @@ export function BulkRowsTable(props: {
         aria-label="表示する行"
         w="fit-content"
       />
-      {/* Wide tables scroll sideways: the region takes focus so the keyboard can scroll it too. */}
-      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="行の一覧">
-        <Table
-          withTableBorder
-          withColumnBorders
-          verticalSpacing={6}
-          fz="sm"
-          aria-label="チェック結果の行"
-          style={{ minWidth: 'max-content' }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={60}>行</Table.Th>
-              <Table.Th miw={120}>結果</Table.Th>
-              {columns.map((c) => (
-                <Table.Th key={c} style={{ whiteSpace: 'nowrap' }}>
-                  {c}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.rowNumber} data-testid="bulk-row" data-action={r.action}>
-                <Table.Td>{r.rowNumber}</Table.Td>
-                <Table.Td miw={120} maw={260}>
-                  <Group gap={4} wrap="nowrap">
-                    <Badge size="sm" variant="light" color={spec.actionColors[r.action] ?? 'gray'}>
-                      {spec.actionText?.[r.action] ?? BULK_ACTION_LABELS[r.action]}
-                    </Badge>
-                    {(r.outcome === 'succeeded' || r.outcome === 'failed') && (
+      <Table
+        withTableBorder
+        verticalSpacing={6}
+        fz="sm"
+        aria-label="チェック結果の行"
+        layout="fixed"
+        w="100%"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={56}>行</Table.Th>
+            <Table.Th w={150}>結果</Table.Th>
+            <Table.Th w="24%">{spec.subjectLabel}</Table.Th>
+            <Table.Th>内容</Table.Th>
+            <Table.Th w={52}>
+              <Text span size="xs" c="dimmed">
+                詳細
+              </Text>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => {
+            const isOpen = open.has(r.rowNumber);
+            const values = columns.map((c) => spec.value(r, c));
+            const summary = rowSummary(r, values);
+            return (
+              <Fragment key={r.rowNumber}>
+                <Table.Tr data-testid="bulk-row" data-action={r.action}>
+                  <Table.Td>{r.rowNumber}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
                       <Badge
                         size="sm"
-                        variant="outline"
-                        color={r.outcome === 'failed' ? 'red' : 'green'}
+                        variant="light"
+                        color={spec.actionColors[r.action] ?? 'gray'}
                       >
-                        {BULK_OUTCOME_LABELS[r.outcome]}
+                        {spec.actionText?.[r.action] ?? BULK_ACTION_LABELS[r.action]}
                       </Badge>
-                    )}
-                  </Group>
-                  {/* Errors of columns the file does not have (e.g. a missing required column) show here. */}
-                  {r.errors
-                    .filter((e) => !columns.includes(e.column))
-                    .map((e) => (
-                      <Text key={e.message} size="xs" c="red.7" role="alert">
-                        {e.message}
+                      {(r.outcome === 'succeeded' || r.outcome === 'failed') && (
+                        <Badge
+                          size="sm"
+                          variant="outline"
+                          color={r.outcome === 'failed' ? 'red' : 'green'}
+                        >
+                          {BULK_OUTCOME_LABELS[r.outcome]}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }} data-testid="row-subject">
+                    {r.subject ?? '—'}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }} data-testid="row-summary">
+                    {summary.map((s) => (
+                      <Text
+                        key={s.text}
+                        size="sm"
+                        c={
+                          s.tone === 'error'
+                            ? 'red.7'
+                            : s.tone === 'conflict'
+                              ? 'orange.8'
+                              : undefined
+                        }
+                        role={s.tone === 'change' || s.tone === 'plain' ? undefined : 'alert'}
+                      >
+                        {s.text}
                       </Text>
                     ))}
-                  {r.outcomeMessage && (
-                    <Text size="xs" c="red.7">
-                      {r.outcomeMessage}
-                    </Text>
-                  )}
-                </Table.Td>
-                {columns.map((c) => spec.renderCell(r, c))}
-              </Table.Tr>
-            ))}
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + 2}>
-                  <Text c="dimmed" ta="center" py="md">
-                    該当する行はありません。
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Box>
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => toggle(r.rowNumber)}
+                      aria-expanded={isOpen}
+                      aria-label={`${r.rowNumber}行目の全項目を${isOpen ? '閉じる' : '表示'}`}
+                    >
+                      {isOpen ? '▲' : '▼'}
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+                {isOpen && (
+                  <Table.Tr data-testid="bulk-row-detail">
+                    <Table.Td colSpan={5} bg="gray.0">
+                      <RowDetail row={r} columns={columns} values={values} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed" ta="center" py="md">
+                  該当する行はありません。
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
       {total > perPage && (
         <Pagination
           total={Math.ceil(total / perPage)}
@@ -123,53 +181,5 @@ export function BulkRowsTable(props: {
         />
       )}
     </Stack>
-  );
-}
-
-/**
- * One input cell of a checked row: before → after when the row changes it, else what the file says; the
- * cell's errors in place (a conflict in orange).
- */
-export function BulkCell({
-  row,
-  column,
-  change,
-  isConflict = false,
-}: {
-  row: TBulkRow;
-  column: string;
-  change: { before: string; after: string } | null;
-  isConflict?: boolean;
-}) {
-  const errors = row.errors.filter((e) => e.column === column);
-  const bg =
-    errors.length > 0 ? (isConflict ? 'orange.0' : 'red.0') : change ? 'blue.0' : undefined;
-  return (
-    <Table.Td
-      bg={bg}
-      maw={320}
-      data-column={column}
-      data-changed={change ? true : undefined}
-      data-has-error={errors.length > 0 || undefined}
-    >
-      {change ? (
-        <Text size="sm">
-          <Text span c="dimmed" td="line-through">
-            {change.before || '（空欄）'}
-          </Text>{' '}
-          →{' '}
-          <Text span fw={700}>
-            {change.after || '（空欄）'}
-          </Text>
-        </Text>
-      ) : (
-        <Text size="sm">{row.input[column] ?? ''}</Text>
-      )}
-      {errors.map((e) => (
-        <Text key={e.message} size="xs" c={isConflict ? 'orange.8' : 'red.7'} role="alert">
-          {e.message}
-        </Text>
-      ))}
-    </Table.Td>
   );
 }

@@ -66,16 +66,33 @@ export function RunProgress({ m, unit }: { m: TBulkManipulation; unit: '行' | '
         value={null}
       />
     );
-  if (m.status === BulkStatus.Processing) {
-    const ratio = m.totalRows > 0 ? (m.processedRows / m.totalRows) * 100 : 0;
-    return (
-      <ProgressLine
-        label={`実行中: ${fmt(m.processedRows)} / ${fmt(m.totalRows)} ${unit}`}
-        value={ratio}
-      />
-    );
-  }
+  if (m.status === BulkStatus.Processing)
+    return <JobProgress verb="実行中" done={m.processedRows} total={m.totalRows} unit={unit} />;
   return null;
+}
+
+/**
+ * A job's progress as far as it is known: 準備中 while the total is not counted yet (never "0 / 0"), then
+ * done / total with the percentage.
+ */
+export function JobProgress({
+  verb,
+  done,
+  total,
+  unit,
+}: {
+  verb: string;
+  done: number;
+  total: number;
+  unit: string;
+}) {
+  if (total <= 0) return <ProgressLine label="準備中…" value={null} />;
+  return (
+    <ProgressLine
+      label={`${verb}: ${fmt(done)} / ${fmt(total)}${unit}`}
+      value={Math.min(100, (done / total) * 100)}
+    />
+  );
 }
 
 function ProgressLine({ label, value }: { label: string; value: number | null }) {

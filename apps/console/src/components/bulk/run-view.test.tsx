@@ -100,7 +100,14 @@ describe('BulkRunView', () => {
     const m = { ...base, status: BulkStatus.Processing, totalRows: 10, processedRows: 3 };
     renderWithUi(<BulkRunView id={m.id} spec={specFor(m).spec} />);
     expect(screen.queryByTestId('execute')).toBeNull();
-    expect(screen.getByText('実行中: 3 / 10 行')).toBeInTheDocument();
+    expect(screen.getByText('実行中: 3 / 10行')).toBeInTheDocument();
+  });
+
+  it('a run whose total is not counted yet says 準備中, never 0 / 0', () => {
+    const m = { ...base, status: BulkStatus.Processing, totalRows: 0, processedRows: 0 };
+    renderWithUi(<BulkRunView id={m.id} spec={specFor(m).spec} />);
+    expect(screen.getByText('準備中…')).toBeInTheDocument();
+    expect(screen.queryByText(/0 \/ 0/)).toBeNull();
   });
 
   it('a file error: its details, and neither counts nor rows', () => {

@@ -16,6 +16,9 @@ import type {
   ManipulationRow,
   RowChecker,
 } from '../../bulk/bulk.types.ts';
+import type { bulkManipulationRows } from '../../db/schema.ts';
+
+export type StoredRow = typeof bulkManipulationRows.$inferSelect;
 
 /** A download name chosen by the server: Japanese for people, ASCII for old clients (stamped in JST). */
 export type FileName = readonly [ja: string, ascii: string];
@@ -57,6 +60,15 @@ export type BulkTargetDescriptor = {
   checker: (db: DbOrTx, m: ManipulationRow, headers: readonly string[]) => Promise<RowChecker>;
   executor: (deps: AppDeps, job: BulkExecuteJob) => BatchExecutor;
   exporter: (deps: AppDeps, manipulationId: string) => Promise<void>;
+  /**
+   * Names the rows of one page in words (氏名, タイトル), in row order: one query per page at most, so the
+   * rows table never shows a bare id.
+   */
+  describeRows?: (
+    db: DbOrTx,
+    companyId: string,
+    rows: readonly StoredRow[],
+  ) => Promise<(string | null)[]>;
   exportQueue?: QueueOptions;
   /** Jobs only this target has (e.g. the invitation mails after a member run). */
   registerExtraJobs?: (deps: AppDeps) => Promise<void>;

@@ -161,14 +161,14 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { rows, total } = await listRunRows(
+      const { rows, total, subjects } = await listRunRows(
         deps,
         t,
         request.auth,
         request.params.id,
         request.query,
       );
-      return { rows: rows.map(toRowDto), total };
+      return { rows: rows.map((r, i) => toRowDto(r, subjects[i] ?? null)), total };
     },
   );
   for (const suffix of ['errors.csv', 'result.csv'] as const) {

@@ -40,8 +40,13 @@ export const MSG_TOO_LARGE = `ファイルサイズが上限（${BULK_MAX_FILE_B
 export const msgNotExecutable = (noun: string) =>
   `チェックが完了し、エラーのない${noun}だけを実行できます。`;
 export const msgNotCancellable = (noun: string) => `実行を開始した${noun}は取り消せません。`;
+export const MSG_NOTHING_TO_DO =
+  '変更はありません。ファイルの内容は現在の登録内容と同じため、実行するものがありません。';
 
-type Target = Pick<BulkTargetDescriptor, 'target' | 'name' | 'noun' | 'uploads' | 'historyKind'>;
+type Target = Pick<
+  BulkTargetDescriptor,
+  'target' | 'name' | 'noun' | 'uploads' | 'historyKind' | 'describeRows'
+>;
 
 const scope = (t: Target, auth: AuthContext) => ({ companyId: auth.company.id, target: t.target });
 const who = (auth: AuthContext) => ({
@@ -85,7 +90,11 @@ export async function listRunRows(
   query: Parameters<typeof findRows>[2],
 ) {
   const m = await getManipulation(deps, t, auth, id);
-  return findRows(deps.database.db, m.id, query);
+  const page = await findRows(deps.database.db, m.id, query);
+  const subjects = t.describeRows
+    ? await t.describeRows(deps.database.db, m.companyId, page.rows)
+    : page.rows.map(() => null);
+  return { ...page, subjects };
 }
 
 /** Streams the upload to storage under a server-chosen key, then queues its check. */
@@ -139,6 +148,7 @@ export async function executeManipulation(
   }
   // Rows a run writes: a checker marks the others unchanged or error.
   const executable = (m.counts.add ?? 0) + (m.counts.update ?? 0) + (m.counts.delete ?? 0);
+  if (executable === 0) throw new AppError('invalid_state', MSG_NOTHING_TO_DO);
   const { row: moved, isNew } = await startExecution(deps, scope(t, auth), id, {
     status: BulkStatus.Processing,
     processedRows: 0,

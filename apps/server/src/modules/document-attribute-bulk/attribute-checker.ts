@@ -4,6 +4,7 @@
  */
 import {
   DOCUMENT_ATTRIBUTE_BASE_COLUMNS,
+  DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS,
   DOCUMENT_ATTRIBUTE_CSV as C,
   type TBulkCellError,
   type TDocumentAttributeOption,
@@ -51,7 +52,12 @@ type Parsed = {
 
 export function attributeColumnSpec(options: readonly TDocumentAttributeOption[]) {
   return {
-    allowed: [...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, ...options.map((o) => o.name)],
+    // The download's read-only columns may come back: they are allowed and never read.
+    allowed: [
+      ...DOCUMENT_ATTRIBUTE_BASE_COLUMNS,
+      ...options.map((o) => o.name),
+      ...DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS,
+    ],
     required: [C.id, C.updatedAt],
   };
 }

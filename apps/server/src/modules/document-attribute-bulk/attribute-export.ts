@@ -6,10 +6,13 @@
 import {
   BulkStatus,
   DOCUMENT_ATTRIBUTE_BASE_COLUMNS,
+  DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS,
+  DOCUMENT_STATUS_LABELS,
   type TCsvEncoding,
   type TDocumentSearchConditions,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
@@ -18,11 +21,30 @@ import {
   countMatching,
   findCabinet,
   matchingWhere,
+  referencesOf,
 } from './document-attribute-bulk.repository.ts';
 import { attributeTexts } from './attribute-values.ts';
 import { formatVersion } from './attribute-cells.ts';
 
 export const EXPORT_PAGE = 2000;
+
+/** The read-only cells of a page of documents, by id (DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS' order). */
+async function referenceCells(db: DbOrTx, ids: string[]) {
+  const { docs, cabinetsOf } = await referencesOf(db, ids);
+  const names = new Map<string, string[]>();
+  for (const c of cabinetsOf) names.set(c.documentId, [...(names.get(c.documentId) ?? []), c.name]);
+  return new Map(
+    docs.map((d) => [
+      d.id,
+      [
+        d.title,
+        DOCUMENT_STATUS_LABELS[d.status] ?? '',
+        d.sender ?? '',
+        (names.get(d.id) ?? []).join(';'),
+      ],
+    ]),
+  );
+}
 
 export type ExportParams = { conditions: TDocumentSearchConditions };
 
@@ -45,17 +67,22 @@ export async function writeAttributesCsv(
     conditions.cabinetId ? (cabinet ?? { id: conditions.cabinetId, isSystem: false }) : null,
   );
   const headers = [...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, ...options.map((o) => o.name)];
-  await writer.write(headers);
+  await writer.write([...headers, ...DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS]);
   let after: string | null = null;
   let written = 0;
   for (;;) {
     const page = await attributePage(db, where, after, EXPORT_PAGE);
+    const refs = await referenceCells(
+      db,
+      page.map((d) => d.id),
+    );
     for (const d of page) {
       const texts = attributeTexts(d, options);
       await writer.write([
         d.id,
         formatVersion(d.updatedAt),
         ...headers.slice(2).map((h) => texts[h] ?? ''),
+        ...(refs.get(d.id) ?? []),
       ]);
     }
     written += page.length;

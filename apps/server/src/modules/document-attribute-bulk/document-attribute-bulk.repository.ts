@@ -2,7 +2,13 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { cabinets, documentParticipants, documents } from '../../db/schema.ts';
+import {
+  cabinets,
+  documentCabinets,
+  documentParticipants,
+  documents,
+  users,
+} from '../../db/schema.ts';
 import { searchConditions } from '../documents/documents.search.ts';
 import { queryRows } from '../../bulk/sql.ts';
 
@@ -137,4 +143,38 @@ export async function updateAttributes(tx: DbOrTx, companyId: string, rows: Attr
         where d.company_id = ${companyId}::uuid and d.id = x.id
         returning d.id`,
   );
+}
+
+/** タイトル of the company's documents among `ids` (one statement for a page of rows). */
+export async function findDocumentTitles(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: documents.id, title: documents.title })
+    .from(documents)
+    .where(and(eq(documents.companyId, companyId), inArray(documents.id, ids)));
+}
+
+/**
+ * What the read-only columns of a download page show: title, status, the sender's name and the cabinets'
+ * names (joined by 「;」), for one page of ids in two statements.
+ */
+export async function referencesOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return { docs: [], cabinetsOf: [] };
+  const docs = await db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      status: documents.status,
+      sender: users.name,
+    })
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.senderId))
+    .where(inArray(documents.id, ids));
+  const cabinetsOf = await db
+    .select({ documentId: documentCabinets.documentId, name: cabinets.name })
+    .from(documentCabinets)
+    .innerJoin(cabinets, eq(cabinets.id, documentCabinets.cabinetId))
+    .where(inArray(documentCabinets.documentId, ids))
+    .orderBy(asc(cabinets.name));
+  return { docs, cabinetsOf };
 }

@@ -11,6 +11,7 @@ import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
 import { createAttributeChecker } from './attribute-checker.ts';
 import { attributeExecutor } from './attribute-executor.ts';
 import { runAttributeExport } from './attribute-export.ts';
+import { describeAttributeRows } from './attribute-subjects.ts';
 import { findCabinet } from './document-attribute-bulk.repository.ts';
 
 const MSG_CABINET = '指定されたキャビネットが見つかりません。';
@@ -64,5 +65,6 @@ export const documentAttributeBulkTarget: BulkTargetDescriptor = {
   checker: createAttributeChecker,
   executor: () => attributeExecutor,
   exporter: runAttributeExport,
+  describeRows: describeAttributeRows,
   exportQueue: { retryLimit: 3, expireInSeconds: 60 * 60 },
 };

@@ -6,7 +6,7 @@ import type { TBulkManipulation, TBulkRow } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
-import { documentAttributeOptions, documents } from '../../db/schema.ts';
+import { cabinets, documentAttributeOptions, documents } from '../../db/schema.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import {
   csv,
@@ -42,6 +42,13 @@ const HEAD = [
   '旧項目',
   '案件区分',
 ];
+/** Read-only columns of the download, ignored by the upload. */
+const REFS = [
+  'タイトル（参照用）',
+  'ステータス（参照用）',
+  '送信者（参照用）',
+  'キャビネット（参照用）',
+];
 
 beforeAll(async () => {
   deps = await createTestDeps({ worker: true });
@@ -59,6 +66,13 @@ beforeAll(async () => {
       { companyId, name: '案件区分', position: 2, isEnabled: true, isRequired: true },
     ])
     .returning();
+  const [legal, general] = await db
+    .insert(cabinets)
+    .values([
+      { companyId, name: '総務' },
+      { companyId, name: '法務' },
+    ])
+    .returning();
   const ids = [
     '10000000-0000-4000-8000-000000000001',
     '10000000-0000-4000-8000-000000000002',
@@ -68,6 +82,8 @@ beforeAll(async () => {
     id: ids[0],
     title: '業務委託契約書',
     counterparty: '株式会社アルファ',
+    senderId: admin.id,
+    cabinetIds: [legal!.id, general!.id],
     amount: 500,
     validityEndAt: '2025-03-31',
     autoUpdate: 1,
@@ -167,15 +183,15 @@ describe('download', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=Shift_JIS');
     expect(res.headers['content-disposition']).toMatch(/filename\*=UTF-8''%E6%9B%B8%E9%A1%9E/);
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe(HEAD.join(','));
+    expect(lines[0]).toBe([...HEAD, ...REFS].join(','));
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `${docs.a!.id},${await versionOf(docs.a!.id)},,株式会社アルファ,,,2025-03-31,,あり,,500,営業部,,新規`,
+      `${docs.a!.id},${await versionOf(docs.a!.id)},,株式会社アルファ,,,2025-03-31,,あり,,500,営業部,,新規,業務委託契約書,締結済,管理 花子,法務;総務`,
     );
     expect(lines[2]).toBe(
-      `${docs.b!.id},${await versionOf(docs.b!.id)},,"'=HYPERLINK(""http://x"")",,,,,指定なし,'+A-1,,,,継続`,
+      `${docs.b!.id},${await versionOf(docs.b!.id)},,"'=HYPERLINK(""http://x"")",,,,,指定なし,'+A-1,,,,継続,秘密保持契約書,締結済,,`,
     );
-    expect(lines[3]).toContain(',9000,,古い値,新規');
+    expect(lines[3]).toContain(',9000,,古い値,新規,売買契約書,');
   });
 
   it('only the documents of the search; bad conditions are 400 with the field', async () => {
@@ -212,6 +228,26 @@ describe('download', () => {
 });
 
 describe('check', () => {
+  it('rows name their document by its title (not the id), never another company’s; the reference columns are ignored', async () => {
+    const m = await uploadAndCheck(
+      utf8([
+        ['書類ID', '更新日時', '取引金額', ...REFS],
+        [docs.a!.id, await versionOf(docs.a!.id), '600', '別の題名', '下書き', '誰か', '無い'],
+        [otherDocId, await versionOf(docs.a!.id), '1', '', '', '', ''],
+      ]),
+    );
+    const { rows } = await rowsOf(m.id);
+    expect(rows.map((r) => [r.action, r.subject, r.before, r.after])).toEqual([
+      [
+        'update',
+        '業務委託契約書',
+        { 更新日時: await versionOf(docs.a!.id), 取引金額: '500' },
+        { 取引金額: '600' },
+      ],
+      ['error', null, null, null],
+    ]);
+  });
+
   it('each cell rule on its cell; another company’s id and unknown ids are "not found"; duplicates', async () => {
     const va = await versionOf(docs.a!.id);
     const m = await uploadAndCheck(
@@ -308,7 +344,7 @@ describe('check', () => {
       details: [
         {
           path: '1行目 2列目',
-          message: `列「金額」は使用できません。使用できる列: ${HEAD.join('、')}`,
+          message: `列「金額」は使用できません。使用できる列: ${[...HEAD, ...REFS].join('、')}`,
         },
         { path: '1行目 4列目', message: '列「管理番号」が重複しています（3列目と4列目）。' },
         { path: '1行目', message: '必須の列「更新日時」がありません。' },
@@ -407,7 +443,7 @@ describe('conflict, execute once, results', () => {
       .replace('\uFEFF', '')
       .trimEnd()
       .split('\r\n');
-    expect(resultLines[0]).toBe(['行番号', ...HEAD, '結果', 'エラー'].join(','));
+    expect(resultLines[0]).toBe(['行番号', ...HEAD, ...REFS, '結果', 'エラー'].join(','));
     expect(resultLines[1]).toMatch(/,更新（成功）,$/);
     expect(resultLines[3]).toMatch(/,競合,更新日時: ダウンロードの後に/);
     const list = (await get(`${BASE}/bulk_manipulations?perPage=1`)).json<{

@@ -250,3 +250,16 @@ export async function isStillInvited(db: DbOrTx, userId: string): Promise<boolea
   );
   return rows.length === 1;
 }
+
+/** 氏名 of the company's members among `ids` (one statement for a page of rows). */
+export async function findMemberNames(
+  db: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  return queryRows(
+    db,
+    sql`select id, name from users where company_id = ${companyId}::uuid and id = any(${pgArray(ids)}::uuid[])`,
+  );
+}

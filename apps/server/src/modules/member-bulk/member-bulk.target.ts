@@ -12,6 +12,7 @@ import { requirePermission } from '../../api/plugins/permissions.ts';
 import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
 import { createMemberChecker } from './member-checker.ts';
 import { memberExecutor } from './member-executor.ts';
+import { describeMemberRows } from './member-subjects.ts';
 import { runMemberExport } from './member-export.ts';
 import { assertFiltersInCompany } from './member-export-filters.ts';
 import { queueInvitations, registerMemberInvitationJob } from './member-invitations.ts';
@@ -81,5 +82,6 @@ export const memberBulkTarget: BulkTargetDescriptor = {
   executor: (deps, job) =>
     memberExecutor(job.kind, queueInvitations(deps, job.manipulationId, job.kind)),
   exporter: runMemberExport,
+  describeRows: describeMemberRows,
   registerExtraJobs: registerMemberInvitationJob,
 };

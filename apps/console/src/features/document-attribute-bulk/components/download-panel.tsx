@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router';
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
-  Progress,
+  Select,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -15,11 +16,14 @@ import {
   BulkStatus,
   CSV_ENCODING_LABELS,
   CSV_ENCODINGS,
+  DOCUMENT_STATUS_LABELS,
   type TCsvEncoding,
 } from '@cloudsign/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import { downloadAttributesCsv, requestAttributesCsv, useDownloadJob } from '../api/transfers.ts';
+import { useCabinetChoices } from '../api/cabinets.ts';
 import { fmt } from './labels.ts';
+import { JobProgress } from '../../../components/bulk/index.ts';
 
 const FIELDS = [
   { key: 'keyword', label: 'キーワード（タイトル・契約相手・参加者）', type: 'text' },
@@ -29,6 +33,7 @@ const FIELDS = [
   { key: 'amountFrom', label: '取引金額（以上）', type: 'number' },
   { key: 'amountTo', label: '取引金額（以下）', type: 'number' },
 ] as const;
+const SHOWN: readonly string[] = [...FIELDS.map((f) => f.key), 'cabinetId', 'status'];
 
 /**
  * Step 1: the CSV of the current attributes of every document matching a search (no 50-document cap).
@@ -44,6 +49,7 @@ export function DownloadPanel() {
   const [error, setError] = useState<string | null>(null);
   const [isStarting, setStarting] = useState(false);
   const job = useDownloadJob(jobId);
+  const cabinets = useCabinetChoices();
   const downloaded = useRef<string | null>(null);
   const m = job.data;
 
@@ -88,7 +94,28 @@ export function DownloadPanel() {
           />
         ))}
       </SimpleGrid>
-      {Object.keys(conditions).some((k) => !FIELDS.some((f) => f.key === k)) && (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label="キャビネット"
+          placeholder="すべて"
+          clearable
+          data={(cabinets.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          value={conditions.cabinetId || null}
+          onChange={(v) => setConditions((c) => ({ ...c, cabinetId: v ?? '' }))}
+        />
+        <Checkbox.Group
+          label="ステータス"
+          value={conditions.status ? conditions.status.split(',') : []}
+          onChange={(v) => setConditions((c) => ({ ...c, status: v.join(',') }))}
+        >
+          <Group gap="sm" mt={6}>
+            {Object.entries(DOCUMENT_STATUS_LABELS).map(([value, label]) => (
+              <Checkbox key={value} value={value} label={label} size="xs" />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      </SimpleGrid>
+      {Object.keys(conditions).some((k) => !SHOWN.includes(k)) && (
         <Text size="xs" c="dimmed">
           書類の検索画面から引き継いだ条件も適用されます。
         </Text>
@@ -115,16 +142,7 @@ export function DownloadPanel() {
         </Button>
       </Group>
       {isRunning && (
-        <Stack gap={4}>
-          <Text size="sm">
-            CSVを作成しています: {fmt(m.processedRows)} / {fmt(m.totalRows)} 件
-          </Text>
-          <Progress
-            value={m.totalRows > 0 ? (m.processedRows / m.totalRows) * 100 : 0}
-            animated
-            aria-label="CSV作成の進み具合"
-          />
-        </Stack>
+        <JobProgress verb="CSVを作成中" done={m.processedRows} total={m.totalRows} unit="件" />
       )}
       {m?.status === BulkStatus.Succeeded && (
         <Alert color="green">

@@ -36,6 +36,7 @@ const SPEC: BulkRunSpec = {
   execute: {
     isEnabled: (m) => canExecuteBulk(m.status) && (m.counts.update ?? 0) > 0,
     title: '書類情報を一括で変更しますか？',
+    confirmLabel: (m) => `${fmt(m.counts.update ?? 0)}件の書類情報を変更する`,
     body: confirmText,
     note: '実行後は取り消せません。実行の直前に変更された書類も上書きされず、失敗として記録されます。',
   },
@@ -50,6 +51,11 @@ const SPEC: BulkRunSpec = {
   ),
   alerts: (m) => (
     <>
+      {canExecuteBulk(m.status) && (m.counts.update ?? 0) === 0 && (
+        <Alert color="gray" mt="sm" data-testid="no-changes">
+          変更はありません。ファイルの書類情報は現在の内容と同じため、実行する必要はありません。
+        </Alert>
+      )}
       {canExecuteBulk(m.status) && (m.counts.conflict ?? 0) > 0 && (
         <Alert color="orange" mt="sm">
           ダウンロードの後に変更された書類が {fmt(m.counts.conflict ?? 0)}
@@ -83,7 +89,7 @@ const SPEC: BulkRunSpec = {
       base={2}
     />
   ),
-  rowsTitle: '行ごとの結果（変更される項目は 変更前 → 変更後）',
+  rowsTitle: '行ごとの結果（▼ で全項目の 変更前 → 変更後）',
   rows: (m) => <RowsTable m={m} />,
 };
 

@@ -5,8 +5,8 @@ import {
   type TBulkRow,
 } from '@cloudsign/contract';
 import {
-  BulkCell,
   BulkRowsPanel,
+  type ColumnValue,
   type RowFilter,
   type RowsTableSpec,
 } from '../../../components/bulk/index.ts';
@@ -19,15 +19,24 @@ const ACTION_COLORS: Record<string, string> = {
   conflict: 'orange',
 };
 const ACTION_TEXT: Partial<Record<TBulkAction, string>> = { update: '変更あり' };
+const KEY_COLUMNS: readonly string[] = [
+  DOCUMENT_ATTRIBUTE_CSV.id,
+  DOCUMENT_ATTRIBUTE_CSV.updatedAt,
+];
 
-/** A cell: before → after when the row changes it, its errors (and the conflict) in place. */
-function Cell({ row, column }: { row: TBulkRow; column: string }) {
-  const after = row.after?.[column];
-  const prior = row.before?.[column];
-  const change =
-    typeof after === 'string' ? { before: typeof prior === 'string' ? prior : '', after } : null;
-  const isConflict = row.action === 'conflict' && column === DOCUMENT_ATTRIBUTE_CSV.updatedAt;
-  return <BulkCell row={row} column={column} change={change} isConflict={isConflict} />;
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/**
+ * A column: before → after when the row changes it (both normalised by the check: dates YYYY-MM-DD, amounts
+ * as digits), else what the file says, unchanged.
+ */
+function value(row: TBulkRow, column: string): ColumnValue {
+  const isKey = KEY_COLUMNS.includes(column);
+  const after = text(row.after?.[column]);
+  if (after !== null)
+    return { column, before: text(row.before?.[column]), after, isChanged: true, isKey };
+  const v = row.input[column]?.trim() || null;
+  return { column, before: v, after: v, isChanged: false, isKey };
 }
 
 const FILTERS: { value: RowFilter; label: string }[] = [
@@ -43,10 +52,11 @@ const SPEC: RowsTableSpec = {
   filters: FILTERS,
   actionColors: ACTION_COLORS,
   actionText: ACTION_TEXT,
-  renderCell: (row, column) => <Cell key={column} row={row} column={column} />,
+  subjectLabel: 'タイトル',
+  value,
 };
 
-/** The checked rows, paged and filterable: the diff per cell with errors and conflicts on their cells. */
+/** The checked rows, paged and filterable: the document's title, what changes or why it fails. */
 export function RowsTable({ m }: { m: TBulkManipulation }) {
   return (
     <BulkRowsPanel

@@ -10,6 +10,7 @@ import { useDocumentCabinets } from '../api/find-cabinets.ts';
 import { useListQuery } from '../lib/list-query.ts';
 import { sortLabel } from '../lib/sort-labels.ts';
 import { AttributeOptionsModal } from './attribute-options-modal.tsx';
+import { ConditionChips } from './condition-chips.tsx';
 import { DocumentDetail } from './document-detail.tsx';
 import { DocumentList } from './document-list.tsx';
 
@@ -98,6 +99,13 @@ export function DocumentsPage() {
             条件をクリア
           </Button>
         </Group>
+        <ConditionChips
+          query={query}
+          onRemove={(patch) => {
+            if ('keyword' in patch) setKeyword('');
+            update({ ...patch, documentId: undefined });
+          }}
+        />
       </Paper>
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Paper

@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   BulkStatus,
   MEMBER_STATUS_LABELS,
@@ -29,7 +18,7 @@ import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { downloadGenerated, type GeneratedBase } from '../api/transfers.ts';
 import { EncodingSelect } from './encoding-select.tsx';
 import { fmt, formatDateTime } from './labels.ts';
-import { StatusBadge } from '../../../components/bulk/index.ts';
+import { JobProgress, StatusBadge } from '../../../components/bulk/index.ts';
 
 const TEXT: Record<GeneratedBase, { title: string; lead: string; path: string }> = {
   '/members/export': {
@@ -146,16 +135,12 @@ export function GeneratedPage({ base }: { base: GeneratedBase }) {
               </Text>
             </Group>
             {q.data.status === BulkStatus.Processing && (
-              <>
-                <Text size="sm">
-                  作成中: {fmt(q.data.processedRows)} / {fmt(q.data.totalRows)} 人
-                </Text>
-                <Progress
-                  value={q.data.totalRows ? (q.data.processedRows / q.data.totalRows) * 100 : 0}
-                  animated
-                  aria-label="作成の進み具合"
-                />
-              </>
+              <JobProgress
+                verb="作成中"
+                done={q.data.processedRows}
+                total={q.data.totalRows}
+                unit="名"
+              />
             )}
             {q.data.status === BulkStatus.Succeeded && (
               <>

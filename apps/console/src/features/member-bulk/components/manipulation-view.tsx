@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import {
   BULK_ACTION_LABELS,
+  BulkKind,
   BulkStatus,
   canExecuteBulk,
   type TBulkAction,
@@ -19,7 +20,21 @@ const TILES = COUNTED.map((a) => ({
   isAlert: a === 'error',
 }));
 
+const isDelete = (m: TBulkManipulation) => m.kind === BulkKind.Delete;
+/** Rows the run writes (add, update, delete); 0 means the file changes nothing. */
+const executable = (m: TBulkManipulation) =>
+  (m.counts.add ?? 0) + (m.counts.update ?? 0) + (m.counts.delete ?? 0);
+
 function confirmText(m: TBulkManipulation) {
+  if (isDelete(m))
+    return (
+      <Stack gap="xs" mb="sm">
+        <Text fw={700}>{fmt(m.counts.delete ?? 0)}名のメンバーを削除します。</Text>
+        <Text size="sm">
+          削除したメンバーは所属するメンバーグループから外れ、キャビネット管理者の権限もなくなります。ログインもできなくなります。送信済みの書類は残ります。
+        </Text>
+      </Stack>
+    );
   const parts = [
     ['追加', m.counts.add],
     ['更新', m.counts.update],
@@ -43,15 +58,24 @@ const spec = (mode: 'preview' | 'detail'): BulkRunSpec => ({
   execute:
     mode === 'preview'
       ? {
-          isEnabled: (m) => canExecuteBulk(m.status) && (m.counts.error ?? 0) === 0,
-          title: '一括操作を実行しますか？',
+          isEnabled: (m) =>
+            canExecuteBulk(m.status) && (m.counts.error ?? 0) === 0 && executable(m) > 0,
+          title: (m) => (isDelete(m) ? 'メンバーを削除しますか？' : '一括操作を実行しますか？'),
           body: confirmText,
+          confirmLabel: (m) =>
+            isDelete(m) ? `${fmt(m.counts.delete ?? 0)}名のメンバーを削除する` : '実行する',
+          isDanger: isDelete,
           note: '実行後は取り消せません。',
         }
       : undefined,
   retry: 'CSVファイルを修正して、もう一度アップロードしてください。',
   alerts: (m) => (
     <>
+      {canExecuteBulk(m.status) && (m.counts.error ?? 0) === 0 && executable(m) === 0 && (
+        <Alert color="gray" mt="sm" data-testid="no-changes">
+          変更はありません。ファイルの内容は現在の登録内容と同じため、実行する必要はありません。
+        </Alert>
+      )}
       {m.status === BulkStatus.ProcessedWithError && (
         <Alert color="orange" mt="sm">
           一部の行は反映できませんでした。「実行に失敗」の行で理由を確認できます。
@@ -74,7 +98,7 @@ const spec = (mode: 'preview' | 'detail'): BulkRunSpec => ({
   counts: (m) => (
     <BulkCounts m={m} tiles={TILES} executed={{ succeeded: '成功', failed: '失敗' }} base={3} />
   ),
-  rowsTitle: '行ごとの結果',
+  rowsTitle: '行ごとの結果（▼ で全項目の 変更前 → 変更後）',
   rows: (m) => <RowsPanel m={m} initialFilter={(m.counts.error ?? 0) > 0 ? 'error' : 'all'} />,
 });
 const SPECS = { preview: spec('preview'), detail: spec('detail') };

@@ -4,7 +4,7 @@ import {
   type TBulkRow,
   type TMemberBulkValues,
 } from '@cloudsign/contract';
-import { BulkCell, type RowFilter, type RowsTableSpec } from '../../../components/bulk/index.ts';
+import type { ColumnValue, RowFilter, RowsTableSpec } from '../../../components/bulk/index.ts';
 
 const ACTION_COLORS: Record<string, string> = {
   add: 'teal',
@@ -14,6 +14,8 @@ const ACTION_COLORS: Record<string, string> = {
   error: 'red',
 };
 
+const KEY_COLUMNS: readonly string[] = [MEMBER_CSV.id, MEMBER_CSV.updatedAt];
+
 /** What a column shows of a member's values, so an edit row can show before → after per cell. */
 function display(column: string, v: TMemberBulkValues | null): string | null {
   if (!v) return null;
@@ -21,17 +23,33 @@ function display(column: string, v: TMemberBulkValues | null): string | null {
   if (column === MEMBER_CSV.name) return v.name;
   if (column === MEMBER_CSV.organization) return v.organization;
   if (column === MEMBER_CSV.groups) return v.groups.map((g) => g.name).join(';');
+  if (column === MEMBER_CSV.updatedAt) return v.updatedAt ?? null;
   const role = MEMBER_ROLE_COLUMNS.find((r) => r.column === column);
   if (role) return v.roles.includes(role.role) ? 'あり' : 'なし';
   return null;
 }
 
-function Cell({ row, column }: { row: TBulkRow; column: string }) {
-  const before = display(column, row.before as TMemberBulkValues | null);
-  const after = display(column, row.after as TMemberBulkValues | null);
-  const isChanged =
-    row.action === 'update' && before !== null && after !== null && before !== after;
-  return <BulkCell row={row} column={column} change={isChanged ? { before, after } : null} />;
+/** A privilege cell as the file wrote it, in the words the checked rows use (1 → あり, 0/blank → なし). */
+function fromFile(column: string, raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!MEMBER_ROLE_COLUMNS.some((r) => r.column === column)) return raw.trim() || null;
+  const v = raw.normalize('NFKC').trim();
+  if (v === '1' || v === 'あり') return 'あり';
+  if (v === '0' || v === 'なし' || v === '') return 'なし';
+  return raw;
+}
+
+function value(row: TBulkRow, column: string): ColumnValue {
+  const before = row.before as TMemberBulkValues | null;
+  const after = row.after as TMemberBulkValues | null;
+  const isKey = KEY_COLUMNS.includes(column);
+  const now = display(column, before) ?? (before ? fromFile(column, row.input[column]) : null);
+  if (row.action === 'delete') return { column, before: now, after: null, isChanged: false, isKey };
+  // A row refused before it was read against the member: the file's cells, in the same words.
+  const next =
+    display(column, after) ?? (isKey && before ? now : fromFile(column, row.input[column]));
+  const isChanged = before !== null && after !== null && !isKey && now !== next;
+  return { column, before: now, after: next, isChanged, isKey };
 }
 
 const FILTERS: { value: RowFilter; label: string }[] = [
@@ -44,9 +62,10 @@ const FILTERS: { value: RowFilter; label: string }[] = [
   { value: 'failed', label: '実行に失敗' },
 ];
 
-/** Member rows: action, the input cells with before → after and their errors in place. */
+/** Member rows: action, the member's name, what changes or why the row fails. */
 export const MEMBER_ROWS_SPEC: RowsTableSpec = {
   filters: FILTERS,
   actionColors: ACTION_COLORS,
-  renderCell: (row, column) => <Cell key={column} row={row} column={column} />,
+  subjectLabel: '氏名',
+  value,
 };

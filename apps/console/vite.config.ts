@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,6 +9,7 @@ export default defineConfig({
   root,
   base: '/',
   esbuild: { jsx: 'automatic' },
+  plugins: [precompress()],
   build: {
     // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
     outDir: process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),

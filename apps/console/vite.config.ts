@@ -32,7 +32,6 @@ export default defineConfig({
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           if (id.includes('node_modules/@mantine')) return 'mantine';
           if (/node_modules\/(@tanstack|zod)\//.test(id)) return 'data';
-          if (id.includes('node_modules/@datadog')) return 'logs';
           return undefined;
         },
       },

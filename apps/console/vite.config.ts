@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,6 +9,7 @@ export default defineConfig({
   root,
   base: '/',
   esbuild: { jsx: 'automatic' },
+  plugins: [precompress()],
   build: {
     // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
     outDir: process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
@@ -20,6 +22,9 @@ export default defineConfig({
       // Mantine marks its modules "use client" (for React Server Components), which a SPA bundle ignores.
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // zod's own explanatory comment beside a @__PURE__ annotation: nothing to act on in our build.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod/'))
+          return;
         warn(warning);
       },
       output: {
@@ -30,7 +35,6 @@ export default defineConfig({
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           if (id.includes('node_modules/@mantine')) return 'mantine';
           if (/node_modules\/(@tanstack|zod)\//.test(id)) return 'data';
-          if (id.includes('node_modules/@datadog')) return 'logs';
           return undefined;
         },
       },

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Env } from './config/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -23,7 +24,7 @@ export type BootstrapOptions = {
 
 /** Opens the database, applies migrations and wires the shared dependencies of every role. */
 export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise<AppDeps> {
-  const logger = opts.logger ?? pino(loggerOptions(env.LOG_LEVEL));
+  const logger = opts.logger ?? createLogger(env);
   const instanceKey = randomInstanceKey();
   const database =
     opts.database ??
@@ -64,6 +65,19 @@ export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise
     stopMaintenance();
   });
   return deps;
+}
+
+/**
+ * JSON lines for log shippers; on a terminal, one readable line per entry (pino-pretty in this process, after
+ * redaction, so the secrets stay masked either way).
+ */
+function createLogger(env: Env): Logger {
+  const options = loggerOptions(env.LOG_LEVEL);
+  if (!process.stdout.isTTY) return pino(options);
+  return pino(
+    options,
+    pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true }),
+  );
 }
 
 /** The periodic tasks of each deps: reclaiming dead work, PGlite maintenance. */

@@ -45,10 +45,10 @@ async function main() {
   }
   if (roles.includes('worker')) await deps.jobs.startWorking();
 
-  log.info({ roles }, 'started');
+  log.info({ roles, node: process.version }, 'started');
   if (roles.includes('site')) {
     console.log(
-      `\nクラウドサイン 企業管理コンソール: ${env.SITE_URL}\nAPI: ${env.API_URL}（リファレンス: ${env.API_URL}/docs）\n`,
+      `\nクラウドサイン 企業管理コンソール: ${env.SITE_URL}\nAPI: ${env.API_URL}（リファレンス: ${env.API_URL}/docs）\nNode.js ${process.version}\n`,
     );
     if (hasDemo) {
       console.log('デモ用ログイン（パスワードはすべて password）:');

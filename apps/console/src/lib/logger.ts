@@ -1,33 +1,53 @@
-import { datadogLogs } from '@datadog/browser-logs';
 import { getConfig, type ConsoleConfig } from './config.ts';
 
 /** Extra fields of a log entry. `status` is the SDK's level field: never put an HTTP status there. */
 type Context = Record<string, unknown> & { status?: never };
+type Sdk = typeof import('@datadog/browser-logs').datadogLogs;
+type Entry = (sdk: Sdk) => void;
 
 let isStarted = false;
+let sdk: Sdk | null = null;
+/** Entries logged before the SDK has loaded; sent once it has. Bounded so a loop cannot grow it forever. */
+const pending: Entry[] = [];
+const MAX_PENDING = 200;
+
+function send(entry: Entry) {
+  if (sdk) entry(sdk);
+  else if (pending.length < MAX_PENDING) pending.push(entry);
+}
 
 /**
  * Client logs (docs/design.md §6): to Datadog when a client token is configured, else through the SDK's `proxy`
  * option to the api's intake. The SDK's defaults are spec §9's numbers (sample rate 100, batches of 50
  * messages / 16 KB, 256 KB per message, 30 s flush, 3000 errors per minute), so none are overridden.
+ * The SDK (60 KB) is loaded after the first screen is drawn, not before: it has nothing to show the user, and
+ * entries logged meanwhile wait in `pending`.
  */
 export function startLogger(config: ConsoleConfig = getConfig()): void {
   if (isStarted) return;
   isStarted = true;
-  datadogLogs.init({
-    clientToken: config.datadogClientToken ?? 'console-intake',
-    ...(config.datadogClientToken ? {} : { proxy: `${config.apiUrl}/client-logs` }),
-    service: 'cloudsign-console',
-    forwardErrorsToLogs: true,
-  });
+  const load = () =>
+    void import('@datadog/browser-logs').then(({ datadogLogs }) => {
+      datadogLogs.init({
+        clientToken: config.datadogClientToken ?? 'console-intake',
+        ...(config.datadogClientToken ? {} : { proxy: `${config.apiUrl}/client-logs` }),
+        service: 'cloudsign-console',
+        forwardErrorsToLogs: true,
+      });
+      sdk = datadogLogs;
+      for (const entry of pending.splice(0)) entry(datadogLogs);
+    });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
 }
 
 export const logger = {
   info(message: string, context: Context = {}) {
-    datadogLogs.logger.info(message, context);
+    send((s) => s.logger.info(message, context));
   },
   warn(message: string, context: Context = {}) {
-    datadogLogs.logger.warn(message, context);
+    send((s) => s.logger.warn(message, context));
   },
   error(message: string, error?: unknown, context: Context = {}) {
     // The SDK turns an Error into error.kind / error.message / error.stack itself.
@@ -35,7 +55,7 @@ export const logger = {
       error === undefined || error instanceof Error
         ? error
         : new Error(typeof error === 'string' ? error : JSON.stringify(error));
-    datadogLogs.logger.error(message, context, cause);
+    send((s) => s.logger.error(message, context, cause));
     if (import.meta.env.DEV) console.error(message, error);
   },
 };

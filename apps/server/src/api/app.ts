@@ -6,6 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -15,6 +17,7 @@ import type { AppDeps } from '../deps.ts';
 import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
+import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
 import { logSerializers } from '../lib/http/log-redaction.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -45,6 +48,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     loggerInstance,
     genReqId,
+    logController: new RequestLogController(requestLogLevel(deps.env.LOG_REQUESTS)),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     frameworkErrors,
@@ -69,6 +73,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     return payload;
   });
 
+  await app.register(compress, COMPRESS_OPTIONS);
   await app.register(helmet, {
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },

@@ -29,6 +29,8 @@ const ZEnv = z
         message: 'fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
       })
       .default('info'),
+    /** `1`: one line per request at info (the default logs them at debug, out of the way). */
+    LOG_REQUESTS: z.enum(['0', '1'], { message: '0 または 1 を指定してください' }).default('0'),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, { message: 'smtp:// または smtps:// で始まる URL を指定してください' })

@@ -9,9 +9,12 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
 import type { AppDeps } from '../deps.ts';
 import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
+import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
 import { logSerializers } from '../lib/http/log-redaction.ts';
 import { cspDirectives, isCrossSite } from './security.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
@@ -46,6 +49,7 @@ export async function buildSiteApp(
   const app = Fastify({
     loggerInstance: siteLogger,
     genReqId,
+    logController: new RequestLogController(requestLogLevel(deps.env.LOG_REQUESTS)),
     bodyLimit: SITE_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     // A path that is not valid percent-encoding (or an over-long parameter) never reaches a route: answer the
@@ -70,9 +74,12 @@ export async function buildSiteApp(
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: SITE_BODY_LIMIT });
+  await app.register(compress, COMPRESS_OPTIONS);
   await app.register(fastifyStatic, {
     root: path.resolve(opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST),
     serve: false,
+    // The build's own .br/.gz copies (apps/console/build/precompress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
   });
 
   // CSRF and login CSRF: no state-changing request started by another site reaches a handler.

@@ -80,8 +80,9 @@ export async function spaRoutes(
     // Real files of the build (hashed assets, favicon, logos). Traversal outside dist is never served.
     if (isInside && !p.includes('\0') && (await isFile(file))) {
       const rel = path.relative(root, file).split(path.sep).join('/');
+      // The same URL answers brotli, gzip or plain by Accept-Encoding: shared caches must keep them apart.
       if (rel.startsWith('assets/'))
-        return reply.sendFile(rel, root, {
+        return reply.header('vary', 'Accept-Encoding').sendFile(rel, root, {
           immutable: true,
           maxAge: 365 * 24 * 3600 * 1000,
           cacheControl: true,

@@ -1,4 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,31 @@ describe('console hosting', () => {
     const icon = await get('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("serves the build's own brotli and gzip copies of an asset to a client that accepts them", async () => {
+    const body = `console.log(${JSON.stringify('クラウドサイン'.repeat(200))});`;
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), body);
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(body));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(body));
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['vary']).toContain('Accept-Encoding');
+      expect(decode(res.rawPayload).toString('utf8')).toBe(body);
+    }
+    const plain = await get('/assets/big-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(body);
   });
 
   it('never serves source maps, even when the build folder holds some', async () => {

@@ -7,6 +7,7 @@ import {
   type TErrorDetail,
 } from '@cloudsign/contract';
 import { AppError } from '../app-error.ts';
+import { isClientGone } from './request-log.ts';
 
 /** Fastify's own 4xx errors, mapped to our closed list of codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -107,6 +108,11 @@ export function installErrorHandling(app: FastifyInstance) {
               ? 'unsupported_media_type'
               : 'bad_request',
       );
+    }
+    // The client went away (a navigation cancelled its query): nobody is waiting, nothing went wrong here.
+    if (isClientGone(request)) {
+      request.log.debug({ err: error }, 'request aborted by the client');
+      return sendError(request, reply, 'internal');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'internal');

@@ -14,7 +14,10 @@ import { buildApiApp } from '../../api/app.ts';
 import { postForm } from '../../../test/support/site.world.ts';
 import { loggerOptions, maskSecrets } from './log-redaction.ts';
 
-/** A logger writing into memory, built as the server builds its own (or, `plain`, as an embedder might). */
+/**
+ * A logger writing into memory, built as the server builds its own (or, `plain`, as an embedder might), at
+ * debug: the level request lines are written at by default.
+ */
 function capturedLogger(kind: 'server' | 'plain') {
   const lines: string[] = [];
   const stream = new Writable({
@@ -24,7 +27,7 @@ function capturedLogger(kind: 'server' | 'plain') {
     },
   });
   const logger =
-    kind === 'server' ? pino(loggerOptions('info'), stream) : pino({ level: 'info' }, stream);
+    kind === 'server' ? pino(loggerOptions('debug'), stream) : pino({ level: 'debug' }, stream);
   return { logger, text: () => lines.join('') };
 }
 

@@ -1,0 +1,61 @@
+/**
+ * `npm start`'s console build: Vite runs only when the console's inputs changed since the build in dist
+ * (a hash of every input file is kept beside the build), so a restart costs the server's start alone.
+ * A dist without the console's sources beside it (a deployed, prebuilt dist) is never rebuilt;
+ * CONSOLE_BUILD=never skips the check, CONSOLE_BUILD=always forces a build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = process.env.CONSOLE_DIST_DIR ?? path.join(root, 'apps/console/dist');
+const stampFile = path.join(dist, '.inputs-sha256');
+/** What the bundle is made of: the console, the shared contract, the build config and the locked libraries. */
+const INPUTS = [
+  'apps/console/src',
+  'apps/console/index.html',
+  'apps/console/public',
+  'apps/console/vite.config.ts',
+  'apps/console/package.json',
+  'packages/contract/src',
+  'packages/contract/package.json',
+  'package-lock.json',
+];
+const SKIP = /(\.test\.tsx?|\.spec\.tsx?|test-setup\.ts)$/;
+
+function listFiles(rel: string): string[] {
+  const abs = path.join(root, rel);
+  if (!existsSync(abs)) return [];
+  if (!statSync(abs).isDirectory()) return [rel];
+  return readdirSync(abs, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => listFiles(path.posix.join(rel, e.name)))
+    .filter((f) => !SKIP.test(f));
+}
+
+function inputsHash() {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(listFiles)) {
+    hash.update(`${file}\n`);
+    hash.update(readFileSync(path.join(root, file)));
+  }
+  return hash.digest('hex');
+}
+
+const mode = process.env.CONSOLE_BUILD ?? 'auto';
+const hasSources = existsSync(path.join(root, 'apps/console/src'));
+const hasBuild = existsSync(path.join(dist, 'index.html'));
+if (mode === 'never' || (!hasSources && hasBuild)) process.exit(0);
+
+const hash = inputsHash();
+const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+if (mode !== 'always' && hasBuild && built === hash) {
+  console.log('console: dist is up to date (its sources have not changed)');
+  process.exit(0);
+}
+const vite = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+if (vite.status !== 0) process.exit(vite.status ?? 1);
+writeFileSync(stampFile, `${hash}\n`);

@@ -213,7 +213,7 @@ describe('PUT /documents/{id}/attribute', () => {
 
   it.each([
     [
-      { contractAt: '2024/04/01' },
+      { contractAt: '2024年4月' },
       'contractAt',
       '契約締結日は YYYY-MM-DD 形式の日付で指定してください。',
     ],

@@ -203,7 +203,11 @@ test('drawers, modals, tabs and confirmations with data', async ({ page }) => {
   await c.check('documents: detail, attributes tab');
   await detail.getByLabel('取引金額（円）').fill('千円');
   await detail.getByRole('button', { name: '保存' }).click();
-  await expect(detail.getByText('取引金額は0以上の整数で入力してください。')).toBeVisible();
+  await expect(
+    detail.getByText(
+      '取引金額は 1000000、1,000,000、1000000円 のように0以上の整数で入力してください。',
+    ),
+  ).toBeVisible();
   await c.check('documents: detail, attributes tab with an error');
   await detail.getByRole('tab', { name: /^参加者/ }).click();
   await c.check('documents: detail, participants tab');

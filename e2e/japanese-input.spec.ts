@@ -34,11 +34,15 @@ test('the detailed search takes １，０００，０００ and 令和8年4月1�
 
   const rows = page.getByTestId('document-row');
   await expect(rows.first()).toBeVisible();
+  const headers = await page.getByRole('columnheader').allInnerTexts();
+  const dateCol = headers.findIndex((h) => h.trim() === '契約締結日') + 1;
+  const amountCol = headers.findIndex((h) => h.trim() === '取引金額') + 1;
+  expect([dateCol, amountCol].every((c) => c > 0)).toBe(true);
   const n = Math.min(await rows.count(), 20);
   expect(n).toBeGreaterThan(0);
   for (let i = 0; i < n; i++) {
-    const date = (await rows.nth(i).locator('td:nth-child(2)').innerText()).trim();
-    const amount = (await rows.nth(i).locator('td:nth-child(3)').innerText()).trim();
+    const date = (await rows.nth(i).locator(`td:nth-child(${dateCol})`).innerText()).trim();
+    const amount = (await rows.nth(i).locator(`td:nth-child(${amountCol})`).innerText()).trim();
     expect(date >= '2026/04/01', `row ${i + 1}: 契約締結日 ${date}`).toBe(true);
     expect(
       Number(amount.replace(/[^\d]/g, '')),

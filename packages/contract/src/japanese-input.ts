@@ -120,3 +120,23 @@ export const preprocessWith =
     const r = parse(input);
     return r.ok ? r.value : input;
   };
+
+/** An Excel workbook dropped where a CSV is expected: what the admin should do instead. */
+export const MSG_EXCEL_FILE =
+  'Excel形式のファイルです。Excelで『CSV UTF-8（コンマ区切り）』または『CSV（コンマ区切り）』で保存し直してください。';
+
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
+  bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+
+/**
+ * Whether the first bytes of a file are an Excel workbook: `.xlsx` is a zip (PK\x03\x04) whose entries sit
+ * under `xl/` (their names are in the local headers, within the first few kilobytes); `.xls` is an OLE2
+ * compound file. A CSV never starts with either.
+ */
+export function isExcelFileStart(bytes: Uint8Array): boolean {
+  if (startsWith(bytes, OLE2)) return true;
+  if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return false;
+  const head = Array.from(bytes.subarray(0, 65_536), (b) => String.fromCharCode(b)).join('');
+  return head.includes('xl/') || head.includes('[Content_Types].xml');
+}

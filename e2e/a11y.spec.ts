@@ -211,8 +211,8 @@ test('drawers, modals, tabs and confirmations with data', async ({ page }) => {
   await c.check('documents: detail, attributes tab with an error');
   await detail.getByRole('tab', { name: /^参加者/ }).click();
   await c.check('documents: detail, participants tab');
-  await page.getByRole('button', { name: '書類属性の設定' }).click();
-  await expect(page.getByRole('dialog', { name: '書類属性の設定' })).toBeVisible();
+  await page.getByRole('button', { name: '書類情報の設定' }).click();
+  await expect(page.getByRole('dialog', { name: '書類情報の設定' })).toBeVisible();
   await c.check('documents: attribute settings modal');
   await closeDialog();
 

@@ -134,7 +134,7 @@ export const ZDocumentAttributeUpdate = z.strictObject(
       .optional(),
     options: z
       .record(
-        z.uuid({ message: '書類属性の項目IDの形式が正しくありません。' }),
+        z.uuid({ message: '書類情報の項目IDの形式が正しくありません。' }),
         z
           .string({ message: '項目の値は文字列で入力してください。' })
           .max(DOCUMENT_OPTION_VALUE_MAX, {
@@ -145,7 +145,7 @@ export const ZDocumentAttributeUpdate = z.strictObject(
         {
           error: (iss) =>
             iss.code === 'invalid_key'
-              ? '書類属性の項目IDの形式が正しくありません。'
+              ? '書類情報の項目IDの形式が正しくありません。'
               : iss.code === 'invalid_type'
                 ? 'options は項目IDと値の組で指定してください。'
                 : undefined,

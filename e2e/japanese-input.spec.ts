@@ -1,5 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEMO, login } from './support/auth.ts';
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
+mkdirSync(artifacts, { recursive: true });
 
 /**
  * Amounts and dates typed the way people type them in Japan (docs/glossary.md "Input"): full-width digits with
@@ -24,6 +30,9 @@ test('the detailed search takes １，０００，０００ and 令和8年4月1�
     page.getByText('契約締結日（から）に存在しない日付が入力されています。'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/company\/documents\/search/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel('取引金額（円以上）').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(artifacts, 'documents-search-typed-errors.png') });
 
   await page.getByLabel('取引金額（円以上）').fill('１，０００，０００');
   await page.getByLabel('契約締結日（から）').fill('令和8年4月1日');

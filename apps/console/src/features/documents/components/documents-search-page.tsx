@@ -152,7 +152,7 @@ export function DocumentsSearchPage() {
             </Title>
             <Stack gap="xs">
               {DOCUMENT_DATE_KEYS.map((k) => (
-                <Group key={k} gap="xs" align="flex-end">
+                <Group key={k} gap="xs" align="flex-start">
                   <TextInput
                     label={`${DATE_LABELS[k]}（から）`}
                     placeholder="2026/04/01"
@@ -160,7 +160,7 @@ export function DocumentsSearchPage() {
                     error={form.formState.errors[`${k}From`]?.message}
                     {...form.register(`${k}From`)}
                   />
-                  <Text pb={8}>〜</Text>
+                  <Text mt={30}>〜</Text>
                   <TextInput
                     label={`${DATE_LABELS[k]}（まで）`}
                     placeholder="2026/04/01"
@@ -170,7 +170,7 @@ export function DocumentsSearchPage() {
                   />
                 </Group>
               ))}
-              <Group gap="xs" align="flex-end">
+              <Group gap="xs" align="flex-start">
                 <TextInput
                   label="取引金額（円以上）"
                   placeholder="1,000,000"
@@ -178,7 +178,7 @@ export function DocumentsSearchPage() {
                   error={form.formState.errors.amountFrom?.message}
                   {...form.register('amountFrom')}
                 />
-                <Text pb={8}>〜</Text>
+                <Text mt={30}>〜</Text>
                 <TextInput
                   label="取引金額（円以下）"
                   placeholder="1,000,000"

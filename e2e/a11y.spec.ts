@@ -203,12 +203,16 @@ test('drawers, modals, tabs and confirmations with data', async ({ page }) => {
   await c.check('documents: detail, attributes tab');
   await detail.getByLabel('取引金額（円）').fill('千円');
   await detail.getByRole('button', { name: '保存' }).click();
-  await expect(detail.getByText('取引金額は0以上の整数で入力してください。')).toBeVisible();
+  await expect(
+    detail.getByText(
+      '取引金額は 1000000、1,000,000、1000000円 のように0以上の整数で入力してください。',
+    ),
+  ).toBeVisible();
   await c.check('documents: detail, attributes tab with an error');
   await detail.getByRole('tab', { name: /^参加者/ }).click();
   await c.check('documents: detail, participants tab');
-  await page.getByRole('button', { name: '書類属性の設定' }).click();
-  await expect(page.getByRole('dialog', { name: '書類属性の設定' })).toBeVisible();
+  await page.getByRole('button', { name: '書類情報の設定' }).click();
+  await expect(page.getByRole('dialog', { name: '書類情報の設定' })).toBeVisible();
   await c.check('documents: attribute settings modal');
   await closeDialog();
 

@@ -152,12 +152,12 @@ test('import two PDFs and a non-PDF: two imported documents and one clear error'
   await expect(page.getByTestId('document-row').first()).toContainText('インポート書類');
 });
 
-test('書類属性の設定: an admin adds a required item and it appears in the attribute form', async ({
+test('書類情報の設定: an admin adds a required item and it appears in the attribute form', async ({
   page,
 }) => {
   await openList(page);
-  await page.getByRole('button', { name: '書類属性の設定' }).click();
-  const dialog = page.getByRole('dialog', { name: '書類属性の設定' });
+  await page.getByRole('button', { name: '書類情報の設定' }).click();
+  const dialog = page.getByRole('dialog', { name: '書類情報の設定' });
   const rows = dialog.getByTestId('attribute-option-row');
   const before = await rows.count();
   test.skip(before >= 10, 'the demo company already has 10 items');
@@ -172,7 +172,7 @@ test('書類属性の設定: an admin adds a required item and it appears in the
   await expect(page.getByTestId('document-detail-panel').getByLabel(name)).toBeVisible();
 
   // Remove it again so later runs can still save attributes without it.
-  await page.getByRole('button', { name: '書類属性の設定' }).click();
+  await page.getByRole('button', { name: '書類情報の設定' }).click();
   await dialog.getByRole('button', { name: `${before + 1}番目を削除` }).click();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();

@@ -144,7 +144,7 @@ test('cabinets, groups and documents: create modals by keyboard, Escape, focus b
     ['/cabinets', 'キャビネットを作成', 'キャビネットを作成'],
     ['/member_groups', 'グループを作成', 'グループを作成'],
     ['/company/members', 'メンバーを追加', 'メンバーを追加'],
-    ['/company/documents', '書類属性の設定', '書類属性の設定'],
+    ['/company/documents', '書類情報の設定', '書類情報の設定'],
   ] as const) {
     await page.goto(url);
     await settled(page);

@@ -33,7 +33,7 @@ test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members l
   await login(page, DEMO.admin, '/company/members/bulk_add/upload');
   await expect(page.getByRole('heading', { name: 'メンバーの一括追加' })).toBeVisible();
   await expect(page.getByText('ファイルサイズ: 50MB まで')).toBeVisible();
-  await expect(page.getByText('データ行: 300,000 行まで')).toBeVisible();
+  await expect(page.getByText('データ行: 300,000行まで')).toBeVisible();
 
   const template = await download(page, () =>
     page.getByRole('button', { name: 'テンプレートをダウンロード' }).click(),

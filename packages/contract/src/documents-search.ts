@@ -1,6 +1,7 @@
 /** The document search's query: conditions, sort, paging and their limits (the rules: documents.ts). */
 import { z } from 'zod';
 import { DOCUMENT_PAGE_SIZE, ZDocumentStatus } from './enums.ts';
+import { parseAmountInput, parseDateInput } from './japanese-input.ts';
 
 export const DOCUMENT_TOTAL_CAP = 10_000;
 export const DOCUMENT_MAX_PER_PAGE = 100;
@@ -45,23 +46,24 @@ export const DOCUMENT_DATE_FILTER_KEYS = [
 ] as const;
 export type TDocumentDateFilterKey = (typeof DOCUMENT_DATE_FILTER_KEYS)[number];
 
-const isCalendarDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-
-/** `YYYY-MM-DD`, a real calendar day. `label` names the field or query key in the message. */
+/**
+ * A calendar day, typed as people type it (`2026-04-01`, `2026/4/1`, `令和8年4月1日`: japanese-input.ts),
+ * answered as `YYYY-MM-DD`. `label` names the field or query key in the message.
+ */
 export const ZDateString = (label: string) =>
   z
     .string({ message: `${label}は YYYY-MM-DD 形式の日付で指定してください。` })
-    .superRefine((s, ctx) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s))
-        ctx.addIssue({
-          code: 'custom',
-          message: `${label}は YYYY-MM-DD 形式の日付で指定してください。`,
-        });
-      else if (!isCalendarDate(s))
-        ctx.addIssue({ code: 'custom', message: `${label}に存在しない日付が指定されています。` });
+    .transform((s, ctx) => {
+      const r = parseDateInput(s);
+      if (r.ok) return r.value;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          r.reason === 'range'
+            ? `${label}に存在しない日付が指定されています。`
+            : `${label}は YYYY-MM-DD 形式の日付で指定してください。`,
+      });
+      return z.NEVER;
     });
 
 const queryText = (key: string, max: number) =>
@@ -69,11 +71,20 @@ const queryText = (key: string, max: number) =>
     .string({ message: `${key} は文字列で指定してください。` })
     .max(max, { message: `${key} は${max}文字以内で指定してください。` });
 
-const queryInt = (key: string) =>
-  z
-    .string({ message: `${key} は0以上の整数で指定してください。` })
-    .regex(/^\d{1,15}$/, { message: `${key} は0以上の整数で指定してください。` })
-    .transform(Number);
+/** Integer yen as typed: `1000000`, `1,000,000`, `１，０００，０００`, `1000000円`. */
+const queryAmount = (key: string) =>
+  z.string({ message: `${key} は0以上の整数で指定してください。` }).transform((s, ctx) => {
+    const r = parseAmountInput(s);
+    if (r.ok) return r.value;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        r.reason === 'range'
+          ? `${key} の金額が大きすぎます。`
+          : `${key} は0以上の整数で指定してください。`,
+    });
+    return z.NEVER;
+  });
 
 const STATUS_VALUES = [0, 1, 2, 3, 4, 13] as const;
 /** `status=2&status=13` or `status=2,13`. */
@@ -123,8 +134,8 @@ const conditionShape = {
   /** Partial match on the sender's name or email. */
   sender: queryText('sender', DOCUMENT_KEYWORD_MAX).optional(),
   ...dateRangeShape,
-  amountFrom: queryInt('amountFrom').optional(),
-  amountTo: queryInt('amountTo').optional(),
+  amountFrom: queryAmount('amountFrom').optional(),
+  amountTo: queryAmount('amountTo').optional(),
   autoUpdate: z
     .enum(['0', '1', '2'], {
       message: 'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',

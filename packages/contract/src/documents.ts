@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { ZId } from './common.ts';
 import { ZDocumentStatus } from './enums.ts';
 import { refineText } from './text.ts';
+import { parseAmountInput, preprocessWith } from './japanese-input.ts';
 import { DOCUMENT_OPTION_VALUE_MAX, DOCUMENT_TEXT_MAX, ZDateString } from './documents-search.ts';
 
 export const ZDocumentCabinetRef = z.object({ id: ZId, name: z.string() });
@@ -121,15 +122,19 @@ export const ZDocumentAttributeUpdate = z.strictObject(
       .optional(),
     localId: ZAttrText('管理番号').optional(),
     amount: z
-      .number({ message: '取引金額は整数で入力してください。' })
-      .int({ message: '取引金額は整数で入力してください。' })
-      .min(0, { message: '取引金額は0以上で入力してください。' })
-      .max(Number.MAX_SAFE_INTEGER, { message: '取引金額が大きすぎます。' })
+      .preprocess(
+        preprocessWith(parseAmountInput),
+        z
+          .number({ message: '取引金額は整数で入力してください。' })
+          .int({ message: '取引金額は整数で入力してください。' })
+          .min(0, { message: '取引金額は0以上で入力してください。' })
+          .max(Number.MAX_SAFE_INTEGER, { message: '取引金額が大きすぎます。' }),
+      )
       .nullable()
       .optional(),
     options: z
       .record(
-        z.uuid({ message: '書類属性の項目IDの形式が正しくありません。' }),
+        z.uuid({ message: '書類情報の項目IDの形式が正しくありません。' }),
         z
           .string({ message: '項目の値は文字列で入力してください。' })
           .max(DOCUMENT_OPTION_VALUE_MAX, {
@@ -140,7 +145,7 @@ export const ZDocumentAttributeUpdate = z.strictObject(
         {
           error: (iss) =>
             iss.code === 'invalid_key'
-              ? '書類属性の項目IDの形式が正しくありません。'
+              ? '書類情報の項目IDの形式が正しくありません。'
               : iss.code === 'invalid_type'
                 ? 'options は項目IDと値の組で指定してください。'
                 : undefined,

@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './enums.ts';
 export * from './common.ts';
 export * from './text.ts';
+export * from './japanese-input.ts';
 export * from './me.ts';
 export * from './capabilities.ts';
 export * from './cabinets.ts';

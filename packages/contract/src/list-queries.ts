@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRole } from './enums.ts';
+import { parseAmountInput, parseDateInput, preprocessWith } from './japanese-input.ts';
 
 /**
  * List state lives in the URL (docs/design.md §6). "Normalised" means: each key parsed by its schema, invalid
@@ -19,8 +20,14 @@ export const qKeyword = lenient(
     .pipe(z.string().min(1)),
 );
 export const qUuid = lenient(z.uuid());
-export const qDate = lenient(z.iso.date());
-export const qAmount = lenient(z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+/** Dates and amounts as people type them (japanese-input.ts), canonical in the URL. */
+export const qDate = lenient(z.preprocess(preprocessWith(parseDateInput), z.iso.date()));
+export const qAmount = lenient(
+  z.preprocess(
+    preprocessWith(parseAmountInput),
+    z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  ),
+);
 export const qIntEnum = <const T extends readonly [number, ...number[]]>(values: T) =>
   lenient(
     z.coerce

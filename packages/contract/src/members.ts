@@ -3,6 +3,7 @@ import { ZId, ZPage, strictRequestBody } from './common.ts';
 import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SORTS } from './list-queries.ts';
 import { refineText } from './text.ts';
+import { normalizeEmailInput } from './japanese-input.ts';
 
 /** Members (spec §3, §7; docs/design.md §2): email ≤254 and unique across the service, name ≤64. */
 export const MEMBER_EMAIL_MAX = 254;
@@ -14,16 +15,27 @@ export const MEMBER_KEYWORD_MAX = 200;
 const EMAIL_RE =
   /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-/** Stored lower-cased: the uniqueness rule ignores case (docs/design.md §2). */
+/**
+ * Stored lower-cased: the uniqueness rule ignores case (docs/design.md §2). Typed in full width
+ * (ｙａｍａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ) it is NFKC-normalised; a character still not ASCII is refused.
+ */
 export const ZMemberEmail = z
   .string({ message: 'メールアドレスを入力してください。' })
-  .trim()
-  .min(1, { message: 'メールアドレスを入力してください。' })
-  .max(MEMBER_EMAIL_MAX, {
-    message: `メールアドレスは${MEMBER_EMAIL_MAX}文字以内で入力してください。`,
+  .transform((s, ctx) => {
+    const r = normalizeEmailInput(s);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: 'メールアドレスは半角で入力してください。' });
+    return z.NEVER;
   })
-  .regex(EMAIL_RE, { message: 'メールアドレスの形式が正しくありません。' })
-  .transform((s) => s.toLowerCase());
+  .pipe(
+    z
+      .string()
+      .min(1, { message: 'メールアドレスを入力してください。' })
+      .max(MEMBER_EMAIL_MAX, {
+        message: `メールアドレスは${MEMBER_EMAIL_MAX}文字以内で入力してください。`,
+      })
+      .regex(EMAIL_RE, { message: 'メールアドレスの形式が正しくありません。' }),
+  );
 export const ZMemberName = z
   .string({ message: '氏名は文字列で入力してください。' })
   .trim()

@@ -1,15 +1,19 @@
+import { foldKanjiVariants } from './kanji-variants.ts';
+
 /**
  * Keyword normalisation shared by writes and searches (docs/design.md §4): NFKC folds full-width
  * letters and half-width katakana (ＹＡＭＡＤＡ → YAMADA, ﾔﾏﾀﾞ → ヤマダ), then lower-case, then hiragana
- * to katakana so かな and カナ match each other.
+ * to katakana so かな and カナ match each other, then old and variant kanji to one form (髙 → 高,
+ * kanji-variants.ts).
  */
 export function normalizeSearchText(input: string): string {
-  return input
+  const folded = input
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
     .replace(/\s+/g, ' ')
     .trim();
+  return foldKanjiVariants(folded);
 }
 
 /** What a member's keyword search looks at: name, email, 所属. */

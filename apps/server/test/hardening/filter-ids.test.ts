@@ -70,7 +70,7 @@ const notFound = (path: string, message: string) => ({
   details: [{ path, message }],
 });
 const GROUP = '指定されたメンバーグループが見つかりません。';
-const OPTION = '指定された書類属性の項目が見つかりません。';
+const OPTION = '指定された書類情報の項目が見つかりません。';
 
 describe('member export and edit template', () => {
   it.each(['/members/export/csv', '/members/bulk_edit/csv_template'])(

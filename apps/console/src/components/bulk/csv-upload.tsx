@@ -3,11 +3,21 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, List, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { BULK_MAX_DATA_ROWS, BULK_MAX_FILE_BYTES } from '@cloudsign/contract';
+import {
+  BULK_MAX_DATA_ROWS,
+  BULK_MAX_FILE_BYTES,
+  MSG_EXCEL_FILE,
+  isExcelFileStart,
+} from '@cloudsign/contract';
 import { isApiError } from '../../lib/api-client.ts';
 import { fmt } from './labels.ts';
 
 const MB = BULK_MAX_FILE_BYTES / 1024 / 1024;
+const EXCEL_NAME = /\.(xlsx|xlsm|xls)$/i;
+
+/** A workbook said before it is sent (the server refuses it the same way): by its first bytes. */
+const isExcel = async (file: File) =>
+  isExcelFileStart(new Uint8Array(await file.slice(0, 65_536).arrayBuffer()));
 
 /**
  * The CSV step of every bulk upload page: the limits, drag-and-drop (or click) of one file, the upload's
@@ -27,6 +37,10 @@ export function CsvUpload({
     const file = files[0];
     if (!file) return;
     setError(null);
+    if (await isExcel(file)) {
+      setError(MSG_EXCEL_FILE);
+      return;
+    }
     setProgress(0);
     try {
       const next = await upload(file, (ratio) => setProgress(ratio * 100));
@@ -45,12 +59,18 @@ export function CsvUpload({
     <>
       <List size="sm" mb="sm">
         <List.Item>ファイルサイズ: {MB}MB まで</List.Item>
-        <List.Item>データ行: {fmt(BULK_MAX_DATA_ROWS)} 行まで</List.Item>
+        <List.Item>データ行: {fmt(BULK_MAX_DATA_ROWS)}行まで</List.Item>
         <List.Item>文字コード: Shift_JIS（Excel の「CSV（コンマ区切り）」）または UTF-8</List.Item>
       </List>
       <Dropzone
         onDrop={(files) => void onDrop(files)}
-        onReject={() => setError(`CSVファイル（${MB}MB まで）を1つ選んでください。`)}
+        onReject={(rejected) =>
+          setError(
+            rejected.some((r) => EXCEL_NAME.test(r.file.name))
+              ? MSG_EXCEL_FILE
+              : `CSVファイル（${MB}MB まで）を1つ選んでください。`,
+          )
+        }
         maxSize={BULK_MAX_FILE_BYTES}
         maxFiles={1}
         multiple={false}

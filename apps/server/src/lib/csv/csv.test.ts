@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { CsvFileError, MSG_BINARY, MSG_UTF16, detectEncoding } from './decode.ts';
+import { MSG_EXCEL_FILE } from '@cloudsign/contract';
+import { xlsBytes, xlsxBytes } from '../../../test/support/excel-files.ts';
 import { readCsvRecords, unescapeFormula } from './parse.ts';
 import { createCsvWriter, escapeFormula } from './stringify.ts';
 
@@ -88,6 +90,11 @@ describe('encodings in', () => {
     ]);
     const e = await fileError(zip);
     expect(e.message).toBe(MSG_BINARY);
+  });
+
+  it('an Excel workbook is named as such: .xlsx (zip with xl/ parts) and .xls (OLE2)', async () => {
+    expect((await fileError(xlsxBytes())).message).toBe(MSG_EXCEL_FILE);
+    expect((await fileError(xlsBytes())).message).toBe(MSG_EXCEL_FILE);
   });
 
   it('an unclosed quote fails the file with its row number', async () => {

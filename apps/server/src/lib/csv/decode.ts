@@ -5,6 +5,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import iconv from 'iconv-lite';
+import { isExcelFileStart, MSG_EXCEL_FILE } from '@cloudsign/contract';
 
 export type InputEncoding = 'utf8' | 'utf8bom' | 'cp932';
 
@@ -67,6 +68,7 @@ function hasHighByte(buf: Buffer): boolean {
  * Returns null while everything seen is ASCII.
  */
 export function detectEncoding(sample: Buffer, isFileStart = true): InputEncoding | null {
+  if (isFileStart && isExcelFileStart(sample)) throw new CsvFileError(MSG_EXCEL_FILE);
   if (
     isFileStart &&
     sample.length >= 2 &&

@@ -7,6 +7,8 @@ import {
   DOCUMENT_ATTRIBUTE_CSV,
   DOCUMENT_OPTION_VALUE_MAX,
   DOCUMENT_TEXT_MAX,
+  parseAmountInput,
+  parseDateInput,
   textProblem,
   type TBulkCellError,
 } from '@cloudsign/contract';
@@ -23,10 +25,10 @@ export const CELL_MSG = {
   versionFormat:
     '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
   dateFormat: (label: string) =>
-    `${label}は YYYY-MM-DD または YYYY/M/D 形式の日付で入力してください。`,
+    `${label}は 2026-04-01、2026/4/1、令和8年4月1日 のような日付で入力してください。`,
   dateMissing: (label: string) => `${label}に存在しない日付が入力されています。`,
   autoUpdate: `${C.autoUpdate}は 指定なし・あり・なし、または 0・1・2 で入力してください。`,
-  amountFormat: `${C.amount}は0以上の整数で入力してください（例: 1000、1,000）。`,
+  amountFormat: `${C.amount}は0以上の整数で入力してください（例: 1000、1,000、1000円）。`,
   amountTooLarge: `${C.amount}が大きすぎます。`,
   textTooLong: (label: string, max: number, n: number) =>
     `${label}は${max}文字以内で入力してください（現在${n}文字）。`,
@@ -62,22 +64,16 @@ export function parseVersion(raw: string, errors: TBulkCellError[]): number | nu
 /** The instant written in the 更新日時 column: readable in JST, exact, and not reformatted by Excel. */
 export const formatVersion = jstTimestamp;
 
-/** `YYYY-MM-DD`, also `YYYY/M/D` and `YYYY-M-D` (full-width digits too); blank = ''. */
+/** A day as people type it (`2026/4/1`, `2026-04-01`, `令和8年4月1日`: contract japanese-input.ts); blank = ''. */
 export function parseDate(raw: string, label: string, errors: TBulkCellError[]): string | null {
-  const v = raw.normalize('NFKC').trim();
-  if (v === '') return '';
-  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(v);
-  if (!m) {
-    errors.push({ column: label, message: CELL_MSG.dateFormat(label) });
-    return null;
-  }
-  const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) {
-    errors.push({ column: label, message: CELL_MSG.dateMissing(label) });
-    return null;
-  }
-  return iso;
+  if (raw.normalize('NFKC').trim() === '') return '';
+  const r = parseDateInput(raw);
+  if (r.ok) return r.value;
+  errors.push({
+    column: label,
+    message: r.reason === 'range' ? CELL_MSG.dateMissing(label) : CELL_MSG.dateFormat(label),
+  });
+  return null;
 }
 
 /** 指定なし/あり/なし or 0/1/2; blank = 指定なし. Answers the label. */
@@ -90,20 +86,16 @@ export function parseAutoUpdate(raw: string, errors: TBulkCellError[]): string |
   return null;
 }
 
-/** Integer yen: `1000`, `1,000`, `１，０００`; blank = ''. Answers the digits. */
+/** Integer yen: `1000`, `1,000`, `１，０００`, `1000円`; blank = ''. Answers the digits. */
 export function parseAmount(raw: string, errors: TBulkCellError[]): string | null {
-  const v = raw.normalize('NFKC').trim();
-  if (v === '') return '';
-  if (!/^(\d+|\d{1,3}(,\d{3})+)$/.test(v)) {
-    errors.push({ column: C.amount, message: CELL_MSG.amountFormat });
-    return null;
-  }
-  const digits = v.replaceAll(',', '').replace(/^0+(?=\d)/, '');
-  if (digits.length > 16 || Number(digits) > Number.MAX_SAFE_INTEGER) {
-    errors.push({ column: C.amount, message: CELL_MSG.amountTooLarge });
-    return null;
-  }
-  return digits;
+  if (raw.normalize('NFKC').trim() === '') return '';
+  const r = parseAmountInput(raw);
+  if (r.ok) return String(r.value);
+  errors.push({
+    column: C.amount,
+    message: r.reason === 'range' ? CELL_MSG.amountTooLarge : CELL_MSG.amountFormat,
+  });
+  return null;
 }
 
 /** Text attributes and user-defined items: kept as written (trimmed), ≤500 characters, one line (text.ts). */

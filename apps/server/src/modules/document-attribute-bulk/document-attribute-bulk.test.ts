@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import type { TBulkManipulation, TBulkRow } from '@cloudsign/contract';
+import { MSG_EXCEL_FILE, type TBulkManipulation, type TBulkRow } from '@cloudsign/contract';
+import { xlsBytes, xlsxBytes } from '../../../test/support/excel-files.ts';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
@@ -283,7 +284,7 @@ describe('check', () => {
           },
           {
             column: '取引金額',
-            message: '取引金額は0以上の整数で入力してください（例: 1000、1,000）。',
+            message: '取引金額は0以上の整数で入力してください（例: 1000、1,000、1000円）。',
           },
           {
             column: '管理番号',
@@ -329,6 +330,13 @@ describe('check', () => {
       [{ column: '案件区分', message: '「案件区分」は必須項目です。入力してください。' }],
       [{ column: '旧項目', message: '「旧項目」は使用しない設定のため入力できません。' }],
     ]);
+  });
+
+  it('an Excel workbook (.xlsx, .xls) fails the file with how to save it as CSV', async () => {
+    for (const bytes of [xlsxBytes(), xlsBytes()]) {
+      const m = await uploadAndCheck(bytes);
+      expect([m.status, m.fileError]).toEqual([3, { message: MSG_EXCEL_FILE }]);
+    }
   });
 
   it('headers: missing, unknown and duplicated columns fail the file', async () => {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { listOptions, replaceOptions } from './document-attribute-options.service.ts';
 
-/** 書類属性の設定: every member reads the items (to show and search them); company admins replace them. */
+/** 書類情報の設定: every member reads the items (to show and search them); company admins replace them. */
 export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app,
   { deps },
@@ -18,7 +18,7 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
     {
       schema: {
         tags: ['documents'],
-        summary: '書類属性の項目（ユーザー定義）',
+        summary: '書類情報の項目（ユーザー定義）',
         response: { 200: ZDocumentAttributeOptionsResponse },
       },
     },
@@ -33,7 +33,7 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
       preValidation: requirePermission('companyAdmin'),
       schema: {
         tags: ['documents'],
-        summary: '書類属性の項目を置き換える（組織管理権限）',
+        summary: '書類情報の項目を置き換える（組織管理権限）',
         body: ZDocumentAttributeOptionsUpdate,
         response: { 200: ZDocumentAttributeOptionsResponse },
       },

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findOptionIdsIn } from './document-attribute-options.repository.ts';
 
-export const MSG_OPTION = '指定された書類属性の項目が見つかりません。';
+export const MSG_OPTION = '指定された書類情報の項目が見つかりません。';
 
 /** `pathPrefix` is where the conditions sit in the request ('' for the query, 'conditions.' in a body). */
 export async function assertOptionFiltersInCompany(

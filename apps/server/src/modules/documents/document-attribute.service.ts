@@ -46,7 +46,7 @@ export function mergeAttribute(
     const option = byId.get(id);
     const path = `options.${rawId}`;
     if (!option) {
-      errors.push({ path, message: '指定された書類属性の項目が見つかりません。' });
+      errors.push({ path, message: '指定された書類情報の項目が見つかりません。' });
       continue;
     }
     const v = value === null ? '' : value;

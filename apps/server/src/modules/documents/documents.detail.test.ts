@@ -213,7 +213,7 @@ describe('PUT /documents/{id}/attribute', () => {
 
   it.each([
     [
-      { contractAt: '2024/04/01' },
+      { contractAt: '2024年4月' },
       'contractAt',
       '契約締結日は YYYY-MM-DD 形式の日付で指定してください。',
     ],
@@ -234,7 +234,7 @@ describe('PUT /documents/{id}/attribute', () => {
       'counterparty',
       '契約相手の名称は500文字以内で入力してください。',
     ],
-    [{ options: { x: 'a' } }, 'options.x', '書類属性の項目IDの形式が正しくありません。'],
+    [{ options: { x: 'a' } }, 'options.x', '書類情報の項目IDの形式が正しくありません。'],
     [{ status: 2 }, '', '書類情報にない項目です: status'],
   ])('rejects %j', async (payload, path, message) => {
     const res = await put(doc.doc.id, payload);
@@ -250,7 +250,7 @@ describe('PUT /documents/{id}/attribute', () => {
       [
         { options: { [unknown]: 'a' } },
         `options.${unknown}`,
-        '指定された書類属性の項目が見つかりません。',
+        '指定された書類情報の項目が見つかりません。',
       ],
       [
         { options: { [w.options.off.id]: '新しい値' } },

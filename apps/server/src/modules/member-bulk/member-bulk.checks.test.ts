@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { MSG_EXCEL_FILE } from '@cloudsign/contract';
 import { memberGroups } from '../../db/schema.ts';
+import { xlsBytes, xlsxBytes } from '../../../test/support/excel-files.ts';
 import {
   ADD_HEADER,
   rowsOf,
@@ -92,6 +94,13 @@ describe('file checks', () => {
     expect((await uploadAndCheck(app, headers, 'bulk_add', binary)).fileError?.message).toMatch(
       /^CSV ファイルではないようです/,
     );
+  });
+
+  it('an Excel workbook (.xlsx, .xls) is refused with how to save it as CSV', async () => {
+    for (const bytes of [xlsxBytes(), xlsBytes()]) {
+      const m = await uploadAndCheck(app, headers, 'bulk_add', bytes);
+      expect([m.status, m.fileError]).toEqual([3, { message: MSG_EXCEL_FILE }]);
+    }
   });
 
   it('an unclosed quote names its row', async () => {

@@ -5,7 +5,7 @@ import type {
   TDocumentAttributeOption,
   TDocumentAttributeUpdate,
 } from '@cloudsign/contract';
-import { AUTO_UPDATE_LABELS } from '@cloudsign/contract';
+import { AUTO_UPDATE_LABELS, parseAmountInput } from '@cloudsign/contract';
 
 /** The form's shape: every value a string (inputs), converted by `toAttributeUpdate`. */
 export type AttributeFormValues = {
@@ -53,18 +53,20 @@ const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
 /** A client-side check the JSON body cannot carry (a non-number would be sent as null). */
 export function amountError(v: AttributeFormValues): string | null {
-  const text = v.amount.normalize('NFKC').replaceAll(',', '').trim();
-  return text === '' || /^\d{1,15}$/.test(text)
+  return v.amount.trim() === '' || parseAmountInput(v.amount).ok
     ? null
-    : '取引金額は0以上の整数で入力してください。';
+    : '取引金額は 1000000、1,000,000、1000000円 のように0以上の整数で入力してください。';
 }
 
-/** Form strings → the API's update. Amounts accept `1,000` and full-width digits; the server checks the rest. */
+/**
+ * Form strings → the API's update. Amounts accept `1,000`, full-width digits and 円; dates go as typed
+ * (`2026/4/1`, `令和8年4月1日`) and the server reads them (contract japanese-input.ts).
+ */
 export function toAttributeUpdate(
   v: AttributeFormValues,
   options: TDocumentAttributeOption[],
 ): TDocumentAttributeUpdate {
-  const amountText = v.amount.normalize('NFKC').replaceAll(',', '').trim();
+  const amount = parseAmountInput(v.amount);
   const enabled = options.filter((o) => o.isEnabled);
   return {
     title: orNull(v.title),
@@ -75,7 +77,7 @@ export function toAttributeUpdate(
     validityEndNoticeAt: orNull(v.validityEndNoticeAt),
     autoUpdate: Number(v.autoUpdate) as 0 | 1 | 2,
     localId: orNull(v.localId),
-    amount: amountText === '' ? null : Number(amountText),
+    amount: amount.ok ? amount.value : null,
     options: Object.fromEntries(enabled.map((o) => [o.id, orNull(v.options[o.id] ?? '')])),
   };
 }
@@ -114,8 +116,8 @@ export function AttributeFields({ register, control, errors, options, isReadOnly
       {DATE_FIELDS.map(([name, label]) => (
         <TextInput
           key={name}
-          type="date"
           label={label}
+          placeholder="2026/04/01"
           {...register(name)}
           error={errors[name]?.message}
           readOnly={isReadOnly}

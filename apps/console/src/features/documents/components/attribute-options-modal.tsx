@@ -22,7 +22,7 @@ import { useAttributeOptions, useReplaceAttributeOptions } from '../api/attribut
 
 type Values = TDocumentAttributeOptionsUpdate;
 
-/** 書類属性の設定 (company admins): the user-defined items — name, 使用する, 必須, order. */
+/** 書類情報の設定 (company admins): the user-defined items — name, 使用する, 必須, order. */
 export function AttributeOptionsModal({
   opened,
   onClose,
@@ -56,7 +56,7 @@ export function AttributeOptionsModal({
   const submit = form.handleSubmit(async (v) => {
     try {
       await replace.mutateAsync(v);
-      alert.open('書類属性の設定を保存しました。');
+      alert.open('書類情報の設定を保存しました。');
       onClose();
     } catch (error) {
       applyServerErrors(error, form.setError, { fallback: '保存できませんでした。' });
@@ -65,11 +65,11 @@ export function AttributeOptionsModal({
   const errors = form.formState.errors.documentAttributeOptions;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="書類属性の設定" size="lg">
+    <Modal opened={opened} onClose={onClose} title="書類情報の設定" size="lg">
       {options.isPending ? (
         <Loader size="sm" aria-label="読み込み中" />
       ) : (
-        <form onSubmit={(e) => void submit(e)} aria-label="書類属性の設定">
+        <form onSubmit={(e) => void submit(e)} aria-label="書類情報の設定">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               書類情報に独自の項目を{DOCUMENT_ATTRIBUTE_OPTIONS_MAX}

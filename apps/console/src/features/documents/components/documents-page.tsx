@@ -34,7 +34,7 @@ export function DocumentsPage() {
           <>
             {isAdmin && (
               <Button variant="default" onClick={() => setOptionsOpen(true)}>
-                書類属性の設定
+                書類情報の設定
               </Button>
             )}
             {canImport && (

@@ -16,6 +16,8 @@ import {
   AUTO_UPDATE_LABELS,
   DOCUMENT_DATE_KEYS,
   DOCUMENT_STATUS_LABELS,
+  parseAmountInput,
+  parseDateInput,
   type TDocumentListQuery,
 } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
@@ -33,6 +35,38 @@ const DATE_LABELS: Record<(typeof DOCUMENT_DATE_KEYS)[number], string> = {
 };
 
 type Values = Record<string, string> & { statuses: string[]; options: Record<string, string> };
+
+const DATE_HINT = '2026/4/1、2026-04-01、令和8年4月1日 のように入力してください。';
+const AMOUNT_HINT = '1000000、1,000,000、1000000円 のように入力してください。';
+
+/** Dates and amounts as typed (contract japanese-input.ts): the field and its message when one does not parse. */
+function typedProblems(v: Values): [string, string][] {
+  const out: [string, string][] = [];
+  for (const k of DOCUMENT_DATE_KEYS)
+    for (const [end, word] of [
+      ['From', 'から'],
+      ['To', 'まで'],
+    ] as const) {
+      const raw = v[`${k}${end}`] ?? '';
+      if (raw.trim() === '') continue;
+      const r = parseDateInput(raw);
+      if (!r.ok)
+        out.push([
+          `${k}${end}`,
+          r.reason === 'range'
+            ? `${DATE_LABELS[k]}（${word}）に存在しない日付が入力されています。`
+            : `${DATE_LABELS[k]}（${word}）は${DATE_HINT}`,
+        ]);
+    }
+  for (const [k, label] of [
+    ['amountFrom', '取引金額（円以上）'],
+    ['amountTo', '取引金額（円以下）'],
+  ] as const) {
+    const raw = v[k] ?? '';
+    if (raw.trim() !== '' && !parseAmountInput(raw).ok) out.push([k, `${label}は${AMOUNT_HINT}`]);
+  }
+  return out;
+}
 
 /** `/company/documents/search` (no global nav): every condition, back to the list with the normalised URL. */
 export function DocumentsSearchPage() {
@@ -53,6 +87,11 @@ export function DocumentsSearchPage() {
   });
 
   const submit = form.handleSubmit((v) => {
+    const problems = typedProblems(v);
+    if (problems.length > 0) {
+      for (const [k, message] of problems) form.setError(k, { message });
+      return;
+    }
     const { statuses, options: opts, ...fields } = v;
     const cleanOptions = Object.fromEntries(
       Object.entries(opts ?? {}).filter(([, x]) => x.trim() !== ''),
@@ -72,7 +111,7 @@ export function DocumentsSearchPage() {
     <>
       <PageHeader
         title="書類の詳細検索"
-        description="条件をすべて満たす書類を探します。文字の条件は部分一致で、全角・半角、大文字・小文字、ひらがな・カタカナを区別しません。"
+        description="条件をすべて満たす書類を探します。文字の条件は部分一致で、全角・半角、大文字・小文字、ひらがな・カタカナ、旧字・異体字（髙と高など）を区別しません。日付は 2026/4/1 や 令和8年4月1日、金額は 1,000,000 や 1000000円 でも入力できます。"
       />
       <form onSubmit={(e) => void submit(e)} aria-label="書類の詳細検索">
         <Stack gap="md">
@@ -113,34 +152,38 @@ export function DocumentsSearchPage() {
             </Title>
             <Stack gap="xs">
               {DOCUMENT_DATE_KEYS.map((k) => (
-                <Group key={k} gap="xs" align="flex-end">
+                <Group key={k} gap="xs" align="flex-start">
                   <TextInput
-                    type="date"
                     label={`${DATE_LABELS[k]}（から）`}
+                    placeholder="2026/04/01"
                     w={200}
+                    error={form.formState.errors[`${k}From`]?.message}
                     {...form.register(`${k}From`)}
                   />
-                  <Text pb={8}>〜</Text>
+                  <Text mt={30}>〜</Text>
                   <TextInput
-                    type="date"
                     label={`${DATE_LABELS[k]}（まで）`}
+                    placeholder="2026/04/01"
                     w={200}
+                    error={form.formState.errors[`${k}To`]?.message}
                     {...form.register(`${k}To`)}
                   />
                 </Group>
               ))}
-              <Group gap="xs" align="flex-end">
+              <Group gap="xs" align="flex-start">
                 <TextInput
                   label="取引金額（円以上）"
-                  inputMode="numeric"
+                  placeholder="1,000,000"
                   w={200}
+                  error={form.formState.errors.amountFrom?.message}
                   {...form.register('amountFrom')}
                 />
-                <Text pb={8}>〜</Text>
+                <Text mt={30}>〜</Text>
                 <TextInput
                   label="取引金額（円以下）"
-                  inputMode="numeric"
+                  placeholder="1,000,000"
                   w={200}
+                  error={form.formState.errors.amountTo?.message}
                   {...form.register('amountTo')}
                 />
               </Group>

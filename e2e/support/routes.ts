@@ -71,17 +71,17 @@ export const SPEC_ROUTES: readonly ExpectedRoute[] = [
   },
   {
     path: '/company/documents/attributes/bulk_edit/upload',
-    title: '書類属性の一括編集',
+    title: '書類情報の一括編集',
     layout: 'default',
   },
   {
     path: '/company/documents/attributes/bulk_manipulations',
-    title: '書類属性の一括編集履歴',
+    title: '書類情報の一括編集の履歴',
     layout: 'default',
   },
   {
     path: '/company/documents/attributes/bulk_edit/{id}/checked_result',
-    title: '書類属性の一括編集の確認',
+    title: '書類情報の一括編集の確認',
     layout: 'default',
     param: 'manipulation',
   },

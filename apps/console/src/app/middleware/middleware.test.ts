@@ -117,15 +117,16 @@ describe('enterprise (spec §5)', () => {
       ),
     ).resolves.toBe('page');
   });
-  it("answers other plans with fatal 404 'Page Not Found: {path}'", async () => {
+  it('answers other plans with the error page saying the feature is for the enterprise plan', async () => {
     answer.current = () => Promise.resolve(user('business'));
     const error = await run(
       ['auth', 'enterprise'],
       'http://localhost/company/documents/attributes/bulk_manipulations',
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({
-      status: 404,
-      statusMessage: 'Page Not Found: /company/documents/attributes/bulk_manipulations',
+      status: 403,
+      statusMessage:
+        '書類情報の一括編集はエンタープライズプランの機能です。ご契約中のプランではご利用いただけません。',
     });
   });
 });

@@ -43,7 +43,11 @@ export function HistoryPage() {
   return (
     <>
       <PageHeader
-        title="書類情報の一括編集 履歴"
+        title="書類情報の一括編集の履歴"
+        crumbs={[
+          { label: '書類', to: '/company/documents' },
+          { label: '書類情報の一括編集', to: UPLOAD_PATH },
+        ]}
         actions={
           <Button component={Link} to={UPLOAD_PATH}>
             新しく一括編集する

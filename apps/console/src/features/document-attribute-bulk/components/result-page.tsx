@@ -93,6 +93,10 @@ export function CheckedResultPage({ id }: { id: string }) {
   const header = (
     <PageHeader
       title="書類情報の一括編集 チェック結果"
+      crumbs={[
+        { label: '書類', to: '/company/documents' },
+        { label: '書類情報の一括編集の履歴', to: HISTORY_PATH },
+      ]}
       actions={
         <Anchor component={Link} to={HISTORY_PATH}>
           一括編集の履歴

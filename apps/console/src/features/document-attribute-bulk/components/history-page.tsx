@@ -59,7 +59,7 @@ export function HistoryPage() {
           <Loader aria-label="読み込み中" />
         </Group>
       ) : q.isError ? (
-        <PanelError onRetry={() => void q.refetch()} />
+        <PanelError error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         <Stack gap="sm">
           {q.data.manipulations.length === 0 ? (

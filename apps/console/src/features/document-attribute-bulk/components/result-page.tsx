@@ -83,6 +83,10 @@ const SPEC: BulkRunSpec = {
       base={2}
     />
   ),
+  missing: {
+    title: 'この一括編集は見つかりません',
+    back: { to: HISTORY_PATH, label: '一括編集の履歴へ' },
+  },
   rowsTitle: '行ごとの結果（変更される項目は 変更前 → 変更後）',
   rows: (m) => <RowsTable m={m} />,
 };

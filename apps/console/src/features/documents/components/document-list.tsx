@@ -37,7 +37,8 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
       </Center>
     );
   }
-  if (documents.isError) return <PanelError onRetry={() => void documents.refetch()} />;
+  if (documents.isError)
+    return <PanelError error={documents.error} onRetry={() => void documents.refetch()} />;
   const data = documents.data;
   const pages = Math.max(1, Math.ceil(Math.min(data.total, DOCUMENT_TOTAL_CAP) / query.perPage));
   // With a document open beside it the list gets about half the width: it drops 契約終了日 and キャビネット

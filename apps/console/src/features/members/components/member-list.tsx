@@ -37,7 +37,8 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
       </Group>
     );
   }
-  if (members.isError) return <PanelError onRetry={() => void members.refetch()} />;
+  if (members.isError)
+    return <PanelError error={members.error} onRetry={() => void members.refetch()} />;
   const { members: rows, total } = members.data;
   const isAll = query.page === -1;
   const page = query.page ?? 1;

@@ -72,5 +72,12 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
       isTransient: false,
       status,
     };
-  return { title: '処理できませんでした', message: error.message, isTransient: false, status };
+  // 400 and 409: the server's reason; its details name each field by its Japanese label.
+  const reasons = error.details.map((d) => d.message).filter(Boolean);
+  return {
+    title: '処理できませんでした',
+    message: reasons.length > 0 ? [...new Set(reasons)].join(' ') : error.message,
+    isTransient: false,
+    status,
+  };
 }

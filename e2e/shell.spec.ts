@@ -33,6 +33,8 @@ test('the top page sends an admin to the members and a member to the cabinets', 
 });
 
 test('every route of spec §2 renders its title and layout', async ({ page }) => {
+  // 23 page loads: on a shared machine the default 90 s is not always enough.
+  test.setTimeout(240_000);
   await login(page, DEMO.admin);
   const { cabinets } = await apiGet<{ cabinets: { id: string; name: string }[] }>(
     page,

@@ -23,7 +23,7 @@ describe('describeError: 時間をおいて only for failures that may pass', ()
       }),
     ).toEqual({
       title: 'この一括操作は見つかりません',
-      message: 'この一括操作は見つかりません。削除されたか、URLが間違っている可能性があります。',
+      message: '削除されたか、URLが間違っている可能性があります。',
       isTransient: false,
       status: 404,
     });

@@ -48,7 +48,7 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
     return {
       title: context.notFound ?? '見つかりません',
       message: context.notFound
-        ? `${context.notFound}。削除されたか、URLが間違っている可能性があります。`
+        ? '削除されたか、URLが間違っている可能性があります。'
         : error.message,
       isTransient: false,
       status,

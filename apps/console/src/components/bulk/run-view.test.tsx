@@ -85,7 +85,7 @@ describe('BulkRunView: a run that cannot be read', () => {
     inRouter(specFor(new ApiError({ status: 404, code: 'not_found', message: 'x' })).spec);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(
-      'この一括操作は見つかりませんこの一括操作は見つかりません。削除されたか、URLが間違っている可能性があります。履歴へ',
+      'この一括操作は見つかりません削除されたか、URLが間違っている可能性があります。履歴へ',
     );
     expect(within(alert).getByRole('link', { name: '履歴へ' })).toHaveAttribute('href', '/history');
     expect(within(alert).queryByRole('button', { name: '再試行' })).toBeNull();

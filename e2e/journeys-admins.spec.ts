@@ -94,8 +94,12 @@ async function memberBulkPages(page: Page, { withRuns }: { withRuns: boolean }) 
 
 test('company admin on the enterprise plan reaches every route by clicks', async ({ page }) => {
   test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await startAt(page, DEMO.admin);
   await expectPage(page, 'メンバー');
+  await page.getByRole('button', { name: 'CSVで一括操作' }).click();
+  await page.screenshot({ path: 'e2e/.artifacts/journey-members-bulk-menu-1280.png' });
+  await page.keyboard.press('Escape');
   await cabinetsAndGroups(page, '営業契約', '営業部');
   await memberBulkPages(page, { withRuns: true });
 
@@ -111,7 +115,9 @@ test('company admin on the enterprise plan reaches every route by clicks', async
   await page.getByRole('link', { name: '書類一覧に戻る' }).click();
   await expectPage(page, '書類');
 
-  await pickFromMenu(page, 'CSVで一括編集', '書類情報の一括編集');
+  await page.getByRole('button', { name: 'CSVで一括編集' }).click();
+  await page.screenshot({ path: 'e2e/.artifacts/journey-documents-menu-1280.png' });
+  await page.getByRole('menuitem', { name: '書類情報の一括編集' }).click();
   await expectPage(page, '書類情報の一括編集');
   await uploadCsv(
     page,
@@ -126,9 +132,10 @@ test('company admin on the enterprise plan reaches every route by clicks', async
   await expectPage(page, '書類情報の一括編集の履歴');
   await openFirstHistoryRow(page);
   await expectPage(page, '書類情報の一括編集の確認', '書類情報の一括編集 チェック結果');
+  await page.screenshot({ path: 'e2e/.artifacts/journey-attribute-result-1280.png' });
   await page
     .getByRole('navigation', { name: 'パンくずリスト' })
-    .getByRole('link', { name: '書類' })
+    .getByRole('link', { name: '書類', exact: true })
     .click();
   await expectPage(page, '書類');
 });

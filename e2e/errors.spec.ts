@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_URL } from './playwright.config.ts';
-import { DEMO } from './support/auth.ts';
+import { DEMO, login } from './support/auth.ts';
 import { startAt } from './support/journeys.ts';
 
 test('a session the site accepts but the api refuses: one trip to login, then the error page with ログアウト', async ({
@@ -68,4 +68,14 @@ test.describe('GTM', () => {
       .toBe(true);
     expect(logged.join('\n')).not.toContain('gtm の設定に失敗しました。');
   });
+});
+
+test('a list page past the end says so and offers the last page', async ({ page }) => {
+  await login(page, DEMO.admin, '/company/members?page=999');
+  await expect(page.getByTestId('past-last-page')).toContainText('999ページ目はありません');
+  await page.getByRole('button', { name: '最後のページへ' }).click();
+  await expect(page).toHaveURL(/page=\d+$/);
+  await expect(page).not.toHaveURL(/page=999/);
+  await expect(page.getByTestId('past-last-page')).toHaveCount(0);
+  await expect(page.getByTestId('member-total')).toContainText('名を表示');
 });

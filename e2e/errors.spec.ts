@@ -64,7 +64,7 @@ test.describe('GTM', () => {
       page.locator('script[src="https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST"]'),
     ).toHaveCount(1);
     await expect
-      .poll(() => page.evaluate(() => (window as { __gtmLoaded?: boolean }).__gtmLoaded))
+      .poll(() => page.evaluate(() => (globalThis as { __gtmLoaded?: boolean }).__gtmLoaded))
       .toBe(true);
     expect(logged.join('\n')).not.toContain('gtm の設定に失敗しました。');
   });

@@ -76,7 +76,7 @@ export const SPEC_ROUTES: readonly ExpectedRoute[] = [
   },
   {
     path: '/company/documents/attributes/bulk_manipulations',
-    title: '書類情報の一括編集履歴',
+    title: '書類情報の一括編集の履歴',
     layout: 'default',
   },
   {

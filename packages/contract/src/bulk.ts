@@ -101,6 +101,12 @@ export const ZBulkManipulationListQuery = z.object({
 });
 export type TBulkManipulationListQuery = z.infer<typeof ZBulkManipulationListQuery>;
 
+/** One run; `kind` asks for a run of that kind only (a run of another kind answers 404, as a wrong URL). */
+export const ZBulkManipulationQuery = z.object({
+  kind: z.coerce.number().int().min(1).max(5).optional(),
+});
+export type TBulkManipulationQuery = z.infer<typeof ZBulkManipulationQuery>;
+
 export const ZBulkStatusResponse = z.object({
   id: ZId,
   status: ZBulkStatus,

@@ -8,3 +8,12 @@ export const isDocumentImporter = (u: TCurrentUser) =>
   u.company.documentImport && u.roles.includes('DocumentImporter');
 export const isMfaRequired = (u: TCurrentUser) => u.company.mfa === 2;
 export const canBulkEditDocumentAttributes = (u: TCurrentUser) => u.company.plan === 'enterprise';
+/**
+ * Who may import documents: the company's documentImport flag, and 書類インポート権限 or 組織管理権限 (the same
+ * rule as the server's import). Spec §6's isDocumentImporter alone would hide the import from company admins.
+ */
+export const canImportDocuments = (u: Pick<TCurrentUser, 'roles' | 'company'>) =>
+  u.company.documentImport && (isCompanyAdmin(u) || u.roles.includes('DocumentImporter'));
+/** 書類情報の一括編集: an enterprise plan and 組織管理権限 (the server's guard of those routes). */
+export const canUseDocumentAttributeBulk = (u: TCurrentUser) =>
+  canBulkEditDocumentAttributes(u) && isCompanyAdmin(u);

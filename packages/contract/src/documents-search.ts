@@ -46,6 +46,37 @@ export const DOCUMENT_DATE_FILTER_KEYS = [
 ] as const;
 export type TDocumentDateFilterKey = (typeof DOCUMENT_DATE_FILTER_KEYS)[number];
 
+const DATE_FILTER_LABELS: Record<TDocumentDateFilterKey, string> = {
+  contractAt: '契約締結日',
+  validityStartAt: '契約開始日',
+  validityEndAt: '契約終了日',
+  validityEndNoticeAt: '解約通知期限',
+  sentAt: '送信日',
+};
+/** How messages name a condition: its Japanese label, never the query key (the key stays in `path`). */
+export const documentConditionLabel = (key: string): string => {
+  const m = /^(\w+?)(From|To)$/.exec(key);
+  if (m && m[1] && m[1] in DATE_FILTER_LABELS)
+    return `${DATE_FILTER_LABELS[m[1] as TDocumentDateFilterKey]}（${m[2] === 'From' ? 'から' : 'まで'}）`;
+  if (key === 'amountFrom') return '取引金額（から）';
+  if (key === 'amountTo') return '取引金額（まで）';
+  if (key.startsWith('option.')) return '任意の項目';
+  return CONDITION_LABELS[key] ?? key;
+};
+const CONDITION_LABELS: Record<string, string> = {
+  keyword: 'キーワード',
+  status: 'ステータス',
+  cabinetId: 'キャビネット',
+  sender: '送信者',
+  autoUpdate: '自動更新の有無',
+  localId: '管理番号',
+  sort: '並び順',
+  order: '並び順の向き',
+  page: 'ページ',
+  perPage: '1ページの件数',
+};
+const L = documentConditionLabel;
+
 /**
  * A calendar day, typed as people type it (`2026-04-01`, `2026/4/1`, `令和8年4月1日`: japanese-input.ts),
  * answered as `YYYY-MM-DD`. `label` names the field or query key in the message.
@@ -68,20 +99,20 @@ export const ZDateString = (label: string) =>
 
 const queryText = (key: string, max: number) =>
   z
-    .string({ message: `${key} は文字列で指定してください。` })
-    .max(max, { message: `${key} は${max}文字以内で指定してください。` });
+    .string({ message: `${L(key)}は文字列で指定してください。` })
+    .max(max, { message: `${L(key)}は${max}文字以内で指定してください。` });
 
 /** Integer yen as typed: `1000000`, `1,000,000`, `１，０００，０００`, `1000000円`. */
 const queryAmount = (key: string) =>
-  z.string({ message: `${key} は0以上の整数で指定してください。` }).transform((s, ctx) => {
+  z.string({ message: `${L(key)}は0以上の整数で指定してください。` }).transform((s, ctx) => {
     const r = parseAmountInput(s);
     if (r.ok) return r.value;
     ctx.addIssue({
       code: 'custom',
       message:
         r.reason === 'range'
-          ? `${key} の金額が大きすぎます。`
-          : `${key} は0以上の整数で指定してください。`,
+          ? `${L(key)}の金額が大きすぎます。`
+          : `${L(key)}は0以上の整数で指定してください。`,
     });
     return z.NEVER;
   });
@@ -90,7 +121,7 @@ const STATUS_VALUES = [0, 1, 2, 3, 4, 13] as const;
 /** `status=2&status=13` or `status=2,13`. */
 const ZStatusQuery = z
   .union([z.string(), z.array(z.string())], {
-    message: 'status は書類ステータスの番号で指定してください。',
+    message: 'ステータスは書類ステータスの番号で指定してください。',
   })
   .transform((v, ctx) => {
     const parts = (Array.isArray(v) ? v : [v])
@@ -103,7 +134,7 @@ const ZStatusQuery = z
       if (!/^\d+$/.test(p) || !STATUS_VALUES.includes(n as (typeof STATUS_VALUES)[number])) {
         ctx.addIssue({
           code: 'custom',
-          message: `status に指定できるのは ${STATUS_VALUES.join(', ')} です（「${p}」は指定できません）。`,
+          message: `ステータスに指定できるのは ${STATUS_VALUES.join(', ')} です（「${p}」は指定できません）。`,
         });
         return z.NEVER;
       }
@@ -118,8 +149,8 @@ const OPTION_KEY = /^option\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 const dateRangeShape = Object.fromEntries(
   DOCUMENT_DATE_FILTER_KEYS.flatMap((k) => [
-    [`${k}From`, ZDateString(`${k}From`).optional()],
-    [`${k}To`, ZDateString(`${k}To`).optional()],
+    [`${k}From`, ZDateString(L(`${k}From`)).optional()],
+    [`${k}To`, ZDateString(L(`${k}To`)).optional()],
   ]),
 ) as Record<
   `${TDocumentDateFilterKey}${'From' | 'To'}`,
@@ -130,7 +161,7 @@ const dateRangeShape = Object.fromEntries(
 const conditionShape = {
   keyword: queryText('keyword', DOCUMENT_KEYWORD_MAX).optional(),
   status: ZStatusQuery.optional(),
-  cabinetId: z.uuid({ message: 'cabinetId はキャビネットのIDで指定してください。' }).optional(),
+  cabinetId: z.uuid({ message: 'キャビネットはキャビネットのIDで指定してください。' }).optional(),
   /** Partial match on the sender's name or email. */
   sender: queryText('sender', DOCUMENT_KEYWORD_MAX).optional(),
   ...dateRangeShape,
@@ -138,7 +169,7 @@ const conditionShape = {
   amountTo: queryAmount('amountTo').optional(),
   autoUpdate: z
     .enum(['0', '1', '2'], {
-      message: 'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',
+      message: '自動更新の有無は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',
     })
     .transform(Number)
     .optional(),
@@ -156,7 +187,7 @@ function refineConditions(v: Record<string, unknown>, ctx: z.RefinementCtx) {
       ctx.addIssue({
         code: 'custom',
         path: [`${k}To`],
-        message: `${k}To は ${k}From 以降の日付を指定してください。`,
+        message: `${L(`${k}To`)}は${L(`${k}From`)}以降の日付を指定してください。`,
       });
     }
   }
@@ -168,7 +199,7 @@ function refineConditions(v: Record<string, unknown>, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['amountTo'],
-      message: 'amountTo は amountFrom 以上の金額を指定してください。',
+      message: '取引金額（まで）は取引金額（から）以上の金額を指定してください。',
     });
   }
   for (const [key, value] of Object.entries(v)) {
@@ -177,13 +208,13 @@ function refineConditions(v: Record<string, unknown>, ctx: z.RefinementCtx) {
       ctx.addIssue({
         code: 'custom',
         path: [key],
-        message: `${key} は「option.<項目ID>」の形式で指定してください。`,
+        message: `任意の項目の指定（${key}）は「option.<項目ID>」の形式で指定してください。`,
       });
     } else if (typeof value !== 'string' || value.length > DOCUMENT_OPTION_VALUE_MAX) {
       ctx.addIssue({
         code: 'custom',
         path: [key],
-        message: `${key} は${DOCUMENT_OPTION_VALUE_MAX}文字以内の文字列で指定してください。`,
+        message: `任意の項目は${DOCUMENT_OPTION_VALUE_MAX}文字以内の文字列で指定してください。`,
       });
     }
   }
@@ -235,25 +266,25 @@ export const ZDocumentFindQuery = z
     ...conditionShape,
     sort: z
       .enum(DOCUMENT_SORT_KEYS, {
-        message: `sort は ${DOCUMENT_SORT_KEYS.join(', ')} のいずれかで指定してください。`,
+        message: `並び順は ${DOCUMENT_SORT_KEYS.join(', ')} のいずれかで指定してください。`,
       })
       .default('updatedAt'),
     order: z
-      .enum(['asc', 'desc'], { message: 'order は asc または desc で指定してください。' })
+      .enum(['asc', 'desc'], { message: '並び順の向きは asc または desc で指定してください。' })
       .default('desc'),
     page: z
       .string()
-      .regex(/^[1-9]\d{0,5}$/, { message: 'page は1以上の整数で指定してください。' })
+      .regex(/^[1-9]\d{0,5}$/, { message: 'ページは1以上の整数で指定してください。' })
       .transform(Number)
       .default(1),
     perPage: z
       .string()
       .regex(/^\d{1,3}$/, {
-        message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
+        message: `1ページの件数は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
       })
       .transform(Number)
       .refine((n) => n >= 1 && n <= DOCUMENT_MAX_PER_PAGE, {
-        message: `perPage は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
+        message: `1ページの件数は1から${DOCUMENT_MAX_PER_PAGE}までの整数で指定してください。`,
       })
       .default(DOCUMENT_PAGE_SIZE),
   })
@@ -263,7 +294,7 @@ export const ZDocumentFindQuery = z
       ctx.addIssue({
         code: 'custom',
         path: ['page'],
-        message: `page が大きすぎます。表示できるのは先頭から${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')}件までです。条件を絞り込むか、並び順を変えてください。`,
+        message: `ページが大きすぎます。表示できるのは先頭から${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')}件までです。条件を絞り込むか、並び順を変えてください。`,
       });
     }
   })

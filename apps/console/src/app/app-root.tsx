@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { Button } from '@mantine/core';
 import { RouterProvider } from 'react-router';
 import { ErrorPage } from '../components/error-page/error-page.tsx';
 import { fatalErrorStore, isCrawler, useFatalError } from '../lib/fatal-error.ts';
 import { logger } from '../lib/logger.ts';
+import { logout } from '../lib/logout.ts';
 import type { AppRouter } from './router.tsx';
 import { useBrand } from './theme/theme-provider.tsx';
 
@@ -20,6 +22,10 @@ export function BrandedErrorPage({
       statusMessage={statusMessage}
       logo={brand.logo}
       logoAlt={brand.logoAlt}
+      action={
+        // A session the api refuses: logging out ends it on the site too, so the next login starts clean.
+        status === 401 ? <Button onClick={() => void logout()}>ログアウト</Button> : undefined
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { PanelError } from '../components/error-boundary/error-boundary.tsx';
+import { PageError } from '../components/error-page/page-error.tsx';
 import { isChunkLoadError, reloadOnceForChunkError } from '../lib/chunk-reload.ts';
 import { FatalError, fatalErrorStore, isFatalError } from '../lib/fatal-error.ts';
 import { logger } from '../lib/logger.ts';
@@ -38,5 +38,5 @@ export function RouteError() {
   if (fatal) return null;
   if (isChunk && !sessionStorage.getItem(`cloudsign:chunk-reload:${pathname}`))
     return <PageLoading />;
-  return <PanelError onRetry={() => window.location.reload()} />;
+  return <PageError error={error} isChunkFailure={isChunk} />;
 }

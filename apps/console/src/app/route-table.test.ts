@@ -48,6 +48,15 @@ describe('route table (spec §2)', () => {
       expect(byPath(p).layout).toBe('default');
   });
 
+  it('shows the company-admin notice instead of every member-bulk and attribute-bulk page', () => {
+    const adminOnly = ROUTES.filter((r) => r.isAdminOnly).map((r) => r.path);
+    expect(adminOnly).toEqual(
+      SPEC_PATHS.filter(
+        (p) => p.startsWith('/company/members/') || p.startsWith('/company/documents/attributes/'),
+      ),
+    );
+  });
+
   it('guards every route with auth, the attribute routes with enterprise, and normalises list URLs', () => {
     for (const r of ROUTES) expect(r.middleware[0], r.path).toBe('auth');
     const enterprise = ROUTES.filter((r) => r.middleware.includes('enterprise')).map((r) => r.path);
@@ -82,7 +91,7 @@ describe('route table (spec §2)', () => {
       '一括編集の確認',
       '一括削除の確認',
       '書類情報の一括編集',
-      '書類情報の一括編集履歴',
+      '書類情報の一括編集の履歴',
       '書類情報の一括編集の確認',
     ]);
   });

@@ -10,6 +10,8 @@ export type RouteDef = {
   title: string;
   layout: RouteLayout;
   middleware: readonly MiddlewareName[];
+  /** Company admins only: anyone else gets the 組織管理権限 notice instead of the page. */
+  isAdminOnly?: boolean;
   module: ReturnType<typeof prefetchable<RouteModule>>;
 };
 
@@ -69,6 +71,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'メンバーのエクスポート',
     layout: 'no-global-nav-two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/members-export-page.tsx')),
   },
   {
@@ -76,6 +79,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'メンバーのエクスポート',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/members-export-detail-page.tsx')),
   },
   {
@@ -97,6 +101,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'メンバーの一括追加',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-add-upload-page.tsx')),
   },
   {
@@ -104,6 +109,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'メンバーの一括編集',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-edit-upload-page.tsx')),
   },
   {
@@ -111,6 +117,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'メンバーの一括削除',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-delete-upload-page.tsx')),
   },
   {
@@ -118,6 +125,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '一括操作の履歴',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-manipulations-page.tsx')),
   },
   {
@@ -125,6 +133,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '一括操作の詳細',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-manipulation-detail-page.tsx')),
   },
   {
@@ -132,6 +141,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '一括編集用CSVの作成',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-edit-template-page.tsx')),
   },
   {
@@ -139,6 +149,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '一括編集用CSVの作成',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-edit-template-detail-page.tsx')),
   },
   {
@@ -146,6 +157,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '一括追加の確認',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-add-preview-page.tsx')),
   },
   {
@@ -153,6 +165,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '一括編集の確認',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-edit-preview-page.tsx')),
   },
   {
@@ -160,6 +173,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '一括削除の確認',
     layout: 'two-columns',
     middleware: AUTH,
+    isAdminOnly: true,
     module: m(() => import('./routes/member-bulk-delete-preview-page.tsx')),
   },
   {
@@ -167,13 +181,15 @@ export const ROUTES: readonly RouteDef[] = [
     title: '書類情報の一括編集',
     layout: 'default',
     middleware: ENTERPRISE,
+    isAdminOnly: true,
     module: m(() => import('./routes/document-attribute-bulk-edit-upload-page.tsx')),
   },
   {
     path: '/company/documents/attributes/bulk_manipulations',
-    title: '書類情報の一括編集履歴',
+    title: '書類情報の一括編集の履歴',
     layout: 'default',
     middleware: ENTERPRISE,
+    isAdminOnly: true,
     module: m(() => import('./routes/document-attribute-bulk-manipulations-page.tsx')),
   },
   {
@@ -181,6 +197,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '書類情報の一括編集の確認',
     layout: 'default',
     middleware: ENTERPRISE,
+    isAdminOnly: true,
     module: m(() => import('./routes/document-attribute-bulk-edit-result-page.tsx')),
   },
 ];

@@ -25,6 +25,7 @@ import {
   type RouteLayout,
 } from './route-table.ts';
 import { RouteError } from './route-error.tsx';
+import { AdminOnly } from '../components/gate/index.ts';
 
 const LAYOUTS: Record<RouteLayout, ComponentType> = {
   default: DefaultLayout,
@@ -64,7 +65,17 @@ function toRouteObject(def: RouteDef, queryClient: QueryClient): RouteObject {
     // On the page itself, so a failed page keeps the header and navigation around its error.
     errorElement: <RouteError />,
     loader: reportingFatal(middlewareLoader(def.middleware, queryClient, validateParams)),
-    lazy: async () => ({ Component: (await def.module.load()).Component }),
+    lazy: async () => {
+      const Page = (await def.module.load()).Component;
+      if (!def.isAdminOnly) return { Component: Page };
+      return {
+        Component: () => (
+          <AdminOnly title={def.title}>
+            <Page />
+          </AdminOnly>
+        ),
+      };
+    },
   };
 }
 

@@ -6,6 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   delete window.jQuery;
+  document.querySelectorAll('script[src*="googletagmanager"]').forEach((s) => s.remove());
 });
 
 describe('GTM (spec §8, §9)', () => {
@@ -25,18 +26,28 @@ describe('GTM (spec §8, §9)', () => {
     await expect(waiting).rejects.toBeInstanceOf(GtmTimeoutError);
   });
 
-  it("logs 'gtm の設定に失敗しました。' when jQuery never comes", async () => {
+  it('loads the container at once in this console, which has no jQuery', async () => {
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    await setupGtm('GTM-NOJQ');
+    expect(
+      document.querySelector('script[src="https://www.googletagmanager.com/gtm.js?id=GTM-NOJQ"]'),
+    ).not.toBeNull();
+    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("where jQuery is expected: logs 'gtm の設定に失敗しました。' when it never comes", async () => {
     vi.useFakeTimers();
     const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
-    const done = setupGtm('GTM-TEST');
+    const done = setupGtm('GTM-TEST', { expectsJQuery: true });
     await vi.advanceTimersByTimeAsync(5000);
     await done;
     expect(error).toHaveBeenCalledWith('gtm の設定に失敗しました。', expect.any(GtmTimeoutError));
   });
 
-  it('loads the container once jQuery is there', async () => {
+  it('where jQuery is expected: loads the container once jQuery is there', async () => {
     vi.useFakeTimers();
-    const done = setupGtm('GTM-ABC123');
+    const done = setupGtm('GTM-ABC123', { expectsJQuery: true });
     await vi.advanceTimersByTimeAsync(100);
     window.jQuery = () => undefined;
     await vi.advanceTimersByTimeAsync(50);

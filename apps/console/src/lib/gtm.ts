@@ -35,11 +35,18 @@ export function waitForJQuery(
   });
 }
 
-/** Loads Google Tag Manager only when an id is configured; a failure is logged, never shown to the user. */
-export async function setupGtm(gtmId: string | null, win: Window = window): Promise<void> {
+/**
+ * Loads Google Tag Manager only when an id is configured; a failure is logged, never shown to the user.
+ * Spec §9's wait for jQuery applies where pages carry jQuery (tags written against it); this console has
+ * none, so it waits only when `expectsJQuery` says the page does — otherwise the container would never load.
+ */
+export async function setupGtm(
+  gtmId: string | null,
+  { win = window, expectsJQuery = false }: { win?: Window; expectsJQuery?: boolean } = {},
+): Promise<void> {
   if (!gtmId) return;
   try {
-    await waitForJQuery(win);
+    if (expectsJQuery) await waitForJQuery(win);
     win.dataLayer = win.dataLayer ?? [];
     win.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
     const script = win.document.createElement('script');

@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { logout } from '../../lib/logout.ts';
+import { avatarInitials } from '../../lib/avatar-initials.ts';
 import { readableRed } from '../theme/accessible-colors.ts';
 import { useBrand } from '../theme/theme-provider.tsx';
 import { ChevronDown } from './nav-icons.tsx';
@@ -21,6 +22,7 @@ export function AppHeader() {
   const user = useCurrentUser();
   const brand = useBrand();
   const theme = useMantineTheme();
+  const initials = avatarInitials(user.name);
   return (
     <Box h="100%" style={{ borderTop: `3px solid ${brand.accent}` }}>
       <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
@@ -45,8 +47,9 @@ export function AppHeader() {
                   size={30}
                   variant="filled"
                   aria-hidden
+                  styles={{ placeholder: { fontSize: initials.length > 1 ? 11 : 14 } }}
                 >
-                  {user.name.slice(0, 1)}
+                  {initials}
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="sm">
                   {user.name}

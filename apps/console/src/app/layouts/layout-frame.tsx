@@ -3,6 +3,8 @@ import { AppShell, Box, Center, Group, Loader } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { AlertArea } from '../../components/alerts/index.ts';
 import { ErrorBoundary } from '../../components/error-boundary/error-boundary.tsx';
+import { PageError } from '../../components/error-page/page-error.tsx';
+import { isChunkLoadError } from '../../lib/chunk-reload.ts';
 import { AppHeader } from './app-header.tsx';
 import { GlobalNav } from './global-nav.tsx';
 import { MemberBulkNav } from './member-bulk-nav.tsx';
@@ -30,7 +32,11 @@ export function LayoutFrame({
 }) {
   const { pathname } = useLocation();
   let content: ReactNode = (
-    <ErrorBoundary scope="route" key={pathname}>
+    <ErrorBoundary
+      scope="route"
+      key={pathname}
+      fallback={(error) => <PageError error={error} isChunkFailure={isChunkLoadError(error)} />}
+    >
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>

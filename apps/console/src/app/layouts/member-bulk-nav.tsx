@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { NavItems } from './global-nav.tsx';
 
 /** The two-column pages' left sub-navigation (spec §2 member bulk routes). */
@@ -32,6 +33,10 @@ const ITEMS = MEMBER_BULK_NAV_ITEMS.map((item) => ({
 export function MemberBulkNav() {
   return (
     <div>
+      {/* Every bulk page leads back to the list it belongs to (the export page has no global navigation). */}
+      <Anchor component={Link} to="/company/members" size="sm" display="block" px={12} mb="md">
+        ‹ メンバー一覧に戻る
+      </Anchor>
       <Text size="xs" fw={700} c="dimmed" mb={6} px={12}>
         メンバーの一括操作
       </Text>

@@ -8,9 +8,47 @@ import { browserNavigation, never } from '../../lib/navigation.ts';
 import { TokenError, getTokenStore, loginUrl } from '../../lib/token-store.ts';
 import type { Middleware } from './types.ts';
 
+/** Within this time after a trip to the login page, a second refusal means the trip did not help. */
+export const LOGIN_BOUNCE_WINDOW_MS = 30_000;
+const BOUNCE_KEY = 'cloudsign:login-bounce';
+
+/** The site accepts the session but the api refuses it: going to the login page again would loop forever. */
+export const SESSION_REFUSED_MESSAGE =
+  'ログイン状態を確認できませんでした。お手数ですが、ログアウトしてから、もう一度ログインしてください。';
+
+function readBounce(): number {
+  try {
+    return Number(sessionStorage.getItem(BOUNCE_KEY) ?? '0') || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * To the site's login page, once. The site sends a live session straight back here; if the api refuses the
+ * user again within the window, the console stops (fatal 401 with ログアウト) instead of bouncing forever.
+ */
 function goToLogin(returnTo: string): Promise<never> {
+  const now = Date.now();
+  if (now - readBounce() < LOGIN_BOUNCE_WINDOW_MS) {
+    throw new FatalError(401, SESSION_REFUSED_MESSAGE);
+  }
+  try {
+    sessionStorage.setItem(BOUNCE_KEY, String(now));
+  } catch {
+    // Without storage the loop cannot be detected: stop at once rather than risk it.
+    throw new FatalError(401, SESSION_REFUSED_MESSAGE);
+  }
   browserNavigation.assign(loginUrl(getConfig().siteUrl, returnTo));
   return never();
+}
+
+function clearBounce(): void {
+  try {
+    sessionStorage.removeItem(BOUNCE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
 }
 
 /**
@@ -34,6 +72,7 @@ export async function loadUser(
     throw new FatalError(403);
   }
   if (!user) return goToLogin(returnTo);
+  clearBounce();
   return user;
 }
 

@@ -56,6 +56,7 @@ const settleOrPending = (promise: Promise<unknown>) =>
 
 let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
+  sessionStorage.clear();
   assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
 });
 
@@ -97,6 +98,35 @@ describe('auth (spec §6, §8)', () => {
     );
   });
 
+  it('a session the site accepts but the api refuses: one trip to login, then fatal 401, no loop', async () => {
+    answer.current = () =>
+      Promise.reject(new ApiError({ status: 401, code: 'unauthenticated', message: 'x' }));
+    // First refusal: to the login page (the site sends a live session straight back).
+    expect(await settleOrPending(run(['auth'], 'http://localhost/cabinets'))).toBe('pending');
+    expect(assign).toHaveBeenCalledTimes(1);
+    // Back again and refused again: the error page with ログアウト instead of another trip.
+    const error = await run(['auth'], 'http://localhost/cabinets').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FatalError);
+    expect(error).toMatchObject({
+      status: 401,
+      statusMessage:
+        'ログイン状態を確認できませんでした。お手数ですが、ログアウトしてから、もう一度ログインしてください。',
+    });
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('a user loaded after a trip to login clears the guard', async () => {
+    answer.current = () =>
+      Promise.reject(new ApiError({ status: 401, code: 'unauthenticated', message: 'x' }));
+    await settleOrPending(run(['auth'], 'http://localhost/cabinets'));
+    answer.current = () => Promise.resolve(user('enterprise'));
+    await expect(run(['auth'], 'http://localhost/cabinets')).resolves.toBe('page');
+    answer.current = () =>
+      Promise.reject(new ApiError({ status: 401, code: 'unauthenticated', message: 'x' }));
+    expect(await settleOrPending(run(['auth'], 'http://localhost/cabinets'))).toBe('pending');
+    expect(assign).toHaveBeenCalledTimes(2);
+  });
+
   it('any other failure → fatal 403', async () => {
     answer.current = () =>
       Promise.reject(new ApiError({ status: 500, code: 'internal', message: 'x' }));
@@ -117,15 +147,16 @@ describe('enterprise (spec §5)', () => {
       ),
     ).resolves.toBe('page');
   });
-  it("answers other plans with fatal 404 'Page Not Found: {path}'", async () => {
+  it('answers other plans with the error page saying the feature is for the enterprise plan', async () => {
     answer.current = () => Promise.resolve(user('business'));
     const error = await run(
       ['auth', 'enterprise'],
       'http://localhost/company/documents/attributes/bulk_manipulations',
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({
-      status: 404,
-      statusMessage: 'Page Not Found: /company/documents/attributes/bulk_manipulations',
+      status: 403,
+      statusMessage:
+        '書類情報の一括編集はエンタープライズプランの機能です。ご契約中のプランではご利用いただけません。',
     });
   });
 });

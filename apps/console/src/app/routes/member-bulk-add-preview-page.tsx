@@ -1,5 +1,6 @@
+import { BulkKind } from '@cloudsign/contract';
 import { PreviewPage } from '#features/member-bulk/components/pages.tsx';
 
 export function Component() {
-  return <PreviewPage title="一括追加の確認" />;
+  return <PreviewPage title="一括追加の確認" kind={BulkKind.Add} />;
 }

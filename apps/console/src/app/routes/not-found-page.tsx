@@ -1,8 +1,8 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/title.ts';
 
-/** Spec §2, §8: an unmatched path is a non-fatal 404 shown inside the layout. */
+/** Spec §2, §8: an unmatched path is a non-fatal 404 shown inside the layout; the spec's text stays. */
 export function Component() {
   const location = useLocation();
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
@@ -13,13 +13,25 @@ export function Component() {
         <Title order={1} fz={22}>
           ページが見つかりません
         </Title>
-        <Text data-testid="not-found-message">Page not found: {fullPath}</Text>
-        <Text size="sm" c="dimmed">
-          ご指定のページが見つかりませんでした。URLをご確認ください。
+        <Text size="sm">
+          お探しのページは移動または削除されたか、URLが間違っている可能性があります。
         </Text>
-        <Anchor component={Link} to="/" size="sm">
-          トップページへ
-        </Anchor>
+        <Text
+          size="sm"
+          c="dimmed"
+          data-testid="not-found-message"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          Page not found: {fullPath}
+        </Text>
+        <Group gap="md" mt="xs">
+          <Button component={Link} to="/" size="sm">
+            トップページへ
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => window.history.back()}>
+            前のページに戻る
+          </Anchor>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Anchor, Progress, Table, Text } from '@mantine/core';
 import { BulkStatus, isBulkBusy, type TBulkManipulation } from '@cloudsign/contract';
 import { formatDateTime } from './labels.ts';
@@ -41,8 +41,9 @@ export function BulkHistoryTable({
   counts: (m: TBulkManipulation) => string;
   trail?: readonly HistoryColumn[];
 }) {
+  const navigate = useNavigate();
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={label}>
+    <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={label} highlightOnHover>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>日時</Table.Th>
@@ -57,7 +58,17 @@ export function BulkHistoryTable({
       </Table.Thead>
       <Table.Tbody>
         {manipulations.map((m) => (
-          <Table.Tr key={m.id} data-testid="history-row">
+          // The whole row opens the run; the date stays a real link for the keyboard and screen readers, and
+          // the row's own buttons (downloads) keep their click.
+          <Table.Tr
+            key={m.id}
+            data-testid="history-row"
+            style={{ cursor: 'pointer' }}
+            onClick={(e) => {
+              if ((e.target as HTMLElement).closest('a, button')) return;
+              void navigate(pathOf(m));
+            }}
+          >
             <Table.Td>
               <Anchor component={Link} to={pathOf(m)}>
                 {formatDateTime(m.createdAt)}

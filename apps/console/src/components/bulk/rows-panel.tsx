@@ -44,7 +44,7 @@ export function BulkRowsPanel({
       </Group>
     );
   }
-  if (rows.isError) return <PanelError onRetry={() => void rows.refetch()} />;
+  if (rows.isError) return <PanelError error={rows.error} onRetry={() => void rows.refetch()} />;
   return (
     <BulkRowsTable
       spec={spec}

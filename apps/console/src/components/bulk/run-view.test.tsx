@@ -5,6 +5,8 @@ import { BulkStatus, type TBulkManipulation } from '@cloudsign/contract';
 import { renderWithUi } from '../../testing/render.tsx';
 import { BulkRunView, type BulkRunSpec } from './run-view.tsx';
 import { BulkCounts } from './run-summary.tsx';
+import { MemoryRouter } from 'react-router';
+import { ApiError } from '../../lib/api-error.ts';
 
 const base: TBulkManipulation = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -26,13 +28,15 @@ const base: TBulkManipulation = {
   finishedAt: null,
 };
 
-function specFor(m: TBulkManipulation, mutate = vi.fn()) {
+function specFor(m: TBulkManipulation | ApiError, mutate = vi.fn()) {
+  const isError = m instanceof ApiError;
   const spec: BulkRunSpec = {
     api: {
       useManipulation: () => ({
         isPending: false,
-        isError: false,
-        data: m,
+        isError,
+        error: isError ? m : null,
+        data: isError ? undefined : m,
         refetch: async () => {},
       }),
       useUpdateManipulation: () => ({ mutate, isPending: false, error: null }),
@@ -64,9 +68,51 @@ function specFor(m: TBulkManipulation, mutate = vi.fn()) {
     ),
     rowsTitle: '行ごとの結果',
     rows: () => <p>行の表</p>,
+    missing: { title: 'この一括操作は見つかりません', back: { to: '/history', label: '履歴へ' } },
   };
   return { spec, mutate };
 }
+
+describe('BulkRunView: a run that cannot be read', () => {
+  const inRouter = (spec: BulkRunSpec) =>
+    renderWithUi(
+      <MemoryRouter>
+        <BulkRunView id={base.id} spec={spec} />
+      </MemoryRouter>,
+    );
+
+  it('404: names what was not found and links back to the history, no retry', () => {
+    inRouter(specFor(new ApiError({ status: 404, code: 'not_found', message: 'x' })).spec);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'この一括操作は見つかりません削除されたか、URLが間違っている可能性があります。履歴へ',
+    );
+    expect(within(alert).getByRole('link', { name: '履歴へ' })).toHaveAttribute('href', '/history');
+    expect(within(alert).queryByRole('button', { name: '再試行' })).toBeNull();
+  });
+
+  it('5xx and network failures: try again later, with 再試行', () => {
+    inRouter(specFor(new ApiError({ status: 503, code: 'unavailable', message: 'x' })).spec);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'サーバーでエラーが発生しました。時間をおいて、もう一度お試しください。',
+    );
+    expect(screen.getByRole('button', { name: '再試行' })).toBeInTheDocument();
+  });
+
+  it('403: the privilege it needs, never 時間をおいて', () => {
+    inRouter(
+      specFor(
+        new ApiError({
+          status: 403,
+          code: 'forbidden',
+          message: 'この操作を行う権限がありません。',
+        }),
+      ).spec,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('この操作には組織管理権限が必要です。');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('時間をおいて');
+  });
+});
 
 describe('BulkRunView', () => {
   it('a Ready run: 実行 asks first, then sends execute; counts and rows are shown', async () => {

@@ -14,9 +14,13 @@ import { RunProgress, StatusBadge } from './run-summary.tsx';
 
 /** The calls a run view needs, from the target's `createManipulationsApi`. */
 export type BulkRunApi = {
-  useManipulation: (id: string) => {
+  useManipulation: (
+    id: string,
+    kind?: number,
+  ) => {
     isPending: boolean;
     isError: boolean;
+    error: unknown;
     data?: TBulkManipulation;
     refetch: () => Promise<unknown>;
   };
@@ -46,6 +50,8 @@ export type BulkRunSpec = {
   counts: (m: TBulkManipulation) => ReactNode;
   rowsTitle: string;
   rows: (m: TBulkManipulation) => ReactNode;
+  /** A run that does not exist (or not of this page's kind): what to call it and the way back. */
+  missing: { title: string; back: { to: string; label: string } };
 };
 
 function Files({ m, spec }: { m: TBulkManipulation; spec: BulkRunSpec }) {
@@ -150,18 +156,26 @@ export function BulkRunView({
   id,
   spec,
   header,
+  kind,
 }: {
   id: string;
   spec: BulkRunSpec;
   header?: ReactNode;
+  /** The page's kind: a run of another kind is not found here. */
+  kind?: number;
 }) {
-  const q = spec.api.useManipulation(id);
+  const q = spec.api.useManipulation(id, kind);
   const body = q.isPending ? (
     <Group justify="center" p="xl">
       <Loader aria-label="読み込み中" />
     </Group>
   ) : q.isError || !q.data ? (
-    <PanelError onRetry={() => void q.refetch()} />
+    <PanelError
+      error={q.error}
+      onRetry={() => void q.refetch()}
+      context={{ notFound: spec.missing.title, privilege: '組織管理権限' }}
+      back={spec.missing.back}
+    />
   ) : (
     <Run m={q.data} spec={spec} />
   );

@@ -1,6 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
 import { logger } from '../../lib/logger.ts';
+import { PanelError } from './panel-error.tsx';
+
+export { PanelError } from './panel-error.tsx';
 
 type Props = {
   children: ReactNode;
@@ -33,27 +35,9 @@ export class ErrorBoundary extends Component<Props, State> {
     return this.props.fallback ? (
       this.props.fallback(error, this.reset)
     ) : (
-      <PanelError onRetry={this.reset} />
+      <PanelError error={error} onRetry={this.reset} />
     );
   }
-}
-
-/** A panel that failed: the rest of the page keeps working. */
-export function PanelError({ onRetry }: { onRetry?: () => void }) {
-  return (
-    <Alert color="red" title="この部分を表示できませんでした" role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          時間をおいて、もう一度お試しください。解決しない場合は画面を再読み込みしてください。
-        </Text>
-        {onRetry && (
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            再試行
-          </Button>
-        )}
-      </Stack>
-    </Alert>
-  );
 }
 
 /** Wrap one panel (a list, a side card) so its failure stays inside it. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { errorPageMessage } from './error-message.ts';
 
@@ -8,9 +9,12 @@ export type ErrorPageProps = {
   logoAlt: string;
   /** The product's top page. */
   homeHref?: string;
+  /** What else may help (ログアウト when the session is refused). */
+  action?: ReactNode;
 };
 
 const HEADINGS: Record<number, string> = {
+  401: 'ログイン状態を確認できません',
   403: 'ページを表示できません',
   404: 'ページが見つかりません',
   500: 'エラーが発生しました',
@@ -23,6 +27,7 @@ export function ErrorPage({
   logo,
   logoAlt,
   homeHref = '/',
+  action,
 }: ErrorPageProps) {
   return (
     // The page's only content: its main landmark (screen readers jump to it; axe "landmark-one-main").
@@ -39,8 +44,9 @@ export function ErrorPage({
           <Text c="gray.7" data-testid="error-message" style={{ wordBreak: 'break-word' }}>
             {errorPageMessage(status, statusMessage)}
           </Text>
-          <Group gap="md" mt="sm">
-            <Button component="a" href={homeHref}>
+          <Group gap="md" mt="sm" justify="center">
+            {action}
+            <Button component="a" href={homeHref} variant={action ? 'default' : 'filled'}>
               トップページへ
             </Button>
             <Anchor component="button" type="button" onClick={() => window.history.back()}>

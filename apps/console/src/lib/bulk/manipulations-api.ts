@@ -34,16 +34,22 @@ export const isMoving = (m: TBulkManipulation | undefined) => !m || isBulkBusy(m
  * path and their query keys.
  */
 export function createManipulationsApi(base: string, keys: BulkManipulationKeys) {
-  const getManipulation = (id: string, signal?: AbortSignal) =>
-    apiFetch(`${base}/${id}`, { schema: ZBulkManipulationResponse, signal });
-
-  const manipulationQuery = (id: string) =>
-    queryOptions({
-      queryKey: keys.detail(id),
-      queryFn: async ({ signal }) => (await getManipulation(id, signal)).manipulation,
-      refetchInterval: (q) => (isMoving(q.state.data) ? 1000 : false),
+  // `kind`: a run of another kind answers 404, as the server does for a run opened under another kind's URL.
+  const getManipulation = (id: string, kind?: number, signal?: AbortSignal) =>
+    apiFetch(`${base}/${id}`, {
+      query: kind ? { kind } : undefined,
+      schema: ZBulkManipulationResponse,
+      signal,
     });
-  const useManipulation = (id: string) => useQuery(manipulationQuery(id));
+
+  const manipulationQuery = (id: string, kind?: number) =>
+    queryOptions({
+      queryKey: kind ? [...keys.detail(id), { kind }] : keys.detail(id),
+      queryFn: async ({ signal }) => (await getManipulation(id, kind, signal)).manipulation,
+      // A failed read (404, 403) is not a run in progress: stop polling it.
+      refetchInterval: (q) => (!q.state.error && isMoving(q.state.data) ? 1000 : false),
+    });
+  const useManipulation = (id: string, kind?: number) => useQuery(manipulationQuery(id, kind));
 
   const findManipulations = (page: number, signal?: AbortSignal) =>
     apiFetch(base, { query: { page, perPage: 20 }, schema: ZBulkManipulationList, signal });
@@ -76,7 +82,7 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
     return useMutation({
       mutationFn: (body: TBulkUpdateBody) => updateManipulation(id, body),
       onSuccess: async ({ manipulation }) => {
-        client.setQueryData(keys.detail(id), manipulation);
+        client.setQueriesData({ queryKey: keys.detail(id) }, manipulation);
         await client.invalidateQueries({ queryKey: keys.lists() });
         await client.invalidateQueries({ queryKey: keys.rows(id) });
       },

@@ -10,6 +10,7 @@ import {
   BULK_MAX_FILE_BYTES,
   ZBulkManipulationList,
   ZBulkManipulationListQuery,
+  ZBulkManipulationQuery,
   ZBulkManipulationResponse,
   ZBulkRowsQuery,
   ZBulkRowsResponse,
@@ -126,10 +127,18 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     `${base}/:id`,
-    { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } },
-    async (request) => ({
-      manipulation: toManipulationDto(await load(request)),
-    }),
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZBulkManipulationQuery,
+        response: { 200: ZBulkManipulationResponse },
+      },
+    },
+    async (request) => {
+      const { kind } = request.query;
+      return { manipulation: toManipulationDto(await load(request, kind ? [kind] : undefined)) };
+    },
   );
   app.put(
     `${base}/:id`,

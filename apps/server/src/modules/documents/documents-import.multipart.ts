@@ -43,9 +43,15 @@ export async function importDocuments(
         const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         if (part.fieldname === 'cabinetId') {
           if (cabinet || staged.length > 0)
-            throw bad('cabinetId', 'cabinetId は1回だけ、ファイルより前に指定してください。');
+            throw bad(
+              'cabinetId',
+              'インポート先のキャビネットは1回だけ、ファイルより前に指定してください。',
+            );
           if (!UUID.test(value.trim()))
-            throw bad('cabinetId', 'cabinetId はキャビネットのIDで指定してください。');
+            throw bad(
+              'cabinetId',
+              'インポート先のキャビネットはキャビネットのIDで指定してください。',
+            );
           cabinet = await resolveImportCabinet(
             deps.database.db,
             request.auth,

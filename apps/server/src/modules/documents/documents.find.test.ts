@@ -469,50 +469,58 @@ describe('GET /documents: deep pages continue from where the previous page ended
   });
 });
 
-describe('GET /documents: validation names the query key in Japanese', () => {
+describe('GET /documents: validation names each condition by its Japanese label', () => {
   it.each([
     [
       'status=9',
       'status',
-      'status に指定できるのは 0, 1, 2, 3, 4, 13 です（「9」は指定できません）。',
+      'ステータスに指定できるのは 0, 1, 2, 3, 4, 13 です（「9」は指定できません）。',
     ],
     [
       'contractAtFrom=2024-02-30',
       'contractAtFrom',
-      'contractAtFromに存在しない日付が指定されています。',
+      '契約締結日（から）に存在しない日付が指定されています。',
     ],
-    ['sentAtTo=2024/01/01', 'sentAtTo', 'sentAtToは YYYY-MM-DD 形式の日付で指定してください。'],
-    ['amountFrom=-1', 'amountFrom', 'amountFrom は0以上の整数で指定してください。'],
+    [
+      'sentAtTo=2024/01/01',
+      'sentAtTo',
+      '送信日（まで）は YYYY-MM-DD 形式の日付で指定してください。',
+    ],
+    ['amountFrom=-1', 'amountFrom', '取引金額（から）は0以上の整数で指定してください。'],
     [
       'amountFrom=10&amountTo=5',
       'amountTo',
-      'amountTo は amountFrom 以上の金額を指定してください。',
+      '取引金額（まで）は取引金額（から）以上の金額を指定してください。',
     ],
     [
       'contractAtFrom=2024-02-01&contractAtTo=2024-01-01',
       'contractAtTo',
-      'contractAtTo は contractAtFrom 以降の日付を指定してください。',
+      '契約締結日（まで）は契約締結日（から）以降の日付を指定してください。',
     ],
     [
       'autoUpdate=3',
       'autoUpdate',
-      'autoUpdate は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',
+      '自動更新の有無は 0（指定なし）、1（あり）、2（なし）のいずれかで指定してください。',
     ],
     [
       'sort=foo',
       'sort',
-      'sort は updatedAt, createdAt, sentAt, concludedAt, contractAt, validityStartAt, validityEndAt, validityEndNoticeAt, amount, title のいずれかで指定してください。',
+      '並び順は updatedAt, createdAt, sentAt, concludedAt, contractAt, validityStartAt, validityEndAt, validityEndNoticeAt, amount, title のいずれかで指定してください。',
     ],
-    ['order=up', 'order', 'order は asc または desc で指定してください。'],
-    ['page=0', 'page', 'page は1以上の整数で指定してください。'],
-    ['perPage=101', 'perPage', 'perPage は1から100までの整数で指定してください。'],
+    ['order=up', 'order', '並び順の向きは asc または desc で指定してください。'],
+    ['page=0', 'page', 'ページは1以上の整数で指定してください。'],
+    ['perPage=101', 'perPage', '1ページの件数は1から100までの整数で指定してください。'],
     [
       'page=201',
       'page',
-      'page が大きすぎます。表示できるのは先頭から10,000件までです。条件を絞り込むか、並び順を変えてください。',
+      'ページが大きすぎます。表示できるのは先頭から10,000件までです。条件を絞り込むか、並び順を変えてください。',
     ],
-    ['cabinetId=abc', 'cabinetId', 'cabinetId はキャビネットのIDで指定してください。'],
-    ['option.abc=x', 'option.abc', 'option.abc は「option.<項目ID>」の形式で指定してください。'],
+    ['cabinetId=abc', 'cabinetId', 'キャビネットはキャビネットのIDで指定してください。'],
+    [
+      'option.abc=x',
+      'option.abc',
+      '任意の項目の指定（option.abc）は「option.<項目ID>」の形式で指定してください。',
+    ],
   ])('%s', async (query, path, message) => {
     const res = await app.inject({
       method: 'GET',

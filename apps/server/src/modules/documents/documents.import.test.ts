@@ -250,7 +250,7 @@ describe('POST /documents/import', () => {
       [{ field: 'cabinetId', value: '' }],
       400,
       'validation_failed',
-      'cabinetId はキャビネットのIDで指定してください。',
+      'インポート先のキャビネットはキャビネットのIDで指定してください。',
     ],
     [
       'only a cabinet',

@@ -5,6 +5,7 @@ import type { TBulkManipulation } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { expectError } from '../../../test/support/error-body.ts';
 import { memberGroupUsers, memberGroups, users } from '../../db/schema.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
 import {
@@ -194,6 +195,20 @@ describe('errors, cancel, refusal to execute', () => {
       (await get(`/members/bulk_manipulations/${m.id}/result.csv`, otherAdmin)).statusCode,
     ).toBe(404);
     expect((await get('/members/bulk_manipulations/not-a-uuid', headers)).statusCode).toBe(404);
+  });
+
+  it('answers a run asked for under another kind with 404, like an unknown id', async () => {
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_add',
+      utf8([['メールアドレス'], ['kind@example.com']]),
+    );
+    const asAdd = await get(`/members/bulk_manipulations/${m.id}?kind=1`);
+    expect(asAdd.statusCode).toBe(200);
+    expect(asAdd.json<{ manipulation: TBulkManipulation }>().manipulation.id).toBe(m.id);
+    expectError(await get(`/members/bulk_manipulations/${m.id}?kind=5`), 'not_found');
+    expectError(await get(`/members/bulk_manipulations/${m.id}?kind=2`), 'not_found');
   });
 });
 

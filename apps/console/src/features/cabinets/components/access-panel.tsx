@@ -68,7 +68,7 @@ export function AccessPanel({ cabinetId }: { cabinetId: string }) {
             <Loader size="sm" aria-label="読み込み中" />
           </Group>
         ) : access.isError ? (
-          <PanelError onRetry={() => void access.refetch()} />
+          <PanelError error={access.error} onRetry={() => void access.refetch()} />
         ) : access.data.members.length === 0 ? (
           <Text c="dimmed" ta="center" p="lg">
             該当するメンバーはいません。

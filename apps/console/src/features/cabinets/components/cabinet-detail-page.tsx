@@ -40,7 +40,7 @@ export function CabinetDetailPage({ id }: { id: string }) {
     // Not found / not allowed: the spec's error page (§2); anything else: retry in place.
     if (isApiError(cabinet.error) && (cabinet.error.status === 404 || cabinet.error.status === 403))
       return <FatalOnError status={cabinet.error.status} />;
-    return <PanelError onRetry={() => void cabinet.refetch()} />;
+    return <PanelError error={cabinet.error} onRetry={() => void cabinet.refetch()} />;
   }
   const c = cabinet.data;
   return (

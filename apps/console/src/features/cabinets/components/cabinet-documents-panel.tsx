@@ -140,7 +140,7 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
             <Loader size="sm" aria-label="読み込み中" />
           </Group>
         ) : docs.isError ? (
-          <PanelError onRetry={() => void docs.refetch()} />
+          <PanelError error={docs.error} onRetry={() => void docs.refetch()} />
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" p="lg">
             {keyword ? '条件に一致する書類はありません。' : 'このキャビネットに書類はありません。'}

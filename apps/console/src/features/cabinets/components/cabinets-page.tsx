@@ -41,7 +41,7 @@ export function CabinetsPage() {
             <Loader aria-label="読み込み中" />
           </Group>
         ) : cabinets.isError ? (
-          <PanelError onRetry={() => void cabinets.refetch()} />
+          <PanelError error={cabinets.error} onRetry={() => void cabinets.refetch()} />
         ) : cabinets.data.cabinets.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
             閲覧できるキャビネットはありません。

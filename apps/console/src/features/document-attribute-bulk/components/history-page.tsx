@@ -43,7 +43,11 @@ export function HistoryPage() {
   return (
     <>
       <PageHeader
-        title="書類情報の一括編集 履歴"
+        title="書類情報の一括編集の履歴"
+        crumbs={[
+          { label: '書類', to: '/company/documents' },
+          { label: '書類情報の一括編集', to: UPLOAD_PATH },
+        ]}
         actions={
           <Button component={Link} to={UPLOAD_PATH}>
             新しく一括編集する
@@ -55,7 +59,7 @@ export function HistoryPage() {
           <Loader aria-label="読み込み中" />
         </Group>
       ) : q.isError ? (
-        <PanelError onRetry={() => void q.refetch()} />
+        <PanelError error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         <Stack gap="sm">
           {q.data.manipulations.length === 0 ? (

@@ -89,6 +89,10 @@ const SPEC: BulkRunSpec = {
       base={2}
     />
   ),
+  missing: {
+    title: 'この一括編集は見つかりません',
+    back: { to: HISTORY_PATH, label: '一括編集の履歴へ' },
+  },
   rowsTitle: '行ごとの結果（▼ で全項目の 変更前 → 変更後）',
   rows: (m) => <RowsTable m={m} />,
 };
@@ -99,6 +103,10 @@ export function CheckedResultPage({ id }: { id: string }) {
   const header = (
     <PageHeader
       title="書類情報の一括編集 チェック結果"
+      crumbs={[
+        { label: '書類', to: '/company/documents' },
+        { label: '書類情報の一括編集の履歴', to: HISTORY_PATH },
+      ]}
       actions={
         <Anchor component={Link} to={HISTORY_PATH}>
           一括編集の履歴

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { CsvUpload } from '../../../components/bulk/index.ts';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
@@ -14,6 +14,12 @@ export function UploadPage() {
     <>
       <PageHeader
         title="書類情報の一括編集"
+        crumbs={[{ label: '書類', to: '/company/documents' }]}
+        actions={
+          <Button component={Link} to={HISTORY_PATH} variant="default">
+            一括編集の履歴
+          </Button>
+        }
         description="検索条件に合うすべての書類の書類情報を、CSVファイルでまとめて変更します。件数の上限はありません。"
       />
       <Stack gap="lg">

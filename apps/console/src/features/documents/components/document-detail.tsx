@@ -30,7 +30,8 @@ export function DocumentDetail({ id, onClose }: { id: string; onClose: () => voi
       </Center>
     );
   }
-  if (document.isError) return <PanelError onRetry={() => void document.refetch()} />;
+  if (document.isError)
+    return <PanelError error={document.error} onRetry={() => void document.refetch()} />;
   const d = document.data;
   return (
     <Stack gap="sm" aria-label="書類の詳細">

@@ -10,6 +10,8 @@ import {
   Table,
   Text,
   UnstyledButton,
+  Button,
+  Stack,
 } from '@mantine/core';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindResponse } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
@@ -37,7 +39,8 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
       </Center>
     );
   }
-  if (documents.isError) return <PanelError onRetry={() => void documents.refetch()} />;
+  if (documents.isError)
+    return <PanelError error={documents.error} onRetry={() => void documents.refetch()} />;
   const data = documents.data;
   const pages = Math.max(1, Math.ceil(Math.min(data.total, DOCUMENT_TOTAL_CAP) / query.perPage));
   // With a document open beside it the list gets about half the width: it drops 契約終了日 and キャビネット
@@ -58,7 +61,18 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
         type="auto"
         data-testid="documents-list-viewport"
       >
-        {data.documents.length === 0 ? (
+        {data.documents.length === 0 && data.total > 0 && query.page > pages ? (
+          // A page past the end (`?page=999`): say so and offer the last page.
+          <Stack align="center" gap="sm" p="xl" data-testid="past-last-page">
+            <Text c="dimmed">
+              {query.page.toLocaleString('ja-JP')}ページ目はありません（全
+              {pages.toLocaleString('ja-JP')}ページ）。
+            </Text>
+            <Button variant="light" onClick={() => onPage(pages)}>
+              最後のページへ
+            </Button>
+          </Stack>
+        ) : data.documents.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
             条件に合う書類はありません。
           </Text>

@@ -6,8 +6,8 @@ import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@manti
 import { Dropzone } from '@mantine/dropzone';
 import {
   IMPORT_MAX_FILE_BYTES,
+  canImportDocuments,
   isCompanyAdmin,
-  isDocumentImporter,
   type TDocumentAttributeUpdate,
 } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
@@ -30,7 +30,7 @@ export function DocumentsImportPage() {
   const [cabinetId, setCabinetId] = useState<string | null>(null);
   const [items, setItems] = useState<ImportItem[]>([]);
   const [isRunning, setRunning] = useState(false);
-  const canImport = isCompanyAdmin(user) || isDocumentImporter(user);
+  const canImport = canImportDocuments(user);
   // Importing needs manage rights on the cabinet (contract): company admins any, others those they administer.
   const targets = (cabinets.data ?? []).filter((c) => isCompanyAdmin(user) || c.isAdmin);
   const patch = (key: string, change: Partial<ImportItem>) =>
@@ -77,9 +77,17 @@ export function DocumentsImportPage() {
 
   if (!canImport) {
     return (
-      <Alert color="yellow" title="書類をインポートできません">
-        書類のインポートには、組織でインポートが有効になっていることと、書類インポート権限または組織管理権限が必要です。
-      </Alert>
+      <>
+        <PageHeader
+          title="書類のインポート"
+          crumbs={[{ label: '書類', to: '/company/documents' }]}
+        />
+        <Alert color="yellow" title="書類をインポートできません" data-testid="import-refused">
+          {user.company.documentImport
+            ? '書類のインポートには、書類インポート権限または組織管理権限が必要です。'
+            : 'この組織では書類のインポートが有効になっていません。'}
+        </Alert>
+      </>
     );
   }
   return (

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Box, Button, Group, Paper, Select, TextInput } from '@mantine/core';
-import { DOCUMENT_SORTS, isDocumentImporter } from '@cloudsign/contract';
+import {
+  DOCUMENT_SORTS,
+  canImportDocuments,
+  canUseDocumentAttributeBulk,
+} from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { ErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
 import { useCurrentUser, useIsCompanyAdmin } from '../../../lib/current-user.ts';
@@ -9,6 +13,7 @@ import { usePageTitle } from '../../../lib/title.ts';
 import { useDocumentCabinets } from '../api/find-cabinets.ts';
 import { useListQuery } from '../lib/list-query.ts';
 import { sortLabel } from '../lib/sort-labels.ts';
+import { AttributeBulkMenu } from './attribute-bulk-menu.tsx';
 import { AttributeOptionsModal } from './attribute-options-modal.tsx';
 import { ConditionChips } from './condition-chips.tsx';
 import { DocumentDetail } from './document-detail.tsx';
@@ -24,7 +29,6 @@ export function DocumentsPage() {
   const cabinets = useDocumentCabinets();
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   const [isOptionsOpen, setOptionsOpen] = useState(false);
-  const canImport = isAdmin || isDocumentImporter(user);
 
   return (
     <>
@@ -37,7 +41,8 @@ export function DocumentsPage() {
                 書類情報の設定
               </Button>
             )}
-            {canImport && (
+            {canUseDocumentAttributeBulk(user) && <AttributeBulkMenu />}
+            {canImportDocuments(user) && (
               <Button component={Link} to="/company/documents/import" variant="light">
                 インポート
               </Button>

@@ -20,7 +20,7 @@ export function PdfViewer({
       </Center>
     );
   }
-  if (pdf.isError) return <PanelError onRetry={() => void pdf.refetch()} />;
+  if (pdf.isError) return <PanelError error={pdf.error} onRetry={() => void pdf.refetch()} />;
   return (
     <>
       <Group justify="space-between">

@@ -125,7 +125,7 @@ export function GeneratedPage({ base }: { base: GeneratedBase }) {
         {q.isPending ? (
           <Loader aria-label="読み込み中" />
         ) : q.isError ? (
-          <PanelError onRetry={() => void q.refetch()} />
+          <PanelError error={q.error} onRetry={() => void q.refetch()} />
         ) : (
           <Stack gap="sm">
             <Group gap="xs">

@@ -98,12 +98,25 @@ const spec = (mode: 'preview' | 'detail'): BulkRunSpec => ({
   counts: (m) => (
     <BulkCounts m={m} tiles={TILES} executed={{ succeeded: '成功', failed: '失敗' }} base={3} />
   ),
+  missing: {
+    title: 'この一括操作は見つかりません',
+    back: { to: '/company/members/bulk_manipulations', label: '一括操作の履歴へ' },
+  },
   rowsTitle: '行ごとの結果（▼ で全項目の 変更前 → 変更後）',
   rows: (m) => <RowsPanel m={m} initialFilter={(m.counts.error ?? 0) > 0 ? 'error' : 'all'} />,
 });
 const SPECS = { preview: spec('preview'), detail: spec('detail') };
 
 /** Preview (before execution) and detail (history) of one upload: state, counts, files, rows. */
-export function ManipulationView({ id, mode }: { id: string; mode: 'preview' | 'detail' }) {
-  return <BulkRunView id={id} spec={SPECS[mode]} />;
+export function ManipulationView({
+  id,
+  mode,
+  kind,
+}: {
+  id: string;
+  mode: 'preview' | 'detail';
+  /** Previews are per kind (/bulk_add/{id}/preview shows add runs only). */
+  kind?: number;
+}) {
+  return <BulkRunView id={id} spec={SPECS[mode]} kind={kind} />;
 }

@@ -11,7 +11,7 @@ import { KIND_LABELS, fmt, manipulationPath } from './labels.ts';
 
 const useManipulationId = () => useParams().manipulation_id ?? '';
 
-export function PreviewPage({ title }: { title: string }) {
+export function PreviewPage({ title, kind }: { title: string; kind: number }) {
   usePageTitle();
   return (
     <>
@@ -19,7 +19,7 @@ export function PreviewPage({ title }: { title: string }) {
         title={title}
         description="チェックの結果を確認し、エラーがなければ実行してください。実行するまでメンバーは変更されません。"
       />
-      <ManipulationView id={useManipulationId()} mode="preview" />
+      <ManipulationView id={useManipulationId()} mode="preview" kind={kind} />
     </>
   );
 }
@@ -65,7 +65,7 @@ export function HistoryPage() {
             <Loader aria-label="読み込み中" />
           </Group>
         ) : q.isError ? (
-          <PanelError onRetry={() => void q.refetch()} />
+          <PanelError error={q.error} onRetry={() => void q.refetch()} />
         ) : q.data.manipulations.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
             まだ一括操作はありません。

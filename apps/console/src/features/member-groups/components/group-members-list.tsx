@@ -23,7 +23,8 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
       </Group>
     );
   }
-  if (members.isError) return <PanelError onRetry={() => void members.refetch()} />;
+  if (members.isError)
+    return <PanelError error={members.error} onRetry={() => void members.refetch()} />;
   const confirm = async () => {
     if (!removing) return;
     try {

@@ -70,7 +70,7 @@ export function MemberGroupsPage() {
             <Loader aria-label="読み込み中" />
           </Group>
         ) : groups.isError ? (
-          <PanelError onRetry={() => void groups.refetch()} />
+          <PanelError error={groups.error} onRetry={() => void groups.refetch()} />
         ) : (
           <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="メンバーグループ一覧">
             <Table.Thead>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { Group, Loader, Pagination, ScrollArea, Text } from '@mantine/core';
+import { Button, Group, Loader, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { VirtualList } from '../../../components/virtual-list/index.ts';
@@ -37,11 +37,14 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
       </Group>
     );
   }
-  if (members.isError) return <PanelError onRetry={() => void members.refetch()} />;
+  if (members.isError)
+    return <PanelError error={members.error} onRetry={() => void members.refetch()} />;
   const { members: rows, total } = members.data;
   const isAll = query.page === -1;
   const page = query.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
+  // A page past the end (`?page=999` typed or kept after deletions): say so and offer the last page.
+  const isPastEnd = !isAll && rows.length === 0 && total > 0 && page > pages;
   const row = (m: (typeof rows)[number]) => (
     <MemberRow key={m.id} member={m} onOpen={onOpen} isSelected={m.id === selectedId} />
   );
@@ -58,11 +61,22 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
           {total.toLocaleString('ja-JP')}名
           {!isAll &&
             total > 0 &&
+            !isPastEnd &&
             `（${((page - 1) * MEMBER_PAGE_SIZE + 1).toLocaleString('ja-JP')}〜${Math.min(page * MEMBER_PAGE_SIZE, total).toLocaleString('ja-JP')}名を表示）`}
         </Text>
         {members.isFetching && <Loader size="xs" aria-label="更新中" />}
       </Group>
-      {rows.length === 0 ? (
+      {isPastEnd ? (
+        <Stack align="center" gap="sm" p="xl" data-testid="past-last-page">
+          <Text c="dimmed">
+            {page.toLocaleString('ja-JP')}ページ目はありません（全{pages.toLocaleString('ja-JP')}
+            ページ）。
+          </Text>
+          <Button variant="light" onClick={() => onPage(pages)}>
+            最後のページへ
+          </Button>
+        </Stack>
+      ) : rows.length === 0 ? (
         <Text p="xl" ta="center" c="dimmed">
           条件に合うメンバーはいません。
         </Text>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
+import { AdminOnlyNotice } from '../../../components/gate/index.ts';
 import { AlertArea } from '../../../components/alerts/index.ts';
 import { PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { useMemberListQuery } from '../lib/list-query.ts';
+import { MemberBulkMenu } from './bulk-menu.tsx';
 import { MemberDrawer } from './member-drawer.tsx';
 import { MemberFilters } from './member-filters.tsx';
 import { MemberFormModal } from './member-form-modal.tsx';
@@ -20,19 +22,19 @@ export function MembersPage() {
   const isAdmin = useIsCompanyAdmin();
 
   if (!isAdmin) {
-    return (
-      <>
-        <PageHeader title="メンバー" />
-        <Alert color="gray">この画面は組織管理権限を持つメンバーのみ利用できます。</Alert>
-      </>
-    );
+    return <AdminOnlyNotice title="メンバー" />;
   }
   return (
     <>
       <PageHeader
         title="メンバー"
         description="会社のメンバーと権限を管理します。追加したメンバーにはパスワード設定メールが届きます。"
-        actions={<Button onClick={() => setCreating(true)}>メンバーを追加</Button>}
+        actions={
+          <>
+            <MemberBulkMenu />
+            <Button onClick={() => setCreating(true)}>メンバーを追加</Button>
+          </>
+        }
       />
       <AlertArea area="content" />
       <Stack gap="md">

@@ -1,0 +1,1 @@
+export { ADMIN_ONLY_MESSAGE, AdminOnly, AdminOnlyNotice } from './admin-only.tsx';

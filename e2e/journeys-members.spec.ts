@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { DEMO } from './support/auth.ts';
+import { expectPage, mainNav, startAt } from './support/journeys.ts';
+
+/**
+ * member@example.com holds no privilege (a plain member) and administers one cabinet, 営業契約 (a cabinet
+ * admin): cabinets, its cabinet, the documents and their search, and nothing of a company admin.
+ */
+test('a member who administers one cabinet reaches what is theirs by clicks and is offered nothing else', async ({
+  page,
+}) => {
+  await startAt(page, DEMO.member);
+  await expectPage(page, 'キャビネット');
+  const nav = mainNav(page);
+  await expect(nav.getByRole('link')).toHaveText(['キャビネット', '書類']);
+
+  await page.getByRole('main').getByRole('link', { name: '営業契約', exact: true }).click();
+  await expectPage(page, '営業契約');
+
+  await nav.getByRole('link', { name: '書類' }).click();
+  await expectPage(page, '書類');
+  await page.getByRole('link', { name: '詳細検索' }).click();
+  await expectPage(page, '書類の検索', '書類の詳細検索');
+  await page.goBack();
+  await expectPage(page, '書類');
+  // Not offered: import (no 書類インポート権限), 書類情報の一括編集 and 書類属性の設定 (company admins).
+  await expect(page.getByRole('link', { name: 'インポート' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'CSVで一括編集' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '書類属性の設定' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /一括/ })).toHaveCount(0);
+
+  await nav.getByRole('link', { name: 'キャビネット' }).click();
+  await expectPage(page, 'キャビネット');
+  await expect(page.getByRole('button', { name: 'キャビネットを作成' })).toHaveCount(0);
+});
+
+test('a member opening a company admin URL reads why at once, on every bulk page', async ({
+  page,
+}) => {
+  await startAt(page, DEMO.member);
+  for (const [path, title] of [
+    ['/company/members/bulk_add/upload', 'メンバーの一括追加'],
+    ['/company/members/bulk_manipulations', '一括操作の履歴'],
+    ['/company/members/export', 'メンバーのエクスポート'],
+    ['/company/documents/attributes/bulk_edit/upload', '書類情報の一括編集'],
+  ] as const) {
+    await page.goto(path);
+    await expectPage(page, title);
+    await expect(page.getByTestId('admin-only')).toHaveText(
+      'この画面は組織管理権限を持つメンバーのみ利用できます。',
+    );
+    // No form that would fail on click.
+    await expect(page.locator('input[type=file]')).toHaveCount(0);
+  }
+});

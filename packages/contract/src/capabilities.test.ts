@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { canImportDocuments, canUseDocumentAttributeBulk } from './capabilities.ts';
+import type { TCurrentUser } from './me.ts';
+
+const user = (
+  roles: TCurrentUser['roles'],
+  company: Partial<TCurrentUser['company']>,
+): TCurrentUser => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  name: '管理 花子',
+  email: 'hanako@example.test',
+  status: 1,
+  organization: '',
+  roles,
+  mfa: 2,
+  theme: 'cloudsign',
+  company: {
+    id: '00000000-0000-4000-8000-000000000002',
+    name: 'A社',
+    plan: 'enterprise',
+    documentApproval: 1,
+    auditLog: true,
+    documentImport: true,
+    isEnabledFederatedIdentity: false,
+    mfa: 1,
+    ...company,
+  },
+});
+
+describe('canImportDocuments: the server import rule', () => {
+  it.each([
+    ['company admin, flag on', ['CompanyAdmin'], true, true],
+    ['importer, flag on', ['DocumentImporter'], true, true],
+    ['plain member, flag on', [], true, false],
+    ['company admin, flag off (business demo company)', ['CompanyAdmin'], false, false],
+    ['importer, flag off', ['DocumentImporter'], false, false],
+  ] as const)('%s', (_name, roles, documentImport, expected) => {
+    expect(canImportDocuments(user([...roles], { documentImport }))).toBe(expected);
+  });
+});
+
+describe('canUseDocumentAttributeBulk: enterprise plan and company admin', () => {
+  it('needs both', () => {
+    expect(canUseDocumentAttributeBulk(user(['CompanyAdmin'], {}))).toBe(true);
+    expect(canUseDocumentAttributeBulk(user(['CompanyAdmin'], { plan: 'business' }))).toBe(false);
+    expect(canUseDocumentAttributeBulk(user(['DocumentImporter'], {}))).toBe(false);
+  });
+});

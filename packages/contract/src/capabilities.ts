@@ -8,3 +8,11 @@ export const isDocumentImporter = (u: TCurrentUser) =>
   u.company.documentImport && u.roles.includes('DocumentImporter');
 export const isMfaRequired = (u: TCurrentUser) => u.company.mfa === 2;
 export const canBulkEditDocumentAttributes = (u: TCurrentUser) => u.company.plan === 'enterprise';
+/**
+ * The audit log viewer (docs/decisions.md "Audit log"): the company's auditLog flag, a plan that includes it
+ * (enterprise) and the member's own 監査ログ閲覧権限.
+ */
+export const canReadAuditLog = (u: {
+  roles: readonly string[];
+  company: { auditLog: boolean; plan: string };
+}) => u.company.auditLog && u.company.plan === 'enterprise' && u.roles.includes('CompanyAuditor');

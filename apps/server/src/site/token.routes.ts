@@ -9,7 +9,7 @@ import { signAccessToken } from '../auth/access-token.ts';
 import { createLogoutTokenVerifier } from '../auth/logout-token.ts';
 import { signOut } from './sign-in-audit.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
-import { deleteSession, nextStep, touchSession } from '../auth/sessions.ts';
+import { nextStep, touchSession } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { clearSessionCookie, currentSession, sessionCookie } from './session-context.ts';
 import { isCrossSite } from './security.ts';

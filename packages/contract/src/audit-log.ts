@@ -47,7 +47,8 @@ export const AUDIT_ACTIONS = {
   'cabinet.adminsRemoved': action('cabinet', '管理者の削除'),
   'cabinet.rulesAdded': action('cabinet', '自動振り分けルールの追加'),
   'cabinet.rulesRemoved': action('cabinet', '自動振り分けルールの削除'),
-  'document.filed': action('document', '書類のキャビネットへの追加'),
+  'document.filed': action('document', '書類のキャビネットへの追加（コピー）'),
+  'document.moved': action('document', '書類の移動'),
   'document.unfiled': action('document', '書類のキャビネットからの削除'),
   'document.imported': action('document', '書類のインポート'),
   'document.attributesChanged': action('document', '書類の属性の変更'),
@@ -57,6 +58,7 @@ export const AUDIT_ACTIONS = {
   'bulk.checked': action('bulk', 'CSVのチェック'),
   'bulk.executed': action('bulk', '一括処理の実行'),
   'bulk.cancelled': action('bulk', '一括処理の取り消し'),
+  'bulk.generationRequested': action('bulk', '書き出し・テンプレートの作成'),
   'bulk.fileDownloaded': action('bulk', 'ファイルのダウンロード'),
   'auditLog.exported': action('auditLog', '監査ログの書き出し'),
 } as const;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   app = await buildApiApp(deps);
   companyId = (await makeCompany(deps)).id;
   admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
-  headers = (await signIn(deps, admin)).headers as { authorization: string };
+  headers = (await signIn(deps, admin)).headers;
 });
 afterAll(async () => {
   await app.close();

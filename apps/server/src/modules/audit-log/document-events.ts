@@ -19,7 +19,7 @@ export async function recordDocumentEvents(
 ): Promise<void> {
   if (documentIds.length === 0) return;
   if (documentIds.length > PER_DOCUMENT_MAX) {
-    const cabinet = details.cabinet as { id: string; name: string };
+    const cabinet = details.cabinet;
     await recordAuditEvent(tx, {
       ...base,
       action,

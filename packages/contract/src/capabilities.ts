@@ -17,3 +17,11 @@ export const canImportDocuments = (u: Pick<TCurrentUser, 'roles' | 'company'>) =
 /** 書類情報の一括編集: an enterprise plan and 組織管理権限 (the server's guard of those routes). */
 export const canUseDocumentAttributeBulk = (u: TCurrentUser) =>
   canBulkEditDocumentAttributes(u) && isCompanyAdmin(u);
+/**
+ * The audit log viewer (docs/decisions.md "Audit log"): the company's auditLog flag, a plan that includes it
+ * (enterprise) and the member's own 監査ログ閲覧権限.
+ */
+export const canReadAuditLog = (u: {
+  roles: readonly string[];
+  company: { auditLog: boolean; plan: string };
+}) => u.company.auditLog && u.company.plan === 'enterprise' && u.roles.includes('CompanyAuditor');

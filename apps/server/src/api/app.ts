@@ -33,6 +33,7 @@ import { BULK_TARGETS } from '../modules/bulk/bulk-targets.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
 import { trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';
+import { auditLogRoutes } from '../modules/audit-log/audit-log.routes.ts';
 
 export type ApiApp = FastifyInstance;
 
@@ -106,6 +107,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   for (const target of BULK_TARGETS) await app.register(bulkRoutes, { deps, target });
   await app.register(membersRoutes, { deps });
   await app.register(memberGroupsRoutes, { deps });
+  await app.register(auditLogRoutes, { deps });
 
   return app;
 }

@@ -3,6 +3,7 @@ import type { TCurrentUser, TRole } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerHandle } from '../db/prepared.ts';
 import { companies, sessions, users } from '../db/schema.ts';
+import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -14,6 +15,8 @@ export type AuthContext = {
   sessionId: string;
   roles: ReadonlySet<TRole>;
   isCompanyAdmin: boolean;
+  /** Where the request came from, for the audit log (plain data: services never see Fastify). */
+  origin?: RequestOrigin;
 };
 
 function sessionUserQuery(db: DbOrTx) {
@@ -54,6 +57,7 @@ export async function findSessionUser(
 export function toAuthContext(
   row: { user: UserRow; company: CompanyRow },
   sessionId: string,
+  origin?: RequestOrigin,
 ): AuthContext {
   const roles = new Set(row.user.roles as TRole[]);
   return {
@@ -62,6 +66,7 @@ export function toAuthContext(
     sessionId,
     roles,
     isCompanyAdmin: roles.has('CompanyAdmin'),
+    origin,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { BulkStatus, hasBulkExecutionStarted } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
+import type { Tx } from '../db/client.ts';
 import { assertJobRoom, takeJobSlot } from '../jobs/company-job-slots.ts';
 import {
   findGeneratingTwin,
@@ -17,6 +18,10 @@ import {
 import type { BulkTarget, ManipulationRow } from './bulk.types.ts';
 
 /** Before an upload is streamed to storage: a company at its cap writes no file. */
+/** Written in the same transaction as the run's row (the audit event of the upload, execution or request). */
+type Alongside<T> = (tx: Tx, row: T) => Promise<void>;
+const noop = async () => {};
+
 export const assertUploadRoom = (deps: AppDeps, companyId: string) =>
   assertJobRoom(deps.database.db, companyId, deps.jobs.perCompanyLimit);
 
@@ -24,13 +29,14 @@ export const assertUploadRoom = (deps: AppDeps, companyId: string) =>
 export async function insertUpload(
   deps: AppDeps,
   values: NewManipulation & { inputFileKey: string },
+  alongside: Alongside<ManipulationRow> = noop,
 ): Promise<ManipulationRow> {
   try {
     const slot = await takeJobSlot(
       deps.database.db,
       values.companyId,
       deps.jobs.perCompanyLimit,
-      (tx) => insertManipulation(tx, values),
+      (tx) => insertManipulation(tx, values).then((row) => alongside(tx, row).then(() => row)),
     );
     return slot.value;
   } catch (err) {
@@ -48,12 +54,17 @@ export async function startExecution(
   scope: { companyId: string; target: BulkTarget },
   id: string,
   patch: ManipulationPatch,
+  alongside: Alongside<ManipulationRow> = noop,
 ): Promise<{ row: ManipulationRow | null; isNew: boolean }> {
   const slot = await takeJobSlot<ManipulationRow | null>(
     deps.database.db,
     scope.companyId,
     deps.jobs.perCompanyLimit,
-    (tx) => updateManipulation(tx, id, patch, [BulkStatus.Ready]),
+    async (tx) => {
+      const row = await updateManipulation(tx, id, patch, [BulkStatus.Ready]);
+      if (row) await alongside(tx, row);
+      return row;
+    },
     async (tx) => {
       const current = await findManipulation(tx, scope, id);
       return current && hasBulkExecutionStarted(current.status) ? current : null;
@@ -74,12 +85,13 @@ export async function insertGeneration(
     encoding: string;
     params: Record<string, unknown>;
   },
+  alongside: Alongside<ManipulationRow> = noop,
 ): Promise<{ row: ManipulationRow; isNew: boolean }> {
   const slot = await takeJobSlot(
     deps.database.db,
     values.companyId,
     deps.jobs.perCompanyLimit,
-    (tx) => insertManipulation(tx, values),
+    (tx) => insertManipulation(tx, values).then((row) => alongside(tx, row).then(() => row)),
     (tx) => findGeneratingTwin(tx, values),
   );
   return { row: slot.value, isNew: slot.isNew };

@@ -8,6 +8,7 @@ import { checkNewPassword, hashPassword, verifyPassword } from '../auth/password
 import { replacePassword } from './password.service.ts';
 import { loginPage, newPasswordPage } from './pages.ts';
 import { attemptLogin, stepUrl } from './login.service.ts';
+import { requestOrigin } from '../lib/http/request-origin.ts';
 import { clientIp } from './security.ts';
 import { retryAfterText } from '../auth/login-throttle.ts';
 import {
@@ -67,6 +68,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       ip: clientIp(request),
       previousCookie: sessionCookie(request),
       deviceCookie: deviceCookie(request),
+      origin: requestOrigin(request),
     });
     if (result.kind === 'blocked') {
       reply.header('retry-after', String(result.retryAfterSeconds));

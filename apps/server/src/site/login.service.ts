@@ -12,6 +12,8 @@ import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
+import { recordSignIn, recordSignInFailure } from './sign-in-audit.ts';
+import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
@@ -28,6 +30,7 @@ export async function attemptLogin(
     ip: string;
     previousCookie?: string;
     deviceCookie?: string;
+    origin?: RequestOrigin;
   },
 ): Promise<LoginResult> {
   const db = deps.database.db;
@@ -41,11 +44,23 @@ export async function attemptLogin(
   };
   // The attempt counts as a failure until the password proves otherwise (simultaneous guesses, see there).
   const attempt = await reserveLoginAttempt(db, key, now);
-  if (attempt.wait > 0) return { kind: 'blocked', retryAfterSeconds: attempt.wait };
+  if (attempt.wait > 0) {
+    if (user) await recordSignInFailure(db, user, 'too_many_attempts', input.origin);
+    return { kind: 'blocked', retryAfterSeconds: attempt.wait };
+  }
 
   const canLogIn = user && (user.status === 1 || user.status === 2);
   const ok = await verifyPassword(canLogIn ? user.passwordHash : null, input.password);
-  if (!ok || !user) return { kind: 'invalid' };
+  if (!ok || !user) {
+    if (user)
+      await recordSignInFailure(
+        db,
+        user,
+        canLogIn ? 'wrong_password' : 'not_registered',
+        input.origin,
+      );
+    return { kind: 'invalid' };
+  }
   await clearOwnFailures(db, key);
   // With a second factor, the browser becomes known only once it passes it (mfa.routes.ts): knowing the
   // password alone must not buy a fresh allowance of code guesses.
@@ -54,7 +69,11 @@ export async function attemptLogin(
     : await rememberDevice(db, input.deviceCookie, user.id, now);
   // A fresh session id on every login (no fixation); the previous session of this browser ends.
   if (input.previousCookie) await deleteSession(db, hashToken(input.previousCookie));
-  const session = await createSession(db, user.id, false, now);
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id, false, now);
+    await recordSignIn(tx, user, input.origin);
+    return created;
+  });
   return { kind: 'ok', cookie: session.cookie, expiresAt: session.expiresAt, deviceCookie };
 }
 

@@ -7,7 +7,9 @@ import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
 import { signAccessToken } from '../auth/access-token.ts';
 import { createLogoutTokenVerifier } from '../auth/logout-token.ts';
-import { deleteSession, nextStep, touchSession } from '../auth/sessions.ts';
+import { signOut } from './sign-in-audit.ts';
+import { requestOrigin } from '../lib/http/request-origin.ts';
+import { nextStep, touchSession } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { clearSessionCookie, currentSession, sessionCookie } from './session-context.ts';
 import { isCrossSite } from './security.ts';
@@ -57,7 +59,7 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     // make the browser send the cookie.
     if (!cookie || !claims || claims.sessionId !== hashToken(cookie))
       return sendError(request, reply, 'forbidden');
-    await deleteSession(deps.database.db, claims.sessionId);
+    await signOut(deps.database.db, claims.sessionId, 'auth.signOut', requestOrigin(request));
     clearSessionCookie(deps, reply);
     return { url: siteLocation('/login', deps.env.SITE_URL) };
   });

@@ -6,7 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { BulkKind, BulkStatus } from '@cloudsign/contract';
 import type { AppDeps } from '../../src/deps.ts';
+import { eq } from 'drizzle-orm';
+import { recordAuditEvent } from '../../src/modules/audit-log/audit-log.record.ts';
 import {
+  auditEvents,
   bulkManipulations,
   cabinetAdmins,
   cabinetBackfills,
@@ -52,7 +55,8 @@ export async function buildWorld(deps: AppDeps) {
   const memberA = await makeUser(deps, a.id, { roles: [] });
   /** Invited (status 0), so the registration mail can be re-sent; the target of member edits. */
   const targetA = await makeUser(deps, a.id, { roles: [], status: 0 });
-  const adminB = await makeUser(deps, b.id, { roles: ['CompanyAdmin'] });
+  // Also an auditor of B: asking for A's audit events by id must answer 404, not a 403 for the privilege.
+  const adminB = await makeUser(deps, b.id, { roles: ['CompanyAdmin', 'CompanyAuditor'] });
 
   const [group] = await db
     .insert(memberGroups)
@@ -157,8 +161,23 @@ export async function buildWorld(deps: AppDeps) {
     expiredToken: expired,
   };
 
+  const auditEventA = await db.transaction(async (tx) => {
+    await recordAuditEvent(tx, {
+      companyId: a.id,
+      actor: { id: adminA.id, name: adminA.name, email: adminA.email },
+      action: 'cabinet.updated',
+      target: { type: 'cabinet', id: cabinet.id, name: cabinet.name },
+    });
+    const [row] = await tx
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(eq(auditEvents.companyId, a.id));
+    return row!;
+  });
+
   return {
     companyA: a,
+    auditEventA,
     companyB: b,
     users: { adminA, cabinetAdminA, memberA, targetA, adminB },
     group: group!,

@@ -542,7 +542,7 @@ describe('mass assignment in CSV columns', () => {
     const asB = await call('GET', `/users/${w.users.adminB.id}`, undefined, w.headers.otherCompany);
     expect(asB.json<{ user: unknown }>().user).toMatchObject({
       name: outsider!.name,
-      roles: ['CompanyAdmin'],
+      roles: ['CompanyAdmin', 'CompanyAuditor'],
     });
   });
 

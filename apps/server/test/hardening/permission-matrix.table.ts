@@ -254,6 +254,13 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     call: (w) => send('DELETE', `/users/${w.users.targetA.id}/mfa`, undefined),
   },
 
+  // Audit log: 監査ログ閲覧権限 only (the company admin lacks it); B's auditor reads B's own log
+  'GET /audit_events': { expect: x(403, 403, 403, ok), call: () => get('/audit_events') },
+  'GET /audit_events/{id}': {
+    expect: x(403, 403, 403, 404),
+    call: (w) => get(`/audit_events/${w.auditEventA.id}`),
+  },
+
   // Member groups
   'GET /member_groups': { expect: x(ok, 403, 403, ok), call: () => get('/member_groups') },
   'POST /member_groups': {

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createAccessTokenVerifier } from '../../auth/access-token.ts';
 import { findSessionUser, toAuthContext, type AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
+import { requestOrigin } from '../../lib/http/request-origin.ts';
 
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -43,6 +44,6 @@ export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {
         'unauthenticated',
         'セッションが終了しています。もう一度ログインしてください。',
       );
-    request.auth = toAuthContext(row, claims.sessionId);
+    request.auth = toAuthContext(row, claims.sessionId, requestOrigin(request));
   });
 });

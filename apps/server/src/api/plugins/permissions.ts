@@ -8,7 +8,7 @@
  * document) stay in the services; these are the ones known from the caller alone.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ErrorCode } from '@cloudsign/contract';
+import { canReadAuditLog, type ErrorCode } from '@cloudsign/contract';
 import { AppError } from '../../lib/app-error.ts';
 
 type Rule = { allows: (request: FastifyRequest) => boolean; refusal: ErrorCode };
@@ -20,6 +20,12 @@ const RULES = {
   enterprisePlan: {
     allows: (request) => request.auth.company.plan === 'enterprise',
     refusal: 'enterprise_plan_required',
+  },
+  // The audit log: the company's flag, a plan including it and the caller's own 監査ログ閲覧権限.
+  auditor: {
+    allows: (request) =>
+      canReadAuditLog({ roles: request.auth.user.roles, company: request.auth.company }),
+    refusal: 'forbidden',
   },
   // The member list: a company admin, or a caller naming a cabinet, whose administration the service checks
   // next (the cabinet must be looked up first: another company's is 404, never 403).

@@ -126,8 +126,14 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
         organization: '営業部 第一営業課',
         roles: [],
       },
+      {
+        name: '監査 次郎',
+        email: 'auditor@example.com',
+        organization: '内部監査室',
+        roles: ['CompanyAuditor'],
+      },
     ],
-    generated: 192,
+    generated: 191,
   });
   // Executives: 役員室, group 役員.
   const execs = buildMembers(rand, {

@@ -6,6 +6,10 @@ export const DEMO_LOGINS = [
     description: 'A社（エンタープライズ）組織管理権限・書類インポート権限',
   },
   {
+    email: 'auditor@example.com',
+    description: 'A社 監査ログ閲覧権限（監査ログを見る人。組織管理権限はなし）',
+  },
+  {
     email: 'member@example.com',
     description: 'A社 権限なし（グループ1つ、キャビネット1つの管理者）',
   },

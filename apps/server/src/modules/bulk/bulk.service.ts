@@ -29,6 +29,7 @@ import {
 } from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { bulkJobNames } from './bulk.jobs.ts';
+import { fileDigest, recordRunEvent } from './bulk-audit.ts';
 import type {
   BulkExecuteJob,
   BulkGeneration,
@@ -113,16 +114,25 @@ export async function uploadCsv(
     await deps.storage.remove(key);
     throw new AppError('payload_too_large', MSG_TOO_LARGE);
   }
-  const m = await insertUpload(deps, {
-    id,
-    companyId: auth.company.id,
-    target: t.target,
-    kind,
-    status: BulkStatus.Uploaded,
-    originalFilename: file.filename.slice(0, 255),
-    inputFileKey: key,
-    ...who(auth),
-  });
+  const digest = await fileDigest(deps, key);
+  const m = await insertUpload(
+    deps,
+    {
+      id,
+      companyId: auth.company.id,
+      target: t.target,
+      kind,
+      status: BulkStatus.Uploaded,
+      originalFilename: file.filename.slice(0, 255),
+      inputFileKey: key,
+      ...who(auth),
+    },
+    (tx, row) =>
+      recordRunEvent(tx, auth, t, 'bulk.uploaded', row, {
+        fileName: row.originalFilename,
+        ...digest,
+      }),
+  );
   await deps.jobs.send<BulkJob>(
     bulkJobNames(t).check,
     { manipulationId: m.id },
@@ -149,12 +159,18 @@ export async function executeManipulation(
   // Rows a run writes: a checker marks the others unchanged or error.
   const executable = (m.counts.add ?? 0) + (m.counts.update ?? 0) + (m.counts.delete ?? 0);
   if (executable === 0) throw new AppError('invalid_state', MSG_NOTHING_TO_DO);
-  const { row: moved, isNew } = await startExecution(deps, scope(t, auth), id, {
-    status: BulkStatus.Processing,
-    processedRows: 0,
-    totalRows: executable,
-    startedAt: deps.clock(),
-  });
+  const { row: moved, isNew } = await startExecution(
+    deps,
+    scope(t, auth),
+    id,
+    {
+      status: BulkStatus.Processing,
+      processedRows: 0,
+      totalRows: executable,
+      startedAt: deps.clock(),
+    },
+    (tx, row) => recordRunEvent(tx, auth, t, 'bulk.executed', row, { counts: m.counts }),
+  );
   if (!moved) return getManipulation(deps, t, auth, id);
   if (!isNew) return moved;
   const company = auth.company.id;
@@ -174,12 +190,16 @@ export async function cancelManipulation(
 ): Promise<ManipulationRow> {
   const m = await getManipulation(deps, t, auth, id, uploadKinds(t));
   if (m.status === BulkStatus.Invalid) return m;
-  const moved = await updateManipulation(
-    deps.database.db,
-    id,
-    { status: BulkStatus.Invalid, finishedAt: deps.clock() },
-    BULK_CANCELLABLE_STATUSES,
-  );
+  const moved = await deps.database.db.transaction(async (tx) => {
+    const row = await updateManipulation(
+      tx,
+      id,
+      { status: BulkStatus.Invalid, finishedAt: deps.clock() },
+      BULK_CANCELLABLE_STATUSES,
+    );
+    if (row) await recordRunEvent(tx, auth, t, 'bulk.cancelled', row, {});
+    return row;
+  });
   if (!moved) throw new AppError('invalid_state', msgNotCancellable(t.noun));
   return moved;
 }
@@ -194,15 +214,23 @@ export async function requestGeneration(
 ): Promise<ManipulationRow> {
   const params = await g.params(deps, auth, body as never);
   // An identical request still being generated answers with that one (no second job).
-  const { row: m, isNew } = await insertGeneration(deps, {
-    companyId: auth.company.id,
-    target: t.target,
-    kind: g.kind,
-    status: BulkStatus.Processing,
-    encoding: body.encoding,
-    params,
-    ...who(auth),
-  });
+  const { row: m, isNew } = await insertGeneration(
+    deps,
+    {
+      companyId: auth.company.id,
+      target: t.target,
+      kind: g.kind,
+      status: BulkStatus.Processing,
+      encoding: body.encoding,
+      params,
+      ...who(auth),
+    },
+    (tx, row) =>
+      recordRunEvent(tx, auth, t, 'bulk.generationRequested', row, {
+        encoding: body.encoding,
+        params,
+      }),
+  );
   if (isNew)
     await deps.jobs.send<BulkJob>(
       bulkJobNames(t).export,

@@ -7,6 +7,8 @@
  * cabinet he manages and edit it there. Unlinking only narrows access and needs read access.
  */
 import type { TCabinetDocumentsResponse } from '@cloudsign/contract';
+import { auditBy } from '../audit-log/audit-log.record.ts';
+import { recordDocumentEvents } from '../audit-log/document-events.ts';
 import { documentEditableSql, documentReadableSql } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -75,10 +77,22 @@ export async function fileDocuments(
     // Both cabinets' counter rows are locked first, in id order: two opposite moves between the same
     // cabinets would otherwise each lock one counter in their trigger and wait for the other (deadlock).
     // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
-    if (!source || source.type !== EntityType.User)
-      return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
+    const to = { id: target.id, name: target.name };
+    if (!source || source.type !== EntityType.User) {
+      const linked = await repo.linkDocuments(tx, id, documentIds);
+      await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.filed', documentIds, {
+        cabinet: to,
+        ...(source ? { from: { id: source.id, name: source.name } } : {}),
+      });
+      return { linked, unlinked: 0 };
+    }
     await repo.lockCabinetCounters(tx, [id, source.id]);
-    return repo.moveDocuments(tx, source.id, id, documentIds);
+    const moved = await repo.moveDocuments(tx, source.id, id, documentIds);
+    await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.moved', documentIds, {
+      cabinet: to,
+      from: { id: source.id, name: source.name },
+    });
+    return moved;
   });
 }
 
@@ -90,5 +104,11 @@ export async function unfileDocuments(
   const target = await loadManaged(ctx, id);
   if (target.type === EntityType.System) throw systemProtected();
   const ids = await requireDocuments(ctx, documentIds);
-  return { linked: 0, unlinked: await repo.unlinkDocuments(ctx.db, id, ids) };
+  return ctx.db.transaction(async (tx) => {
+    const unlinked = await repo.unlinkDocuments(tx, id, ids);
+    await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.unfiled', ids, {
+      cabinet: { id: target.id, name: target.name },
+    });
+    return { linked: 0, unlinked };
+  });
 }

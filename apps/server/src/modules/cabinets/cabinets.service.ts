@@ -10,7 +10,28 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { EntityType } from '@cloudsign/contract';
+import { EntityType, type TAuditAction } from '@cloudsign/contract';
+import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+
+/** One change of a cabinet and its audit event, committed together. */
+async function audited<T>(
+  ctx: Ctx,
+  cabinet: { id: string; name: string },
+  action: TAuditAction,
+  details: Record<string, unknown>,
+  write: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await write(tx);
+    await recordAuditEvent(tx, {
+      ...auditBy(ctx.auth),
+      action,
+      target: { type: 'cabinet', id: cabinet.id, name: cabinet.name },
+      details,
+    });
+    return result;
+  });
+}
 
 export type Ctx = { db: DbOrTx; auth: AuthContext };
 
@@ -67,7 +88,19 @@ export async function createCabinet(
   if (await repo.isNameTaken(db, auth.user.companyId, input.name)) throw nameTaken();
   let id: string;
   try {
-    id = await repo.insertCabinet(db, auth.user.companyId, { name: input.name, note: input.note });
+    id = await db.transaction(async (tx) => {
+      const newId = await repo.insertCabinet(tx, auth.user.companyId, {
+        name: input.name,
+        note: input.note,
+      });
+      await recordAuditEvent(tx, {
+        ...auditBy(auth),
+        action: 'cabinet.created',
+        target: { type: 'cabinet', id: newId, name: input.name },
+        details: changes({ name: '', note: '' }, input, ['name', 'note']),
+      });
+      return newId;
+    });
   } catch (err) {
     // Two admins creating the same name at once: the unique index decides.
     if (isUniqueViolation(err)) throw nameTaken();
@@ -87,7 +120,13 @@ export async function updateCabinet(
   const companyId = ctx.auth.user.companyId;
   if (await repo.isNameTaken(ctx.db, companyId, input.name, id)) throw nameTaken();
   try {
-    await repo.updateCabinet(ctx.db, companyId, id, { name: input.name, note: input.note });
+    await audited(
+      ctx,
+      { id, name: input.name },
+      'cabinet.updated',
+      changes(row, input, ['name', 'note']),
+      (tx) => repo.updateCabinet(tx, companyId, id, { name: input.name, note: input.note }),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
@@ -100,7 +139,9 @@ export async function deleteCabinet(ctx: Ctx, id: string): Promise<number> {
   if (!row) throw notFound();
   if (!ctx.auth.isCompanyAdmin) throw forbidden();
   if (row.type === EntityType.System) throw systemProtected('「すべての書類」は削除できません。');
-  return ctx.db.transaction((tx) => repo.deleteCabinet(tx, ctx.auth.user.companyId, id));
+  return audited(ctx, row, 'cabinet.deleted', {}, (tx) =>
+    repo.deleteCabinet(tx, ctx.auth.user.companyId, id),
+  );
 }
 
 /** Every id must be a group of the caller's company, else 404 and nothing is written. */
@@ -121,29 +162,37 @@ export async function requireUsers({ db, auth }: Ctx, ids: readonly string[]) {
 }
 
 export async function addMemberGroups(ctx: Ctx, id: string, groupIds: string[]) {
-  await loadManaged(ctx, id);
+  const row = await loadManaged(ctx, id);
   const ids = await requireGroups(ctx, groupIds);
-  await repo.linkGroups(ctx.db, 'cabinet_member_groups', id, ids);
+  await audited(ctx, row, 'cabinet.groupsGranted', { groupIds: ids }, (tx) =>
+    repo.linkGroups(tx, 'cabinet_member_groups', id, ids),
+  );
   return cabinetView(ctx, id);
 }
 
 export async function removeMemberGroup(ctx: Ctx, id: string, groupId: string) {
-  await loadManaged(ctx, id);
+  const row = await loadManaged(ctx, id);
   await requireGroups(ctx, [groupId]);
-  await repo.unlinkGroups(ctx.db, 'cabinet_member_groups', id, [groupId]);
+  await audited(ctx, row, 'cabinet.groupRevoked', { groupIds: [groupId] }, (tx) =>
+    repo.unlinkGroups(tx, 'cabinet_member_groups', id, [groupId]),
+  );
   return cabinetView(ctx, id);
 }
 
 export async function addAdmins(ctx: Ctx, id: string, userIds: string[]) {
-  await loadManaged(ctx, id);
+  const row = await loadManaged(ctx, id);
   const ids = await requireUsers(ctx, userIds);
-  await repo.addAdmins(ctx.db, id, ids);
+  await audited(ctx, row, 'cabinet.adminsAdded', { memberIds: ids }, (tx) =>
+    repo.addAdmins(tx, id, ids),
+  );
   return cabinetView(ctx, id);
 }
 
 export async function removeAdmins(ctx: Ctx, id: string, userIds: string[]) {
-  await loadManaged(ctx, id);
+  const row = await loadManaged(ctx, id);
   const ids = await requireUsers(ctx, userIds);
-  await repo.removeAdmins(ctx.db, id, ids);
+  await audited(ctx, row, 'cabinet.adminsRemoved', { memberIds: ids }, (tx) =>
+    repo.removeAdmins(tx, id, ids),
+  );
   return cabinetView(ctx, id);
 }

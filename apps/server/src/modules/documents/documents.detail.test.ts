@@ -10,6 +10,7 @@ import {
   type DocumentsWorld,
 } from '../../../test/support/documents.world.ts';
 import { expectError } from '../../../test/support/error-body.ts';
+import { findEventPage } from '../audit-log/audit-log.repository.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -109,6 +110,26 @@ describe('GET /documents/{id}', () => {
 });
 
 describe('GET /documents/{id}/files/{fileId}', () => {
+  it('records the opening in the audit log before the PDF leaves (the sensitive read)', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/documents/${doc.doc.id}/files/${doc.file.id}`,
+      headers: w.headers.reader,
+    });
+    expect(res.statusCode).toBe(200);
+    const [event] = await findEventPage(
+      deps.database.db,
+      { companyId: w.company.id, targetType: 'document', targetId: doc.doc.id },
+      1,
+    );
+    expect(event).toMatchObject({
+      action: 'document.pdfViewed',
+      targetName: '業務委託契約書「2024年度」',
+      details: { file: { id: doc.file.id } },
+    });
+    expect(event!.actorId).not.toBeNull();
+  });
+
   it('streams the PDF inline with an RFC 6266 file name', async () => {
     const res = await app.inject({
       method: 'GET',

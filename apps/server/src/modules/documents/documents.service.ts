@@ -21,6 +21,8 @@ import { assertOptionFiltersInCompany } from '../document-attribute-options/opti
 import { getAnchor, lastVersion, sawVersion, setAnchor } from './anchor-cache.ts';
 import { cachedEstimate } from './estimate-cache.ts';
 import { cachedOnce, ListCache } from '../../lib/list-cache.ts';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
 
 type Who = repo.Who;
 
@@ -259,9 +261,21 @@ export async function getDocument(db: DbOrTx, who: Who, id: string): Promise<TDo
   };
 }
 
-export async function findDocumentFile(db: DbOrTx, who: Who, id: string, fileId: string) {
+/** The PDF a reader opens; the opening is recorded first (the sensitive read auditors ask about). */
+export async function findDocumentFile(
+  db: DbOrTx,
+  who: Who & Pick<AuthContext, 'origin'>,
+  id: string,
+  fileId: string,
+) {
   const doc = await repo.findReadableDocument(db, who, id);
   const file = doc ? (await repo.selectFiles(db, id)).find((f) => f.id === fileId) : undefined;
-  if (!file) throw notFound();
+  if (!doc || !file) throw notFound();
+  await recordAuditEvent(db, {
+    ...auditBy(who),
+    action: 'document.pdfViewed',
+    target: { type: 'document', id: doc.id, name: doc.title },
+    details: { file: { id: file.id, name: file.name } },
+  });
   return file;
 }

@@ -10,8 +10,15 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as repo from './member-groups.repository.ts';
 import { EntityType } from '@cloudsign/contract';
+import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
-type Who = Pick<AuthContext, 'user'>;
+type Who = Pick<AuthContext, 'user' | 'origin'>;
+
+const groupTarget = (g: { id: string; name: string }) => ({
+  type: 'memberGroup' as const,
+  id: g.id,
+  name: g.name,
+});
 
 export const toMemberGroup = (g: repo.GroupRow): TMemberGroup => ({
   id: g.id,
@@ -50,7 +57,7 @@ export async function createGroup(deps: AppDeps, who: Who, body: { name: string;
     .transaction(async (tx) => {
       if (await repo.isGroupNameTaken(tx, companyId, body.name)) throw nameTaken(body.name);
       const now = deps.clock();
-      return repo.insertGroup(tx, {
+      const id = await repo.insertGroup(tx, {
         companyId,
         name: body.name,
         note: body.note,
@@ -58,6 +65,14 @@ export async function createGroup(deps: AppDeps, who: Who, body: { name: string;
         createdAt: now,
         updatedAt: now,
       });
+      await recordAuditEvent(tx, {
+        ...auditBy(who),
+        action: 'memberGroup.created',
+        target: groupTarget({ id, name: body.name }),
+        details: changes({ name: '', note: '' }, body, ['name', 'note']),
+        occurredAt: now,
+      });
+      return id;
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err, 'member_groups_company_name_key')) throw nameTaken(body.name);
@@ -87,7 +102,7 @@ export async function updateGroup(
   const companyId = who.user.companyId;
   await deps.database.db
     .transaction(async (tx) => {
-      await lockUserGroup(tx, companyId, id);
+      const group = await lockUserGroup(tx, companyId, id);
       if (body.name !== undefined && (await repo.isGroupNameTaken(tx, companyId, body.name, id)))
         throw nameTaken(body.name);
       await repo.updateGroup(tx, companyId, id, {
@@ -95,6 +110,15 @@ export async function updateGroup(
         ...(body.note !== undefined ? { note: body.note } : {}),
         updatedAt: deps.clock(),
       });
+      const changed = changes(group, body, ['name', 'note']);
+      if (Object.keys(changed).length > 0)
+        await recordAuditEvent(tx, {
+          ...auditBy(who),
+          action: 'memberGroup.updated',
+          target: groupTarget({ id, name: body.name ?? group.name }),
+          details: changed,
+          occurredAt: deps.clock(),
+        });
     })
     .catch((err: unknown) => {
       if (body.name !== undefined && isUniqueViolation(err, 'member_groups_company_name_key'))
@@ -106,8 +130,15 @@ export async function updateGroup(
 
 export async function deleteGroup(deps: AppDeps, who: Who, id: string) {
   await deps.database.db.transaction(async (tx) => {
-    await lockUserGroup(tx, who.user.companyId, id);
+    const group = await lockUserGroup(tx, who.user.companyId, id);
     await repo.deleteGroup(tx, who.user.companyId, id);
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'memberGroup.deleted',
+      target: groupTarget(group),
+      details: { memberCount: group.memberCount },
+      occurredAt: deps.clock(),
+    });
   });
 }
 
@@ -135,7 +166,7 @@ export async function changeMemberships(
   const companyId = who.user.companyId;
   const unique = [...new Set(userIds)];
   const changed = await deps.database.db.transaction(async (tx) => {
-    await lockUserGroup(tx, companyId, id);
+    const group = await lockUserGroup(tx, companyId, id);
     await assertMembers(tx, companyId, unique);
     const changedIds =
       action === 'add'
@@ -146,6 +177,13 @@ export async function changeMemberships(
       const now = deps.clock();
       await repo.updateGroup(tx, companyId, id, { updatedAt: now });
       await repo.touchMembers(tx, changedIds, now);
+      await recordAuditEvent(tx, {
+        ...auditBy(who),
+        action: action === 'add' ? 'memberGroup.membersAdded' : 'memberGroup.membersRemoved',
+        target: groupTarget(group),
+        details: { count: changedIds.length, memberIds: changedIds },
+        occurredAt: now,
+      });
     }
     return changedIds.length;
   });

@@ -27,8 +27,16 @@ import {
 } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
 import { EntityType } from '@cloudsign/contract';
+import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
-type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin'> & { sessionId?: string };
+const AUDITED_FIELDS = ['name', 'email', 'organization', 'roles', 'status', 'mfa'] as const;
+const memberTarget = (m: { id: string; name: string; email: string }) => ({
+  type: 'member' as const,
+  id: m.id,
+  name: m.name ? `${m.name} <${m.email}>` : m.email,
+});
+
+type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'> & { sessionId?: string };
 
 const emailTaken = (email: string) => {
   const message = `${email} はすでに使われています。`;
@@ -93,6 +101,18 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
       const row = await repo.insertMember(tx, newMemberValues(companyId, body, deps.clock()));
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
       await issuePasswordSetupLink(deps, tx, row);
+      await recordAuditEvent(tx, {
+        ...auditBy(who),
+        action: 'member.created',
+        target: memberTarget(row),
+        details: changes({ name: '', email: '', organization: '', roles: [] as string[] }, row, [
+          'name',
+          'email',
+          'organization',
+          'roles',
+        ]),
+        occurredAt: deps.clock(),
+      });
       return row.id;
     })
     .catch((err: unknown) => {
@@ -127,7 +147,17 @@ export async function updateMember(deps: AppDeps, who: Who, id: string, body: Up
       ) {
         throw emailTaken(body.email);
       }
-      await repo.updateMember(tx, companyId, id, updateMemberValues(current, body, deps.clock()));
+      const values = updateMemberValues(current, body, deps.clock());
+      await repo.updateMember(tx, companyId, id, values);
+      const changed = changes(current, values, AUDITED_FIELDS);
+      if (Object.keys(changed).length > 0)
+        await recordAuditEvent(tx, {
+          ...auditBy(who),
+          action: 'member.updated',
+          target: memberTarget({ ...current, ...values }),
+          details: changed,
+          occurredAt: deps.clock(),
+        });
       if (emailChanged(current.email, body.email)) {
         // The old address may have been mistyped: nothing mailed or signed in through it survives.
         await revokeOnEmailChange(tx, [id], id === who.user.id ? who.sessionId : undefined);
@@ -164,6 +194,13 @@ export async function deleteMember(deps: AppDeps, who: Who, id: string) {
     if (!current) throw notFound();
     if (admins.includes(id) && admins.length <= 1) throw lastAdmin();
     await repo.deleteMember(tx, companyId, id);
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'member.deleted',
+      target: memberTarget(current),
+      details: { roles: current.roles },
+      occurredAt: deps.clock(),
+    });
   });
 }
 
@@ -180,6 +217,12 @@ export async function remindRegister(deps: AppDeps, who: Who, id: string) {
     }
     // A new link replaces the old one ("the old link dies").
     await issuePasswordSetupLink(deps, tx, current);
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'member.invitationResent',
+      target: memberTarget(current),
+      occurredAt: deps.clock(),
+    });
   });
   return loadDetail(deps, companyId, id);
 }
@@ -195,6 +238,12 @@ export async function resetMfa(deps: AppDeps, who: Who, id: string) {
       updatedAt: deps.clock(),
     });
     if (!row) throw notFound();
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'member.mfaReset',
+      target: memberTarget(row),
+      occurredAt: deps.clock(),
+    });
     // A reset answers a lost or exposed second factor: browsers that passed it sign in again (the caller's own stays).
     await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
   });

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TFindAuditEventsResponse } from '@cloudsign/contract';
+import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { expectError } from '../../../test/support/error-body.ts';
+import { recordAuditEvent, recordAuditEvents, type AuditEventInput } from './audit-log.record.ts';
+import { verifyChain } from './audit-verify.ts';
+
+let deps: TestDeps;
+let app: ApiApp;
+
+beforeAll(async () => {
+  deps = await createTestDeps();
+  app = await buildApiApp(deps);
+});
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+});
+
+const event = (companyId: string, n: number): AuditEventInput => ({
+  companyId,
+  actor: { id: crypto.randomUUID(), name: `操作者${n}`, email: `actor${n}@example.com` },
+  action: 'cabinet.updated',
+  target: { type: 'cabinet', id: crypto.randomUUID(), name: `キャビネット${n}` },
+  details: { name: { before: `旧${n}`, after: `新${n}` }, z: 1, a: [n] },
+});
+
+async function companyWithEvents(n: number) {
+  const company = await makeCompany(deps);
+  await deps.database.db.transaction((tx) =>
+    recordAuditEvents(
+      tx,
+      Array.from({ length: n }, (_, i) => event(company.id, i + 1)),
+    ),
+  );
+  return company.id;
+}
+
+const execute = (text: string) => deps.database.db.execute(sql.raw(text));
+/** Behind the product's back: the table owner switches the append-only trigger off for one statement. */
+async function tamper(statement: string) {
+  await execute('alter table audit_events disable trigger audit_events_append_only');
+  try {
+    await execute(statement);
+  } finally {
+    await execute('alter table audit_events enable trigger audit_events_append_only');
+  }
+}
+
+describe('audit log: append-only', () => {
+  it('the database refuses UPDATE, DELETE and TRUNCATE of events', async () => {
+    const companyId = await companyWithEvents(2);
+    for (const statement of [
+      `update audit_events set target_name = 'x' where company_id = '${companyId}'`,
+      `delete from audit_events where company_id = '${companyId}'`,
+      'truncate audit_events',
+    ]) {
+      const refused = await execute(statement).then(
+        () => 'accepted',
+        (err: { cause?: { message?: string } }) => err.cause?.message,
+      );
+      expect(refused, statement).toBe('監査ログは追記のみです（変更・削除はできません）。');
+    }
+    expect(await verifyChain(deps.database.db, companyId)).toEqual({ ok: true, events: 2 });
+  });
+});
+
+describe('audit log: the hash chain and audit:verify', () => {
+  it('events are numbered 1, 2, 3… and each holds the previous one’s hash', async () => {
+    const companyId = await companyWithEvents(3);
+    const { rows } = (await execute(
+      `select seq, prev_hash, hash from audit_events where company_id = '${companyId}' order by seq`,
+    )) as { rows: { seq: string | number; prev_hash: string; hash: string }[] };
+    expect(rows.map((r) => Number(r.seq))).toEqual([1, 2, 3]);
+    expect(rows[0]!.prev_hash).toBe('');
+    expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
+    expect(rows[2]!.prev_hash).toBe(rows[1]!.hash);
+    expect(rows[2]!.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('concurrent writers in one company never fork the chain', async () => {
+    const company = await makeCompany(deps);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        deps.database.db.transaction((tx) => recordAuditEvent(tx, event(company.id, i))),
+      ),
+    );
+    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 12 });
+  });
+
+  it('an edited event is found: the first broken link names its number', async () => {
+    const companyId = await companyWithEvents(5);
+    await tamper(
+      `update audit_events set details = '{"name":{"before":"旧3","after":"改ざん"}}' where company_id = '${companyId}' and seq = 3`,
+    );
+    expect(await verifyChain(deps.database.db, companyId)).toEqual({
+      ok: false,
+      seq: 3,
+      reason: 'hash',
+      message: '3番目の記録: 内容が記録時から変わっています（ハッシュが一致しません）',
+    });
+  });
+
+  it('an edited event whose hash was recomputed too breaks the next link', async () => {
+    const companyId = await companyWithEvents(4);
+    await tamper(
+      `update audit_events e set target_name = '改ざん', hash = audit_event_hash(e) where company_id = '${companyId}' and seq = 2`,
+    );
+    // audit_event_hash(e) saw the old name; recompute once more from the edited row.
+    await tamper(
+      `update audit_events e set hash = audit_event_hash(e) where company_id = '${companyId}' and seq = 2`,
+    );
+    expect(await verifyChain(deps.database.db, companyId)).toMatchObject({
+      ok: false,
+      seq: 3,
+      reason: 'link',
+    });
+  });
+
+  it('a removed event in the middle and a removed last event are found', async () => {
+    const middle = await companyWithEvents(4);
+    await tamper(`delete from audit_events where company_id = '${middle}' and seq = 2`);
+    expect(await verifyChain(deps.database.db, middle)).toMatchObject({
+      ok: false,
+      seq: 3,
+      reason: 'gap',
+      message: '3番目の記録: この記録の直前の記録が削除されています（番号が飛んでいます）',
+    });
+    const tail = await companyWithEvents(4);
+    await tamper(`delete from audit_events where company_id = '${tail}' and seq = 4`);
+    expect(await verifyChain(deps.database.db, tail)).toMatchObject({
+      ok: false,
+      seq: 4,
+      reason: 'head',
+    });
+  });
+});
+
+describe('audit log: who may read it', () => {
+  it('a holder of 監査ログ閲覧権限 reads their company’s events; others get 403, other companies 404', async () => {
+    const company = await makeCompany(deps);
+    const auditor = await makeUser(deps, company.id, { roles: ['CompanyAuditor'] });
+    const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
+    const other = await makeCompany(deps);
+    const otherAuditor = await makeUser(deps, other.id, { roles: ['CompanyAuditor'] });
+    await deps.database.db.transaction((tx) => recordAuditEvent(tx, event(company.id, 1)));
+    const get = async (who: { id: string; companyId: string }, url: string) =>
+      app.inject({ method: 'GET', url, headers: (await signIn(deps, who)).headers });
+
+    const mine = (await get(auditor, '/audit_events')).json<TFindAuditEventsResponse>();
+    expect(mine.events.map((e) => e.target.name)).toEqual(['キャビネット1']);
+    const id = mine.events[0]!.id;
+    expect((await get(auditor, `/audit_events/${id}`)).statusCode).toBe(200);
+
+    const refusal =
+      '監査ログを閲覧する権限がありません。監査ログ閲覧権限を持つメンバーにご依頼ください。';
+    expectError(await get(admin, '/audit_events'), 'forbidden', refusal);
+    expectError(await get(otherAuditor, `/audit_events/${id}`), 'not_found');
+    expect(
+      (await get(otherAuditor, '/audit_events')).json<TFindAuditEventsResponse>().events,
+    ).toEqual([]);
+  });
+
+  it('the company flag off, or a plan without the audit log, refuses even the privilege holder', async () => {
+    for (const over of [{ auditLog: false }, { plan: 'business' as const }]) {
+      const company = await makeCompany(deps, over);
+      const auditor = await makeUser(deps, company.id, { roles: ['CompanyAuditor'] });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/audit_events',
+        headers: (await signIn(deps, auditor)).headers,
+      });
+      expect(res.statusCode, JSON.stringify(over)).toBe(403);
+    }
+  });
+
+  it('filters are checked and named in Japanese', async () => {
+    const company = await makeCompany(deps);
+    const auditor = await makeUser(deps, company.id, { roles: ['CompanyAuditor'] });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/audit_events?from=2026-13-01&category=nope',
+      headers: (await signIn(deps, auditor)).headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('期間（開始）の日付が正しくありません。');
+    expect(res.body).toContain('操作の種類が正しくありません。');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Recording an audit event (README.md beside this file): always inside the caller's transaction, so the event
+ * commits with the change it describes or not at all. The chain (seq, prev_hash, hash) is the database's.
+ */
+import { AUDIT_ACTIONS, type TAuditAction, type TAuditTargetType } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema.ts';
+
+/** Where a request came from: filled by the API's and the site's request hooks, plain data for services. */
+export type RequestOrigin = { ip: string; userAgent: string; requestId: string };
+
+/** Who acted; null for the system (jobs acting on their own, failed sign-ins of unknown addresses). */
+export type AuditActor = { id: string; name: string; email: string } | null;
+
+export type AuditEventInput = {
+  companyId: string;
+  actor: AuditActor;
+  origin?: RequestOrigin;
+  action: TAuditAction;
+  target?: { type: TAuditTargetType; id: string; name: string };
+  /** Before → after as `{ field: { before, after } }`, counts, file names: whatever the viewer explains. */
+  details?: Record<string, unknown>;
+  occurredAt?: Date;
+};
+
+/** The actor, company and origin of an authenticated caller, spread into an event. */
+export function auditBy(who: {
+  user: { id: string; name: string; email: string; companyId: string };
+  origin?: RequestOrigin;
+}) {
+  return {
+    companyId: who.user.companyId,
+    actor: { id: who.user.id, name: who.user.name, email: who.user.email },
+    origin: who.origin,
+  };
+}
+
+export async function recordAuditEvent(tx: DbOrTx, event: AuditEventInput): Promise<void> {
+  await recordAuditEvents(tx, [event]);
+}
+
+/** Several events of one change (one per member or document touched, never per CSV row), one statement. */
+export async function recordAuditEvents(
+  tx: DbOrTx,
+  events: readonly AuditEventInput[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(auditEvents).values(
+    events.map((e) => ({
+      companyId: e.companyId,
+      occurredAt: e.occurredAt ?? new Date(),
+      actorId: e.actor?.id ?? null,
+      actorName: e.actor?.name ?? '',
+      actorEmail: e.actor?.email ?? '',
+      ip: e.origin?.ip ?? '',
+      userAgent: (e.origin?.userAgent ?? '').slice(0, 500),
+      requestId: e.origin?.requestId ?? '',
+      action: e.action,
+      category: AUDIT_ACTIONS[e.action].category,
+      targetType: e.target?.type ?? '',
+      targetId: e.target?.id ?? '',
+      targetName: e.target?.name ?? '',
+      details: e.details ?? {},
+    })),
+  );
+}
+
+/** `{ field: { before, after } }` of the fields that differ; empty when nothing changed. */
+export function changes<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): Record<string, { before: unknown; after: unknown }> {
+  const out: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of fields) {
+    if (!(field in after) || after[field] === undefined) continue;
+    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    out[field] = { before: before[field], after: after[field] };
+  }
+  return out;
+}

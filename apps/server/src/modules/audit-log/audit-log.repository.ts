@@ -1,0 +1,120 @@
+/** The audit log's SQL: the viewer's page (keyset, newest first) and the chain walk of audit:verify. */
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditChainHeads, auditEvents } from '../../db/schema.ts';
+import { queryRows } from '../../bulk/sql.ts';
+
+export type AuditFilter = {
+  companyId: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  actorId?: string;
+  category?: string;
+  targetType?: string;
+  targetId?: string;
+  keyword?: string;
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function filterConditions(f: AuditFilter): SQL[] {
+  const conds: (SQL | undefined)[] = [
+    eq(auditEvents.companyId, f.companyId),
+    f.from ? gte(auditEvents.occurredAt, f.from) : undefined,
+    f.to ? lt(auditEvents.occurredAt, f.to) : undefined,
+    f.actorId ? eq(auditEvents.actorId, f.actorId) : undefined,
+    f.category ? eq(auditEvents.category, f.category) : undefined,
+    f.targetType ? eq(auditEvents.targetType, f.targetType) : undefined,
+    f.targetId ? eq(auditEvents.targetId, f.targetId) : undefined,
+    // The trigram index answers the substring search over the names copied into the events.
+    f.keyword ? sql`${auditEvents.targetName} ilike ${`%${likeEscape(f.keyword)}%`}` : undefined,
+  ];
+  return conds.filter((c): c is SQL => c !== undefined);
+}
+
+export type AuditRow = typeof auditEvents.$inferSelect;
+
+/**
+ * One page, newest first. `afterSeq` is the last event of the previous page: the row comparison on
+ * (occurred_at, seq) walks the index from there, so the thousandth page costs what the first does.
+ */
+export async function findEventPage(
+  db: DbOrTx,
+  filter: AuditFilter,
+  limit: number,
+  afterSeq?: number,
+): Promise<AuditRow[]> {
+  const conds = filterConditions(filter);
+  if (afterSeq !== undefined) {
+    conds.push(sql`(${auditEvents.occurredAt}, ${auditEvents.seq}) < (
+      select a.occurred_at, a.seq from audit_events a
+      where a.company_id = ${filter.companyId} and a.seq = ${afterSeq})`);
+  }
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(...conds))
+    .orderBy(
+      sql`${auditEvents.occurredAt} desc nulls last`,
+      sql`${auditEvents.seq} desc nulls last`,
+    )
+    .limit(limit);
+}
+
+export type ChainBreak = { seq: number; reason: 'hash' | 'link' | 'gap' | 'head' };
+
+/**
+ * The first broken link of a company's chain, in one sequential pass: each event's hash recomputed, its
+ * prev_hash compared with the previous event's hash, the numbering checked for gaps, and the head row
+ * compared with the last event (a removed tail). Events before the oldest kept one were removed by retention.
+ */
+export async function findFirstBreak(db: DbOrTx, companyId: string): Promise<ChainBreak | null> {
+  const [row] = await queryRows<{ seq: string; reason: ChainBreak['reason'] }>(
+    db,
+    sql`select seq, reason from (
+      select seq,
+        case
+          when hash <> computed then 'hash'
+          when previous_seq is not null and seq <> previous_seq + 1 then 'gap'
+          when previous_seq is not null and prev_hash <> previous_hash then 'link'
+        end as reason
+      from (
+        select e.seq, e.hash, e.prev_hash, audit_event_hash(e) as computed,
+          lag(e.seq) over w as previous_seq, lag(e.hash) over w as previous_hash
+        from audit_events e where e.company_id = ${companyId}
+        window w as (order by e.seq)
+      ) walked
+    ) checked where reason is not null order by seq limit 1`,
+  );
+  if (row) return { seq: Number(row.seq), reason: row.reason };
+  const [head] = await db
+    .select()
+    .from(auditChainHeads)
+    .where(eq(auditChainHeads.companyId, companyId));
+  const [last] = await db
+    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+    .from(auditEvents)
+    .where(eq(auditEvents.companyId, companyId))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1);
+  if (head && (head.seq !== (last?.seq ?? 0) || head.hash !== (last?.hash ?? '')))
+    return { seq: head.seq, reason: 'head' };
+  return null;
+}
+
+export async function countEvents(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from audit_events where company_id = ${companyId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function findEvent(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import {
+  ADD_HEADER,
+  execute,
+  settle,
+  upload,
+  utf8,
+} from '../../../test/support/member-bulk.world.ts';
+import { findEventPage, type AuditFilter } from './audit-log.repository.ts';
+
+let deps: TestDeps;
+let app: ApiApp;
+let companyId: string;
+let admin: { id: string; email: string; companyId: string };
+let headers: { authorization: string };
+
+beforeAll(async () => {
+  deps = await createTestDeps({ worker: true });
+  app = await buildApiApp(deps);
+  companyId = (await makeCompany(deps)).id;
+  admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
+  headers = (await signIn(deps, admin)).headers;
+});
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+});
+
+const events = (f: Omit<AuditFilter, 'companyId'>) =>
+  findEventPage(deps.database.db, { companyId, ...f }, 100);
+
+describe('audit log: documents and bulk runs', () => {
+  it('copying, moving and removing documents records one event per document with its title', async () => {
+    const post = async (method: 'POST' | 'DELETE', url: string, payload: object) => {
+      const res = await app.inject({ method, url, headers, payload });
+      expect([200, 201], res.body).toContain(res.statusCode);
+      return res.json<{ cabinet: { id: string } }>();
+    };
+    const create = async (name: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/cabinets',
+        headers,
+        payload: { name },
+      });
+      return res.json<{ cabinet: { id: string; name: string } }>().cabinet;
+    };
+    const a = await create('A棚');
+    const b = await create('B棚');
+    const d1 = await makeDocument(deps, companyId, { title: '秘密保持契約書' });
+    const d2 = await makeDocument(deps, companyId, { title: '売買契約書' });
+    await post('POST', `/cabinets/${a.id}/documents`, { documentIds: [d1.id, d2.id] });
+    await post('POST', `/cabinets/${b.id}/documents`, {
+      documentIds: [d1.id],
+      fromCabinetId: a.id,
+    });
+    await post('DELETE', `/cabinets/${b.id}/documents`, { documentIds: [d1.id] });
+
+    const history = await events({ targetType: 'document', targetId: d1.id });
+    expect(history.map((e) => [e.action, e.targetName, e.actorId, e.details])).toEqual([
+      ['document.unfiled', '秘密保持契約書', admin.id, { cabinet: { id: b.id, name: 'B棚' } }],
+      [
+        'document.moved',
+        '秘密保持契約書',
+        admin.id,
+        { cabinet: { id: b.id, name: 'B棚' }, from: { id: a.id, name: 'A棚' } },
+      ],
+      ['document.filed', '秘密保持契約書', admin.id, { cabinet: { id: a.id, name: 'A棚' } }],
+    ]);
+    expect((await events({ targetId: d2.id })).map((e) => e.action)).toEqual(['document.filed']);
+  });
+
+  it('a bulk run is one event per step: uploaded (name, size, SHA-256), executed (counts), cancelled', async () => {
+    const bytes = utf8([
+      ADD_HEADER,
+      ['bulk-audit@example.com', '一括 太郎', '', '', '', '', '', '', ''],
+    ]);
+    const run = await upload(app, headers, 'bulk_add', bytes);
+    await settle(app, headers, run.id);
+    expect((await execute(app, headers, run.id)).statusCode).toBe(200);
+    const steps = await events({ targetType: 'bulkRun', targetId: run.id });
+    expect(steps.map((e) => [e.action, e.targetName])).toEqual([
+      ['bulk.executed', '一括操作: members.csv'],
+      ['bulk.uploaded', '一括操作: members.csv'],
+    ]);
+    expect(steps[1]!.details).toMatchObject({
+      fileName: 'members.csv',
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+    expect(steps[0]!.details).toMatchObject({ counts: { add: 1 } });
+
+    const other = await upload(app, headers, 'bulk_add', bytes);
+    await settle(app, headers, other.id);
+    const cancel = await app.inject({
+      method: 'PUT',
+      url: `/members/bulk_manipulations/${other.id}`,
+      headers,
+      payload: { action: 'cancel' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await events({ targetId: other.id })).map((e) => e.action)).toEqual([
+      'bulk.cancelled',
+      'bulk.uploaded',
+    ]);
+  });
+});

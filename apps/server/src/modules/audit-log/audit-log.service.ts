@@ -1,0 +1,70 @@
+/** Reading the audit log (docs/design.md "Audit log"): the caller's company only, newest first, keyset pages. */
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  type TAuditAction,
+  type TAuditEvent,
+  type TFindAuditEventsQuery,
+} from '@cloudsign/contract';
+import type { AuthContext } from '../../auth/current-user.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import * as repo from './audit-log.repository.ts';
+
+type Who = Pick<AuthContext, 'user'>;
+
+/** A JST calendar day's first instant; `to` is inclusive, so the filter ends where the next day begins. */
+const jstDayStart = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000);
+
+export function toFilter(companyId: string, q: TFindAuditEventsQuery): repo.AuditFilter {
+  return {
+    companyId,
+    from: q.from ? jstDayStart(q.from) : undefined,
+    to: q.to ? jstDayStart(q.to, 1) : undefined,
+    actorId: q.actorId,
+    category: q.category,
+    targetType: q.targetType,
+    targetId: q.targetId,
+    keyword: q.keyword || undefined,
+  };
+}
+
+export function toAuditEvent(row: repo.AuditRow): TAuditEvent {
+  return {
+    id: row.id,
+    seq: row.seq,
+    occurredAt: row.occurredAt.toISOString(),
+    actor: { id: row.actorId, name: row.actorName, email: row.actorEmail },
+    ip: row.ip,
+    userAgent: row.userAgent,
+    requestId: row.requestId,
+    action: row.action,
+    actionLabel: AUDIT_ACTIONS[row.action as TAuditAction]?.label ?? row.action,
+    category: row.category,
+    target: { type: row.targetType, id: row.targetId, name: row.targetName },
+    details: row.details as Record<string, unknown>,
+  };
+}
+
+export async function findEvents(db: DbOrTx, who: Who, q: TFindAuditEventsQuery) {
+  const rows = await repo.findEventPage(
+    db,
+    toFilter(who.user.companyId, q),
+    AUDIT_PAGE_SIZE + 1,
+    q.after === undefined ? undefined : Number(q.after),
+  );
+  const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    events: page.map(toAuditEvent),
+    next: rows.length > AUDIT_PAGE_SIZE && last ? String(last.seq) : null,
+  };
+}
+
+/** Another company's event is missing, never forbidden. */
+export async function getEvent(db: DbOrTx, who: Who, id: string) {
+  const row = await repo.findEvent(db, who.user.companyId, id);
+  if (!row) throw notFound();
+  return toAuditEvent(row);
+}

@@ -1,0 +1,56 @@
+/**
+ * Sign-in, sign-in failure and sign-out in the audit log. A failure is recorded for an account that exists
+ * (its company's log); guesses at unknown addresses belong to no company and are counted by the throttle only.
+ */
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { deleteSession } from '../auth/sessions.ts';
+import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+
+type Account = { id: string; companyId: string; name: string; email: string };
+
+const about = (user: Account) => ({
+  companyId: user.companyId,
+  actor: { id: user.id, name: user.name, email: user.email },
+  target: { type: 'member' as const, id: user.id, name: user.name || user.email },
+});
+
+/** Why a sign-in failed, as a class (never the password typed). */
+export type SignInFailure = 'wrong_password' | 'not_registered' | 'too_many_attempts';
+
+export async function recordSignIn(tx: DbOrTx, user: Account, origin: RequestOrigin | undefined) {
+  await recordAuditEvent(tx, { ...about(user), origin, action: 'auth.signIn' });
+}
+
+export async function recordSignInFailure(
+  db: DbOrTx,
+  user: Account,
+  reason: SignInFailure,
+  origin: RequestOrigin | undefined,
+) {
+  await recordAuditEvent(db, {
+    ...about(user),
+    origin,
+    action: 'auth.signInFailed',
+    details: { reason },
+  });
+}
+
+/** Ends the session and records who signed out, together. */
+export async function signOut(
+  db: DbOrTx,
+  sessionId: string,
+  action: 'auth.signOut',
+  origin: RequestOrigin | undefined,
+) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: users.id, companyId: users.companyId, name: users.name, email: users.email })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId));
+    await deleteSession(tx, sessionId);
+    if (row) await recordAuditEvent(tx, { ...about(row), origin, action });
+  });
+}

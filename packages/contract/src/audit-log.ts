@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { ZId } from './common.ts';
+
+/**
+ * The audit log (docs/design.md "Audit log"): what is recorded, in the words the viewer and its CSV use.
+ * Adding an action: one line here (category + label), then a `recordAuditEvent` call in the transaction of
+ * the change (apps/server/src/modules/audit-log/README.md).
+ */
+export const AUDIT_CATEGORIES = {
+  auth: 'ログイン・認証',
+  member: 'メンバー',
+  memberGroup: 'メンバーグループ',
+  cabinet: 'キャビネット',
+  document: '書類',
+  bulk: '一括処理',
+  auditLog: '監査ログ',
+} as const;
+export type TAuditCategory = keyof typeof AUDIT_CATEGORIES;
+export const ZAuditCategory = z.enum(Object.keys(AUDIT_CATEGORIES) as [TAuditCategory], {
+  message: '操作の種類が正しくありません。',
+});
+
+const action = (category: TAuditCategory, label: string) => ({ category, label });
+export const AUDIT_ACTIONS = {
+  'auth.signIn': action('auth', 'ログイン'),
+  'auth.signInFailed': action('auth', 'ログイン失敗'),
+  'auth.signOut': action('auth', 'ログアウト'),
+  'auth.mfaSetUp': action('auth', '2要素認証の設定'),
+  'auth.passwordSet': action('auth', 'パスワードの設定'),
+  'auth.sessionsRevoked': action('auth', 'セッションの無効化'),
+  'member.created': action('member', 'メンバーの追加'),
+  'member.updated': action('member', 'メンバーの変更'),
+  'member.deleted': action('member', 'メンバーの削除'),
+  'member.mfaReset': action('member', 'メンバーの2要素認証のリセット'),
+  'member.invitationResent': action('member', '招待メールの再送'),
+  'memberGroup.created': action('memberGroup', 'グループの作成'),
+  'memberGroup.updated': action('memberGroup', 'グループの変更'),
+  'memberGroup.deleted': action('memberGroup', 'グループの削除'),
+  'memberGroup.membersAdded': action('memberGroup', 'グループへのメンバー追加'),
+  'memberGroup.membersRemoved': action('memberGroup', 'グループからのメンバー削除'),
+  'cabinet.created': action('cabinet', 'キャビネットの作成'),
+  'cabinet.updated': action('cabinet', 'キャビネットの変更'),
+  'cabinet.deleted': action('cabinet', 'キャビネットの削除'),
+  'cabinet.groupsGranted': action('cabinet', '閲覧グループの追加'),
+  'cabinet.groupRevoked': action('cabinet', '閲覧グループの削除'),
+  'cabinet.adminsAdded': action('cabinet', '管理者の追加'),
+  'cabinet.adminsRemoved': action('cabinet', '管理者の削除'),
+  'cabinet.rulesAdded': action('cabinet', '自動振り分けルールの追加'),
+  'cabinet.rulesRemoved': action('cabinet', '自動振り分けルールの削除'),
+  'document.filed': action('document', '書類のキャビネットへの追加（コピー）'),
+  'document.moved': action('document', '書類の移動'),
+  'document.unfiled': action('document', '書類のキャビネットからの削除'),
+  'document.imported': action('document', '書類のインポート'),
+  'document.attributesChanged': action('document', '書類の属性の変更'),
+  'document.pdfViewed': action('document', 'PDFの閲覧'),
+  'document.pdfDownloaded': action('document', 'PDFのダウンロード'),
+  'bulk.uploaded': action('bulk', 'CSVのアップロード'),
+  'bulk.checked': action('bulk', 'CSVのチェック'),
+  'bulk.executed': action('bulk', '一括処理の実行'),
+  'bulk.cancelled': action('bulk', '一括処理の取り消し'),
+  'bulk.generationRequested': action('bulk', '書き出し・テンプレートの作成'),
+  'bulk.fileDownloaded': action('bulk', 'ファイルのダウンロード'),
+  'auditLog.exported': action('auditLog', '監査ログの書き出し'),
+} as const;
+export type TAuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_TARGET_TYPES = {
+  member: 'メンバー',
+  memberGroup: 'メンバーグループ',
+  cabinet: 'キャビネット',
+  document: '書類',
+  bulkRun: '一括処理',
+  company: '企業',
+} as const;
+export type TAuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
+export const ZAuditTargetType = z.enum(Object.keys(AUDIT_TARGET_TYPES) as [TAuditTargetType], {
+  message: '対象の種類が正しくありません。',
+});
+
+/** `YYYY-MM-DD`, a day in Japan time (the viewer's period is in JST). */
+const ZJstDay = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label}はYYYY-MM-DDの形式で入力してください。` })
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00+09:00`)), {
+      message: `${label}の日付が正しくありません。`,
+    });
+
+export const AUDIT_PAGE_SIZE = 50;
+export const ZFindAuditEventsQuery = z
+  .object({
+    from: ZJstDay('期間（開始）').optional(),
+    to: ZJstDay('期間（終了）').optional(),
+    actorId: z.uuid({ message: '操作したメンバーのIDの形式が正しくありません。' }).optional(),
+    category: ZAuditCategory.optional(),
+    targetType: ZAuditTargetType.optional(),
+    targetId: z
+      .string()
+      .max(100, { message: '対象のIDは100文字以内で指定してください。' })
+      .optional(),
+    keyword: z
+      .string()
+      .trim()
+      .max(100, { message: 'キーワードは100文字以内で入力してください。' })
+      .optional(),
+    /** The opaque cursor of the previous page's last event. */
+    after: z
+      .string()
+      .regex(/^\d{1,18}$/, { message: 'ページの指定が正しくありません。' })
+      .optional(),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: '期間の開始は終了より前の日付にしてください。',
+    path: ['to'],
+  });
+export type TFindAuditEventsQuery = z.input<typeof ZFindAuditEventsQuery>;
+
+export const ZAuditEvent = z.object({
+  id: ZId,
+  seq: z.number().int(),
+  occurredAt: z.string(),
+  actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
+  ip: z.string(),
+  userAgent: z.string(),
+  requestId: z.string(),
+  action: z.string(),
+  actionLabel: z.string(),
+  category: z.string(),
+  target: z.object({ type: z.string(), id: z.string(), name: z.string() }),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+export const ZFindAuditEventsResponse = z.object({
+  events: z.array(ZAuditEvent),
+  /** Cursor of the next (older) page; null on the last. */
+  next: z.string().nullable(),
+});
+export type TFindAuditEventsResponse = z.infer<typeof ZFindAuditEventsResponse>;

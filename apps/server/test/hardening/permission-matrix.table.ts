@@ -50,6 +50,13 @@ const x = (
 });
 
 const get = (url: string): Call => ({ method: 'GET', url });
+/** A settings change both test companies accept (same plan and flags, version reset first). */
+const settingsBody = async (w: World) => ({
+  name: unique('株式会社テスト'),
+  theme: 'cloudsign',
+  flags: { mfa: false, documentApproval: true, auditLog: true, documentImport: true },
+  version: await w.fresh.settingsVersion(),
+});
 const send = (method: Call['method'], url: string, payload: unknown = {}): Call => ({
   method,
   url,
@@ -252,6 +259,21 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /users/{id}/mfa': {
     expect: ADMIN_ONLY_ID,
     call: (w) => send('DELETE', `/users/${w.users.targetA.id}/mfa`, undefined),
+  },
+
+  // Company settings: company admins only; another company's admin acts on their own company.
+  'GET /company/settings': { expect: x(ok, 403, 403, ok), call: () => get('/company/settings') },
+  'PUT /company/settings': {
+    expect: x(ok, 403, 403, ok),
+    call: async (w) => send('PUT', '/company/settings', await settingsBody(w)),
+  },
+  'POST /company/settings/preview': {
+    expect: x(ok, 403, 403, ok),
+    call: async (w) => send('POST', '/company/settings/preview', await settingsBody(w)),
+  },
+  'POST /company/settings/mfa_reminders': {
+    expect: x(ok, 403, 403, ok),
+    call: () => send('POST', '/company/settings/mfa_reminders', undefined),
   },
 
   // Member groups

@@ -50,6 +50,20 @@ describe('requirePermission', () => {
     expect(await outcome(hook, caller({ isCompanyAdmin: false }))).toEqual(FORBIDDEN);
   });
 
+  it('auditLogViewer: only while the audit log is on, for company admins and 監査ログ閲覧権限', async () => {
+    const hook = requirePermission('auditLogViewer');
+    const who = (roles: string[], auditLog: boolean) =>
+      ({
+        auth: { roles: new Set(roles), company: { auditLog } },
+        query: {},
+      }) as unknown as FastifyRequest;
+    expect(await outcome(hook, who(['CompanyAdmin'], true))).toBe('allowed');
+    expect(await outcome(hook, who(['CompanyAuditor'], true))).toBe('allowed');
+    expect(await outcome(hook, who(['DocumentImporter'], true))).toEqual(FORBIDDEN);
+    expect(await outcome(hook, who(['CompanyAdmin'], false))).toEqual(FORBIDDEN);
+    expect(await outcome(hook, who(['CompanyAuditor'], false))).toEqual(FORBIDDEN);
+  });
+
   it('several permissions are checked in the order given: the plan before the role', async () => {
     const hook = requirePermission(['enterprisePlan', 'companyAdmin']);
     expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'enterprise' }))).toBe(

@@ -8,7 +8,7 @@
  * document) stay in the services; these are the ones known from the caller alone.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ErrorCode } from '@cloudsign/contract';
+import { canViewAuditLog, type ErrorCode } from '@cloudsign/contract';
 import { AppError } from '../../lib/app-error.ts';
 
 type Rule = { allows: (request: FastifyRequest) => boolean; refusal: ErrorCode };
@@ -20,6 +20,12 @@ const RULES = {
   enterprisePlan: {
     allows: (request) => request.auth.company.plan === 'enterprise',
     refusal: 'enterprise_plan_required',
+  },
+  // The audit log: only while the company has it on, for company admins and 監査ログ閲覧権限 (canViewAuditLog).
+  auditLogViewer: {
+    allows: (request) =>
+      canViewAuditLog({ roles: [...request.auth.roles], company: request.auth.company }),
+    refusal: 'forbidden',
   },
   // The member list: a company admin, or a caller naming a cabinet, whose administration the service checks
   // next (the cabinet must be looked up first: another company's is 404, never 403).

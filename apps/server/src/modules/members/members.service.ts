@@ -92,7 +92,7 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
       const row = await repo.insertMember(tx, newMemberValues(companyId, body, deps.clock()));
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
-      await issuePasswordSetupLink(deps, tx, row);
+      await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
       return row.id;
     })
     .catch((err: unknown) => {
@@ -136,7 +136,7 @@ export async function updateMember(deps: AppDeps, who: Who, id: string, body: Up
             id,
             email: body.email!,
             name: body.name ?? current.name,
-          });
+          }, inviterOf(who));
       }
     })
     .catch((err: unknown) => {
@@ -145,6 +145,9 @@ export async function updateMember(deps: AppDeps, who: Who, id: string, body: Up
     });
   return loadDetail(deps, companyId, id);
 }
+
+/** The admin acting, as the mails name them. */
+const inviterOf = (who: Who) => who.user.name || who.user.email;
 
 const sameRoles = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((r) => b.includes(r));
@@ -179,7 +182,7 @@ export async function remindRegister(deps: AppDeps, who: Who, id: string) {
       );
     }
     // A new link replaces the old one ("the old link dies").
-    await issuePasswordSetupLink(deps, tx, current);
+    await issuePasswordSetupLink(deps, tx, current, inviterOf(who));
   });
   return loadDetail(deps, companyId, id);
 }

@@ -1,4 +1,4 @@
-import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { TAffectedMember, TCompanySettingsPreview } from '@cloudsign/contract';
 
 type Props = {
@@ -12,13 +12,16 @@ type Props = {
 
 function Members({ label, members }: { label: string; members: TAffectedMember[] }) {
   return (
-    <List size="sm" spacing={2} aria-label={label}>
-      {members.map((m) => (
-        <List.Item key={m.id}>
-          {m.name || '—'}（{m.email}）
-        </List.Item>
-      ))}
-    </List>
+    // Hundreds of names stay in a scrolled box, so the confirm button is always in view.
+    <ScrollArea.Autosize mah={200} type="auto">
+      <List size="sm" spacing={2} aria-label={label}>
+        {members.map((m) => (
+          <List.Item key={m.id}>
+            {m.name || '—'}（{m.email}）
+          </List.Item>
+        ))}
+      </List>
+    </ScrollArea.Autosize>
   );
 }
 

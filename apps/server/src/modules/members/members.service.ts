@@ -132,11 +132,16 @@ export async function updateMember(deps: AppDeps, who: Who, id: string, body: Up
         // The old address may have been mistyped: nothing mailed or signed in through it survives.
         await revokeOnEmailChange(tx, [id], id === who.user.id ? who.sessionId : undefined);
         if (current.status === 0)
-          await issuePasswordSetupLink(deps, tx, {
-            id,
-            email: body.email!,
-            name: body.name ?? current.name,
-          }, inviterOf(who));
+          await issuePasswordSetupLink(
+            deps,
+            tx,
+            {
+              id,
+              email: body.email!,
+              name: body.name ?? current.name,
+            },
+            inviterOf(who),
+          );
       }
     })
     .catch((err: unknown) => {

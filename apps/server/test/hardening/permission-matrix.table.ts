@@ -256,6 +256,11 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: ADMIN_ONLY_ID,
     call: (w) => send('PUT', `/users/${w.users.targetA.id}/remind_register`, undefined),
   },
+  'PUT /users/{id}/password_reset': {
+    expect: ADMIN_ONLY_ID,
+    // A fresh member: the call signs its target out, which must not touch the callers of other cases.
+    call: async (w) => send('PUT', `/users/${(await w.fresh.user()).id}/password_reset`, undefined),
+  },
   'DELETE /users/{id}/mfa': {
     expect: ADMIN_ONLY_ID,
     call: (w) => send('DELETE', `/users/${w.users.targetA.id}/mfa`, undefined),

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
+import { issuePasswordResetLink } from '../../auth/password-reset.ts';
 import { emailChanged, endSessions, revokeOnEmailChange } from '../../auth/revocation.ts';
 import { memberDetail, toMember } from './member-mappers.ts';
 import * as repo from './members.repository.ts';
@@ -188,6 +189,27 @@ export async function remindRegister(deps: AppDeps, who: Who, id: string) {
     }
     // A new link replaces the old one ("the old link dies").
     await issuePasswordSetupLink(deps, tx, current, inviterOf(who));
+  });
+  return loadDetail(deps, companyId, id);
+}
+
+/**
+ * パスワード再設定メールを送る: a one-time reset link (60 minutes) naming the admin; the member's browsers are
+ * signed out at once, since the admin may be acting on a compromised account.
+ */
+export async function sendPasswordReset(deps: AppDeps, who: Who, id: string) {
+  const companyId = who.user.companyId;
+  await deps.database.db.transaction(async (tx) => {
+    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    if (current.status === 0) {
+      throw new AppError(
+        'invalid_state',
+        'このメンバーはまだパスワードを設定していません。登録メールを再送してください。',
+      );
+    }
+    await issuePasswordResetLink(deps, tx, current, inviterOf(who));
+    await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
   });
   return loadDetail(deps, companyId, id);
 }

@@ -18,5 +18,6 @@ export * from './list-queries.ts';
 export * from './members.ts';
 export * from './member-groups.ts';
 export * from './audit-log.ts';
+export * from './company-settings.ts';
 // Side effect: zod's own messages in Japanese wherever the contract is loaded.
 import './zod-locale.ts';

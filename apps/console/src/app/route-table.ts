@@ -60,6 +60,13 @@ export const ROUTES: readonly RouteDef[] = [
     module: m(() => import('./routes/members-page.tsx')),
   },
   {
+    path: '/company/settings',
+    title: '企業設定',
+    layout: 'default',
+    middleware: AUTH,
+    module: m(() => import('./routes/company-settings-page.tsx')),
+  },
+  {
     path: '/company/documents',
     title: '書類',
     layout: 'default',

@@ -34,6 +34,7 @@ import { membersRoutes } from '../modules/members/members.routes.ts';
 import { trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';
 import { auditLogRoutes } from '../modules/audit-log/audit-log.routes.ts';
+import { companySettingsRoutes } from '../modules/company-settings/company-settings.routes.ts';
 
 export type ApiApp = FastifyInstance;
 
@@ -108,6 +109,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(membersRoutes, { deps });
   await app.register(memberGroupsRoutes, { deps });
   await app.register(auditLogRoutes, { deps });
+  await app.register(companySettingsRoutes, { deps });
 
   return app;
 }

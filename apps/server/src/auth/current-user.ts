@@ -79,7 +79,8 @@ export function toCurrentUser(user: UserRow, company: CompanyRow): TCurrentUser 
     organization: user.organization,
     roles: user.roles as TRole[],
     mfa: user.mfa as TCurrentUser['mfa'],
-    theme: user.theme as TCurrentUser['theme'],
+    // The company decides the look (company settings); the member's own copy follows it.
+    theme: company.theme as TCurrentUser['theme'],
     company: {
       id: company.id,
       name: company.name,

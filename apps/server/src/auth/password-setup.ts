@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { passwordSetupTokens, users } from '../db/schema.ts';
+import { companies, passwordSetupTokens, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
@@ -22,24 +22,28 @@ export async function issuePasswordSetupLink(
   deps: AppDeps,
   db: DbOrTx,
   user: { id: string; email: string; name: string },
+  inviterName?: string,
 ): Promise<void> {
-  const token = newOpaqueToken();
   const now = deps.clock();
-  await db.delete(passwordSetupTokens).where(eq(passwordSetupTokens.userId, user.id));
-  await db.insert(passwordSetupTokens).values({
-    id: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(now.getTime() + PASSWORD_SETUP_TTL_MS),
-  });
+  const token = await replaceLink(
+    db,
+    user.id,
+    'setup',
+    new Date(now.getTime() + PASSWORD_SETUP_TTL_MS),
+  );
   const url = passwordSetupUrl(deps.env.SITE_URL, token);
   const expires = formatJst(new Date(now.getTime() + PASSWORD_SETUP_TTL_MS));
+  const companyName = await companyNameOf(db, user.id);
   await deps.mailer.send({
     to: user.email,
     subject: PASSWORD_SETUP_SUBJECT,
     text: [
       `${user.name || user.email} 様`,
       '',
-      'クラウドサインの企業アカウントにメンバーとして登録されました。',
+      inviterName
+        ? `${companyName}の${inviterName}さんから、クラウドサインへの招待が届いています。`
+        : `${companyName}から、クラウドサインへの招待が届いています。`,
+      `${companyName}の企業アカウントにメンバーとして登録されました。`,
       '下記のリンクからパスワードを設定し、ご利用を開始してください。',
       '',
       url,
@@ -55,6 +59,32 @@ export async function issuePasswordSetupLink(
   });
 }
 
+/**
+ * Deletes the member's earlier links (a newer link of either kind kills the older) and stores a new one.
+ * Answers the token to mail; only its hash is stored.
+ */
+export async function replaceLink(
+  db: DbOrTx,
+  userId: string,
+  purpose: 'setup' | 'reset',
+  expiresAt: Date,
+) {
+  const token = newOpaqueToken();
+  await db.delete(passwordSetupTokens).where(eq(passwordSetupTokens.userId, userId));
+  await db.insert(passwordSetupTokens).values({ id: hashToken(token), userId, purpose, expiresAt });
+  return token;
+}
+
+export async function companyNameOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.name ?? '';
+}
+
 /** A link with its state (the pages tell "used" and "expired" apart from "unknown"), or null. */
 export async function findSetupLink(db: DbOrTx, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
@@ -62,6 +92,7 @@ export async function findSetupLink(db: DbOrTx, token: string) {
     .select({
       tokenId: passwordSetupTokens.id,
       usedAt: passwordSetupTokens.usedAt,
+      purpose: passwordSetupTokens.purpose,
       expiresAt: passwordSetupTokens.expiresAt,
       user: users,
     })
@@ -82,7 +113,7 @@ export async function consumeSetupLink(db: DbOrTx, tokenId: string, now: Date): 
   return used.length === 1;
 }
 
-function formatJst(d: Date) {
+export function formatJst(d: Date) {
   return new Intl.DateTimeFormat('ja-JP', {
     timeZone: 'Asia/Tokyo',
     year: 'numeric',

@@ -9,9 +9,17 @@ import type { DbOrTx } from '../db/client.ts';
 import { passwordSetupTokens, sessions } from '../db/schema.ts';
 import { forgetDevices } from './known-devices.ts';
 
-export async function revokeSetupLinks(db: DbOrTx, userIds: readonly string[]) {
+/** Setup and reset links of the members die; `keepTokenId` spares the link being used right now (its "used" state). */
+export async function revokeSetupLinks(
+  db: DbOrTx,
+  userIds: readonly string[],
+  keepTokenId?: string,
+) {
   if (userIds.length === 0) return;
-  await db.delete(passwordSetupTokens).where(inArray(passwordSetupTokens.userId, [...userIds]));
+  const ofUsers = inArray(passwordSetupTokens.userId, [...userIds]);
+  await db
+    .delete(passwordSetupTokens)
+    .where(keepTokenId ? and(ofUsers, ne(passwordSetupTokens.id, keepTokenId)) : ofUsers);
 }
 
 /** Signs the members out of every browser; `keepSessionId` spares the caller's own (a member acting on himself). */

@@ -22,6 +22,7 @@ import { tokenRoutes } from './token.routes.ts';
 import { loginRoutes } from './login.routes.ts';
 import { mfaRoutes } from './mfa.routes.ts';
 import { passwordSetupRoutes } from './password-setup.routes.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
 import { spaRoutes } from './spa.routes.ts';
 import { trustProxyOption } from '../config/env.ts';
 import { installInputGuard } from './input-guard.ts';
@@ -120,6 +121,7 @@ export async function buildSiteApp(
     await pages.register(loginRoutes, { deps });
     await pages.register(mfaRoutes, { deps });
     await pages.register(passwordSetupRoutes, { deps });
+    await pages.register(passwordResetRoutes, { deps });
   });
   await app.register(spaRoutes, { deps, distDir: opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST });
   return app;

@@ -51,13 +51,15 @@ const tokenOf = (request: FastifyRequest) =>
   String((request.params as { token?: string }).token ?? '');
 const isUsable = (link: LinkState, now: Date): link is NonNullable<LinkState> =>
   !!link && !link.usedAt && link.expiresAt > now;
+/** A reset link is not an invitation: here it is as unknown as any other string. */
+const setupOnly = (link: LinkState) => (link?.purpose === 'setup' ? link : null);
 
 export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const db = deps.database.db;
 
   app.get('/password_setup/:token', async (request, reply) => {
     const token = tokenOf(request);
-    const link = await findSetupLink(db, token);
+    const link = setupOnly(await findSetupLink(db, token));
     if (!isUsable(link, deps.clock())) return deadLink(reply, link, deps.clock());
     return newPasswordPage(reply, {
       ...FORM,
@@ -70,7 +72,7 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
   app.post('/password_setup/:token', async (request, reply) => {
     const token = tokenOf(request);
     const now = deps.clock();
-    const link = await findSetupLink(db, token);
+    const link = setupOnly(await findSetupLink(db, token));
     if (!isUsable(link, now)) return deadLink(reply, link, now);
     const password = formField(request.body, 'password', 1024);
     const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));

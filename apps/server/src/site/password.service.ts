@@ -1,12 +1,15 @@
 /**
- * Setting a new password, from the login's "new password" step or an invitation's setup link. The password,
+ * Setting a new password, from the login's "new password" step, an invitation's setup link or a reset link. The password,
  * the end of the member's other sign-ins and the end of their browsers' exemption from login limits commit
  * together, so a half-done change never leaves an old browser signed in (docs/design.md §1).
  */
 import type { Db } from '../db/client.ts';
 import { forgetDevices } from '../auth/known-devices.ts';
 import { consumeSetupLink } from '../auth/password-setup.ts';
-import { deleteOtherSessions, setPassword } from './site.repository.ts';
+import { revokeSetupLinks } from '../auth/revocation.ts';
+import { deleteOtherSessions, findUserByEmail, setPassword } from './site.repository.ts';
+import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-reset.ts';
+import type { AppDeps } from '../deps.ts';
 
 /** A signed-in member replaces their password: this browser stays signed in and known, every other one is not. */
 export async function replacePassword(
@@ -19,6 +22,8 @@ export async function replacePassword(
     await setPassword(tx, who.userId, passwordHash, now);
     await deleteOtherSessions(tx, who.userId, who.sessionId);
     await forgetDevices(tx, [who.userId], who.deviceCookie);
+    // A reset link mailed before the change must not undo it.
+    await revokeSetupLinks(tx, [who.userId]);
   });
 }
 
@@ -37,6 +42,25 @@ export async function setPasswordByLink(
     await setPassword(tx, link.userId, passwordHash, now);
     await deleteOtherSessions(tx, link.userId, null);
     await forgetDevices(tx, [link.userId]);
+    await revokeSetupLinks(tx, [link.userId], link.tokenId);
     return true;
   });
+}
+
+/**
+ * 「パスワードをお忘れの方」: counts the request against the limits, then mails a reset link when the address
+ * belongs to a member who has a password. The caller answers the same page either way (no enumeration).
+ */
+export async function requestPasswordReset(
+  deps: AppDeps,
+  key: { email: string; ip: string },
+): Promise<'limited' | 'answered'> {
+  const db = deps.database.db;
+  if (!(await reserveResetRequest(db, key, deps.clock()))) return 'limited';
+  const user = await findUserByEmail(db, key.email);
+  // Invited members (status 0) have no password to reset: their invitation is the way in.
+  if (user && user.status !== 0) {
+    await db.transaction((tx) => issuePasswordResetLink(deps, tx, user));
+  }
+  return 'answered';
 }

@@ -16,6 +16,7 @@ const TEMPLATES = {
   mfaSetup: read('mfa-setup.html'),
   mfaBackupCodes: read('mfa-backup-codes.html'),
   message: read('message.html'),
+  passwordForgot: read('password-forgot.html'),
 };
 const CSS = read('site.css');
 

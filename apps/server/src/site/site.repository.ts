@@ -25,3 +25,8 @@ export async function setPassword(db: DbOrTx, userId: string, passwordHash: stri
     .set({ passwordHash, status: 1, updatedAt: now })
     .where(eq(users.id, userId));
 }
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user ?? null;
+}

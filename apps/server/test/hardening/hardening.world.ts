@@ -4,6 +4,7 @@
  * company B's admin is the outsider who must never reach any of it.
  */
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { BulkKind, BulkStatus } from '@cloudsign/contract';
 import type { AppDeps } from '../../src/deps.ts';
 import { eq } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
   cabinetBackfills,
   cabinetMemberGroups,
   cabinets,
+  companies,
   documentFiles,
   memberGroupUsers,
   memberGroups,
@@ -204,6 +206,14 @@ export async function buildWorld(deps: AppDeps) {
       cabinet: newCabinet,
       document: newDocument,
       user: () => makeUser(deps, a.id, { roles: [] }),
+      /** Both companies back at settings version 0, so a PUT naming version 0 is current for either admin. */
+      settingsVersion: async () => {
+        await db
+          .update(companies)
+          .set({ settingsVersion: 0 })
+          .where(inArray(companies.id, [a.id, b.id]));
+        return 0;
+      },
       group: async () =>
         (
           await db

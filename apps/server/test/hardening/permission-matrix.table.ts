@@ -50,6 +50,13 @@ const x = (
 });
 
 const get = (url: string): Call => ({ method: 'GET', url });
+/** A settings change both test companies accept (same plan and flags, version reset first). */
+const settingsBody = async (w: World) => ({
+  name: unique('株式会社テスト'),
+  theme: 'cloudsign',
+  flags: { mfa: false, documentApproval: true, auditLog: true, documentImport: true },
+  version: await w.fresh.settingsVersion(),
+});
 const send = (method: Call['method'], url: string, payload: unknown = {}): Call => ({
   method,
   url,
@@ -249,6 +256,11 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: ADMIN_ONLY_ID,
     call: (w) => send('PUT', `/users/${w.users.targetA.id}/remind_register`, undefined),
   },
+  'PUT /users/{id}/password_reset': {
+    expect: ADMIN_ONLY_ID,
+    // A fresh member: the call signs its target out, which must not touch the callers of other cases.
+    call: async (w) => send('PUT', `/users/${(await w.fresh.user()).id}/password_reset`, undefined),
+  },
   'DELETE /users/{id}/mfa': {
     expect: ADMIN_ONLY_ID,
     call: (w) => send('DELETE', `/users/${w.users.targetA.id}/mfa`, undefined),
@@ -259,6 +271,20 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /audit_events/{id}': {
     expect: x(403, 403, 403, 404),
     call: (w) => get(`/audit_events/${w.auditEventA.id}`),
+  },
+  // Company settings: company admins only; another company's admin acts on their own company.
+  'GET /company/settings': { expect: x(ok, 403, 403, ok), call: () => get('/company/settings') },
+  'PUT /company/settings': {
+    expect: x(ok, 403, 403, ok),
+    call: async (w) => send('PUT', '/company/settings', await settingsBody(w)),
+  },
+  'POST /company/settings/preview': {
+    expect: x(ok, 403, 403, ok),
+    call: async (w) => send('POST', '/company/settings/preview', await settingsBody(w)),
+  },
+  'POST /company/settings/mfa_reminders': {
+    expect: x(ok, 403, 403, ok),
+    call: () => send('POST', '/company/settings/mfa_reminders', undefined),
   },
 
   // Member groups

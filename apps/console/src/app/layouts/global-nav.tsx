@@ -4,16 +4,17 @@ import { NavLink, useLocation } from 'react-router';
 import { isCompanyAdmin } from '@cloudsign/contract';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useBrand } from '../theme/theme-provider.tsx';
-import { CabinetIcon, DocumentIcon, GroupIcon, MemberIcon } from './nav-icons.tsx';
+import { CabinetIcon, DocumentIcon, GroupIcon, MemberIcon, SettingsIcon } from './nav-icons.tsx';
 
 type NavItem = { label: string; to: string; icon: ReactNode; isAdminOnly: boolean };
 
-/** docs/design.md §1: members and member groups are for company admins; cabinets and documents for everyone. */
+/** docs/design.md §1: members, member groups and company settings are for company admins; cabinets and documents for everyone. */
 export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: 'キャビネット', to: '/cabinets', icon: <CabinetIcon />, isAdminOnly: false },
   { label: 'メンバーグループ', to: '/member_groups', icon: <GroupIcon />, isAdminOnly: true },
   { label: 'メンバー', to: '/company/members', icon: <MemberIcon />, isAdminOnly: true },
   { label: '書類', to: '/company/documents', icon: <DocumentIcon />, isAdminOnly: false },
+  { label: '企業設定', to: '/company/settings', icon: <SettingsIcon />, isAdminOnly: true },
 ];
 
 export type NavEntry = {

@@ -53,3 +53,9 @@ export const ChevronDown = () => (
     <path d="M6 9l6 6 6-6" />
   </svg>
 );
+export const SettingsIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1" />
+  </Icon>
+);

@@ -50,6 +50,19 @@ describe('requirePermission', () => {
     expect(await outcome(hook, caller({ isCompanyAdmin: false }))).toEqual(FORBIDDEN);
   });
 
+  it('auditor: only while the audit log is on, on a plan that has it, for 監査ログ閲覧権限 alone', async () => {
+    const hook = requirePermission('auditor');
+    const who = (roles: string[], auditLog: boolean, plan = 'enterprise') =>
+      ({
+        auth: { user: { roles }, roles: new Set(roles), company: { auditLog, plan } },
+        query: {},
+      }) as unknown as FastifyRequest;
+    expect(await outcome(hook, who(['CompanyAuditor'], true))).toBe('allowed');
+    expect(await outcome(hook, who(['CompanyAdmin'], true))).toEqual(FORBIDDEN);
+    expect(await outcome(hook, who(['CompanyAuditor'], false))).toEqual(FORBIDDEN);
+    expect(await outcome(hook, who(['CompanyAuditor'], true, 'business'))).toEqual(FORBIDDEN);
+  });
+
   it('several permissions are checked in the order given: the plan before the role', async () => {
     const hook = requirePermission(['enterprisePlan', 'companyAdmin']);
     expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'enterprise' }))).toBe(

@@ -1,6 +1,6 @@
 /** Companies and their member-list counters. */
 import { bigint, boolean, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { id, createdAt } from './columns.ts';
+import { id, createdAt, ts } from './columns.ts';
 
 /** The owning company of a tenant row; deleting the company deletes the row. */
 export const companyRef = () =>
@@ -17,6 +17,11 @@ export const companies = pgTable('companies', {
   documentImport: boolean('document_import').notNull().default(false),
   isEnabledFederatedIdentity: boolean('is_enabled_federated_identity').notNull().default(false),
   mfa: smallint('mfa').notNull().default(1),
+  /** The look of the console for everyone in the company (company settings). */
+  theme: text('theme').notNull().default('cloudsign'),
+  /** Optimistic version of the settings: two admins editing at once never overwrite each other silently. */
+  settingsVersion: integer('settings_version').notNull().default(0),
+  settingsUpdatedAt: ts('settings_updated_at').notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

@@ -72,11 +72,15 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** One-time password-setup links for invited members (valid 10 days, CS). */
+/**
+ * One-time links mailed to a member: `setup` for invited members (valid 10 days, CS), `reset` for a forgotten
+ * password (valid 60 minutes). A member has at most one: a newer link of either kind replaces the older.
+ */
 export const passwordSetupTokens = pgTable(
   'password_setup_tokens',
   {
     id: text('id').primaryKey(),
+    purpose: text('purpose').notNull().default('setup'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -107,6 +111,21 @@ export const loginAttempts = pgTable(
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
     index('login_attempts_created_idx').on(t.createdAt),
     index('login_attempts_device_idx').on(t.device, t.createdAt),
+  ],
+);
+
+/** Requests on 「パスワードをお忘れの方」, counted per address and per IP to limit mail bombing and probing. */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_reset_requests_email_idx').on(t.email, t.createdAt),
+    index('password_reset_requests_ip_idx').on(t.ip, t.createdAt),
   ],
 );
 

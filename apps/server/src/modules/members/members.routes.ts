@@ -141,6 +141,22 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
   );
 
+  app.put(
+    '/users/:id/password_reset',
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['members'],
+        summary: 'パスワード再設定メールを送る（メンバーのログイン中のブラウザはログアウト）',
+        params: ZIdParams,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await service.sendPasswordReset(deps, request.auth, request.params.id),
+    }),
+  );
+
   app.delete(
     '/users/:id/mfa',
     {

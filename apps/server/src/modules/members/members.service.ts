@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
+import { issuePasswordResetLink } from '../../auth/password-reset.ts';
 import { emailChanged, endSessions, revokeOnEmailChange } from '../../auth/revocation.ts';
 import { memberDetail, toMember } from './member-mappers.ts';
 import * as repo from './members.repository.ts';
@@ -100,7 +101,7 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
       const row = await repo.insertMember(tx, newMemberValues(companyId, body, deps.clock()));
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
-      await issuePasswordSetupLink(deps, tx, row);
+      await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
       await recordAuditEvent(tx, {
         ...auditBy(who),
         action: 'member.created',
@@ -162,11 +163,16 @@ export async function updateMember(deps: AppDeps, who: Who, id: string, body: Up
         // The old address may have been mistyped: nothing mailed or signed in through it survives.
         await revokeOnEmailChange(tx, [id], id === who.user.id ? who.sessionId : undefined);
         if (current.status === 0)
-          await issuePasswordSetupLink(deps, tx, {
-            id,
-            email: body.email!,
-            name: body.name ?? current.name,
-          });
+          await issuePasswordSetupLink(
+            deps,
+            tx,
+            {
+              id,
+              email: body.email!,
+              name: body.name ?? current.name,
+            },
+            inviterOf(who),
+          );
       }
     })
     .catch((err: unknown) => {
@@ -175,6 +181,9 @@ export async function updateMember(deps: AppDeps, who: Who, id: string, body: Up
     });
   return loadDetail(deps, companyId, id);
 }
+
+/** The admin acting, as the mails name them. */
+const inviterOf = (who: Who) => who.user.name || who.user.email;
 
 const sameRoles = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((r) => b.includes(r));
@@ -216,13 +225,34 @@ export async function remindRegister(deps: AppDeps, who: Who, id: string) {
       );
     }
     // A new link replaces the old one ("the old link dies").
-    await issuePasswordSetupLink(deps, tx, current);
+    await issuePasswordSetupLink(deps, tx, current, inviterOf(who));
     await recordAuditEvent(tx, {
       ...auditBy(who),
       action: 'member.invitationResent',
       target: memberTarget(current),
       occurredAt: deps.clock(),
     });
+  });
+  return loadDetail(deps, companyId, id);
+}
+
+/**
+ * パスワード再設定メールを送る: a one-time reset link (60 minutes) naming the admin; the member's browsers are
+ * signed out at once, since the admin may be acting on a compromised account.
+ */
+export async function sendPasswordReset(deps: AppDeps, who: Who, id: string) {
+  const companyId = who.user.companyId;
+  await deps.database.db.transaction(async (tx) => {
+    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    if (current.status === 0) {
+      throw new AppError(
+        'invalid_state',
+        'このメンバーはまだパスワードを設定していません。登録メールを再送してください。',
+      );
+    }
+    await issuePasswordResetLink(deps, tx, current, inviterOf(who));
+    await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
   });
   return loadDetail(deps, companyId, id);
 }

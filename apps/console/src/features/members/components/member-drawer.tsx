@@ -7,12 +7,26 @@ import { useMember } from '../api/get-member.ts';
 import { useDeleteMember } from '../api/delete-member.ts';
 import { useRemindRegister } from '../api/remind-register.ts';
 import { useResetMfa } from '../api/reset-mfa.ts';
+import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { MFA_LABELS, STATUS_COLORS, formatDate, statusLabel } from '../lib/labels.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { ReadableCabinets } from './readable-cabinets.tsx';
 
-type Confirm = 'delete' | 'remind' | 'mfa' | null;
+type Confirm = 'delete' | 'remind' | 'mfa' | 'reset' | null;
+
+const CONFIRM_TITLES: Record<NonNullable<Confirm>, string> = {
+  delete: 'メンバーを削除',
+  remind: '登録メールを再送',
+  mfa: '2要素認証をリセット',
+  reset: 'パスワード再設定メールを送る',
+};
+const CONFIRM_LABELS: Record<NonNullable<Confirm>, string> = {
+  delete: '削除する',
+  remind: '再送する',
+  mfa: 'リセットする',
+  reset: '送信する',
+};
 
 /** The member detail beside the list: groups, privileges, status, MFA, readable cabinets, and actions. */
 export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -78,6 +92,7 @@ function MemberDetail({
   const remove = useDeleteMember();
   const remind = useRemindRegister();
   const resetMfa = useResetMfa();
+  const sendReset = useSendPasswordReset();
   const label = member.name || member.email;
   const fail = (error: unknown) =>
     drawerAlert.open({
@@ -101,6 +116,10 @@ function MemberDetail({
       if (confirm === 'mfa') {
         await resetMfa.mutateAsync(member.id);
         drawerAlert.open(`「${label}」の2要素認証をリセットしました。`);
+      }
+      if (confirm === 'reset') {
+        await sendReset.mutateAsync(member.id);
+        drawerAlert.open(`「${label}」にパスワード再設定メールを送りました。`);
       }
     } catch (error) {
       fail(error);
@@ -157,6 +176,11 @@ function MemberDetail({
             登録メールを再送
           </Button>
         )}
+        {member.status !== 0 && (
+          <Button variant="light" onClick={() => setConfirm('reset')}>
+            パスワード再設定メールを送る
+          </Button>
+        )}
         <Button variant="light" disabled={member.mfa !== 1} onClick={() => setConfirm('mfa')}>
           2要素認証をリセット
         </Button>
@@ -179,25 +203,19 @@ function MemberDetail({
       <MemberFormModal opened={isEditing} onClose={() => setEditing(false)} member={member} />
       <ConfirmModal
         opened={confirm !== null}
-        title={
-          confirm === 'delete'
-            ? 'メンバーを削除'
-            : confirm === 'remind'
-              ? '登録メールを再送'
-              : '2要素認証をリセット'
-        }
+        title={confirm ? CONFIRM_TITLES[confirm] : ''}
         message={
           confirm === 'delete'
             ? `「${label}」（${member.email}）を削除します。このメンバーはログインできなくなります。送信した書類は会社に残ります。よろしいですか？`
             : confirm === 'remind'
               ? `「${label}」にパスワード設定メールを再送します。以前のリンクは使えなくなります。`
-              : `「${label}」の2要素認証をリセットします。次回ログイン時に設定し直す必要があります。`
+              : confirm === 'reset'
+                ? `「${label}」（${member.email}）にパスワード再設定メール（有効期限60分）を送ります。このメンバーはすべてのブラウザでログアウトされます。`
+                : `「${label}」の2要素認証をリセットします。このメンバーはすべてのブラウザでログアウトされ、次回ログイン時に設定し直す必要があります。`
         }
-        confirmLabel={
-          confirm === 'delete' ? '削除する' : confirm === 'remind' ? '再送する' : 'リセットする'
-        }
+        confirmLabel={confirm ? CONFIRM_LABELS[confirm] : ''}
         color={confirm === 'delete' ? 'red' : 'blue'}
-        loading={remove.isPending || remind.isPending || resetMfa.isPending}
+        loading={remove.isPending || remind.isPending || resetMfa.isPending || sendReset.isPending}
         onConfirm={() => void run()}
         onClose={() => setConfirm(null)}
       />

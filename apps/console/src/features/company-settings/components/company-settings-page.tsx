@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  COMPANY_FLAG_LABELS,
+  COMPANY_FLAGS,
+  FLAG_NOT_IN_PLAN,
+  PLAN_LABELS,
+  type TCompanySettings,
+  type TCompanySettingsPreview,
+  type TUpdateCompanySettingsRequest,
+} from '@cloudsign/contract';
+import { PageHeader } from '../../../components/page/page-header.tsx';
+import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
+import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
+import { usePageTitle } from '../../../lib/title.ts';
+import {
+  useCompanySettings,
+  usePreviewCompanySettings,
+  useSendMfaReminders,
+  useUpdateCompanySettings,
+} from '../api/settings.ts';
+import { FLAG_DESCRIPTIONS } from './flag-descriptions.ts';
+import { SettingsPreviewModal } from './settings-preview-modal.tsx';
+
+type Draft = Omit<TUpdateCompanySettingsRequest, 'version'>;
+const draftOf = (s: TCompanySettings): Draft => ({ name: s.name, theme: s.theme, flags: s.flags });
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : '変更できませんでした。');
+
+/** `/company/settings`: 企業名, plan, theme and the company flags, changed after an impact preview. */
+export function CompanySettingsPage() {
+  usePageTitle();
+  const isAdmin = useIsCompanyAdmin();
+  const settings = useCompanySettings();
+  if (!isAdmin) {
+    return (
+      <>
+        <PageHeader title="企業設定" />
+        <Alert color="gray">この画面は組織管理権限を持つメンバーのみ利用できます。</Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="企業設定" description="企業名、テーマ、会社全体で使う機能を設定します。" />
+      <AlertArea area="content" />
+      {settings.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="読み込み中" />
+        </Group>
+      ) : settings.isError ? (
+        <PanelError onRetry={() => void settings.refetch()} />
+      ) : (
+        <SettingsForm settings={settings.data} onReload={() => void settings.refetch()} />
+      )}
+    </>
+  );
+}
+
+function SettingsForm({
+  settings,
+  onReload,
+}: {
+  settings: TCompanySettings;
+  onReload: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [preview, setPreview] = useState<TCompanySettingsPreview | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const alert = useAlert('content');
+  const previewCall = usePreviewCompanySettings();
+  const update = useUpdateCompanySettings();
+  const remind = useSendMfaReminders();
+  useEffect(() => setDraft(draftOf(settings)), [settings]);
+
+  const body = { ...draft, version: settings.version };
+  const dirty = JSON.stringify(draftOf(settings)) !== JSON.stringify(draft);
+  const onError = (e: unknown) => {
+    setPreview(null);
+    alert.open({ message: messageOf(e), type: 'error' });
+  };
+  const check = async () => {
+    if (!draft.name.trim()) return setFieldError('企業名を入力してください。');
+    setFieldError(null);
+    try {
+      setPreview(await previewCall.mutateAsync(body));
+    } catch (e) {
+      onError(e);
+    }
+  };
+  const apply = async () => {
+    try {
+      await update.mutateAsync(body);
+      setPreview(null);
+      alert.open('企業設定を変更しました。');
+    } catch (e) {
+      onError(e);
+    }
+  };
+  const sendReminders = async () => {
+    try {
+      const { sent } = await remind.mutateAsync();
+      alert.open(`${sent}名に2要素認証の設定のお願いをメールしました。`);
+    } catch (e) {
+      onError(e);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg" bg="white">
+        <Stack gap="md">
+          <TextInput
+            label="企業名"
+            required
+            maw={480}
+            value={draft.name}
+            error={fieldError}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          />
+          <Group gap="xs">
+            <Text size="sm" fw={500}>
+              プラン
+            </Text>
+            <Badge variant="light">{PLAN_LABELS[settings.plan]}</Badge>
+          </Group>
+          <Radio.Group
+            label="テーマ"
+            description="ロゴと配色が会社のメンバー全員の画面で切り替わります。"
+            value={draft.theme}
+            onChange={(v) => setDraft({ ...draft, theme: v as Draft['theme'] })}
+          >
+            <Group mt="xs">
+              <Radio value="cloudsign" label="クラウドサイン" />
+              <Radio value="smbc-cloudsign" label="SMBCクラウドサイン" />
+            </Group>
+          </Radio.Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg" bg="white">
+        <Stack gap="md" role="group" aria-label="機能">
+          {COMPANY_FLAGS.map((flag) => {
+            const available = settings.availableFlags.includes(flag);
+            return (
+              <Switch
+                key={flag}
+                label={COMPANY_FLAG_LABELS[flag]}
+                description={available ? FLAG_DESCRIPTIONS[flag] : `${FLAG_NOT_IN_PLAN}。`}
+                disabled={!available}
+                checked={draft.flags[flag]}
+                onChange={(e) =>
+                  setDraft({ ...draft, flags: { ...draft.flags, [flag]: e.currentTarget.checked } })
+                }
+              />
+            );
+          })}
+          <Text size="sm" c="dimmed">
+            SSO設定（シングルサインオン）: {settings.ssoEnabled ? '有効' : '無効'}
+            （SSO設定の画面で変更します）
+          </Text>
+        </Stack>
+      </Paper>
+      <Group>
+        <Button disabled={!dirty} loading={previewCall.isPending} onClick={() => void check()}>
+          変更内容を確認
+        </Button>
+        <Button variant="default" disabled={!dirty} onClick={() => setDraft(draftOf(settings))}>
+          元に戻す
+        </Button>
+        <Button variant="subtle" onClick={onReload}>
+          最新の設定を読み込む
+        </Button>
+      </Group>
+      <SettingsPreviewModal
+        preview={preview}
+        saving={update.isPending}
+        reminding={remind.isPending}
+        onRemind={() => void sendReminders()}
+        onConfirm={() => void apply()}
+        onClose={() => setPreview(null)}
+      />
+    </Stack>
+  );
+}

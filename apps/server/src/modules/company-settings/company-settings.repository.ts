@@ -1,0 +1,56 @@
+/** Company-settings SQL: the company row and the members a change would affect. */
+import { and, arrayContains, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, users } from '../../db/schema.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+export async function findCompany(
+  db: DbOrTx,
+  companyId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CompanyRow | null> {
+  const q = db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await (opts.forUpdate ? q.for('update') : q);
+  return row ?? null;
+}
+
+export async function updateCompany(
+  db: DbOrTx,
+  companyId: string,
+  values: Partial<typeof companies.$inferInsert>,
+) {
+  await db.update(companies).set(values).where(eq(companies.id, companyId));
+}
+
+/** Members keep their own copy of the theme (member details show it): it follows the company's. */
+export async function setMembersTheme(db: DbOrTx, companyId: string, theme: string) {
+  await db
+    .update(users)
+    .set({ theme })
+    .where(and(eq(users.companyId, companyId), sql`${users.theme} <> ${theme}`));
+}
+
+const memberColumns = { id: users.id, name: users.name, email: users.email };
+export type AffectedRow = { id: string; name: string; email: string };
+
+/** Members without a second factor (mfa 2 = disabled), by name. */
+export function membersWithoutMfa(db: DbOrTx, companyId: string): Promise<AffectedRow[]> {
+  return db
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.mfa, 2)))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+export function membersWithRole(
+  db: DbOrTx,
+  companyId: string,
+  role: string,
+): Promise<AffectedRow[]> {
+  return db
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.companyId, companyId), arrayContains(users.roles, [role])))
+    .orderBy(asc(users.name), asc(users.id));
+}

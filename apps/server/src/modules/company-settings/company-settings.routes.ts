@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZCompanySettingsPreviewResponse,
+  ZCompanySettingsResponse,
+  ZErrorBody,
+  ZMfaRemindersResponse,
+  ZUpdateCompanySettingsRequest,
+} from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { requirePermission } from '../../api/plugins/permissions.ts';
+import * as service from './company-settings.service.ts';
+
+const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+/** 企業設定: company admins only, checked before the body is read. */
+export const companySettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
+  app,
+  { deps },
+) => {
+  app.get(
+    '/company/settings',
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['company-settings'],
+        summary: '企業設定（企業名・プラン・テーマ・機能の設定）',
+        response: { 200: ZCompanySettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({ settings: await service.getSettings(deps, request.auth) }),
+  );
+
+  app.put(
+    '/company/settings',
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['company-settings'],
+        summary: '企業設定を変更（version が古いと 409）',
+        body: ZUpdateCompanySettingsRequest,
+        response: { 200: ZCompanySettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      settings: await service.updateSettings(deps, request.auth, request.body),
+    }),
+  );
+
+  app.post(
+    '/company/settings/preview',
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['company-settings'],
+        summary: '企業設定の変更による影響（対象メンバーの人数と名前）。何も変更しない',
+        body: ZUpdateCompanySettingsRequest,
+        response: { 200: ZCompanySettingsPreviewResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      preview: await service.previewSettings(deps, request.auth, request.body),
+    }),
+  );
+
+  app.post(
+    '/company/settings/mfa_reminders',
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['company-settings'],
+        summary: '2要素認証を設定していないメンバーに設定のお願いをメールする',
+        response: { 200: ZMfaRemindersResponse, ...errors },
+      },
+    },
+    async (request) => service.remindMfa(deps, request.auth),
+  );
+};

@@ -1,0 +1,164 @@
+/**
+ * Company settings (docs/design.md "Company settings"): name, theme and the company flags the plan includes.
+ * Each change runs in one transaction that locks the company row and checks the version the admin started
+ * from, so two admins editing at once get a 409 instead of a silent overwrite.
+ */
+import {
+  COMPANY_FLAG_LABELS,
+  COMPANY_FLAGS,
+  CompanyMfa,
+  FLAG_NOT_IN_PLAN,
+  PLAN_FLAGS,
+  type TCompanyFlag,
+  type TCompanySettings,
+  type TCompanySettingsPreview,
+  type TPlan,
+  type TUpdateCompanySettingsRequest,
+} from '@cloudsign/contract';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './company-settings.repository.ts';
+import { sendMfaReminder } from './mfa-reminder-mail.ts';
+
+type Who = Pick<AuthContext, 'user'>;
+
+const flagsOf = (c: repo.CompanyRow): TCompanySettings['flags'] => ({
+  mfa: c.mfa === CompanyMfa.Required,
+  documentApproval: c.documentApproval !== 0,
+  auditLog: c.auditLog,
+  documentImport: c.documentImport,
+});
+
+export function toSettings(c: repo.CompanyRow): TCompanySettings {
+  return {
+    companyId: c.id,
+    name: c.name,
+    plan: c.plan as TPlan,
+    theme: c.theme as TCompanySettings['theme'],
+    flags: flagsOf(c),
+    availableFlags: [...PLAN_FLAGS[c.plan as TPlan]],
+    ssoEnabled: c.isEnabledFederatedIdentity,
+    version: c.settingsVersion,
+    updatedAt: c.settingsUpdatedAt.toISOString(),
+  };
+}
+
+async function loadCompany(db: DbOrTx, companyId: string, forUpdate = false) {
+  const row = await repo.findCompany(db, companyId, { forUpdate });
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getSettings(deps: AppDeps, who: Who) {
+  return toSettings(await loadCompany(deps.database.db, who.user.companyId));
+}
+
+/** Flags being changed; a flag outside the plan may stay as it is but never be switched (400 naming it). */
+function changedFlags(current: repo.CompanyRow, body: TUpdateCompanySettingsRequest) {
+  const now = flagsOf(current);
+  const allowed = PLAN_FLAGS[current.plan as TPlan];
+  const changed = COMPANY_FLAGS.filter((f) => now[f] !== body.flags[f]);
+  const refused = changed.filter((f) => !allowed.includes(f));
+  if (refused.length > 0) {
+    const details = refused.map((f) => ({
+      path: `flags.${f}`,
+      message: `「${COMPANY_FLAG_LABELS[f]}」は${FLAG_NOT_IN_PLAN}。現在のプランでは変更できません。`,
+    }));
+    throw new AppError('validation_failed', details[0]!.message, details);
+  }
+  return changed;
+}
+
+const list = (rows: repo.AffectedRow[]) => ({ count: rows.length, members: rows });
+
+async function previewOf(
+  db: DbOrTx,
+  current: repo.CompanyRow,
+  body: TUpdateCompanySettingsRequest,
+): Promise<TCompanySettingsPreview> {
+  const changed = changedFlags(current, body);
+  const turnsOff = (f: TCompanyFlag) => changed.includes(f) && !body.flags[f];
+  const turnsOn = (f: TCompanyFlag) => changed.includes(f) && body.flags[f];
+  const changes = changed.map(
+    (f) => `${COMPANY_FLAG_LABELS[f]}: ${body.flags[f] ? 'オン' : 'オフ'}`,
+  );
+  if (body.name !== current.name) changes.unshift(`企業名: ${body.name}`);
+  if (body.theme !== current.theme) changes.unshift(`テーマ: ${body.theme}`);
+  return {
+    changes,
+    mfaRequired: turnsOn('mfa') ? list(await repo.membersWithoutMfa(db, current.id)) : null,
+    importOff: turnsOff('documentImport')
+      ? list(await repo.membersWithRole(db, current.id, 'DocumentImporter'))
+      : null,
+    auditLogOff: turnsOff('auditLog') ? list(await auditLogViewers(db, current.id)) : null,
+  };
+}
+
+/** Who can open the audit log while it is on: the holders of 監査ログ閲覧権限 (canReadAuditLog). */
+async function auditLogViewers(db: DbOrTx, companyId: string) {
+  const seen = new Map<string, repo.AffectedRow>();
+  for (const role of ['CompanyAuditor']) {
+    for (const m of await repo.membersWithRole(db, companyId, role)) seen.set(m.id, m);
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'ja'));
+}
+
+function checkVersion(current: repo.CompanyRow, version: number) {
+  if (current.settingsVersion !== version) {
+    throw new AppError(
+      'conflict',
+      '他の管理者が企業設定を変更しました。画面を更新して最新の設定を確認してから、もう一度変更してください。',
+    );
+  }
+}
+
+/** What the change would do (counts and names); nothing is written. */
+export async function previewSettings(
+  deps: AppDeps,
+  who: Who,
+  body: TUpdateCompanySettingsRequest,
+) {
+  const db = deps.database.db;
+  const current = await loadCompany(db, who.user.companyId);
+  checkVersion(current, body.version);
+  return previewOf(db, current, body);
+}
+
+export async function updateSettings(deps: AppDeps, who: Who, body: TUpdateCompanySettingsRequest) {
+  const companyId = who.user.companyId;
+  const saved = await deps.database.db.transaction(async (tx) => {
+    const current = await loadCompany(tx, companyId, true);
+    checkVersion(current, body.version);
+    changedFlags(current, body);
+    const values = {
+      name: body.name,
+      theme: body.theme,
+      mfa: body.flags.mfa ? CompanyMfa.Required : CompanyMfa.Optional,
+      // Keeps a non-zero approval mode as it was when the flag stays on.
+      documentApproval: body.flags.documentApproval ? current.documentApproval || 1 : 0,
+      auditLog: body.flags.auditLog,
+      documentImport: body.flags.documentImport,
+      settingsVersion: current.settingsVersion + 1,
+      settingsUpdatedAt: deps.clock(),
+    };
+    await repo.updateCompany(tx, companyId, values);
+    if (body.theme !== current.theme) await repo.setMembersTheme(tx, companyId, body.theme);
+    return { ...current, ...values };
+  });
+  return toSettings(saved);
+}
+
+/** One mail to each member who has not set MFA up, saying they will be asked to at their next sign-in. */
+export async function remindMfa(deps: AppDeps, who: Pick<AuthContext, 'user' | 'company'>) {
+  const members = await repo.membersWithoutMfa(deps.database.db, who.user.companyId);
+  for (const m of members) {
+    await sendMfaReminder(deps, {
+      to: m,
+      companyName: who.company.name,
+      adminName: who.user.name || who.user.email,
+    });
+  }
+  return { sent: members.length };
+}

@@ -1,0 +1,30 @@
+/** The reminder an admin sends before 2要素認証 becomes required: who asks, what happens, what to do. */
+import type { AppDeps } from '../../deps.ts';
+
+export const MFA_REMINDER_SUBJECT = '【クラウドサイン】2要素認証の設定のお願い';
+
+export async function sendMfaReminder(
+  deps: AppDeps,
+  args: { to: { email: string; name: string }; companyName: string; adminName: string },
+) {
+  await deps.mailer.send({
+    to: args.to.email,
+    subject: MFA_REMINDER_SUBJECT,
+    text: [
+      `${args.to.name || args.to.email} 様`,
+      '',
+      `${args.companyName}の${args.adminName}さんから、2要素認証の設定のお願いです。`,
+      '',
+      `${args.companyName}では、クラウドサインへのログインに2要素認証が必須になります。`,
+      'まだ設定がお済みでないため、次回ログイン時に認証アプリの設定画面が表示されます。',
+      'お手元のスマートフォンに認証アプリ（Google Authenticator など）をご用意ください。',
+      '',
+      `ログイン: ${deps.env.SITE_URL}/login`,
+      '',
+      'このメールにお心当たりがない場合は、組織の管理者にお問い合わせください。',
+      '',
+      '---',
+      'クラウドサイン',
+    ].join('\n'),
+  });
+}

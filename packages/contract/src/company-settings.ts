@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ZId, strictRequestBody } from './common.ts';
+import { ZPlan, ZTheme } from './enums.ts';
+
+/** The company flags an admin can switch on the settings page (SSO has its own page). */
+export const COMPANY_FLAGS = ['mfa', 'documentApproval', 'auditLog', 'documentImport'] as const;
+export const ZCompanyFlag = z.enum(COMPANY_FLAGS);
+export type TCompanyFlag = z.infer<typeof ZCompanyFlag>;
+
+export const COMPANY_FLAG_LABELS: Record<TCompanyFlag, string> = {
+  mfa: '2要素認証を必須にする',
+  documentApproval: '書類の承認',
+  auditLog: '監査ログ',
+  documentImport: '書類インポート',
+};
+
+/** The company settings as `GET /company/settings` answers them. Flags are booleans here. */
+export const ZCompanySettings = z.object({
+  companyId: ZId,
+  name: z.string(),
+  plan: ZPlan,
+  theme: ZTheme,
+  flags: z.object({
+    mfa: z.boolean(),
+    documentApproval: z.boolean(),
+    auditLog: z.boolean(),
+    documentImport: z.boolean(),
+  }),
+  /** Flags the company's plan includes; the others are shown and not editable. */
+  availableFlags: z.array(ZCompanyFlag),
+  /** Read-only here: SSO is configured on its own page. */
+  ssoEnabled: z.boolean(),
+  /** Bumped by every change: a PUT naming an older version is refused (409). */
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TCompanySettings = z.infer<typeof ZCompanySettings>;
+export const ZCompanySettingsResponse = z.object({ settings: ZCompanySettings });
+
+const name = z
+  .string({ message: '企業名を入力してください。' })
+  .trim()
+  .min(1, '企業名を入力してください。')
+  .max(100, '企業名は100文字以内で入力してください。');
+const flag = (label: string) =>
+  z.boolean({ message: `「${label}」はオンまたはオフで指定してください。` });
+
+/** The whole editable part, with the version the admin started from. */
+export const ZUpdateCompanySettingsRequest = strictRequestBody({
+  name,
+  theme: z.enum(['cloudsign', 'smbc-cloudsign'], {
+    message: 'テーマは cloudsign または smbc-cloudsign を指定してください。',
+  }),
+  flags: strictRequestBody({
+    mfa: flag(COMPANY_FLAG_LABELS.mfa),
+    documentApproval: flag(COMPANY_FLAG_LABELS.documentApproval),
+    auditLog: flag(COMPANY_FLAG_LABELS.auditLog),
+    documentImport: flag(COMPANY_FLAG_LABELS.documentImport),
+  }),
+  version: z.number({ message: 'バージョンを指定してください。' }).int().min(0),
+});
+export type TUpdateCompanySettingsRequest = z.infer<typeof ZUpdateCompanySettingsRequest>;
+
+export const ZAffectedMember = z.object({ id: ZId, name: z.string(), email: z.string() });
+export type TAffectedMember = z.infer<typeof ZAffectedMember>;
+
+/** What a change would do, said before it is applied; null where that flag does not change that way. */
+export const ZCompanySettingsPreview = z.object({
+  /** Turning MFA-required on: members who have not set MFA up (asked at their next sign-in). */
+  mfaRequired: z.object({ count: z.number().int(), members: z.array(ZAffectedMember) }).nullable(),
+  /** Turning import off: members holding 書類インポート権限 (the import pages disappear for them). */
+  importOff: z.object({ count: z.number().int(), members: z.array(ZAffectedMember) }).nullable(),
+  /** Turning the audit log off: everyone who could open it until now. */
+  auditLogOff: z.object({ count: z.number().int(), members: z.array(ZAffectedMember) }).nullable(),
+  /** Labels of the settings that would change. */
+  changes: z.array(z.string()),
+});
+export type TCompanySettingsPreview = z.infer<typeof ZCompanySettingsPreview>;
+export const ZCompanySettingsPreviewResponse = z.object({ preview: ZCompanySettingsPreview });
+
+export const ZMfaRemindersResponse = z.object({ sent: z.number().int() });
+
+/** Flags each plan includes: the audit log and document import are enterprise features. */
+export const PLAN_FLAGS: Record<z.infer<typeof ZPlan>, readonly TCompanyFlag[]> = {
+  free: ['mfa', 'documentApproval'],
+  light: ['mfa', 'documentApproval'],
+  corporate: ['mfa', 'documentApproval'],
+  business: ['mfa', 'documentApproval'],
+  enterprise: ['mfa', 'documentApproval', 'auditLog', 'documentImport'],
+};
+export const PLAN_LABELS: Record<z.infer<typeof ZPlan>, string> = {
+  free: 'フリー',
+  light: 'Light',
+  corporate: 'Corporate',
+  business: 'Business',
+  enterprise: 'エンタープライズ',
+};
+export const FLAG_NOT_IN_PLAN = 'エンタープライズプランの機能です';

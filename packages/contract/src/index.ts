@@ -16,5 +16,6 @@ export * from './document-attribute-options.ts';
 export * from './list-queries.ts';
 export * from './members.ts';
 export * from './member-groups.ts';
+export * from './sso.ts';
 // Side effect: zod's own messages in Japanese wherever the contract is loaded.
 import './zod-locale.ts';

@@ -30,6 +30,7 @@ import { BULK_TARGETS } from '../modules/bulk/bulk-targets.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
 import { trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';
+import { ssoRoutes } from '../modules/sso/sso.routes.ts';
 
 export type ApiApp = FastifyInstance;
 
@@ -101,6 +102,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   for (const target of BULK_TARGETS) await app.register(bulkRoutes, { deps, target });
   await app.register(membersRoutes, { deps });
   await app.register(memberGroupsRoutes, { deps });
+  await app.register(ssoRoutes, { deps });
 
   return app;
 }

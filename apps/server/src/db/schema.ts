@@ -8,3 +8,4 @@ export * from './schema/member-groups.ts';
 export * from './schema/cabinets.ts';
 export * from './schema/documents.ts';
 export * from './schema/bulk.ts';
+export * from './schema/sso.ts';

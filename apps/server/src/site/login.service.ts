@@ -12,13 +12,14 @@ import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
+import { normalizeEmail } from '../lib/email.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
   | { kind: 'invalid' }
   | { kind: 'ok'; cookie: string; expiresAt: Date; deviceCookie: string | null };
 
-export const normalizeEmail = (email: string) => email.normalize('NFKC').trim().toLowerCase();
+export { normalizeEmail };
 
 export async function attemptLogin(
   deps: AppDeps,

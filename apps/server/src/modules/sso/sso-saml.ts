@@ -57,7 +57,9 @@ function samlFor(sp: SpIds, idp: IdpConfig, now: () => Date, expectedRequestId?:
         saved = key;
         return { value, createdAt: now().getTime() };
       },
-      getAsync: async (key) => (expectedRequestId && key === expectedRequestId ? 'ok' : null),
+      // The library wants the request's time; its 10-minute life is already enforced by sso_requests.
+      getAsync: async (key) =>
+        expectedRequestId && key === expectedRequestId ? now().toISOString() : null,
       removeAsync: async (key) => key,
     },
   });
@@ -145,7 +147,8 @@ function classify(message: string): string {
   if (/signature/i.test(message)) return 'signature';
   if (/audience/i.test(message)) return 'audience';
   if (/InResponseTo/i.test(message)) return 'in_response_to';
-  if (/expired|not yet valid|NotBefore|NotOnOrAfter|too old/i.test(message)) return 'time';
+  if (/expired|not yet valid|NotBefore|NotOnOrAfter|too old|subject confirmation/i.test(message))
+    return 'time';
   if (/issuer/i.test(message)) return 'issuer';
   if (/status/i.test(message)) return 'idp_status';
   return 'malformed';

@@ -21,6 +21,7 @@ export const SSO_ATTRIBUTE_PRESETS = {
 export const SSO_METADATA_MAX = 200_000;
 
 export const ZSsoCertificate = z.object({
+  pem: z.string(),
   subject: z.string(),
   notAfter: z.iso.datetime(),
   fingerprint: z.string(),
@@ -95,13 +96,18 @@ export const ZSsoMappingRequest = strictRequestBody({
 });
 export type TSsoMappingRequest = z.input<typeof ZSsoMappingRequest>;
 
-export const ZSsoCertificateRequest = strictRequestBody({
-  certificate: z
-    .string({ message: '証明書を入力してください。' })
-    .min(1, { message: '証明書を入力してください。' })
-    .max(20_000, { message: '証明書が大きすぎます。' }),
+/** The IdP's certificates as a whole: two during a rollover, then the old one left out. */
+export const ZSsoCertificatesRequest = strictRequestBody({
+  certificates: z
+    .array(
+      z
+        .string({ message: '証明書を入力してください。' })
+        .min(1, { message: '証明書を入力してください。' })
+        .max(20_000, { message: '証明書が大きすぎます。' }),
+    )
+    .min(1, { message: '証明書を1つ以上指定してください。' })
+    .max(2, { message: '証明書は2つまでです（ロールオーバー中の新旧）。' }),
 });
-export const ZSsoFingerprintParams = z.object({ fingerprint: z.string().max(200) });
 
 export const ZSsoEnablePreview = z.object({
   /** Members who will sign in through the IdP once enabled (everyone but the exceptions). */

@@ -13,7 +13,12 @@ export const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redir
 export const CERT_MIN_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
-export type CertificateInfo = { subject: string; notAfter: string; fingerprint: string };
+export type CertificateInfo = {
+  pem: string;
+  subject: string;
+  notAfter: string;
+  fingerprint: string;
+};
 export type IdpMetadata = {
   entityId: string;
   ssoUrl: string;
@@ -40,6 +45,7 @@ export function normalizeCertificate(text: string): string {
 export function certificateInfo(b64: string): CertificateInfo {
   const cert = new X509Certificate(Buffer.from(b64, 'base64'));
   return {
+    pem: cert.toString(),
     subject: cert.subject.replace(/\n/g, ', '),
     notAfter: new Date(cert.validTo).toISOString(),
     fingerprint: cert.fingerprint256,

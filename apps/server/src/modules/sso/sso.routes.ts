@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZErrorBody,
-  ZSsoCertificateRequest,
+  ZSsoCertificatesRequest,
   ZSsoEnablePreview,
   ZSsoEnabledRequest,
-  ZSsoFingerprintParams,
   ZSsoMappingRequest,
   ZSsoMetadataRequest,
   ZSsoResponse,
@@ -69,32 +68,18 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
     async (request) => service.putMapping(deps, request.auth, request.body),
   );
 
-  app.post(
+  app.put(
     '/sso_settings/certificates',
     {
       ...admin,
       schema: {
         tags,
-        summary: 'IdP 証明書を追加（ロールオーバー）',
-        body: ZSsoCertificateRequest,
+        summary: 'IdP 証明書（ロールオーバー: 新旧2つまで）',
+        body: ZSsoCertificatesRequest,
         response: { 200: ZSsoResponse, ...errors },
       },
     },
-    async (request) => service.addCertificate(deps, request.auth, request.body.certificate),
-  );
-
-  app.delete(
-    '/sso_settings/certificates/:fingerprint',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'IdP 証明書を削除',
-        params: ZSsoFingerprintParams,
-        response: { 200: ZSsoResponse, ...errors },
-      },
-    },
-    async (request) => service.removeCertificate(deps, request.auth, request.params.fingerprint),
+    async (request) => service.putCertificates(deps, request.auth, request.body.certificates),
   );
 
   app.get(

@@ -128,46 +128,25 @@ export async function putMapping(deps: AppDeps, who: Who, body: TSsoMappingReque
   return getSso(deps, who);
 }
 
-/** Rollover: a second certificate next to the current one; both verify until one is removed. */
-export async function addCertificate(deps: AppDeps, who: Who, text: string) {
+/** Rollover: the new certificate added next to the old one (both verify), later the old one left out. */
+export async function putCertificates(deps: AppDeps, who: Who, texts: string[]) {
   const db = deps.database.db;
   const before = await repo.findSettings(db, who.user.companyId);
   if (!before) throw needIdp();
-  let cert: string;
-  try {
-    cert = normalizeCertificate(text);
-    checkCertificateDates(certificateInfo(cert), deps.clock());
-  } catch (e) {
-    if (e instanceof MetadataError) throw fieldError('certificate', e.message);
-    throw e;
+  const certificates: string[] = [];
+  for (const [i, text] of texts.entries()) {
+    try {
+      const cert = normalizeCertificate(text);
+      // Kept ones may be near their end (that is why a rollover happens); only new ones must last.
+      if (!before.idpCertificates.includes(cert))
+        checkCertificateDates(certificateInfo(cert), deps.clock());
+      if (!certificates.includes(cert)) certificates.push(cert);
+    } catch (e) {
+      if (e instanceof MetadataError) throw fieldError(`certificates.${i}`, e.message);
+      throw e;
+    }
   }
-  if (before.idpCertificates.includes(cert))
-    throw fieldError('certificate', 'この証明書はすでに登録されています。');
-  if (before.idpCertificates.length >= 2)
-    throw fieldError(
-      'certificate',
-      '証明書は2つまでです。古い証明書を削除してから追加してください。',
-    );
-  await repo.saveSettings(
-    db,
-    { ...before, idpCertificates: [...before.idpCertificates, cert] },
-    deps.clock(),
-  );
-  return getSso(deps, who);
-}
-
-export async function removeCertificate(deps: AppDeps, who: Who, fingerprint: string) {
-  const db = deps.database.db;
-  const before = await repo.findSettings(db, who.user.companyId);
-  if (!before) throw needIdp();
-  const rest = before.idpCertificates.filter((c) => certificateInfo(c).fingerprint !== fingerprint);
-  if (rest.length === before.idpCertificates.length) throw new AppError('not_found');
-  if (rest.length === 0)
-    throw new AppError(
-      'invalid_state',
-      '最後の証明書は削除できません。新しい証明書を先に追加してください。',
-    );
-  await repo.saveSettings(db, { ...before, idpCertificates: rest }, deps.clock());
+  await repo.saveSettings(db, { ...before, idpCertificates: certificates }, deps.clock());
   return getSso(deps, who);
 }
 

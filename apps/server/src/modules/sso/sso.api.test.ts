@@ -1,5 +1,6 @@
 /** The SSO settings API: metadata read with clear Japanese refusals, mapping rules, enabling rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TSsoResponse } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
@@ -68,7 +69,7 @@ describe('IdP metadata', () => {
       idpMetadata({ entityId: IDP, ssoUrl: SSO_URL, certB64: key.certB64, use: 'encryption' }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('署名用の証明書');
+    expect(res.json<{ error: { message: string } }>().error.message).toContain('署名用の証明書');
   });
 
   it('refuses the wrong binding, listing the bindings read', async () => {
@@ -99,9 +100,9 @@ describe('IdP metadata', () => {
   it('stores what was read and shows it with the SP information', async () => {
     const res = await putXml(idpMetadata({ entityId: IDP, ssoUrl: SSO_URL, certB64: key.certB64 }));
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<TSsoResponse>();
     const site = deps.env.SITE_URL;
-    const companyId = body.sp.entityId.split('/').pop();
+    const companyId = body.sp.entityId.split('/').pop()!;
     expect(body.sp).toEqual({
       entityId: `${site}/sso/${companyId}`,
       acsUrl: `${site}/sso/${companyId}/acs`,

@@ -19,5 +19,6 @@ export * from './members.ts';
 export * from './member-groups.ts';
 export * from './audit-log.ts';
 export * from './company-settings.ts';
+export * from './sso.ts';
 // Side effect: zod's own messages in Japanese wherever the contract is loaded.
 import './zod-locale.ts';

@@ -35,6 +35,7 @@ import { trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';
 import { auditLogRoutes } from '../modules/audit-log/audit-log.routes.ts';
 import { companySettingsRoutes } from '../modules/company-settings/company-settings.routes.ts';
+import { ssoRoutes } from '../modules/sso/sso.routes.ts';
 
 export type ApiApp = FastifyInstance;
 
@@ -110,6 +111,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(memberGroupsRoutes, { deps });
   await app.register(auditLogRoutes, { deps });
   await app.register(companySettingsRoutes, { deps });
+  await app.register(ssoRoutes, { deps });
 
   return app;
 }

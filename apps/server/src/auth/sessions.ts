@@ -20,13 +20,19 @@ export type LoadedSession = { session: SessionRow; user: SessionUser; company: S
 
 export type NextStep = 'mfa_verify' | 'new_password' | 'mfa_setup' | 'done';
 
-export async function createSession(db: DbOrTx, userId: string, isMfaVerified: boolean, now: Date) {
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  isMfaVerified: boolean,
+  now: Date,
+  viaSso = false,
+) {
   const cookie = newOpaqueToken();
   const id = hashToken(cookie);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db
     .insert(sessions)
-    .values({ id, userId, isMfaVerified, createdAt: now, lastSeenAt: now, expiresAt });
+    .values({ id, userId, isMfaVerified, viaSso, createdAt: now, lastSeenAt: now, expiresAt });
   // The member's expired rows are removed on the write path (through the user index) rather than by a job.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   return { cookie, id, expiresAt };
@@ -71,6 +77,8 @@ export const hasMfaEnabled = (user: SessionUser) => user.mfa === 1 && !!user.mfa
  */
 export function nextStep({ session, user, company }: LoadedSession): NextStep | 'invalid' {
   if (user.status !== 1 && user.status !== 2) return 'invalid';
+  // The IdP authenticated the member: the company's MFA and password steps are the IdP's business.
+  if (session.viaSso) return 'done';
   if (hasMfaEnabled(user) && !session.isMfaVerified) return 'mfa_verify';
   if (user.status === 2) return 'new_password';
   if (company.mfa === 2 && !hasMfaEnabled(user)) return 'mfa_setup';

@@ -9,3 +9,4 @@ export * from './schema/cabinets.ts';
 export * from './schema/documents.ts';
 export * from './schema/bulk.ts';
 export * from './schema/audit.ts';
+export * from './schema/sso.ts';

@@ -24,6 +24,7 @@ import { mfaRoutes } from './mfa.routes.ts';
 import { passwordSetupRoutes } from './password-setup.routes.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { spaRoutes } from './spa.routes.ts';
+import { ssoRoutes } from './sso.routes.ts';
 import { trustProxyOption } from '../config/env.ts';
 import { installInputGuard } from './input-guard.ts';
 
@@ -88,6 +89,8 @@ export async function buildSiteApp(
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
       return;
     if (!isCrossSite(request, deps.env.SITE_URL)) return;
+    // The IdP's response arrives from the IdP's site by design; it is bound to this browser's request instead.
+    if (/^\/sso\/[^/]+\/acs$/.test(request.url)) return;
     if (request.url.startsWith('/api/')) return sendError(request, reply, 'forbidden');
     return sendMessage(reply, {
       title: '操作できません',
@@ -122,6 +125,7 @@ export async function buildSiteApp(
     await pages.register(mfaRoutes, { deps });
     await pages.register(passwordSetupRoutes, { deps });
     await pages.register(passwordResetRoutes, { deps });
+    await pages.register(ssoRoutes, { deps });
   });
   await app.register(spaRoutes, { deps, distDir: opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST });
   return app;

@@ -9,6 +9,7 @@ import { replacePassword } from './password.service.ts';
 import { loginPage, newPasswordPage } from './pages.ts';
 import { attemptLogin, stepUrl } from './login.service.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
+import { ssoCompanyForEmail } from '../modules/sso/sso-routing.service.ts';
 import { clientIp } from './security.ts';
 import { retryAfterText } from '../auth/login-throttle.ts';
 import {
@@ -54,6 +55,14 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const returnTo = returnToOf(deps, request);
     const email = formField(request.body, 'email', 254);
     const password = formField(request.body, 'password', 1024);
+    // Email first: a member whose company signs in through its IdP goes there, whatever was typed as password.
+    const ssoCompanyId = email.trim() ? await ssoCompanyForEmail(deps, email) : null;
+    if (ssoCompanyId)
+      return redirectOnSite(
+        reply,
+        deps.env.SITE_URL,
+        `/sso/${ssoCompanyId}/login${returnToQuery(returnTo)}`,
+      );
     if (!email.trim() || !password) {
       return loginPage(reply, {
         returnTo,

@@ -14,13 +14,14 @@ import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
 import { recordSignIn, recordSignInFailure } from './sign-in-audit.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import { normalizeEmail } from '../lib/email.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
   | { kind: 'invalid' }
   | { kind: 'ok'; cookie: string; expiresAt: Date; deviceCookie: string | null };
 
-export const normalizeEmail = (email: string) => email.normalize('NFKC').trim().toLowerCase();
+export { normalizeEmail };
 
 export async function attemptLogin(
   deps: AppDeps,

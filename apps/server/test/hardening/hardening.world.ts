@@ -22,6 +22,7 @@ import {
   memberGroups,
 } from '../../src/db/schema.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
+import { makeSsoSettings } from '../support/sso.world.ts';
 
 export const ROLES = [
   'companyAdmin',
@@ -201,6 +202,8 @@ export async function buildWorld(deps: AppDeps) {
       cabinetAdmin: cabinetAdminB,
       cabinetAdminHeaders: await bearer(cabinetAdminB),
     },
+    /** Both companies have an IdP registered. */
+    sso: await makeSsoSettings(deps, [a.id, b.id]),
     /** Fresh rows for calls that destroy what they are given, so every role meets the same state. */
     fresh: {
       cabinet: newCabinet,

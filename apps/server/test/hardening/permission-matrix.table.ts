@@ -316,6 +316,43 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
       send('DELETE', `/member_groups/${w.spareGroup.id}/users`, { userIds: [w.users.targetA.id] }),
   },
 
+  // SSO settings (company admins; another company's admin acts on their own company)
+  'GET /sso_settings': { expect: ADMIN_ONLY, call: () => get('/sso_settings') },
+  'GET /sso_settings/sp_metadata': {
+    expect: ADMIN_ONLY,
+    call: () => get('/sso_settings/sp_metadata'),
+  },
+  'GET /sso_settings/enable_preview': {
+    expect: ADMIN_ONLY,
+    call: () => get('/sso_settings/enable_preview'),
+  },
+  'PUT /sso_settings/idp_metadata': {
+    expect: ADMIN_ONLY,
+    call: (w) => send('PUT', '/sso_settings/idp_metadata', { xml: w.sso.metadata }),
+  },
+  'PUT /sso_settings/mapping': {
+    expect: ADMIN_ONLY,
+    call: () =>
+      send('PUT', '/sso_settings/mapping', {
+        emailAttribute: 'mail',
+        nameAttribute: 'displayName',
+        organizationAttribute: 'department',
+        jitEnabled: false,
+        jitGroupIds: [],
+        jitDomains: [],
+        exceptionUserIds: [],
+      }),
+  },
+  'PUT /sso_settings/certificates': {
+    expect: ADMIN_ONLY,
+    call: (w) =>
+      send('PUT', '/sso_settings/certificates', { certificates: w.sso.rolloverCertificates }),
+  },
+  'PUT /sso_settings/enabled': {
+    expect: ADMIN_ONLY,
+    call: () => send('PUT', '/sso_settings/enabled', { enabled: false }),
+  },
+
   // Member bulk operations
   'GET /members/bulk_add/csv_template': {
     expect: ADMIN_ONLY,

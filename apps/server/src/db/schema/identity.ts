@@ -65,6 +65,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** False until the second factor is passed when the member has MFA enabled or the company requires it. */
     isMfaVerified: boolean('is_mfa_verified').notNull().default(false),
+    /** Signed in through the company's IdP: the company's MFA and password steps do not apply. */
+    viaSso: boolean('via_sso').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),

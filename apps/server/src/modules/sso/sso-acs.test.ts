@@ -1,0 +1,447 @@
+/** The ACS refuses every response it must not trust, each with its Japanese page and no session. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany } from '../../../test/support/fixtures.ts';
+import {
+  makeLoginUser,
+  postForm,
+  PASSWORD,
+  sessionCookieOf,
+} from '../../../test/support/site.world.ts';
+import {
+  b64,
+  makeKey,
+  requestIdOf,
+  responseXml,
+  signAssertion,
+  signResponse,
+  type ResponseFields,
+  type TestKey,
+} from '../../../test/support/saml-idp.ts';
+import { buildSiteApp } from '../../site/app.ts';
+import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
+import { memberGroupUsers, memberGroups, sessions, users } from '../../db/schema.ts';
+import * as repo from './sso.repository.ts';
+import { spIds } from './sso-saml.ts';
+
+let deps: TestDeps;
+let app: FastifyInstance;
+let now = new Date();
+let idpKey: TestKey;
+let otherKey: TestKey;
+let companyId: string;
+let otherCompanyId: string;
+let member: { id: string; email: string };
+let admin: { id: string; email: string };
+let jitGroupId: string;
+const IDP = 'https://idp.example.test/saml';
+const EMAIL_ATTR = 'mail';
+
+beforeAll(async () => {
+  deps = await createTestDeps({ clock: () => now });
+  app = await buildSiteApp(deps);
+  idpKey = makeKey();
+  otherKey = makeKey(365, 'attacker');
+  const company = await makeCompany(deps, { mfa: 2 });
+  companyId = company.id;
+  otherCompanyId = (await makeCompany(deps)).id;
+  member = await makeLoginUser(deps, companyId, { email: 'taro@corp.example.test' });
+  admin = await makeLoginUser(deps, companyId, {
+    email: 'admin@corp.example.test',
+    roles: ['CompanyAdmin'],
+  });
+  const [group] = await deps.database.db
+    .insert(memberGroups)
+    .values({ companyId, name: '新入社員', type: 0 })
+    .returning();
+  jitGroupId = group!.id;
+  for (const [id, cert] of [
+    [companyId, idpKey.certB64],
+    [otherCompanyId, otherKey.certB64],
+  ] as const) {
+    await repo.saveSettings(
+      deps.database.db,
+      {
+        companyId: id,
+        idpEntityId: IDP,
+        idpSsoUrl: 'https://idp.example.test/sso',
+        idpCertificates: [cert],
+        emailAttribute: EMAIL_ATTR,
+        nameAttribute: 'displayName',
+        organizationAttribute: 'department',
+        exceptionUserIds: id === companyId ? [admin.id] : [],
+        jitEnabled: true,
+        jitDomains: [id === companyId ? 'corp.example.test' : 'other.example.test'],
+        jitGroupIds: id === companyId ? [jitGroupId] : [],
+      },
+      now,
+    );
+    await repo.setEnabled(deps.database.db, id, true);
+  }
+});
+// The library checks assertion times against the real clock; ours follows it between tests.
+beforeEach(() => {
+  now = new Date();
+});
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+});
+
+/** A request started in a browser: its cookie and the AuthnRequest id the IdP must answer. */
+async function startLogin(company = companyId, returnTo = '/documents') {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/sso/${company}/login?return_to=${encodeURIComponent(returnTo)}`,
+  });
+  expect(res.statusCode).toBe(303);
+  const cookie = res.cookies.find((c) => c.name === SSO_REQUEST_COOKIE)!.value;
+  return { cookie, requestId: requestIdOf(String(res.headers.location)) };
+}
+
+function fields(requestId: string, over: Partial<ResponseFields> = {}): ResponseFields {
+  const sp = spIds(deps.env.SITE_URL, companyId);
+  return {
+    issuer: IDP,
+    destination: sp.acsUrl,
+    audience: sp.entityId,
+    inResponseTo: requestId,
+    nameId: member.email,
+    attributes: { [EMAIL_ATTR]: member.email },
+    now,
+    ...over,
+  };
+}
+
+const postAcs = (xml: string, cookie: string | undefined, company = companyId) =>
+  app.inject({
+    method: 'POST',
+    url: `/sso/${company}/acs`,
+    payload: new URLSearchParams({ SAMLResponse: b64(xml) }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      // The IdP's auto-submitting form is another site: the CSRF guard must let the ACS through.
+      origin: 'https://idp.example.test',
+      'sec-fetch-site': 'cross-site',
+      ...(cookie ? { cookie: `${SSO_REQUEST_COOKIE}=${cookie}` } : {}),
+    },
+  });
+
+function expectRefused(res: Awaited<ReturnType<typeof postAcs>>, message: string) {
+  expect(res.statusCode).toBe(403);
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(res.body).toContain('シングルサインオンでログインできませんでした');
+  expect(res.body).toContain(message);
+  expect(sessionCookieOf(res)).toBeUndefined();
+}
+
+const SIGNATURE = 'IdP からの応答の署名を確認できませんでした';
+
+describe('ACS accepts', () => {
+  it('a response with a signed assertion: a session past the company MFA, to return_to', async () => {
+    const { cookie, requestId } = await startLogin(companyId, '/documents?page=2');
+    const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${deps.env.SITE_URL}/documents?page=2`);
+    const session = sessionCookieOf(res);
+    expect(session).toBeTruthy();
+    // Company MFA is required (mfa 2) and the member has none: an SSO session is done regardless.
+    const next = await app.inject({
+      method: 'GET',
+      url: '/login',
+      cookies: { cs_session: session! },
+    });
+    expect(next.statusCode).toBe(303);
+    expect(next.headers.location).toBe(`${deps.env.SITE_URL}/`);
+  });
+
+  it('a response signed as a whole', async () => {
+    const { cookie, requestId } = await startLogin();
+    const res = await postAcs(signResponse(responseXml(fields(requestId)), idpKey), cookie);
+    expect(res.statusCode).toBe(303);
+    expect(sessionCookieOf(res)).toBeTruthy();
+  });
+
+  it('a response within the clock skew after NotOnOrAfter', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(responseXml(fields(requestId, { validFor: -30 })), idpKey);
+    expect((await postAcs(xml, cookie)).statusCode).toBe(303);
+  });
+
+  it('JIT: an unknown address of the company domain becomes a member with mapped name, department, groups', async () => {
+    const { cookie, requestId } = await startLogin();
+    const email = 'hanako@corp.example.test';
+    const xml = responseXml(
+      fields(requestId, {
+        nameId: email,
+        attributes: { [EMAIL_ATTR]: email, displayName: '山田 花子', department: '営業部' },
+      }),
+    );
+    const res = await postAcs(signAssertion(xml, idpKey), cookie);
+    expect(res.statusCode).toBe(303);
+    const [created] = await deps.database.db.select().from(users).where(eq(users.email, email));
+    expect(created).toMatchObject({
+      companyId,
+      name: '山田 花子',
+      organization: '営業部',
+      status: 1,
+    });
+    const groups = await deps.database.db
+      .select()
+      .from(memberGroupUsers)
+      .where(eq(memberGroupUsers.userId, created!.id));
+    expect(groups.map((g) => g.groupId)).toEqual([jitGroupId]);
+  });
+});
+
+describe('ACS refuses', () => {
+  it('an unsigned response', async () => {
+    const { cookie, requestId } = await startLogin();
+    expectRefused(await postAcs(responseXml(fields(requestId)), cookie), SIGNATURE);
+  });
+
+  it('a response signed by a certificate that is not configured', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(responseXml(fields(requestId)), otherKey);
+    expectRefused(await postAcs(xml, cookie), SIGNATURE);
+  });
+
+  it('a signed response altered after signing', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(responseXml(fields(requestId)), idpKey).replace(
+      `>${member.email}<`,
+      `>${admin.email}<`,
+    );
+    expectRefused(await postAcs(xml, cookie), SIGNATURE);
+  });
+
+  it('another audience', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(
+      responseXml(fields(requestId, { audience: 'https://other-sp.example.test' })),
+      idpKey,
+    );
+    expectRefused(await postAcs(xml, cookie), 'この組織のクラウドサイン宛てではありません');
+  });
+
+  it('another Destination', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(
+      responseXml(fields(requestId, { destination: 'https://other-sp.example.test/acs' })),
+      idpKey,
+    );
+    expectRefused(await postAcs(xml, cookie), '送信先（Destination）');
+  });
+
+  it('another Recipient', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(
+      responseXml(fields(requestId, { recipient: 'https://other-sp.example.test/acs' })),
+      idpKey,
+    );
+    expectRefused(await postAcs(xml, cookie), '受信者（Recipient）');
+  });
+
+  it('an expired assertion beyond the clock skew', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(responseXml(fields(requestId, { validFor: -120 })), idpKey);
+    expectRefused(await postAcs(xml, cookie), '有効期限が切れているか');
+  });
+
+  it('an assertion not yet valid', async () => {
+    const { cookie, requestId } = await startLogin();
+    const later = new Date(now.getTime() + 10 * 60_000);
+    const xml = signAssertion(responseXml(fields(requestId, { now: later })), idpKey);
+    expectRefused(await postAcs(xml, cookie), '有効期限が切れているか');
+  });
+
+  it('an InResponseTo other than the request of this browser', async () => {
+    const { cookie } = await startLogin();
+    const other = await startLogin();
+    const xml = signAssertion(responseXml(fields(other.requestId)), idpKey);
+    expectRefused(
+      await postAcs(xml, cookie),
+      'このブラウザから送ったログインの要求に対応していません',
+    );
+  });
+
+  it('a browser without the request cookie, and a request used once already', async () => {
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(responseXml(fields(requestId)), idpKey);
+    expectRefused(await postAcs(xml, undefined), 'ログインの要求が見つからないか');
+    expect((await postAcs(xml, cookie)).statusCode).toBe(303);
+    expectRefused(await postAcs(xml, cookie), 'ログインの要求が見つからないか');
+  });
+
+  it('a request older than its 10 minutes', async () => {
+    const { cookie, requestId } = await startLogin();
+    const started = now;
+    now = new Date(started.getTime() + 11 * 60_000);
+    try {
+      const xml = signAssertion(responseXml(fields(requestId)), idpKey);
+      expectRefused(await postAcs(xml, cookie), 'ログインの要求が見つからないか');
+    } finally {
+      now = started;
+    }
+  });
+
+  it('an assertion id seen before, even answering a fresh request', async () => {
+    const first = await startLogin();
+    const assertionId = '_replayed-assertion';
+    const one = signAssertion(responseXml(fields(first.requestId, { assertionId })), idpKey);
+    expect((await postAcs(one, first.cookie)).statusCode).toBe(303);
+    const second = await startLogin();
+    const two = signAssertion(responseXml(fields(second.requestId, { assertionId })), idpKey);
+    expectRefused(await postAcs(two, second.cookie), 'すでに使われています');
+  });
+
+  it('a comment inside NameID (signature unchanged by canonicalization)', async () => {
+    const { cookie, requestId } = await startLogin();
+    const attacker = `${member.email}.evil.test`;
+    const signed = signAssertion(
+      responseXml(fields(requestId, { nameId: attacker, attributes: { [EMAIL_ATTR]: attacker } })),
+      idpKey,
+    );
+    const xml = signed.replaceAll(`>${attacker}<`, `>${member.email}<!---->.evil.test<`);
+    expectRefused(await postAcs(xml, cookie), 'IdP からの応答を読み取れませんでした');
+  });
+
+  it('a response made for another company’s SP', async () => {
+    const { cookie, requestId } = await startLogin();
+    const otherSp = spIds(deps.env.SITE_URL, otherCompanyId);
+    const xml = signAssertion(
+      responseXml(fields(requestId, { destination: otherSp.acsUrl, audience: otherSp.entityId })),
+      idpKey,
+    );
+    expectRefused(await postAcs(xml, cookie), '送信先（Destination）');
+  });
+
+  it('a valid response of this company posted to another company’s ACS', async () => {
+    const { requestId } = await startLogin();
+    const other = await startLogin(otherCompanyId);
+    const xml = signAssertion(responseXml(fields(requestId)), idpKey);
+    expectRefused(await postAcs(xml, other.cookie, otherCompanyId), '送信先（Destination）');
+  });
+
+  it('an address of another company', async () => {
+    const stranger = await makeLoginUser(deps, otherCompanyId);
+    const { cookie, requestId } = await startLogin();
+    const xml = signAssertion(
+      responseXml(fields(requestId, { attributes: { [EMAIL_ATTR]: stranger.email } })),
+      idpKey,
+    );
+    expectRefused(await postAcs(xml, cookie), 'このメールアドレスは別の組織のメンバーです');
+  });
+});
+
+describe('ACS refuses signature wrapping', () => {
+  const evilAssertion = (signed: string) => {
+    const start = signed.indexOf('<saml:Assertion');
+    const end = signed.indexOf('</saml:Assertion>') + '</saml:Assertion>'.length;
+    const original = signed.slice(start, end);
+    const evil = original
+      .replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '')
+      .replaceAll(member.email, admin.email)
+      .replace(/ID="[^"]+"/, 'ID="_evil"');
+    return { start, end, original, evil };
+  };
+
+  it.each([
+    [
+      'an unsigned assertion before the signed one',
+      (s: string, p: ReturnType<typeof evilAssertion>) =>
+        s.slice(0, p.start) + p.evil + s.slice(p.start),
+    ],
+    [
+      'an unsigned assertion after the signed one',
+      (s: string, p: ReturnType<typeof evilAssertion>) =>
+        s.slice(0, p.end) + p.evil + s.slice(p.end),
+    ],
+    [
+      'the signed assertion hidden in the evil one’s Advice',
+      (s: string, p: ReturnType<typeof evilAssertion>) =>
+        s.slice(0, p.start) +
+        p.evil.replace(
+          '<saml:Conditions',
+          `<saml:Advice>${p.original}</saml:Advice><saml:Conditions`,
+        ) +
+        s.slice(p.end),
+    ],
+    [
+      'the signed assertion moved into Extensions, the evil one in its place',
+      (s: string, p: ReturnType<typeof evilAssertion>) =>
+        s
+          .slice(0, p.start)
+          .replace(
+            '<samlp:Status>',
+            `<samlp:Extensions>${p.original}</samlp:Extensions><samlp:Status>`,
+          ) +
+        p.evil +
+        s.slice(p.end),
+    ],
+    [
+      'the evil assertion taking the signed one’s ID',
+      (s: string, p: ReturnType<typeof evilAssertion>) => {
+        const id = /ID="([^"]+)"/.exec(p.original)![1]!;
+        return (
+          s.slice(0, p.start) +
+          p.evil.replace('ID="_evil"', `ID="${id}"`) +
+          p.original +
+          s.slice(p.end)
+        );
+      },
+    ],
+  ])('%s', async (_, wrap) => {
+    const { cookie, requestId } = await startLogin();
+    const signed = signAssertion(responseXml(fields(requestId)), idpKey);
+    const res = await postAcs(wrap(signed, evilAssertion(signed)), cookie);
+    expect(res.statusCode).toBe(403);
+    expect(sessionCookieOf(res)).toBeUndefined();
+    const adminSessions = await deps.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, admin.id));
+    expect(adminSessions).toEqual([]);
+  });
+});
+
+describe('email-first login', () => {
+  it('sends a member of an SSO company to the IdP, even with a password typed', async () => {
+    const res = await postForm(app, '/login', {
+      email: member.email,
+      password: PASSWORD,
+      return_to: '/documents',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(
+      `${deps.env.SITE_URL}/sso/${companyId}/login?return_to=%2Fdocuments`,
+    );
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it('lets the exception admin sign in with the password', async () => {
+    const res = await postForm(app, '/login', { email: admin.email, password: PASSWORD });
+    expect(res.statusCode).toBe(303);
+    expect(sessionCookieOf(res)).toBeTruthy();
+  });
+
+  it('sends an unknown address of a JIT domain to the IdP, and refuses it when JIT is off', async () => {
+    const email = 'newcomer@corp.example.test';
+    const res = await postForm(app, '/login', { email, password: '' });
+    expect(res.headers.location).toBe(`${deps.env.SITE_URL}/sso/${companyId}/login`);
+    const settings = (await repo.findSettings(deps.database.db, companyId))!;
+    await repo.saveSettings(deps.database.db, { ...settings, jitEnabled: false }, now);
+    try {
+      const { cookie, requestId } = await startLogin();
+      const xml = signAssertion(
+        responseXml(fields(requestId, { attributes: { [EMAIL_ATTR]: email } })),
+        idpKey,
+      );
+      expectRefused(await postAcs(xml, cookie), 'クラウドサインに登録されていません');
+    } finally {
+      await repo.saveSettings(deps.database.db, settings, now);
+    }
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Signing in through a company's IdP (docs/design.md "Single sign-on"): starting an SP-initiated request bound
+ * to this browser, and consuming the IdP's response at the ACS. Every refusal leaves through `refuse`, the one
+ * place an audit record of SSO refusals belongs.
+ */
+import type { TSsoTestResult } from '@cloudsign/contract';
+import type { Profile } from '@node-saml/node-saml';
+import type { AppDeps } from '../../deps.ts';
+import { hashToken, newOpaqueToken } from '../../auth/tokens.ts';
+import * as repo from './sso.repository.ts';
+import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
+import { readMember } from './sso-attributes.ts';
+
+export type SsoPurpose = 'login' | 'test';
+export type SsoOutcome =
+  | { kind: 'signed_in'; userId: string; returnTo: string }
+  | { kind: 'tested'; returnTo: string }
+  | { kind: 'refused'; reason: string; message: string };
+
+const MESSAGES: Record<string, string> = {
+  not_configured: 'この組織ではシングルサインオン（SSO）が設定されていません。',
+  no_request:
+    'ログインの要求が見つからないか、有効期限（10分）が切れています。ログイン画面からもう一度お試しください。',
+  signature:
+    'IdP からの応答の署名を確認できませんでした。登録されている証明書で署名された応答だけを受け付けます。',
+  audience: 'IdP からの応答が、この組織のクラウドサイン宛てではありません。',
+  destination: 'IdP からの応答の送信先（Destination）が、この組織のクラウドサインと一致しません。',
+  recipient: 'IdP からの応答の受信者（Recipient）が、この組織のクラウドサインと一致しません。',
+  time: 'IdP からの応答の有効期限が切れているか、まだ有効になっていません。もう一度お試しください。',
+  in_response_to:
+    'IdP からの応答が、このブラウザから送ったログインの要求に対応していません。ログイン画面からもう一度お試しください。',
+  issuer: 'IdP からの応答の発行者が、登録されている IdP と一致しません。',
+  replay: 'この IdP からの応答はすでに使われています。ログイン画面からもう一度お試しください。',
+  idp_status: 'IdP でログインが完了しませんでした。IdP の画面をご確認ください。',
+  malformed: 'IdP からの応答を読み取れませんでした。',
+  no_email:
+    'IdP からの応答にメールアドレスが含まれていません。組織の管理者に属性の設定をご確認ください。',
+  other_company: 'このメールアドレスは別の組織のメンバーです。組織の管理者にお問い合わせください。',
+  unknown_member:
+    'このメールアドレスのメンバーはクラウドサインに登録されていません。組織の管理者にメンバーの追加を依頼してください。',
+  inactive: 'このメンバーはログインできない状態です。組織の管理者にお問い合わせください。',
+};
+
+/** The one exit for refusals (logged here; an audit event belongs here too). */
+function refuse(
+  deps: AppDeps,
+  ctx: { companyId: string; purpose?: SsoPurpose },
+  reason: string,
+  detail?: string,
+): SsoOutcome {
+  deps.logger.info({ companyId: ctx.companyId, reason, detail }, 'sso sign-in refused');
+  return { kind: 'refused', reason, message: MESSAGES[reason] ?? MESSAGES.malformed! };
+}
+
+export async function startSignIn(
+  deps: AppDeps,
+  companyId: string,
+  input: { purpose: SsoPurpose; returnTo: string; userId?: string },
+) {
+  const db = deps.database.db;
+  const settings = await repo.findSettings(db, companyId);
+  if (!settings) return null;
+  const { url, requestId } = await authorizeUrl(
+    spIds(deps.env.SITE_URL, companyId),
+    settings,
+    deps.clock,
+  );
+  const browserToken = newOpaqueToken();
+  const now = deps.clock();
+  await repo.saveRequest(
+    db,
+    {
+      browser: hashToken(browserToken),
+      requestId,
+      companyId,
+      purpose: input.purpose,
+      returnTo: input.returnTo,
+      userId: input.userId ?? null,
+      expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+      createdAt: now,
+    },
+    now,
+  );
+  return { url, browserToken };
+}
+
+export async function consumeResponse(
+  deps: AppDeps,
+  companyId: string,
+  browserToken: string | undefined,
+  samlResponse: string,
+): Promise<SsoOutcome> {
+  const db = deps.database.db;
+  const now = deps.clock();
+  const ctx = { companyId };
+  const settings = await repo.findSettings(db, companyId);
+  if (!settings) return refuse(deps, ctx, 'not_configured');
+  const request = browserToken
+    ? await repo.takeRequest(db, hashToken(browserToken), companyId, now)
+    : null;
+  if (!request) return refuse(deps, ctx, 'no_request');
+  const purpose = request.purpose as SsoPurpose;
+  let valid;
+  try {
+    valid = await validateResponse(
+      spIds(deps.env.SITE_URL, companyId),
+      settings,
+      samlResponse,
+      request.requestId,
+      deps.clock,
+    );
+  } catch (e) {
+    if (e instanceof SamlRefusal) return refuse(deps, { ...ctx, purpose }, e.reason, e.message);
+    throw e;
+  }
+  const keepUntil = new Date(
+    Math.max(valid.notOnOrAfter?.getTime() ?? 0, now.getTime()) + 24 * 3600 * 1000,
+  );
+  if (!(await repo.consumeAssertion(db, companyId, valid.assertionId, keepUntil, now)))
+    return refuse(deps, { ...ctx, purpose }, 'replay');
+
+  const read = readMember(settings, valid.profile);
+  if (purpose === 'test') {
+    await recordTest(deps, settings, read);
+    return { kind: 'tested', returnTo: request.returnTo };
+  }
+  if (!read.email) return refuse(deps, ctx, 'no_email');
+  const user = await repo.findUserByEmail(db, read.email);
+  if (user && user.companyId !== companyId) return refuse(deps, ctx, 'other_company');
+  if (user) {
+    if (user.status !== 1 && user.status !== 2) return refuse(deps, ctx, 'inactive');
+    return { kind: 'signed_in', userId: user.id, returnTo: request.returnTo };
+  }
+  const domain = read.email.split('@')[1] ?? '';
+  const company = await repo.findCompany(db, companyId);
+  if (
+    !settings.jitEnabled ||
+    company?.plan !== 'enterprise' ||
+    !settings.jitDomains.includes(domain)
+  )
+    return refuse(deps, ctx, 'unknown_member');
+  const created = await repo.createJitMember(
+    db,
+    {
+      companyId,
+      email: read.email,
+      name: read.name || read.email,
+      organization: read.organization,
+      groupIds: settings.jitGroupIds,
+    },
+    now,
+  );
+  return { kind: 'signed_in', userId: created.id, returnTo: request.returnTo };
+}
+
+async function recordTest(
+  deps: AppDeps,
+  settings: repo.SsoSettingsRow,
+  read: ReturnType<typeof readMember>,
+) {
+  const db = deps.database.db;
+  const user = read.email ? await repo.findUserByEmail(db, read.email) : null;
+  const member = user && user.companyId === settings.companyId ? user : null;
+  const domain = read.email.split('@')[1] ?? '';
+  const message = !read.email
+    ? MESSAGES.no_email!
+    : member
+      ? `${member.name}（${member.email}）としてログインします。`
+      : user
+        ? MESSAGES.other_company!
+        : settings.jitEnabled && settings.jitDomains.includes(domain)
+          ? 'このメールアドレスのメンバーはまだいません。初回ログイン時に JIT プロビジョニングで作成されます。'
+          : MESSAGES.unknown_member!;
+  const result: TSsoTestResult = {
+    at: deps.clock().toISOString(),
+    ok: !!read.email && (!user || !!member),
+    message,
+    attributes: read.attributes,
+    email: read.email,
+    member: member && { id: member.id, name: member.name, email: member.email },
+  };
+  await repo.saveSettings(db, { ...settings, lastTest: result }, deps.clock());
+}
+
+export type { Profile };

@@ -1,0 +1,183 @@
+/**
+ * The company admin's SSO settings (docs/design.md "Single sign-on"): the IdP read from its metadata,
+ * attribute mapping, JIT provisioning, break-glass exceptions, certificate rollover, and switching SSO on
+ * only with at least one exception company admin.
+ */
+import {
+  SSO_ATTRIBUTE_PRESETS,
+  type TSsoMappingRequest,
+  type TSsoResponse,
+  type TSsoTestResult,
+} from '@cloudsign/contract';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
+import * as repo from './sso.repository.ts';
+import {
+  certificateInfo,
+  checkCertificateDates,
+  MetadataError,
+  normalizeCertificate,
+  parseIdpMetadata,
+} from './sso-metadata.ts';
+import { spIds, spMetadataXml } from './sso-saml.ts';
+
+type Who = Pick<AuthContext, 'user' | 'company'>;
+
+const needIdp = () => new AppError('invalid_state', '先に IdP のメタデータを登録してください。');
+
+export async function getSso(deps: AppDeps, who: Who): Promise<TSsoResponse> {
+  const companyId = who.user.companyId;
+  const [company, row] = await Promise.all([
+    repo.findCompany(deps.database.db, companyId),
+    repo.findSettings(deps.database.db, companyId),
+  ]);
+  const sp = spIds(deps.env.SITE_URL, companyId);
+  return {
+    sp: { ...sp, testUrl: `${deps.env.SITE_URL}/sso/${companyId}/test` },
+    enabled: company?.isEnabledFederatedIdentity ?? false,
+    jitAvailable: company?.plan === 'enterprise',
+    settings: row && {
+      idpEntityId: row.idpEntityId,
+      idpSsoUrl: row.idpSsoUrl,
+      certificates: row.idpCertificates.map(certificateInfo),
+      emailAttribute: row.emailAttribute,
+      nameAttribute: row.nameAttribute,
+      organizationAttribute: row.organizationAttribute,
+      jitEnabled: row.jitEnabled,
+      jitGroupIds: row.jitGroupIds,
+      jitDomains: row.jitDomains,
+      exceptionUserIds: row.exceptionUserIds,
+      lastTest: (row.lastTest as TSsoTestResult | null) ?? null,
+    },
+  };
+}
+
+export const spMetadata = (deps: AppDeps, companyId: string) =>
+  spMetadataXml(spIds(deps.env.SITE_URL, companyId));
+
+/** Reads and stores the IdP's metadata; the mapping starts at the Entra ID preset. */
+export async function putMetadata(deps: AppDeps, who: Who, xml: string) {
+  const db = deps.database.db;
+  let read;
+  try {
+    read = parseIdpMetadata(xml, deps.clock());
+  } catch (e) {
+    if (e instanceof MetadataError) throw fieldError('xml', e.message);
+    throw e;
+  }
+  const before = await repo.findSettings(db, who.user.companyId);
+  const preset = SSO_ATTRIBUTE_PRESETS.entra;
+  await repo.saveSettings(
+    db,
+    {
+      companyId: who.user.companyId,
+      emailAttribute: before?.emailAttribute ?? preset.emailAttribute,
+      nameAttribute: before?.nameAttribute ?? preset.nameAttribute,
+      organizationAttribute: before?.organizationAttribute ?? preset.organizationAttribute,
+      ...before,
+      idpEntityId: read.entityId,
+      idpSsoUrl: read.ssoUrl,
+      idpCertificates: read.certificates,
+      // Another IdP answers differently: the previous test no longer says anything.
+      lastTest: null,
+    },
+    deps.clock(),
+  );
+  return getSso(deps, who);
+}
+
+export async function putMapping(deps: AppDeps, who: Who, body: TSsoMappingRequest) {
+  const db = deps.database.db;
+  const companyId = who.user.companyId;
+  const before = await repo.findSettings(db, companyId);
+  if (!before) throw needIdp();
+  const jitGroupIds = [...new Set(body.jitGroupIds)];
+  const exceptionUserIds = [...new Set(body.exceptionUserIds)];
+  if (body.jitEnabled && who.company.plan !== 'enterprise')
+    throw new AppError(
+      'enterprise_plan_required',
+      'JITプロビジョニングはエンタープライズプランでご利用いただけます。',
+    );
+  if ((await repo.userGroupsAmong(db, companyId, jitGroupIds)).length !== jitGroupIds.length)
+    throw fieldError('jitGroupIds', '既定のグループに、選べないグループが含まれています。');
+  const admins = await repo.companyAdminsAmong(db, companyId, exceptionUserIds);
+  if (admins.length !== exceptionUserIds.length)
+    throw fieldError('exceptionUserIds', '例外にできるのは組織管理権限を持つメンバーだけです。');
+  if (who.company.isEnabledFederatedIdentity && exceptionUserIds.length === 0)
+    throw fieldError(
+      'exceptionUserIds',
+      'SSO が有効な間は、パスワードでログインできる管理者を1人以上選んでください。',
+    );
+  if (body.jitEnabled && body.jitDomains.length === 0)
+    throw fieldError(
+      'jitDomains',
+      'JITプロビジョニングでは、メンバーを作成するドメインを1つ以上登録してください。',
+    );
+  await repo.saveSettings(
+    db,
+    {
+      ...before,
+      ...body,
+      jitGroupIds,
+      exceptionUserIds,
+      jitDomains: [...new Set(body.jitDomains)],
+    },
+    deps.clock(),
+  );
+  return getSso(deps, who);
+}
+
+/** Rollover: the new certificate added next to the old one (both verify), later the old one left out. */
+export async function putCertificates(deps: AppDeps, who: Who, texts: string[]) {
+  const db = deps.database.db;
+  const before = await repo.findSettings(db, who.user.companyId);
+  if (!before) throw needIdp();
+  const certificates: string[] = [];
+  for (const [i, text] of texts.entries()) {
+    try {
+      const cert = normalizeCertificate(text);
+      // Kept ones may be near their end (that is why a rollover happens); only new ones must last.
+      if (!before.idpCertificates.includes(cert))
+        checkCertificateDates(certificateInfo(cert), deps.clock());
+      if (!certificates.includes(cert)) certificates.push(cert);
+    } catch (e) {
+      if (e instanceof MetadataError) throw fieldError(`certificates.${i}`, e.message);
+      throw e;
+    }
+  }
+  await repo.saveSettings(db, { ...before, idpCertificates: certificates }, deps.clock());
+  return getSso(deps, who);
+}
+
+export async function enablePreview(deps: AppDeps, who: Who) {
+  const db = deps.database.db;
+  const row = await repo.findSettings(db, who.user.companyId);
+  const ids = row?.exceptionUserIds ?? [];
+  const exceptions = await repo.companyAdminsAmong(db, who.user.companyId, ids);
+  const members = await repo.countMembersExcept(
+    db,
+    who.user.companyId,
+    exceptions.map((e) => e.id),
+  );
+  return { members, exceptions };
+}
+
+export async function setEnabled(deps: AppDeps, who: Who, enabled: boolean) {
+  const db = deps.database.db;
+  if (enabled) {
+    const row = await repo.findSettings(db, who.user.companyId);
+    if (!row) throw needIdp();
+    const lastTest = row.lastTest as TSsoTestResult | null;
+    if (!lastTest?.ok)
+      throw new AppError('invalid_state', '有効にする前に、接続テストを成功させてください。');
+    const exceptions = await repo.companyAdminsAmong(db, who.user.companyId, row.exceptionUserIds);
+    if (exceptions.length === 0)
+      throw fieldError(
+        'enabled',
+        'パスワードでログインできる例外の管理者を1人以上選んでから有効にしてください。',
+      );
+  }
+  await repo.setEnabled(db, who.user.companyId, enabled);
+  return getSso(deps, { ...who, company: { ...who.company, isEnabledFederatedIdentity: enabled } });
+}

@@ -1,0 +1,126 @@
+/**
+ * The site's SAML endpoints per company (docs/design.md "Single sign-on"): SP metadata, 「SSOでログイン」,
+ * the admin's connection test, and the ACS the IdP posts its response to.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { createSession, deleteSession, nextStep } from '../auth/sessions.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { consumeResponse, startSignIn } from '../modules/sso/sso-signin.service.ts';
+import { companyUsesSso } from '../modules/sso/sso-routing.service.ts';
+import { spMetadata } from '../modules/sso/sso.service.ts';
+import { REQUEST_TTL_MS } from '../modules/sso/sso-saml.ts';
+import { linkButton, sendMessage } from './render.ts';
+import { redirectOnSite, returnToQuery, safeReturnTo } from './return-to.ts';
+import {
+  currentSession,
+  formField,
+  returnToOf,
+  sessionCookie,
+  setSessionCookie,
+} from './session-context.ts';
+
+export const SSO_REQUEST_COOKIE = 'cs_sso_request';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Where the console's SSO settings page lives (the connection test returns there). */
+export const SSO_SETTINGS_PATH = '/sso';
+
+const notConfigured = (reply: FastifyReply) =>
+  sendMessage(reply, {
+    title: 'シングルサインオン',
+    message: 'この組織ではシングルサインオン（SSO）が設定されていません。',
+    status: 404,
+    action: linkButton('/login', 'ログイン画面へ'),
+  });
+
+/** The IdP posts back from its own site: with plain http (local) Lax suffices, with https it must be None. */
+function setRequestCookie(deps: AppDeps, reply: FastifyReply, value: string, companyId: string) {
+  const https = deps.env.SITE_URL.startsWith('https:');
+  reply.setCookie(SSO_REQUEST_COOKIE, value, {
+    httpOnly: true,
+    sameSite: https ? 'none' : 'lax',
+    secure: https,
+    path: `/sso/${companyId}/`,
+    maxAge: REQUEST_TTL_MS / 1000,
+  });
+}
+
+async function redirectToIdp(
+  deps: AppDeps,
+  reply: FastifyReply,
+  companyId: string,
+  input: Parameters<typeof startSignIn>[2],
+) {
+  const started = await startSignIn(deps, companyId, input);
+  if (!started) return notConfigured(reply);
+  setRequestCookie(deps, reply, started.browserToken, companyId);
+  // The IdP is another origin by nature; its URL comes from the admin's metadata, never from the request.
+  return reply.header('cache-control', 'no-store').redirect(started.url, 303);
+}
+
+const companyIdOf = (request: FastifyRequest) => {
+  const id = (request.params as { companyId?: string }).companyId ?? '';
+  return UUID.test(id) ? id : null;
+};
+
+export async function ssoRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  app.get('/sso/:companyId/metadata', async (request, reply) => {
+    const companyId = companyIdOf(request);
+    if (!companyId) return notConfigured(reply);
+    return reply
+      .type('application/samlmetadata+xml; charset=utf-8')
+      .send(spMetadata(deps, companyId));
+  });
+
+  app.get('/sso/:companyId/login', async (request, reply) => {
+    const companyId = companyIdOf(request);
+    if (!companyId || !(await companyUsesSso(deps, companyId))) return notConfigured(reply);
+    return redirectToIdp(deps, reply, companyId, {
+      purpose: 'login',
+      returnTo: returnToOf(deps, request),
+    });
+  });
+
+  app.get('/sso/:companyId/test', async (request, reply) => {
+    const companyId = companyIdOf(request);
+    const loaded = await currentSession(deps, request);
+    const admin =
+      loaded &&
+      nextStep(loaded) === 'done' &&
+      loaded.user.companyId === companyId &&
+      loaded.user.roles.includes('CompanyAdmin');
+    if (!companyId || !admin)
+      return redirectOnSite(reply, deps.env.SITE_URL, `/login${returnToQuery(SSO_SETTINGS_PATH)}`);
+    return redirectToIdp(deps, reply, companyId, {
+      purpose: 'test',
+      returnTo: `${SSO_SETTINGS_PATH}?test=done`,
+      userId: loaded.user.id,
+    });
+  });
+
+  app.post('/sso/:companyId/acs', async (request, reply) => {
+    const companyId = companyIdOf(request);
+    if (!companyId) return notConfigured(reply);
+    const outcome = await consumeResponse(
+      deps,
+      companyId,
+      request.cookies[SSO_REQUEST_COOKIE],
+      formField(request.body, 'SAMLResponse', 1_000_000),
+    );
+    reply.clearCookie(SSO_REQUEST_COOKIE, { path: `/sso/${companyId}/` });
+    if (outcome.kind === 'refused')
+      return sendMessage(reply, {
+        title: 'シングルサインオンでログインできませんでした',
+        message: outcome.message,
+        status: 403,
+        action: linkButton('/login', 'ログイン画面へ'),
+      });
+    const returnTo = safeReturnTo(outcome.returnTo, deps.env.SITE_URL);
+    if (outcome.kind === 'tested') return redirectOnSite(reply, deps.env.SITE_URL, returnTo);
+    const previous = sessionCookie(request);
+    if (previous) await deleteSession(deps.database.db, hashToken(previous));
+    const session = await createSession(deps.database.db, outcome.userId, true, deps.clock(), true);
+    setSessionCookie(deps, reply, session.cookie, session.expiresAt);
+    return redirectOnSite(reply, deps.env.SITE_URL, returnTo);
+  });
+}

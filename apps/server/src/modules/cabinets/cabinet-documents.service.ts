@@ -6,11 +6,17 @@
  * may already edit can be filed (auth/access.ts): a member who only reads a document cannot copy it into a
  * cabinet he manages and edit it there. Unlinking only narrows access and needs read access.
  */
-import type { TCabinetDocumentsResponse } from '@cloudsign/contract';
+import type { TCabinetDocumentsResponse, TDocumentSearchConditions } from '@cloudsign/contract';
 import { documentEditableSql, documentReadableSql } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
+import * as condRepo from './cabinet-documents.repository.ts';
+import {
+  NOT_EDITABLE_MESSAGE,
+  conditionScope,
+  requireFilableMatching,
+} from './cabinet-documents-condition.service.ts';
 import { loadManaged, type Ctx } from './cabinets.service.ts';
 import { EntityType } from '@cloudsign/contract';
 
@@ -22,8 +28,7 @@ const systemProtected = () =>
     '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。',
   );
 
-export const NOT_EDITABLE_MESSAGE =
-  'キャビネットに追加・移動できるのは、編集できる書類（管理しているキャビネットにある書類）だけです。閲覧だけできる書類は追加できません。';
+export { NOT_EDITABLE_MESSAGE };
 
 /** Every id must be a company document the caller may read, else 404 and nothing is written. */
 async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
@@ -56,10 +61,13 @@ async function requireFilable(ctx: Ctx, ids: readonly string[]) {
   return unique;
 }
 
+/** A call's documents: an id list, or a search condition (cabinet-documents-condition.service.ts). */
+export type Selection = { documentIds?: string[]; conditions?: TDocumentSearchConditions };
+
 export async function fileDocuments(
   ctx: DbCtx,
   id: string,
-  input: { documentIds: string[]; fromCabinetId?: string },
+  input: Selection & { fromCabinetId?: string },
 ): Promise<TCabinetDocumentsResponse> {
   const target = await loadManaged(ctx, id);
   if (target.type === EntityType.System) throw systemProtected();
@@ -70,13 +78,23 @@ export async function fileDocuments(
   }
   // Moving takes documents out of the source, so the caller must manage it too.
   const source = input.fromCabinetId ? await loadManaged(ctx, input.fromCabinetId) : null;
-  const documentIds = await requireFilable(ctx, input.documentIds);
+  const isMove = source?.type === EntityType.User;
+  if (input.conditions) {
+    const matching = await conditionScope(ctx, input.conditions, source?.id ?? null);
+    return ctx.db.transaction(async (tx) => {
+      if (isMove) await repo.lockCabinetCounters(tx, [id, source.id]);
+      const where = await requireFilableMatching({ ...ctx, db: tx }, matching, true);
+      const linked = await condRepo.linkMatching(tx, id, where);
+      const unlinked = isMove ? await condRepo.unlinkMatching(tx, source.id, where) : 0;
+      return { linked, unlinked };
+    });
+  }
+  const documentIds = await requireFilable(ctx, input.documentIds ?? []);
   return ctx.db.transaction(async (tx) => {
     // Both cabinets' counter rows are locked first, in id order: two opposite moves between the same
     // cabinets would otherwise each lock one counter in their trigger and wait for the other (deadlock).
     // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
-    if (!source || source.type !== EntityType.User)
-      return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
+    if (!isMove) return { linked: await repo.linkDocuments(tx, id, documentIds), unlinked: 0 };
     await repo.lockCabinetCounters(tx, [id, source.id]);
     return repo.moveDocuments(tx, source.id, id, documentIds);
   });
@@ -85,10 +103,18 @@ export async function fileDocuments(
 export async function unfileDocuments(
   ctx: DbCtx,
   id: string,
-  documentIds: string[],
+  input: Selection,
 ): Promise<TCabinetDocumentsResponse> {
   const target = await loadManaged(ctx, id);
   if (target.type === EntityType.System) throw systemProtected();
-  const ids = await requireDocuments(ctx, documentIds);
+  if (input.conditions) {
+    const matching = await conditionScope(ctx, input.conditions, id);
+    return ctx.db.transaction(async (tx) => {
+      // Unlinking only narrows access: reading is enough, as for the id form.
+      const where = await requireFilableMatching({ ...ctx, db: tx }, matching, false);
+      return { linked: 0, unlinked: await condRepo.unlinkMatching(tx, id, where) };
+    });
+  }
+  const ids = await requireDocuments(ctx, input.documentIds ?? []);
   return { linked: 0, unlinked: await repo.unlinkDocuments(ctx.db, id, ids) };
 }

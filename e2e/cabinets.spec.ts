@@ -94,13 +94,13 @@ test('an admin sets up a cabinet, files documents by moving them, and the member
   const rows = page.getByTestId('document-row');
   await expect(rows.first()).toBeVisible();
   for (let i = 0; i < 3; i += 1) await rows.nth(i).getByRole('checkbox').check();
-  await expect(page.getByText('3 件を選択中')).toBeVisible();
+  await expect(page.getByTestId('selected-count')).toHaveText('3件を選択中');
   await page.getByRole('button', { name: '別のキャビネットへ移動' }).click();
   const move = page.getByRole('dialog', { name: '別のキャビネットへ移動' });
   await move.getByLabel('移動先のキャビネット').click();
   await page.getByRole('option', { name, exact: true }).click();
   await move.getByRole('button', { name: '移動する' }).click();
-  await expect(page.getByText(`3 件の書類を「${name}」へ移動しました。`)).toBeVisible();
+  await expect(page.getByText(`3件の書類を「${name}」へ移動しました。`)).toBeVisible();
   const after = await apiGet<Docs>(page, API_URL, `/documents?cabinetId=${source.id}&perPage=50`);
   expect(after.total).toBe(before.total - 3);
   expect(after.documents.map((d) => d.id)).not.toContain(moved[0]!.id);

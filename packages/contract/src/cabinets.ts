@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, strictRequestBody } from './common.ts';
 import { ZEntityType } from './enums.ts';
 import { refineText } from './text.ts';
+import { ZDocumentSearchConditionsBody } from './documents-search.ts';
 
 /** Cabinets (spec §3, §7; docs/design.md §2): name 1–100 chars (trimmed), note ≤200 (CS). */
 export const CABINET_NAME_MAX = 100;
@@ -88,16 +89,36 @@ export const ZCabinetAdminsRequest = strictRequestBody({
 });
 export type TCabinetAdminsRequest = z.infer<typeof ZCabinetAdminsRequest>;
 
+/**
+ * The documents of a call: an id list, or the document list's search condition (`conditions`, the same
+ * query as `GET /documents`; the 「この条件の N 件すべてを選択」 of a cabinet's list) — exactly one of them.
+ * A condition is limited to one cabinet: its `cabinetId`, else the move's source or the DELETE's cabinet.
+ */
+const selectionShape = {
+  documentIds: idList('書類', CABINET_DOCUMENTS_MAX).optional(),
+  conditions: ZDocumentSearchConditionsBody.optional(),
+};
+const oneSelection = (v: { documentIds?: unknown; conditions?: unknown }, ctx: z.RefinementCtx) => {
+  if ((v.documentIds === undefined) === (v.conditions === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['documentIds'],
+      message:
+        '書類は、書類のID（documentIds）か検索条件（conditions）のどちらか一方で指定してください。',
+    });
+};
+
 /** With `fromCabinetId` the documents move (linked here, unlinked there); without it they are copied (CS). */
 export const ZCabinetDocumentsRequest = strictRequestBody({
-  documentIds: idList('書類', CABINET_DOCUMENTS_MAX),
+  ...selectionShape,
   fromCabinetId: ZId.optional(),
-});
+}).superRefine(oneSelection);
 export type TCabinetDocumentsRequest = z.infer<typeof ZCabinetDocumentsRequest>;
-export const ZCabinetDocumentsDeleteRequest = strictRequestBody({
-  documentIds: idList('書類', CABINET_DOCUMENTS_MAX),
-});
+export const ZCabinetDocumentsDeleteRequest =
+  strictRequestBody(selectionShape).superRefine(oneSelection);
 export type TCabinetDocumentsDeleteRequest = z.infer<typeof ZCabinetDocumentsDeleteRequest>;
+/** Too many matches for one call: the message names the limit. */
+export const CABINET_CONDITION_TOO_MANY = `条件に一致する書類が${CABINET_DOCUMENTS_MAX.toLocaleString('ja-JP')}件を超えています。一度に移動・コピー・解除できるのは${CABINET_DOCUMENTS_MAX.toLocaleString('ja-JP')}件までです。条件を絞り込んでください。`;
 /** Links created here and links removed from the source cabinet (move) or from this one (DELETE). */
 export const ZCabinetDocumentsResponse = z.object({
   linked: z.number().int(),

@@ -19,7 +19,8 @@ export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
     {
       schema: {
         tags,
-        summary: '書類をキャビネットに追加（fromCabinetId を指定すると移動、省略するとコピー）',
+        summary:
+          '書類をキャビネットに追加（fromCabinetId を指定すると移動、省略するとコピー。書類はIDか検索条件で指定）',
         params: ZIdParams,
         body: ZCabinetDocumentsRequest,
         response: { 200: ZCabinetDocumentsResponse },
@@ -44,7 +45,7 @@ export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
       unfileDocuments(
         { db: deps.database.db, auth: request.auth },
         request.params.id,
-        request.body.documentIds,
+        request.body,
       ),
   );
 };

@@ -6,13 +6,19 @@
  * may already edit can be filed (auth/access.ts): a member who only reads a document cannot copy it into a
  * cabinet he manages and edit it there. Unlinking only narrows access and needs read access.
  */
-import type { TCabinetDocumentsResponse } from '@cloudsign/contract';
-import { auditBy } from '../audit-log/audit-log.record.ts';
+import type { TCabinetDocumentsResponse, TDocumentSearchConditions } from '@cloudsign/contract';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { recordDocumentEvents } from '../audit-log/document-events.ts';
 import { documentEditableSql, documentReadableSql } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
+import * as condRepo from './cabinet-documents.repository.ts';
+import {
+  NOT_EDITABLE_MESSAGE,
+  conditionScope,
+  requireFilableMatching,
+} from './cabinet-documents-condition.service.ts';
 import { loadManaged, type Ctx } from './cabinets.service.ts';
 import { EntityType } from '@cloudsign/contract';
 
@@ -24,8 +30,7 @@ const systemProtected = () =>
     '「すべての書類」にはすべての書類が自動で含まれるため、追加・解除はできません。',
   );
 
-export const NOT_EDITABLE_MESSAGE =
-  'キャビネットに追加・移動できるのは、編集できる書類（管理しているキャビネットにある書類）だけです。閲覧だけできる書類は追加できません。';
+export { NOT_EDITABLE_MESSAGE };
 
 /** Every id must be a company document the caller may read, else 404 and nothing is written. */
 async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
@@ -58,10 +63,13 @@ async function requireFilable(ctx: Ctx, ids: readonly string[]) {
   return unique;
 }
 
+/** A call's documents: an id list, or a search condition (cabinet-documents-condition.service.ts). */
+export type Selection = { documentIds?: string[]; conditions?: TDocumentSearchConditions };
+
 export async function fileDocuments(
   ctx: DbCtx,
   id: string,
-  input: { documentIds: string[]; fromCabinetId?: string },
+  input: Selection & { fromCabinetId?: string },
 ): Promise<TCabinetDocumentsResponse> {
   const target = await loadManaged(ctx, id);
   if (target.type === EntityType.System) throw systemProtected();
@@ -72,7 +80,30 @@ export async function fileDocuments(
   }
   // Moving takes documents out of the source, so the caller must manage it too.
   const source = input.fromCabinetId ? await loadManaged(ctx, input.fromCabinetId) : null;
-  const documentIds = await requireFilable(ctx, input.documentIds);
+  const isMove = source?.type === EntityType.User;
+  if (input.conditions) {
+    const matching = await conditionScope(ctx, input.conditions, source?.id ?? null);
+    return ctx.db.transaction(async (tx) => {
+      if (isMove) await repo.lockCabinetCounters(tx, [id, source.id]);
+      const where = await requireFilableMatching({ ...ctx, db: tx }, matching, true);
+      const linked = await condRepo.linkMatching(tx, id, where);
+      const unlinked = isMove ? await condRepo.unlinkMatching(tx, source.id, where) : 0;
+      // A filing by condition is one event naming the cabinet, the condition and the count.
+      await recordAuditEvent(tx, {
+        ...auditBy(ctx.auth),
+        action: isMove ? 'document.moved' : 'document.filed',
+        target: { type: 'cabinet', id: target.id, name: target.name },
+        details: {
+          cabinet: { id: target.id, name: target.name },
+          ...(source ? { from: { id: source.id, name: source.name } } : {}),
+          count: linked,
+          conditions: input.conditions,
+        },
+      });
+      return { linked, unlinked };
+    });
+  }
+  const documentIds = await requireFilable(ctx, input.documentIds ?? []);
   return ctx.db.transaction(async (tx) => {
     // Both cabinets' counter rows are locked first, in id order: two opposite moves between the same
     // cabinets would otherwise each lock one counter in their trigger and wait for the other (deadlock).
@@ -99,11 +130,27 @@ export async function fileDocuments(
 export async function unfileDocuments(
   ctx: DbCtx,
   id: string,
-  documentIds: string[],
+  input: Selection,
 ): Promise<TCabinetDocumentsResponse> {
   const target = await loadManaged(ctx, id);
   if (target.type === EntityType.System) throw systemProtected();
-  const ids = await requireDocuments(ctx, documentIds);
+  if (input.conditions) {
+    const matching = await conditionScope(ctx, input.conditions, id);
+    const conditions = input.conditions;
+    return ctx.db.transaction(async (tx) => {
+      // Unlinking only narrows access: reading is enough, as for the id form.
+      const where = await requireFilableMatching({ ...ctx, db: tx }, matching, false);
+      const unlinked = await condRepo.unlinkMatching(tx, id, where);
+      await recordAuditEvent(tx, {
+        ...auditBy(ctx.auth),
+        action: 'document.unfiled',
+        target: { type: 'cabinet', id: target.id, name: target.name },
+        details: { cabinet: { id: target.id, name: target.name }, count: unlinked, conditions },
+      });
+      return { linked: 0, unlinked };
+    });
+  }
+  const ids = await requireDocuments(ctx, input.documentIds ?? []);
   return ctx.db.transaction(async (tx) => {
     const unlinked = await repo.unlinkDocuments(tx, id, ids);
     await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.unfiled', ids, {

@@ -3,32 +3,39 @@ import { ZCabinetDocumentsResponse } from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cabinetKeys } from './keys.ts';
 
+/**
+ * The documents acted on: the ids selected, or the list's condition (「この条件の N 件すべてを選択」), which the
+ * server resolves itself — the documents of every page, not only those the console has seen.
+ */
+export type DocumentSelection =
+  { documentIds: string[] } | { conditions: { cabinetId: string; keyword?: string } };
+
 /** `POST /cabinets/{to}/documents`: with `fromCabinetId` a move, without it a copy (CS). */
-export const fileDocuments = (to: string, documentIds: string[], fromCabinetId?: string) =>
+export const fileDocuments = (to: string, selection: DocumentSelection, fromCabinetId?: string) =>
   apiFetch(`/cabinets/${to}/documents`, {
     method: 'POST',
-    body: fromCabinetId ? { documentIds, fromCabinetId } : { documentIds },
+    body: fromCabinetId ? { ...selection, fromCabinetId } : selection,
     schema: ZCabinetDocumentsResponse,
   });
 
-export const unfileDocuments = (id: string, documentIds: string[]) =>
+export const unfileDocuments = (id: string, selection: DocumentSelection) =>
   apiFetch(`/cabinets/${id}/documents`, {
     method: 'DELETE',
-    body: { documentIds },
+    body: selection,
     schema: ZCabinetDocumentsResponse,
   });
 
 export type FileAction =
-  | { kind: 'move' | 'copy'; to: string; from: string; documentIds: string[] }
-  | { kind: 'remove'; from: string; documentIds: string[] };
+  | { kind: 'move' | 'copy'; to: string; from: string; selection: DocumentSelection }
+  | { kind: 'remove'; from: string; selection: DocumentSelection };
 
 export function useFileDocuments() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (a: FileAction) =>
       a.kind === 'remove'
-        ? unfileDocuments(a.from, a.documentIds)
-        : fileDocuments(a.to, a.documentIds, a.kind === 'move' ? a.from : undefined),
+        ? unfileDocuments(a.from, a.selection)
+        : fileDocuments(a.to, a.selection, a.kind === 'move' ? a.from : undefined),
     // Counts and lists of both cabinets changed.
     onSuccess: () => client.invalidateQueries({ queryKey: cabinetKeys.all }),
   });

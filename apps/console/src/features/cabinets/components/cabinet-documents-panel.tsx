@@ -22,7 +22,9 @@ import {
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
+import type { DocumentSelection } from '../api/file-documents.ts';
 import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
+import { SelectAllBar } from './select-all-bar.tsx';
 
 /** The cabinet's documents: paged, searchable, selectable; page and keyword live in the URL (STYLE.md). */
 export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
@@ -32,8 +34,16 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
   const [input, setInput] = useState(keyword);
   const [debounced] = useDebouncedValue(input.trim(), 300);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // 「この条件の N 件すべてを選択」: the action applies to every match of the list's condition.
+  const [allMatching, setAllMatching] = useState(false);
   const [action, setAction] = useState<FileKind | null>(null);
   const docs = useCabinetDocuments(cabinet.id, { page, keyword });
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  // Another condition is another set of documents: an all-matching selection does not carry over.
+  useEffect(() => setAllMatching(false), [keyword]);
 
   useEffect(() => {
     if (debounced === keyword) return;
@@ -61,14 +71,17 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
   const total = docs.data?.total ?? 0;
   const pageIds = rows.map((d) => d.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    setAllMatching(false);
     setSelected((s) => {
       const next = new Set(s);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
-  const togglePage = () =>
+  };
+  const togglePage = () => {
+    if (allOnPage) setAllMatching(false);
     setSelected((s) => {
       const next = new Set(s);
       for (const id of pageIds) {
@@ -77,6 +90,12 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
       }
       return next;
     });
+  };
+  const isTotalExact = docs.data?.isTotalExact ?? true;
+  const selectedCount = allMatching ? total : selected.size;
+  const selection: DocumentSelection = allMatching
+    ? { conditions: { cabinetId: cabinet.id, ...(keyword ? { keyword } : {}) } }
+    : { documentIds: [...selected] };
   const canManage = cabinet.isAdmin;
   const isSystem = cabinet.type === EntityType.System;
 
@@ -98,12 +117,15 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
         </Group>
         {canManage && (
           <Group gap="xs">
-            <Text size="sm">{selected.size.toLocaleString('ja-JP')} 件を選択中</Text>
+            <Text size="sm" data-testid="selected-count">
+              {selectedCount.toLocaleString('ja-JP')}件{allMatching && !isTotalExact ? '以上' : ''}
+              を選択中
+            </Text>
             {!isSystem && (
               <Button
                 size="xs"
                 variant="light"
-                disabled={selected.size === 0}
+                disabled={selectedCount === 0}
                 onClick={() => setAction('move')}
               >
                 別のキャビネットへ移動
@@ -122,18 +144,28 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
                 size="xs"
                 variant="light"
                 color="red"
-                disabled={selected.size === 0}
+                disabled={selectedCount === 0}
                 onClick={() => setAction('remove')}
               >
                 このキャビネットから外す
               </Button>
             )}
-            {selected.size > 0 && (
-              <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+            {selectedCount > 0 && (
+              <Button size="xs" variant="subtle" onClick={clearSelection}>
                 選択を解除
               </Button>
             )}
           </Group>
+        )}
+        {canManage && allOnPage && total > pageIds.length && (
+          <SelectAllBar
+            pageCount={pageIds.length}
+            total={total}
+            isTotalExact={isTotalExact}
+            allMatching={allMatching}
+            onSelectAll={() => setAllMatching(true)}
+            onClear={clearSelection}
+          />
         )}
         {docs.isPending ? (
           <Group justify="center" p="lg">
@@ -212,11 +244,13 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
       <FileDocumentsModal
         cabinet={cabinet}
         kind={action}
-        documentIds={[...selected]}
+        selection={selection}
+        count={selectedCount}
+        estimated={allMatching && !isTotalExact}
         onClose={() => setAction(null)}
         onDone={() => {
           setAction(null);
-          setSelected(new Set());
+          clearSelection();
         }}
       />
     </Paper>

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { EntityType, type TCabinet } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useCabinets } from '../api/find-cabinets.ts';
-import { useFileDocuments } from '../api/file-documents.ts';
+import { useFileDocuments, type DocumentSelection } from '../api/file-documents.ts';
 
 export type FileKind = 'move' | 'copy' | 'remove';
 
@@ -13,17 +13,24 @@ const TITLES: Record<FileKind, string> = {
   remove: 'このキャビネットから外す',
 };
 
-/** Move (link there, unlink here), copy (link there) or remove (unlink here) the selected documents. */
+/**
+ * Move (link there, unlink here), copy (link there) or remove (unlink here) the selected documents: `count`
+ * of them, the ids or every match of the list's condition (`estimated`: the list's total is a lower bound).
+ */
 export function FileDocumentsModal({
   cabinet,
   kind,
-  documentIds,
+  selection,
+  count: selectedCount,
+  estimated = false,
   onClose,
   onDone,
 }: {
   cabinet: TCabinet;
   kind: FileKind | null;
-  documentIds: string[];
+  selection: DocumentSelection;
+  count: number;
+  estimated?: boolean;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -34,22 +41,24 @@ export function FileDocumentsModal({
   const targets = (cabinets.data?.cabinets ?? []).filter(
     (c) => c.type === EntityType.User && c.isAdmin && c.id !== cabinet.id,
   );
-  const count = documentIds.length.toLocaleString('ja-JP');
+  const byCondition = 'conditions' in selection;
+  const count = `${selectedCount.toLocaleString('ja-JP')}件${estimated ? '以上' : ''}`;
+  const which = byCondition ? `この条件に一致する${count}の書類` : `選択した${count}の書類`;
+  const n = (v: number) => `${v.toLocaleString('ja-JP')}件`;
 
   const run = async () => {
     if (!kind) return;
     try {
       if (kind === 'remove') {
-        const res = await file.mutateAsync({ kind, from: cabinet.id, documentIds });
-        alert.open(
-          `${res.unlinked.toLocaleString('ja-JP')} 件の書類をこのキャビネットから外しました。`,
-        );
+        const res = await file.mutateAsync({ kind, from: cabinet.id, selection });
+        alert.open(`${n(res.unlinked)}の書類をこのキャビネットから外しました。`);
       } else if (target) {
         const to = targets.find((c) => c.id === target)?.name ?? '';
-        await file.mutateAsync({ kind, from: cabinet.id, to: target, documentIds });
-        alert.open(
-          `${count} 件の書類を「${to}」へ${kind === 'move' ? '移動' : 'コピー'}しました。`,
-        );
+        const res = await file.mutateAsync({ kind, from: cabinet.id, to: target, selection });
+        // By condition the server counted: a move the links taken out of here, a copy the links added
+        // there (documents already there are not counted twice).
+        const done = byCondition ? n(kind === 'move' ? res.unlinked : res.linked) : count;
+        alert.open(`${done}の書類を「${to}」へ${kind === 'move' ? '移動' : 'コピー'}しました。`);
       }
       setTarget(null);
       onDone();
@@ -68,13 +77,12 @@ export function FileDocumentsModal({
         <Stack>
           {kind === 'remove' ? (
             <Text>
-              選択した {count} 件の書類を「{cabinet.name}
-              」から外します。書類は「すべての書類」に残ります。
+              {which}を「{cabinet.name}」から外します。書類は「すべての書類」に残ります。
             </Text>
           ) : (
             <>
               <Text>
-                選択した {count} 件の書類を
+                {which}を
                 {kind === 'move'
                   ? `「${cabinet.name}」から移動します。`
                   : '、このキャビネットに残したまま追加します。'}
@@ -105,7 +113,7 @@ export function FileDocumentsModal({
               loading={file.isPending}
               onClick={() => void run()}
             >
-              {kind === 'move' ? '移動する' : kind === 'copy' ? 'コピーする' : '外す'}
+              {`${count}を${kind === 'move' ? '移動する' : kind === 'copy' ? 'コピーする' : '外す'}`}
             </Button>
           </Group>
         </Stack>

@@ -7,7 +7,7 @@
  * cabinet he manages and edit it there. Unlinking only narrows access and needs read access.
  */
 import type { TCabinetDocumentsResponse } from '@cloudsign/contract';
-import { documentEditableSql, documentReadableSql } from '../../auth/access.ts';
+import { documentEditableSql, readableCabinets, readableDocumentSql } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
@@ -32,7 +32,7 @@ async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
     ctx.db,
     ctx.auth.user.companyId,
     unique,
-    documentReadableSql(ctx.auth),
+    readableDocumentSql(await readableCabinets(ctx.db, ctx.auth)),
   );
   if (found !== unique.length) throw new AppError('not_found', '指定された書類が見つかりません。');
   return unique;

@@ -148,7 +148,7 @@ export async function countCompanyUsers(
 }
 
 /**
- * How many of `ids` are company documents the caller may read (`readable` from documentReadableSql).
+ * How many of `ids` are company documents the caller may read (`readable` from readableDocumentSql).
  * One primary-key probe per id, as a correlated subquery the planner cannot turn into a join: as a plain
  * `id = any(…)` filter it chose to walk an index of every company document (a million) for 10,000 ids.
  */

@@ -2,9 +2,12 @@
  * One-time password-setup links for invited members (docs/design.md §1: valid 10 days, CS). The members API,
  * bulk add and `remind_register` call `issuePasswordSetupLink`; the site's /password_setup pages consume it.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { passwordSetupTokens, users } from '../db/schema.ts';
+import {
+  markSetupLinkUsed,
+  replaceSetupLink,
+  selectSetupLink,
+} from './password-setup.repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
@@ -25,8 +28,7 @@ export async function issuePasswordSetupLink(
 ): Promise<void> {
   const token = newOpaqueToken();
   const now = deps.clock();
-  await db.delete(passwordSetupTokens).where(eq(passwordSetupTokens.userId, user.id));
-  await db.insert(passwordSetupTokens).values({
+  await replaceSetupLink(db, {
     id: hashToken(token),
     userId: user.id,
     expiresAt: new Date(now.getTime() + PASSWORD_SETUP_TTL_MS),
@@ -58,28 +60,12 @@ export async function issuePasswordSetupLink(
 /** A link with its state (the pages tell "used" and "expired" apart from "unknown"), or null. */
 export async function findSetupLink(db: DbOrTx, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await db
-    .select({
-      tokenId: passwordSetupTokens.id,
-      usedAt: passwordSetupTokens.usedAt,
-      expiresAt: passwordSetupTokens.expiresAt,
-      user: users,
-    })
-    .from(passwordSetupTokens)
-    .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
-    .where(eq(passwordSetupTokens.id, hashToken(token)))
-    .limit(1);
-  return row ?? null;
+  return selectSetupLink(db, hashToken(token));
 }
 
 /** Marks the link used; false when another request used it first (single use under concurrency). */
 export async function consumeSetupLink(db: DbOrTx, tokenId: string, now: Date): Promise<boolean> {
-  const used = await db
-    .update(passwordSetupTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordSetupTokens.id, tokenId), isNull(passwordSetupTokens.usedAt)))
-    .returning({ id: passwordSetupTokens.id });
-  return used.length === 1;
+  return markSetupLinkUsed(db, tokenId, now);
 }
 
 function formatJst(d: Date) {

@@ -3,15 +3,14 @@
  * password all answer `invalid` after the same argon2 work, so responses reveal nothing about accounts.
  * A browser known to the account (its device cookie) is limited by its own failures only (login-throttle.ts).
  */
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
-import { users } from '../db/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { createSession, deleteSession, hasMfaEnabled, type NextStep } from '../auth/sessions.ts';
 import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts';
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
+import { findUserByEmail } from './site.repository.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
@@ -33,7 +32,7 @@ export async function attemptLogin(
   const db = deps.database.db;
   const now = deps.clock();
   const email = normalizeEmail(input.email);
-  const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
+  const user = email ? await findUserByEmail(db, email) : null;
   const key = {
     email,
     ip: input.ip,

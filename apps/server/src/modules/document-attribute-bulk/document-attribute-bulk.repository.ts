@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinets, documentParticipants, documents } from '../../db/schema.ts';
-import { searchConditions } from '../documents/documents.search.ts';
+import { searchConditions } from '../documents/documents-search.sql.ts';
 import { queryRows } from '../../bulk/sql.ts';
 
 export const attributeColumns = {

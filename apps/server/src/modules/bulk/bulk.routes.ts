@@ -34,6 +34,7 @@ import {
   listRuns,
   requestGeneration,
   uploadCsv,
+  bulkServiceDeps,
 } from './bulk.service.ts';
 import { csvFileNames } from './bulk-files.ts';
 import type { BulkGeneration, BulkTargetDescriptor, FileName } from './bulk-target.ts';
@@ -69,8 +70,9 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   // Wrapped async: Fastify would wait forever for the `done` callback of a plain function hook.
   app.addHook('preValidation', async (request) => t.guard(request));
   const { tags } = t;
+  const svc = bulkServiceDeps(deps);
   const load = (request: FastifyRequest & { params: { id: string } }, kinds?: readonly number[]) =>
-    getManipulation(deps, t, request.auth, request.params.id, kinds);
+    getManipulation(svc, t, request.auth, request.params.id, kinds);
 
   for (const { path, columns, fileName } of t.templates ?? []) {
     app.get(
@@ -102,7 +104,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const m = await uploadCsv(deps, t, request.auth, kind, await readCsvUpload(request));
+        const m = await uploadCsv(svc, t, request.auth, kind, await readCsvUpload(request));
         return reply.status(201).send({ manipulation: toManipulationDto(m) });
       },
     );
@@ -120,7 +122,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { rows, total } = await listRuns(deps, t, request.auth, request.query);
+      const { rows, total } = await listRuns(svc, t, request.auth, request.query);
       return { manipulations: rows.map(toManipulationDto), total };
     },
   );
@@ -145,8 +147,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const m =
         request.body.action === 'execute'
-          ? await executeManipulation(deps, t, request.auth, request.params.id)
-          : await cancelManipulation(deps, t, request.auth, request.params.id);
+          ? await executeManipulation(svc, t, request.auth, request.params.id)
+          : await cancelManipulation(svc, t, request.auth, request.params.id);
       return { manipulation: toManipulationDto(m) };
     },
   );
@@ -162,7 +164,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { rows, total } = await listRunRows(
-        deps,
+        svc,
         t,
         request.auth,
         request.params.id,
@@ -220,7 +222,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const m = await requestGeneration(deps, t, g, request.auth, request.body);
+        const params = await g.params(deps, request.auth, request.body as never);
+        const m = await requestGeneration(svc, t, g, request.auth, request.body, params);
         return reply.status(202).send({ manipulation: toManipulationDto(m) });
       },
     );

@@ -15,18 +15,8 @@ import {
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  findManipulation,
-  findRows,
-  listManipulations,
-  updateManipulation,
-} from '../../bulk/bulk.repository.ts';
-import {
-  assertUploadRoom,
-  insertGeneration,
-  insertUpload,
-  startExecution,
-} from '../../bulk/bulk-job-slots.ts';
+import * as repo from '../../bulk/bulk.repository.ts';
+import * as slots from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { bulkJobNames } from './bulk.jobs.ts';
 import type {
@@ -42,6 +32,60 @@ export const msgNotExecutable = (noun: string) =>
 export const msgNotCancellable = (noun: string) => `実行を開始した${noun}は取り消せません。`;
 
 type Target = Pick<BulkTargetDescriptor, 'target' | 'name' | 'noun' | 'uploads' | 'historyKind'>;
+type Scope = { companyId: string; target: Target['target'] };
+type ListQuery = Parameters<typeof repo.listManipulations>[2];
+type RowsQuery = Parameters<typeof repo.findRows>[2];
+type Insert<F extends (deps: AppDeps, values: never) => unknown> = Parameters<F>[1];
+
+/**
+ * What the bulk rules need, as plain functions: the runs (repository and job slots bound to the database),
+ * the job queue, file storage and the clock. Rule tests pass their own; the routes pass bulkServiceDeps(deps).
+ */
+export type BulkServiceDeps = {
+  runs: {
+    find: (scope: Scope, id: string) => Promise<ManipulationRow | null>;
+    list: (scope: Scope, q: ListQuery) => ReturnType<typeof repo.listManipulations>;
+    rows: (id: string, q: RowsQuery) => ReturnType<typeof repo.findRows>;
+    /** Moves the run when its status is one of `from`; null when it was not. */
+    update: (
+      id: string,
+      patch: repo.ManipulationPatch,
+      from: readonly number[],
+    ) => Promise<ManipulationRow | null>;
+    assertUploadRoom: (companyId: string) => Promise<void>;
+    insertUpload: (values: Insert<typeof slots.insertUpload>) => Promise<ManipulationRow>;
+    startExecution: (
+      scope: Scope,
+      id: string,
+      set: repo.ManipulationPatch,
+    ) => ReturnType<typeof slots.startExecution>;
+    insertGeneration: (
+      values: Insert<typeof slots.insertGeneration>,
+    ) => ReturnType<typeof slots.insertGeneration>;
+  };
+  jobs: Pick<AppDeps['jobs'], 'send'>;
+  storage: Pick<AppDeps['storage'], 'write' | 'remove'>;
+  clock: () => Date;
+};
+
+export function bulkServiceDeps(deps: AppDeps): BulkServiceDeps {
+  const db = deps.database.db;
+  return {
+    runs: {
+      find: (scope, id) => repo.findManipulation(db, scope, id),
+      list: (scope, q) => repo.listManipulations(db, scope, q),
+      rows: (id, q) => repo.findRows(db, id, q),
+      update: (id, patch, from) => repo.updateManipulation(db, id, patch, from),
+      assertUploadRoom: (companyId) => slots.assertUploadRoom(deps, companyId),
+      insertUpload: (values) => slots.insertUpload(deps, values),
+      startExecution: (scope, id, set) => slots.startExecution(deps, scope, id, set),
+      insertGeneration: (values) => slots.insertGeneration(deps, values),
+    },
+    jobs: deps.jobs,
+    storage: deps.storage,
+    clock: deps.clock,
+  };
+}
 
 const scope = (t: Target, auth: AuthContext) => ({ companyId: auth.company.id, target: t.target });
 const who = (auth: AuthContext) => ({
@@ -52,25 +96,25 @@ const uploadKinds = (t: Target) => t.uploads.map((u) => u.kind);
 
 /** The company's manipulation of this target (of one of `kinds` when given); anything else answers 404. */
 export async function getManipulation(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
   kinds?: readonly number[],
 ): Promise<ManipulationRow> {
-  const m = await findManipulation(deps.database.db, scope(t, auth), id);
+  const m = await deps.runs.find(scope(t, auth), id);
   if (!m || (kinds && !kinds.includes(m.kind))) throw new AppError('not_found');
   return m;
 }
 
 /** The target's runs, newest first (the history); `kind` defaults to the target's history kind. */
 export async function listRuns(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
-  query: Parameters<typeof listManipulations>[2],
+  query: ListQuery,
 ) {
-  return listManipulations(deps.database.db, scope(t, auth), {
+  return deps.runs.list(scope(t, auth), {
     ...query,
     kind: query.kind ?? t.historyKind,
   });
@@ -78,25 +122,25 @@ export async function listRuns(
 
 /** One page of a run's rows, after the caller's company and the kind were checked. */
 export async function listRunRows(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
-  query: Parameters<typeof findRows>[2],
+  query: RowsQuery,
 ) {
   const m = await getManipulation(deps, t, auth, id);
-  return findRows(deps.database.db, m.id, query);
+  return deps.runs.rows(m.id, query);
 }
 
 /** Streams the upload to storage under a server-chosen key, then queues its check. */
 export async function uploadCsv(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   kind: number,
   file: { stream: Readable & { truncated?: boolean }; filename: string },
 ): Promise<ManipulationRow> {
-  await assertUploadRoom(deps, auth.company.id);
+  await deps.runs.assertUploadRoom(auth.company.id);
   const id = crypto.randomUUID();
   const key = `${t.name}/${id}-in.csv`;
   await deps.storage.write(key, file.stream);
@@ -104,7 +148,7 @@ export async function uploadCsv(
     await deps.storage.remove(key);
     throw new AppError('payload_too_large', MSG_TOO_LARGE);
   }
-  const m = await insertUpload(deps, {
+  const m = await deps.runs.insertUpload({
     id,
     companyId: auth.company.id,
     target: t.target,
@@ -127,7 +171,7 @@ export async function uploadCsv(
  * run's current state (200), never a second run.
  */
 export async function executeManipulation(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
@@ -139,7 +183,7 @@ export async function executeManipulation(
   }
   // Rows a run writes: a checker marks the others unchanged or error.
   const executable = (m.counts.add ?? 0) + (m.counts.update ?? 0) + (m.counts.delete ?? 0);
-  const { row: moved, isNew } = await startExecution(deps, scope(t, auth), id, {
+  const { row: moved, isNew } = await deps.runs.startExecution(scope(t, auth), id, {
     status: BulkStatus.Processing,
     processedRows: 0,
     totalRows: executable,
@@ -157,15 +201,14 @@ export async function executeManipulation(
 }
 
 export async function cancelManipulation(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
 ): Promise<ManipulationRow> {
   const m = await getManipulation(deps, t, auth, id, uploadKinds(t));
   if (m.status === BulkStatus.Invalid) return m;
-  const moved = await updateManipulation(
-    deps.database.db,
+  const moved = await deps.runs.update(
     id,
     { status: BulkStatus.Invalid, finishedAt: deps.clock() },
     BULK_CANCELLABLE_STATUSES,
@@ -176,15 +219,16 @@ export async function cancelManipulation(
 
 /** An export or template: generated by a job, downloaded when Succeeded. */
 export async function requestGeneration(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
-  g: BulkGeneration,
+  g: Pick<BulkGeneration, 'kind'>,
   auth: AuthContext,
   body: { encoding: TCsvEncoding },
+  /** The generation's parameters, resolved by the target (BulkGeneration.params). */
+  params: Record<string, unknown>,
 ): Promise<ManipulationRow> {
-  const params = await g.params(deps, auth, body as never);
   // An identical request still being generated answers with that one (no second job).
-  const { row: m, isNew } = await insertGeneration(deps, {
+  const { row: m, isNew } = await deps.runs.insertGeneration({
     companyId: auth.company.id,
     target: t.target,
     kind: g.kind,

@@ -22,7 +22,7 @@ export const passwordSetupUrl = (siteUrl: string, token: string) =>
  * kills the old one. Pass the caller's transaction as `db` so the token and the member change commit together.
  */
 export async function issuePasswordSetupLink(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'clock' | 'env' | 'mailer'>,
   db: DbOrTx,
   user: { id: string; email: string; name: string },
 ): Promise<void> {

@@ -50,11 +50,11 @@ function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) 
     runs: {
       find: async (scope, id) =>
         current && current.id === id && current.companyId === scope.companyId ? current : null,
-      list: async () => ({ rows: [], total: 0 }) as never,
-      rows: async () => ({ rows: [], total: 0 }) as never,
+      list: async () => ({ rows: [], total: 0 }),
+      rows: async () => ({ rows: [], total: 0 }),
       update: async (_id, patch, from) => {
         if (!current || !from.includes(current.status)) return null;
-        current = { ...current, ...patch } as ManipulationRow;
+        current = { ...current, ...patch };
         return current;
       },
       assertUploadRoom: async () => {},
@@ -64,16 +64,16 @@ function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) 
           current = { ...current!, status: BulkStatus.Processing };
           return { row: null, isNew: false };
         }
-        current = { ...current!, ...set } as ManipulationRow;
+        current = { ...current!, ...set };
         return { row: current, isNew: true };
       },
       insertGeneration: async (values) => ({ row: values as ManipulationRow, isNew: true }),
     },
     jobs: {
-      send: (async (name: string, data: unknown, options: unknown) => {
+      send: async (name: string, data: unknown, options: unknown) => {
         sent.push({ name, data, options });
         return null;
-      }) as never,
+      },
     },
     storage: {
       write: async () => {},

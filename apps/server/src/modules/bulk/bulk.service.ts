@@ -69,13 +69,14 @@ export type BulkServiceDeps = {
 };
 
 export function bulkServiceDeps(deps: AppDeps): BulkServiceDeps {
-  const db = deps.database.db;
+  // Read per call: a test app may register the routes without a database and never reach it.
+  const db = () => deps.database.db;
   return {
     runs: {
-      find: (scope, id) => repo.findManipulation(db, scope, id),
-      list: (scope, q) => repo.listManipulations(db, scope, q),
-      rows: (id, q) => repo.findRows(db, id, q),
-      update: (id, patch, from) => repo.updateManipulation(db, id, patch, from),
+      find: (scope, id) => repo.findManipulation(db(), scope, id),
+      list: (scope, q) => repo.listManipulations(db(), scope, q),
+      rows: (id, q) => repo.findRows(db(), id, q),
+      update: (id, patch, from) => repo.updateManipulation(db(), id, patch, from),
       assertUploadRoom: (companyId) => slots.assertUploadRoom(deps, companyId),
       insertUpload: (values) => slots.insertUpload(deps, values),
       startExecution: (scope, id, set) => slots.startExecution(deps, scope, id, set),

@@ -56,7 +56,27 @@ function boundaries() {
         'lib/, db/ and jobs/ are infrastructure: they never import an area module; wire areas in a composition root.',
     },
   ];
+  // SQL lives in repositories (and the SQL fragments they share, *.sql.ts); db/, the bulk engine's queries,
+  // the job slots and the shared read-access conditions are the only other places that speak drizzle.
+  const drizzleOnlyInRepositories = {
+    group: ['drizzle-orm', 'drizzle-orm/*'],
+    message:
+      'SQL stays in repositories: move the query to a *.repository.ts (or a *.sql.ts fragment a repository uses).',
+  };
   return [
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: [
+        'apps/server/src/**/*.repository.ts',
+        'apps/server/src/**/*.sql.ts',
+        'apps/server/src/**/*.test.ts',
+        'apps/server/src/db/**',
+        'apps/server/src/bulk/sql.ts',
+        'apps/server/src/jobs/company-job-slots.ts',
+        'apps/server/src/auth/access.ts',
+      ],
+      rules: { 'no-restricted-imports': ['error', { patterns: [drizzleOnlyInRepositories] }] },
+    },
     {
       files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
       plugins: { import: importPlugin },
@@ -115,6 +135,7 @@ function boundaries() {
                 message:
                   'Services never import Fastify: routes translate HTTP, services take plain arguments.',
               },
+              drizzleOnlyInRepositories,
             ],
           },
         ],

@@ -133,6 +133,25 @@ describe('server zones: routes → services → repositories, infrastructure apa
     ]);
   });
 
+  it('drizzle outside a repository fails (a service, the site, auth/); a repository or *.sql.ts passes', async () => {
+    const code = "import { eq } from 'drizzle-orm';\nexport const used = eq;";
+    const outside = {
+      rule: 'no-restricted-imports',
+      message:
+        "'drizzle-orm' import is restricted from being used by a pattern. SQL stays in repositories: move the query to a *.repository.ts (or a *.sql.ts fragment a repository uses).",
+    };
+    for (const file of [
+      'apps/server/src/modules/members/probe.service.ts',
+      'apps/server/src/site/probe.ts',
+      'apps/server/src/auth/probe.ts',
+      'apps/server/src/lib/probe.ts',
+    ]) {
+      expect(await lint(file, code), file).toEqual([outside]);
+    }
+    expect(await lint('apps/server/src/auth/probe.repository.ts', code)).toEqual([]);
+    expect(await lint('apps/server/src/modules/members/probe.sql.ts', code)).toEqual([]);
+  });
+
   it('a route deciding a permission by hand instead of declaring it fails', async () => {
     const code =
       'export const hook = (request: { auth: { isCompanyAdmin: boolean } }) => request.auth.isCompanyAdmin;';

@@ -103,7 +103,11 @@ export function documentInCabinetsSql(cabinetIds: string[]): SQL {
   return sql`exists (select 1 from document_cabinets dca where dca.cabinet_id = any(${sql.param(cabinetIds)}::uuid[]) and dca.document_id = documents.id)`;
 }
 
-/** Condition on `documents` for a resolved Readable (always combine with the company condition). */
+/**
+ * The one condition on `documents`: the reader may read this document (always combine with the company
+ * condition). Company admins and readers of the system cabinet read all; others read documents linked to one
+ * of their readable cabinets, named as constants (resolved once by readableCabinets).
+ */
 export function readableDocumentSql(readable: Readable): SQL {
   return readable.isCompanyAdmin || readable.readsAll
     ? sql`true`
@@ -141,27 +145,6 @@ export async function canManageCabinet(db: DbOrTx, who: Who, cabinetId: string):
 }
 
 /**
- * Condition on the `documents` table: the caller may read this document. Company admins read all; others
- * read documents linked to a readable cabinet, or all of them when they may read the system cabinet.
- * Always combine with `documents.company_id = <caller's company>`.
- *
- * Shape matters at a million documents: the readable cabinet ids are an `array(…)`
- * computed once per statement (an InitPlan), and each document is then probed through
- * document_cabinets_document_idx by a scalar subquery. A plain `exists (… in (readable))` lets PostgreSQL
- * turn the check into a hash of every link of every readable cabinet (a million rows per request), and its
- * inflated cost estimate switches on JIT compilation (seconds).
- */
-export function documentReadableSql(who: Who): SQL {
-  if (who.isCompanyAdmin) return sql`true`;
-  const readable = sql`array(${readableCabinetIdsSql(who.user.companyId, who.user.id)})`;
-  return sql`(
-    exists (select 1 from cabinets sc where sc.company_id = ${who.user.companyId} and sc.type = ${sqlEntityType.System} and sc.id = any(${readable}))
-    or coalesce((select true from document_cabinets dc
-      where dc.document_id = documents.id and dc.cabinet_id = any(${readable}) limit 1), false)
-  )`;
-}
-
-/**
  * Condition on a document id (`documentId`, SQL of the enclosing query; `documents.id` by default): the caller may edit it — he
  * administers a cabinet holding it, or the system cabinet (which holds every document). Company admins edit
  * every document: callers short-cut them without a query.
@@ -174,3 +157,6 @@ export function documentEditableSql(who: Who, documentId: SQL = sql`documents.id
       c.type = ${sqlEntityType.System} or exists (select 1 from document_cabinets dc where dc.cabinet_id = c.id and dc.document_id = ${documentId})
     ))`;
 }
+
+/** No condition: every document the other conditions let through (e.g. unfiling, which needs read only). */
+export const everyDocumentSql = sql`true`;

@@ -1,9 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { TCurrentUser, TRole } from '@cloudsign/contract';
-import type { DbOrTx } from '../db/client.ts';
-import { preparedPerHandle } from '../db/prepared.ts';
-import { companies, sessions, users } from '../db/schema.ts';
+import type { companies, users } from '../db/schema.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+
+export { findSessionUser } from './sessions.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -18,41 +17,6 @@ export type AuthContext = {
   /** Where the request came from, for the audit log (plain data: services never see Fastify). */
   origin?: RequestOrigin;
 };
-
-function sessionUserQuery(db: DbOrTx) {
-  return db
-    .select({ user: users, company: companies })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.id, sql.placeholder('userId')),
-        eq(users.companyId, sql.placeholder('companyId')),
-      ),
-    )
-    .limit(1)
-    .prepare('session_user');
-}
-
-/** Every API request runs it. */
-const sessionUser = preparedPerHandle(sessionUserQuery);
-
-export async function findSessionUser(
-  db: DbOrTx,
-  ids: { sessionId: string; userId: string; companyId: string },
-  now = new Date(),
-) {
-  const [row] = await sessionUser(db).execute({
-    sessionId: ids.sessionId,
-    userId: ids.userId,
-    companyId: ids.companyId,
-    now,
-  });
-  return row ?? null;
-}
 
 export function toAuthContext(
   row: { user: UserRow; company: CompanyRow },

@@ -5,9 +5,8 @@
  * elsewhere — an attacker guessing a victim's password cannot lock the victim out — and is limited by its
  * own failures only. It never replaces the password or the second factor.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { knownDevices } from '../db/schema.ts';
+import * as repo from './known-devices.repository.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export const DEVICE_COOKIE = 'cs_device';
@@ -24,12 +23,7 @@ export async function knownDeviceOf(
 ): Promise<string | null> {
   if (!userId || !isDeviceCookie(cookie)) return null;
   const device = hashToken(cookie);
-  const [row] = await db
-    .select({ device: knownDevices.device })
-    .from(knownDevices)
-    .where(and(eq(knownDevices.device, device), eq(knownDevices.userId, userId)))
-    .limit(1);
-  return row ? device : null;
+  return (await repo.isKnownDevice(db, device, userId)) ? device : null;
 }
 
 /** After a successful login: the browser's cookie (a new one if it has none) becomes known to the member. */
@@ -40,20 +34,16 @@ export async function rememberDevice(
   now: Date,
 ): Promise<string> {
   const value = isDeviceCookie(cookie) ? cookie : newOpaqueToken();
-  await db
-    .insert(knownDevices)
-    .values({ device: hashToken(value), userId, createdAt: now, lastUsedAt: now })
-    .onConflictDoUpdate({
-      target: [knownDevices.device, knownDevices.userId],
-      set: { lastUsedAt: now },
-    });
+  await repo.upsertDevice(db, hashToken(value), userId, now);
   return value;
 }
 
 /** Forgets the members' devices (email or password changed), except the one in use when given. */
 export async function forgetDevices(db: DbOrTx, userIds: readonly string[], keepCookie?: string) {
   if (userIds.length === 0) return;
-  const ofUsers = inArray(knownDevices.userId, [...userIds]);
-  const keep = isDeviceCookie(keepCookie) ? hashToken(keepCookie) : null;
-  await db.delete(knownDevices).where(keep ? and(ofUsers, ne(knownDevices.device, keep)) : ofUsers);
+  await repo.deleteDevicesOf(
+    db,
+    userIds,
+    isDeviceCookie(keepCookie) ? hashToken(keepCookie) : null,
+  );
 }

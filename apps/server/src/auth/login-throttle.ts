@@ -12,9 +12,8 @@
  *
  * Blocked attempts are not recorded, so a blocked caller cannot push the wait forward.
  */
-import { and, count, eq, gt, isNull, lt, max, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { loginAttempts } from '../db/schema.ts';
+import * as repo from './login-throttle.repository.ts';
 
 export const FAILURE_WINDOW_MS = 24 * 3600 * 1000;
 export const FREE_FAILURES_PER_ACCOUNT = 5;
@@ -32,36 +31,25 @@ export function delayAfter(failures: number, free: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - free, 30), MAX_DELAY_MS);
 }
 
-type Scope = { match: SQL; free: number };
+type Scope = repo.AttemptScope & { free: number };
 
 function scopesOf(key: ThrottleKey): Scope[] {
-  if (key.device)
-    return [{ match: eq(loginAttempts.device, key.device), free: FREE_FAILURES_PER_DEVICE }];
+  if (key.device) return [{ by: 'device', value: key.device, free: FREE_FAILURES_PER_DEVICE }];
   return [
-    { match: eq(loginAttempts.email, key.email), free: FREE_FAILURES_PER_ACCOUNT },
-    { match: eq(loginAttempts.ip, key.ip), free: FREE_FAILURES_PER_IP },
+    { by: 'email', value: key.email, free: FREE_FAILURES_PER_ACCOUNT },
+    { by: 'ip', value: key.ip, free: FREE_FAILURES_PER_IP },
   ];
 }
 
 async function waitOf(db: DbOrTx, scope: Scope, now: Date, exceptId?: string): Promise<number> {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count(), last: max(loginAttempts.createdAt) })
-    .from(loginAttempts)
-    .where(
-      and(
-        scope.match,
-        gt(loginAttempts.createdAt, since),
-        exceptId ? ne(loginAttempts.id, exceptId) : undefined,
-      ),
-    );
-  const delay = delayAfter(row?.n ?? 0, scope.free);
-  if (delay === 0 || !row?.last) return 0;
-  const left = row.last.getTime() + delay - now.getTime();
+  const { n, last } = await repo.countAttempts(db, scope, since, exceptId);
+  const delay = delayAfter(n, scope.free);
+  if (delay === 0 || !last) return 0;
+  const left = last.getTime() + delay - now.getTime();
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
-/** Seconds until the caller may try again, or 0 when not slowed down. */
 export async function loginBlockedFor(
   db: DbOrTx,
   key: ThrottleKey,
@@ -86,25 +74,20 @@ export async function reserveLoginAttempt(
 ): Promise<{ attemptId: string; wait: 0 } | { wait: number }> {
   const wait = await loginBlockedFor(db, key, now);
   if (wait > 0) return { wait };
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ email: key.email, ip: key.ip, device: key.device, createdAt: now })
-    .returning({ id: loginAttempts.id });
-  const raced = await loginBlockedFor(db, key, now, row!.id);
+  const attemptId = await repo.insertAttempt(db, { ...key, createdAt: now });
+  const raced = await loginBlockedFor(db, key, now, attemptId);
   if (raced === 0) {
     // Housekeeping on the write path keeps the table small without a scheduled job.
-    await db
-      .delete(loginAttempts)
-      .where(lt(loginAttempts.createdAt, new Date(now.getTime() - 2 * FAILURE_WINDOW_MS)));
-    return { attemptId: row!.id, wait: 0 };
+    await repo.deleteAttemptsBefore(db, new Date(now.getTime() - 2 * FAILURE_WINDOW_MS));
+    return { attemptId, wait: 0 };
   }
-  await releaseLoginAttempt(db, row!.id);
+  await releaseLoginAttempt(db, attemptId);
   return { wait: raced };
 }
 
 /** Takes back a reserved attempt that succeeded (a second factor: the account's other failures stay). */
 export async function releaseLoginAttempt(db: DbOrTx, attemptId: string) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+  await repo.deleteAttempt(db, attemptId);
 }
 
 /**
@@ -113,10 +96,7 @@ export async function releaseLoginAttempt(db: DbOrTx, attemptId: string) {
  * in does not reset an attacker's wait (and an attacker's own account never resets an IP's count).
  */
 export async function clearOwnFailures(db: DbOrTx, key: ThrottleKey) {
-  const from = key.device
-    ? eq(loginAttempts.device, key.device)
-    : and(eq(loginAttempts.ip, key.ip), isNull(loginAttempts.device));
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, key.email), from));
+  await repo.deleteOwnAttempts(db, key);
 }
 
 /** "30秒後" / "15分後": when the caller may try again, in words. */

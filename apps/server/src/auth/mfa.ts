@@ -4,10 +4,11 @@
  */
 import { randomInt } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import type { DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { removeBackupCode } from './mfa.repository.ts';
+
+export { claimTotpStep, enableMfa } from './mfa.repository.ts';
 
 export const TOTP_ISSUER = 'クラウドサイン';
 export const TOTP_STEP_SECONDS = 30;
@@ -27,16 +28,6 @@ export function matchTotp(code: string, secret: string, now: Date): number | nul
   const delta = totp.checkDelta(code, secret);
   if (delta === null) return null;
   return Math.floor(now.getTime() / 1000 / TOTP_STEP_SECONDS) + delta;
-}
-
-/** Records the accepted step; false if this or a later step was already used (replayed code). */
-export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ mfaLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
-    .returning({ id: users.id });
-  return rows.length === 1;
 }
 
 export function newBackupCodes(): string[] {
@@ -75,32 +66,7 @@ export async function useBackupCode(
   for (const hash of user.mfaBackupCodes) {
     const ok = await argon2.verify(hash, typed).catch(() => false);
     if (!ok) continue;
-    const rows = await db
-      .update(users)
-      .set({ mfaBackupCodes: sql`array_remove(${users.mfaBackupCodes}, ${hash})` })
-      .where(and(eq(users.id, user.id), sql`${hash} = any(${users.mfaBackupCodes})`))
-      .returning({ id: users.id });
-    return rows.length === 1;
+    return removeBackupCode(db, user.id, hash);
   }
   return false;
-}
-
-/** Turns MFA on with a confirmed secret and fresh backup codes (replacing any old ones). */
-export async function enableMfa(
-  db: DbOrTx,
-  userId: string,
-  secret: string,
-  step: number,
-  backupHashes: string[],
-) {
-  await db
-    .update(users)
-    .set({
-      mfa: 1,
-      mfaSecret: secret,
-      mfaLastStep: step,
-      mfaBackupCodes: backupHashes,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
 }

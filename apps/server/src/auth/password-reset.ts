@@ -3,11 +3,10 @@
  * single use, replaced by any newer link, and gone when the password or the email changes (revocation.ts).
  * Requests are limited per address and per IP in the database, so the limit holds across site instances.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { passwordResetRequests } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { companyNameOf, formatJst, replaceLink } from './password-setup.ts';
+import { countResetRequestsSince, insertResetRequest } from './password-reset.repository.ts';
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_RESET_SUBJECT = '【クラウドサイン】パスワード再設定のご案内';
@@ -25,19 +24,10 @@ export async function reserveResetRequest(
   now: Date,
 ) {
   const since = new Date(now.getTime() - RESET_WINDOW_MS);
-  const count = async (
-    column: typeof passwordResetRequests.email | typeof passwordResetRequests.ip,
-    value: string,
-  ) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(passwordResetRequests)
-      .where(and(eq(column, value), gt(passwordResetRequests.createdAt, since)));
-    return row?.n ?? 0;
-  };
-  if ((await count(passwordResetRequests.email, key.email)) >= RESET_LIMIT_PER_EMAIL) return false;
-  if ((await count(passwordResetRequests.ip, key.ip)) >= RESET_LIMIT_PER_IP) return false;
-  await db.insert(passwordResetRequests).values({ ...key, createdAt: now });
+  if ((await countResetRequestsSince(db, 'email', key.email, since)) >= RESET_LIMIT_PER_EMAIL)
+    return false;
+  if ((await countResetRequestsSince(db, 'ip', key.ip, since)) >= RESET_LIMIT_PER_IP) return false;
+  await insertResetRequest(db, { ...key, createdAt: now });
   return true;
 }
 

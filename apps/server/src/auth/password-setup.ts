@@ -2,9 +2,13 @@
  * One-time password-setup links for invited members (docs/design.md §1: valid 10 days, CS). The members API,
  * bulk add and `remind_register` call `issuePasswordSetupLink`; the site's /password_setup pages consume it.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { companies, passwordSetupTokens, users } from '../db/schema.ts';
+import {
+  markSetupLinkUsed,
+  replaceSetupLink,
+  selectCompanyNameOf,
+  selectSetupLink,
+} from './password-setup.repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
@@ -19,7 +23,7 @@ export const passwordSetupUrl = (siteUrl: string, token: string) =>
  * kills the old one. Pass the caller's transaction as `db` so the token and the member change commit together.
  */
 export async function issuePasswordSetupLink(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'clock' | 'env' | 'mailer'>,
   db: DbOrTx,
   user: { id: string; email: string; name: string },
   inviterName?: string,
@@ -70,48 +74,21 @@ export async function replaceLink(
   expiresAt: Date,
 ) {
   const token = newOpaqueToken();
-  await db.delete(passwordSetupTokens).where(eq(passwordSetupTokens.userId, userId));
-  await db.insert(passwordSetupTokens).values({ id: hashToken(token), userId, purpose, expiresAt });
+  await replaceSetupLink(db, { id: hashToken(token), userId, purpose, expiresAt });
   return token;
 }
 
-export async function companyNameOf(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ name: companies.name })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.name ?? '';
-}
+export const companyNameOf = selectCompanyNameOf;
 
 /** A link with its state (the pages tell "used" and "expired" apart from "unknown"), or null. */
 export async function findSetupLink(db: DbOrTx, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await db
-    .select({
-      tokenId: passwordSetupTokens.id,
-      usedAt: passwordSetupTokens.usedAt,
-      purpose: passwordSetupTokens.purpose,
-      expiresAt: passwordSetupTokens.expiresAt,
-      user: users,
-    })
-    .from(passwordSetupTokens)
-    .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
-    .where(eq(passwordSetupTokens.id, hashToken(token)))
-    .limit(1);
-  return row ?? null;
+  return selectSetupLink(db, hashToken(token));
 }
 
 /** Marks the link used; false when another request used it first (single use under concurrency). */
-export async function consumeSetupLink(db: DbOrTx, tokenId: string, now: Date): Promise<boolean> {
-  const used = await db
-    .update(passwordSetupTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordSetupTokens.id, tokenId), isNull(passwordSetupTokens.usedAt)))
-    .returning({ id: passwordSetupTokens.id });
-  return used.length === 1;
-}
+export const consumeSetupLink = (db: DbOrTx, tokenId: string, now: Date): Promise<boolean> =>
+  markSetupLinkUsed(db, tokenId, now);
 
 export function formatJst(d: Date) {
   return new Intl.DateTimeFormat('ja-JP', {

@@ -4,32 +4,17 @@
  * which the API checks against its live session) is a browser signed in as it. When the address changes,
  * neither may outlive it: the mail may have gone to a mistyped address.
  */
-import { and, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { passwordSetupTokens, sessions } from '../db/schema.ts';
 import { forgetDevices } from './known-devices.ts';
+import { deleteSetupLinksOf } from './password-setup.repository.ts';
+import { deleteSessionsOf } from './sessions.repository.ts';
 
 /** Setup and reset links of the members die; `keepTokenId` spares the link being used right now (its "used" state). */
-export async function revokeSetupLinks(
-  db: DbOrTx,
-  userIds: readonly string[],
-  keepTokenId?: string,
-) {
-  if (userIds.length === 0) return;
-  const ofUsers = inArray(passwordSetupTokens.userId, [...userIds]);
-  await db
-    .delete(passwordSetupTokens)
-    .where(keepTokenId ? and(ofUsers, ne(passwordSetupTokens.id, keepTokenId)) : ofUsers);
-}
+export const revokeSetupLinks = deleteSetupLinksOf;
 
 /** Signs the members out of every browser; `keepSessionId` spares the caller's own (a member acting on himself). */
-export async function endSessions(db: DbOrTx, userIds: readonly string[], keepSessionId?: string) {
-  if (userIds.length === 0) return;
-  const ofUsers = inArray(sessions.userId, [...userIds]);
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(ofUsers, ne(sessions.id, keepSessionId)) : ofUsers);
-}
+export const endSessions = (db: DbOrTx, userIds: readonly string[], keepSessionId?: string) =>
+  deleteSessionsOf(db, userIds, keepSessionId);
 
 /**
  * A member's login email changed: outstanding setup links die, every session ends and no browser stays

@@ -3,20 +3,23 @@
  * expiry. `nextStep` decides, from the session and the member's current state, what the member must still do
  * before the session may mint API tokens (second factor, new password, MFA enrolment).
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { companies, sessions, users } from '../db/schema.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
+import * as repo from './sessions.repository.ts';
+import type { LoadedSession, SessionRow, SessionUser } from './sessions.repository.ts';
+
+export type {
+  LoadedSession,
+  SessionCompany,
+  SessionRow,
+  SessionUser,
+} from './sessions.repository.ts';
+export { deleteSession } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'cs_session';
 export const SESSION_TTL_MS = 12 * 3600 * 1000;
 /** lastSeenAt is refreshed at most this often, so token refreshes do not write on every call. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-
-export type SessionRow = typeof sessions.$inferSelect;
-export type SessionUser = typeof users.$inferSelect;
-export type SessionCompany = typeof companies.$inferSelect;
-export type LoadedSession = { session: SessionRow; user: SessionUser; company: SessionCompany };
 
 export type NextStep = 'mfa_verify' | 'new_password' | 'mfa_setup' | 'done';
 
@@ -30,11 +33,11 @@ export async function createSession(
   const cookie = newOpaqueToken();
   const id = hashToken(cookie);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db
-    .insert(sessions)
-    .values({ id, userId, isMfaVerified, viaSso, createdAt: now, lastSeenAt: now, expiresAt });
-  // The member's expired rows are removed on the write path (through the user index) rather than by a job.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  await repo.insertSession(
+    db,
+    { id, userId, isMfaVerified, viaSso, createdAt: now, lastSeenAt: now, expiresAt },
+    now,
+  );
   return { cookie, id, expiresAt };
 }
 
@@ -45,27 +48,16 @@ export async function loadSession(
   now: Date,
 ): Promise<LoadedSession | null> {
   if (!cookie) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users, company: companies })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.id, hashToken(cookie)), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row ?? null;
+  return repo.selectLiveSession(db, hashToken(cookie), now);
 }
 
 export async function touchSession(db: DbOrTx, session: SessionRow, now: Date) {
   if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return;
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  await repo.updateSession(db, session.id, { lastSeenAt: now });
 }
 
 export async function markMfaVerified(db: DbOrTx, sessionId: string) {
-  await db.update(sessions).set({ isMfaVerified: true }).where(eq(sessions.id, sessionId));
-}
-
-export async function deleteSession(db: DbOrTx, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await repo.updateSession(db, sessionId, { isMfaVerified: true });
 }
 
 export const hasMfaEnabled = (user: SessionUser) => user.mfa === 1 && !!user.mfaSecret;

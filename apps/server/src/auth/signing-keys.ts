@@ -1,7 +1,6 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
-import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { signingKeys } from '../db/schema.ts';
+import { insertKey, selectOldestKey } from './signing-keys.repository.ts';
 
 export const JWT_ALG = 'EdDSA';
 
@@ -18,22 +17,19 @@ export type KeySet = {
  * instance starts first; `on conflict do nothing` makes concurrent first starts agree on one key.
  */
 export async function loadSigningKeys(db: Db): Promise<KeySet> {
-  let [row] = await db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt)).limit(1);
+  let row = await selectOldestKey(db);
   if (!row) {
     const { publicKey, privateKey } = await generateKeyPair(JWT_ALG, {
       crv: 'Ed25519',
       extractable: true,
     });
     const kid = crypto.randomUUID();
-    await db
-      .insert(signingKeys)
-      .values({
-        kid,
-        publicJwk: await exportJWK(publicKey),
-        privateJwk: await exportJWK(privateKey),
-      })
-      .onConflictDoNothing();
-    [row] = await db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt)).limit(1);
+    await insertKey(db, {
+      kid,
+      publicJwk: await exportJWK(publicKey),
+      privateJwk: await exportJWK(privateKey),
+    });
+    row = await selectOldestKey(db);
   }
   if (!row) throw new Error('signing key could not be created');
   const publicJwk = { ...(row.publicJwk as JWK), kid: row.kid, alg: JWT_ALG, use: 'sig' };

@@ -3,9 +3,7 @@
  * password all answer `invalid` after the same argon2 work, so responses reveal nothing about accounts.
  * A browser known to the account (its device cookie) is limited by its own failures only (login-throttle.ts).
  */
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
-import { users } from '../db/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { createSession, deleteSession, hasMfaEnabled, type NextStep } from '../auth/sessions.ts';
 import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts';
@@ -15,6 +13,7 @@ import { returnToQuery } from './return-to.ts';
 import { recordSignIn, recordSignInFailure } from './sign-in-audit.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { normalizeEmail } from '../lib/email.ts';
+import { findUserByEmail } from './site.repository.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
@@ -37,7 +36,7 @@ export async function attemptLogin(
   const db = deps.database.db;
   const now = deps.clock();
   const email = normalizeEmail(input.email);
-  const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
+  const user = email ? await findUserByEmail(db, email) : null;
   const key = {
     email,
     ip: input.ip,

@@ -2,10 +2,9 @@
  * Sign-in, sign-in failure and sign-out in the audit log. A failure is recorded for an account that exists
  * (its company's log); guesses at unknown addresses belong to no company and are counted by the throttle only.
  */
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
 import { deleteSession } from '../auth/sessions.ts';
+import { selectSessionAccount } from '../auth/sessions.repository.ts';
 import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 
 type Account = { id: string; companyId: string; name: string; email: string };
@@ -45,11 +44,7 @@ export async function signOut(
   origin: RequestOrigin | undefined,
 ) {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: users.id, companyId: users.companyId, name: users.name, email: users.email })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId));
+    const row = await selectSessionAccount(tx, sessionId);
     await deleteSession(tx, sessionId);
     if (row) await recordAuditEvent(tx, { ...about(row), origin, action });
   });

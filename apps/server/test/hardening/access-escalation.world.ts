@@ -12,7 +12,7 @@ import {
   memberGroups,
   memberGroupUsers,
 } from '../../src/db/schema.ts';
-import { queryRows } from '../../src/modules/cabinets/sql-rows.ts';
+import { queryRows } from '../../src/bulk/sql.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
 import type { TestDeps } from '../support/test-deps.ts';
 

@@ -11,7 +11,8 @@ import type {
   memberGroupUsers,
 } from '../schema.ts';
 import type { Rand } from './prng.ts';
-import { ATTRIBUTE_OPTION_NAMES, DEPARTMENTS } from './names.ts';
+import { ATTRIBUTE_OPTION_NAMES } from './document-words.ts';
+import { DEPARTMENTS } from './names.ts';
 import {
   buildMembers,
   grantRole,

@@ -7,7 +7,8 @@ import { documentSearchText } from '../../lib/search-text.ts';
 import type { Rand } from './prng.ts';
 import type { PersonRef } from './demo-people.ts';
 import type { DemoPdfInput } from './pdf.ts';
-import { COUNTERPARTIES, DOC_KINDS, FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
+import { COUNTERPARTIES, DOC_KINDS } from './document-words.ts';
+import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 
 export type DocumentRow = typeof documents.$inferInsert & { id: string };
 export type ParticipantRow = typeof documentParticipants.$inferInsert & {

@@ -10,7 +10,8 @@ import { normalizeSearchText } from '../../lib/search-text.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
-import { COUNTERPARTIES, DEPARTMENTS, DOC_KINDS, FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
+import { COUNTERPARTIES, DOC_KINDS } from './document-words.ts';
+import { DEPARTMENTS, FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 import {
   cabinetLinksSql,
   documentsSql,

@@ -35,6 +35,7 @@ import {
   listRuns,
   requestGeneration,
   uploadCsv,
+  bulkServiceDeps,
 } from './bulk.service.ts';
 import { csvFileNames } from './bulk-files.ts';
 import type { BulkGeneration, BulkTargetDescriptor, FileName } from './bulk-target.ts';
@@ -70,8 +71,9 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   // Wrapped async: Fastify would wait forever for the `done` callback of a plain function hook.
   app.addHook('preValidation', async (request) => t.guard(request));
   const { tags } = t;
+  const svc = bulkServiceDeps(deps);
   const load = (request: FastifyRequest & { params: { id: string } }, kinds?: readonly number[]) =>
-    getManipulation(deps, t, request.auth, request.params.id, kinds);
+    getManipulation(svc, t, request.auth, request.params.id, kinds);
 
   for (const { path, columns, fileName } of t.templates ?? []) {
     app.get(
@@ -103,7 +105,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const m = await uploadCsv(deps, t, request.auth, kind, await readCsvUpload(request));
+        const m = await uploadCsv(svc, t, request.auth, kind, await readCsvUpload(request));
         return reply.status(201).send({ manipulation: toManipulationDto(m) });
       },
     );
@@ -121,7 +123,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { rows, total } = await listRuns(deps, t, request.auth, request.query);
+      const { rows, total } = await listRuns(svc, t, request.auth, request.query);
       return { manipulations: rows.map(toManipulationDto), total };
     },
   );
@@ -154,8 +156,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const m =
         request.body.action === 'execute'
-          ? await executeManipulation(deps, t, request.auth, request.params.id)
-          : await cancelManipulation(deps, t, request.auth, request.params.id);
+          ? await executeManipulation(svc, t, request.auth, request.params.id)
+          : await cancelManipulation(svc, t, request.auth, request.params.id);
       return { manipulation: toManipulationDto(m) };
     },
   );
@@ -171,7 +173,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { rows, total, subjects } = await listRunRows(
-        deps,
+        svc,
         t,
         request.auth,
         request.params.id,
@@ -229,7 +231,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const m = await requestGeneration(deps, t, g, request.auth, request.body);
+        const params = await g.params(deps, request.auth, request.body as never);
+        const m = await requestGeneration(svc, t, g, request.auth, request.body, params);
         return reply.status(202).send({ manipulation: toManipulationDto(m) });
       },
     );

@@ -13,20 +13,11 @@ import {
   type TCsvEncoding,
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  findManipulation,
-  findRows,
-  listManipulations,
-  updateManipulation,
-} from '../../bulk/bulk.repository.ts';
-import {
-  assertUploadRoom,
-  insertGeneration,
-  insertUpload,
-  startExecution,
-} from '../../bulk/bulk-job-slots.ts';
+import * as repo from '../../bulk/bulk.repository.ts';
+import * as slots from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { bulkJobNames } from './bulk.jobs.ts';
 import { fileDigest, recordRunEvent } from './bulk-audit.ts';
@@ -48,6 +39,83 @@ type Target = Pick<
   BulkTargetDescriptor,
   'target' | 'name' | 'noun' | 'uploads' | 'historyKind' | 'describeRows'
 >;
+type Scope = { companyId: string; target: Target['target'] };
+type ListQuery = Parameters<typeof repo.listManipulations>[2];
+type RowsQuery = Parameters<typeof repo.findRows>[2];
+/** Writes that commit with a run's step (its audit event). */
+type Alongside = (tx: DbOrTx, row: ManipulationRow) => Promise<void>;
+type StoredRows = Awaited<ReturnType<typeof repo.findRows>>['rows'];
+type Insert<F extends (deps: AppDeps, values: never) => unknown> = Parameters<F>[1];
+
+/**
+ * What the bulk rules need, as plain functions: the runs (repository and job slots bound to the database),
+ * the job queue, file storage and the clock. Rule tests pass their own; the routes pass bulkServiceDeps(deps).
+ */
+export type BulkServiceDeps = {
+  runs: {
+    find: (scope: Scope, id: string) => Promise<ManipulationRow | null>;
+    list: (scope: Scope, q: ListQuery) => ReturnType<typeof repo.listManipulations>;
+    rows: (id: string, q: RowsQuery) => ReturnType<typeof repo.findRows>;
+    /** Names the rows' members or documents in words (null where the target has none). */
+    describe?: (t: Target, companyId: string, rows: StoredRows) => Promise<(string | null)[]>;
+    /** Moves the run when its status is one of `from`; null when it was not. */
+    update: (
+      id: string,
+      patch: repo.ManipulationPatch,
+      from: readonly number[],
+      alongside?: Alongside,
+    ) => Promise<ManipulationRow | null>;
+    assertUploadRoom: (companyId: string) => Promise<void>;
+    insertUpload: (
+      values: Insert<typeof slots.insertUpload>,
+      alongside?: Alongside,
+    ) => Promise<ManipulationRow>;
+    startExecution: (
+      scope: Scope,
+      id: string,
+      set: repo.ManipulationPatch,
+      alongside?: Alongside,
+    ) => ReturnType<typeof slots.startExecution>;
+    insertGeneration: (
+      values: Insert<typeof slots.insertGeneration>,
+      alongside?: Alongside,
+    ) => ReturnType<typeof slots.insertGeneration>;
+    /** Size and SHA-256 of a stored upload (what was kept, for the audit log). */
+    digest: (key: string) => Promise<{ size: number; sha256: string }>;
+  };
+  jobs: Pick<AppDeps['jobs'], 'send'>;
+  storage: Pick<AppDeps['storage'], 'write' | 'remove'>;
+  clock: () => Date;
+};
+
+export function bulkServiceDeps(deps: AppDeps): BulkServiceDeps {
+  // Read per call: a test app may register the routes without a database and never reach it.
+  const db = () => deps.database.db;
+  return {
+    runs: {
+      find: (scope, id) => repo.findManipulation(db(), scope, id),
+      list: (scope, q) => repo.listManipulations(db(), scope, q),
+      rows: (id, q) => repo.findRows(db(), id, q),
+      describe: async (t, companyId, rows) =>
+        t.describeRows ? t.describeRows(db(), companyId, rows) : rows.map(() => null),
+      update: (id, patch, from, alongside) =>
+        db().transaction(async (tx) => {
+          const row = await repo.updateManipulation(tx, id, patch, from);
+          if (row && alongside) await alongside(tx, row);
+          return row;
+        }),
+      assertUploadRoom: (companyId) => slots.assertUploadRoom(deps, companyId),
+      insertUpload: (values, alongside) => slots.insertUpload(deps, values, alongside),
+      startExecution: (scope, id, set, alongside) =>
+        slots.startExecution(deps, scope, id, set, alongside),
+      insertGeneration: (values, alongside) => slots.insertGeneration(deps, values, alongside),
+      digest: (key) => fileDigest(deps, key),
+    },
+    jobs: deps.jobs,
+    storage: deps.storage,
+    clock: deps.clock,
+  };
+}
 
 const scope = (t: Target, auth: AuthContext) => ({ companyId: auth.company.id, target: t.target });
 const who = (auth: AuthContext) => ({
@@ -58,25 +126,25 @@ const uploadKinds = (t: Target) => t.uploads.map((u) => u.kind);
 
 /** The company's manipulation of this target (of one of `kinds` when given); anything else answers 404. */
 export async function getManipulation(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
   kinds?: readonly number[],
 ): Promise<ManipulationRow> {
-  const m = await findManipulation(deps.database.db, scope(t, auth), id);
+  const m = await deps.runs.find(scope(t, auth), id);
   if (!m || (kinds && !kinds.includes(m.kind))) throw new AppError('not_found');
   return m;
 }
 
 /** The target's runs, newest first (the history); `kind` defaults to the target's history kind. */
 export async function listRuns(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
-  query: Parameters<typeof listManipulations>[2],
+  query: ListQuery,
 ) {
-  return listManipulations(deps.database.db, scope(t, auth), {
+  return deps.runs.list(scope(t, auth), {
     ...query,
     kind: query.kind ?? t.historyKind,
   });
@@ -84,29 +152,29 @@ export async function listRuns(
 
 /** One page of a run's rows, after the caller's company and the kind were checked. */
 export async function listRunRows(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
-  query: Parameters<typeof findRows>[2],
+  query: RowsQuery,
 ) {
   const m = await getManipulation(deps, t, auth, id);
-  const page = await findRows(deps.database.db, m.id, query);
-  const subjects = t.describeRows
-    ? await t.describeRows(deps.database.db, m.companyId, page.rows)
+  const page = await deps.runs.rows(m.id, query);
+  const subjects = deps.runs.describe
+    ? await deps.runs.describe(t, m.companyId, page.rows)
     : page.rows.map(() => null);
   return { ...page, subjects };
 }
 
 /** Streams the upload to storage under a server-chosen key, then queues its check. */
 export async function uploadCsv(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   kind: number,
   file: { stream: Readable & { truncated?: boolean }; filename: string },
 ): Promise<ManipulationRow> {
-  await assertUploadRoom(deps, auth.company.id);
+  await deps.runs.assertUploadRoom(auth.company.id);
   const id = crypto.randomUUID();
   const key = `${t.name}/${id}-in.csv`;
   await deps.storage.write(key, file.stream);
@@ -114,9 +182,8 @@ export async function uploadCsv(
     await deps.storage.remove(key);
     throw new AppError('payload_too_large', MSG_TOO_LARGE);
   }
-  const digest = await fileDigest(deps, key);
-  const m = await insertUpload(
-    deps,
+  const digest = await deps.runs.digest(key);
+  const m = await deps.runs.insertUpload(
     {
       id,
       companyId: auth.company.id,
@@ -146,7 +213,7 @@ export async function uploadCsv(
  * run's current state (200), never a second run.
  */
 export async function executeManipulation(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
@@ -159,8 +226,7 @@ export async function executeManipulation(
   // Rows a run writes: a checker marks the others unchanged or error.
   const executable = (m.counts.add ?? 0) + (m.counts.update ?? 0) + (m.counts.delete ?? 0);
   if (executable === 0) throw new AppError('invalid_state', MSG_NOTHING_TO_DO);
-  const { row: moved, isNew } = await startExecution(
-    deps,
+  const { row: moved, isNew } = await deps.runs.startExecution(
     scope(t, auth),
     id,
     {
@@ -183,39 +249,35 @@ export async function executeManipulation(
 }
 
 export async function cancelManipulation(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
   auth: AuthContext,
   id: string,
 ): Promise<ManipulationRow> {
   const m = await getManipulation(deps, t, auth, id, uploadKinds(t));
   if (m.status === BulkStatus.Invalid) return m;
-  const moved = await deps.database.db.transaction(async (tx) => {
-    const row = await updateManipulation(
-      tx,
-      id,
-      { status: BulkStatus.Invalid, finishedAt: deps.clock() },
-      BULK_CANCELLABLE_STATUSES,
-    );
-    if (row) await recordRunEvent(tx, auth, t, 'bulk.cancelled', row, {});
-    return row;
-  });
+  const moved = await deps.runs.update(
+    id,
+    { status: BulkStatus.Invalid, finishedAt: deps.clock() },
+    BULK_CANCELLABLE_STATUSES,
+    (tx, row) => recordRunEvent(tx, auth, t, 'bulk.cancelled', row, {}),
+  );
   if (!moved) throw new AppError('invalid_state', msgNotCancellable(t.noun));
   return moved;
 }
 
 /** An export or template: generated by a job, downloaded when Succeeded. */
 export async function requestGeneration(
-  deps: AppDeps,
+  deps: BulkServiceDeps,
   t: Target,
-  g: BulkGeneration,
+  g: Pick<BulkGeneration, 'kind'>,
   auth: AuthContext,
   body: { encoding: TCsvEncoding },
+  /** The generation's parameters, resolved by the target (BulkGeneration.params). */
+  params: Record<string, unknown>,
 ): Promise<ManipulationRow> {
-  const params = await g.params(deps, auth, body as never);
   // An identical request still being generated answers with that one (no second job).
-  const { row: m, isNew } = await insertGeneration(
-    deps,
+  const { row: m, isNew } = await deps.runs.insertGeneration(
     {
       companyId: auth.company.id,
       target: t.target,

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { EntityType, type TAccessReason, type TEntityType } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../bulk/sql.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 type Row = {

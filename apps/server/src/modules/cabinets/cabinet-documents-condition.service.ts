@@ -10,8 +10,7 @@ import {
   EntityType,
   type TDocumentSearchConditions,
 } from '@cloudsign/contract';
-import { sql } from 'drizzle-orm';
-import { canReadCabinet, documentEditableSql } from '../../auth/access.ts';
+import { canReadCabinet, documentEditableSql, everyDocumentSql } from '../../auth/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
 import * as condRepo from './cabinet-documents.repository.ts';
@@ -63,7 +62,7 @@ export async function requireFilableMatching(
   toFile: boolean,
 ) {
   const where = condRepo.conditionWhere(ctx.auth.user.companyId, conditions, scope);
-  const editable = toFile ? documentEditableSql(ctx.auth) : sql`true`;
+  const editable = toFile ? documentEditableSql(ctx.auth) : everyDocumentSql;
   const n = await condRepo.countConditionDocuments(ctx.db, where, editable, CABINET_DOCUMENTS_MAX);
   if (n.matching === 0) throw invalid('conditions', '条件に一致する書類がありません。');
   if (n.matching > CABINET_DOCUMENTS_MAX) throw invalid('conditions', CABINET_CONDITION_TOO_MANY);

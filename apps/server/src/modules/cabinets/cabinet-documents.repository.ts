@@ -7,8 +7,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
-import { searchConditions } from '../documents/documents.search.ts';
-import { queryRows } from './sql-rows.ts';
+import { searchConditions } from '../documents/documents-search.sql.ts';
+import { queryRows } from '../../bulk/sql.ts';
 
 /**
  * The company's documents in `scope` (the system cabinet: all of them) matching `conditions`. No access

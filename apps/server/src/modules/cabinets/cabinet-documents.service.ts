@@ -8,8 +8,8 @@
  */
 import type { TCabinetDocumentsResponse, TDocumentSearchConditions } from '@cloudsign/contract';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import { recordDocumentEvents } from '../audit-log/document-events.ts';
-import { documentEditableSql, documentReadableSql } from '../../auth/access.ts';
+import { recordDocumentEvents } from '../audit-log/document-events.repository.ts';
+import { documentEditableSql, readableCabinets, readableDocumentSql } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
@@ -39,7 +39,7 @@ async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
     ctx.db,
     ctx.auth.user.companyId,
     unique,
-    documentReadableSql(ctx.auth),
+    readableDocumentSql(await readableCabinets(ctx.db, ctx.auth)),
   );
   if (found !== unique.length) throw new AppError('not_found', '指定された書類が見つかりません。');
   return unique;

@@ -4,7 +4,7 @@ import type { TCabinet } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinets } from '../../db/schema.ts';
 import { readableCabinetIdsSql } from '../../auth/access.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../bulk/sql.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import { EntityType } from '@cloudsign/contract';
 
@@ -148,7 +148,7 @@ export async function countCompanyUsers(
 }
 
 /**
- * How many of `ids` are company documents the caller may read (`readable` from documentReadableSql).
+ * How many of `ids` are company documents the caller may read (`readable` from readableDocumentSql).
  * One primary-key probe per id, as a correlated subquery the planner cannot turn into a join: as a plain
  * `id = any(…)` filter it chose to walk an index of every company document (a million) for 10,000 ids.
  */

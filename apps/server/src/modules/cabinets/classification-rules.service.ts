@@ -5,7 +5,7 @@
  * A rule pulls documents of other members into the cabinet, where its readers read them and its admins
  * edit them. So setting rules, asking their dry run and backfilling are a company admin's grant: a cabinet
  * admin sees the rules and the backfills' progress, and changes none (docs/decisions.md "Who may file
- * documents"). Documents filed later by a rule (classification.ts) are then always a company admin's grant.
+ * documents"). Documents filed later by a rule (classification.repository.ts) are then always a company admin's grant.
  */
 import type { TClassificationBackfill } from '@cloudsign/contract';
 import type { Db } from '../../db/client.ts';

@@ -9,7 +9,7 @@ import {
   memberGroups,
   memberGroupUsers,
 } from '../../db/schema.ts';
-import { applyClassificationRules } from './classification.ts';
+import { applyClassificationRules } from './classification.repository.ts';
 
 let deps: TestDeps;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   documents,
   users,
 } from '../../db/schema.ts';
-import { searchConditions } from '../documents/documents.search.ts';
+import { searchConditions } from '../documents/documents-search.sql.ts';
 import { queryRows } from '../../bulk/sql.ts';
 
 export const attributeColumns = {

@@ -21,7 +21,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
-import { applyClassificationRules } from '../cabinets/classification.ts';
+import { applyClassificationRules } from '../cabinets/classification.repository.ts';
 import { EMPTY_ATTRIBUTE, mergeAttribute } from './document-attribute.service.ts';
 import * as repo from './documents.repository.ts';
 import { PdfCheck } from './pdf-check.ts';

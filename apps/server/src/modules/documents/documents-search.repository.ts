@@ -14,7 +14,7 @@ import {
   searchOrder,
   sortColumn,
   sortKeyText,
-} from './documents.search.ts';
+} from './documents-search.sql.ts';
 import type { KeysetAnchor, SearchAccess, SearchFilter } from './search-filter.ts';
 import type { DocumentSearchPlan, PageTotal } from './documents.plan.ts';
 import { listColumns, visibleCabinetsJson } from './documents.repository.ts';

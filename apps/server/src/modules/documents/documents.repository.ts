@@ -11,7 +11,7 @@ import {
 } from '../../db/schema.ts';
 import {
   documentEditableSql,
-  documentReadableSql,
+  readableCabinets,
   readableDocumentSql,
   type Readable,
 } from '../../auth/access.ts';
@@ -165,7 +165,7 @@ export async function findReadableDocument(
       and(
         eq(documents.id, id),
         eq(documents.companyId, who.user.companyId),
-        documentReadableSql(who),
+        readableDocumentSql(await readableCabinets(db, who)),
       ),
     )
     .limit(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZDocumentSearchQuery } from '@cloudsign/contract';
 import { daysBetween, hasNoConditions, keywordTerms, termGrams } from './search-terms.ts';
-import { searchConditions } from './documents.search.ts';
+import { searchConditions } from './documents-search.sql.ts';
 import { checkImportFilename } from './documents-import.service.ts';
 
 describe('a contract-date range written out day by day', () => {

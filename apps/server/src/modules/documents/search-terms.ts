@@ -1,6 +1,6 @@
 /**
  * What a document search asks for, read without SQL: its keyword words and their index keys, and whether any
- * condition narrows it. The planner (documents.plan.ts) decides on these; documents.search.ts writes the SQL.
+ * condition narrows it. The planner (documents.plan.ts) decides on these; documents-search.sql.ts writes the SQL.
  */
 import { DOCUMENT_DATE_FILTER_KEYS, type TDocumentSearchConditions } from '@cloudsign/contract';
 import { normalizeSearchText } from '../../lib/search-text.ts';
@@ -28,7 +28,7 @@ export function termGrams(term: string): string[] {
 
 /**
  * True when a condition other than the keyword narrows the search: exactly when searchConditions
- * (documents.search.ts) would write one for them (an empty status list, sender or local id writes none).
+ * (documents-search.sql.ts) would write one for them (an empty status list, sender or local id writes none).
  */
 export function hasConditionsBesidesKeyword(c: TDocumentSearchConditions): boolean {
   return Boolean(

@@ -39,6 +39,15 @@ const memberTarget = (m: { id: string; name: string; email: string }) => ({
 
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'> & { sessionId?: string };
 
+/**
+ * What the member rules need: the database (for its transactions), the clock, the mailer and site URL of the
+ * setup mail, and the members repository — the real one unless a rule test passes its own (no database).
+ */
+export type MemberServiceDeps = Pick<AppDeps, 'database' | 'clock' | 'mailer' | 'env'> & {
+  members?: typeof repo;
+};
+const membersOf = (deps: MemberServiceDeps) => deps.members ?? repo;
+
 const emailTaken = (email: string) => {
   const message = `${email} はすでに使われています。`;
   return new AppError('email_taken', message, [{ path: 'email', message }]);
@@ -85,17 +94,23 @@ async function* asMembers(batches: AsyncGenerator<MemberListRow[]>): AsyncGenera
   for await (const batch of batches) yield batch.map(toMember);
 }
 
-async function loadDetail(deps: AppDeps, companyId: string, id: string): Promise<TMemberDetail> {
-  const row = await repo.findMember(deps.database.db, companyId, id);
+async function loadDetail(
+  deps: MemberServiceDeps,
+  companyId: string,
+  id: string,
+): Promise<TMemberDetail> {
+  const members = membersOf(deps);
+  const row = await members.findMember(deps.database.db, companyId, id);
   if (!row) throw notFound();
-  return memberDetail(row, await repo.findUserGroups(deps.database.db, id));
+  return memberDetail(row, await members.findUserGroups(deps.database.db, id));
 }
 
-export const getMember = (deps: AppDeps, who: Who, id: string) =>
+export const getMember = (deps: MemberServiceDeps, who: Who, id: string) =>
   loadDetail(deps, who.user.companyId, id);
 
-export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBody) {
+export async function createMember(deps: MemberServiceDeps, who: Who, body: CreateMemberBody) {
   const companyId = who.user.companyId;
+  const repo = membersOf(deps);
   const id = await deps.database.db
     .transaction(async (tx) => {
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
@@ -123,8 +138,14 @@ export async function createMember(deps: AppDeps, who: Who, body: CreateMemberBo
   return loadDetail(deps, companyId, id);
 }
 
-export async function updateMember(deps: AppDeps, who: Who, id: string, body: UpdateMemberBody) {
+export async function updateMember(
+  deps: MemberServiceDeps,
+  who: Who,
+  id: string,
+  body: UpdateMemberBody,
+) {
   const companyId = who.user.companyId;
+  const repo = membersOf(deps);
   await deps.database.db
     .transaction(async (tx) => {
       const admins = body.roles ? await repo.lockCompanyAdmins(tx, companyId) : [];
@@ -194,8 +215,9 @@ const lastAdmin = () =>
     '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
   );
 
-export async function deleteMember(deps: AppDeps, who: Who, id: string) {
+export async function deleteMember(deps: MemberServiceDeps, who: Who, id: string) {
   const companyId = who.user.companyId;
+  const repo = membersOf(deps);
   if (id === who.user.id) throw new AppError('self_forbidden', '自分自身は削除できません。');
   await deps.database.db.transaction(async (tx) => {
     const admins = await repo.lockCompanyAdmins(tx, companyId);

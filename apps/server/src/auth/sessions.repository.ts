@@ -1,0 +1,99 @@
+/** The sessions table: site sessions and the session behind an API token (the only SQL of sessions). */
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { preparedPerHandle } from '../db/prepared.ts';
+import { companies, sessions, users } from '../db/schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type SessionUser = typeof users.$inferSelect;
+export type SessionCompany = typeof companies.$inferSelect;
+export type LoadedSession = { session: SessionRow; user: SessionUser; company: SessionCompany };
+
+/** Inserts the session and removes the member's expired rows (through the user index, not a job). */
+export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInsert, now: Date) {
+  await db.insert(sessions).values(row);
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, row.userId), lt(sessions.expiresAt, now)));
+}
+
+export async function selectLiveSession(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+): Promise<LoadedSession | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateSession(
+  db: DbOrTx,
+  id: string,
+  set: { lastSeenAt?: Date; isMfaVerified?: boolean },
+) {
+  await db.update(sessions).set(set).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: DbOrTx, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends the members' sessions, except the one in use when given. */
+export async function deleteSessionsOf(
+  db: DbOrTx,
+  userIds: readonly string[],
+  keepSessionId?: string | null,
+) {
+  if (userIds.length === 0) return;
+  const ofUsers = inArray(sessions.userId, [...userIds]);
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(ofUsers, ne(sessions.id, keepSessionId)) : ofUsers);
+}
+
+function sessionUserQuery(db: DbOrTx) {
+  return db
+    .select({ user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.companyId, sql.placeholder('companyId')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user');
+}
+
+/** Every API request runs it. */
+const sessionUser = preparedPerHandle(sessionUserQuery);
+
+/** The member and company of an API token's live session, or null. */
+export async function findSessionUser(
+  db: DbOrTx,
+  ids: { sessionId: string; userId: string; companyId: string },
+  now = new Date(),
+) {
+  const [row] = await sessionUser(db).execute({ ...ids, now });
+  return row ?? null;
+}
+
+/** Who holds the session (for the audit log's sign-out event), or null. */
+export async function selectSessionAccount(db: DbOrTx, sessionId: string) {
+  const [row] = await db
+    .select({ id: users.id, companyId: users.companyId, name: users.name, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  return row ?? null;
+}

@@ -1,0 +1,153 @@
+/**
+ * Member rules without a database: the members repository, the transaction and the clock are plain objects,
+ * so each test states a rule (self-demotion, last admin, duplicate email) and the answer the caller gets.
+ */
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from './members.repository.ts';
+import {
+  createMember,
+  deleteMember,
+  updateMember,
+  type MemberServiceDeps,
+} from './members.service.ts';
+
+const NOW = new Date('2026-04-01T00:00:00Z');
+const member = (id: string, extra: Partial<UserRow> = {}) =>
+  ({
+    id,
+    companyId: 'company-a',
+    email: `${id}@example.test`,
+    name: id,
+    organization: '',
+    roles: [],
+    status: 1,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...extra,
+  }) as unknown as UserRow;
+const admin = member('admin-1', { roles: ['CompanyAdmin'] });
+const who = { user: admin, isCompanyAdmin: true, sessionId: 'session-1' };
+
+/** A company of `rows`; records writes so a refused call can be shown to have written nothing. */
+function world(rows: UserRow[], opts: { uniqueViolationOnInsert?: boolean } = {}) {
+  const writes: string[] = [];
+  const find = (id: string) => rows.find((r) => r.id === id) ?? null;
+  const members = {
+    findMember: async (_db: unknown, _companyId: string, id: string) => find(id),
+    findUserGroups: async () => [],
+    isEmailTaken: async (_db: unknown, email: string, exceptId?: string) =>
+      rows.some((r) => r.email === email && r.id !== exceptId),
+    lockCompanyAdmins: async () =>
+      rows.filter((r) => r.roles.includes('CompanyAdmin')).map((r) => r.id),
+    insertMember: async () => {
+      if (opts.uniqueViolationOnInsert)
+        throw Object.assign(new Error('duplicate key'), {
+          code: '23505',
+          constraint: 'users_email_key',
+        });
+      writes.push('insert');
+      return member('new-1');
+    },
+    updateMember: async (_db: unknown, _c: string, id: string) => {
+      writes.push(`update ${id}`);
+      return find(id);
+    },
+    deleteMember: async (_db: unknown, _c: string, id: string) => {
+      writes.push(`delete ${id}`);
+    },
+  };
+  const deps = {
+    database: { db: { transaction: (fn: (tx: unknown) => unknown) => fn({}) } },
+    clock: () => NOW,
+    mailer: { send: async () => {} },
+    env: { SITE_URL: 'http://localhost:3000' },
+    members,
+  } as unknown as MemberServiceDeps;
+  return { deps, writes };
+}
+
+const failure = async (p: Promise<unknown>) => {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  const { code, status, message, details } = err as AppError;
+  return { code, status, message, details };
+};
+
+describe('member create and update rules', () => {
+  it('a taken email answers 409 naming the address on the email field, whether found first or by the unique index', async () => {
+    const taken = {
+      code: 'email_taken',
+      status: 409,
+      message: 'taken@example.test はすでに使われています。',
+      details: [{ path: 'email', message: 'taken@example.test はすでに使われています。' }],
+    };
+    const body = { email: 'taken@example.test', name: '新人', organization: '', roles: [] };
+    const found = world([admin, member('taken', { email: 'taken@example.test' })]);
+    expect(await failure(createMember(found.deps, who, body))).toEqual(taken);
+    expect(found.writes).toEqual([]);
+    const raced = world([admin], { uniqueViolationOnInsert: true });
+    expect(await failure(createMember(raced.deps, who, body))).toEqual(taken);
+    const renamed = world([admin, member('m-1'), member('taken', { email: 'taken@example.test' })]);
+    expect(await failure(updateMember(renamed.deps, who, 'm-1', { email: body.email }))).toEqual(
+      taken,
+    );
+    expect(renamed.writes).toEqual([]);
+  });
+
+  it('keeping one’s own email is not a duplicate', async () => {
+    const w = world([admin, member('m-1')]);
+    await updateMember(w.deps, who, 'm-1', { email: 'm-1@example.test', name: '改名' });
+    expect(w.writes).toEqual(['update m-1']);
+  });
+
+  it('nobody changes his own roles: 409 on the roles field, nothing written', async () => {
+    const w = world([admin, member('admin-2', { roles: ['CompanyAdmin'] })]);
+    expect(await failure(updateMember(w.deps, who, 'admin-1', { roles: [] }))).toEqual({
+      code: 'self_forbidden',
+      status: 409,
+      message: '自分自身の権限は変更できません。',
+      details: [{ path: 'roles', message: '自分自身の権限は変更できません。' }],
+    });
+    expect(w.writes).toEqual([]);
+    // The same roles in another order are no change: the member may save his own form.
+    await updateMember(w.deps, who, 'admin-1', { roles: ['CompanyAdmin'], name: '管理' });
+    expect(w.writes).toEqual(['update admin-1']);
+  });
+
+  it('the last company admin keeps the role and stays: 409', async () => {
+    const lastAdmin = {
+      code: 'last_admin',
+      status: 409,
+      message: '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
+      details: undefined,
+    };
+    const other = { user: member('viewer'), isCompanyAdmin: true };
+    const w = world([admin, member('viewer')]);
+    expect(await failure(updateMember(w.deps, other, 'admin-1', { roles: [] }))).toEqual(lastAdmin);
+    expect(await failure(deleteMember(w.deps, other, 'admin-1'))).toEqual(lastAdmin);
+    expect(w.writes).toEqual([]);
+    const two = world([admin, member('admin-2', { roles: ['CompanyAdmin'] })]);
+    await updateMember(two.deps, who, 'admin-2', { roles: [] });
+    expect(two.writes).toEqual(['update admin-2']);
+  });
+
+  it('nobody deletes himself; a missing member is 404', async () => {
+    const w = world([admin, member('m-1')]);
+    expect(await failure(deleteMember(w.deps, who, 'admin-1'))).toEqual({
+      code: 'self_forbidden',
+      status: 409,
+      message: '自分自身は削除できません。',
+      details: undefined,
+    });
+    expect(await failure(deleteMember(w.deps, who, 'gone'))).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
+    await deleteMember(w.deps, who, 'm-1');
+    expect(w.writes).toEqual(['delete m-1']);
+  });
+});

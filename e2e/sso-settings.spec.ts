@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SITE_URL } from './playwright.config.ts';
+import { audit, describe, isBlocking } from './support/a11y.ts';
 import { DEMO, submitLogin } from './support/auth.ts';
 
 /** A self-signed signing certificate, as an IdP would publish it (base64 DER, no PEM armour). */
@@ -94,6 +95,8 @@ test('an admin reads the SP information, registers the IdP metadata, maps attrib
   await expect(read).toContainText('有効期限');
   await page.screenshot({ path: 'e2e/.artifacts/sso-settings.png' });
   await page.screenshot({ path: 'e2e/.artifacts/sso-settings-full.png', fullPage: true });
+  const blocking = (await audit(page, 'SSO設定')).filter(isBlocking);
+  expect(blocking.map(describe)).toEqual([]);
 
   // Mapping: the Okta preset fills the attribute names, saved as they are.
   const mapping = page.getByRole('region', { name: '属性マッピング' });
@@ -117,9 +120,11 @@ test('an admin reads the SP information, registers the IdP metadata, maps attrib
     .click();
   await expect(page).toHaveURL(/\/company\/sso\?test=done/);
   await expect(page).toHaveTitle('SSO設定 | クラウドサイン');
+  // Just back from the IdP, the outcome is the first thing on the page.
   await expect(
     page.getByText('接続テストの結果を受け取れませんでした。もう一度お試しください。'),
-  ).toBeVisible();
+  ).toBeInViewport();
+  await page.screenshot({ path: 'e2e/.artifacts/sso-settings-test-return.png' });
   await expect(
     page
       .getByRole('region', { name: '属性マッピング' })

@@ -26,14 +26,21 @@ export function ConnectionTestPanel({
           接続テスト
         </Button>
       </Group>
-      {returned && !result && (
-        <Alert color="yellow">
-          接続テストの結果を受け取れませんでした。もう一度お試しください。
-        </Alert>
-      )}
-      {result && <TestResult result={result} />}
+      {/* Just back from the IdP: the result is shown at the top of the page instead. */}
+      {result && !returned && <TestResult result={result} />}
     </Section>
   );
+}
+
+/** The outcome of the round trip just made, first on the page when the admin comes back from the IdP. */
+export function ReturnedTestResult({ result }: { result: TSsoTestResult | null }) {
+  if (!result)
+    return (
+      <Alert color="yellow" role="alert">
+        接続テストの結果を受け取れませんでした。もう一度お試しください。
+      </Alert>
+    );
+  return <TestResult result={result} />;
 }
 
 function TestResult({ result }: { result: TSsoTestResult }) {

@@ -9,7 +9,7 @@ import { SpInfoPanel } from './sp-info-panel.tsx';
 import { IdpMetadataPanel } from './idp-metadata-panel.tsx';
 import { CertificatesPanel } from './certificates-panel.tsx';
 import { MappingForm } from './mapping-form.tsx';
-import { ConnectionTestPanel } from './connection-test-panel.tsx';
+import { ConnectionTestPanel, ReturnedTestResult } from './connection-test-panel.tsx';
 import { EnablePanel } from './enable-panel.tsx';
 
 /** `/company/sso` (and `/sso`, where the connection test returns): SAML single sign-on of the company. */
@@ -33,6 +33,7 @@ export function SsoPage() {
         <PanelError onRetry={() => void sso.refetch()} />
       ) : (
         <Stack gap="lg" maw={960}>
+          {returnedFromTest && <ReturnedTestResult result={sso.data.settings?.lastTest ?? null} />}
           <Alert color="blue" variant="light" title="2要素認証について">
             SSO でログインするメンバーには、企業設定の2要素認証は適用されません。多要素認証は IdP
             側で設定してください（パスワードでログインする例外の管理者には引き続き適用されます）。

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canImportDocuments, canUseDocumentAttributeBulk } from './capabilities.ts';
+import {
+  canConfigureSso,
+  canImportDocuments,
+  canUseDocumentAttributeBulk,
+} from './capabilities.ts';
 import type { TCurrentUser } from './me.ts';
 
 const user = (
@@ -44,5 +48,21 @@ describe('canUseDocumentAttributeBulk: enterprise plan and company admin', () =>
     expect(canUseDocumentAttributeBulk(user(['CompanyAdmin'], {}))).toBe(true);
     expect(canUseDocumentAttributeBulk(user(['CompanyAdmin'], { plan: 'business' }))).toBe(false);
     expect(canUseDocumentAttributeBulk(user(['DocumentImporter'], {}))).toBe(false);
+  });
+});
+
+describe('canConfigureSso: SSO設定 for company admins on plans with SSO', () => {
+  it.each([
+    ['enterprise', true],
+    ['business', true],
+    ['corporate', false],
+    ['light', false],
+    ['free', false],
+  ] as const)('a company admin on %s: %s', (plan, expected) => {
+    expect(canConfigureSso(user(['CompanyAdmin'], { plan }))).toBe(expected);
+  });
+
+  it('never for a member without 組織管理権限', () => {
+    expect(canConfigureSso(user(['CompanyApprover'], { plan: 'enterprise' }))).toBe(false);
   });
 });

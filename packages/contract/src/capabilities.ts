@@ -29,3 +29,7 @@ export const canReadAuditLog = (u: {
   roles: readonly string[];
   company: { auditLog: boolean; plan: string };
 }) => u.company.auditLog && u.company.plan === 'enterprise' && u.roles.includes('CompanyAuditor');
+/** SSO設定: business and enterprise plans include SAML single sign-on; its settings are for company admins. */
+export const SSO_PLANS: readonly string[] = ['business', 'enterprise'];
+export const isSsoPlan = (u: { company: { plan: string } }) => SSO_PLANS.includes(u.company.plan);
+export const canConfigureSso = (u: TCurrentUser) => isSsoPlan(u) && isCompanyAdmin(u);

@@ -30,11 +30,26 @@ const SPEC_PATHS = [
   '/company/documents/attributes/bulk_edit/:bulk_id/checked_result',
 ];
 
+// Screens the product added beyond the spec's list (company settings, SSO and the connection test's return).
+const PRODUCT_PATHS = ['/company/settings', '/company/sso', '/sso'];
+const SPEC_ROUTES = ROUTES.filter((r) => !PRODUCT_PATHS.includes(r.path));
+
 const byPath = (path: string) => ROUTES.find((r) => r.path === path)!;
 
 describe('route table (spec §2)', () => {
-  it('has every route of the spec and no other', () => {
-    expect(ROUTES.map((r) => r.path)).toEqual(SPEC_PATHS);
+  it('has every route of the spec and no other besides the product screens', () => {
+    expect(SPEC_ROUTES.map((r) => r.path)).toEqual(SPEC_PATHS);
+    expect(ROUTES.filter((r) => PRODUCT_PATHS.includes(r.path)).map((r) => r.path)).toEqual(
+      PRODUCT_PATHS,
+    );
+  });
+
+  it('keeps SSO設定 for company admins on plans with SSO, at both of its addresses', () => {
+    for (const path of ['/company/sso', '/sso']) {
+      expect(byPath(path).title).toBe('SSO設定');
+      expect(byPath(path).isAdminOnly).toBe(true);
+      expect(byPath(path).middleware).toEqual(['auth', 'ssoPlan']);
+    }
   });
 
   it('gives each route its layout', () => {
@@ -49,7 +64,7 @@ describe('route table (spec §2)', () => {
   });
 
   it('shows the company-admin notice instead of every member-bulk and attribute-bulk page', () => {
-    const adminOnly = ROUTES.filter((r) => r.isAdminOnly).map((r) => r.path);
+    const adminOnly = SPEC_ROUTES.filter((r) => r.isAdminOnly).map((r) => r.path);
     expect(adminOnly).toEqual(
       SPEC_PATHS.filter(
         (p) => p.startsWith('/company/members/') || p.startsWith('/company/documents/attributes/'),
@@ -59,7 +74,9 @@ describe('route table (spec §2)', () => {
 
   it('guards every route with auth, the attribute routes with enterprise, and normalises list URLs', () => {
     for (const r of ROUTES) expect(r.middleware[0], r.path).toBe('auth');
-    const enterprise = ROUTES.filter((r) => r.middleware.includes('enterprise')).map((r) => r.path);
+    const enterprise = SPEC_ROUTES.filter((r) => r.middleware.includes('enterprise')).map(
+      (r) => r.path,
+    );
     expect(enterprise).toEqual(
       SPEC_PATHS.filter((p) => p.startsWith('/company/documents/attributes/')),
     );
@@ -69,7 +86,7 @@ describe('route table (spec §2)', () => {
   });
 
   it('titles the pages as the spec lists them', () => {
-    expect(ROUTES.map((r) => r.title)).toEqual([
+    expect(SPEC_ROUTES.map((r) => r.title)).toEqual([
       'キャビネット',
       'キャビネット',
       'メンバーグループ',

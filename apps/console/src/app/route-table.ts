@@ -18,6 +18,7 @@ export type RouteDef = {
 const m = (importer: () => Promise<RouteModule>) => prefetchable(importer);
 const AUTH = ['auth'] as const;
 const ENTERPRISE = ['auth', 'enterprise'] as const;
+const SSO = ['auth', 'ssoPlan'] as const;
 
 /**
  * Every screen of spec §2 with its layout, middleware and title. Route params are named as in the
@@ -65,6 +66,23 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: AUTH,
     module: m(() => import('./routes/company-settings-page.tsx')),
+  },
+  {
+    path: '/company/sso',
+    title: 'SSO設定',
+    layout: 'default',
+    middleware: SSO,
+    isAdminOnly: true,
+    module: m(() => import('./routes/sso-page.tsx')),
+  },
+  {
+    // Where the site's connection test returns (`/sso?test=done`): the settings page with the result.
+    path: '/sso',
+    title: 'SSO設定',
+    layout: 'default',
+    middleware: SSO,
+    isAdminOnly: true,
+    module: m(() => import('./routes/sso-return-page.tsx')),
   },
   {
     path: '/company/documents',

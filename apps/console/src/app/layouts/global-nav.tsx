@@ -1,12 +1,26 @@
 import type { ReactNode } from 'react';
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
-import { isCompanyAdmin } from '@cloudsign/contract';
+import { isCompanyAdmin, isSsoPlan, type TCurrentUser } from '@cloudsign/contract';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useBrand } from '../theme/theme-provider.tsx';
-import { CabinetIcon, DocumentIcon, GroupIcon, MemberIcon, SettingsIcon } from './nav-icons.tsx';
+import {
+  CabinetIcon,
+  DocumentIcon,
+  GroupIcon,
+  KeyIcon,
+  MemberIcon,
+  SettingsIcon,
+} from './nav-icons.tsx';
 
-type NavItem = { label: string; to: string; icon: ReactNode; isAdminOnly: boolean };
+type NavItem = {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  isAdminOnly: boolean;
+  /** A plan condition on top of the role (SSO設定: business and enterprise plans only). */
+  isInPlan?: (user: TCurrentUser) => boolean;
+};
 
 /** docs/design.md §1: members, member groups and company settings are for company admins; cabinets and documents for everyone. */
 export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
@@ -15,6 +29,13 @@ export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: 'メンバー', to: '/company/members', icon: <MemberIcon />, isAdminOnly: true },
   { label: '書類', to: '/company/documents', icon: <DocumentIcon />, isAdminOnly: false },
   { label: '企業設定', to: '/company/settings', icon: <SettingsIcon />, isAdminOnly: true },
+  {
+    label: 'SSO設定',
+    to: '/company/sso',
+    icon: <KeyIcon />,
+    isAdminOnly: true,
+    isInPlan: isSsoPlan,
+  },
 ];
 
 export type NavEntry = {
@@ -63,7 +84,9 @@ export function GlobalNav() {
   return (
     <NavItems
       label="メインメニュー"
-      items={GLOBAL_NAV_ITEMS.filter((item) => isAdmin || !item.isAdminOnly)}
+      items={GLOBAL_NAV_ITEMS.filter(
+        (item) => (isAdmin || !item.isAdminOnly) && (item.isInPlan?.(user) ?? true),
+      )}
     />
   );
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { auth } from './auth.ts';
 import { enterprise } from './enterprise.ts';
 import { normalizeDocumentsUrl, normalizeMembersUrl } from './normalize-url.ts';
+import { ssoPlan } from './sso-plan.ts';
 import type { Middleware, MiddlewareContext } from './types.ts';
 
 export type { Middleware, MiddlewareContext } from './types.ts';
@@ -13,6 +14,7 @@ export const MIDDLEWARE = {
   enterprise,
   normalizeMembersUrl,
   normalizeDocumentsUrl,
+  ssoPlan,
 } satisfies Record<string, Middleware>;
 export type MiddlewareName = keyof typeof MIDDLEWARE;
 

@@ -67,6 +67,13 @@ export const ROUTES: readonly RouteDef[] = [
     module: m(() => import('./routes/company-settings-page.tsx')),
   },
   {
+    path: '/company/audit_log',
+    title: '監査ログ',
+    layout: 'default',
+    middleware: ['auth', 'auditor'],
+    module: m(() => import('./routes/audit-log-page.tsx')),
+  },
+  {
     path: '/company/documents',
     title: '書類',
     layout: 'default',

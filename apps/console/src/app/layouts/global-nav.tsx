@@ -1,20 +1,45 @@
 import type { ReactNode } from 'react';
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
-import { isCompanyAdmin } from '@cloudsign/contract';
+import { canReadAuditLog, isCompanyAdmin, type TCurrentUser } from '@cloudsign/contract';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useBrand } from '../theme/theme-provider.tsx';
-import { CabinetIcon, DocumentIcon, GroupIcon, MemberIcon, SettingsIcon } from './nav-icons.tsx';
+import {
+  AuditLogIcon,
+  CabinetIcon,
+  DocumentIcon,
+  GroupIcon,
+  MemberIcon,
+  SettingsIcon,
+} from './nav-icons.tsx';
 
-type NavItem = { label: string; to: string; icon: ReactNode; isAdminOnly: boolean };
+type NavItem = {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  isAdminOnly: boolean;
+  /** Shown only to those it holds for (the page's own gate says why to anyone else). */
+  isShownTo?: (user: TCurrentUser) => boolean;
+};
 
-/** docs/design.md §1: members, member groups and company settings are for company admins; cabinets and documents for everyone. */
+/**
+ * docs/design.md §1: members, member groups and company settings are for company admins; cabinets and
+ * documents for everyone; the audit log for holders of 監査ログ閲覧権限.
+ */
 export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: 'キャビネット', to: '/cabinets', icon: <CabinetIcon />, isAdminOnly: false },
   { label: 'メンバーグループ', to: '/member_groups', icon: <GroupIcon />, isAdminOnly: true },
   { label: 'メンバー', to: '/company/members', icon: <MemberIcon />, isAdminOnly: true },
   { label: '書類', to: '/company/documents', icon: <DocumentIcon />, isAdminOnly: false },
   { label: '企業設定', to: '/company/settings', icon: <SettingsIcon />, isAdminOnly: true },
+  {
+    label: '監査ログ',
+    to: '/company/audit_log',
+    icon: <AuditLogIcon />,
+    isAdminOnly: false,
+    // 監査ログ閲覧権限 is its own privilege: a company admin without it does not see the entry.
+    isShownTo: canReadAuditLog,
+  },
 ];
 
 export type NavEntry = {
@@ -63,7 +88,9 @@ export function GlobalNav() {
   return (
     <NavItems
       label="メインメニュー"
-      items={GLOBAL_NAV_ITEMS.filter((item) => isAdmin || !item.isAdminOnly)}
+      items={GLOBAL_NAV_ITEMS.filter(
+        (item) => (isAdmin || !item.isAdminOnly) && (item.isShownTo?.(user) ?? true),
+      )}
     />
   );
 }

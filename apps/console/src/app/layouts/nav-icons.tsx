@@ -59,3 +59,9 @@ export const SettingsIcon = () => (
     <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1" />
   </Icon>
 );
+export const AuditLogIcon = () => (
+  <Icon>
+    <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
+    <path d="M9 12h6M9 15.5h4M9 8.5h6" />
+  </Icon>
+);

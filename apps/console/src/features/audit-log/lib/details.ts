@@ -31,6 +31,16 @@ const FIELD_LABELS: Record<string, string> = {
   to: '移動先',
 };
 
+/** Values recorded as codes (never free text), in words. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  reason: {
+    wrong_password: 'パスワードの誤り',
+    not_registered: '登録が済んでいない',
+    too_many_attempts: '試行回数の超過',
+  },
+  target: { members: 'メンバー', document_attributes: '書類情報' },
+};
+
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
 const isRole = (v: unknown): v is TRole => typeof v === 'string' && v in ROLE_LABELS;
@@ -38,6 +48,7 @@ const isRole = (v: unknown): v is TRole => typeof v === 'string' && v in ROLE_LA
 /** A value in words: 「—」 for nothing, privileges by their Japanese names, named objects by their name. */
 export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && VALUE_LABELS[field]?.[value]) return VALUE_LABELS[field][value];
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     if (field === 'roles')

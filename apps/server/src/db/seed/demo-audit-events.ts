@@ -77,9 +77,10 @@ export function buildAuditHistory(rand: Rand, c: DemoCompany, now: Date): Row[] 
     const weekday = new Date(start + d * DAY_MS + 9 * 3600_000).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     for (const m of [admin, member, auditor, ...rand.sample(others, rand.int(4, 9))]) {
-      if (rand.chance(0.06))
-        add(at(d), m, 'auth.signInFailed', memberTarget(m), { reason: 'wrong_password' });
-      add(at(d), m, 'auth.signIn', memberTarget(m));
+      // As the site records them: the member signing in is also the target, by name.
+      const self = { type: 'member', id: m.id, name: m.name || m.email };
+      if (rand.chance(0.06)) add(at(d), m, 'auth.signInFailed', self, { reason: 'wrong_password' });
+      add(at(d), m, 'auth.signIn', self);
     }
     for (let i = rand.int(1, 4); i > 0; i--) {
       const doc = rand.pick(docs);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common.ts';
+import { normalizeEmailInput, preprocessWith } from './japanese-input.ts';
 
 /**
  * The audit log (docs/design.md "Audit log"): what is recorded, in the words the viewer and its CSV use.
@@ -92,6 +93,13 @@ export const ZFindAuditEventsQuery = z
     from: ZJstDay('期間（開始）').optional(),
     to: ZJstDay('期間（終了）').optional(),
     actorId: z.uuid({ message: '操作したメンバーのIDの形式が正しくありません。' }).optional(),
+    /** The acting member by the address they sign in with now (auditors cannot list members). */
+    actorEmail: z
+      .preprocess(
+        preprocessWith(normalizeEmailInput),
+        z.email({ message: '操作したメンバーのメールアドレスの形式が正しくありません。' }),
+      )
+      .optional(),
     category: ZAuditCategory.optional(),
     targetType: ZAuditTargetType.optional(),
     targetId: z
@@ -115,6 +123,8 @@ export const ZFindAuditEventsQuery = z
     path: ['to'],
   });
 export type TFindAuditEventsQuery = z.input<typeof ZFindAuditEventsQuery>;
+/** The query as the server reads it (the email already normalised). */
+export type TFindAuditEventsFilter = z.output<typeof ZFindAuditEventsQuery>;
 
 export const ZAuditEvent = z.object({
   id: ZId,

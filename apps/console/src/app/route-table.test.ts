@@ -10,6 +10,8 @@ const SPEC_PATHS = [
   '/member_groups',
   '/member_groups/:id',
   '/company/members',
+  '/company/settings',
+  '/company/audit_log',
   '/company/documents',
   '/company/members/export',
   '/company/members/export/:manipulation_id',
@@ -72,6 +74,13 @@ describe('route table (spec §2)', () => {
     );
   });
 
+  it('shows the audit log to holders of 監査ログ閲覧権限 only', () => {
+    expect(byPath('/company/audit_log').middleware).toEqual(['auth', 'auditor']);
+    expect(ROUTES.filter((r) => r.middleware.includes('auditor')).map((r) => r.path)).toEqual([
+      '/company/audit_log',
+    ]);
+  });
+
   it('guards every route with auth, the attribute routes with enterprise, and normalises list URLs', () => {
     for (const r of ROUTES) expect(r.middleware[0], r.path).toBe('auth');
     const enterprise = SPEC_ROUTES.filter((r) => r.middleware.includes('enterprise')).map(
@@ -92,6 +101,8 @@ describe('route table (spec §2)', () => {
       'メンバーグループ',
       'メンバーグループ',
       'メンバー',
+      '企業設定',
+      '監査ログ',
       '書類',
       'メンバーのエクスポート',
       'メンバーのエクスポート',

@@ -85,6 +85,13 @@ export const ROUTES: readonly RouteDef[] = [
     module: m(() => import('./routes/sso-return-page.tsx')),
   },
   {
+    path: '/company/audit_log',
+    title: '監査ログ',
+    layout: 'default',
+    middleware: ['auth', 'auditor'],
+    module: m(() => import('./routes/audit-log-page.tsx')),
+  },
+  {
     path: '/company/documents',
     title: '書類',
     layout: 'default',

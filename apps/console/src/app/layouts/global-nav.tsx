@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
-import { isCompanyAdmin, isSsoPlan, type TCurrentUser } from '@cloudsign/contract';
+import { canReadAuditLog, isCompanyAdmin, isSsoPlan, type TCurrentUser } from '@cloudsign/contract';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useBrand } from '../theme/theme-provider.tsx';
 import {
+  AuditLogIcon,
   CabinetIcon,
   DocumentIcon,
   GroupIcon,
@@ -18,11 +19,14 @@ type NavItem = {
   to: string;
   icon: ReactNode;
   isAdminOnly: boolean;
-  /** A plan condition on top of the role (SSO設定: business and enterprise plans only). */
-  isInPlan?: (user: TCurrentUser) => boolean;
+  /** Shown only to those it holds for, on top of the role (a plan, a privilege); the page's own gate says why. */
+  isShownTo?: (user: TCurrentUser) => boolean;
 };
 
-/** docs/design.md §1: members, member groups and company settings are for company admins; cabinets and documents for everyone. */
+/**
+ * docs/design.md §1: members, member groups and company settings are for company admins; cabinets and
+ * documents for everyone; the audit log for holders of 監査ログ閲覧権限.
+ */
 export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: 'キャビネット', to: '/cabinets', icon: <CabinetIcon />, isAdminOnly: false },
   { label: 'メンバーグループ', to: '/member_groups', icon: <GroupIcon />, isAdminOnly: true },
@@ -34,7 +38,16 @@ export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
     to: '/company/sso',
     icon: <KeyIcon />,
     isAdminOnly: true,
-    isInPlan: isSsoPlan,
+    // SSO設定: business and enterprise plans only.
+    isShownTo: isSsoPlan,
+  },
+  {
+    label: '監査ログ',
+    to: '/company/audit_log',
+    icon: <AuditLogIcon />,
+    isAdminOnly: false,
+    // 監査ログ閲覧権限 is its own privilege: a company admin without it does not see the entry.
+    isShownTo: canReadAuditLog,
   },
 ];
 
@@ -85,7 +98,7 @@ export function GlobalNav() {
     <NavItems
       label="メインメニュー"
       items={GLOBAL_NAV_ITEMS.filter(
-        (item) => (isAdmin || !item.isAdminOnly) && (item.isInPlan?.(user) ?? true),
+        (item) => (isAdmin || !item.isAdminOnly) && (item.isShownTo?.(user) ?? true),
       )}
     />
   );

@@ -66,3 +66,10 @@ export const KeyIcon = () => (
     <path d="M11 12l9-9M17 6l3 3M14 9l2 2" />
   </Icon>
 );
+
+export const AuditLogIcon = () => (
+  <Icon>
+    <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
+    <path d="M9 12h6M9 15.5h4M9 8.5h6" />
+  </Icon>
+);

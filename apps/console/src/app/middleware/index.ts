@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { auditor } from './auditor.ts';
 import { auth } from './auth.ts';
 import { enterprise } from './enterprise.ts';
 import { normalizeDocumentsUrl, normalizeMembersUrl } from './normalize-url.ts';
@@ -11,6 +12,7 @@ export type { Middleware, MiddlewareContext } from './types.ts';
 /** Route guards by name (docs/design.md §6). Route definitions refer to them by these names only. */
 export const MIDDLEWARE = {
   auth,
+  auditor,
   enterprise,
   normalizeMembersUrl,
   normalizeDocumentsUrl,

@@ -158,4 +158,30 @@ describe('demo seed', () => {
     expect(await count(db.select({ n }).from(s.documents))).toBe(2020);
     expect(await count(db.select({ n }).from(s.documentFiles))).toBe(2020);
   });
+
+  it('gives company A four weeks of audit history, chained by the database, and B (log off) none', async () => {
+    const db = deps.database.db;
+    const a = await company(COMPANY_A_NAME);
+    const b = await company(COMPANY_B_NAME);
+    const events = await db
+      .select()
+      .from(s.auditEvents)
+      .where(eq(s.auditEvents.companyId, a.id))
+      .orderBy(s.auditEvents.seq);
+    expect(events.length).toBeGreaterThan(200);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.every((e, i) => i === 0 || e.prevHash === events[i - 1]!.hash)).toBe(true);
+    const days = (events.at(-1)!.occurredAt.getTime() - events[0]!.occurredAt.getTime()) / 864e5;
+    expect(days).toBeGreaterThan(20);
+    const member = events.find(
+      (e) => e.action === 'member.updated' && e.targetName.includes('member@example.com'),
+    );
+    expect(member).toMatchObject({
+      actorEmail: 'admin@example.com',
+      details: { organization: { before: '営業部', after: '営業部 第一営業課' } },
+    });
+    expect(
+      await count(db.select({ n }).from(s.auditEvents).where(eq(s.auditEvents.companyId, b.id))),
+    ).toBe(0);
+  });
 });

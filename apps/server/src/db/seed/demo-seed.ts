@@ -11,6 +11,7 @@ import { insertBatches } from './insert-batches.ts';
 import { createRand, type Rand } from './prng.ts';
 import { makeDemoPdf } from './pdf.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
+import { buildAuditHistory } from './demo-audit-events.ts';
 import { buildCompanyA, buildCompanyB, type DemoCompany } from './demo-companies.ts';
 
 /** Fixed so every machine gets the same demo. */
@@ -60,6 +61,14 @@ export async function seedDemoIfEmpty(deps: DemoSeedDeps): Promise<SeedSummary |
       );
       try {
         for (const c of companies) await insertCompany(tx, c);
+        // Its own generator, so the history never shifts the ids and names drawn above.
+        for (const [i, c] of companies.entries())
+          if (c.company.auditLog)
+            await insertBatches(
+              tx,
+              s.auditEvents,
+              buildAuditHistory(createRand(DEMO_SEED + 100 + i), c, deps.now),
+            );
       } finally {
         await files;
       }

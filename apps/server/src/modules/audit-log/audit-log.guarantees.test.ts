@@ -189,4 +189,35 @@ describe('audit log: who may read it', () => {
     expect(res.body).toContain('期間（開始）の日付が正しくありません。');
     expect(res.body).toContain('操作の種類が正しくありません。');
   });
+
+  it('the acting member is found by the address they sign in with, typed as people type it', async () => {
+    const company = await makeCompany(deps);
+    const auditor = await makeUser(deps, company.id, { roles: ['CompanyAuditor'] });
+    const a = await makeUser(deps, company.id, { email: 'sato-audit@example.test' });
+    const b = await makeUser(deps, company.id);
+    const by = (u: typeof a, n: number): AuditEventInput => ({
+      ...event(company.id, n),
+      actor: { id: u.id, name: u.name, email: u.email },
+    });
+    await deps.database.db.transaction((tx) =>
+      recordAuditEvents(tx, [by(a, 1), by(b, 2), by(a, 3)]),
+    );
+    const get = async (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/audit_events?${query}`,
+        headers: (await signIn(deps, auditor)).headers,
+      });
+    // Full-width letters and upper case, as an IME may leave them.
+    const found = await get(`actorEmail=${encodeURIComponent('ＳＡＴＯ-audit＠example.test')}`);
+    expect(found.json<TFindAuditEventsResponse>().events.map((e) => e.target.name)).toEqual([
+      'キャビネット3',
+      'キャビネット1',
+    ]);
+    const nobody = await get('actorEmail=nobody%40example.test');
+    expect(nobody.json<TFindAuditEventsResponse>().events).toEqual([]);
+    const bad = await get('actorEmail=sato');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('操作したメンバーのメールアドレスの形式が正しくありません。');
+  });
 });

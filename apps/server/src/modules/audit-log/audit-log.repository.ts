@@ -10,6 +10,8 @@ export type AuditFilter = {
   /** Exclusive. */
   to?: Date;
   actorId?: string;
+  /** The member who signs in with this address now: resolved to an id so the actor index answers. */
+  actorEmail?: string;
   category?: string;
   targetType?: string;
   targetId?: string;
@@ -24,6 +26,10 @@ export function filterConditions(f: AuditFilter): SQL[] {
     f.from ? gte(auditEvents.occurredAt, f.from) : undefined,
     f.to ? lt(auditEvents.occurredAt, f.to) : undefined,
     f.actorId ? eq(auditEvents.actorId, f.actorId) : undefined,
+    f.actorEmail
+      ? sql`${auditEvents.actorId} = (select u.id from users u
+          where u.company_id = ${f.companyId} and lower(u.email) = ${f.actorEmail} limit 1)`
+      : undefined,
     f.category ? eq(auditEvents.category, f.category) : undefined,
     f.targetType ? eq(auditEvents.targetType, f.targetType) : undefined,
     f.targetId ? eq(auditEvents.targetId, f.targetId) : undefined,

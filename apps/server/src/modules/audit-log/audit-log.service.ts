@@ -4,7 +4,7 @@ import {
   AUDIT_PAGE_SIZE,
   type TAuditAction,
   type TAuditEvent,
-  type TFindAuditEventsQuery,
+  type TFindAuditEventsFilter,
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,12 +17,13 @@ type Who = Pick<AuthContext, 'user'>;
 const jstDayStart = (day: string, plusDays = 0) =>
   new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000);
 
-export function toFilter(companyId: string, q: TFindAuditEventsQuery): repo.AuditFilter {
+export function toFilter(companyId: string, q: TFindAuditEventsFilter): repo.AuditFilter {
   return {
     companyId,
     from: q.from ? jstDayStart(q.from) : undefined,
     to: q.to ? jstDayStart(q.to, 1) : undefined,
     actorId: q.actorId,
+    actorEmail: q.actorEmail,
     category: q.category,
     targetType: q.targetType,
     targetId: q.targetId,
@@ -47,7 +48,7 @@ export function toAuditEvent(row: repo.AuditRow): TAuditEvent {
   };
 }
 
-export async function findEvents(db: DbOrTx, who: Who, q: TFindAuditEventsQuery) {
+export async function findEvents(db: DbOrTx, who: Who, q: TFindAuditEventsFilter) {
   const rows = await repo.findEventPage(
     db,
     toFilter(who.user.companyId, q),

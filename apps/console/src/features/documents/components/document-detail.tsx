@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Box,
   Center,
@@ -12,7 +13,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { TDocumentDetail } from '@cloudsign/contract';
+import { Link } from 'react-router';
+import { canReadAuditLog, type TDocumentDetail } from '@cloudsign/contract';
+import { auditLogHref } from '../../../lib/audit-log-link.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useDocument } from '../api/get-document.ts';
 import { formatBytes, formatDateTime } from '../lib/format.ts';
@@ -23,6 +27,7 @@ import { StatusBadge } from './status-badge.tsx';
 /** The selected document beside the list: 書類情報 (editable when allowed), the PDF, participants, cabinets. */
 export function DocumentDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const document = useDocument(id);
+  const me = useCurrentUser();
   if (document.isPending) {
     return (
       <Center py={60}>
@@ -43,9 +48,20 @@ export function DocumentDetail({ id, onClose }: { id: string; onClose: () => voi
               {d.title}
             </Title>
           </Group>
-          <Text size="xs" c="dimmed" mt={4}>
-            書類ID {d.id}
-          </Text>
+          <Group gap="sm" mt={4}>
+            <Text size="xs" c="dimmed">
+              書類ID {d.id}
+            </Text>
+            {canReadAuditLog(me) && (
+              <Anchor
+                component={Link}
+                to={auditLogHref({ targetType: 'document', targetId: d.id })}
+                size="xs"
+              >
+                この書類の履歴
+              </Anchor>
+            )}
+          </Group>
         </Box>
         <ActionIcon variant="subtle" color="gray" onClick={onClose} aria-label="詳細を閉じる">
           ×

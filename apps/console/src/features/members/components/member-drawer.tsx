@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Divider, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { ROLE_LABELS, type TMemberDetail } from '@cloudsign/contract';
+import { Link } from 'react-router';
+import { ROLE_LABELS, canReadAuditLog, type TMemberDetail } from '@cloudsign/contract';
+import { auditLogHref } from '../../../lib/audit-log-link.ts';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMember } from '../api/get-member.ts';
@@ -168,6 +170,17 @@ function MemberDetail({
         <ReadableCabinets memberId={member.id} />
       </Field>
       <Field label="追加日">{formatDate(member.createdAt)}</Field>
+      {canReadAuditLog(me) && (
+        <Button
+          component={Link}
+          to={auditLogHref({ actorId: member.id })}
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+        >
+          この人の操作履歴
+        </Button>
+      )}
       <Divider />
       <Group gap="xs">
         <Button onClick={() => setEditing(true)}>編集</Button>

@@ -1,0 +1,197 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, CloseButton, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import {
+  AUDIT_CATEGORIES,
+  AUDIT_TARGET_TYPES,
+  normalizeEmailInput,
+  parseDateInput,
+  type TAuditTargetType,
+} from '@cloudsign/contract';
+import type { AuditFilter } from '../lib/filter.ts';
+
+const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({
+  value,
+  label,
+}));
+const DATE_EXAMPLE = '例: 2026/11/1、令和8年11月1日';
+
+type Errors = Partial<Record<'from' | 'to' | 'actorEmail', string>>;
+
+/** A typed day (2026/11/1, 令和8年11月1日, 20261101…) as YYYY-MM-DD, or the message for the field. */
+function parseDay(raw: string, label: string): { value?: string; error?: string } {
+  if (!raw.trim()) return {};
+  const r = parseDateInput(raw);
+  if (r.ok) return { value: r.value };
+  return {
+    error:
+      r.reason === 'range'
+        ? `${label}にはありえない日付が入力されています。`
+        : `${label}は日付で入力してください（${DATE_EXAMPLE}）。`,
+  };
+}
+
+/**
+ * The viewer's filters. Period, actor's email, category and keyword are typed here; a member or document
+ * chosen elsewhere (「この人の操作履歴」, 「この書類の履歴」) shows as a chip that can be removed.
+ */
+export function AuditFilters({
+  filter,
+  actorName,
+  targetName,
+  onChange,
+}: {
+  filter: AuditFilter;
+  actorName?: string;
+  targetName?: string;
+  onChange: (f: AuditFilter) => void;
+}) {
+  const [from, setFrom] = useState(filter.from ?? '');
+  const [to, setTo] = useState(filter.to ?? '');
+  const [actorEmail, setActorEmail] = useState(filter.actorEmail ?? '');
+  const [category, setCategory] = useState<string | null>(filter.category ?? null);
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const f = parseDay(from, '期間（開始）');
+    const t = parseDay(to, '期間（終了）');
+    const email = actorEmail.trim() ? normalizeEmailInput(actorEmail) : null;
+    const next: Errors = {
+      from: f.error,
+      to:
+        t.error ??
+        (f.value && t.value && f.value > t.value
+          ? '期間の終了は開始と同じか後の日付にしてください。'
+          : undefined),
+      actorEmail:
+        email && (!email.ok || !email.value.includes('@'))
+          ? 'メールアドレスを半角で正しく入力してください。'
+          : undefined,
+    };
+    setErrors(next);
+    if (next.from || next.to || next.actorEmail) return;
+    if (f.value) setFrom(f.value);
+    if (t.value) setTo(t.value);
+    onChange({
+      ...filter,
+      from: f.value,
+      to: t.value,
+      actorEmail: email?.ok ? email.value : undefined,
+      category: category ?? undefined,
+      keyword: keyword.trim() || undefined,
+    });
+  };
+
+  const clear = () => {
+    setFrom('');
+    setTo('');
+    setActorEmail('');
+    setCategory(null);
+    setKeyword('');
+    setErrors({});
+    onChange({});
+  };
+
+  const targetLabel = filter.targetType
+    ? (AUDIT_TARGET_TYPES[filter.targetType as TAuditTargetType] ?? filter.targetType)
+    : '';
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="絞り込み">
+      <Stack gap="sm">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label="期間（開始）"
+            placeholder="2026/11/1"
+            description="日本時間"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            error={errors.from}
+            w={170}
+          />
+          <TextInput
+            label="期間（終了）"
+            placeholder="2026/11/30"
+            description="この日を含む"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={errors.to}
+            w={170}
+          />
+          <TextInput
+            label="操作したメンバー"
+            placeholder="メールアドレス"
+            description="ログインに使うアドレス"
+            value={actorEmail}
+            onChange={(e) => setActorEmail(e.currentTarget.value)}
+            error={errors.actorEmail}
+            w={240}
+          />
+          <Select
+            label="操作の種類"
+            description="すべての種類から選ぶ"
+            placeholder="すべて"
+            data={CATEGORY_OPTIONS}
+            value={category}
+            onChange={setCategory}
+            clearable
+            w={190}
+          />
+          <TextInput
+            label="キーワード"
+            description="対象の名前（メンバー・書類など）"
+            value={keyword}
+            onChange={(e) => setKeyword(e.currentTarget.value)}
+            w={220}
+          />
+        </Group>
+        {(filter.actorId || filter.targetId) && (
+          <Group gap="xs">
+            {filter.actorId && (
+              <Badge
+                variant="light"
+                size="lg"
+                tt="none"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label="操作したメンバーの指定を外す"
+                    onClick={() => onChange({ ...filter, actorId: undefined })}
+                  />
+                }
+              >
+                操作したメンバー: {actorName || filter.actorId}
+              </Badge>
+            )}
+            {filter.targetId && (
+              <Badge
+                variant="light"
+                color="grape"
+                size="lg"
+                tt="none"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label="対象の指定を外す"
+                    onClick={() =>
+                      onChange({ ...filter, targetType: undefined, targetId: undefined })
+                    }
+                  />
+                }
+              >
+                対象{targetLabel ? `（${targetLabel}）` : ''}: {targetName || filter.targetId}
+              </Badge>
+            )}
+          </Group>
+        )}
+        <Group gap="xs">
+          <Button type="submit">絞り込む</Button>
+          <Button variant="default" onClick={clear}>
+            条件をクリア
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import { ROLE_LABELS, type TRole } from '@cloudsign/contract';
+
+/** The fields events carry, in the words of the screens that change them. */
+const FIELD_LABELS: Record<string, string> = {
+  name: '名前',
+  email: 'メールアドレス',
+  organization: '所属',
+  roles: '権限',
+  note: '説明',
+  title: 'タイトル',
+  count: '件数',
+  memberCount: 'メンバー数',
+  memberIds: 'メンバー',
+  documentIds: '書類',
+  groupIds: 'グループ',
+  userIds: 'メンバー',
+  cabinet: 'キャビネット',
+  file: 'ファイル',
+  fileName: 'ファイル名',
+  size: 'サイズ',
+  sha256: 'SHA-256',
+  kind: '処理の種類',
+  target: '処理の対象',
+  reason: '理由',
+  counts: '件数',
+  rows: '行数',
+  status: '状態',
+  attributes: '書類情報',
+  settings: '企業設定',
+  from: '移動元',
+  to: '移動先',
+};
+
+/** Values recorded as codes (never free text), in words. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  reason: {
+    wrong_password: 'パスワードの誤り',
+    not_registered: '登録が済んでいない',
+    too_many_attempts: '試行回数の超過',
+  },
+  target: { members: 'メンバー', document_attributes: '書類情報' },
+};
+
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+
+const isRole = (v: unknown): v is TRole => typeof v === 'string' && v in ROLE_LABELS;
+
+/** A value in words: 「—」 for nothing, privileges by their Japanese names, named objects by their name. */
+export function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && VALUE_LABELS[field]?.[value]) return VALUE_LABELS[field][value];
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '—';
+    if (field === 'roles')
+      return value.map((r) => (isRole(r) ? ROLE_LABELS[r] : String(r))).join('、');
+    if (value.length > 5) return `${value.length}件`;
+    return value.map((v) => valueText('', v)).join('、');
+  }
+  if (typeof value === 'boolean') return value ? 'オン' : 'オフ';
+  if (typeof value === 'number') return value.toLocaleString('ja-JP');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.name === 'string') return o.name || '—';
+    return Object.entries(o)
+      .map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v)}`)
+      .join('、');
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export type DetailLine =
+  | { kind: 'change'; label: string; before: string; after: string }
+  | { kind: 'value'; label: string; value: string };
+
+const isChange = (v: unknown): v is { before: unknown; after: unknown } =>
+  typeof v === 'object' && v !== null && 'before' in v && 'after' in v;
+
+/** An event's details as lines: each changed field before → after, anything else as label: value. */
+export function describeDetails(details: Record<string, unknown>): DetailLine[] {
+  return Object.entries(details).map(([field, value]) =>
+    isChange(value)
+      ? {
+          kind: 'change',
+          label: fieldLabel(field),
+          before: valueText(field, value.before),
+          after: valueText(field, value.after),
+        }
+      : { kind: 'value', label: fieldLabel(field), value: valueText(field, value) },
+  );
+}

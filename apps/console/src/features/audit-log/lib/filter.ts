@@ -1,0 +1,37 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The filters the URL may carry (the member drawer and the document detail link here with some of them). */
+const KEYS = [
+  'from',
+  'to',
+  'actorId',
+  'actorEmail',
+  'category',
+  'targetType',
+  'targetId',
+  'keyword',
+] as const;
+export type AuditFilter = Partial<Record<(typeof KEYS)[number], string>>;
+
+/** The viewer's filter lives in the URL so a pre-filtered link, the back button and a reload keep it. */
+export function useAuditFilter() {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => {
+    const f: AuditFilter = {};
+    for (const key of KEYS) {
+      const value = params.get(key);
+      if (value) f[key] = value;
+    }
+    return f;
+  }, [params]);
+  const setFilter = useCallback(
+    (next: AuditFilter) => {
+      const search = new URLSearchParams();
+      for (const key of KEYS) if (next[key]) search.set(key, next[key]);
+      setParams(search);
+    },
+    [setParams],
+  );
+  return { filter, setFilter, query: filter };
+}

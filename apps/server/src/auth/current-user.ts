@@ -1,4 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { MemberStatus } from '@cloudsign/contract';
 import type { TCurrentUser, TRole } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerHandle } from '../db/prepared.ts';
@@ -31,6 +32,8 @@ function sessionUserQuery(db: DbOrTx) {
         gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.id, sql.placeholder('userId')),
         eq(users.companyId, sql.placeholder('companyId')),
+        // Sessions end on 利用停止; this keeps a token out even if one were left behind.
+        ne(users.status, MemberStatus.Deactivated),
       ),
     )
     .limit(1)

@@ -55,7 +55,7 @@ export async function attemptLogin(
   const canLogIn = user && (user.status === 1 || user.status === 2);
   const deactivated = user?.status === MemberStatus.Deactivated;
   const ok = await verifyPassword(
-    canLogIn || deactivated ? user!.passwordHash : null,
+    canLogIn || deactivated ? user.passwordHash : null,
     input.password,
   );
   // 利用停止 is said only to whoever knows the password: nobody else learns the account exists.

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TMemberDetail } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
@@ -42,6 +43,7 @@ afterAll(async () => {
 
 const put = (id: string, what: 'deactivate' | 'restore', h = headers) =>
   app.inject({ method: 'PUT', url: `/users/${id}/${what}`, headers: h });
+const userOf = (res: { json: <T>() => T }) => res.json<{ user: TMemberDetail }>().user;
 const me = (h: Record<string, string>) => app.inject({ method: 'GET', url: '/me', headers: h });
 const auditOf = (id: string) =>
   deps.database.db
@@ -69,7 +71,7 @@ describe('PUT /users/{id}/deactivate and /restore', () => {
 
     const res = await put(member.id, 'deactivate');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user).toMatchObject({
+    expect(userOf(res)).toMatchObject({
       id: member.id,
       status: 3,
       groups: [{ id: group!.id, name: '営業部' }],
@@ -91,11 +93,13 @@ describe('PUT /users/{id}/deactivate and /restore', () => {
     expect(wrong.res.body).toContain('メールアドレスまたはパスワードが正しくありません。');
 
     const list = await app.inject({ method: 'GET', url: '/members?status=3', headers });
-    expect(list.json().members.map((m: { id: string }) => m.id)).toEqual([member.id]);
+    expect(list.json<{ members: { id: string }[] }>().members.map((m) => m.id)).toEqual([
+      member.id,
+    ]);
 
     const restored = await put(member.id, 'restore');
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json().user).toMatchObject({ id: member.id, status: 1 });
+    expect(userOf(restored)).toMatchObject({ id: member.id, status: 1 });
     const again = await logIn(site, member.email, PASSWORD);
     expect(again.res.statusCode).toBe(303);
     expect(again.cookie).toBeTruthy();
@@ -124,7 +128,7 @@ describe('PUT /users/{id}/deactivate and /restore', () => {
         .from(passwordSetupTokens)
         .where(eq(passwordSetupTokens.userId, invited.id)),
     ).toEqual([]);
-    expect((await put(invited.id, 'restore')).json().user.status).toBe(0);
+    expect(userOf(await put(invited.id, 'restore')).status).toBe(0);
   });
 
   it('refuses self, a repeat, a restore of an active member, and answers 404 across companies', async () => {

@@ -28,6 +28,7 @@ test('an admin deactivates a member, who cannot sign in, then restores them, who
   await confirm.getByRole('button', { name: '利用停止する' }).click();
   await expect(drawer.getByText('利用停止', { exact: true })).toBeVisible();
   await expect(page.getByText(/を利用停止にしました。/)).toBeVisible();
+  await expect(confirm).toBeHidden();
   await page.screenshot({ path: 'e2e/.artifacts/member-deactivated.png' });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();

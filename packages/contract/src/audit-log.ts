@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   'member.deleted': action('member', 'メンバーの削除'),
   'member.mfaReset': action('member', 'メンバーの2要素認証のリセット'),
   'member.invitationResent': action('member', '招待メールの再送'),
+  'member.deactivated': action('member', 'メンバーの利用停止'),
+  'member.restored': action('member', 'メンバーの利用再開'),
   'memberGroup.created': action('memberGroup', 'グループの作成'),
   'memberGroup.updated': action('memberGroup', 'グループの変更'),
   'memberGroup.deleted': action('memberGroup', 'グループの削除'),

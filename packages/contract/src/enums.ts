@@ -18,13 +18,18 @@ export const ROLE_LABELS: Record<TRole, string> = {
   TemplateSharer: 'テンプレート共有権限',
 };
 
-/** Member status (spec §3; 1 Valid completed by docs/design.md §2). */
-export const MemberStatus = { Invalid: 0, Valid: 1, PasswordReset: 2 } as const;
-export const ZMemberStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/**
+ * Member status (spec §3; 1 Valid completed by docs/design.md §2; 3 Deactivated = 利用停止, docs/design.md §2:
+ * cannot sign in, keeps everything, restored with 利用再開).
+ */
+export const MemberStatus = { Invalid: 0, Valid: 1, PasswordReset: 2, Deactivated: 3 } as const;
+export const MEMBER_STATUSES = [0, 1, 2, 3] as const;
+export const ZMemberStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export const MEMBER_STATUS_LABELS: Record<number, string> = {
   0: '招待中',
   1: '有効',
   2: 'パスワード再設定待ち',
+  3: '利用停止',
 };
 
 /** Member MFA (spec §3). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRole } from './enums.ts';
+import { MEMBER_STATUSES, ZRole } from './enums.ts';
 import { parseAmountInput, parseDateInput, preprocessWith } from './japanese-input.ts';
 
 /**
@@ -56,7 +56,7 @@ export const ZMemberListQuery = z.object({
   keyword: qKeyword,
   groupId: qUuid,
   role: lenient(ZRole),
-  status: qIntEnum([0, 1, 2]),
+  status: qIntEnum(MEMBER_STATUSES),
   mfa: qIntEnum([1, 2]),
   sort: lenient(z.enum(MEMBER_SORTS)),
 });

@@ -50,7 +50,7 @@ export const ZMemberBulkFilters = strictRequestBody({
   groupId: ZId.optional(),
   role: z.enum(ROLES, { message: '権限の指定が正しくありません。' }).optional(),
   status: z
-    .union([z.literal(0), z.literal(1), z.literal(2)], {
+    .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
       message: '状態の指定が正しくありません。',
     })
     .optional(),

@@ -118,7 +118,7 @@ export const ZFindMembersQuery = z.object({
   cabinetId: ZId.optional(),
   groupId: ZId.optional(),
   role: ZMemberRole.optional(),
-  status: optionalInt([0, 1, 2], '状態の値が正しくありません。'),
+  status: optionalInt([0, 1, 2, 3], '状態の値が正しくありません。'),
   mfa: optionalInt([1, 2], '2要素認証の値が正しくありません。'),
   sort: z.enum(MEMBER_SORTS, { message: '並び順の値が正しくありません。' }).default('name'),
 });

@@ -1,5 +1,6 @@
 /** The sessions table: site sessions and the session behind an API token (the only SQL of sessions). */
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerHandle } from '../db/prepared.ts';
 import { companies, sessions, users } from '../db/schema.ts';
@@ -69,6 +70,8 @@ function sessionUserQuery(db: DbOrTx) {
         gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.id, sql.placeholder('userId')),
         eq(users.companyId, sql.placeholder('companyId')),
+        // Sessions end on 利用停止; this keeps a token out even if one were left behind.
+        ne(users.status, MemberStatus.Deactivated),
       ),
     )
     .limit(1)

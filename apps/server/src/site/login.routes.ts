@@ -25,6 +25,8 @@ import {
 } from './session-context.ts';
 
 export const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
+export const DEACTIVATED =
+  'このアカウントは利用停止中のためログインできません。企業の管理者にお問い合わせください。';
 export const LOGIN_SLOWED = (seconds: number) =>
   `ログインの失敗が続いたため、このアカウントへのログインを一時的に制限しています。${retryAfterText(seconds)}にもう一度お試しください。` +
   'このブラウザで以前ログインしたことがある場合は、影響を受けません。';
@@ -90,6 +92,8 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     }
     if (result.kind === 'invalid')
       return loginPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
+    if (result.kind === 'deactivated')
+      return loginPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
     if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
     const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());

@@ -14,10 +14,12 @@ import { recordSignIn, recordSignInFailure } from './sign-in-audit.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { normalizeEmail } from '../lib/email.ts';
 import { findUserByEmail } from './site.repository.ts';
+import { MemberStatus } from '@cloudsign/contract';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
   | { kind: 'invalid' }
+  | { kind: 'deactivated' }
   | { kind: 'ok'; cookie: string; expiresAt: Date; deviceCookie: string | null };
 
 export { normalizeEmail };
@@ -50,7 +52,16 @@ export async function attemptLogin(
   }
 
   const canLogIn = user && (user.status === 1 || user.status === 2);
-  const ok = await verifyPassword(canLogIn ? user.passwordHash : null, input.password);
+  const deactivated = user?.status === MemberStatus.Deactivated;
+  const ok = await verifyPassword(
+    canLogIn || deactivated ? user.passwordHash : null,
+    input.password,
+  );
+  // 利用停止 is said only to whoever knows the password: nobody else learns the account exists.
+  if (ok && user && deactivated) {
+    await recordSignInFailure(db, user, 'deactivated', input.origin);
+    return { kind: 'deactivated' };
+  }
   if (!ok || !user) {
     if (user)
       await recordSignInFailure(

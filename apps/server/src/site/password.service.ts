@@ -58,8 +58,9 @@ export async function requestPasswordReset(
   const db = deps.database.db;
   if (!(await reserveResetRequest(db, key, deps.clock()))) return 'limited';
   const user = await findUserByEmail(db, key.email);
-  // Invited members (status 0) have no password to reset: their invitation is the way in.
-  if (user && user.status !== 0) {
+  // Invited members (status 0) have no password to reset: their invitation is the way in. A deactivated
+  // member (3) may not get back in through a reset either.
+  if (user && user.status !== 0 && user.status !== 3) {
     await db.transaction((tx) => issuePasswordResetLink(deps, tx, user));
   }
   return 'answered';

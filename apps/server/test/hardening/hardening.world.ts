@@ -209,6 +209,8 @@ export async function buildWorld(deps: AppDeps) {
       cabinet: newCabinet,
       document: newDocument,
       user: () => makeUser(deps, a.id, { roles: [] }),
+      /** A member under 利用停止, for 利用再開. */
+      deactivatedUser: () => makeUser(deps, a.id, { roles: [], status: 3 }),
       /** Both companies back at settings version 0, so a PUT naming version 0 is current for either admin. */
       settingsVersion: async () => {
         await db

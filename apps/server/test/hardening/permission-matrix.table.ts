@@ -261,6 +261,15 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     // A fresh member: the call signs its target out, which must not touch the callers of other cases.
     call: async (w) => send('PUT', `/users/${(await w.fresh.user()).id}/password_reset`, undefined),
   },
+  'PUT /users/{id}/deactivate': {
+    expect: ADMIN_ONLY_ID,
+    call: async (w) => send('PUT', `/users/${(await w.fresh.user()).id}/deactivate`, undefined),
+  },
+  'PUT /users/{id}/restore': {
+    expect: ADMIN_ONLY_ID,
+    call: async (w) =>
+      send('PUT', `/users/${(await w.fresh.deactivatedUser()).id}/restore`, undefined),
+  },
   'DELETE /users/{id}/mfa': {
     expect: ADMIN_ONLY_ID,
     call: (w) => send('DELETE', `/users/${w.users.targetA.id}/mfa`, undefined),

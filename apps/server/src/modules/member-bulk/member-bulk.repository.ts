@@ -16,6 +16,8 @@ export type MemberState = {
   name: string;
   organization: string;
   roles: TRole[];
+  /** 3 = 利用停止: such an admin is not one of the company's active admins (countAdmins). */
+  status: number;
   updatedAt: Date;
 };
 
@@ -39,7 +41,7 @@ export async function findEmailOwners(
 }
 
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
-const MEMBER_COLS = sql`u.id, u.email, u.name, u.organization, u.roles, floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
+const MEMBER_COLS = sql`u.id, u.email, u.name, u.organization, u.roles, u.status, floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
 const toState = (rows: (Omit<MemberState, 'updatedAt'> & { updatedAt: number })[]): MemberState[] =>
   rows.map((r) => ({ ...r, updatedAt: new Date(Number(r.updatedAt)) }));
 
@@ -84,10 +86,11 @@ export async function findGroupsOfMembers(db: DbOrTx, userIds: readonly string[]
   );
 }
 
+/** Active admins only: a deactivated (利用停止) admin cannot sign in to run the company. */
 export async function countAdmins(db: DbOrTx, companyId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from users where company_id = ${companyId}::uuid and 'CompanyAdmin' = any(roles)`,
+    sql`select count(*)::int as n from users where company_id = ${companyId}::uuid and 'CompanyAdmin' = any(roles) and status <> 3`,
   );
   return row?.n ?? 0;
 }

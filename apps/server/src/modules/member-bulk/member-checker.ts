@@ -6,6 +6,7 @@
 import {
   BulkKind,
   MEMBER_CSV,
+  MemberStatus,
   MEMBER_ROLE_COLUMNS,
   type TBulkCellError,
   type TMemberBulkValues,
@@ -272,7 +273,8 @@ export async function createMemberChecker(
         after.name !== before.name ||
         after.organization !== before.organization ||
         after.groups.map((g) => g.id).join() !== before.groups.map((g) => g.id).join();
-      if (p.errors.length === 0 && rolesChanged) {
+      // A deactivated admin is not counted among the active ones, so changing theirs moves nothing.
+      if (p.errors.length === 0 && rolesChanged && cur.state.status !== MemberStatus.Deactivated) {
         if (before.roles.includes('CompanyAdmin') && !after.roles.includes('CompanyAdmin'))
           adminRemovals.push({ rowNumber: p.row.rowNumber, column: ADMIN_COLUMN });
         if (!before.roles.includes('CompanyAdmin') && after.roles.includes('CompanyAdmin'))
@@ -306,7 +308,11 @@ export async function createMemberChecker(
       else if (id === m.createdBy) p.errors.push({ column, message: MSG.selfDelete });
       // Found by email: the same member may also be named by id in another row.
       else if (!p.id) claim(firstRowOfId, id, p, column, MSG.duplicateMember);
-      if (p.errors.length === 0 && cur!.values.roles.includes('CompanyAdmin'))
+      if (
+        p.errors.length === 0 &&
+        cur!.values.roles.includes('CompanyAdmin') &&
+        cur!.state.status !== MemberStatus.Deactivated
+      )
         adminRemovals.push({ rowNumber: p.row.rowNumber, column });
       return toRow(p, 'delete', id, cur?.values ?? null, null);
     });

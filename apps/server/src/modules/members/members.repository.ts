@@ -1,5 +1,6 @@
 /** Single-member SQL. Every query is scoped by company: another company's id reads as missing. */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinets, memberGroups, memberGroupUsers, users } from '../../db/schema.ts';
 
@@ -44,14 +45,21 @@ export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: str
 }
 
 /**
- * Locks the company's admins (ordered, so concurrent callers queue instead of deadlocking) and answers
+ * Locks the company's active admins (ordered, so concurrent callers queue instead of deadlocking) and answers
  * their ids. Two admins demoting each other at once: the second waits, re-reads, sees one admin left.
  */
 export async function lockCompanyAdmins(db: DbOrTx, companyId: string): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), sql`${users.roles} @> '{CompanyAdmin}'::text[]`))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        sql`${users.roles} @> '{CompanyAdmin}'::text[]`,
+        // A deactivated (利用停止) admin cannot sign in, so cannot be the company's remaining admin.
+        ne(users.status, MemberStatus.Deactivated),
+      ),
+    )
     .orderBy(asc(users.id))
     .for('update');
   return rows.map((r) => r.id);

@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './members.service.ts';
+import { deactivateMember, restoreMember } from './member-status.service.ts';
 
 /** Before body validation, so a non-admin learns nothing from a 400 (docs/design.md §1: members are CompanyAdmin's). */
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -171,5 +172,37 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (request) => {
       return { user: await service.resetMfa(deps, request.auth, request.params.id) };
     },
+  );
+
+  app.put(
+    '/users/:id/deactivate',
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['members'],
+        summary: '利用停止（ログイン不可・ログイン中のブラウザとトークンは即時無効。データは残る）',
+        params: ZIdParams,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await deactivateMember(deps, request.auth, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/users/:id/restore',
+    {
+      preValidation: requirePermission('companyAdmin'),
+      schema: {
+        tags: ['members'],
+        summary: '利用再開（利用停止中のメンバーのみ）',
+        params: ZIdParams,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await restoreMember(deps, request.auth, request.params.id),
+    }),
   );
 };

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } f
 import {
   BulkStatus,
   MEMBER_STATUS_LABELS,
+  MEMBER_STATUSES,
   ROLES,
   ROLE_LABELS,
   type TCsvEncoding,
@@ -81,13 +82,16 @@ export function CsvRequestPage({ base }: { base: GeneratedBase }) {
             label="状態"
             clearable
             placeholder="すべて"
-            data={[0, 1, 2].map((s) => ({
+            data={MEMBER_STATUSES.map((s) => ({
               value: String(s),
               label: MEMBER_STATUS_LABELS[s] ?? '',
             }))}
             value={filters.status === undefined ? null : String(filters.status)}
             onChange={(v) =>
-              setFilters({ ...filters, status: v === null ? undefined : (Number(v) as 0 | 1 | 2) })
+              setFilters({
+                ...filters,
+                status: v === null ? undefined : (Number(v) as 0 | 1 | 2 | 3),
+              })
             }
           />
           <Stack gap={4}>

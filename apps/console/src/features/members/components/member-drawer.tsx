@@ -10,25 +10,50 @@ import { useDeleteMember } from '../api/delete-member.ts';
 import { useRemindRegister } from '../api/remind-register.ts';
 import { useResetMfa } from '../api/reset-mfa.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
+import { useDeactivateMember, useRestoreMember } from '../api/member-status.ts';
 import { MFA_LABELS, STATUS_COLORS, formatDate, statusLabel } from '../lib/labels.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { ReadableCabinets } from './readable-cabinets.tsx';
 
-type Confirm = 'delete' | 'remind' | 'mfa' | 'reset' | null;
+type Confirm = 'delete' | 'remind' | 'mfa' | 'reset' | 'deactivate' | 'restore' | null;
 
 const CONFIRM_TITLES: Record<NonNullable<Confirm>, string> = {
   delete: 'メンバーを削除',
   remind: '登録メールを再送',
   mfa: '2要素認証をリセット',
   reset: 'パスワード再設定メールを送る',
+  deactivate: 'メンバーを利用停止',
+  restore: 'メンバーの利用再開',
 };
 const CONFIRM_LABELS: Record<NonNullable<Confirm>, string> = {
   delete: '削除する',
   remind: '再送する',
   mfa: 'リセットする',
   reset: '送信する',
+  deactivate: '利用停止する',
+  restore: '利用再開する',
 };
+
+/** What each confirmation says, naming the member and the consequences. */
+function confirmMessage(confirm: Confirm, label: string, email: string) {
+  switch (confirm) {
+    case 'delete':
+      return `「${label}」（${email}）を削除します。このメンバーはログインできなくなります。送信した書類は会社に残ります。よろしいですか？`;
+    case 'remind':
+      return `「${label}」にパスワード設定メールを再送します。以前のリンクは使えなくなります。`;
+    case 'reset':
+      return `「${label}」（${email}）にパスワード再設定メール（有効期限60分）を送ります。このメンバーはすべてのブラウザでログアウトされます。`;
+    case 'mfa':
+      return `「${label}」の2要素認証をリセットします。このメンバーはすべてのブラウザでログアウトされ、次回ログイン時に設定し直す必要があります。`;
+    case 'deactivate':
+      return `「${label}」（${email}）を利用停止にします。このメンバーはすぐにすべてのブラウザでログアウトされ、ログインできなくなります。グループ・権限・書類はそのまま残り、利用再開で元に戻せます。`;
+    case 'restore':
+      return `「${label}」（${email}）の利用を再開します。このメンバーは再びログインできるようになります。`;
+    default:
+      return '';
+  }
+}
 
 /** The member detail beside the list: groups, privileges, status, MFA, readable cabinets, and actions. */
 export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -95,6 +120,8 @@ function MemberDetail({
   const remind = useRemindRegister();
   const resetMfa = useResetMfa();
   const sendReset = useSendPasswordReset();
+  const deactivate = useDeactivateMember();
+  const restore = useRestoreMember();
   const label = member.name || member.email;
   const fail = (error: unknown) =>
     drawerAlert.open({
@@ -118,6 +145,14 @@ function MemberDetail({
       if (confirm === 'mfa') {
         await resetMfa.mutateAsync(member.id);
         drawerAlert.open(`「${label}」の2要素認証をリセットしました。`);
+      }
+      if (confirm === 'deactivate') {
+        await deactivate.mutateAsync(member.id);
+        drawerAlert.open(`「${label}」を利用停止にしました。`);
+      }
+      if (confirm === 'restore') {
+        await restore.mutateAsync(member.id);
+        drawerAlert.open(`「${label}」の利用を再開しました。`);
       }
       if (confirm === 'reset') {
         await sendReset.mutateAsync(member.id);
@@ -189,7 +224,7 @@ function MemberDetail({
             登録メールを再送
           </Button>
         )}
-        {member.status !== 0 && (
+        {(member.status === 1 || member.status === 2) && (
           <Button variant="light" onClick={() => setConfirm('reset')}>
             パスワード再設定メールを送る
           </Button>
@@ -197,6 +232,22 @@ function MemberDetail({
         <Button variant="light" disabled={member.mfa !== 1} onClick={() => setConfirm('mfa')}>
           2要素認証をリセット
         </Button>
+        {member.status === 3 ? (
+          <Button variant="light" onClick={() => setConfirm('restore')}>
+            利用再開
+          </Button>
+        ) : (
+          <Tooltip label="自分自身は利用停止にできません。" disabled={!isSelf}>
+            <Button
+              color="orange"
+              variant="outline"
+              disabled={isSelf}
+              onClick={() => setConfirm('deactivate')}
+            >
+              利用停止
+            </Button>
+          </Tooltip>
+        )}
         <Tooltip label="自分自身は削除できません。" disabled={!isSelf}>
           <Button
             color="red"
@@ -210,25 +261,24 @@ function MemberDetail({
       </Group>
       {isSelf && (
         <Text size="xs" c="dimmed">
-          自分自身の権限の変更と削除はできません。
+          自分自身の権限の変更・利用停止・削除はできません。
         </Text>
       )}
       <MemberFormModal opened={isEditing} onClose={() => setEditing(false)} member={member} />
       <ConfirmModal
         opened={confirm !== null}
         title={confirm ? CONFIRM_TITLES[confirm] : ''}
-        message={
-          confirm === 'delete'
-            ? `「${label}」（${member.email}）を削除します。このメンバーはログインできなくなります。送信した書類は会社に残ります。よろしいですか？`
-            : confirm === 'remind'
-              ? `「${label}」にパスワード設定メールを再送します。以前のリンクは使えなくなります。`
-              : confirm === 'reset'
-                ? `「${label}」（${member.email}）にパスワード再設定メール（有効期限60分）を送ります。このメンバーはすべてのブラウザでログアウトされます。`
-                : `「${label}」の2要素認証をリセットします。このメンバーはすべてのブラウザでログアウトされ、次回ログイン時に設定し直す必要があります。`
-        }
+        message={confirmMessage(confirm, label, member.email)}
         confirmLabel={confirm ? CONFIRM_LABELS[confirm] : ''}
-        color={confirm === 'delete' ? 'red' : 'blue'}
-        loading={remove.isPending || remind.isPending || resetMfa.isPending || sendReset.isPending}
+        color={confirm === 'delete' || confirm === 'deactivate' ? 'red' : 'blue'}
+        loading={
+          remove.isPending ||
+          remind.isPending ||
+          resetMfa.isPending ||
+          sendReset.isPending ||
+          deactivate.isPending ||
+          restore.isPending
+        }
         onConfirm={() => void run()}
         onClose={() => setConfirm(null)}
       />

@@ -1,5 +1,6 @@
 import {
   MEMBER_STATUS_LABELS,
+  MEMBER_STATUSES,
   ROLE_LABELS,
   ROLES,
   type TMemberListQuery,
@@ -7,10 +8,18 @@ import {
 
 export const MFA_LABELS: Record<number, string> = { 1: '有効', 2: '無効' };
 export const statusLabel = (status: number) => MEMBER_STATUS_LABELS[status] ?? String(status);
-export const STATUS_COLORS: Record<number, string> = { 0: 'yellow', 1: 'teal', 2: 'orange' };
+export const STATUS_COLORS: Record<number, string> = {
+  0: 'yellow',
+  1: 'teal',
+  2: 'orange',
+  3: 'gray',
+};
 
 export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
-export const STATUS_OPTIONS = [0, 1, 2].map((s) => ({ value: String(s), label: statusLabel(s) }));
+export const STATUS_OPTIONS = MEMBER_STATUSES.map((s) => ({
+  value: String(s),
+  label: statusLabel(s),
+}));
 export const MFA_OPTIONS = [1, 2].map((m) => ({
   value: String(m),
   label: `2要素認証: ${MFA_LABELS[m]}`,

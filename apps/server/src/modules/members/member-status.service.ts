@@ -1,0 +1,85 @@
+/**
+ * 利用停止 / 利用再開 (docs/design.md §2). Deactivation is not deletion: the member keeps groups, cabinets and
+ * documents, but cannot sign in, and every browser and API token of theirs stops at its next request (sessions
+ * end in the same transaction; a JWT lives only as long as its session). Both are audited in that transaction.
+ */
+import { MemberStatus } from '@cloudsign/contract';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
+import { endSessions, revokeSetupLinks } from '../../auth/revocation.ts';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import { memberDetail } from './member-mappers.ts';
+import * as repo from './members.repository.ts';
+
+type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'>;
+
+const memberTarget = (m: { id: string; name: string; email: string }) => ({
+  type: 'member' as const,
+  id: m.id,
+  name: m.name ? `${m.name} <${m.email}>` : m.email,
+});
+
+async function detail(deps: AppDeps, companyId: string, id: string) {
+  const row = await repo.findMember(deps.database.db, companyId, id);
+  if (!row) throw notFound();
+  return memberDetail(row, await repo.findUserGroups(deps.database.db, id));
+}
+
+export async function deactivateMember(deps: AppDeps, who: Who, id: string) {
+  const companyId = who.user.companyId;
+  if (id === who.user.id) throw new AppError('self_forbidden', '自分自身は利用停止にできません。');
+  await deps.database.db.transaction(async (tx) => {
+    const admins = await repo.lockCompanyAdmins(tx, companyId);
+    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    if (current.status === MemberStatus.Deactivated)
+      throw new AppError('invalid_state', 'このメンバーはすでに利用停止中です。');
+    if (admins.includes(id) && admins.length <= 1)
+      throw new AppError(
+        'last_admin',
+        '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
+      );
+    const now = deps.clock();
+    await repo.updateMember(tx, companyId, id, {
+      status: MemberStatus.Deactivated,
+      updatedAt: now,
+    });
+    await endSessions(tx, [id]);
+    // An invited member's setup link (or a pending reset link) would otherwise still let them in.
+    await revokeSetupLinks(tx, [id]);
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'member.deactivated',
+      target: memberTarget(current),
+      details: { status: { before: current.status, after: MemberStatus.Deactivated } },
+      occurredAt: now,
+    });
+  });
+  return detail(deps, companyId, id);
+}
+
+/**
+ * 利用再開: a member with a password signs in with it again (有効); one who never set one is back to 招待中 and
+ * gets a fresh invitation through 登録メールを再送 (the old link died with the deactivation).
+ */
+export async function restoreMember(deps: AppDeps, who: Who, id: string) {
+  const companyId = who.user.companyId;
+  await deps.database.db.transaction(async (tx) => {
+    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    if (current.status !== MemberStatus.Deactivated)
+      throw new AppError('invalid_state', 'このメンバーは利用停止中ではありません。');
+    const now = deps.clock();
+    const status = current.passwordHash ? MemberStatus.Valid : MemberStatus.Invalid;
+    await repo.updateMember(tx, companyId, id, { status, updatedAt: now });
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'member.restored',
+      target: memberTarget(current),
+      details: { status: { before: MemberStatus.Deactivated, after: status } },
+      occurredAt: now,
+    });
+  });
+  return detail(deps, companyId, id);
+}

@@ -482,7 +482,7 @@ describe('GET /documents: validation names each condition by its Japanese label'
       '契約締結日（から）に存在しない日付が指定されています。',
     ],
     [
-      'sentAtTo=2024/01/01',
+      'sentAtTo=yesterday',
       'sentAtTo',
       '送信日（まで）は YYYY-MM-DD 形式の日付で指定してください。',
     ],

@@ -58,7 +58,19 @@ function world(rows: UserRow[], opts: { uniqueViolationOnInsert?: boolean } = {}
     },
   };
   const deps = {
-    database: { db: { transaction: (fn: (tx: unknown) => unknown) => fn({}) } },
+    // The transaction only takes the audit events written with a change (recorded, never read here).
+    database: {
+      db: {
+        transaction: (fn: (tx: unknown) => unknown) =>
+          fn({
+            insert: () => ({
+              values: async (rows: { action: string }[]) => {
+                writes.push(...rows.map((r) => `audit ${r.action}`));
+              },
+            }),
+          }),
+      },
+    },
     clock: () => NOW,
     mailer: { send: async () => {} },
     env: { SITE_URL: 'http://localhost:3000' },
@@ -101,7 +113,7 @@ describe('member create and update rules', () => {
   it('keeping one’s own email is not a duplicate', async () => {
     const w = world([admin, member('m-1')]);
     await updateMember(w.deps, who, 'm-1', { email: 'm-1@example.test', name: '改名' });
-    expect(w.writes).toEqual(['update m-1']);
+    expect(w.writes).toEqual(['update m-1', 'audit member.updated']);
   });
 
   it('nobody changes his own roles: 409 on the roles field, nothing written', async () => {
@@ -115,7 +127,7 @@ describe('member create and update rules', () => {
     expect(w.writes).toEqual([]);
     // The same roles in another order are no change: the member may save his own form.
     await updateMember(w.deps, who, 'admin-1', { roles: ['CompanyAdmin'], name: '管理' });
-    expect(w.writes).toEqual(['update admin-1']);
+    expect(w.writes).toEqual(['update admin-1', 'audit member.updated']);
   });
 
   it('the last company admin keeps the role and stays: 409', async () => {
@@ -132,7 +144,7 @@ describe('member create and update rules', () => {
     expect(w.writes).toEqual([]);
     const two = world([admin, member('admin-2', { roles: ['CompanyAdmin'] })]);
     await updateMember(two.deps, who, 'admin-2', { roles: [] });
-    expect(two.writes).toEqual(['update admin-2']);
+    expect(two.writes).toEqual(['update admin-2', 'audit member.updated']);
   });
 
   it('nobody deletes himself; a missing member is 404', async () => {
@@ -148,6 +160,6 @@ describe('member create and update rules', () => {
       status: 404,
     });
     await deleteMember(w.deps, who, 'm-1');
-    expect(w.writes).toEqual(['delete m-1']);
+    expect(w.writes).toEqual(['delete m-1', 'audit member.deleted']);
   });
 });

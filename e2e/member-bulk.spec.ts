@@ -45,7 +45,7 @@ test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members l
   );
 
   const good = [
-    `bulk-${tag}-a@example.com,髙橋 ①子,たかはし　いちこ,㈱営業,0,1,0,0,0,`,
+    `bulk-${tag}-a@example.com,髙橋 ①子,たかはし\u3000いちこ,㈱営業,0,1,0,0,0,`,
     `bulk-${tag}-b@example.com,山田 太郎,,,,,,,,`,
   ];
   const bad = `bulk-${tag}-c@example,鈴木 花子,,,,,,,,`;

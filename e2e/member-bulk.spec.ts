@@ -41,14 +41,14 @@ test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members l
   expect(template.name).toMatch(/^メンバー一括追加テンプレート_\d{8}-\d{4}\.csv$/);
   const header = iconv.decode(template.bytes, 'cp932').trimEnd();
   expect(header).toBe(
-    'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ',
+    'メールアドレス,氏名,フリガナ,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ',
   );
 
   const good = [
-    `bulk-${tag}-a@example.com,髙橋 ①子,㈱営業,0,1,0,0,0,`,
-    `bulk-${tag}-b@example.com,山田 太郎,,,,,,,`,
+    `bulk-${tag}-a@example.com,髙橋 ①子,たかはし\u3000いちこ,㈱営業,0,1,0,0,0,`,
+    `bulk-${tag}-b@example.com,山田 太郎,,,,,,,,`,
   ];
-  const bad = `bulk-${tag}-c@example,鈴木 花子,,,,,,,`;
+  const bad = `bulk-${tag}-c@example,鈴木 花子,,,,,,,,`;
   await uploadCsv(
     page,
     'members.csv',
@@ -83,6 +83,8 @@ test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members l
   await expect(page.getByText(`bulk-${tag}-a@example.com`)).toBeVisible();
   await expect(page.getByText(`bulk-${tag}-c@example.com`)).toBeVisible();
   await expect(page.getByText('髙橋 ①子')).toBeVisible();
+  // The hiragana フリガナ cell is stored in katakana and shown beside the name.
+  await expect(page.getByText('タカハシ　イチコ')).toBeVisible();
 });
 
 test('an export re-uploaded as an edit file shows every row unchanged; the history lists the runs', async ({

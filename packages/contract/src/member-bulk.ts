@@ -8,6 +8,7 @@ export const MEMBER_CSV = {
   id: 'メンバーID',
   email: 'メールアドレス',
   name: '氏名',
+  furigana: 'フリガナ',
   organization: '所属',
   groups: 'メンバーグループ',
   updatedAt: '更新日時',
@@ -24,6 +25,7 @@ export const MEMBER_ROLE_COLUMNS: readonly { role: TRole; column: string }[] = R
 export const MEMBER_ADD_COLUMNS = [
   MEMBER_CSV.email,
   MEMBER_CSV.name,
+  MEMBER_CSV.furigana,
   MEMBER_CSV.organization,
   ...MEMBER_ROLE_COLUMNS.map((r) => r.column),
   MEMBER_CSV.groups,
@@ -67,6 +69,8 @@ export type TMemberCsvRequest = z.infer<typeof ZMemberCsvRequest>;
 export const ZMemberBulkValues = z.object({
   email: z.string(),
   name: z.string(),
+  /** Absent in runs checked before フリガナ existed; null = none. */
+  furigana: z.string().nullable().optional(),
   organization: z.string(),
   roles: z.array(z.enum(ROLES)),
   groups: z.array(z.object({ id: ZId, name: z.string() })),

@@ -3,11 +3,12 @@ import { ZId, ZPage, strictRequestBody } from './common.ts';
 import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SORTS } from './list-queries.ts';
 import { refineText } from './text.ts';
-import { normalizeEmailInput } from './japanese-input.ts';
+import { normalizeEmailInput, normalizeFuriganaInput } from './japanese-input.ts';
 
 /** Members (spec §3, §7; docs/design.md §2): email ≤254 and unique across the service, name ≤64. */
 export const MEMBER_EMAIL_MAX = 254;
 export const MEMBER_NAME_MAX = 64;
+export const MEMBER_FURIGANA_MAX = 128;
 export const MEMBER_ORGANIZATION_MAX = 100;
 export const MEMBER_KEYWORD_MAX = 200;
 
@@ -41,6 +42,32 @@ export const ZMemberName = z
   .trim()
   .max(MEMBER_NAME_MAX, { message: `氏名は${MEMBER_NAME_MAX}文字以内で入力してください。` })
   .superRefine(refineText('氏名'));
+/**
+ * フリガナ: typed in hiragana, half-width or full-width katakana, stored in full-width katakana; blank = none
+ * (null). Kanji, Latin letters or digits are refused.
+ */
+export const ZMemberFurigana = z
+  .string({ message: 'フリガナは文字列で入力してください。' })
+  .nullable()
+  .transform((s, ctx) => {
+    if (s === null) return null;
+    const r = normalizeFuriganaInput(s);
+    if (!r.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'フリガナはカタカナまたはひらがなで入力してください。',
+      });
+      return z.NEVER;
+    }
+    if ([...r.value].length > MEMBER_FURIGANA_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `フリガナは${MEMBER_FURIGANA_MAX}文字以内で入力してください。`,
+      });
+      return z.NEVER;
+    }
+    return r.value === '' ? null : r.value;
+  });
 export const ZMemberOrganization = z
   .string({ message: '所属は文字列で入力してください。' })
   .trim()
@@ -57,6 +84,7 @@ export const ZMemberRoles = z
 export const ZCreateUserRequest = strictRequestBody({
   email: ZMemberEmail,
   name: ZMemberName.default(''),
+  furigana: ZMemberFurigana.default(null),
   organization: ZMemberOrganization.default(''),
   roles: ZMemberRoles.default([]),
 });
@@ -66,6 +94,7 @@ export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
 export const ZUpdateUserRequest = strictRequestBody({
   email: ZMemberEmail.optional(),
   name: ZMemberName.optional(),
+  furigana: ZMemberFurigana.optional(),
   organization: ZMemberOrganization.optional(),
   roles: ZMemberRoles.optional(),
 });
@@ -75,6 +104,8 @@ export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
 export const ZMember = z.object({
   id: ZId,
   name: z.string(),
+  /** Full-width katakana, or null when none was given. */
+  furigana: z.string().nullable(),
   email: z.string(),
   organization: z.string(),
   roles: z.array(ZMemberRole),

@@ -23,6 +23,8 @@ export const users = pgTable(
     /** Stored lower-cased; unique across the whole service (docs/design.md §2). */
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
+    /** Full-width katakana reading; null = none given. 氏名 order sorts by it first (then the name). */
+    furigana: text('furigana'),
     organization: text('organization').notNull().default(''),
     roles: text('roles')
       .array()
@@ -48,6 +50,13 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_company_name_idx').on(t.companyId, t.name, t.id),
+    // 氏名 order: by reading when there is one, then name; the member list's keyset paging walks it.
+    index('users_company_reading_idx').on(
+      t.companyId,
+      sql`coalesce(${t.furigana}, ${t.name})`,
+      t.name,
+      t.id,
+    ),
     // Member list sorts and filters: keyset paging by email / created date, privilege filter.
     index('users_company_email_idx').on(t.companyId, t.email, t.id),
     index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),

@@ -117,18 +117,21 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
     fixed: [
       {
         name: '管理 太郎',
+        furigana: 'カンリ\u3000タロウ',
         email: 'admin@example.com',
         organization: '情報システム部 インフラ課',
         roles: ['CompanyAdmin', 'DocumentImporter'],
       },
       {
         name: '一般 花子',
+        furigana: 'イッパン\u3000ハナコ',
         email: 'member@example.com',
         organization: '営業部 第一営業課',
         roles: [],
       },
       {
         name: '監査 次郎',
+        furigana: 'カンサ\u3000ジロウ',
         email: 'auditor@example.com',
         organization: '内部監査室',
         roles: ['CompanyAuditor'],
@@ -280,6 +283,7 @@ export function buildCompanyB(rand: Rand, now: Date, passwordHash: string): Demo
     fixed: [
       {
         name: '管理 次郎',
+        furigana: 'カンリ\u3000ジロウ',
         email: 'admin@other.example.com',
         organization: '総務部',
         roles: ['CompanyAdmin'],

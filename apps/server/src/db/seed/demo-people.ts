@@ -22,6 +22,8 @@ export type PeopleSpec = {
   /** Fixed members first (demo logins), then `generated` random ones. */
   fixed: readonly {
     name: string;
+    /** フリガナ in full-width katakana. */
+    furigana?: string;
     email: string;
     organization: string;
     roles: TRole[];
@@ -43,6 +45,7 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
   const rows: UserRow[] = [];
   const base = (
     name: string,
+    furigana: string | null,
     email: string,
     organization: string,
     status: number,
@@ -56,6 +59,7 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
       companyId: spec.companyId,
       email,
       name,
+      furigana,
       organization,
       roles,
       status,
@@ -71,7 +75,18 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
     };
   };
   for (const f of spec.fixed)
-    rows.push(base(f.name, f.email, f.organization, 1, f.roles, 2, f.theme ?? spec.theme));
+    rows.push(
+      base(
+        f.name,
+        f.furigana ?? null,
+        f.email,
+        f.organization,
+        1,
+        f.roles,
+        2,
+        f.theme ?? spec.theme,
+      ),
+    );
   const deptWeights = spec.departments.map((d) => [d.org, d.weight] as const);
   for (let i = 0; i < spec.generated; i++) {
     const family = rand.pick(FAMILY_NAMES);
@@ -85,6 +100,7 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
     rows.push(
       base(
         `${family.k} ${given.k}`,
+        `${family.y}\u3000${given.y}`,
         makeEmail(family, given, spec.domain, used),
         rand.weighted(deptWeights),
         status,

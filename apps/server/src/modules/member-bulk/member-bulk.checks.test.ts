@@ -63,7 +63,7 @@ describe('file checks', () => {
       details: [
         {
           path: '1行目 2列目',
-          message: `列「部署」は使用できません。使用できる列: ${ADD_HEADER.join('、')}`,
+          message: `列「部署」は使用できません。使用できる列: ${['メールアドレス', '氏名', 'フリガナ', ...ADD_HEADER.slice(2)].join('、')}`,
         },
         { path: '1行目 3列目', message: '列「氏名」が重複しています（1列目と3列目）。' },
         { path: '1行目', message: '必須の列「メールアドレス」がありません。' },

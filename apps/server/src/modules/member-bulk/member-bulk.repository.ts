@@ -14,6 +14,7 @@ export type MemberState = {
   id: string;
   email: string;
   name: string;
+  furigana: string | null;
   organization: string;
   roles: TRole[];
   /** 3 = 利用停止: such an admin is not one of the company's active admins (countAdmins). */
@@ -41,7 +42,7 @@ export async function findEmailOwners(
 }
 
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
-const MEMBER_COLS = sql`u.id, u.email, u.name, u.organization, u.roles, u.status, floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
+const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
 const toState = (rows: (Omit<MemberState, 'updatedAt'> & { updatedAt: number })[]): MemberState[] =>
   rows.map((r) => ({ ...r, updatedAt: new Date(Number(r.updatedAt)) }));
 
@@ -99,6 +100,7 @@ export type NewMember = {
   n: number;
   email: string;
   name: string;
+  furigana: string | null;
   organization: string;
   roles: TRole[];
   search: string;
@@ -109,9 +111,9 @@ export async function insertMembers(tx: DbOrTx, companyId: string, rows: NewMemb
   return queryRows<{ n: number; id: string | null }>(
     tx,
     sql`with x as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-                   as x(n int, email text, name text, organization text, roles text[], search text)),
-        ins as (insert into users (company_id, email, name, organization, roles, status, search_text)
-                select ${companyId}::uuid, x.email, x.name, x.organization, x.roles, 0, x.search from x
+                   as x(n int, email text, name text, furigana text, organization text, roles text[], search text)),
+        ins as (insert into users (company_id, email, name, furigana, organization, roles, status, search_text)
+                select ${companyId}::uuid, x.email, x.name, x.furigana, x.organization, x.roles, 0, x.search from x
                 on conflict (email) do nothing returning id, email)
         select x.n, ins.id from x left join ins on ins.email = x.email`,
   );
@@ -121,6 +123,7 @@ export type MemberUpdate = {
   id: string;
   email: string;
   name: string;
+  furigana: string | null;
   organization: string;
   roles: TRole[];
   search: string;
@@ -129,10 +132,10 @@ export type MemberUpdate = {
 export async function updateMembers(tx: DbOrTx, companyId: string, rows: MemberUpdate[]) {
   if (rows.length === 0) return;
   await tx.execute(sql`
-    update users u set email = x.email, name = x.name, organization = x.organization, roles = x.roles,
+    update users u set email = x.email, name = x.name, furigana = x.furigana, organization = x.organization, roles = x.roles,
       search_text = x.search, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as x(id uuid, email text, name text, organization text, roles text[], search text)
+      as x(id uuid, email text, name text, furigana text, organization text, roles text[], search text)
     where u.id = x.id and u.company_id = ${companyId}::uuid`);
 }
 
@@ -202,11 +205,14 @@ export async function countFilteredMembers(
 }
 
 /**
- * Every matching member in the list's order (name, id), read through one server-side cursor: the sort or
+ * Every matching member in the list's 氏名 order (reading or name, name, id), read through one server-side cursor: the sort or
  * index walk happens once, whatever the table's statistics say (a keyset query per page can be planned as
  * a full scan per page right after a large bulk run, before autovacuum has analysed the table).
  * Must run inside a transaction (`tx`); `onPage` gets each page in order.
  */
+/** The member list's 氏名 order, walked by users_company_reading_idx. */
+const LIST_ORDER = sql`coalesce(u.furigana, u.name), u.name, u.id`;
+
 export async function forEachMemberPage(
   tx: DbOrTx,
   companyId: string,
@@ -216,7 +222,7 @@ export async function forEachMemberPage(
 ) {
   const cursor = `member_export_${crypto.randomUUID().replaceAll('-', '')}`;
   await tx.execute(sql`declare ${sql.raw(cursor)} no scroll cursor for
-    select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} order by u.name, u.id`);
+    select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} order by ${LIST_ORDER}`);
   for (;;) {
     const page = toState(
       await queryRows(tx, sql`fetch forward ${sql.raw(String(pageSize))} from ${sql.raw(cursor)}`),
@@ -227,20 +233,22 @@ export async function forEachMemberPage(
   await tx.execute(sql`close ${sql.raw(cursor)}`);
 }
 
-/** Keyset page in the list's order (name, id), for PGlite: there one long cursor transaction would hold
+/** Keyset page in the list's 氏名 order, for PGlite: there one long cursor transaction would hold
  * the only connection and stall every other request for the whole export. */
 export async function membersPage(
   db: DbOrTx,
   companyId: string,
   f: TMemberBulkFilters,
-  after: { name: string; id: string } | null,
+  after: { furigana: string | null; name: string; id: string } | null,
   limit: number,
 ) {
-  const cursor = after ? sql`and (u.name, u.id) > (${after.name}, ${after.id}::uuid)` : sql``;
+  const cursor = after
+    ? sql`and (coalesce(u.furigana, u.name), u.name, u.id) > (${after.furigana ?? after.name}, ${after.name}, ${after.id}::uuid)`
+    : sql``;
   return toState(
     await queryRows(
       db,
-      sql`select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} ${cursor} order by u.name, u.id limit ${limit}`,
+      sql`select ${MEMBER_COLS} from users u where ${filterSql(companyId, f)} ${cursor} order by ${LIST_ORDER} limit ${limit}`,
     ),
   );
 }

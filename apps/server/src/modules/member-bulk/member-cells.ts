@@ -11,6 +11,7 @@ import {
   MEMBER_GROUP_SEPARATOR,
   ZId,
   ZMemberEmail,
+  ZMemberFurigana,
   ZMemberName,
   ZMemberOrganization,
   type TBulkCellError,
@@ -43,6 +44,14 @@ export function parseName(raw: string, errors: TBulkCellError[]): string {
   if (r.success) return r.data;
   errors.push({ column: MEMBER_CSV.name, message: firstMessage(r) });
   return raw;
+}
+
+/** フリガナ as the API takes it (contract members.ts): katakana or hiragana, stored as katakana; blank = none. */
+export function parseFurigana(raw: string, errors: TBulkCellError[]): string | null {
+  const r = ZMemberFurigana.safeParse(raw);
+  if (r.success) return r.data;
+  errors.push({ column: MEMBER_CSV.furigana, message: firstMessage(r) });
+  return null;
 }
 
 export function parseOrganization(raw: string, errors: TBulkCellError[]): string {

@@ -28,6 +28,7 @@ import {
   formatVersion,
   parseEmail,
   parseMemberId,
+  parseFurigana,
   parseName,
   parseOrganization,
   parsePrivilege,
@@ -56,6 +57,8 @@ type Parsed = {
   id: string | null;
   email: string | null;
   name: string | null;
+  /** undefined = no フリガナ column (unchanged on edit); null = blank. */
+  furigana: string | null | undefined;
   organization: string | null;
   /** Privileges present in the file: granted or not. */
   privileges: Partial<Record<TRole, boolean>>;
@@ -98,6 +101,7 @@ export async function createMemberChecker(
       id: null,
       email: null,
       name: null,
+      furigana: undefined,
       organization: null,
       privileges: {},
       groupTokens: null,
@@ -116,6 +120,8 @@ export async function createMemberChecker(
     }
     if (kind === BulkKind.Delete) return p;
     if (has.has(MEMBER_CSV.name)) p.name = parseName(input[MEMBER_CSV.name] ?? '', errors);
+    if (has.has(MEMBER_CSV.furigana))
+      p.furigana = parseFurigana(input[MEMBER_CSV.furigana] ?? '', errors);
     if (has.has(MEMBER_CSV.organization))
       p.organization = parseOrganization(input[MEMBER_CSV.organization] ?? '', errors);
     for (const { role, column } of roleColumns) {
@@ -203,6 +209,7 @@ export async function createMemberChecker(
       const after: TMemberBulkValues = {
         email: p.email ?? '',
         name: p.name ?? '',
+        furigana: p.furigana ?? null,
         organization: p.organization ?? '',
         roles: rolesFrom([], p.privileges),
         groups: p.groups ?? [],
@@ -224,6 +231,7 @@ export async function createMemberChecker(
     const values = (mm: MemberState): TMemberBulkValues => ({
       email: mm.email,
       name: mm.name,
+      furigana: mm.furigana,
       organization: mm.organization,
       roles: ROLE_ORDER.filter((r) => mm.roles.includes(r)),
       groups: groupsOf.get(mm.id) ?? [],
@@ -250,6 +258,7 @@ export async function createMemberChecker(
       const after: TMemberBulkValues = {
         email: p.email ?? before.email,
         name: p.name ?? before.name,
+        furigana: p.furigana === undefined ? (before.furigana ?? null) : p.furigana,
         organization: p.organization ?? before.organization,
         roles: rolesFrom(before.roles, p.privileges).filter((r) => p.privileges[r] !== false),
         groups: p.groups ?? before.groups,
@@ -271,6 +280,7 @@ export async function createMemberChecker(
         rolesChanged ||
         after.email !== before.email ||
         after.name !== before.name ||
+        after.furigana !== (before.furigana ?? null) ||
         after.organization !== before.organization ||
         after.groups.map((g) => g.id).join() !== before.groups.map((g) => g.id).join();
       // A deactivated admin is not counted among the active ones, so changing theirs moves nothing.

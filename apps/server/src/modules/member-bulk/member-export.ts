@@ -56,6 +56,7 @@ export async function writeMembersCsv(
         u.id,
         u.email,
         u.name,
+        u.furigana ?? '',
         u.organization,
         ...MEMBER_ROLE_COLUMNS.map((r) => (u.roles.includes(r.role) ? '1' : '0')),
         groupCell(groupsOf.get(u.id) ?? []),
@@ -70,13 +71,13 @@ export async function writeMembersCsv(
       forEachMemberPage(tx, companyId, filters, EXPORT_PAGE, (page) => writePage(tx, page)),
     );
   } else {
-    let after: { name: string; id: string } | null = null;
+    let after: { furigana: string | null; name: string; id: string } | null = null;
     for (;;) {
       const page = await membersPage(deps.database.db, companyId, filters, after, EXPORT_PAGE);
       if (page.length > 0) await writePage(deps.database.db, page);
       if (page.length < EXPORT_PAGE) break;
       const last = page[page.length - 1]!;
-      after = { name: last.name, id: last.id };
+      after = { furigana: last.furigana, name: last.name, id: last.id };
     }
   }
   writer.end();

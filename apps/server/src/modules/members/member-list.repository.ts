@@ -32,6 +32,7 @@ const STREAM_BATCH = 1000;
 const memberColumns = {
   id: users.id,
   name: users.name,
+  furigana: users.furigana,
   email: users.email,
   organization: users.organization,
   roles: users.roles,
@@ -45,6 +46,7 @@ const aliasColumn = <T extends (typeof memberColumns)[keyof typeof memberColumns
 const windowColumns = {
   id: aliasColumn(users.id),
   name: aliasColumn(users.name),
+  furigana: aliasColumn(users.furigana),
   email: aliasColumn(users.email),
   organization: aliasColumn(users.organization),
   roles: aliasColumn(users.roles),
@@ -54,7 +56,7 @@ const windowColumns = {
 };
 export type MemberListRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'name' | 'email' | 'organization' | 'roles' | 'status' | 'mfa' | 'createdAt'
+  'id' | 'name' | 'furigana' | 'email' | 'organization' | 'roles' | 'status' | 'mfa' | 'createdAt'
 >;
 
 const totals = new ListCache<Promise<number>>(500);

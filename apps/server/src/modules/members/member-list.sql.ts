@@ -114,28 +114,50 @@ export function memberWhere(f: MemberListFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-type SortSpec = { column: SQL; type: 'text' | 'timestamptz'; desc: boolean };
+/**
+ * A sort: its key columns (the id always ends the order) in index order. 氏名 order is by the reading when
+ * there is one, then the name: `coalesce(furigana, name), name` is exactly users_company_reading_idx.
+ */
+type SortSpec = { columns: SQL[]; type: 'text' | 'timestamptz'; desc: boolean };
 
 export function sortSpec(sort: MemberSort): SortSpec {
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
-  if (key === 'email') return { column: sql`${users.email}`, type: 'text', desc };
-  if (key === 'createdAt') return { column: sql`${users.createdAt}`, type: 'timestamptz', desc };
-  return { column: sql`${users.name}`, type: 'text', desc };
+  if (key === 'email') return { columns: [sql`${users.email}`], type: 'text', desc };
+  if (key === 'createdAt') return { columns: [sql`${users.createdAt}`], type: 'timestamptz', desc };
+  return {
+    columns: [sql`coalesce(${users.furigana}, ${users.name})`, sql`${users.name}`],
+    type: 'text',
+    desc,
+  };
 }
 
+const dir = (s: SortSpec) => (s.desc ? sql` desc` : sql` asc`);
 export const orderBy = (s: SortSpec) =>
-  s.desc ? sql`${s.column} desc, ${users.id} desc` : sql`${s.column} asc, ${users.id} asc`;
+  sql.join(
+    [...s.columns, sql`${users.id}`].map((c) => sql`${c}${dir(s)}`),
+    sql`, `,
+  );
 
-/** A sort position: the sort value as text (so timestamps keep microseconds) and the id. */
+/**
+ * A sort position: the sort key as text (so timestamps keep microseconds; several key columns as a JSON
+ * array of their texts) and the id.
+ */
 export type Anchor = { k: string; id: string };
 
 /** Rows at or after (`inclusive`) / strictly after the anchor, in the sort's direction. */
 export function keysetBound(s: SortSpec, a: Anchor, inclusive: boolean): SQL {
-  const value = s.type === 'timestamptz' ? sql`${a.k}::timestamptz` : sql`${a.k}::text`;
+  const values =
+    s.columns.length > 1
+      ? s.columns.map((_, i) => sql`(${a.k}::jsonb ->> ${i}::int)`)
+      : [s.type === 'timestamptz' ? sql`${a.k}::timestamptz` : sql`${a.k}::text`];
   const op = s.desc ? (inclusive ? sql`<=` : sql`<`) : inclusive ? sql`>=` : sql`>`;
-  return sql`(${s.column}, ${users.id}) ${op} (${value}, ${a.id}::uuid)`;
+  return sql`(${sql.join([...s.columns, sql`${users.id}`], sql`, `)}) ${op} (${sql.join(values, sql`, `)}, ${a.id}::uuid)`;
 }
 
 export const sortKeyText = (s: SortSpec) =>
-  s.type === 'timestamptz' ? sql`${s.column}::text` : s.column;
+  s.columns.length > 1
+    ? sql`jsonb_build_array(${sql.join(s.columns, sql`, `)})::text`
+    : s.type === 'timestamptz'
+      ? sql`${s.columns[0]!}::text`
+      : s.columns[0]!;

@@ -6,6 +6,7 @@ import type { UserRow } from './members.repository.ts';
 export const toMember = (r: MemberListRow): TMember => ({
   id: r.id,
   name: r.name,
+  furigana: r.furigana,
   email: r.email,
   organization: r.organization,
   roles: r.roles as TMember['roles'],

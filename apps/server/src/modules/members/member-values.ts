@@ -6,12 +6,14 @@ import type { UserRow } from './members.repository.ts';
 export type CreateMemberBody = {
   email: string;
   name: string;
+  furigana: string | null;
   organization: string;
   roles: TRole[];
 };
 export type UpdateMemberBody = {
   email?: string | undefined;
   name?: string | undefined;
+  furigana?: string | null | undefined;
   organization?: string | undefined;
   roles?: TRole[] | undefined;
 };
@@ -20,6 +22,7 @@ export const newMemberValues = (companyId: string, body: CreateMemberBody, now: 
   companyId,
   email: body.email,
   name: body.name,
+  furigana: body.furigana,
   organization: body.organization,
   roles: body.roles,
   status: 0,
@@ -33,6 +36,7 @@ export function updateMemberValues(current: UserRow, body: UpdateMemberBody, now
   const next = {
     email: body.email ?? current.email,
     name: body.name ?? current.name,
+    furigana: body.furigana === undefined ? current.furigana : body.furigana,
     organization: body.organization ?? current.organization,
     roles: body.roles ?? current.roles,
   };

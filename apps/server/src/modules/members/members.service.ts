@@ -30,7 +30,15 @@ import type { MemberListFilter } from './member-list.sql.ts';
 import { EntityType } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
-const AUDITED_FIELDS = ['name', 'email', 'organization', 'roles', 'status', 'mfa'] as const;
+const AUDITED_FIELDS = [
+  'name',
+  'furigana',
+  'email',
+  'organization',
+  'roles',
+  'status',
+  'mfa',
+] as const;
 const memberTarget = (m: { id: string; name: string; email: string }) => ({
   type: 'member' as const,
   id: m.id,
@@ -121,12 +129,17 @@ export async function createMember(deps: MemberServiceDeps, who: Who, body: Crea
         ...auditBy(who),
         action: 'member.created',
         target: memberTarget(row),
-        details: changes({ name: '', email: '', organization: '', roles: [] as string[] }, row, [
-          'name',
-          'email',
-          'organization',
-          'roles',
-        ]),
+        details: changes(
+          {
+            name: '',
+            furigana: null as string | null,
+            email: '',
+            organization: '',
+            roles: [] as string[],
+          },
+          row,
+          ['name', 'furigana', 'email', 'organization', 'roles'],
+        ),
         occurredAt: deps.clock(),
       });
       return row.id;

@@ -80,6 +80,7 @@ describe('GET /members: keyword, filters, sort, paging', () => {
     expect(Object.keys(body.members[0]!).sort()).toEqual([
       'createdAt',
       'email',
+      'furigana',
       'id',
       'mfa',
       'name',

@@ -21,6 +21,7 @@ function display(column: string, v: TMemberBulkValues | null): string | null {
   if (!v) return null;
   if (column === MEMBER_CSV.email) return v.email;
   if (column === MEMBER_CSV.name) return v.name;
+  if (column === MEMBER_CSV.furigana) return v.furigana ?? '';
   if (column === MEMBER_CSV.organization) return v.organization;
   if (column === MEMBER_CSV.groups) return v.groups.map((g) => g.name).join(';');
   if (column === MEMBER_CSV.updatedAt) return v.updatedAt ?? null;

@@ -167,6 +167,11 @@ function MemberDetail({
   return (
     <Stack gap="md" data-testid="member-detail">
       <div>
+        {member.furigana && (
+          <Text size="xs" c="dimmed" data-testid="member-detail-furigana">
+            {member.furigana}
+          </Text>
+        )}
         <Text fw={700} size="lg">
           {member.name || '（氏名未設定）'}
         </Text>

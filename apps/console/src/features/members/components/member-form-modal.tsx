@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MEMBER_EMAIL_MAX,
+  MEMBER_FURIGANA_MAX,
   MEMBER_NAME_MAX,
   MEMBER_ORGANIZATION_MAX,
   ZCreateUserRequest,
@@ -36,6 +37,7 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
     values: {
       email: member?.email ?? '',
       name: member?.name ?? '',
+      furigana: member?.furigana ?? '',
       organization: member?.organization ?? '',
       roles: member?.roles ?? [],
     },
@@ -48,7 +50,12 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
     try {
       if (member) {
         const body = isSelf
-          ? { email: values.email, name: values.name, organization: values.organization }
+          ? {
+              email: values.email,
+              name: values.name,
+              furigana: values.furigana,
+              organization: values.organization,
+            }
           : values;
         const { user } = await update.mutateAsync({ id: member.id, body });
         alert.open(`「${user.name || user.email}」を更新しました。`);
@@ -93,6 +100,13 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
             maxLength={MEMBER_NAME_MAX}
             {...form.register('name')}
             error={errors.name?.message}
+          />
+          <TextInput
+            label="フリガナ"
+            description="ひらがなで入力してもカタカナで保存します。氏名の並び順に使います。"
+            maxLength={MEMBER_FURIGANA_MAX}
+            {...form.register('furigana')}
+            error={errors.furigana?.message}
           />
           <TextInput
             label="所属"

@@ -31,6 +31,12 @@ export const MemberRow = memo(function MemberRow({
         <div style={{ minWidth: 0, flex: 1 }}>
           <Text fw={600} size="sm" truncate>
             {member.name || '（氏名未設定）'}
+            {/* Beside the name, small: the row keeps its fixed height (the list is virtualised). */}
+            {member.furigana && (
+              <Text span size="xs" fw={400} c="dimmed" ml={8} data-testid="member-furigana">
+                {member.furigana}
+              </Text>
+            )}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {member.email}

@@ -97,7 +97,13 @@ describe('member create and update rules', () => {
       message: 'taken@example.test はすでに使われています。',
       details: [{ path: 'email', message: 'taken@example.test はすでに使われています。' }],
     };
-    const body = { email: 'taken@example.test', name: '新人', organization: '', roles: [] };
+    const body = {
+      email: 'taken@example.test',
+      name: '新人',
+      furigana: null,
+      organization: '',
+      roles: [],
+    };
     const found = world([admin, member('taken', { email: 'taken@example.test' })]);
     expect(await failure(createMember(found.deps, who, body))).toEqual(taken);
     expect(found.writes).toEqual([]);

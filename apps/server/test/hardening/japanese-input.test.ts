@@ -76,7 +76,7 @@ describe('amounts in the document search', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: { details: unknown } }>().error.details).toEqual([
-      { path: 'amountFrom', message: 'amountFrom は0以上の整数で指定してください。' },
+      { path: 'amountFrom', message: '取引金額（から）は0以上の整数で指定してください。' },
     ]);
   });
 });
@@ -105,7 +105,7 @@ describe('dates in the document search', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: { details: unknown } }>().error.details).toEqual([
-      { path: 'contractAtFrom', message: 'contractAtFromに存在しない日付が指定されています。' },
+      { path: 'contractAtFrom', message: '契約締結日（から）に存在しない日付が指定されています。' },
     ]);
   });
 });

@@ -6,7 +6,7 @@ export const FLAG_DESCRIPTIONS: Record<TCompanyFlag, string> = {
   documentApproval:
     '書類の送信前に承認を必要にします。メンバーの編集画面とCSVに「承認権限」が表示されます。',
   auditLog:
-    'メンバーの操作を監査ログに記録し、組織管理者と監査ログ閲覧権限を持つメンバーが閲覧できます。',
+    'メンバーの操作を監査ログに記録し、監査ログ閲覧権限を持つメンバーが閲覧できます。',
   documentImport:
     '紙やほかのサービスで締結した書類をPDFで取り込めます。書類インポート権限を持つメンバーが使えます。',
 };

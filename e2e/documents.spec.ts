@@ -102,7 +102,11 @@ test('open a document, read its PDF, edit its attributes', async ({ page }) => {
   // A bad amount stays on its field, in Japanese.
   await detail.getByLabel('取引金額（円）').fill('千円');
   await detail.getByRole('button', { name: '保存' }).click();
-  await expect(detail.getByText('取引金額は0以上の整数で入力してください。')).toBeVisible();
+  await expect(
+    detail.getByText(
+      '取引金額は 1000000、1,000,000、1000000円 のように0以上の整数で入力してください。',
+    ),
+  ).toBeVisible();
 
   await detail.getByRole('tab', { name: 'PDF' }).click();
   await expect(detail.getByTestId('pdf-frame')).toBeVisible();

@@ -35,6 +35,8 @@ test('an auditor finds the audit log in the navigation, filters by a member and 
 
   // A period typed backwards (era and western dates both read) is refused with the reason.
   await page.getByRole('button', { name: '条件をクリア' }).click();
+  // The cleared conditions reach the URL first (the form starts afresh from it), then the period is typed.
+  await expect(page).toHaveURL(/\/company\/audit_log$/);
   await page.getByLabel('期間（開始）').fill('令和元年5月1日');
   await page.getByLabel('期間（終了）').fill('2019/4/30');
   await page.getByRole('button', { name: '絞り込む' }).click();

@@ -63,6 +63,23 @@ describe('requirePermission', () => {
     expect(await outcome(hook, who(['CompanyAuditor'], true, 'business'))).toEqual(FORBIDDEN);
   });
 
+  it('SSO settings: company admins on the business and enterprise plans; others are told why', async () => {
+    const hook = requirePermission(['companyAdmin', 'ssoPlan']);
+    expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'business' }))).toBe('allowed');
+    expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'enterprise' }))).toBe(
+      'allowed',
+    );
+    expect(await outcome(hook, caller({ isCompanyAdmin: false, plan: 'light' }))).toEqual(
+      FORBIDDEN,
+    );
+    expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'light' }))).toEqual({
+      code: 'forbidden',
+      status: 403,
+      message:
+        'SSO（シングルサインオン）はビジネスプランとエンタープライズプランでご利用いただけます。',
+    });
+  });
+
   it('several permissions are checked in the order given: the plan before the role', async () => {
     const hook = requirePermission(['enterprisePlan', 'companyAdmin']);
     expect(await outcome(hook, caller({ isCompanyAdmin: true, plan: 'enterprise' }))).toBe(

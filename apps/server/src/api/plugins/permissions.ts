@@ -8,10 +8,11 @@
  * document) stay in the services; these are the ones known from the caller alone.
  */
 import type { FastifyRequest } from 'fastify';
-import { canReadAuditLog, type ErrorCode } from '@cloudsign/contract';
+import { canReadAuditLog, isSsoPlan, type ErrorCode } from '@cloudsign/contract';
 import { AppError } from '../../lib/app-error.ts';
 
-type Rule = { allows: (request: FastifyRequest) => boolean; refusal: ErrorCode };
+/** `message`: what the 403 says when the rule's own reason is clearer than the code's default text. */
+type Rule = { allows: (request: FastifyRequest) => boolean; refusal: ErrorCode; message?: string };
 
 const RULES = {
   // docs/design.md §1: members, member groups, bulk operations and creating cabinets are a company admin's.
@@ -20,6 +21,13 @@ const RULES = {
   enterprisePlan: {
     allows: (request) => request.auth.company.plan === 'enterprise',
     refusal: 'enterprise_plan_required',
+  },
+  // SAML single sign-on exists on the business and enterprise plans (the console hides it on the others).
+  ssoPlan: {
+    allows: (request) => isSsoPlan({ company: request.auth.company }),
+    refusal: 'forbidden',
+    message:
+      'SSO（シングルサインオン）はビジネスプランとエンタープライズプランでご利用いただけます。',
   },
   // The audit log: the company's flag, a plan including it and the caller's own 監査ログ閲覧権限.
   auditor: {
@@ -58,6 +66,6 @@ export function checkPermission(
 ) {
   for (const permission of [permissions].flat()) {
     const rule: Rule = RULES[permission];
-    if (!rule.allows(request)) throw new AppError(rule.refusal, options.message);
+    if (!rule.allows(request)) throw new AppError(rule.refusal, options.message ?? rule.message);
   }
 }

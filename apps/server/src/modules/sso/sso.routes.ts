@@ -13,7 +13,8 @@ import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './sso.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
-const admin = { preValidation: requirePermission('companyAdmin') };
+// Company admins of a company whose plan has SSO: the role first, so a member learns nothing of the plan.
+const admin = { preValidation: requirePermission(['companyAdmin', 'ssoPlan']) };
 const tags = ['sso'];
 
 /** SAML single sign-on settings: company admins only (docs/design.md "Single sign-on"). */

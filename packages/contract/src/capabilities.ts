@@ -1,4 +1,10 @@
 import type { TCurrentUser } from './me.ts';
+import { PLAN_FLAGS, type TCompanyFlag } from './company-settings.ts';
+
+/** Whether the plan includes the flag's feature (PLAN_FLAGS is the one list; an unknown plan has none). */
+export const planIncludes = (plan: string, flag: TCompanyFlag): boolean =>
+  (PLAN_FLAGS as Record<string, readonly TCompanyFlag[] | undefined>)[plan]?.includes(flag) ??
+  false;
 
 /** Capabilities the console derives from the current user (spec §6, docs/design.md §1). Shared by server and console. */
 export const isCompanyAdmin = (u: Pick<TCurrentUser, 'roles'>) => u.roles.includes('CompanyAdmin');
@@ -28,7 +34,10 @@ export const canUseDocumentAttributeBulk = (u: TCurrentUser) =>
 export const canReadAuditLog = (u: {
   roles: readonly string[];
   company: { auditLog: boolean; plan: string };
-}) => u.company.auditLog && u.company.plan === 'enterprise' && u.roles.includes('CompanyAuditor');
+}) =>
+  u.company.auditLog &&
+  planIncludes(u.company.plan, 'auditLog') &&
+  u.roles.includes('CompanyAuditor');
 /** SSO設定: business and enterprise plans include SAML single sign-on; its settings are for company admins. */
 export const SSO_PLANS: readonly string[] = ['business', 'enterprise'];
 export const isSsoPlan = (u: { company: { plan: string } }) => SSO_PLANS.includes(u.company.plan);

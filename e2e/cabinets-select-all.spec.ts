@@ -78,7 +78,7 @@ test('select every document of the condition, copy them into a cabinet and move 
 
   // Back from the new cabinet: a move by condition.
   await openCabinet(page, name);
-  await expect(page.getByTestId('documents-total')).toHaveText(`${n(total)} 件`);
+  await expect(page.getByTestId('documents-total')).toHaveText(`${n(total)}件`);
   await selectAllMatching(page, total);
   await page.getByRole('button', { name: '別のキャビネットへ移動' }).click();
   const move = page.getByRole('dialog', { name: '別のキャビネットへ移動' });

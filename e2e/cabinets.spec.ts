@@ -61,7 +61,7 @@ test('an admin sets up a cabinet, files documents by moving them, and the member
   await dialog.getByRole('button', { name: '作成する' }).click();
   await expect(page.getByText(`キャビネット「${name}」を作成しました。`)).toBeVisible();
   const row = page.getByTestId('cabinet-row').filter({ hasText: name });
-  await expect(row.getByTestId('cabinet-count')).toHaveText('0 件');
+  await expect(row.getByTestId('cabinet-count')).toHaveText('0件');
   await row.getByRole('link', { name }).click();
   await expect(page).toHaveTitle(`${name} | クラウドサイン`);
   const cabinetId = page.url().split('/cabinets/')[1]!.split('?')[0]!;
@@ -110,7 +110,7 @@ test('an admin sets up a cabinet, files documents by moving them, and the member
   const member = await memberContext.newPage();
   await login(member, DEMO.member, `/cabinets/${cabinetId}`);
   await expect(member.getByRole('heading', { name, exact: true })).toBeVisible();
-  await expect(member.getByTestId('documents-total')).toHaveText('3 件');
+  await expect(member.getByTestId('documents-total')).toHaveText('3件');
   await expect(member.getByTestId('document-row')).toHaveCount(3);
   for (const d of moved)
     await expect(
@@ -142,15 +142,15 @@ test('a rule’s dry-run count is what its backfill files; the access panel expl
   const rules = panel(page, '自動振り分けルール');
   await pickOptions(page, rules, '対象のメンバーグループ', ['経理部']);
   const dry = rules.getByTestId('dry-run');
-  await expect(dry).toContainText(/既存の書類 [\d,]+ 件/);
+  await expect(dry).toContainText(/既存の書類[\d,]+件/);
   const count = Number(
-    /既存の書類 ([\d,]+) 件/.exec((await dry.textContent()) ?? '')![1]!.replaceAll(',', ''),
+    /既存の書類([\d,]+)件/.exec((await dry.textContent()) ?? '')![1]!.replaceAll(',', ''),
   );
   expect(count).toBeGreaterThan(0);
   await rules.getByLabel('保存時に既存の書類にも適用する（バックグラウンドで実行します）').check();
   await rules.getByRole('button', { name: '保存' }).click();
   await expect(rules.getByTestId('backfill-status')).toContainText(
-    `完了（${count.toLocaleString('ja-JP')} 件を振り分け）`,
+    `完了（${count.toLocaleString('ja-JP')}件を振り分け）`,
     { timeout: 60_000 },
   );
   await expect(

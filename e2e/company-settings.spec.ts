@@ -84,3 +84,40 @@ test('a member without 組織管理権限 has no 企業設定 in the navigation'
   ).toBeVisible();
   await expect(page.getByRole('link', { name: '企業設定' })).toHaveCount(0);
 });
+
+test('an admin keeps the audit log 7 years: fewer than 5 is refused in words, the change shows in the preview', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/login?return_to=%2Fcabinets');
+  await submitLogin(page, DEMO.admin);
+  await openSettings(page);
+  const years = page.getByRole('textbox', { name: '監査ログの保存期間（年）' });
+  await expect(years).toHaveValue('5年');
+
+  await years.fill('4');
+  await page.getByRole('button', { name: '変更内容を確認' }).click();
+  await expect(
+    page.getByText(
+      '「監査ログの保存期間（年）」は5年以上にしてください。監査ログは少なくとも5年保存します。',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await years.fill('7');
+  let dialog = await confirmChange(page);
+  await expect(dialog.getByRole('list', { name: '変更する項目' })).toContainText(
+    '監査ログの保存期間（年）: 7年',
+  );
+  await dialog.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByText('企業設定を変更しました。')).toBeVisible();
+  await page.getByRole('button', { name: '最新の設定を読み込む' }).click();
+  await expect(years).toHaveValue('7年');
+
+  // Put it back for the other specs.
+  await years.fill('5');
+  dialog = await confirmChange(page);
+  await dialog.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByText('企業設定を変更しました。')).toBeVisible();
+  await expect(years).toHaveValue('5年');
+});

@@ -103,7 +103,7 @@ test('download a search, edit two rows (one stale), see one change and one confl
   const changed = page.locator('tr[data-action="update"]').getByTestId('row-summary');
   await expect(changed.locator('p')).toHaveCount(2);
   await expect(changed).toContainText('取引金額:');
-  await expect(changed).toContainText('→ 1234567');
+  await expect(changed).toContainText('→ 1,234,567円');
   await showRows('競合');
   const conflict = page.locator('tr[data-action="conflict"]').getByTestId('row-summary');
   await expect(conflict).toContainText('更新日時: ダウンロードの後にこの書類が変更されています');
@@ -118,10 +118,10 @@ test('download a search, edit two rows (one stale), see one change and one confl
   await expect(page.getByTestId('status')).toHaveText('完了', { timeout: 60_000 });
 
   await page.goto(`/company/documents?keyword=${a.cells[0]}`);
-  await expect(page.getByText('1,234,567 円')).toBeVisible();
+  await expect(page.getByText('1,234,567円')).toBeVisible();
   await expect(page.getByText('2031/03/31')).toBeVisible();
   await page.goto(`/company/documents?keyword=${b.cells[0]}`);
-  await expect(page.getByText('7,654,321 円')).toHaveCount(0);
+  await expect(page.getByText('7,654,321円')).toHaveCount(0);
 
   await page.goto('/company/documents/attributes/bulk_manipulations');
   await expect(page.getByTestId('history-row').first()).toContainText('完了');

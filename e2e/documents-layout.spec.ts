@@ -46,7 +46,7 @@ for (const viewport of [
     expect(n).toBeGreaterThan(0);
     for (let i = 0; i < Math.min(n, 10); i++) {
       const cell = amounts.nth(i);
-      await expect(cell).toHaveText(/^[\d,]+ 円$|^—$/);
+      await expect(cell).toHaveText(/^[\d,]+円$|^—$/);
       const box = (await cell.boundingBox())!;
       expect(box.x + box.width, `amount ${i + 1} ends inside the list`).toBeLessThanOrEqual(
         panel.x + panel.width + 0.5,

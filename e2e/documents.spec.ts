@@ -97,7 +97,7 @@ test('open a document, read its PDF, edit its attributes', async ({ page }) => {
   await detail.getByRole('button', { name: '保存' }).click();
   await expect(detail.getByText('書類情報を保存しました。')).toBeVisible();
   await expect(page.getByTestId('document-row').first()).toContainText(counterparty);
-  await expect(page.getByTestId('document-row').first()).toContainText('1,234,000 円');
+  await expect(page.getByTestId('document-row').first()).toContainText('1,234,000円');
 
   // A bad amount stays on its field, in Japanese.
   await detail.getByLabel('取引金額（円）').fill('千円');
@@ -137,7 +137,7 @@ test('import two PDFs and a non-PDF: two imported documents and one clear error'
   await expect(page.getByTestId('import-file')).toHaveCount(3);
   await page.getByRole('button', { name: /インポート開始/ }).click();
   await expect(page.getByTestId('import-summary')).toHaveText(
-    '完了: 2 件をインポートしました。エラー 1 件。',
+    '完了: 2件をインポートしました。エラー1件。',
   );
   await expect(page.locator('[data-testid="import-file"][data-state="done"]')).toHaveCount(2);
   await expect(page.locator('[data-testid="import-file"][data-state="failed"]')).toContainText(

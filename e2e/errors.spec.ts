@@ -35,7 +35,7 @@ test('a session the site accepts but the api refuses: one trip to login, then th
   expect(settled).toBeLessThanOrEqual(4);
   await errorPage.getByRole('button', { name: 'ログアウト' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '次へ' })).toBeVisible();
 });
 
 test.describe('GTM', () => {
@@ -78,4 +78,28 @@ test('a list page past the end says so and offers the last page', async ({ page 
   await expect(page).not.toHaveURL(/page=999/);
   await expect(page.getByTestId('past-last-page')).toHaveCount(0);
   await expect(page.getByTestId('member-total')).toContainText('名を表示');
+});
+
+test('the document list and the documents of a cabinet past the end say so and offer the last page', async ({
+  page,
+}) => {
+  await login(page, DEMO.admin, '/company/documents?page=999');
+  await expect(page.getByTestId('past-last-page')).toContainText('999ページ目はありません');
+  await page.getByRole('button', { name: '最後のページへ' }).click();
+  await expect(page).not.toHaveURL(/page=999/);
+  await expect(page.getByTestId('past-last-page')).toHaveCount(0);
+  await expect(page.getByTestId('document-row').first()).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .getByRole('link', { name: 'キャビネット' })
+    .click();
+  await page.getByRole('main').getByRole('link', { name: '営業契約', exact: true }).click();
+  await expect(page.getByTestId('document-row').first()).toBeVisible();
+  await page.goto(`${new URL(page.url()).pathname}?page=999`);
+  await expect(page.getByTestId('past-last-page')).toContainText('999ページ目はありません');
+  await expect(page.getByTestId('document-row')).toHaveCount(0);
+  await page.getByRole('button', { name: '最後のページへ' }).click();
+  await expect(page).not.toHaveURL(/page=999/);
+  await expect(page.getByTestId('document-row').first()).toBeVisible();
 });

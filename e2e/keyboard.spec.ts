@@ -226,7 +226,9 @@ test('the site: sign in by keyboard alone', async ({ page }) => {
   await page.goto('/login');
   // The email field has focus on arrival (autofocus).
   await page.keyboard.type(DEMO.admin);
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  // Step 2: the password field has focus on arrival.
+  await expect(page.getByLabel('パスワード', { exact: true })).toBeFocused();
   await page.keyboard.type('password');
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-layout]').first()).toBeVisible();

@@ -111,3 +111,40 @@ test('an export re-uploaded as an edit file shows every row unchanged; the histo
   await expect(page.getByTestId('history-row').first()).toContainText('一括編集');
   await page.screenshot({ path: path.join(artifacts, 'member-bulk-history.png'), fullPage: true });
 });
+
+test('利用状態 in the export: an edit file setting 利用停止 is previewed as 「利用状態: 利用中 → 利用停止」', async ({
+  page,
+}) => {
+  await login(page, DEMO.admin, '/company/members/export');
+  await page.getByText('UTF-8（BOM 付き）').click();
+  await page.getByTestId('request-csv').click();
+  await page.waitForURL(/\/company\/members\/export\/[0-9a-f-]{36}$/);
+  const exported = await download(page, async () => {
+    await page.getByTestId('download-generated').click();
+  });
+  const lines = exported.bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  const header = lines[0]!.split(',');
+  const state = header.indexOf('利用状態');
+  expect(state).toBe(header.indexOf('メンバーグループ') + 1);
+  // A member who is neither of the demo logins, active now, with no quoted cells.
+  const row = lines
+    .slice(1)
+    .map((l) => l.split(','))
+    .find(
+      (c) =>
+        !c.join(',').includes('"') &&
+        c[state] === '利用中' &&
+        ![DEMO.admin, DEMO.member].includes(c[header.indexOf('メールアドレス')] as never),
+    )!;
+  row[state] = '利用停止';
+  const file = Buffer.from(`${header.join(',')}\r\n${row.join(',')}\r\n`, 'utf8');
+
+  await page.goto('/company/members/bulk_edit/upload');
+  await expect(page.getByText('利用状態は 利用中 または 利用停止')).toBeVisible();
+  await uploadCsv(page, 'edit.csv', file);
+  await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
+  const updated = page.locator('tr[data-action="update"]');
+  await expect(updated).toHaveCount(1);
+  await expect(updated.getByTestId('row-subject')).toHaveText(row[header.indexOf('氏名')]!);
+  await expect(updated.getByTestId('row-summary')).toHaveText('利用状態: 利用中 → 利用停止');
+});

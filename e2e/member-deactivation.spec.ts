@@ -46,7 +46,7 @@ test('an admin deactivates a member, who cannot sign in, then restores them, who
 
   // The member's open console loses its session at the next request: back to the login page.
   await memberPage.reload();
-  await expect(memberPage.getByRole('button', { name: 'ログイン' })).toBeVisible();
+  await expect(memberPage.getByRole('button', { name: '次へ' })).toBeVisible();
   await submitLogin(memberPage, DEMO.member);
   await expect(
     memberPage.getByText(

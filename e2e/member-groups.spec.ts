@@ -39,6 +39,8 @@ test('an admin creates a group, adds three members, removes one and deletes the 
   await expect(page.getByText('3名をグループに追加しました。')).toBeVisible();
   await expect(page.getByTestId('group-member-row')).toHaveCount(3);
   await expect(page.getByTestId('group-member-total')).toHaveText('3名');
+  // The count is said once on the page, not in the header and again above the list.
+  await expect(page.getByRole('main').getByText(/^(メンバー ?)?[\d,]+名$/)).toHaveCount(1);
   await page.screenshot({ path: 'e2e/.artifacts/member-group-page.png' });
 
   // Remove one: the total drops by exactly one.

@@ -2,41 +2,9 @@
  * Members: find by keyword, drawer, edit privileges, create (the setup mail in
  * the outbox, its link sets a password that then logs in), reset MFA, delete; a screenshot with the drawer.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login, submitLogin } from './support/auth.ts';
-
-const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-
-/** The body of the newest .eml sent to `to`, decoded (nodemailer uses quoted-printable or base64). */
-function newestMailTo(to: string): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(outbox())
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {
-    return null;
-  }
-  for (const file of files.reverse()) {
-    const raw = readFileSync(path.join(outbox(), file), 'utf8');
-    if (!raw.toLowerCase().includes(`to: ${to}`)) continue;
-    const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(head))
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      const joined = body.replace(/=\r?\n/g, '');
-      return Buffer.from(
-        joined.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-        'latin1',
-      ).toString('utf8');
-    }
-    return body;
-  }
-  return null;
-}
+import { linkPath, newestMailTo } from './support/outbox.ts';
 
 const totalOf = async (page: Page) =>
   Number(
@@ -102,11 +70,13 @@ test('an admin finds, edits, creates (with the setup mail), resets MFA of and de
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  await expect.poll(() => newestMailTo(email)).toMatch(/\/password_setup\//);
-  const link = /https?:\/\/\S+\/password_setup\/[A-Za-z0-9_-]+/.exec(newestMailTo(email)!)![0];
+  await expect
+    .poll(async () => (await newestMailTo(email))?.text ?? '')
+    .toMatch(/\/password_setup\//);
+  const link = linkPath((await newestMailTo(email))!, 'password_setup')!;
   const visitor = await browser.newContext();
   const invited = await visitor.newPage();
-  await invited.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await invited.goto(link);
   await invited.getByLabel('新しいパスワード', { exact: true }).fill('Kumo-no-Ue-2026!');
   await invited.getByLabel('新しいパスワード（確認）').fill('Kumo-no-Ue-2026!');
   await invited.getByRole('button', { name: 'パスワードを設定する' }).click();

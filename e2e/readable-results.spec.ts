@@ -159,7 +159,12 @@ test('member bulk add and delete: reasons in words, delete confirmed with the co
   await upload(
     page,
     'delete.csv',
-    ['メールアドレス', ...emails, `nobody-${tag}@example.com`].join('\r\n') + '\r\n',
+    // The admin takes over whatever cabinets and documents the two held (移管先).
+    [
+      'メールアドレス,移管先メールアドレス',
+      ...emails.map((e) => `${e},${DEMO.admin}`),
+      `nobody-${tag}@example.com,`,
+    ].join('\r\n') + '\r\n',
   );
   await page.waitForURL(/\/bulk_delete\/[0-9a-f-]{36}\/preview$/);
   await expect(page.getByTestId('status')).toHaveText('チェックエラー', { timeout: 60_000 });
@@ -174,7 +179,13 @@ test('member bulk add and delete: reasons in words, delete confirmed with the co
   await page.screenshot({ path: path.join(artifacts, 'readable-member-delete-errors.png') });
 
   await page.goto('/company/members/bulk_delete/upload');
-  await upload(page, 'delete-ok.csv', ['メールアドレス', ...emails].join('\r\n') + '\r\n');
+  await upload(
+    page,
+    'delete-ok.csv',
+    ['メールアドレス,移管先メールアドレス', ...emails.map((e) => `${e},${DEMO.admin}`)].join(
+      '\r\n',
+    ) + '\r\n',
+  );
   await page.waitForURL(/\/bulk_delete\/[0-9a-f-]{36}\/preview$/);
   await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
   for (const r of await page.getByTestId('row-subject').all())
@@ -183,7 +194,7 @@ test('member bulk add and delete: reasons in words, delete confirmed with the co
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('2名のメンバーを削除します。');
   await expect(dialog).toContainText(
-    'メンバーグループから外れ、キャビネット管理者の権限もなくなります',
+    '管理していたキャビネットの管理者の役割と送信した書類は、移管先メールアドレスのメンバーに移ります',
   );
   const confirm = page.getByTestId('confirm-execute');
   await expect(confirm).toHaveText('2名のメンバーを削除する');
@@ -209,7 +220,8 @@ test('attribute bulk edit: titles and changes or the conflict in words, inside 1
   page,
 }) => {
   await login(page, DEMO.admin, '/company/documents/attributes/bulk_edit/upload');
-  await page.getByLabel('取引金額（以上）').fill('1');
+  // As people type it: with a comma (a number field would refuse it).
+  await page.getByLabel('取引金額（以上）').fill('1,000');
   await page.getByRole('checkbox', { name: '締結済' }).check();
   const text = await download(page, () => page.getByTestId('request-download').click());
   const lines = text.trimEnd().split('\r\n');
@@ -229,6 +241,7 @@ test('attribute bulk edit: titles and changes or the conflict in words, inside 1
     .filter((r) => r.i > 0 && !lines[r.i]!.includes('"') && r.cells.length === header.length);
   const [a, b, c] = [rows[0]!, rows[1]!, rows[2]!];
   const amount = String(1_000_000 + (Date.now() % 1_000_000));
+  const amountShown = `${Number(amount).toLocaleString('ja-JP')}円`;
   a.cells[header.indexOf('取引金額')] = amount;
   b.cells[header.indexOf('更新日時')] = '2001-01-01T00:00:00.000+09:00';
   b.cells[header.indexOf('取引金額')] = '7654321';
@@ -246,7 +259,7 @@ test('attribute bulk edit: titles and changes or the conflict in words, inside 1
   const update = page.locator('tr[data-action="update"]');
   await expect(update.getByTestId('row-subject')).not.toHaveText(/^(—|[0-9a-f-]{36})$/);
   await expect(update.getByTestId('row-summary')).toContainText('取引金額:');
-  await expect(update.getByTestId('row-summary')).toContainText(`→ ${amount}`);
+  await expect(update.getByTestId('row-summary')).toContainText(`→ ${amountShown}`);
   await expect(page.locator('tr[data-action="conflict"]').getByTestId('row-summary')).toContainText(
     '更新日時: ダウンロードの後にこの書類が変更されています',
   );
@@ -255,6 +268,45 @@ test('attribute bulk edit: titles and changes or the conflict in words, inside 1
   );
   await expectReadable(page, shown);
   await page.screenshot({ path: path.join(artifacts, 'readable-attribute-checked.png') });
+});
+
+test('attribute bulk result: what changed and the conflict left alone, in words, inside 1280 px', async ({
+  page,
+}) => {
+  await login(page, DEMO.admin, '/company/documents/attributes/bulk_edit/upload');
+  // As people type it: with a comma (a number field would refuse it).
+  await page.getByLabel('取引金額（以上）').fill('1,000');
+  await page.getByRole('checkbox', { name: '締結済' }).check();
+  const text = await download(page, () => page.getByTestId('request-download').click());
+  const lines = text.trimEnd().split('\r\n');
+  const header = lines[0]!.split(',');
+  const rows = lines
+    .map((l, i) => ({ i, cells: l.split(',') }))
+    .filter((r) => r.i > 0 && !lines[r.i]!.includes('"') && r.cells.length === header.length);
+  const [a, b] = [rows[3]!, rows[4]!];
+  const amount = String(2_000_000 + (Date.now() % 1_000_000));
+  a.cells[header.indexOf('取引金額')] = amount;
+  b.cells[header.indexOf('更新日時')] = '2001-01-01T00:00:00.000+09:00';
+  b.cells[header.indexOf('取引金額')] = '7654321';
+  for (const r of [a, b]) lines[r.i] = r.cells.join(',');
+  await upload(page, 'attributes-result.csv', `${lines.join('\r\n')}\r\n`);
+  await page.waitForURL(/\/checked_result$/);
+  await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
+  await page.getByTestId('execute').click();
+  await page.getByTestId('confirm-execute').click();
+  await expect(page.getByTestId('status')).toHaveText('完了', { timeout: 60_000 });
+
+  await showRows(page, 'すべて');
+  const shown = page.locator('tr[data-action="update"], tr[data-action="conflict"]');
+  await expect(shown).toHaveCount(2);
+  await expect(page.locator('tr[data-action="update"]').getByTestId('row-summary')).toContainText(
+    `→ ${Number(amount).toLocaleString('ja-JP')}円`,
+  );
+  await expect(page.locator('tr[data-action="conflict"]').getByTestId('row-summary')).toContainText(
+    '更新日時: ダウンロードの後にこの書類が変更されています',
+  );
+  await expectReadable(page, shown);
+  await page.screenshot({ path: path.join(artifacts, 'readable-attribute-result.png') });
 });
 
 test('document list: each detailed-search condition is a removable chip; 条件をクリア clears them all', async ({

@@ -145,7 +145,7 @@ test('logout returns to the login page and the old session can no longer get a t
   await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
   await page.getByRole('menuitem', { name: 'ログアウト' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '次へ' })).toBeVisible();
 
   const oldSession = await playwright.request.newContext({
     baseURL: page.url(),

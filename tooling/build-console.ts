@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = process.env.CONSOLE_DIST_DIR ?? path.join(root, 'apps/console/dist');
 const stampFile = path.join(dist, '.inputs-sha256');
+/** Every input's path, size and mtime at the last check: unchanged means the hash cannot have changed. */
+const statsFile = path.join(dist, '.inputs-stat');
 /** What the bundle is made of: the console, the shared contract, the build config and the locked libraries. */
 const INPUTS = [
   'apps/console/src',
@@ -36,9 +38,19 @@ function listFiles(rel: string): string[] {
     .filter((f) => !SKIP.test(f));
 }
 
-function inputsHash() {
+/** Cheap (stat only): reading and hashing every input took seconds on a busy machine, on every start. */
+function inputsStat(files: string[]) {
+  return files
+    .map((f) => {
+      const st = statSync(path.join(root, f));
+      return `${f}\t${st.size}\t${st.mtimeMs}`;
+    })
+    .join('\n');
+}
+
+function inputsHash(files: string[]) {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(listFiles)) {
+  for (const file of files) {
     hash.update(`${file}\n`);
     hash.update(readFileSync(path.join(root, file)));
   }
@@ -50,12 +62,21 @@ const hasSources = existsSync(path.join(root, 'apps/console/src'));
 const hasBuild = existsSync(path.join(dist, 'index.html'));
 if (mode === 'never' || (!hasSources && hasBuild)) process.exit(0);
 
-const hash = inputsHash();
-const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-if (mode !== 'always' && hasBuild && built === hash) {
+const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : '');
+const files = INPUTS.flatMap(listFiles);
+const stat = inputsStat(files);
+if (mode !== 'always' && hasBuild && read(statsFile) === stat && read(stampFile) !== '') {
+  console.log('console: dist is up to date (no input file touched since the last check)');
+  process.exit(0);
+}
+// Touched files (a checkout, a branch switch) may still hold the same bytes: the hash decides.
+const hash = inputsHash(files);
+if (mode !== 'always' && hasBuild && read(stampFile) === hash) {
+  writeFileSync(statsFile, `${stat}\n`);
   console.log('console: dist is up to date (its sources have not changed)');
   process.exit(0);
 }
 const vite = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 writeFileSync(stampFile, `${hash}\n`);
+writeFileSync(statsFile, `${stat}\n`);

@@ -8,10 +8,20 @@ export const DEMO = {
 } as const;
 export const DEMO_PASSWORD = 'password';
 
-/** Fills the site's login form (the page must already show it). */
-export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+/** Step 1 of the site's login (the page must show the login): the email, then 「次へ」. */
+export async function submitEmail(page: Page, email: string) {
+  // After a failed password the page is at step 2: 「変更」 leads back to step 1.
+  const change = page.getByRole('link', { name: '変更', exact: true });
+  if (await change.isVisible()) await change.click();
   await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: '次へ' }).click();
+}
+
+/** Signs in through both steps of the site's login form (the page must already show it). */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await submitEmail(page, email);
+  await expect(page.getByLabel('メールアドレス')).toHaveValue(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'ログイン' }).click();
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './auth.ts';
+import { submitLogin } from './auth.ts';
 
 /**
  * Click-only journeys: the one `goto` is the login page; everything after is a click, as a person finds the
@@ -7,9 +7,7 @@ import { DEMO_PASSWORD } from './auth.ts';
  */
 export async function startAt(page: Page, email: string) {
   await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン' }).click();
+  await submitLogin(page, email);
   await expect(page.locator('[data-layout]').first()).toBeVisible();
 }
 

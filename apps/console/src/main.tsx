@@ -13,6 +13,7 @@ import { getConfig } from './lib/config.ts';
 import { fatalErrorStore, isCrawler } from './lib/fatal-error.ts';
 import { setupGtm } from './lib/gtm.ts';
 import { startLogger } from './lib/logger.ts';
+import { meQueryOptions } from './lib/current-user.ts';
 import { browserNavigation } from './lib/navigation.ts';
 import { schedulePrefetch } from './lib/prefetch.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -21,6 +22,9 @@ startLogger();
 installPreloadErrorGuard();
 void setupGtm(getConfig().gtmId);
 
+// Every page's auth middleware needs the user: ask now, while the route's chunk downloads, not after it.
+// Failures stay in the query for the middleware to handle (login page, fatal error).
+void queryClient.prefetchQuery(meQueryOptions());
 const router = createAppRouter(queryClient);
 installBfcacheRecheck(queryClient, (error) =>
   fatalErrorStore.set(error, browserNavigation.currentPath()),

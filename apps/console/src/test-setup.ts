@@ -21,6 +21,8 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// Mantine's combobox scrolls the option that arrow keys reach into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}

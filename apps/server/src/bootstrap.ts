@@ -26,14 +26,9 @@ export type BootstrapOptions = {
 export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(env);
   const instanceKey = randomInstanceKey();
-  const database =
-    opts.database ??
-    (await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      applicationName: instanceApplicationName(instanceKey),
-    }));
-  await runMigrations(database);
+  const { database, jobsDatabase } = await openDatabases(env, instanceKey, opts.database);
+  // Migrations run without the API's statement timeout: an index over a million rows takes its time.
+  await runMigrations(jobsDatabase);
   const keys = await loadSigningKeys(database.db);
   // PGlite opened here owns its data folder alone; one handed in (tests' in-memory) cannot tell liveness.
   const instance = await openInstance({
@@ -42,7 +37,7 @@ export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise
     isExclusive: !opts.database && database.kind === 'pglite',
     logger,
   });
-  const jobs = await createJobs(database, logger, {
+  const jobs = await createJobs(jobsDatabase, logger, {
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
     perCompanyLimit: Number(env.JOBS_PER_COMPANY),
   });
@@ -57,14 +52,40 @@ export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise
     logger,
     clock: opts.clock ?? (() => new Date()),
   };
-  await registerJobHandlers(deps);
-  const stopReclaim = await startReclaiming(database, instance, env.DATA_DIR, logger);
+  // Job handlers query through the jobs' pool; requests keep theirs.
+  await registerJobHandlers({ ...deps, database: jobsDatabase });
+  const stopReclaim = await startReclaiming(jobsDatabase, instance, env.DATA_DIR, logger);
   const stopMaintenance = startPgliteMaintenance(database, logger);
   stoppers.set(deps, () => {
     stopReclaim();
     stopMaintenance();
   });
+  if (jobsDatabase !== database) jobsDatabases.set(deps, jobsDatabase);
   return deps;
+}
+
+/**
+ * On PostgreSQL, two pools (DB_POOL_API with the statement timeout, DB_POOL_JOBS without); PGlite is one
+ * connection anyway, and a database handed in (tests) serves both.
+ */
+async function openDatabases(env: Env, instanceKey: number, given: Database | undefined) {
+  if (given) return { database: given, jobsDatabase: given };
+  const common = {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    applicationName: instanceApplicationName(instanceKey),
+  };
+  if (!env.DATABASE_URL) {
+    const database = await openDatabase(common);
+    return { database, jobsDatabase: database };
+  }
+  const database = await openDatabase({
+    ...common,
+    poolSize: Number(env.DB_POOL_API),
+    statementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS),
+  });
+  const jobsDatabase = await openDatabase({ ...common, poolSize: Number(env.DB_POOL_JOBS) });
+  return { database, jobsDatabase };
 }
 
 /**
@@ -82,10 +103,13 @@ function createLogger(env: Env): Logger {
 
 /** The periodic tasks of each deps: reclaiming dead work, PGlite maintenance. */
 const stoppers = new WeakMap<AppDeps, () => void>();
+/** The jobs' own pool of each deps, when it has one (PostgreSQL). */
+const jobsDatabases = new WeakMap<AppDeps, Database>();
 
 export async function closeDeps(deps: AppDeps) {
   stoppers.get(deps)?.();
   await deps.jobs.stop();
   await deps.instance.close();
+  await jobsDatabases.get(deps)?.close();
   await deps.database.close();
 }

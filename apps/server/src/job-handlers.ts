@@ -2,6 +2,7 @@ import type { AppDeps } from './deps.ts';
 import { registerCabinetJobs } from './modules/cabinets/backfill.job.ts';
 import { registerBulkJobs } from './modules/bulk/bulk.jobs.ts';
 import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
+import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
 
 /**
  * The composition root of the jobs: every job kind, registered on every instance (so any instance can send), worked only by the worker
@@ -10,4 +11,5 @@ import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
 export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerCabinetJobs(deps);
   for (const target of BULK_TARGETS) await registerBulkJobs(deps, target);
+  await registerAuditLogJobs(deps);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZCsvEncoding } from './bulk.ts';
+import { ZId, strictRequestBody } from './common.ts';
 import { normalizeEmailInput, preprocessWith } from './japanese-input.ts';
 
 /**
@@ -15,6 +16,7 @@ export const AUDIT_CATEGORIES = {
   document: '書類',
   bulk: '一括処理',
   auditLog: '監査ログ',
+  company: '企業設定',
 } as const;
 export type TAuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const ZAuditCategory = z.enum(Object.keys(AUDIT_CATEGORIES) as [TAuditCategory], {
@@ -29,6 +31,7 @@ export const AUDIT_ACTIONS = {
   'auth.mfaSetUp': action('auth', '2要素認証の設定'),
   'auth.passwordSet': action('auth', 'パスワードの設定'),
   'auth.sessionsRevoked': action('auth', 'セッションの無効化'),
+  'auth.passwordReset': action('auth', 'パスワードの再設定'),
   'member.created': action('member', 'メンバーの追加'),
   'member.updated': action('member', 'メンバーの変更'),
   'member.deleted': action('member', 'メンバーの削除'),
@@ -64,6 +67,9 @@ export const AUDIT_ACTIONS = {
   'bulk.generationRequested': action('bulk', '書き出し・テンプレートの作成'),
   'bulk.fileDownloaded': action('bulk', 'ファイルのダウンロード'),
   'auditLog.exported': action('auditLog', '監査ログの書き出し'),
+  'auditLog.exportDownloaded': action('auditLog', '監査ログのダウンロード'),
+  'auditLog.pruned': action('auditLog', '保存期間を過ぎた監査ログの削除'),
+  'company.settingsChanged': action('company', '企業設定の変更'),
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -150,3 +156,32 @@ export const ZFindAuditEventsResponse = z.object({
   next: z.string().nullable(),
 });
 export type TFindAuditEventsResponse = z.infer<typeof ZFindAuditEventsResponse>;
+
+/** The export of the filtered events (an asynchronous job, then a download): the viewer's filters, no cursor. */
+export const ZAuditExportRequest = strictRequestBody({
+  filters: ZFindAuditEventsQuery.default({}),
+  encoding: ZCsvEncoding.default('sjis'),
+});
+export type TAuditExportRequest = z.input<typeof ZAuditExportRequest>;
+
+/** The export's columns, in the viewer's words; times in JST. */
+export const AUDIT_EXPORT_COLUMNS = [
+  '日時（JST）',
+  '番号',
+  '操作者',
+  '操作者のメールアドレス',
+  '操作者のID',
+  'IPアドレス',
+  'ユーザーエージェント',
+  'リクエストID',
+  '操作の種類',
+  '操作',
+  '対象の種類',
+  '対象のID',
+  '対象',
+  '詳細',
+] as const;
+
+/** Kept at least this many years (the company may keep them longer, never shorter). */
+export const AUDIT_RETENTION_MIN_YEARS = 5;
+export const AUDIT_RETENTION_MAX_YEARS = 20;

@@ -3,6 +3,7 @@ import {
   canConfigureSso,
   canImportDocuments,
   canUseDocumentAttributeBulk,
+  rolesShownFor,
 } from './capabilities.ts';
 import type { TCurrentUser } from './me.ts';
 
@@ -41,6 +42,15 @@ describe('canImportDocuments: the server import rule', () => {
   ] as const)('%s', (_name, roles, documentImport, expected) => {
     expect(canImportDocuments(user([...roles], { documentImport }))).toBe(expected);
   });
+
+  it.each(['free', 'light', 'corporate', 'business'] as const)(
+    'a %s plan does not include import, even with the flag left on',
+    (plan) => {
+      expect(canImportDocuments(user(['CompanyAdmin'], { plan, documentImport: true }))).toBe(
+        false,
+      );
+    },
+  );
 });
 
 describe('canUseDocumentAttributeBulk: enterprise plan and company admin', () => {
@@ -64,5 +74,23 @@ describe('canConfigureSso: SSO設定 for company admins on plans with SSO', () =
 
   it('never for a member without 組織管理権限', () => {
     expect(canConfigureSso(user(['CompanyApprover'], { plan: 'enterprise' }))).toBe(false);
+  });
+});
+
+describe('rolesShownFor: 承認権限 only while document approval is on', () => {
+  it('shows every privilege with approval on, all but 承認権限 with it off', () => {
+    expect(rolesShownFor(user([], { documentApproval: 1 }))).toEqual([
+      'CompanyAdmin',
+      'CompanyApprover',
+      'CompanyAuditor',
+      'DocumentImporter',
+      'TemplateSharer',
+    ]);
+    expect(rolesShownFor(user([], { documentApproval: 0 }))).toEqual([
+      'CompanyAdmin',
+      'CompanyAuditor',
+      'DocumentImporter',
+      'TemplateSharer',
+    ]);
   });
 });

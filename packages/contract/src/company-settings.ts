@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_RETENTION_MAX_YEARS, AUDIT_RETENTION_MIN_YEARS } from './audit-log.ts';
 import { ZId, strictRequestBody } from './common.ts';
 import { ZPlan, ZTheme } from './enums.ts';
 
@@ -14,6 +15,18 @@ export const COMPANY_FLAG_LABELS: Record<TCompanyFlag, string> = {
   documentImport: '書類インポート',
 };
 
+/** How long audit events are kept before the daily retention job deletes them (companies.audit_retention_years). */
+export const AUDIT_RETENTION_LABEL = '監査ログの保存期間（年）';
+const retentionMessage = `「${AUDIT_RETENTION_LABEL}」は${AUDIT_RETENTION_MIN_YEARS}から${AUDIT_RETENTION_MAX_YEARS}までの整数で入力してください。`;
+export const ZAuditRetentionYears = z
+  .number({ message: retentionMessage })
+  .int(retentionMessage)
+  .min(
+    AUDIT_RETENTION_MIN_YEARS,
+    `「${AUDIT_RETENTION_LABEL}」は${AUDIT_RETENTION_MIN_YEARS}年以上にしてください。監査ログは少なくとも${AUDIT_RETENTION_MIN_YEARS}年保存します。`,
+  )
+  .max(AUDIT_RETENTION_MAX_YEARS, retentionMessage);
+
 /** The company settings as `GET /company/settings` answers them. Flags are booleans here. */
 export const ZCompanySettings = z.object({
   companyId: ZId,
@@ -28,6 +41,8 @@ export const ZCompanySettings = z.object({
   }),
   /** Flags the company's plan includes; the others are shown and not editable. */
   availableFlags: z.array(ZCompanyFlag),
+  /** Years audit events are kept (at least 5); editable where the plan includes the audit log. */
+  auditRetentionYears: z.number().int(),
   /** Read-only here: SSO is configured on its own page. */
   ssoEnabled: z.boolean(),
   /** Bumped by every change: a PUT naming an older version is refused (409). */
@@ -57,6 +72,8 @@ export const ZUpdateCompanySettingsRequest = strictRequestBody({
     auditLog: flag(COMPANY_FLAG_LABELS.auditLog),
     documentImport: flag(COMPANY_FLAG_LABELS.documentImport),
   }),
+  /** Omitted: the period stays as it is (clients written before the setting existed). */
+  auditRetentionYears: ZAuditRetentionYears.optional(),
   version: z.number({ message: 'バージョンを指定してください。' }).int().min(0),
 });
 export type TUpdateCompanySettingsRequest = z.infer<typeof ZUpdateCompanySettingsRequest>;

@@ -95,6 +95,15 @@ export const ZDocumentGetResponse = z.object({ document: ZDocumentDetail });
 export type TDocumentGetResponse = z.infer<typeof ZDocumentGetResponse>;
 
 export const ZDocumentFileParams = z.object({ id: ZId, fileId: ZId });
+/** `download=1`: saved as a file (recorded as a download), otherwise opened in the browser (a view). */
+export const ZDocumentFileQuery = z.strictObject(
+  {
+    download: z
+      .enum(['0', '1'], { message: 'download は 0 または 1 を指定してください。' })
+      .optional(),
+  },
+  { error: '指定できない項目が含まれています。' },
+);
 
 const ZAttrText = (label: string) =>
   z

@@ -11,7 +11,11 @@ export const MEMBER_CSV = {
   furigana: 'フリガナ',
   organization: '所属',
   groups: 'メンバーグループ',
+  /** Edit template and export only: 利用中 / 利用停止 / 招待中 (MEMBER_USE_STATES). */
+  status: '利用状態',
   updatedAt: '更新日時',
+  /** Delete CSV only: who takes over the deleted member's cabinets and documents (offboarding). */
+  successor: '移管先メールアドレス',
 } as const;
 
 /** One column per privilege, in the order of ROLES. */
@@ -35,9 +39,40 @@ export const MEMBER_ADD_COLUMNS = [
 export const MEMBER_EDIT_COLUMNS = [
   MEMBER_CSV.id,
   ...MEMBER_ADD_COLUMNS,
+  MEMBER_CSV.status,
   MEMBER_CSV.updatedAt,
 ] as const;
-export const MEMBER_DELETE_COLUMNS = [MEMBER_CSV.id, MEMBER_CSV.email] as const;
+export const MEMBER_DELETE_COLUMNS = [
+  MEMBER_CSV.id,
+  MEMBER_CSV.email,
+  MEMBER_CSV.successor,
+] as const;
+
+/**
+ * The 利用状態 cell: 利用中 (有効 or パスワード再設定待ち), 利用停止 (status 3) and 招待中 (status 0). An edit file
+ * sets 利用中 ↔ 利用停止 (利用再開 / 利用停止); 招待中 is only ever read back unchanged.
+ */
+export const MEMBER_USE_STATES = {
+  active: '利用中',
+  deactivated: '利用停止',
+  invited: '招待中',
+} as const;
+export const memberUseState = (status: number): string =>
+  status === 3
+    ? MEMBER_USE_STATES.deactivated
+    : status === 0
+      ? MEMBER_USE_STATES.invited
+      : MEMBER_USE_STATES.active;
+
+/**
+ * The columns a company's member CSVs use: 承認権限 only while its documentApproval flag is on (like the
+ * member form); an upload naming it while off is refused at the header.
+ */
+export const memberColumnsFor = (
+  columns: readonly string[],
+  documentApproval: number,
+): readonly string[] =>
+  documentApproval !== 0 ? columns : columns.filter((c) => c !== ROLE_LABELS.CompanyApprover);
 
 /** Several groups in one cell (docs/design.md §3). */
 export const MEMBER_GROUP_SEPARATOR = ';';
@@ -75,5 +110,18 @@ export const ZMemberBulkValues = z.object({
   roles: z.array(z.enum(ROLES)),
   groups: z.array(z.object({ id: ZId, name: z.string() })),
   updatedAt: z.string().optional(),
+  /** Edit rows: the member's status (MemberStatus); absent in runs checked before 利用状態 existed. */
+  status: z.number().int().optional(),
+  /**
+   * Delete rows: what moves to the successor (移管先) when the member is deleted, counted at the check; `to` is
+   * null when they hold nothing that needs one.
+   */
+  transfer: z
+    .object({
+      to: z.object({ id: ZId, email: z.string(), name: z.string() }).nullable(),
+      cabinets: z.number().int(),
+      documents: z.number().int(),
+    })
+    .optional(),
 });
 export type TMemberBulkValues = z.infer<typeof ZMemberBulkValues>;

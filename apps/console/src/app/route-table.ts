@@ -1,8 +1,16 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { prefetchable } from '../lib/prefetch.ts';
 import type { MiddlewareName } from './middleware/index.ts';
 
-export type RouteModule = { Component: ComponentType };
+export type RouteModule = {
+  Component: ComponentType;
+  /**
+   * The page's first reads for this URL, started by the router as soon as the chunk is here, beside the
+   * user check, so the rows do not wait for `/me` and then for the page to render (a request waterfall).
+   */
+  preload?: (queryClient: QueryClient, url: URL) => void;
+};
 export type RouteLayout = 'default' | 'no-global-nav' | 'two-columns' | 'no-global-nav-two-columns';
 
 export type RouteDef = {

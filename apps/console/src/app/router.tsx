@@ -26,6 +26,7 @@ import {
 } from './route-table.ts';
 import { RouteError } from './route-error.tsx';
 import { AdminOnly } from '../components/gate/index.ts';
+import { InitialLoading } from './initial-loading.tsx';
 
 const LAYOUTS: Record<RouteLayout, ComponentType> = {
   default: DefaultLayout,
@@ -58,13 +59,32 @@ function reportingFatal(loader: (args: LoaderFunctionArgs) => Promise<unknown>) 
   };
 }
 
+/** Starts the page's own reads (RouteModule.preload) without waiting for them or for the middleware. */
+function withPreload(
+  def: RouteDef,
+  queryClient: QueryClient,
+  loader: (args: LoaderFunctionArgs) => Promise<unknown>,
+) {
+  return (args: LoaderFunctionArgs) => {
+    const url = new URL(args.request.url);
+    // A failed chunk is reported by the route's lazy(); a failed read by the page that shows it.
+    def.module
+      .load()
+      .then((mod) => mod.preload?.(queryClient, url))
+      .catch(() => undefined);
+    return loader(args);
+  };
+}
+
 function toRouteObject(def: RouteDef, queryClient: QueryClient): RouteObject {
   return {
     path: def.path,
     handle: { title: def.title },
     // On the page itself, so a failed page keeps the header and navigation around its error.
     errorElement: <RouteError />,
-    loader: reportingFatal(middlewareLoader(def.middleware, queryClient, validateParams)),
+    loader: reportingFatal(
+      withPreload(def, queryClient, middlewareLoader(def.middleware, queryClient, validateParams)),
+    ),
     lazy: async () => {
       const Page = (await def.module.load()).Component;
       if (!def.isAdminOnly) return { Component: Page };
@@ -91,9 +111,15 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
         </>
       ),
       errorElement: <RouteError />,
+      // Shown while the first page's loaders run (the session, the page's data); without it React Router
+      // warns in the browser console and renders nothing.
+      hydrateFallbackElement: <InitialLoading />,
       children: [
         {
           index: true,
+          // Renders nothing: its loader always redirects. Said explicitly, so React Router does not warn about
+          // a leaf route without an element.
+          element: null,
           // Issue 2: company admins start on the members list, everyone else on the cabinets.
           loader: reportingFatal(
             middlewareLoader(['auth'], queryClient, ({ user }) => {

@@ -16,6 +16,23 @@ describe('describeError: 時間をおいて only for failures that may pass', ()
     expect(text.message.endsWith(RETRY_LATER)).toBe(true);
   });
 
+  it('503 (overload, nothing done) says the server is busy and to try again later', () => {
+    expect(
+      describeError(
+        api(
+          503,
+          'unavailable',
+          'ただいまアクセスが集中しています。時間をおいて、もう一度お試しください。',
+        ),
+      ),
+    ).toEqual({
+      title: '処理を完了できませんでした',
+      message: 'ただいまアクセスが集中しています。時間をおいて、もう一度お試しください。',
+      isTransient: true,
+      status: 503,
+    });
+  });
+
   it('404 names what was not found', () => {
     expect(
       describeError(api(404, 'not_found', 'ご指定のデータが見つかりませんでした。'), {

@@ -39,7 +39,10 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
           ? `サーバーに接続できませんでした。通信環境をご確認のうえ、${RETRY_LATER}`
           : status === 429
             ? error.message
-            : `サーバーでエラーが発生しました。${RETRY_LATER}`,
+            : status === 503
+              ? // The server turned the request away unprocessed (overload): nothing failed, it may pass.
+                `ただいまアクセスが集中しています。${RETRY_LATER}`
+              : `サーバーでエラーが発生しました。${RETRY_LATER}`,
       isTransient: true,
       status,
     };

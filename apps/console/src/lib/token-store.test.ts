@@ -98,6 +98,53 @@ describe('token store (spec §4, §7)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('takes the request /console-config.js started, once; the refresh after it asks the site', async () => {
+    let now = 1_700_000_000_000;
+    const earlyJwt = jwtWithExp(Math.floor(now / 1000) + 300, 99);
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ jwt: jwtWithExp(2_000_000_000, 1) })),
+    );
+    const takeEarly = vi.fn(async () => new Response(JSON.stringify({ jwt: earlyJwt })));
+    const store = createTokenStore({
+      siteUrl: 'https://site.example',
+      fetch: fetchMock,
+      now: () => now,
+      takeEarly,
+    });
+    expect(await store.getToken()).toBe(earlyJwt);
+    expect(fetchMock).not.toHaveBeenCalled();
+    now += 300_000;
+    expect(await store.getToken()).toBe(jwtWithExp(2_000_000_000, 1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(takeEarly).toHaveBeenCalledTimes(1);
+  });
+
+  it('an early request that failed on the network is asked again of the site', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ jwt: jwtWithExp(2_000_000_000, 1) })),
+    );
+    const store = createTokenStore({
+      siteUrl: 'https://site.example',
+      fetch: fetchMock,
+      takeEarly: () => Promise.resolve(null),
+    });
+    expect(await store.getToken()).toBe(jwtWithExp(2_000_000_000, 1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('an early 403 sends the browser to the login page like a late one', async () => {
+    const redirect = vi.fn();
+    const store = createTokenStore({
+      siteUrl: 'https://site.example',
+      fetch: vi.fn(),
+      redirect,
+      currentPath: () => '/cabinets',
+      takeEarly: async () => new Response('{}', { status: 403 }),
+    });
+    await expect(store.getToken()).rejects.toMatchObject({ status: 403 });
+    expect(redirect).toHaveBeenCalledWith('https://site.example/login?return_to=%2Fcabinets');
+  });
+
   it('reads exp in seconds from the payload', () => {
     expect(readExpiry(jwtWithExp(1_700_000_300))).toBe(1_700_000_300_000);
     expect(readExpiry('garbage')).toBeNull();

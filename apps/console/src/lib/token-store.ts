@@ -12,6 +12,11 @@ export type TokenStoreOptions = {
   /** Full-page navigation to the site's login page (spec §7: a 403 on the token request). */
   redirect?: (url: string) => void;
   currentPath?: () => string;
+  /**
+   * The token request /console-config.js started before the modules loaded (null: it failed on the network).
+   * Taken by the first fetch only; a later refresh always asks the site afresh.
+   */
+  takeEarly?: () => Promise<Response | null> | undefined;
 };
 
 export class TokenError extends Error {
@@ -67,14 +72,19 @@ export function createTokenStore(options: TokenStoreOptions) {
 
   let token: { jwt: string; expiresAt: number } | null = null;
   let inFlight: Promise<string> | null = null;
+  let early = options.takeEarly?.();
 
   const isFresh = (t: { expiresAt: number }) => now() < t.expiresAt - TOKEN_REFRESH_MARGIN_MS;
 
   async function fetchToken(): Promise<string> {
-    const res = await doFetch(`${options.siteUrl}/api/token/jwt`, {
-      credentials: 'include',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
-    });
+    const started = early;
+    early = undefined;
+    const res =
+      (started && (await started)) ??
+      (await doFetch(`${options.siteUrl}/api/token/jwt`, {
+        credentials: 'include',
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+      }));
     if (res.status === 403) {
       redirect(loginUrl(options.siteUrl, currentPath()));
       throw new TokenError('ログインが必要です。', 403);
@@ -106,8 +116,22 @@ export function createTokenStore(options: TokenStoreOptions) {
 
 export type TokenStore = ReturnType<typeof createTokenStore>;
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface can extend Window
+  interface Window {
+    __CLOUDSIGN_EARLY_TOKEN__?: Promise<Response | null>;
+  }
+}
+
+/** Hands over the early token request once, so a bfcache restore or a later refresh never reuses it. */
+function takeEarlyToken(): Promise<Response | null> | undefined {
+  const early = window.__CLOUDSIGN_EARLY_TOKEN__;
+  delete window.__CLOUDSIGN_EARLY_TOKEN__;
+  return early;
+}
+
 let store: TokenStore | undefined;
 export function getTokenStore(): TokenStore {
-  store ??= createTokenStore({ siteUrl: getConfig().siteUrl });
+  store ??= createTokenStore({ siteUrl: getConfig().siteUrl, takeEarly: takeEarlyToken });
   return store;
 }

@@ -16,6 +16,8 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
+import { admission } from './plugins/admission.ts';
+import { cancelWhenClientGone } from './plugins/cancel-when-client-gone.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
 import { logSerializers } from '../lib/http/log-redaction.ts';
@@ -62,6 +64,12 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   installErrorHandling(app);
   const metrics = createRequestMetrics();
   metrics.install(app);
+  await app.register(admission, {
+    maxConcurrent: Number(deps.env.API_MAX_CONCURRENT),
+    maxQueued: Number(deps.env.API_MAX_QUEUED),
+    queueWaitMs: Number(deps.env.API_QUEUE_WAIT_MS),
+  });
+  await app.register(cancelWhenClientGone);
 
   // JSON responses always say their charset: Japanese text must never be mis-decoded.
   app.addHook('onSend', async (_request, reply, payload) => {

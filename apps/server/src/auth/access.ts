@@ -114,34 +114,24 @@ export function readableDocumentSql(readable: Readable): SQL {
     : documentInCabinetsSql(readable.cabinetIds);
 }
 
-export async function canReadCabinet(db: DbOrTx, who: Who, cabinetId: string): Promise<boolean> {
-  if (who.isCompanyAdmin) return true;
+/** Whether the cabinet is among the ids `idsSql` selects. */
+async function cabinetAmong(db: DbOrTx, cabinetId: string, idsSql: SQL): Promise<boolean> {
   const rows = await db
     .select({ id: cabinets.id })
     .from(cabinets)
-    .where(
-      and(
-        eq(cabinets.id, cabinetId),
-        sql`${cabinets.id} in (${readableCabinetIdsSql(who.user.companyId, who.user.id)})`,
-      ),
-    )
+    .where(and(eq(cabinets.id, cabinetId), sql`${cabinets.id} in (${idsSql})`))
     .limit(1);
   return rows.length > 0;
 }
 
+export async function canReadCabinet(db: DbOrTx, who: Who, cabinetId: string): Promise<boolean> {
+  if (who.isCompanyAdmin) return true;
+  return cabinetAmong(db, cabinetId, readableCabinetIdsSql(who.user.companyId, who.user.id));
+}
+
 export async function canManageCabinet(db: DbOrTx, who: Who, cabinetId: string): Promise<boolean> {
   if (who.isCompanyAdmin) return true;
-  const rows = await db
-    .select({ id: cabinets.id })
-    .from(cabinets)
-    .where(
-      and(
-        eq(cabinets.id, cabinetId),
-        sql`${cabinets.id} in (${managedCabinetIdsSql(who.user.companyId, who.user.id)})`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return cabinetAmong(db, cabinetId, managedCabinetIdsSql(who.user.companyId, who.user.id));
 }
 
 /**

@@ -6,7 +6,7 @@ import type { TBulkAction, TBulkCellError } from '@cloudsign/contract';
 import type { Tx } from '../db/client.ts';
 import type { bulkManipulations } from '../db/schema.ts';
 
-export type BulkTarget = 'members' | 'document_attributes';
+export type BulkTarget = 'members' | 'document_attributes' | 'audit_log';
 export type ManipulationRow = typeof bulkManipulations.$inferSelect;
 
 /** One data row of the file, cells keyed by header. */
@@ -28,6 +28,8 @@ export type ColumnSpec = {
   allowed: readonly string[];
   required: readonly string[];
   requiredOneOf?: readonly (readonly string[])[];
+  /** Columns the kind has but this company cannot use now, each with why (refused, never silently dropped). */
+  unavailable?: Readonly<Record<string, string>>;
 };
 
 /** Stateful across the batches of one check (duplicates inside the file, totals for "last admin"). */

@@ -12,16 +12,11 @@ import {
   type TCsvEncoding,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { CsvFileError } from '../lib/csv/decode.ts';
 import { isBlankRecord, readCsvRecords, unescapeFormula } from '../lib/csv/parse.ts';
-import {
-  addRowErrors,
-  countByAction,
-  deleteRows,
-  findManipulationById,
-  insertRows,
-  updateManipulation,
-} from './bulk.repository.ts';
+import { findManipulationById, updateManipulation } from './bulk.repository.ts';
+import { addRowErrors, countByAction, deleteRows, insertRows } from './bulk-rows.repository.ts';
 import type {
   CheckedRow,
   ColumnSpec,
@@ -58,6 +53,8 @@ export function checkHeaders(
         path,
         message: `列「${h}」が重複しています（${seen.get(h)! + 1}列目と${i + 1}列目）。`,
       });
+    else if (spec.unavailable?.[h])
+      errors.push({ path, message: `列「${h}」は使用できません。${spec.unavailable[h]}` });
     else if (!spec.allowed.includes(h) && !IGNORED_HEADERS.has(h)) {
       errors.push({
         path,
@@ -87,6 +84,8 @@ export async function runCheck(
   deps: AppDeps,
   manipulationId: string,
   makeChecker: CheckerFactory,
+  /** Written in the transaction that settles the check (its audit event). */
+  onChecked: (tx: DbOrTx, row: ManipulationRow) => Promise<void> = async () => {},
 ): Promise<void> {
   const db = deps.database.db;
   const found = await findManipulationById(db, manipulationId);
@@ -111,35 +110,41 @@ export async function runCheck(
     const { headers, dataRows, encoding } = await checkFile(deps, m, makeChecker);
     const counts = await countByAction(db, manipulationId);
     const status = (counts.error ?? 0) > 0 ? BulkStatus.CheckFailed : BulkStatus.Ready;
-    await updateManipulation(
-      db,
-      manipulationId,
-      // Result and error files come back in the encoding the admin uploaded.
-      {
-        status,
-        counts,
-        totalRows: dataRows,
-        processedRows: dataRows,
-        params: { ...m.params, headers },
-        encoding,
-      },
-      [BulkStatus.Checking],
-    );
+    await db.transaction(async (tx) => {
+      const row = await updateManipulation(
+        tx,
+        manipulationId,
+        // Result and error files come back in the encoding the admin uploaded.
+        {
+          status,
+          counts,
+          totalRows: dataRows,
+          processedRows: dataRows,
+          params: { ...m.params, headers },
+          encoding,
+        },
+        [BulkStatus.Checking],
+      );
+      if (row) await onChecked(tx, row);
+    });
   } catch (e) {
     if (!(e instanceof CsvFileError)) throw e;
     await deleteRows(db, manipulationId);
-    await updateManipulation(
-      db,
-      manipulationId,
-      {
-        status: BulkStatus.CheckFailed,
-        fileError: { message: e.message, ...(e.details ? { details: e.details } : {}) },
-        counts: {},
-        totalRows: 0,
-        processedRows: 0,
-      },
-      [BulkStatus.Checking],
-    );
+    await db.transaction(async (tx) => {
+      const row = await updateManipulation(
+        tx,
+        manipulationId,
+        {
+          status: BulkStatus.CheckFailed,
+          fileError: { message: e.message, ...(e.details ? { details: e.details } : {}) },
+          counts: {},
+          totalRows: 0,
+          processedRows: 0,
+        },
+        [BulkStatus.Checking],
+      );
+      if (row) await onChecked(tx, row);
+    });
   }
 }
 

@@ -6,16 +6,14 @@
  */
 import { BulkStatus } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
+import { addProcessedRows, findManipulationById, updateManipulation } from './bulk.repository.ts';
 import {
-  addProcessedRows,
   claimPendingBatch,
   countByOutcome,
   countPending,
-  findManipulationById,
   skipRowsExcept,
   storeOutcomes,
-  updateManipulation,
-} from './bulk.repository.ts';
+} from './bulk-rows.repository.ts';
 import type { BatchExecutor } from './bulk.types.ts';
 
 export const EXECUTE_BATCH_SIZE = 2000;

@@ -14,7 +14,7 @@ import {
 } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { createCsvWriter } from '../lib/csv/stringify.ts';
-import { rowsAfter } from './bulk.repository.ts';
+import { rowsAfter } from './bulk-rows.repository.ts';
 import type { ManipulationRow } from './bulk.types.ts';
 
 const PAGE = 1000;

@@ -8,6 +8,13 @@ const ZPort = z.coerce
   .min(1, { message: 'ポート番号は 1〜65535 で指定してください' })
   .max(65535, { message: 'ポート番号は 1〜65535 で指定してください' });
 
+/** A positive count kept as text (like JOBS_PER_COMPANY), so the parsed env can be parsed again. */
+const countText = (message: string, fallback: string, digits = 3) =>
+  z
+    .string()
+    .regex(new RegExp(`^[1-9][0-9]{0,${digits - 1}}$`), { message })
+    .default(fallback);
+
 const ZEnv = z
   .object({
     NODE_ENV: z
@@ -81,6 +88,27 @@ const ZEnv = z
       .string()
       .regex(/^[1-9][0-9]{0,3}$/, { message: '1〜9999 の件数を指定してください' })
       .default('10'),
+    /**
+     * PostgreSQL connections of the api role (requests) and of the worker role (jobs, migrations): two pools, so
+     * a burst of jobs never takes the connections requests wait for, nor the reverse. Each process opens up
+     * to both (plus one for cancelling): size them so that processes × (API + jobs + 1) stays under the
+     * server's max_connections.
+     */
+    DB_POOL_API: countText('1〜999 の接続数を指定してください', '20'),
+    DB_POOL_JOBS: countText('1〜999 の接続数を指定してください', '10'),
+    /**
+     * Longest one API statement may run (PostgreSQL statement_timeout, milliseconds); jobs have none. A
+     * statement whose client went away is cancelled at once anyway (db/query-scope.ts).
+     */
+    DB_STATEMENT_TIMEOUT_MS: countText('1〜999999 のミリ秒数を指定してください', '20000', 6),
+    /**
+     * Admission control of the api (api/plugins/admission.ts): requests served at once by one process, how
+     * many may wait for a turn, and how long (milliseconds). Beyond that a request gets 503 with Retry-After
+     * at once, instead of a long wait that ends in a time-out.
+     */
+    API_MAX_CONCURRENT: countText('1〜999 の件数を指定してください', '32'),
+    API_MAX_QUEUED: countText('1〜9999 の件数を指定してください', '200', 4),
+    API_QUEUE_WAIT_MS: countText('1〜999999 のミリ秒数を指定してください', '5000', 6),
   })
   .transform((e) => ({
     ...e,

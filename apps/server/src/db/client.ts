@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { scopePool } from './query-scope.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -37,25 +38,41 @@ export type DatabaseOptions = {
   dataDir?: string;
   poolSize?: number;
   applicationName?: string;
+  /**
+   * PostgreSQL's statement_timeout for every statement of this pool (the API's: no request waits on one
+   * statement longer). Unset: none (jobs, migrations, tools).
+   */
+  statementTimeoutMs?: number;
 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl)
-    return openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.applicationName);
+    return openPostgres(opts.databaseUrl, { ...opts, poolSize: opts.poolSize ?? 20 });
   return openPglite(opts.dataDir);
 }
 
-async function openPostgres(url: string, max: number, applicationName?: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  opts: DatabaseOptions & { poolSize: number },
+): Promise<Database> {
+  const named = opts.applicationName ? { application_name: opts.applicationName } : {};
   // JIT compilation costs ~1 s on the list queries whose plans cross its cost threshold at a million
   // documents, far more than it saves on interactive queries.
+  const timeout = opts.statementTimeoutMs ? ` -c statement_timeout=${opts.statementTimeoutMs}` : '';
   const pool = new pg.Pool({
     connectionString: url,
-    max,
-    options: '-c jit=off',
-    ...(applicationName ? { application_name: applicationName } : {}),
+    max: opts.poolSize,
+    options: `-c jit=off${timeout}`,
+    ...named,
+  });
+  // Cancels go through their own connection: a pool full of the statements to cancel must not delay them.
+  const cancelPool = new pg.Pool({ connectionString: url, max: 1, ...named });
+  scopePool(pool, async (pids) => {
+    await cancelPool.query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [pids]);
   });
   // An idle client dropped by the server (restart, failover) must not crash the process; pg reconnects.
   pool.on('error', () => {});
+  cancelPool.on('error', () => {});
   // Fail at start, with the server's message, rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -71,7 +88,9 @@ async function openPostgres(url: string, max: number, applicationName?: string):
         await pool.query(text);
       },
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), cancelPool.end()]);
+    },
   };
 }
 

@@ -33,6 +33,11 @@ export type QueueOptions = {
   retryLimit?: number;
   /** How long one run may take before pg-boss treats it as dead and retries it. */
   expireInSeconds?: number;
+  /**
+   * Run this job on its own on a cron (UTC), e.g. a nightly sweep. Only the worker role schedules it
+   * (pg-boss keeps one schedule per queue, so several workers upsert the same row and it runs once).
+   */
+  cron?: string;
 };
 
 export type Jobs = {
@@ -131,6 +136,7 @@ export async function createJobs(
       const entry = { handler: handler as JobHandler<object>, opts: qopts };
       handlers.set(name, entry);
       if (isWorking) await workQueue(name, entry);
+      if (isWorking && qopts.cron) await boss.schedule(name, qopts.cron, {}, { tz: 'UTC' });
     },
     send: async (name, data, sopts = {}) =>
       boss.send(name, sopts.companyId ? { ...data, companyId: sopts.companyId } : data, {
@@ -142,7 +148,10 @@ export async function createJobs(
       }),
     startWorking: async () => {
       isWorking = true;
-      for (const [name, entry] of handlers) await workQueue(name, entry);
+      for (const [name, entry] of handlers) {
+        await workQueue(name, entry);
+        if (entry.opts.cron) await boss.schedule(name, entry.opts.cron, {}, { tz: 'UTC' });
+      }
     },
     // Graceful: waits for running handlers to finish before closing (SIGTERM).
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }),

@@ -1,4 +1,4 @@
-/** GET/POST /login and the "new password required" step (member status 2, docs/design.md §2). */
+/** GET/POST /login (email first, then the password) and the "new password required" step (member status 2, docs/design.md §2). */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { deleteSession, loadSession, nextStep } from '../auth/sessions.ts';
@@ -6,10 +6,11 @@ import { hashToken } from '../auth/tokens.ts';
 import { redirectOnSite, returnToQuery } from './return-to.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { replacePassword } from './password.service.ts';
-import { loginPage, newPasswordPage } from './pages.ts';
+import { loginPage, loginPasswordPage, newPasswordPage } from './pages.ts';
 import { attemptLogin, stepUrl } from './login.service.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import { ssoCompanyForEmail } from '../modules/sso/sso-routing.service.ts';
+import { handOverToIdp } from './sso.routes.ts';
 import { clientIp } from './security.ts';
 import { retryAfterText } from '../auth/login-throttle.ts';
 import {
@@ -17,6 +18,7 @@ import {
   currentSession,
   deviceCookie,
   formField,
+  hasField,
   returnToOf,
   sessionAtStep,
   sessionCookie,
@@ -55,23 +57,23 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
 
   app.post('/login', async (request, reply) => {
     const returnTo = returnToOf(deps, request);
-    const email = formField(request.body, 'email', 254);
-    const password = formField(request.body, 'password', 1024);
-    // Email first: a member whose company signs in through its IdP goes there, whatever was typed as password.
-    const ssoCompanyId = email.trim() ? await ssoCompanyForEmail(deps, email) : null;
-    if (ssoCompanyId)
-      return redirectOnSite(
-        reply,
-        deps.env.SITE_URL,
-        `/sso/${ssoCompanyId}/login${returnToQuery(returnTo)}`,
-      );
-    if (!email.trim() || !password) {
+    const email = formField(request.body, 'email', 254).trim();
+    // Email first: a member whose company signs in through its IdP goes there, whatever else was sent.
+    const ssoCompanyId = email ? await ssoCompanyForEmail(deps, email) : null;
+    if (ssoCompanyId) return handOverToIdp(reply, ssoCompanyId, returnTo);
+    if (!email)
       return loginPage(reply, {
         returnTo,
-        email,
-        error: 'メールアドレスとパスワードを入力してください。',
+        error: 'メールアドレスを入力してください。',
         status: 400,
       });
+    // The first step sends no password field. Every other address, known or not, gets the password step
+    // alike: whether an account exists is never told before the password is checked.
+    if (!hasField(request.body, 'password')) return loginPasswordPage(reply, { returnTo, email });
+    const password = formField(request.body, 'password', 1024);
+    if (!password) {
+      const error = 'パスワードを入力してください。';
+      return loginPasswordPage(reply, { returnTo, email, error, status: 400 });
     }
     const result = await attemptLogin(deps, {
       email,
@@ -83,17 +85,13 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     });
     if (result.kind === 'blocked') {
       reply.header('retry-after', String(result.retryAfterSeconds));
-      return loginPage(reply, {
-        returnTo,
-        email,
-        error: LOGIN_SLOWED(result.retryAfterSeconds),
-        status: 429,
-      });
+      const error = LOGIN_SLOWED(result.retryAfterSeconds);
+      return loginPasswordPage(reply, { returnTo, email, error, status: 429 });
     }
     if (result.kind === 'invalid')
-      return loginPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
+      return loginPasswordPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
     if (result.kind === 'deactivated')
-      return loginPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
+      return loginPasswordPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
     if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
     const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());
@@ -151,7 +149,13 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       sessionId: loaded.session.id,
       deviceCookie: deviceCookie(request),
     };
-    await replacePassword(deps.database.db, who, passwordHash, deps.clock());
+    await replacePassword(
+      deps.database.db,
+      who,
+      passwordHash,
+      deps.clock(),
+      requestOrigin(request),
+    );
     const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
     return redirectOnSite(
       reply,

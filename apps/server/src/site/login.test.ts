@@ -24,7 +24,7 @@ afterAll(async () => {
 const ERROR = 'メールアドレスまたはパスワードが正しくありません。';
 
 describe('GET /login', () => {
-  it('shows the Japanese form with the labels and the button, escaped return_to, CSP and no caching', async () => {
+  it('asks for the email first (次へ, no password field), with escaped return_to, CSP and no caching', async () => {
     const res = await app.inject({
       method: 'GET',
       url: '/login?return_to=%2Fcompany%2Fmembers%3Fq%3D%22%3E%3Cscript%3E',
@@ -33,8 +33,12 @@ describe('GET /login', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('<label for="email">メールアドレス</label>');
-    expect(res.body).toContain('<label for="password">パスワード</label>');
-    expect(res.body).toContain('>ログイン</button>');
+    expect(res.body).toMatch(
+      /<input\s+id="email"\s+name="email"\s+type="email"\s+autocomplete="username"/,
+    );
+    expect(res.body).toContain('<button type="submit" class="btn-primary">次へ</button>');
+    expect(res.body).not.toContain('type="password"');
+    expect(res.body).toContain('<a href="/password_forgot">パスワードをお忘れの方</a>');
     expect(res.body).toContain('<title>ログイン | クラウドサイン</title>');
     expect(res.body).not.toContain('"><script>');
     expect(res.body).toContain('value="/company/members?q=%22%3E%3Cscript%3E"');
@@ -118,10 +122,23 @@ describe('POST /login', () => {
     expect(await deps.database.db.select().from(loginAttempts)).toEqual(before);
   });
 
-  it('asks for both fields when one is empty', async () => {
-    const res = await postForm(app, '/login', { email: '', password: '' });
+  it('asks for the email when step 1 is sent empty, nothing else', async () => {
+    const res = await postForm(app, '/login', { email: '  ' });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('メールアドレスとパスワードを入力してください。');
+    expect(res.body).toContain(
+      '<p class="alert alert-error" role="alert">メールアドレスを入力してください。</p>',
+    );
+    expect(res.body).not.toContain('type="password"');
+  });
+
+  it('asks for the password when step 2 is sent without one, keeping the email', async () => {
+    const res = await postForm(app, '/login', { email: 'someone@example.test', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(
+      '<p class="alert alert-error" role="alert">パスワードを入力してください。</p>',
+    );
+    expect(res.body).toContain('value="someone@example.test"');
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it.each([

@@ -24,6 +24,8 @@ import {
 import { alert, cancelLoginForm, EMPTY, escapeHtml, fill, Html, sendPage } from './render.ts';
 import { stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
+import { recordOwnAccountEvent } from './sign-in-audit.ts';
+import { requestOrigin } from '../lib/http/request-origin.ts';
 import {
   deviceCookie,
   formField,
@@ -142,6 +144,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     const device = await db.transaction(async (tx) => {
       await enableMfa(tx, loaded.user.id, secret, step, hashes);
       await markMfaVerified(tx, loaded.session.id);
+      await recordOwnAccountEvent(tx, loaded.user.id, 'auth.mfaSetUp', requestOrigin(request));
       return rememberDevice(tx, deviceCookie(request), loaded.user.id, deps.clock());
     });
     setDeviceCookie(deps, reply, device);

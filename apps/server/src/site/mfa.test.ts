@@ -100,7 +100,7 @@ describe('MFA verification at login', () => {
       headers: { cookie: `cs_session=${cookie}` },
     });
     expect(form.statusCode).toBe(200);
-    expect(form.body).toContain('>ログイン</button>');
+    expect(form.body).toContain('>次へ</button>');
   });
 
   it('accepts a backup code once, in any case and with spaces', async () => {

@@ -1,4 +1,4 @@
-/** Pages shared by several routes: the login form and the new-password form. */
+/** Pages shared by several routes: the login's two steps and the new-password form. */
 import type { FastifyReply } from 'fastify';
 import {
   alert,
@@ -9,6 +9,7 @@ import {
   invalidAttr,
   sendPage,
 } from './render.ts';
+import { returnToQuery } from './return-to.ts';
 
 export function loginPage(
   reply: FastifyReply,
@@ -18,6 +19,20 @@ export function loginPage(
     returnTo: v.returnTo,
     email: v.email ?? '',
     alert: v.error ? alert('error', v.error) : alert('info', v.notice),
+  });
+  return sendPage(reply, { title: 'ログイン', content, status: v.status });
+}
+
+/** The login's second step: the email entered (read-only, 「変更」 back to the first step) and the password. */
+export function loginPasswordPage(
+  reply: FastifyReply,
+  v: { returnTo: string; email: string; error?: string; status?: number },
+) {
+  const content = fill('loginPassword', {
+    returnTo: v.returnTo,
+    email: v.email,
+    changeHref: `/login${returnToQuery(v.returnTo)}`,
+    alert: alert('error', v.error),
   });
   return sendPage(reply, { title: 'ログイン', content, status: v.status });
 }

@@ -8,6 +8,7 @@ import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
 import { findSetupLink } from '../auth/password-setup.ts';
 import { createSession, loadSession, nextStep } from '../auth/sessions.ts';
 import { requestPasswordReset, setPasswordByLink } from './password.service.ts';
+import { requestOrigin } from '../lib/http/request-origin.ts';
 import { newPasswordPage } from './pages.ts';
 import { alert, EMPTY, fill, linkButton, sendMessage, sendPage } from './render.ts';
 import { formField, setSessionCookie } from './session-context.ts';
@@ -103,7 +104,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const now = deps.clock();
     const passwordHash = await hashPassword(password);
     const ids = { tokenId: link.tokenId, userId: link.user.id };
-    if (!(await setPasswordByLink(db, ids, passwordHash, now))) return deadLink(reply);
+    const audit = { action: 'auth.passwordReset' as const, origin: requestOrigin(request) };
+    if (!(await setPasswordByLink(db, ids, passwordHash, now, audit))) return deadLink(reply);
     // Signed in with the new password; a second factor, if any, is still asked for.
     const session = await createSession(db, link.user.id, false, now);
     setSessionCookie(deps, reply, session.cookie, session.expiresAt);

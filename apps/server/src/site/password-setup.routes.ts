@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
 import { findSetupLink } from '../auth/password-setup.ts';
 import { setPasswordByLink } from './password.service.ts';
+import { requestOrigin } from '../lib/http/request-origin.ts';
 import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { formField } from './session-context.ts';
@@ -90,6 +91,7 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
       { tokenId: link.tokenId, userId: link.user.id },
       passwordHash,
       now,
+      { action: 'auth.passwordSet', origin: requestOrigin(request) },
     );
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
     return redirectOnSite(reply, deps.env.SITE_URL, '/login?notice=password_set');

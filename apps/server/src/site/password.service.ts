@@ -10,6 +10,8 @@ import { revokeSetupLinks } from '../auth/revocation.ts';
 import { deleteOtherSessions, findUserByEmail, setPassword } from './site.repository.ts';
 import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-reset.ts';
 import type { AppDeps } from '../deps.ts';
+import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import { recordOwnAccountEvent } from './sign-in-audit.ts';
 
 /** A signed-in member replaces their password: this browser stays signed in and known, every other one is not. */
 export async function replacePassword(
@@ -17,9 +19,12 @@ export async function replacePassword(
   who: { userId: string; sessionId: string; deviceCookie: string | undefined },
   passwordHash: string,
   now: Date,
+  origin?: RequestOrigin,
 ) {
   await db.transaction(async (tx) => {
     await setPassword(tx, who.userId, passwordHash, now);
+    // Only asked after an admin's reset (status 2): the member completing that reset.
+    await recordOwnAccountEvent(tx, who.userId, 'auth.passwordReset', origin);
     await deleteOtherSessions(tx, who.userId, who.sessionId);
     await forgetDevices(tx, [who.userId], who.deviceCookie);
     // A reset link mailed before the change must not undo it.
@@ -36,10 +41,12 @@ export async function setPasswordByLink(
   link: { tokenId: string; userId: string },
   passwordHash: string,
   now: Date,
+  audit: { action: 'auth.passwordSet' | 'auth.passwordReset'; origin?: RequestOrigin },
 ) {
   return db.transaction(async (tx) => {
     if (!(await consumeSetupLink(tx, link.tokenId, now))) return false;
     await setPassword(tx, link.userId, passwordHash, now);
+    await recordOwnAccountEvent(tx, link.userId, audit.action, audit.origin);
     await deleteOtherSessions(tx, link.userId, null);
     await forgetDevices(tx, [link.userId]);
     await revokeSetupLinks(tx, [link.userId], link.tokenId);

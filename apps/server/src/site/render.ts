@@ -11,6 +11,7 @@ const read = (name: string) =>
 const TEMPLATES = {
   layout: read('layout.html'),
   login: read('login.html'),
+  loginPassword: read('login-password.html'),
   newPassword: read('new-password.html'),
   mfaVerify: read('mfa-verify.html'),
   mfaSetup: read('mfa-setup.html'),

@@ -66,6 +66,11 @@ export function formField(body: unknown, name: string, max = 1024): string {
   return typeof s === 'string' ? s.slice(0, max) : '';
 }
 
+/** Whether a form sent the field at all (an empty input still sends its name). */
+export function hasField(body: unknown, name: string): boolean {
+  return typeof body === 'object' && body !== null && name in body;
+}
+
 export function returnToOf(deps: AppDeps, request: FastifyRequest): string {
   const fromBody = formField(request.body, 'return_to', 2048);
   const fromQuery = formField(request.query, 'return_to', 2048);

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { selectSessionAccount } from '../auth/sessions.repository.ts';
 import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
 
 type Account = { id: string; companyId: string; name: string; email: string };
 
@@ -49,4 +50,17 @@ export async function signOut(
     await deleteSession(tx, sessionId);
     if (row) await recordAuditEvent(tx, { ...about(row), origin, action });
   });
+}
+
+/** What a member does to their own account (MFA set up, password set or reset), by and about themselves. */
+export type OwnAccountAction = 'auth.mfaSetUp' | 'auth.passwordSet' | 'auth.passwordReset';
+
+export async function recordOwnAccountEvent(
+  tx: DbOrTx,
+  userId: string,
+  action: OwnAccountAction,
+  origin: RequestOrigin | undefined,
+) {
+  const user = await findMemberAccount(tx, userId);
+  if (user) await recordAuditEvent(tx, { ...about(user), origin, action });
 }

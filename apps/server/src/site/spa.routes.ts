@@ -10,6 +10,8 @@ import { sendError } from '../lib/http/error-handler.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
 
 export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
+/** The access token request started by the config script; the console's token store takes it once. */
+export const EARLY_TOKEN_GLOBAL = '__CLOUDSIGN_EARLY_TOKEN__';
 
 /** Paths that belong to the site itself: never answered with the console's index.html. */
 const SITE_PREFIXES = [
@@ -38,7 +40,13 @@ export function consoleConfigScript(env: AppDeps['env']) {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `window.${CONSOLE_CONFIG_GLOBAL} = ${json};\n`;
+  // The token request starts here, while the console's modules download, instead of after they ran: the
+  // first API call of a cold page no longer waits for the whole bundle (same request as the token store's).
+  const tokenUrl = JSON.stringify(`${env.SITE_URL.replace(/\/+$/, '')}/api/token/jwt`);
+  return (
+    `window.${CONSOLE_CONFIG_GLOBAL} = ${json};\n` +
+    `window.${EARLY_TOKEN_GLOBAL} = fetch(${tokenUrl}, { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } }).catch(function () { return null; });\n`
+  );
 }
 
 async function isFile(p: string) {

@@ -143,7 +143,8 @@ describe('console hosting', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.body).toBe(
-      'window.__CLOUDSIGN_CONFIG__ = {"apiUrl":"http://localhost:3001","siteUrl":"http://localhost:3000","datadogClientToken":null,"gtmId":null};\n',
+      'window.__CLOUDSIGN_CONFIG__ = {"apiUrl":"http://localhost:3001","siteUrl":"http://localhost:3000","datadogClientToken":null,"gtmId":null};\n' +
+        "window.__CLOUDSIGN_EARLY_TOKEN__ = fetch(\"http://localhost:3000/api/token/jwt\", { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } }).catch(function () { return null; });\n",
     );
   });
 

@@ -10,6 +10,7 @@ import { consumeResponse, startSignIn } from '../modules/sso/sso-signin.service.
 import { companyUsesSso } from '../modules/sso/sso-routing.service.ts';
 import { spMetadata } from '../modules/sso/sso.service.ts';
 import { REQUEST_TTL_MS } from '../modules/sso/sso-saml.ts';
+import { requestOrigin } from '../lib/http/request-origin.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { redirectOnSite, returnToQuery, safeReturnTo } from './return-to.ts';
 import {
@@ -56,6 +57,23 @@ async function redirectToIdp(
   setRequestCookie(deps, reply, started.browserToken, companyId);
   // The IdP is another origin by nature; its URL comes from the admin's metadata, never from the request.
   return reply.header('cache-control', 'no-store').redirect(started.url, 303);
+}
+
+/**
+ * Email-first login hands over to the company's IdP with a page that moves on by itself, not a redirect: the
+ * login form's CSP `form-action 'self'` also applies to every redirect after the form is sent, so a redirect
+ * chain from POST /login to the IdP's origin would be blocked by the browser. The Refresh header starts a new
+ * navigation to `/sso/{companyId}/login`, which then redirects to the IdP; the link is there if it does not.
+ */
+export function handOverToIdp(reply: FastifyReply, companyId: string, returnTo: string) {
+  const target = `/sso/${companyId}/login${returnToQuery(returnTo)}`;
+  reply.header('refresh', `0; url=${target}`);
+  return sendMessage(reply, {
+    title: 'シングルサインオン',
+    message:
+      '組織の IdP のログイン画面に移動します。移動しない場合は、下のボタンを押してください。',
+    action: linkButton(target, 'IdP のログイン画面へ'),
+  });
 }
 
 const companyIdOf = (request: FastifyRequest) => {
@@ -106,6 +124,7 @@ export async function ssoRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
       companyId,
       request.cookies[SSO_REQUEST_COOKIE],
       formField(request.body, 'SAMLResponse', 1_000_000),
+      requestOrigin(request),
     );
     reply.clearCookie(SSO_REQUEST_COOKIE, { path: `/sso/${companyId}/` });
     if (outcome.kind === 'refused')

@@ -7,6 +7,9 @@
  * - backfill: a classification backfill id; the worker runs it (status 6 once succeeded or failed).
  * - import: JSON {companyId, cabinetId, userId, files}; a document import streamed slowly through the API.
  * - recover: starts, reclaims, stops (the restart after a killed import).
+ * - audited-writes: JSON AuditedWritesJob; members and cabinets created and renamed, bulk runs executed
+ *   through the API (resumed where a killed session stopped), progress = requests answered.
+ * - audited-settle: the same JSON; the restart after it, which waits for the executed runs to finish.
  */
 import { Readable } from 'node:stream';
 import pino from 'pino';
@@ -16,6 +19,7 @@ import { buildApiApp } from '../../src/api/app.ts';
 import { signIn } from '../support/fixtures.ts';
 import { importBody } from './crash-pdf.ts';
 import { pendingJobs } from './crash-invariants.ts';
+import { runAuditedWrites, unfinishedRuns, type AuditedWritesJob } from './crash-audited-writes.ts';
 
 const [kind, arg] = process.argv.slice(2) as [string, string];
 const env = parseEnv({ ...process.env, NODE_ENV: 'test', SEED: 'off', LOG_LEVEL: 'silent' });
@@ -28,6 +32,10 @@ const say = (status: number, processed: number) =>
   process.stdout.write(`${JSON.stringify({ status, processed })}\n`);
 
 async function progress(): Promise<{ status: number; processed: number }> {
+  if (kind === 'audited-settle') {
+    const left = await unfinishedRuns(deps, (JSON.parse(arg) as AuditedWritesJob).companyId);
+    return { status: left === 0 ? 6 : 0, processed: 0 };
+  }
   if (kind === 'backfill') {
     const { rows } = await deps.database.raw.query<{ state: string; processed: number }>(
       'select state, processed from cabinet_backfills where id = $1',
@@ -92,6 +100,20 @@ if (kind === 'import') {
 }
 
 await deps.jobs.startWorking();
+
+if (kind === 'audited-writes') {
+  const job = JSON.parse(arg) as AuditedWritesJob;
+  const app = await buildApiApp(deps);
+  const { headers } = await signIn(deps, { id: job.userId, companyId: job.companyId });
+  process.stdout.write('working\n');
+  await runAuditedWrites(deps, app, headers, job, (done) => say(0, done)).catch((err: unknown) => {
+    console.error(err);
+    process.exit(2);
+  });
+  say(6, Number.MAX_SAFE_INTEGER);
+  process.exit(0);
+}
+
 process.stdout.write('working\n');
 for (;;) {
   const p = await progress();

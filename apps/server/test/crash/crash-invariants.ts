@@ -7,6 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../src/deps.ts';
 import { STAGING_DIR } from '../../src/lib/storage.ts';
+import { verifyChain } from '../../src/modules/audit-log/audit-verify.ts';
 
 /** Job queues the crash rounds start; follow-up mail jobs are left out (the child does not wait for them). */
 export const CHECKED_QUEUES = [
@@ -71,5 +72,13 @@ export async function checkInvariants(deps: AppDeps, dataDir: string): Promise<v
   const missing = docFiles.filter((f) => !present.has(f.key));
   if (missing.length > 0)
     problems.push(`document files missing on disk: ${missing.map((m) => m.key).join(', ')}`);
+  // Every company's audit chain, whatever the kill interrupted: no event half-written, no link lost.
+  const { rows: companies } = await deps.database.raw.query<{ id: string }>(
+    'select distinct company_id as id from audit_events',
+  );
+  for (const c of companies) {
+    const chain = await verifyChain(deps.database.db, c.id);
+    if (!chain.ok) problems.push(`audit chain of company ${c.id}: ${chain.message}`);
+  }
   if (problems.length > 0) throw new Error(problems.join('\n'));
 }

@@ -9,14 +9,28 @@ import { buildApiApp } from '../../src/api/app.ts';
 import { runCheck } from '../../src/bulk/check-runner.ts';
 import { createMemberChecker } from '../../src/modules/member-bulk/member-checker.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
+import {
+  prepareReadyRuns,
+  REQUESTS_PER_ITERATION,
+  runsNeeded,
+  verifyAuditedWrites,
+  type AuditedWritesJob,
+} from './crash-audited-writes.ts';
 
-export const KINDS = ['member-execute', 'member-export', 'import', 'backfill'] as const;
+export const KINDS = [
+  'member-execute',
+  'member-export',
+  'import',
+  'backfill',
+  'audited-writes',
+] as const;
 export type Kind = (typeof KINDS)[number];
 export type Sizes = {
   executeRows: number;
   exportMembers: number;
   importFiles: number;
   backfillDocuments: number;
+  auditedIterations: number;
 };
 export type Prepared = { kind: Kind; arg: string; companyId: string; size: number };
 
@@ -86,6 +100,23 @@ export async function prepare(
       if (run.statusCode !== 200) fail('execute', run.body);
       return { kind, arg: id, companyId: company.id, size: sizes.executeRows };
     }
+    if (kind === 'audited-writes') {
+      const job: AuditedWritesJob = {
+        companyId: company.id,
+        userId: admin.id,
+        iterations: sizes.auditedIterations,
+        runIds: await prepareReadyRuns(
+          deps,
+          app,
+          headers,
+          company.id,
+          runsNeeded(sizes.auditedIterations),
+          csvUpload,
+        ),
+      };
+      const size = job.iterations * REQUESTS_PER_ITERATION + job.runIds.length;
+      return { kind, arg: JSON.stringify(job), companyId: company.id, size };
+    }
     if (kind === 'member-export') {
       await insertMembers(deps, company.id, sizes.exportMembers, `crash-${company.id}`);
       const res = await app.inject({
@@ -152,6 +183,8 @@ export async function prepare(
 
 /** After the restart: the run finished, every row once. Answers a one-line summary. */
 export async function verify(deps: AppDeps, p: Prepared): Promise<string> {
+  if (p.kind === 'audited-writes')
+    return verifyAuditedWrites(deps, JSON.parse(p.arg) as AuditedWritesJob);
   if (p.kind === 'member-execute') {
     const users = await one<{ n: number; d: number }>(
       deps,
@@ -171,6 +204,13 @@ export async function verify(deps: AppDeps, p: Prepared): Promise<string> {
     if (users.n !== p.size || users.d !== p.size) fail('members added (each once)', users);
     if (rows.ok !== p.size || rows.all !== p.size) fail('row outcomes', rows);
     if (m.status !== BulkStatus.Succeeded || m.processed_rows !== p.size) fail('manipulation', m);
+    // One run, one event (recorded with the execution's start; the killed worker's rows add none).
+    const events = await one<{ n: number }>(
+      deps,
+      `select count(*)::int as n from audit_events where company_id = $1 and action = 'bulk.executed' and target_id = $2`,
+      [p.companyId, p.arg],
+    );
+    if (events.n !== 1) fail('bulk.executed events of the run', events);
     return `${users.n} members added once each`;
   }
   if (p.kind === 'member-export') {

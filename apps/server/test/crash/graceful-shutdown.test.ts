@@ -37,6 +37,7 @@ it.skipIf(isPostgresRun())(
       exportMembers: 0,
       importFiles: 0,
       backfillDocuments: 0,
+      auditedIterations: 0,
     });
     await closeDeps(deps);
 

@@ -98,7 +98,7 @@ export async function buildWorld(deps: AppDeps) {
 
   /** A bulk run as its job would leave it, with its stored input or output file. */
   const manipulation = async (
-    target: 'members' | 'document_attributes',
+    target: 'members' | 'document_attributes' | 'audit_log',
     kind: number,
     status: number,
   ) => {
@@ -127,6 +127,7 @@ export async function buildWorld(deps: AppDeps) {
     BulkKind.GenerateEditTemplate,
     BulkStatus.Succeeded,
   );
+  const auditExport = await manipulation('audit_log', BulkKind.Export, BulkStatus.Succeeded);
   const attributeUpload = await manipulation(
     'document_attributes',
     BulkKind.Edit,
@@ -191,6 +192,7 @@ export async function buildWorld(deps: AppDeps) {
     backfill: backfill!,
     memberUpload,
     memberExport,
+    auditExport,
     memberEditTemplate,
     attributeUpload,
     attributeDownload,
@@ -247,6 +249,7 @@ export function companyAIds(w: World): string[] {
     w.backfill.id,
     w.memberUpload.id,
     w.memberExport.id,
+    w.auditExport.id,
     w.memberEditTemplate.id,
     w.attributeUpload.id,
     w.attributeDownload.id,

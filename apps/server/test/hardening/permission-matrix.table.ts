@@ -252,6 +252,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: ADMIN_ONLY_ID,
     call: async (w) => send('DELETE', `/users/${(await w.fresh.user()).id}`, undefined),
   },
+  'GET /users/{id}/holdings': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => get(`/users/${w.users.targetA.id}/holdings`),
+  },
   'PUT /users/{id}/remind_register': {
     expect: ADMIN_ONLY_ID,
     call: (w) => send('PUT', `/users/${w.users.targetA.id}/remind_register`, undefined),
@@ -280,6 +284,18 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /audit_events/{id}': {
     expect: x(403, 403, 403, 404),
     call: (w) => get(`/audit_events/${w.auditEventA.id}`),
+  },
+  'POST /audit_events/exports': {
+    expect: x(403, 403, 403, ok),
+    call: () => send('POST', '/audit_events/exports', { encoding: 'utf8bom' }),
+  },
+  'GET /audit_events/exports/{id}': {
+    expect: x(403, 403, 403, 404),
+    call: (w) => get(`/audit_events/exports/${w.auditExport.id}`),
+  },
+  'GET /audit_events/exports/{id}/csv': {
+    expect: x(403, 403, 403, 404),
+    call: (w) => get(`/audit_events/exports/${w.auditExport.id}/csv`),
   },
   // Company settings: company admins only; another company's admin acts on their own company.
   'GET /company/settings': { expect: x(ok, 403, 403, ok), call: () => get('/company/settings') },

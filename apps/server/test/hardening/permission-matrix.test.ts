@@ -168,9 +168,17 @@ describe('permission matrix', () => {
     expect(differences).toEqual([]);
     expect(timings.length).toBeGreaterThan(30);
     // Same order of magnitude per route (a single pause of the machine cannot move a median of 5)…
-    const apart = timings.filter(
-      (t) => Math.max(t.foreign, t.missing) > 10 * Math.min(t.foreign, t.missing),
-    );
+    // A gap of a few milliseconds is the machine's scheduling, not a lookup that one kind of id skips: on a
+    // loaded machine a 0.4 ms answer sometimes takes 5 ms. A lookup that leaks costs at least one more query in every round.
+    const apart = timings
+      .filter(
+        (t) =>
+          Math.max(t.foreign, t.missing) > 10 * Math.min(t.foreign, t.missing) &&
+          Math.abs(t.foreign - t.missing) > 5,
+      )
+      .map(
+        (t) => `${t.route}: foreign ${t.foreign.toFixed(1)} ms, missing ${t.missing.toFixed(1)} ms`,
+      );
     expect(apart, 'routes whose 404 takes 10× longer for one kind of id').toEqual([]);
     // …and over all routes together no systematic gap.
     const sum = (k: 'foreign' | 'missing') => timings.reduce((s, t) => s + t[k], 0);

@@ -154,10 +154,12 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
       (s) => nonAdmins(s).length > 0,
       async (s, _o, r) => {
         const m = nonAdmins(s)[i % nonAdmins(s).length]!;
-        await ok(r.app, s.headers, 'DELETE', `/users/${m.id}`);
+        // The company's admin takes over whatever cabinets and documents the member held (offboarding).
+        await ok(r.app, s.headers, 'DELETE', `/users/${m.id}?successorId=${s.admin.id}`);
         s.members.delete(m.id);
         for (const g of s.groups.values()) g.users.delete(m.id);
-        for (const cab of s.cabinets.values()) cab.admins.delete(m.id);
+        for (const cab of s.cabinets.values())
+          if (cab.admins.delete(m.id)) cab.admins.add(s.admin.id);
       },
     ),
   ),
@@ -553,6 +555,7 @@ function foreignProbes(s: Side, o: Side, i: number): Probe[] {
       foreign: member,
     },
     { method: 'DELETE', url: (id) => `/users/${id}`, foreign: member },
+    { method: 'GET', url: (id) => `/users/${id}/holdings`, foreign: member },
     { method: 'GET', url: (id) => `/member_groups/${id}`, foreign: group },
     {
       method: 'POST',

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Box,
   Divider,
   Group,
@@ -13,7 +12,7 @@ import {
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { logout } from '../../lib/logout.ts';
-import { avatarInitials } from '../../lib/avatar-initials.ts';
+import { UserAvatar } from '../../components/user-avatar/user-avatar.tsx';
 import { readableRed } from '../theme/accessible-colors.ts';
 import { useBrand } from '../theme/theme-provider.tsx';
 import { ChevronDown } from './nav-icons.tsx';
@@ -22,7 +21,6 @@ export function AppHeader() {
   const user = useCurrentUser();
   const brand = useBrand();
   const theme = useMantineTheme();
-  const initials = avatarInitials(user.name);
   return (
     <Box h="100%" style={{ borderTop: `3px solid ${brand.accent}` }}>
       <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
@@ -41,16 +39,7 @@ export function AppHeader() {
             {/* Named by what it shows plus a hidden word (WCAG 2.5.3: the visible name is part of the accessible one). */}
             <UnstyledButton px={8} py={6} style={{ borderRadius: 6 }}>
               <Group gap={8} wrap="nowrap">
-                <Avatar
-                  color={theme.primaryColor}
-                  radius="xl"
-                  size={30}
-                  variant="filled"
-                  aria-hidden
-                  styles={{ placeholder: { fontSize: initials.length > 1 ? 11 : 14 } }}
-                >
-                  {initials}
-                </Avatar>
+                <UserAvatar name={user.name} color={theme.primaryColor} />
                 <Text size="sm" fw={500} visibleFrom="sm">
                   {user.name}
                 </Text>

@@ -92,9 +92,17 @@ describe('BulkRunView: a run that cannot be read', () => {
   });
 
   it('5xx and network failures: try again later, with 再試行', () => {
-    inRouter(specFor(new ApiError({ status: 503, code: 'unavailable', message: 'x' })).spec);
+    inRouter(specFor(new ApiError({ status: 500, code: 'internal', message: 'x' })).spec);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'サーバーでエラーが発生しました。時間をおいて、もう一度お試しください。',
+    );
+    expect(screen.getByRole('button', { name: '再試行' })).toBeInTheDocument();
+  });
+
+  it('503 (the server turns requests away while busy): says so, with 再試行', () => {
+    inRouter(specFor(new ApiError({ status: 503, code: 'unavailable', message: 'x' })).spec);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'ただいまアクセスが集中しています。時間をおいて、もう一度お試しください。',
     );
     expect(screen.getByRole('button', { name: '再試行' })).toBeInTheDocument();
   });

@@ -29,7 +29,7 @@ export function PageHeader({
                 {c.label}
               </Anchor>
             ))}
-            <Text size="sm" c="dimmed" aria-current="page">
+            <Text size="sm" c="dimmed" aria-current="page" truncate="end" maw={480} title={title}>
               {title}
             </Text>
           </Breadcrumbs>
@@ -41,7 +41,8 @@ export function PageHeader({
             {title}
           </Title>
           {description && (
-            <Text size="sm" c="dimmed">
+            // A long name or note wraps anywhere rather than widening the page.
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {description}
             </Text>
           )}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZFindMemberGroupsResponse, type TFindMemberGroupsQuery } from '@cloudsign/contract';
-import { apiFetch } from '../api-client.ts';
+import { memberGroupEndpoints, type TFindMemberGroupsQuery } from '@cloudsign/contract';
+import { callEndpoint } from '../call-endpoint.ts';
 
 /**
  * `GET /member_groups` is read by several features (the member-groups page, the members filter, the bulk export
@@ -13,13 +13,14 @@ export const memberGroupListKeys = {
 };
 
 export const findMemberGroups = (query: TFindMemberGroupsQuery, signal?: AbortSignal) =>
-  apiFetch('/member_groups', { query, schema: ZFindMemberGroupsResponse, signal });
+  callEndpoint(memberGroupEndpoints.find, { query, signal });
+
+export const memberGroupListQuery = (query: TFindMemberGroupsQuery = {}) =>
+  queryOptions({
+    queryKey: memberGroupListKeys.list(query),
+    queryFn: ({ signal }) => findMemberGroups(query, signal),
+  });
 
 /** The company's groups; `{ type: 'user' }` leaves out 「すべてのメンバー」 (it holds everyone, so it filters nothing). */
 export const useMemberGroupList = (query: TFindMemberGroupsQuery = {}) =>
-  useQuery(
-    queryOptions({
-      queryKey: memberGroupListKeys.list(query),
-      queryFn: ({ signal }) => findMemberGroups(query, signal),
-    }),
-  );
+  useQuery(memberGroupListQuery(query));

@@ -22,6 +22,8 @@ export const companies = pgTable('companies', {
   /** Optimistic version of the settings: two admins editing at once never overwrite each other silently. */
   settingsVersion: integer('settings_version').notNull().default(0),
   settingsUpdatedAt: ts('settings_updated_at').notNull().defaultNow(),
+  /** Audit events older than this many years are deleted by the retention job (at least 5, the default). */
+  auditRetentionYears: smallint('audit_retention_years').notNull().default(5),
   createdAt: createdAt(),
 });
 

@@ -20,6 +20,8 @@ export type LinkRow = typeof documentCabinets.$inferInsert;
 
 export type DocumentsSpec = {
   companyId: string;
+  /** 甲 on the PDFs. */
+  companyName: string;
   count: number;
   now: Date;
   /** Senders per user cabinet index (DOC_KINDS[].cabinets[0]); falls back to `anySender`. */
@@ -201,9 +203,11 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
     out.pdfs.push({
       documentId: id,
       fileName: `${title}.pdf`,
-      label: kind.en,
+      kindTitle: kind.title,
+      companyName: spec.companyName,
+      counterparty: counterpartyName,
+      amount: attrs.amount ?? null,
       localId: attrs.localId ?? null,
-      counterpartyDomain: isPerson ? null : cp.domain,
       date: attrs.contractAt ?? (sentAt ? ymd(sentAt) : null),
     });
   }

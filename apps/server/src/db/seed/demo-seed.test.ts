@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import argon2 from 'argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDemoPdfText } from '../../../test/support/pdf-text.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { documentSearchText, memberSearchText } from '../../lib/search-text.ts';
 import * as s from '../schema.ts';
@@ -90,6 +91,33 @@ describe('demo seed', () => {
       .orderBy(s.documentParticipants.position);
     expect(parts.length).toBeGreaterThanOrEqual(1);
     expect(doc!.searchText).toBe(documentSearchText({ ...doc!, participants: parts }));
+    // The PDF says in Japanese what the list says: both parties, the amount and the reference.
+    const withAmount = (
+      await db
+        .select()
+        .from(s.documents)
+        .where(and(eq(s.documents.status, 2), sql`${s.documents.amount} is not null`))
+        .limit(1)
+    )[0]!;
+    const [file] = await db
+      .select()
+      .from(s.documentFiles)
+      .where(eq(s.documentFiles.documentId, withAmount.id));
+    const { lines } = await readDemoPdfText(readFileSync(deps.storage.pathOf(file!.storageKey)));
+    expect(lines.slice(1, 13)).toEqual([
+      '甲',
+      COMPANY_A_NAME,
+      '乙',
+      withAmount.counterparty,
+      '取引金額',
+      `${withAmount.amount!.toLocaleString('ja-JP')}円`,
+      '契約締結日',
+      withAmount.contractAt!.replace(/^(\d+)-0?(\d+)-0?(\d+)$/, '$1年$2月$3日'),
+      '管理番号',
+      withAmount.localId,
+      '書類ID',
+      withAmount.id,
+    ]);
     expect(doc!.localId).toMatch(/^CT-\d{4}-\d{4}$/);
     const [m] = await db.select().from(s.users).limit(1);
     expect(m!.searchText).toBe(memberSearchText(m!));

@@ -12,7 +12,9 @@ import { createRand, type Rand } from './prng.ts';
 import { makeDemoPdf } from './pdf.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { buildAuditHistory } from './demo-audit-events.ts';
-import { buildCompanyA, buildCompanyB, type DemoCompany } from './demo-companies.ts';
+import type { DemoCompany } from './demo-companies.ts';
+import { buildCompanyA } from './demo-company-a.ts';
+import { buildCompanyB } from './demo-company-b.ts';
 
 /** Fixed so every machine gets the same demo. */
 export const DEMO_SEED = 20240401;

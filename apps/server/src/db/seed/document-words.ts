@@ -1,10 +1,6 @@
-/**
- * Documents of the demo data: contract kinds, counterparties and attribute names. The ASCII `en` labels are
- * for the seeded PDFs (pdf-lib's standard fonts cannot draw Japanese).
- */
+/** Documents of the demo data: contract kinds, counterparties and attribute names. */
 export type DocKind = {
   title: string;
-  en: string;
   /** Index into DEMO_CABINETS' user cabinets (0-based) this kind is usually filed in. */
   cabinets: readonly number[];
   /** Typical amount range in yen; null = no amount (NDA, employment…). */
@@ -16,7 +12,6 @@ export type DocKind = {
 export const DOC_KINDS: readonly DocKind[] = [
   {
     title: '業務委託契約書',
-    en: 'Service Agreement',
     cabinets: [3, 0],
     amount: [300_000, 30_000_000],
     weight: 18,
@@ -24,7 +19,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '秘密保持契約書',
-    en: 'Non-Disclosure Agreement',
     cabinets: [1],
     amount: null,
     weight: 18,
@@ -32,7 +26,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '売買基本契約書',
-    en: 'Master Sales Agreement',
     cabinets: [0],
     amount: [1_000_000, 50_000_000],
     weight: 10,
@@ -40,7 +33,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '個別契約書',
-    en: 'Individual Contract',
     cabinets: [0],
     amount: [100_000, 10_000_000],
     weight: 8,
@@ -48,7 +40,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '雇用契約書',
-    en: 'Employment Contract',
     cabinets: [2],
     amount: null,
     weight: 9,
@@ -56,7 +47,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '労働条件通知書',
-    en: 'Notice of Working Conditions',
     cabinets: [2],
     amount: null,
     weight: 5,
@@ -64,7 +54,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '賃貸借契約書',
-    en: 'Lease Agreement',
     cabinets: [3],
     amount: [600_000, 24_000_000],
     weight: 4,
@@ -72,7 +61,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '覚書',
-    en: 'Memorandum',
     cabinets: [1, 0],
     amount: null,
     weight: 8,
@@ -80,7 +68,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '請負契約書',
-    en: 'Contract for Work',
     cabinets: [3],
     amount: [500_000, 40_000_000],
     weight: 5,
@@ -88,7 +75,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: 'ソフトウェアライセンス契約書',
-    en: 'Software License Agreement',
     cabinets: [1, 3],
     amount: [120_000, 6_000_000],
     weight: 4,
@@ -96,7 +82,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '保守サービス契約書',
-    en: 'Maintenance Service Agreement',
     cabinets: [3],
     amount: [240_000, 3_600_000],
     weight: 4,
@@ -104,7 +89,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '代理店契約書',
-    en: 'Distributor Agreement',
     cabinets: [0],
     amount: null,
     weight: 3,
@@ -112,7 +96,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '注文書兼注文請書',
-    en: 'Purchase Order',
     cabinets: [3],
     amount: [50_000, 5_000_000],
     weight: 6,
@@ -120,7 +103,6 @@ export const DOC_KINDS: readonly DocKind[] = [
   },
   {
     title: '取締役会議事録',
-    en: 'Minutes of the Board Meeting',
     cabinets: [4],
     amount: null,
     weight: 2,

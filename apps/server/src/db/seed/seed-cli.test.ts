@@ -65,7 +65,7 @@ describe('npm run seed', () => {
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('「ベンチ商事」を作成します: メンバー 30名、書類 40件');
-      expect(r.stdout).toMatch(/作成しました（[\d.]+ 秒: メンバー [\d.]+ 秒、書類 [\d.]+ 秒）/);
+      expect(r.stdout).toMatch(/作成しました（[\d.]+秒: メンバー [\d.]+秒、書類 [\d.]+秒）/);
       expect(r.stdout).toContain('メンバー 30名、書類 40件、参加者 80件');
       expect(r.stdout).toMatch(
         /管理者ログイン: admin@c[0-9a-f]{8}\.example\.com（パスワード password）/,

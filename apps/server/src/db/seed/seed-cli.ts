@@ -79,7 +79,7 @@ async function main() {
         );
       }
       return void console.log(
-        `デモデータを作成しました（${where}、${(summary.ms / 1000).toFixed(1)} 秒、CPU ${(summary.cpuMs / 1000).toFixed(1)} 秒）。`,
+        `デモデータを作成しました（${where}、${(summary.ms / 1000).toFixed(1)}秒、CPU ${(summary.cpuMs / 1000).toFixed(1)}秒）。`,
       );
     }
     console.log(
@@ -91,7 +91,7 @@ async function main() {
       onProgress: (m) => console.log(`  ${m}`),
     });
     console.log(
-      `作成しました（${(r.ms.total / 1000).toFixed(1)} 秒: メンバー ${(r.ms.members / 1000).toFixed(1)} 秒、書類 ${(r.ms.documents / 1000).toFixed(1)} 秒）`,
+      `作成しました（${(r.ms.total / 1000).toFixed(1)}秒: メンバー ${(r.ms.members / 1000).toFixed(1)}秒、書類 ${(r.ms.documents / 1000).toFixed(1)}秒）`,
     );
     console.log(`  会社ID: ${r.companyId}`);
     console.log(

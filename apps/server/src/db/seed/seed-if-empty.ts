@@ -16,7 +16,7 @@ export async function seedIfEmpty(deps: AppDeps): Promise<boolean> {
     deps.logger.info(c, 'demo company seeded');
   }
   console.log(
-    `デモデータを作成しました（${(summary.ms / 1000).toFixed(1)} 秒、CPU ${(summary.cpuMs / 1000).toFixed(1)} 秒）: ` +
+    `デモデータを作成しました（${(summary.ms / 1000).toFixed(1)}秒、CPU ${(summary.cpuMs / 1000).toFixed(1)}秒）: ` +
       summary.companies
         .map((c) => `${c.name} メンバー${c.members}名・書類${c.documents}件`)
         .join('、'),

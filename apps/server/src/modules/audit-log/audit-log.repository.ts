@@ -1,7 +1,7 @@
 /** The audit log's SQL: the viewer's page (keyset, newest first) and the chain walk of audit:verify. */
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditChainHeads, auditEvents } from '../../db/schema.ts';
+import { auditChainHeads, auditEvents, users } from '../../db/schema.ts';
 import { queryRows } from '../../bulk/sql.ts';
 
 export type AuditFilter = {
@@ -20,6 +20,22 @@ export type AuditFilter = {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A document's history also finds the moves and filings of more than PER_DOCUMENT_MAX documents, recorded
+ * as one event naming the cabinet with the documents' ids in its details.
+ */
+function targetConditions(f: AuditFilter): (SQL | undefined)[] {
+  const own = and(
+    f.targetType ? eq(auditEvents.targetType, f.targetType) : undefined,
+    f.targetId ? eq(auditEvents.targetId, f.targetId) : undefined,
+  );
+  if (!f.targetId || (f.targetType && f.targetType !== 'document')) return [own];
+  return [
+    sql`(${own} or (${auditEvents.targetType} = 'cabinet' and ${auditEvents.category} = 'document'
+      and ${auditEvents.details} -> 'documentIds' @> jsonb_build_array(${f.targetId}::text)))`,
+  ];
+}
+
 export function filterConditions(f: AuditFilter): SQL[] {
   const conds: (SQL | undefined)[] = [
     eq(auditEvents.companyId, f.companyId),
@@ -31,8 +47,7 @@ export function filterConditions(f: AuditFilter): SQL[] {
           where u.company_id = ${f.companyId} and lower(u.email) = ${f.actorEmail} limit 1)`
       : undefined,
     f.category ? eq(auditEvents.category, f.category) : undefined,
-    f.targetType ? eq(auditEvents.targetType, f.targetType) : undefined,
-    f.targetId ? eq(auditEvents.targetId, f.targetId) : undefined,
+    ...targetConditions(f),
     // The trigram index answers the substring search over the names copied into the events.
     f.keyword ? sql`${auditEvents.targetName} ilike ${`%${likeEscape(f.keyword)}%`}` : undefined,
   ];
@@ -117,10 +132,37 @@ export async function countEvents(db: DbOrTx, companyId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
+/** How many events a filter matches (the export's progress total). */
+export async function countFiltered(db: DbOrTx, filter: AuditFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(auditEvents)
+    .where(and(...filterConditions(filter)));
+  return Number(row?.n ?? 0);
+}
+
 export async function findEvent(db: DbOrTx, companyId: string, id: string) {
   const [row] = await db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.id, id)));
   return row ?? null;
+}
+
+/** A member's name and address as they are now (a job recording for the member who started it). */
+/** A member as an event names them, with their company (events of a member acting on their own account). */
+export async function findMemberAccount(db: DbOrTx, id: string) {
+  const [u] = await db
+    .select({ id: users.id, companyId: users.companyId, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return u ?? null;
+}
+
+export async function findMemberIdentity(db: DbOrTx, id: string) {
+  const [u] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return u ?? null;
 }

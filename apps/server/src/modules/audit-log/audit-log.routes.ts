@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZAuditExportRequest,
+  ZBulkManipulationResponse,
+  ZBulkStatusResponse,
+  type TCsvEncoding,
   ZAuditEvent,
   ZErrorBody,
   ZFindAuditEventsQuery,
@@ -10,6 +14,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './audit-log.service.ts';
+import { toManipulationDto } from '../../bulk/bulk.dto.ts';
+import { csvContentType } from '../../lib/csv/stringify.ts';
+import { contentDisposition } from '../../lib/http/content-disposition.ts';
+import { csvFileNames } from '../bulk/bulk-files.ts';
+import { getAuditExport, openAuditExport, requestAuditExport } from './audit-export.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const auditor = requirePermission('auditor', {
@@ -45,5 +54,66 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request) => ({
       event: await service.getEvent(deps.database.db, request.auth, request.params.id),
     }),
+  );
+
+  app.post(
+    '/audit_events/exports',
+    {
+      preValidation: auditor,
+      schema: {
+        tags: ['audit-log'],
+        summary: '絞り込んだ監査ログのCSV書き出し（ジョブで作成し、完了後にダウンロード）',
+        body: ZAuditExportRequest,
+        response: { 202: ZBulkManipulationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const m = await requestAuditExport(deps, request.auth, request.body);
+      return reply.status(202).send({ manipulation: toManipulationDto(m) });
+    },
+  );
+
+  app.get(
+    '/audit_events/exports/:id',
+    {
+      preValidation: auditor,
+      schema: {
+        tags: ['audit-log'],
+        summary: '監査ログの書き出しの進み具合',
+        params: ZIdParams,
+        response: { 200: ZBulkStatusResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const m = await getAuditExport(deps, request.auth, request.params.id);
+      return {
+        id: m.id,
+        status: m.status,
+        processedRows: m.processedRows,
+        totalRows: m.totalRows,
+      };
+    },
+  );
+
+  app.get(
+    '/audit_events/exports/:id/csv',
+    {
+      preValidation: auditor,
+      schema: {
+        tags: ['audit-log'],
+        summary: '書き出した監査ログのダウンロード',
+        params: ZIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { run, body } = await openAuditExport(deps, request.auth, request.params.id);
+      const encoding = run.encoding as TCsvEncoding;
+      const names = csvFileNames(['監査ログ', 'audit_log'], run.createdAt);
+      return reply
+        .header('content-type', csvContentType(encoding))
+        .header('content-disposition', contentDisposition('attachment', names.ja, names.ascii))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
   );
 };

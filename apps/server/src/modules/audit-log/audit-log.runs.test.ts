@@ -74,6 +74,39 @@ describe('audit log: documents and bulk runs', () => {
     expect((await events({ targetId: d2.id })).map((e) => e.action)).toEqual(['document.filed']);
   });
 
+  it('a move of more than 100 documents is one cabinet event, and the history of each document finds it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/cabinets',
+      headers,
+      payload: { name: '大量棚' },
+    });
+    const cabinet = res.json<{ cabinet: { id: string } }>().cabinet;
+    const docs = [];
+    for (let i = 0; i < 101; i++)
+      docs.push(await makeDocument(deps, companyId, { title: `書類${i}` }));
+    const filed = await app.inject({
+      method: 'POST',
+      url: `/cabinets/${cabinet.id}/documents`,
+      headers,
+      payload: { documentIds: docs.map((d) => d.id) },
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    for (const d of [docs[0]!, docs[100]!]) {
+      const history = await events({ targetType: 'document', targetId: d.id });
+      expect(
+        history.map((e) => [
+          e.action,
+          e.targetType,
+          e.targetId,
+          (e.details as { count: number }).count,
+        ]),
+      ).toEqual([['document.filed', 'cabinet', cabinet.id, 101]]);
+    }
+    const other = await makeDocument(deps, companyId, { title: '別の書類' });
+    expect(await events({ targetType: 'document', targetId: other.id })).toEqual([]);
+  });
+
   it('a bulk run is one event per step: uploaded (name, size, SHA-256), executed (counts), cancelled', async () => {
     const bytes = utf8([
       ADD_HEADER,
@@ -83,11 +116,13 @@ describe('audit log: documents and bulk runs', () => {
     await settle(app, headers, run.id);
     expect((await execute(app, headers, run.id)).statusCode).toBe(200);
     const steps = await events({ targetType: 'bulkRun', targetId: run.id });
-    expect(steps.map((e) => [e.action, e.targetName])).toEqual([
-      ['bulk.executed', '一括操作: members.csv'],
-      ['bulk.uploaded', '一括操作: members.csv'],
+    expect(steps.map((e) => [e.action, e.targetName, e.actorId])).toEqual([
+      ['bulk.executed', '一括操作: members.csv', admin.id],
+      ['bulk.checked', '一括操作: members.csv', admin.id],
+      ['bulk.uploaded', '一括操作: members.csv', admin.id],
     ]);
-    expect(steps[1]!.details).toMatchObject({
+    expect(steps[1]!.details).toEqual({ target: 'members', kind: 1, counts: { add: 1 }, rows: 1 });
+    expect(steps[2]!.details).toMatchObject({
       fileName: 'members.csv',
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -105,7 +140,35 @@ describe('audit log: documents and bulk runs', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await events({ targetId: other.id })).map((e) => e.action)).toEqual([
       'bulk.cancelled',
+      'bulk.checked',
       'bulk.uploaded',
+    ]);
+  });
+
+  it('each file handed out is recorded with who took it: template, result, uploaded file', async () => {
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await get('/members/bulk_add/csv_template?encoding=utf8bom');
+    const run = await upload(app, headers, 'bulk_add', utf8([ADD_HEADER]));
+    await settle(app, headers, run.id);
+    await get(`/members/bulk_manipulations/${run.id}/result.csv`);
+    await get(`/members/bulk_manipulations/${run.id}/file`);
+    const taken = await events({ category: 'bulk' });
+    expect(
+      taken
+        .filter((e) => e.action === 'bulk.fileDownloaded')
+        .slice(0, 3)
+        .map((e) => [e.actorId, e.targetId, e.details]),
+    ).toEqual([
+      [
+        admin.id,
+        run.id,
+        { target: 'members', file: 'メンバー一括操作_アップロードファイル', kind: 1 },
+      ],
+      [admin.id, run.id, { target: 'members', file: 'メンバー一括操作_結果', kind: 1 }],
+      [admin.id, '', { target: 'members', file: 'メンバー一括追加テンプレート' }],
     ]);
   });
 });

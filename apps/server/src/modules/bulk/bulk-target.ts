@@ -54,7 +54,12 @@ export type BulkTargetDescriptor = {
   uploads: readonly { path: string; kind: number }[];
   /** Kinds whose result files and uploaded file may be read (undefined: every kind of the target). */
   resultKinds?: readonly number[];
-  templates?: readonly { path: string; columns: readonly string[]; fileName: FileName }[];
+  /** `columns` may depend on the caller's company (e.g. a column shown only while a company flag is on). */
+  templates?: readonly {
+    path: string;
+    columns: readonly string[] | ((auth: AuthContext) => readonly string[]);
+    fileName: FileName;
+  }[];
   generations: readonly BulkGeneration[];
   fileNames: { errors: FileName; result: FileName; upload: FileName };
   checker: (db: DbOrTx, m: ManipulationRow, headers: readonly string[]) => Promise<RowChecker>;

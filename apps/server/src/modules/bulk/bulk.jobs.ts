@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { JobHandler } from '../../jobs/jobs.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { runExecute } from '../../bulk/execute-runner.ts';
+import { recordCheckedEvent } from './bulk-audit.ts';
 import type { BulkExecuteJob, BulkJob, BulkTargetDescriptor } from './bulk-target.ts';
 
 export const bulkJobNames = (t: Pick<BulkTargetDescriptor, 'name'>) =>
@@ -25,7 +26,12 @@ export async function registerBulkJobs(deps: AppDeps, t: BulkTargetDescriptor) {
   await deps.jobs.register<BulkJob>(
     names.check,
     logged(t.label, async ({ manipulationId }) => {
-      await runCheck(deps, manipulationId, (m, headers) => t.checker(deps.database.db, m, headers));
+      await runCheck(
+        deps,
+        manipulationId,
+        (m, headers) => t.checker(deps.database.db, m, headers),
+        (tx, row) => recordCheckedEvent(tx, t, row),
+      );
     }),
     { retryLimit: 3 },
   );

@@ -1,6 +1,7 @@
 /**
  * A third bulk target is a descriptor and a checker: registering this tiny fake one yields every route of
- * the shared module (and only those), behind the target's own guard. No database: nothing here reaches it.
+ * the shared module (and only those), behind the target's own guard. No database: the one write these
+ * routes make themselves (a download's audit event) lands in `recorded`.
  */
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -60,14 +61,24 @@ async function appWith(target: BulkTargetDescriptor, isCompanyAdmin: boolean) {
   app.addHook('onRoute', (r) => void routes.push(`${String(r.method)} ${r.url}`));
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
-    request.auth = { isCompanyAdmin } as AuthContext;
+    request.auth = {
+      isCompanyAdmin,
+      user: { id: 'u-1', name: '管理 者', email: 'admin@example.com', companyId: 'c-1' },
+    } as AuthContext;
   });
+  const recorded: Record<string, unknown>[] = [];
+  const db = {
+    insert: () => ({ values: async (rows: typeof recorded) => recorded.push(...rows) }),
+  };
   await app.register(bulkRoutes, {
-    deps: { clock: () => new Date('2026-01-05T15:30:00Z') } as AppDeps,
+    deps: {
+      clock: () => new Date('2026-01-05T15:30:00Z'),
+      database: { db },
+    } as unknown as AppDeps,
     target,
   });
   await app.ready();
-  return { app, routes };
+  return { app, routes, recorded };
 }
 
 describe('a bulk target is a descriptor', () => {
@@ -106,11 +117,20 @@ describe('a bulk target is a descriptor', () => {
   });
 
   it('the template comes from the descriptor: its columns, its names, stamped in JST', async () => {
-    const { app } = await appWith({ ...groupsTarget, guard: () => {} }, false);
+    const { app, recorded } = await appWith({ ...groupsTarget, guard: () => {} }, false);
     const res = await app.inject({
       method: 'GET',
       url: '/groups/bulk_add/csv_template?encoding=utf8bom',
     });
+    expect(recorded).toMatchObject([
+      {
+        companyId: 'c-1',
+        actorId: 'u-1',
+        actorEmail: 'admin@example.com',
+        action: 'bulk.fileDownloaded',
+        details: { file: 'グループ一括登録テンプレート' },
+      },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('\uFEFFグループ名\r\n');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -35,10 +35,12 @@ import {
   listRuns,
   requestGeneration,
   uploadCsv,
-  bulkServiceDeps,
 } from './bulk.service.ts';
+import { bulkServiceDeps } from './bulk-service-deps.ts';
 import { csvFileNames } from './bulk-files.ts';
+import { recordDownloadEvent } from './bulk-audit.ts';
 import type { BulkGeneration, BulkTargetDescriptor, FileName } from './bulk-target.ts';
+import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 
 type Reply = {
   reply: FastifyReply;
@@ -74,14 +76,19 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   const svc = bulkServiceDeps(deps);
   const load = (request: FastifyRequest & { params: { id: string } }, kinds?: readonly number[]) =>
     getManipulation(svc, t, request.auth, request.params.id, kinds);
+  // Every file handed out is in the audit log: who took which file of which run.
+  const recordDownload = (request: FastifyRequest, name: FileName, m?: ManipulationRow) =>
+    recordDownloadEvent(deps.database.db, request.auth, t, name[0], m);
 
   for (const { path, columns, fileName } of t.templates ?? []) {
     app.get(
       path,
       { schema: { tags, summary: 'CSVテンプレート', querystring: ZEncodingQuery } },
       async (request, reply) => {
+        await recordDownload(request, fileName);
         const writer = createCsvWriter(request.query.encoding);
-        void writer.write(columns).then(() => writer.end());
+        const header = typeof columns === 'function' ? columns(request.auth) : columns;
+        void writer.write(header).then(() => writer.end());
         return sendCsv({
           reply,
           encoding: request.query.encoding,
@@ -191,6 +198,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         const encoding = request.query.encoding ?? (m.encoding as TCsvEncoding);
         const isErrors = suffix === 'errors.csv';
         const name = isErrors ? t.fileNames.errors : t.fileNames.result;
+        await recordDownload(request, name, m);
         return sendCsv({
           reply,
           encoding,
@@ -207,6 +215,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const m = await load(request, t.resultKinds);
       if (!m.inputFileKey) throw new AppError('not_found');
+      await recordDownload(request, t.fileNames.upload, m);
       const body = deps.storage.read(m.inputFileKey);
       return sendCsv({
         reply,
@@ -266,6 +275,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
             'invalid_state',
             'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
           );
+        await recordDownload(request, g.fileName, m);
         return sendCsv({
           reply,
           encoding: m.encoding as TCsvEncoding,

@@ -14,8 +14,8 @@ import {
   MSG_TOO_LARGE,
   msgNotCancellable,
   msgNotExecutable,
-  type BulkServiceDeps,
 } from './bulk.service.ts';
+import type { BulkServiceDeps } from './bulk-service-deps.ts';
 
 const NOW = new Date('2026-04-01T00:00:00Z');
 const target = {
@@ -52,7 +52,6 @@ function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) 
         current && current.id === id && current.companyId === scope.companyId ? current : null,
       list: async () => ({ rows: [], total: 0 }),
       rows: async () => ({ rows: [], total: 0 }),
-      digest: async () => ({ size: 1, sha256: '0'.repeat(64) }),
       update: async (_id, patch, from) => {
         if (!current || !from.includes(current.status)) return null;
         current = { ...current, ...patch };

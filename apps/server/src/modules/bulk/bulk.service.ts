@@ -13,20 +13,12 @@ import {
   type TCsvEncoding,
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import * as repo from '../../bulk/bulk.repository.ts';
-import * as slots from '../../bulk/bulk-job-slots.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { bulkJobNames } from './bulk.jobs.ts';
-import { fileDigest, recordRunEvent } from './bulk-audit.ts';
-import type {
-  BulkExecuteJob,
-  BulkGeneration,
-  BulkJob,
-  BulkTargetDescriptor,
-} from './bulk-target.ts';
+import { digestWhileStreaming, recordRunEvent } from './bulk-audit.ts';
+import type { BulkServiceDeps, ListQuery, RowsQuery, Target } from './bulk-service-deps.ts';
+import type { BulkExecuteJob, BulkGeneration, BulkJob } from './bulk-target.ts';
 
 export const MSG_TOO_LARGE = `ファイルサイズが上限（${BULK_MAX_FILE_BYTES / 1024 / 1024}MB）を超えています。ファイルを分けてアップロードしてください。`;
 export const msgNotExecutable = (noun: string) =>
@@ -34,88 +26,6 @@ export const msgNotExecutable = (noun: string) =>
 export const msgNotCancellable = (noun: string) => `実行を開始した${noun}は取り消せません。`;
 export const MSG_NOTHING_TO_DO =
   '変更はありません。ファイルの内容は現在の登録内容と同じため、実行するものがありません。';
-
-type Target = Pick<
-  BulkTargetDescriptor,
-  'target' | 'name' | 'noun' | 'uploads' | 'historyKind' | 'describeRows'
->;
-type Scope = { companyId: string; target: Target['target'] };
-type ListQuery = Parameters<typeof repo.listManipulations>[2];
-type RowsQuery = Parameters<typeof repo.findRows>[2];
-/** Writes that commit with a run's step (its audit event). */
-type Alongside = (tx: DbOrTx, row: ManipulationRow) => Promise<void>;
-type StoredRows = Awaited<ReturnType<typeof repo.findRows>>['rows'];
-type Insert<F extends (deps: AppDeps, values: never) => unknown> = Parameters<F>[1];
-
-/**
- * What the bulk rules need, as plain functions: the runs (repository and job slots bound to the database),
- * the job queue, file storage and the clock. Rule tests pass their own; the routes pass bulkServiceDeps(deps).
- */
-export type BulkServiceDeps = {
-  runs: {
-    find: (scope: Scope, id: string) => Promise<ManipulationRow | null>;
-    list: (scope: Scope, q: ListQuery) => ReturnType<typeof repo.listManipulations>;
-    rows: (id: string, q: RowsQuery) => ReturnType<typeof repo.findRows>;
-    /** Names the rows' members or documents in words (null where the target has none). */
-    describe?: (t: Target, companyId: string, rows: StoredRows) => Promise<(string | null)[]>;
-    /** Moves the run when its status is one of `from`; null when it was not. */
-    update: (
-      id: string,
-      patch: repo.ManipulationPatch,
-      from: readonly number[],
-      alongside?: Alongside,
-    ) => Promise<ManipulationRow | null>;
-    assertUploadRoom: (companyId: string) => Promise<void>;
-    insertUpload: (
-      values: Insert<typeof slots.insertUpload>,
-      alongside?: Alongside,
-    ) => Promise<ManipulationRow>;
-    startExecution: (
-      scope: Scope,
-      id: string,
-      set: repo.ManipulationPatch,
-      alongside?: Alongside,
-    ) => ReturnType<typeof slots.startExecution>;
-    insertGeneration: (
-      values: Insert<typeof slots.insertGeneration>,
-      alongside?: Alongside,
-    ) => ReturnType<typeof slots.insertGeneration>;
-    /** Size and SHA-256 of a stored upload (what was kept, for the audit log). */
-    digest: (key: string) => Promise<{ size: number; sha256: string }>;
-  };
-  jobs: Pick<AppDeps['jobs'], 'send'>;
-  storage: Pick<AppDeps['storage'], 'write' | 'remove'>;
-  clock: () => Date;
-};
-
-export function bulkServiceDeps(deps: AppDeps): BulkServiceDeps {
-  // Read per call: a test app may register the routes without a database and never reach it.
-  const db = () => deps.database.db;
-  return {
-    runs: {
-      find: (scope, id) => repo.findManipulation(db(), scope, id),
-      list: (scope, q) => repo.listManipulations(db(), scope, q),
-      rows: (id, q) => repo.findRows(db(), id, q),
-      describe: async (t, companyId, rows) =>
-        t.describeRows ? t.describeRows(db(), companyId, rows) : rows.map(() => null),
-      update: (id, patch, from, alongside) =>
-        db().transaction(async (tx) => {
-          const row = await repo.updateManipulation(tx, id, patch, from);
-          if (row && alongside) await alongside(tx, row);
-          return row;
-        }),
-      assertUploadRoom: (companyId) => slots.assertUploadRoom(deps, companyId),
-      insertUpload: (values, alongside) => slots.insertUpload(deps, values, alongside),
-      startExecution: (scope, id, set, alongside) =>
-        slots.startExecution(deps, scope, id, set, alongside),
-      insertGeneration: (values, alongside) => slots.insertGeneration(deps, values, alongside),
-      digest: (key) => fileDigest(deps, key),
-    },
-    jobs: deps.jobs,
-    storage: deps.storage,
-    clock: deps.clock,
-  };
-}
 
 const scope = (t: Target, auth: AuthContext) => ({ companyId: auth.company.id, target: t.target });
 const who = (auth: AuthContext) => ({
@@ -177,12 +87,13 @@ export async function uploadCsv(
   await deps.runs.assertUploadRoom(auth.company.id);
   const id = crypto.randomUUID();
   const key = `${t.name}/${id}-in.csv`;
-  await deps.storage.write(key, file.stream);
+  const hashed = digestWhileStreaming(file.stream);
+  await deps.storage.write(key, hashed.stream);
   if (file.stream.truncated) {
     await deps.storage.remove(key);
     throw new AppError('payload_too_large', MSG_TOO_LARGE);
   }
-  const digest = await deps.runs.digest(key);
+  const digest = hashed.digest();
   const m = await deps.runs.insertUpload(
     {
       id,

@@ -122,27 +122,16 @@ export async function deleteCabinet(db: DbOrTx, companyId: string, id: string): 
   return count?.n ?? 0;
 }
 
-/** How many of `ids` are member groups of the company (validation is all-or-nothing). */
-export async function countCompanyGroups(
+/** How many of `ids` are member groups or members of the company (validation is all-or-nothing). */
+export async function countCompanyRows(
   db: DbOrTx,
+  table: 'member_groups' | 'users',
   companyId: string,
   ids: readonly string[],
 ): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from member_groups where company_id = ${companyId} and id = any(${uuids(ids)})`,
-  );
-  return row?.n ?? 0;
-}
-
-export async function countCompanyUsers(
-  db: DbOrTx,
-  companyId: string,
-  ids: readonly string[],
-): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from users where company_id = ${companyId} and id = any(${uuids(ids)})`,
+    sql`select count(*)::int as n from ${sql.identifier(table)} where company_id = ${companyId} and id = any(${uuids(ids)})`,
   );
   return row?.n ?? 0;
 }

@@ -144,22 +144,25 @@ export async function deleteCabinet(ctx: Ctx, id: string): Promise<number> {
   );
 }
 
-/** Every id must be a group of the caller's company, else 404 and nothing is written. */
-export async function requireGroups({ db, auth }: Ctx, ids: readonly string[]) {
+/** Every id must be a group (or member) of the caller's company, else 404 naming which and nothing is written. */
+async function requireOwn(
+  { db, auth }: Ctx,
+  table: 'member_groups' | 'users',
+  ids: readonly string[],
+  notFoundMessage: string,
+) {
   const unique = [...new Set(ids)];
-  if ((await repo.countCompanyGroups(db, auth.user.companyId, unique)) !== unique.length) {
-    throw new AppError('not_found', '指定されたメンバーグループが見つかりません。');
+  if ((await repo.countCompanyRows(db, table, auth.user.companyId, unique)) !== unique.length) {
+    throw new AppError('not_found', notFoundMessage);
   }
   return unique;
 }
 
-export async function requireUsers({ db, auth }: Ctx, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  if ((await repo.countCompanyUsers(db, auth.user.companyId, unique)) !== unique.length) {
-    throw new AppError('not_found', '指定されたメンバーが見つかりません。');
-  }
-  return unique;
-}
+export const requireGroups = (ctx: Ctx, ids: readonly string[]) =>
+  requireOwn(ctx, 'member_groups', ids, '指定されたメンバーグループが見つかりません。');
+
+export const requireUsers = (ctx: Ctx, ids: readonly string[]) =>
+  requireOwn(ctx, 'users', ids, '指定されたメンバーが見つかりません。');
 
 export async function addMemberGroups(ctx: Ctx, id: string, groupIds: string[]) {
   const row = await loadManaged(ctx, id);

@@ -4,6 +4,7 @@
  * from, so two admins editing at once get a 409 instead of a silent overwrite.
  */
 import {
+  AUDIT_RETENTION_LABEL,
   COMPANY_FLAG_LABELS,
   COMPANY_FLAGS,
   CompanyMfa,
@@ -19,10 +20,15 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  auditBy,
+  changes as changedFields,
+  recordAuditEvent,
+} from '../audit-log/audit-log.record.ts';
 import * as repo from './company-settings.repository.ts';
 import { sendMfaReminder } from './mfa-reminder-mail.ts';
 
-type Who = Pick<AuthContext, 'user'>;
+type Who = Pick<AuthContext, 'user' | 'origin'>;
 
 const flagsOf = (c: repo.CompanyRow): TCompanySettings['flags'] => ({
   mfa: c.mfa === CompanyMfa.Required,
@@ -39,6 +45,7 @@ export function toSettings(c: repo.CompanyRow): TCompanySettings {
     theme: c.theme as TCompanySettings['theme'],
     flags: flagsOf(c),
     availableFlags: [...PLAN_FLAGS[c.plan as TPlan]],
+    auditRetentionYears: c.auditRetentionYears,
     ssoEnabled: c.isEnabledFederatedIdentity,
     version: c.settingsVersion,
     updatedAt: c.settingsUpdatedAt.toISOString(),
@@ -71,6 +78,19 @@ function changedFlags(current: repo.CompanyRow, body: TUpdateCompanySettingsRequ
   return changed;
 }
 
+/** The period asked for (omitted: unchanged); like the audit log flag, only the enterprise plan may change it. */
+function retentionYearsOf(current: repo.CompanyRow, body: TUpdateCompanySettingsRequest) {
+  const years = body.auditRetentionYears ?? current.auditRetentionYears;
+  if (
+    years !== current.auditRetentionYears &&
+    !PLAN_FLAGS[current.plan as TPlan].includes('auditLog')
+  ) {
+    const message = `「${AUDIT_RETENTION_LABEL}」は${FLAG_NOT_IN_PLAN}。現在のプランでは変更できません。`;
+    throw new AppError('validation_failed', message, [{ path: 'auditRetentionYears', message }]);
+  }
+  return years;
+}
+
 const list = (rows: repo.AffectedRow[]) => ({ count: rows.length, members: rows });
 
 async function previewOf(
@@ -84,6 +104,9 @@ async function previewOf(
   const changes = changed.map(
     (f) => `${COMPANY_FLAG_LABELS[f]}: ${body.flags[f] ? 'オン' : 'オフ'}`,
   );
+  const years = retentionYearsOf(current, body);
+  if (years !== current.auditRetentionYears)
+    changes.unshift(`${AUDIT_RETENTION_LABEL}: ${years}年`);
   if (body.name !== current.name) changes.unshift(`企業名: ${body.name}`);
   if (body.theme !== current.theme) changes.unshift(`テーマ: ${body.theme}`);
   return {
@@ -131,7 +154,8 @@ export async function updateSettings(deps: AppDeps, who: Who, body: TUpdateCompa
   const saved = await deps.database.db.transaction(async (tx) => {
     const current = await loadCompany(tx, companyId, true);
     checkVersion(current, body.version);
-    changedFlags(current, body);
+    // The preview the admin confirmed, recomputed under the lock: its counts go into the event.
+    const preview = await previewOf(tx, current, body);
     const values = {
       name: body.name,
       theme: body.theme,
@@ -140,15 +164,40 @@ export async function updateSettings(deps: AppDeps, who: Who, body: TUpdateCompa
       documentApproval: body.flags.documentApproval ? current.documentApproval || 1 : 0,
       auditLog: body.flags.auditLog,
       documentImport: body.flags.documentImport,
+      auditRetentionYears: retentionYearsOf(current, body),
       settingsVersion: current.settingsVersion + 1,
       settingsUpdatedAt: deps.clock(),
     };
     await repo.updateCompany(tx, companyId, values);
     if (body.theme !== current.theme) await repo.setMembersTheme(tx, companyId, body.theme);
+    const changed = settingsChanges(current, values);
+    if (Object.keys(changed).length > 0) {
+      await recordAuditEvent(tx, {
+        ...auditBy(who),
+        action: 'company.settingsChanged',
+        target: { type: 'company', id: companyId, name: values.name },
+        details: { ...changed, preview: previewCounts(preview) },
+      });
+    }
     return { ...current, ...values };
   });
   return toSettings(saved);
 }
+
+/** Before → after of each setting that changed, flags as the booleans the settings page shows. */
+function settingsChanges(before: repo.CompanyRow, after: Partial<repo.CompanyRow>) {
+  const b = { ...before, ...flagsOf(before) };
+  const a = { ...before, ...after, ...flagsOf({ ...before, ...after }) };
+  return changedFields(b, a, ['name', 'theme', ...COMPANY_FLAGS, 'auditRetentionYears']);
+}
+
+/** The preview's counts (the names are in the member list already; one event stays small at 100,000 members). */
+const previewCounts = (p: TCompanySettingsPreview) => ({
+  changes: p.changes,
+  mfaRequired: p.mfaRequired?.count ?? null,
+  importOff: p.importOff?.count ?? null,
+  auditLogOff: p.auditLogOff?.count ?? null,
+});
 
 /** One mail to each member who has not set MFA up, saying they will be asked to at their next sign-in. */
 export async function remindMfa(deps: AppDeps, who: Pick<AuthContext, 'user' | 'company'>) {

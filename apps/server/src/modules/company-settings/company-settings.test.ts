@@ -68,6 +68,7 @@ describe('GET /company/settings', () => {
         theme: 'cloudsign',
         flags: { mfa: false, documentApproval: true, auditLog: true, documentImport: true },
         availableFlags: ['mfa', 'documentApproval', 'auditLog', 'documentImport'],
+        auditRetentionYears: 5,
         ssoEnabled: false,
         version: 0,
         updatedAt: expect.any(String) as unknown,

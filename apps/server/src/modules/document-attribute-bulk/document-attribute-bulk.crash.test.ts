@@ -3,18 +3,12 @@
  * be applied exactly once (docs/design.md §3). Applying a row twice cannot go unnoticed: the second time
  * the document's 更新日時 no longer matches and the row would end 'failed'. Same harness as the member bulk one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startCrashWorker, killWorker } from '../../../test/crash/crash-harness.ts';
 import { afterAll, expect, it } from 'vitest';
-import pino from 'pino';
 import { BulkStatus } from '@cloudsign/contract';
-import { parseEnv } from '../../config/env.ts';
-import { createDeps, closeDeps } from '../../bootstrap.ts';
-import type { AppDeps } from '../../deps.ts';
 import { buildApiApp } from '../../api/app.ts';
-import { createTestDeps, isPostgresRun, type TestDeps } from '../../../test/support/test-deps.ts';
+import { isPostgresRun } from '../../../test/support/test-deps.ts';
+import { crashDatabase, isCrashTestEnabled } from '../../../test/crash/crash-database.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { createAttributeChecker } from './attribute-checker.ts';
@@ -24,35 +18,14 @@ import type { TBulkManipulation } from '@cloudsign/contract';
 
 const ROWS = 20_000;
 const KILLS = 4;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-attr-crash-'));
-let testDeps: TestDeps | null = null;
-
-afterAll(async () => {
-  await testDeps?.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function openDeps(): Promise<AppDeps> {
-  if (isPostgresRun()) return (testDeps ??= await createTestDeps());
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'off', LOG_LEVEL: 'silent' });
-  return createDeps(env, {
-    logger: pino({ level: 'silent' }),
-    mailer: { outboxDir: null, send: async () => {} },
-  });
-}
-const closeIfPglite = async (deps: AppDeps) => {
-  if (!isPostgresRun()) await closeDeps(deps);
-};
+const crashDb = crashDatabase('cloudsign-attr-crash-');
+const { dataDir, openDeps, closeIfPglite } = crashDb;
+afterAll(() => crashDb.cleanup());
 
 const JOB = 'document-attribute-bulk.execute';
 const startWorker = (id: string, env: Record<string, string>) => startCrashWorker(JOB, id, env);
-const kill = killWorker;
 
-// On PGlite the same test runs against a file-backed database when CRASH_TEST_PGLITE=1 (slow: every restart
-// reopens the files).
-const isEnabled = isPostgresRun() || process.env.CRASH_TEST_PGLITE === '1';
-
-it.skipIf(!isEnabled)(
+it.skipIf(!isCrashTestEnabled())(
   'every attribute row is applied exactly once across repeated SIGKILLs of the worker',
   { timeout: 900_000 },
   async () => {
@@ -116,7 +89,7 @@ it.skipIf(!isEnabled)(
         // PGlite has one connection: the worker's batches starve its progress poll, so kill on a random timer there.
         await new Promise((r) => setTimeout(r, 500 + Math.random() * 4000));
       }
-      kill(w.child);
+      killWorker(w.child);
       await w.exited;
       killedAt.push(w.last().processed);
     }

@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { MSG_EXCEL_FILE, type TBulkManipulation, type TBulkRow } from '@cloudsign/contract';
+import {
+  BulkKind,
+  MSG_EXCEL_FILE,
+  type TBulkManipulation,
+  type TBulkRow,
+} from '@cloudsign/contract';
 import { xlsBytes, xlsxBytes } from '../../../test/support/excel-files.ts';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
@@ -16,6 +21,7 @@ import {
   utf8,
   type Headers,
 } from '../../../test/support/member-bulk.world.ts';
+import { findEventPage } from '../audit-log/audit-log.repository.ts';
 import { formatVersion } from './attribute-cells.ts';
 
 let deps: TestDeps;
@@ -426,6 +432,33 @@ describe('conflict, execute once, results', () => {
       totalRows: 1,
     });
     expect((await put(m.id, 'execute')).json()).toEqual({ manipulation: done });
+
+    // The audit log: the run is one event per step (executed once, with the checked counts), never one per
+    // row, so the bulk-edited document has no event of its own; the single edit of c has its own.
+    const eventsOf = async (targetType: 'bulkRun' | 'document', targetId: string) =>
+      (await findEventPage(deps.database.db, { companyId, targetType, targetId }, 20)).map((e) => [
+        e.action,
+        e.details,
+      ]);
+    expect(await eventsOf('bulkRun', m.id)).toEqual([
+      [
+        'bulk.executed',
+        {
+          target: 'document_attributes',
+          kind: BulkKind.Edit,
+          counts: { update: 1, unchanged: 1, conflict: 1 },
+        },
+      ],
+      [
+        'bulk.checked',
+        expect.objectContaining({ counts: { update: 1, unchanged: 1, conflict: 1 } }),
+      ],
+      ['bulk.uploaded', expect.objectContaining({ fileName: 'attributes.csv' })],
+    ]);
+    expect(await eventsOf('document', docs.a!.id)).toEqual([]);
+    expect(await eventsOf('document', docs.c!.id)).toEqual([
+      ['document.attributesChanged', { localId: { before: null, after: 'C-1' } }],
+    ]);
 
     const [a] = await deps.database.db.select().from(documents).where(eq(documents.id, docs.a!.id));
     expect(a).toMatchObject({

@@ -13,6 +13,8 @@ import { documents } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
+import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import * as repo from './documents.repository.ts';
 import { getDocument } from './documents.service.ts';
 
@@ -93,6 +95,19 @@ export function mergeAttribute(
   return { values, errors };
 }
 
+const ATTRIBUTE_FIELDS = [
+  'attrTitle',
+  'counterparty',
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'autoUpdate',
+  'localId',
+  'amount',
+  'options',
+] as const satisfies readonly (keyof AttributeColumns)[];
+
 export const EMPTY_ATTRIBUTE: AttributeColumns = {
   attrTitle: null,
   counterparty: null,
@@ -109,7 +124,7 @@ export const EMPTY_ATTRIBUTE: AttributeColumns = {
 /** Readers get 404 for documents they cannot read and 403 when they can read but not edit (contract file). */
 export async function updateDocumentAttribute(
   db: Db,
-  who: repo.Who,
+  who: repo.Who & Pick<AuthContext, 'origin'>,
   id: string,
   update: TDocumentAttributeUpdate,
   now: Date,
@@ -134,6 +149,15 @@ export async function updateDocumentAttribute(
       searchText,
       updatedAt: now,
     });
+    const changed = changes(doc, values, ATTRIBUTE_FIELDS);
+    if (Object.keys(changed).length > 0) {
+      await recordAuditEvent(tx, {
+        ...auditBy(who),
+        action: 'document.attributesChanged',
+        target: { type: 'document', id, name: doc.title },
+        details: changed,
+      });
+    }
     return getDocument(tx, who, id);
   });
 }

@@ -13,6 +13,7 @@ import {
   parseImportAttributes,
   requireImporter,
   resolveImportCabinet,
+  type ImportCabinet,
   stageFile,
   type StagedFile,
 } from './documents-import.service.ts';
@@ -35,7 +36,7 @@ export async function importDocuments(
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'multipart/form-data で送信してください。');
   const staged: StagedFile[] = [];
-  let cabinet: { id: string; isSystem: boolean } | null = null;
+  let cabinet: ImportCabinet | null = null;
   let attributes: unknown[] = [];
   try {
     for await (const part of request.parts()) {

@@ -23,6 +23,8 @@ import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import { applyClassificationRules } from '../cabinets/classification.repository.ts';
 import { EMPTY_ATTRIBUTE, mergeAttribute } from './document-attribute.service.ts';
+import { auditBy } from '../audit-log/audit-log.record.ts';
+import { recordDocumentEvents } from '../audit-log/document-events.repository.ts';
 import * as repo from './documents.repository.ts';
 import { PdfCheck } from './pdf-check.ts';
 
@@ -64,8 +66,9 @@ export async function resolveImportCabinet(db: DbOrTx, who: repo.Who, cabinetId:
       'このキャビネットに書類をインポートする権限がありません（キャビネットの管理者のみインポートできます）。';
     throw new AppError('forbidden', m, [{ path: 'cabinetId', message: m }]);
   }
-  return { id: cabinet.id, isSystem: cabinet.type === EntityType.System };
+  return { id: cabinet.id, name: cabinet.name, isSystem: cabinet.type === EntityType.System };
 }
+export type ImportCabinet = Awaited<ReturnType<typeof resolveImportCabinet>>;
 
 /** Name rule (CS): `<name>.pdf`, the name at most 64 characters. Answers the title or a rejection message. */
 export function checkImportFilename(
@@ -179,7 +182,7 @@ function attributeFor(raw: unknown, index: number, options: TDocumentAttributeOp
 export async function commitImport(
   deps: AppDeps,
   auth: AuthContext,
-  cabinet: { id: string; isSystem: boolean },
+  cabinet: ImportCabinet,
   staged: StagedFile[],
   attributes: unknown[],
 ): Promise<TDocumentImportResult[]> {
@@ -237,6 +240,14 @@ export async function commitImport(
         tx,
         auth.user.companyId,
         rows.map((r) => r.id!),
+      );
+      // One event per imported document (its history starts here), naming the cabinet it went into.
+      await recordDocumentEvents(
+        tx,
+        auditBy(auth),
+        'document.imported',
+        rows.map((r) => r.id!),
+        { cabinet: { id: cabinet.id, name: cabinet.name } },
       );
     });
   } catch (err) {

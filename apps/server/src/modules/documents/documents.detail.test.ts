@@ -130,6 +130,36 @@ describe('GET /documents/{id}/files/{fileId}', () => {
     expect(event!.actorId).not.toBeNull();
   });
 
+  it('download=1 saves the PDF as a file and records a download, by whom', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/documents/${doc.doc.id}/files/${doc.file.id}?download=1`,
+      headers: w.headers.reader,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="________2024___.pdf"; filename*=UTF-8''${encodeURIComponent('業務委託契約書「2024年度」.pdf')}`,
+    );
+    const [event] = await findEventPage(
+      deps.database.db,
+      { companyId: w.company.id, targetType: 'document', targetId: doc.doc.id },
+      1,
+    );
+    expect(event).toMatchObject({
+      action: 'document.pdfDownloaded',
+      targetName: '業務委託契約書「2024年度」',
+      details: { file: { id: doc.file.id } },
+    });
+    expect(event!.actorId).not.toBeNull();
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/documents/${doc.doc.id}/files/${doc.file.id}?download=yes`,
+      headers: w.headers.reader,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('download は 0 または 1 を指定してください。');
+  });
+
   it('streams the PDF inline with an RFC 6266 file name', async () => {
     const res = await app.inject({
       method: 'GET',

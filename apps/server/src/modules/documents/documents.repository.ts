@@ -22,7 +22,7 @@ export type DocumentRow = typeof documents.$inferSelect;
 
 export async function findCabinetInCompany(db: DbOrTx, companyId: string, cabinetId: string) {
   const [row] = await db
-    .select({ id: cabinets.id, type: cabinets.type })
+    .select({ id: cabinets.id, type: cabinets.type, name: cabinets.name })
     .from(cabinets)
     .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, cabinetId)))
     .limit(1);

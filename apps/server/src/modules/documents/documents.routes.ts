@@ -5,6 +5,7 @@ import {
   IMPORT_MAX_FILES,
   ZDocumentAttributeUpdate,
   ZDocumentFileParams,
+  ZDocumentFileQuery,
   ZDocumentFindQuery,
   ZDocumentFindResponse,
   ZDocumentGetResponse,
@@ -63,13 +64,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/documents/:id/files/:fileId',
-    { schema: { tags: ['documents'], summary: '書類のPDFファイル', params: ZDocumentFileParams } },
+    {
+      schema: {
+        tags: ['documents'],
+        summary: '書類のPDFファイル（download=1 でダウンロード）',
+        params: ZDocumentFileParams,
+        querystring: ZDocumentFileQuery,
+      },
+    },
     async (request, reply) => {
+      const isDownload = request.query.download === '1';
       const file = await findDocumentFile(
         db,
         request.auth,
         request.params.id,
         request.params.fileId,
+        isDownload,
       );
       const size = await deps.storage.size(file.storageKey);
       if (size === null) {
@@ -79,7 +89,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       return reply
         .type('application/pdf')
         .header('content-length', size)
-        .header('content-disposition', contentDisposition('inline', file.name))
+        .header(
+          'content-disposition',
+          contentDisposition(isDownload ? 'attachment' : 'inline', file.name),
+        )
         .header('cache-control', 'private, no-store')
         .send(deps.storage.read(file.storageKey));
     },

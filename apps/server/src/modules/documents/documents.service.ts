@@ -267,13 +267,14 @@ export async function findDocumentFile(
   who: Who & Pick<AuthContext, 'origin'>,
   id: string,
   fileId: string,
+  isDownload = false,
 ) {
   const doc = await repo.findReadableDocument(db, who, id);
   const file = doc ? (await repo.selectFiles(db, id)).find((f) => f.id === fileId) : undefined;
   if (!doc || !file) throw notFound();
   await recordAuditEvent(db, {
     ...auditBy(who),
-    action: 'document.pdfViewed',
+    action: isDownload ? 'document.pdfDownloaded' : 'document.pdfViewed',
     target: { type: 'document', id: doc.id, name: doc.title },
     details: { file: { id: file.id, name: file.name } },
   });

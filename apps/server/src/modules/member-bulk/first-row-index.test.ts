@@ -23,4 +23,13 @@ describe('FirstRowIndex', () => {
     const wrong = keys.filter((k, i) => index.claim(k, 1_000_000) !== i + 2);
     expect(wrong).toEqual([]);
   });
+
+  it('answers who claimed a key without claiming it', () => {
+    const index = new FirstRowIndex();
+    index.claim('a@example.com', 2);
+    expect(index.firstRow('a@example.com')).toBe(2);
+    expect(index.firstRow('b@example.com')).toBeUndefined();
+    expect(index.claim('b@example.com', 3)).toBeUndefined();
+    expect(index.size).toBe(2);
+  });
 });

@@ -22,6 +22,20 @@ export class FirstRowIndex {
 
   /** The row that claimed `key` first; or, when none did, `rowNumber` claims it and undefined is returned. */
   claim(key: string, rowNumber: number): number | undefined {
+    const found = this.lookup(key);
+    if (found.entry >= 0) return this.rows[found.entry];
+    this.add(found.slot, found.start, found.length, rowNumber);
+    return undefined;
+  }
+
+  /** The row that claimed `key`, without claiming it (undefined when none did). */
+  firstRow(key: string): number | undefined {
+    const found = this.lookup(key);
+    return found.entry >= 0 ? this.rows[found.entry] : undefined;
+  }
+
+  /** The key's entry (-1 when absent) and, for an absent key, the free slot and its bytes to keep. */
+  private lookup(key: string) {
     // The key is written after the stored ones: compared from there, and kept there if it is new.
     this.reserve(key.length * 3);
     const length = this.bytes.write(key, this.used, 'utf8');
@@ -29,16 +43,13 @@ export class FirstRowIndex {
     const mask = this.slots.length - 1;
     for (let slot = hash(this.bytes, start, length) & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot]! - 1;
-      if (entry < 0) {
-        this.add(slot, start, length, rowNumber);
-        return undefined;
-      }
+      if (entry < 0) return { entry: -1, slot, start, length };
       const at = this.starts[entry]!;
       if (
         this.lengths[entry] === length &&
         this.bytes.compare(this.bytes, start, start + length, at, at + length) === 0
       )
-        return this.rows[entry];
+        return { entry, slot, start, length };
     }
   }
 

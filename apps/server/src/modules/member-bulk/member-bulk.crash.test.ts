@@ -3,18 +3,12 @@
  * applied exactly once (docs/design.md §3). The worker runs in a child process on a file-backed PGlite
  * (PGlite run) or on the test's PostgreSQL database (PostgreSQL run).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startCrashWorker, killWorker } from '../../../test/crash/crash-harness.ts';
 import { afterAll, expect, it } from 'vitest';
-import pino from 'pino';
 import { BulkStatus } from '@cloudsign/contract';
-import { parseEnv } from '../../config/env.ts';
-import { createDeps, closeDeps } from '../../bootstrap.ts';
-import type { AppDeps } from '../../deps.ts';
 import { buildApiApp } from '../../api/app.ts';
-import { createTestDeps, isPostgresRun, type TestDeps } from '../../../test/support/test-deps.ts';
+import { isPostgresRun } from '../../../test/support/test-deps.ts';
+import { crashDatabase, isCrashTestEnabled } from '../../../test/crash/crash-database.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { createMemberChecker } from './member-checker.ts';
@@ -22,29 +16,12 @@ import { execute, upload, utf8 } from '../../../test/support/member-bulk.world.t
 
 const ROWS = 20_000;
 const KILLS = 4;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-crash-'));
-let testDeps: TestDeps | null = null;
-
-afterAll(async () => {
-  await testDeps?.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function openDeps(): Promise<AppDeps> {
-  if (isPostgresRun()) return (testDeps ??= await createTestDeps());
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'off', LOG_LEVEL: 'silent' });
-  return createDeps(env, {
-    logger: pino({ level: 'silent' }),
-    mailer: { outboxDir: null, send: async () => {} },
-  });
-}
-const closeIfPglite = async (deps: AppDeps) => {
-  if (!isPostgresRun()) await closeDeps(deps);
-};
+const crashDb = crashDatabase('cloudsign-crash-');
+const { dataDir, openDeps, closeIfPglite } = crashDb;
+afterAll(() => crashDb.cleanup());
 
 const JOB = 'member-bulk.execute';
 const startWorker = (id: string, env: Record<string, string>) => startCrashWorker(JOB, id, env);
-const kill = killWorker;
 
 /** What the killed worker had committed, read from the database itself. */
 async function committedRows(id: string): Promise<number> {
@@ -59,11 +36,7 @@ async function committedRows(id: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-// On PGlite the same test runs against a file-backed database when CRASH_TEST_PGLITE=1 (slow: every restart
-// reopens the files, and 20,000 inserts into the indexed users table take minutes on a loaded machine).
-const isEnabled = isPostgresRun() || process.env.CRASH_TEST_PGLITE === '1';
-
-it.skipIf(!isEnabled)(
+it.skipIf(!isCrashTestEnabled())(
   'every row is applied exactly once across repeated SIGKILLs of the worker',
   { timeout: 900_000 },
   async () => {
@@ -105,7 +78,7 @@ it.skipIf(!isEnabled)(
       // Only a little past the target on PostgreSQL: a longer pause let a fast machine commit several batches more
       // (and sometimes finish) before the kill.
       await new Promise((r) => setTimeout(r, Math.random() * (isPostgresRun() ? 50 : 400)));
-      kill(w.child);
+      killWorker(w.child);
       await w.exited;
       killedAt.push(await committedRows(m.id));
     }

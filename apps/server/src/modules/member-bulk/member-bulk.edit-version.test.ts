@@ -9,7 +9,7 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { memberGroups } from '../../db/schema.ts';
-import { MSG } from './member-checker.ts';
+import { MSG } from './member-check-messages.ts';
 import {
   execute,
   rowsOf,

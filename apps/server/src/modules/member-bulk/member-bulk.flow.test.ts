@@ -223,7 +223,9 @@ describe('templates', () => {
     );
     const u = await get('/members/bulk_delete/csv_template?encoding=utf8bom');
     expect([...u.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(u.rawPayload.subarray(3).toString('utf8')).toBe('メンバーID,メールアドレス\r\n');
+    expect(u.rawPayload.subarray(3).toString('utf8')).toBe(
+      'メンバーID,メールアドレス,移管先メールアドレス\r\n',
+    );
     expect((await get('/members/bulk_add/csv_template?encoding=latin1')).statusCode).toBe(400);
   });
 });

@@ -19,6 +19,8 @@ export type MemberState = {
   roles: TRole[];
   /** 3 = 利用停止: such an admin is not one of the company's active admins (countAdmins). */
   status: number;
+  /** Whether they ever set a password: 利用再開 brings them back 利用中 if so, else 招待中. */
+  hasPassword: boolean;
   updatedAt: Date;
 };
 
@@ -42,7 +44,7 @@ export async function findEmailOwners(
 }
 
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
-const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
+const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, (u.password_hash is not null) as "hasPassword", floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
 const toState = (rows: (Omit<MemberState, 'updatedAt'> & { updatedAt: number })[]): MemberState[] =>
   rows.map((r) => ({ ...r, updatedAt: new Date(Number(r.updatedAt)) }));
 

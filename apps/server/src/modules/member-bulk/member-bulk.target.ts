@@ -6,6 +6,7 @@ import {
   BulkKind,
   MEMBER_ADD_COLUMNS,
   MEMBER_DELETE_COLUMNS,
+  memberColumnsFor,
   ZMemberCsvRequest,
 } from '@cloudsign/contract';
 import { requirePermission } from '../../api/plugins/permissions.ts';
@@ -52,7 +53,7 @@ export const memberBulkTarget: BulkTargetDescriptor = {
   templates: [
     {
       path: '/members/bulk_add/csv_template',
-      columns: MEMBER_ADD_COLUMNS,
+      columns: (auth) => memberColumnsFor(MEMBER_ADD_COLUMNS, auth.company.documentApproval),
       fileName: ['メンバー一括追加テンプレート', 'member_bulk_add_template'],
     },
     {

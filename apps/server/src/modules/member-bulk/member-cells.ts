@@ -9,6 +9,10 @@ import {
   MEMBER_DELETE_COLUMNS,
   MEMBER_EDIT_COLUMNS,
   MEMBER_GROUP_SEPARATOR,
+  MEMBER_USE_STATES,
+  MemberStatus,
+  memberColumnsFor,
+  ROLE_LABELS,
   ZId,
   ZMemberEmail,
   ZMemberFurigana,
@@ -19,15 +23,32 @@ import {
 import { jstTimestamp } from '../../lib/time/jst.ts';
 import type { ColumnSpec } from '../../bulk/bulk.types.ts';
 
-export const MEMBER_COLUMN_SPECS: Record<number, ColumnSpec> = {
-  [BulkKind.Add]: { allowed: MEMBER_ADD_COLUMNS, required: [MEMBER_CSV.email] },
-  [BulkKind.Edit]: { allowed: MEMBER_EDIT_COLUMNS, required: [MEMBER_CSV.id] },
-  [BulkKind.Delete]: {
+/** Why 承認権限 is refused while the company's documentApproval flag is off. */
+export const APPROVER_OFF_MSG =
+  '書類の承認機能が無効のため、承認権限は設定できません。この列を削除してアップロードしてください（企業設定で書類の承認を有効にすると使えます）。';
+
+/** The headers a company's file may have: 承認権限 only while its documentApproval flag is on. */
+export function memberColumnSpec(kind: number, documentApproval: number): ColumnSpec {
+  const unavailable =
+    documentApproval === 0 ? { [ROLE_LABELS.CompanyApprover]: APPROVER_OFF_MSG } : undefined;
+  if (kind === BulkKind.Add)
+    return {
+      allowed: memberColumnsFor(MEMBER_ADD_COLUMNS, documentApproval),
+      required: [MEMBER_CSV.email],
+      unavailable,
+    };
+  if (kind === BulkKind.Edit)
+    return {
+      allowed: memberColumnsFor(MEMBER_EDIT_COLUMNS, documentApproval),
+      required: [MEMBER_CSV.id],
+      unavailable,
+    };
+  return {
     allowed: MEMBER_DELETE_COLUMNS,
     required: [],
     requiredOneOf: [[MEMBER_CSV.id, MEMBER_CSV.email]],
-  },
-};
+  };
+}
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message ?? '';
@@ -91,6 +112,23 @@ export function parsePrivilege(
     message: `「${raw}」は指定できません。1 または あり（権限を付与）、0・なし・空欄（付与しない）で入力してください。`,
   });
   return null;
+}
+
+/**
+ * 利用状態: 利用中 → Valid, 利用停止 → Deactivated, 招待中 → Invalid; blank = unchanged (undefined). Whether
+ * the member may take that state is the checker's question.
+ */
+export function parseUseState(raw: string, errors: TBulkCellError[]): number | undefined {
+  const v = raw.normalize('NFKC').trim();
+  if (v === '') return undefined;
+  if (v === MEMBER_USE_STATES.active) return MemberStatus.Valid;
+  if (v === MEMBER_USE_STATES.deactivated) return MemberStatus.Deactivated;
+  if (v === MEMBER_USE_STATES.invited) return MemberStatus.Invalid;
+  errors.push({
+    column: MEMBER_CSV.status,
+    message: `「${raw}」は指定できません。${MEMBER_USE_STATES.active} または ${MEMBER_USE_STATES.deactivated} で入力してください（空欄は変更なし）。`,
+  });
+  return undefined;
 }
 
 /** Names or ids separated by `;`, blanks and repeats dropped. */

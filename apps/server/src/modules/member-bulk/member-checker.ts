@@ -8,67 +8,32 @@ import {
   MEMBER_CSV,
   MemberStatus,
   MEMBER_ROLE_COLUMNS,
-  type TBulkCellError,
   type TMemberBulkValues,
   type TRole,
 } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CheckedRow, InputRow, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
+import type { CheckedRow, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
 import {
   countAdmins,
   findEmailOwners,
   findGroups,
   findGroupsOfMembers,
-  findMembersByEmails,
   findMembersByIds,
   type MemberState,
 } from './member-bulk.repository.ts';
-import {
-  MEMBER_COLUMN_SPECS,
-  formatVersion,
-  parseEmail,
-  parseMemberId,
-  parseFurigana,
-  parseName,
-  parseOrganization,
-  parsePrivilege,
-  parseVersion,
-  splitGroups,
-} from './member-cells.ts';
+import { memberColumnSpec, formatVersion } from './member-cells.ts';
+import { findDocumentApproval } from './member-use-state.sql.ts';
+import { nextUseState } from './member-use-state-check.ts';
 import { FirstRowIndex } from './first-row-index.ts';
-
-export const MSG = {
-  emailTaken: 'このメールアドレスはすでに使われています。',
-  duplicateEmail: (row: number) => `このメールアドレスは${row}行目と重複しています。`,
-  duplicateMember: (row: number) => `このメンバーは${row}行目と重複しています。`,
-  groupNotFound: (g: string) => `メンバーグループ「${g}」が見つかりません。`,
-  memberNotFound: 'メンバーが見つかりません。',
-  selfRoles: '自分自身の権限は変更できません。',
-  selfDelete: '自分自身は削除できません。',
-  lastAdmin: '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
-  changedSince:
-    '編集用CSVの作成後にこのメンバーが変更されています。編集用CSVをダウンロードし直してください。',
-  idEmailMismatch: 'メンバーIDとメールアドレスが別のメンバーを指しています。',
-} as const;
-
-type Parsed = {
-  row: InputRow;
-  errors: TBulkCellError[];
-  id: string | null;
-  email: string | null;
-  name: string | null;
-  /** undefined = no フリガナ column (unchanged on edit); null = blank. */
-  furigana: string | null | undefined;
-  organization: string | null;
-  /** Privileges present in the file: granted or not. */
-  privileges: Partial<Record<TRole, boolean>>;
-  groupTokens: string[] | null;
-  version: number | null;
-  groups?: { id: string; name: string }[];
-};
+import { MSG } from './member-check-messages.ts';
+import { createRowParser, type ParsedMemberRow as Parsed } from './member-row-parse.ts';
+import { createDeleteCheck } from './member-delete-check.ts';
 
 const ROLE_ORDER = MEMBER_ROLE_COLUMNS.map((r) => r.role);
 const ADMIN_COLUMN = MEMBER_ROLE_COLUMNS.find((r) => r.role === 'CompanyAdmin')!.column;
+/** An admin who keeps the company going: a deactivated (利用停止) one does not (countAdmins). */
+const isActiveAdmin = (v: TMemberBulkValues) =>
+  v.roles.includes('CompanyAdmin') && v.status !== MemberStatus.Deactivated;
 
 export async function createMemberChecker(
   db: DbOrTx,
@@ -76,9 +41,9 @@ export async function createMemberChecker(
   headers: readonly string[],
 ): Promise<RowChecker> {
   const kind = m.kind;
-  const has = new Set(headers);
   const companyId = m.companyId;
   const groups = await findGroups(db, companyId);
+  const documentApproval = await findDocumentApproval(db, companyId);
   const userGroups = groups.filter((g) => g.type === 0);
   const byId = new Map(userGroups.map((g) => [g.id, g]));
   const byName = new Map(userGroups.map((g) => [g.name, g]));
@@ -90,49 +55,7 @@ export async function createMemberChecker(
   const adminRemovals: { rowNumber: number; column: string }[] = [];
   let adminGrants = 0;
 
-  const roleColumns = MEMBER_ROLE_COLUMNS.filter((r) => has.has(r.column));
-
-  const parse = (row: InputRow): Parsed => {
-    const errors: TBulkCellError[] = [];
-    const input = row.input;
-    const p: Parsed = {
-      row,
-      errors,
-      id: null,
-      email: null,
-      name: null,
-      furigana: undefined,
-      organization: null,
-      privileges: {},
-      groupTokens: null,
-      version: null,
-    };
-    if (
-      has.has(MEMBER_CSV.id) &&
-      (kind === BulkKind.Edit || (input[MEMBER_CSV.id] ?? '').trim() !== '')
-    )
-      p.id = parseMemberId(input[MEMBER_CSV.id] ?? '', errors);
-    if (
-      has.has(MEMBER_CSV.email) &&
-      (kind !== BulkKind.Delete || (input[MEMBER_CSV.email] ?? '').trim() !== '' || !p.id)
-    ) {
-      p.email = parseEmail(input[MEMBER_CSV.email] ?? '', MEMBER_CSV.email, errors);
-    }
-    if (kind === BulkKind.Delete) return p;
-    if (has.has(MEMBER_CSV.name)) p.name = parseName(input[MEMBER_CSV.name] ?? '', errors);
-    if (has.has(MEMBER_CSV.furigana))
-      p.furigana = parseFurigana(input[MEMBER_CSV.furigana] ?? '', errors);
-    if (has.has(MEMBER_CSV.organization))
-      p.organization = parseOrganization(input[MEMBER_CSV.organization] ?? '', errors);
-    for (const { role, column } of roleColumns) {
-      const v = parsePrivilege(input[column] ?? '', column, errors);
-      if (v !== null) p.privileges[role] = v;
-    }
-    if (has.has(MEMBER_CSV.groups)) p.groupTokens = splitGroups(input[MEMBER_CSV.groups] ?? '');
-    if (has.has(MEMBER_CSV.updatedAt))
-      p.version = parseVersion(input[MEMBER_CSV.updatedAt] ?? '', errors);
-    return p;
-  };
+  const parse = createRowParser(kind, headers);
 
   /** Across rows: the same email or member twice in one file; the later row is the error. */
   const claim = (
@@ -236,6 +159,7 @@ export async function createMemberChecker(
       roles: ROLE_ORDER.filter((r) => mm.roles.includes(r)),
       groups: groupsOf.get(mm.id) ?? [],
       updatedAt: formatVersion(mm.updatedAt),
+      status: mm.status,
     });
     return new Map(members.map((mm) => [mm.id, { state: mm, values: values(mm) }]));
   };
@@ -263,6 +187,7 @@ export async function createMemberChecker(
         roles: rolesFrom(before.roles, p.privileges).filter((r) => p.privileges[r] !== false),
         groups: p.groups ?? before.groups,
         updatedAt: before.updatedAt,
+        status: nextUseState(cur.state, p, m.createdBy),
       };
       const owner = owners.get(after.email);
       if (owner && owner !== p.id)
@@ -282,71 +207,56 @@ export async function createMemberChecker(
         after.name !== before.name ||
         after.furigana !== (before.furigana ?? null) ||
         after.organization !== before.organization ||
-        after.groups.map((g) => g.id).join() !== before.groups.map((g) => g.id).join();
-      // A deactivated admin is not counted among the active ones, so changing theirs moves nothing.
-      if (p.errors.length === 0 && rolesChanged && cur.state.status !== MemberStatus.Deactivated) {
-        if (before.roles.includes('CompanyAdmin') && !after.roles.includes('CompanyAdmin'))
-          adminRemovals.push({ rowNumber: p.row.rowNumber, column: ADMIN_COLUMN });
-        if (!before.roles.includes('CompanyAdmin') && after.roles.includes('CompanyAdmin'))
-          adminGrants += 1;
+        after.groups.map((g) => g.id).join() !== before.groups.map((g) => g.id).join() ||
+        after.status !== before.status;
+      // Demoting or deactivating an active admin removes one; promoting or restoring an admin adds one.
+      if (p.errors.length === 0) {
+        const was = isActiveAdmin(before);
+        const will = isActiveAdmin(after);
+        if (was && !will)
+          adminRemovals.push({
+            rowNumber: p.row.rowNumber,
+            column: after.roles.includes('CompanyAdmin') ? MEMBER_CSV.status : ADMIN_COLUMN,
+          });
+        if (!was && will) adminGrants += 1;
       }
       return toRow(p, isChanged ? 'update' : 'unchanged', p.id, before, after);
     });
   };
 
-  const checkDeletes = async (ps: Parsed[]): Promise<CheckedRow[]> => {
-    const ok = ps.filter((p) => p.errors.length === 0);
-    const byIds = await loadMembers(ok.filter((p) => p.id).map((p) => p.id!));
-    const byEmails = new Map(
-      (
-        await findMembersByEmails(
-          db,
-          companyId,
-          ok.filter((p) => !p.id).map((p) => p.email!),
-        )
-      ).map((mm) => [mm.email, mm.id]),
-    );
-    const extra = await loadMembers([...byEmails.values()]);
-    return ps.map((p) => {
-      if (p.errors.length > 0) return toRow(p, 'error', p.id, null, null);
-      const id = p.id ?? byEmails.get(p.email!) ?? null;
-      const cur = id ? (byIds.get(id) ?? extra.get(id)) : undefined;
-      const column = p.id ? MEMBER_CSV.id : MEMBER_CSV.email;
-      if (!id || !cur) p.errors.push({ column, message: MSG.memberNotFound });
-      else if (p.id && p.email && cur.state.email !== p.email)
-        p.errors.push({ column: MEMBER_CSV.email, message: MSG.idEmailMismatch });
-      else if (id === m.createdBy) p.errors.push({ column, message: MSG.selfDelete });
-      // Found by email: the same member may also be named by id in another row.
-      else if (!p.id) claim(firstRowOfId, id, p, column, MSG.duplicateMember);
-      if (
-        p.errors.length === 0 &&
-        cur!.values.roles.includes('CompanyAdmin') &&
-        cur!.state.status !== MemberStatus.Deactivated
-      )
-        adminRemovals.push({ rowNumber: p.row.rowNumber, column });
-      return toRow(p, 'delete', id, cur?.values ?? null, null);
-    });
-  };
+  const deletes = createDeleteCheck({
+    db,
+    m,
+    firstRowOfId,
+    claimId: (id, p, column) => claim(firstRowOfId, id, p, column, MSG.duplicateMember),
+    loadMembers,
+    toRow,
+    removesAdmin: (rowNumber, column) => adminRemovals.push({ rowNumber, column }),
+  });
 
   return {
-    columns: MEMBER_COLUMN_SPECS[kind]!,
+    columns: memberColumnSpec(kind, documentApproval),
     checkBatch: async (rows) => {
       const ps = rows.map(parse);
       for (const p of ps) if (p.errors.length === 0) acrossRows(p);
       for (const p of ps) if (p.errors.length === 0) references(p);
       if (kind === BulkKind.Add) return checkAdds(ps);
       if (kind === BulkKind.Edit) return checkEdits(ps);
-      return checkDeletes(ps);
+      return deletes.check(ps);
     },
     finish: async () => {
-      if (adminRemovals.length === 0) return [];
+      const successorErrors = kind === BulkKind.Delete ? deletes.finish() : [];
+      if (adminRemovals.length === 0) return successorErrors;
       const admins = await countAdmins(db, companyId);
-      if (admins - adminRemovals.length + adminGrants > 0) return [];
-      return adminRemovals.map((r) => ({
-        rowNumber: r.rowNumber,
-        column: r.column,
-        message: MSG.lastAdmin,
-      }));
+      if (admins - adminRemovals.length + adminGrants > 0) return successorErrors;
+      return [
+        ...successorErrors,
+        ...adminRemovals.map((r) => ({
+          rowNumber: r.rowNumber,
+          column: r.column,
+          message: MSG.lastAdmin,
+        })),
+      ];
     },
   };
 }

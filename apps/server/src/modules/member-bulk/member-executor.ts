@@ -3,7 +3,7 @@
  * is re-read under row locks: anything that changed since the check (email taken meanwhile, member
  * deleted or edited) fails that row with its reason instead of overwriting.
  */
-import { BulkKind, type TMemberBulkValues } from '@cloudsign/contract';
+import { BulkKind, MemberStatus, type TMemberBulkValues } from '@cloudsign/contract';
 import type { Tx } from '../../db/client.ts';
 import type {
   BatchExecutor,
@@ -13,8 +13,10 @@ import type {
 } from '../../bulk/bulk.types.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
 import { revokeOnEmailChange } from '../../auth/revocation.ts';
+import { applyUseStates } from './member-use-state-apply.ts';
 import { formatVersion } from './member-cells.ts';
-import { MSG } from './member-checker.ts';
+import { MSG } from './member-check-messages.ts';
+import { countHoldings, transferHoldings } from '../members/member-holdings.repository.ts';
 import {
   addMemberships,
   countAdmins,
@@ -31,6 +33,10 @@ export const EXEC_MSG = {
   changed:
     'チェックの後にこのメンバーが変更されたため、反映しませんでした。もう一度アップロードしてください。',
   emailTaken: `${MSG.emailTaken}（チェックの後に使われました）`,
+  successorGone:
+    '移管先のメンバーがチェックの後に削除または利用停止されたため、削除しませんでした。移管先を見直してもう一度アップロードしてください。',
+  holdingsSince:
+    'チェックの後にこのメンバーがキャビネットの管理者または書類の送信者になったため、削除しませんでした。移管先を指定してもう一度アップロードしてください。',
 } as const;
 
 const ok = (rowNumber: number, targetId?: string): RowOutcome => ({
@@ -45,8 +51,9 @@ const fail = (rowNumber: number, message: string): RowOutcome => ({
   message,
 });
 const values = (r: PendingRow, key: 'before' | 'after') => r[key] as TMemberBulkValues;
-const isAdmin = (v: TMemberBulkValues | null | undefined) =>
-  Boolean(v?.roles.includes('CompanyAdmin'));
+/** An admin who keeps the company going: a deactivated (利用停止) one does not (countAdmins). */
+const isActiveAdmin = (v: TMemberBulkValues | null | undefined) =>
+  Boolean(v?.roles.includes('CompanyAdmin')) && v?.status !== MemberStatus.Deactivated;
 
 async function applyAdds(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
   const list = rows.map((r) => {
@@ -143,13 +150,13 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
     return !outcomes.has(r.rowNumber);
   });
   const grants = live.filter(
-    (r) => !isAdmin(values(r, 'before')) && isAdmin(values(r, 'after')),
+    (r) => !isActiveAdmin(values(r, 'before')) && isActiveAdmin(values(r, 'after')),
   ).length;
   live = await guardLastAdmin(
     tx,
     m,
     live,
-    (r) => isAdmin(values(r, 'before')) && !isAdmin(values(r, 'after')),
+    (r) => isActiveAdmin(values(r, 'before')) && !isActiveAdmin(values(r, 'after')),
     grants,
     outcomes,
   );
@@ -177,6 +184,7 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
       .filter((r) => values(r, 'after').email !== values(r, 'before').email)
       .map((r) => r.targetId!),
   );
+  await applyUseStates(tx, m, live);
   const groupsChanged = live.filter(
     (r) =>
       values(r, 'after')
@@ -198,6 +206,40 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
   return rows.map((r) => outcomes.get(r.rowNumber)!);
 }
 
+/**
+ * Offboarding under locks: a successor deleted or deactivated since the check, or a member who came to hold a
+ * cabinet or documents without a successor named, fails that row rather than leaving anything orphaned.
+ */
+async function guardHoldings(
+  tx: Tx,
+  m: ManipulationRow,
+  rows: PendingRow[],
+  outcomes: Map<number, RowOutcome>,
+) {
+  const deleting = new Set(rows.map((r) => r.targetId!));
+  const successorIds = [
+    ...new Set(rows.flatMap((r) => values(r, 'before').transfer?.to?.id ?? [])),
+  ];
+  const successors = new Map(
+    (await findMembersByIds(tx, m.companyId, successorIds, true)).map((s) => [s.id, s]),
+  );
+  const held = await countHoldings(
+    tx,
+    m.companyId,
+    rows.filter((r) => !values(r, 'before').transfer?.to).map((r) => r.targetId!),
+  );
+  return rows.filter((r) => {
+    const to = values(r, 'before').transfer?.to;
+    const s = to ? successors.get(to.id) : undefined;
+    const h = held.get(r.targetId!);
+    if (to && (!s || s.status === MemberStatus.Deactivated || deleting.has(s.id)))
+      outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.successorGone));
+    else if (!to && h && (h.cabinets > 0 || h.documents > 0))
+      outcomes.set(r.rowNumber, fail(r.rowNumber, EXEC_MSG.holdingsSince));
+    return !outcomes.has(r.rowNumber);
+  });
+}
+
 async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
   const outcomes = new Map<number, RowOutcome>();
   // A delete goes ahead even if the member was edited since the check; only its privileges matter here.
@@ -206,6 +248,7 @@ async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Pro
     if (r.targetId === m.createdBy) outcomes.set(r.rowNumber, fail(r.rowNumber, MSG.selfDelete));
     return !outcomes.has(r.rowNumber);
   });
+  live = await guardHoldings(tx, m, live, outcomes);
   live = await guardLastAdmin(
     tx,
     m,
@@ -213,6 +256,15 @@ async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Pro
     (r) => Boolean(locked.current.get(r.targetId!)?.roles.includes('CompanyAdmin')),
     0,
     outcomes,
+  );
+  // Exactly once: the moves commit with the deletions and the rows' outcomes, or none of them do.
+  await transferHoldings(
+    tx,
+    m.companyId,
+    live.flatMap((r) => {
+      const to = values(r, 'before').transfer?.to;
+      return to ? [{ from: r.targetId!, to: to.id }] : [];
+    }),
   );
   await deleteMembers(
     tx,

@@ -8,6 +8,8 @@ import {
   MEMBER_EDIT_COLUMNS,
   MEMBER_GROUP_SEPARATOR,
   MEMBER_ROLE_COLUMNS,
+  memberColumnsFor,
+  memberUseState,
   type TCsvEncoding,
   type TMemberBulkFilters,
 } from '@cloudsign/contract';
@@ -15,6 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { formatVersion } from './member-cells.ts';
+import { findDocumentApproval } from './member-use-state.sql.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   countFilteredMembers,
@@ -39,7 +42,12 @@ export async function writeMembersCsv(
   writer: CsvWriter,
   onPage?: (written: number) => Promise<void>,
 ) {
-  await writer.write(MEMBER_EDIT_COLUMNS);
+  // 承認権限 only while the company's documentApproval flag is on, like its member form and its uploads.
+  const approval = await findDocumentApproval(deps.database.db, companyId);
+  const roleColumns = MEMBER_ROLE_COLUMNS.filter(
+    (r) => approval !== 0 || r.role !== 'CompanyApprover',
+  );
+  await writer.write(memberColumnsFor(MEMBER_EDIT_COLUMNS, approval));
   let written = 0;
   const writePage = async (db: DbOrTx, page: MemberState[]) => {
     const groupsOf = new Map<string, { id: string; name: string }[]>();
@@ -58,8 +66,9 @@ export async function writeMembersCsv(
         u.name,
         u.furigana ?? '',
         u.organization,
-        ...MEMBER_ROLE_COLUMNS.map((r) => (u.roles.includes(r.role) ? '1' : '0')),
+        ...roleColumns.map((r) => (u.roles.includes(r.role) ? '1' : '0')),
         groupCell(groupsOf.get(u.id) ?? []),
+        memberUseState(u.status),
         formatVersion(u.updatedAt),
       ]);
     }

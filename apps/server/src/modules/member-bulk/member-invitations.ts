@@ -1,7 +1,7 @@
 /** The invitation mails after a member run: their own job, so a crash can repeat one mail but never skips one. */
 import { BulkKind } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { claimFollowUp, rowsAwaitingFollowUp } from '../../bulk/bulk.repository.ts';
+import { claimFollowUp, rowsAwaitingFollowUp } from '../../bulk/bulk-rows.repository.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { logged } from '../bulk/bulk.jobs.ts';
 import type { BulkJob } from '../bulk/bulk-target.ts';

@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZCreateMemberGroupRequest,
-  ZErrorBody,
-  ZFindMemberGroupsQuery,
-  ZFindMemberGroupsResponse,
-  ZIdParams,
-  ZMemberGroupResponse,
-  ZMemberGroupUsersAddedResponse,
-  ZMemberGroupUsersRemovedResponse,
-  ZMemberGroupUsersRequest,
-  ZOk,
-  ZUpdateMemberGroupRequest,
-} from '@cloudsign/contract';
+import { memberGroupEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './member-groups.service.ts';
 
@@ -23,103 +12,91 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app,
   { deps },
 ) => {
-  app.get(
-    '/member_groups',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['member-groups'],
-        summary: 'メンバーグループ一覧（type=user でユーザー作成のグループのみ）',
-        querystring: ZFindMemberGroupsQuery,
-        response: { 200: ZFindMemberGroupsResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.find),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['member-groups'],
+      summary: 'メンバーグループ一覧（type=user でユーザー作成のグループのみ）',
+      querystring: e.find.query,
+      response: { 200: e.find.response, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       // CompanyAdmin only (docs/design.md §1); cabinet admins pick groups through GET /cabinets/{id}/group_candidates.
       return service.findGroups(deps, request.auth, request.query.type === 'user');
     },
-  );
+  });
 
-  app.post(
-    '/member_groups',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['member-groups'],
-        summary: 'メンバーグループを作成',
-        body: ZCreateMemberGroupRequest,
-        response: { 201: ZMemberGroupResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.create),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['member-groups'],
+      summary: 'メンバーグループを作成',
+      body: e.create.body,
+      response: { 201: e.create.response, ...errors },
     },
-    async (request, reply) =>
+    handler: async (request, reply) =>
       reply
         .status(201)
         .send({ memberGroup: await service.createGroup(deps, request.auth, request.body) }),
-  );
+  });
 
-  app.get(
-    '/member_groups/:id',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['member-groups'],
-        summary: 'メンバーグループの詳細',
-        params: ZIdParams,
-        response: { 200: ZMemberGroupResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.get),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['member-groups'],
+      summary: 'メンバーグループの詳細',
+      params: e.get.params,
+      response: { 200: e.get.response, ...errors },
     },
-    async (request) => ({
+    handler: async (request) => ({
       memberGroup: await service.getGroup(deps, request.auth, request.params.id),
     }),
-  );
+  });
 
-  app.put(
-    '/member_groups/:id',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['member-groups'],
-        summary: 'メンバーグループの名前・備考を変更',
-        params: ZIdParams,
-        body: ZUpdateMemberGroupRequest,
-        response: { 200: ZMemberGroupResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.update),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['member-groups'],
+      summary: 'メンバーグループの名前・備考を変更',
+      params: e.update.params,
+      body: e.update.body,
+      response: { 200: e.update.response, ...errors },
     },
-    async (request) => ({
+    handler: async (request) => ({
       memberGroup: await service.updateGroup(deps, request.auth, request.params.id, request.body),
     }),
-  );
+  });
 
-  app.delete(
-    '/member_groups/:id',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['member-groups'],
-        summary: 'メンバーグループを削除',
-        params: ZIdParams,
-        response: { 200: ZOk, ...errors },
-      },
+  app.route({
+    ...routeOf(e.delete),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['member-groups'],
+      summary: 'メンバーグループを削除',
+      params: e.delete.params,
+      response: { 200: e.delete.response, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       await service.deleteGroup(deps, request.auth, request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/member_groups/:id/users',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['member-groups'],
-        summary: 'メンバーグループにメンバーを追加',
-        params: ZIdParams,
-        body: ZMemberGroupUsersRequest,
-        response: { 200: ZMemberGroupUsersAddedResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.addUsers),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['member-groups'],
+      summary: 'メンバーグループにメンバーを追加',
+      params: e.addUsers.params,
+      body: e.addUsers.body,
+      response: { 200: e.addUsers.response, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       const r = await service.changeMemberships(
         deps,
         request.auth,
@@ -129,21 +106,19 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       );
       return { added: r.changed, memberGroup: r.memberGroup };
     },
-  );
+  });
 
-  app.delete(
-    '/member_groups/:id/users',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['member-groups'],
-        summary: 'メンバーグループからメンバーを外す',
-        params: ZIdParams,
-        body: ZMemberGroupUsersRequest,
-        response: { 200: ZMemberGroupUsersRemovedResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.removeUsers),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['member-groups'],
+      summary: 'メンバーグループからメンバーを外す',
+      params: e.removeUsers.params,
+      body: e.removeUsers.body,
+      response: { 200: e.removeUsers.response, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       const r = await service.changeMemberships(
         deps,
         request.auth,
@@ -153,5 +128,5 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       );
       return { removed: r.changed, memberGroup: r.memberGroup };
     },
-  );
+  });
 };

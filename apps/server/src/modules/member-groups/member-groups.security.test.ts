@@ -1,50 +1,35 @@
 /** Groups are CompanyAdmin's (docs/design.md §1); a cabinet admin grants cabinet access through the cabinet's own group candidates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
-import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import type { ApiApp } from '../../api/app.ts';
+import type { TestDeps } from '../../../test/support/test-deps.ts';
+import {
+  CALLERS,
+  expectMatrix,
+  permissionWorld,
+  type MatrixRoute,
+} from '../../../test/support/permission-matrix.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
-import { cabinetAdmins, cabinets, memberGroups } from '../../db/schema.ts';
+import { memberGroups } from '../../db/schema.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
 let groupId: string;
 let memberId: string;
-let as: Record<'admin' | 'cabinetAdmin' | 'member' | 'otherAdmin', Record<string, string>>;
+let as: Awaited<ReturnType<typeof permissionWorld>>['as'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  deps = await createTestDeps();
-  app = await buildApiApp(deps);
-  const company = await makeCompany(deps);
-  const other = await makeCompany(deps, { name: '他社' });
-  const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
-  const cabinetAdmin = await makeUser(deps, company.id);
-  const member = await makeUser(deps, company.id);
-  memberId = member.id;
-  const [cabinet] = await deps.database.db
-    .insert(cabinets)
-    .values({ companyId: company.id, name: '契約書' })
-    .returning();
-  await deps.database.db
-    .insert(cabinetAdmins)
-    .values({ cabinetId: cabinet!.id, userId: cabinetAdmin.id });
+  const world = await permissionWorld();
+  ({ deps, app, as, close } = world);
+  memberId = world.member.id;
   const [g] = await deps.database.db
     .insert(memberGroups)
-    .values({ companyId: company.id, name: '営業' })
+    .values({ companyId: world.company.id, name: '営業' })
     .returning();
   groupId = g!.id;
-  as = {
-    admin: (await signIn(deps, admin)).headers,
-    cabinetAdmin: (await signIn(deps, cabinetAdmin)).headers,
-    member: (await signIn(deps, member)).headers,
-    otherAdmin: (await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] })))
-      .headers,
-  };
 });
-afterAll(async () => {
-  await app.close();
-  await deps.cleanup();
-});
+afterAll(() => close());
 
 const routes = () =>
   [
@@ -94,25 +79,11 @@ const routes = () =>
       url: `/member_groups/${groupId}`,
       expect: { member: 403, cabinetAdmin: 403, otherAdmin: 404, admin: 200 },
     },
-  ] as const;
+  ] satisfies MatrixRoute[];
 
 describe('permission matrix', () => {
-  for (const who of ['member', 'cabinetAdmin', 'otherAdmin', 'admin'] as const) {
-    it(`as ${who}`, async () => {
-      for (const r of routes()) {
-        const payload =
-          'payload' in r
-            ? (JSON.parse(JSON.stringify(r.payload).replace('{who}', who)) as unknown)
-            : undefined;
-        const res = await app.inject({
-          method: r.method,
-          url: r.url,
-          headers: as[who],
-          ...(payload ? { payload } : {}),
-        });
-        expect(res.statusCode, `${r.name} as ${who}: ${res.body}`).toBe(r.expect[who]);
-      }
-    });
+  for (const who of CALLERS) {
+    it(`as ${who}`, () => expectMatrix(app, as[who], who, routes()));
   }
 
   it('another company’s admin lists only their own groups', async () => {

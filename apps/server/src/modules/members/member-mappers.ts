@@ -24,3 +24,14 @@ export const memberDetail = (
   updatedAt: r.updatedAt.toISOString(),
   groups,
 });
+
+/** How the audit log names a member: name and email, or the email alone while the name is empty. */
+export const memberAuditTarget = (m: { id: string; name: string; email: string }) => ({
+  type: 'member' as const,
+  id: m.id,
+  name: m.name ? `${m.name} <${m.email}>` : m.email,
+});
+
+/** The admin acting, as the mails name them. */
+export const inviterOf = (who: { user: { name: string; email: string } }) =>
+  who.user.name || who.user.email;

@@ -9,22 +9,11 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { endSessions, revokeSetupLinks } from '../../auth/revocation.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import { memberDetail } from './member-mappers.ts';
+import { memberAuditTarget } from './member-mappers.ts';
+import { loadMemberDetail } from './member-detail.ts';
 import * as repo from './members.repository.ts';
 
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'>;
-
-const memberTarget = (m: { id: string; name: string; email: string }) => ({
-  type: 'member' as const,
-  id: m.id,
-  name: m.name ? `${m.name} <${m.email}>` : m.email,
-});
-
-async function detail(deps: AppDeps, companyId: string, id: string) {
-  const row = await repo.findMember(deps.database.db, companyId, id);
-  if (!row) throw notFound();
-  return memberDetail(row, await repo.findUserGroups(deps.database.db, id));
-}
 
 export async function deactivateMember(deps: AppDeps, who: Who, id: string) {
   const companyId = who.user.companyId;
@@ -51,12 +40,12 @@ export async function deactivateMember(deps: AppDeps, who: Who, id: string) {
     await recordAuditEvent(tx, {
       ...auditBy(who),
       action: 'member.deactivated',
-      target: memberTarget(current),
+      target: memberAuditTarget(current),
       details: { status: { before: current.status, after: MemberStatus.Deactivated } },
       occurredAt: now,
     });
   });
-  return detail(deps, companyId, id);
+  return loadMemberDetail(deps, companyId, id);
 }
 
 /**
@@ -76,10 +65,10 @@ export async function restoreMember(deps: AppDeps, who: Who, id: string) {
     await recordAuditEvent(tx, {
       ...auditBy(who),
       action: 'member.restored',
-      target: memberTarget(current),
+      target: memberAuditTarget(current),
       details: { status: { before: MemberStatus.Deactivated, after: status } },
       occurredAt: now,
     });
   });
-  return detail(deps, companyId, id);
+  return loadMemberDetail(deps, companyId, id);
 }

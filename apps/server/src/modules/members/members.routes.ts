@@ -1,20 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZCreateUserRequest,
-  ZErrorBody,
-  ZFindMembersQuery,
-  ZFindMembersResponse,
-  ZIdParams,
-  ZOk,
-  ZUpdateUserRequest,
-  ZUserResponse,
-  type TMember,
-} from '@cloudsign/contract';
+import { memberEndpoints as e, ZErrorBody, type TMember } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './members.service.ts';
+import * as credentials from './member-credentials.service.ts';
 import { deactivateMember, restoreMember } from './member-status.service.ts';
+import { deleteMember, getHoldings } from './member-offboarding.service.ts';
 
 /** Before body validation, so a non-admin learns nothing from a 400 (docs/design.md §1: members are CompanyAdmin's). */
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -32,20 +25,18 @@ async function* streamBody(total: number, batches: AsyncGenerator<TMember[]>) {
 }
 
 export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/members',
-    {
-      // Known before the query is read: only a company admin, or a cabinet admin naming a cabinet, may list;
-      // anyone else gets 403 rather than a 400 that describes the query (the cabinet is checked in the handler).
-      preValidation: requirePermission('companyAdminOrNamedCabinet'),
-      schema: {
-        tags: ['members'],
-        summary: 'メンバー一覧（50件ずつ。page=-1 ですべて）',
-        querystring: ZFindMembersQuery,
-        response: { 200: ZFindMembersResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.find),
+    // Known before the query is read: only a company admin, or a cabinet admin naming a cabinet, may list;
+    // anyone else gets 403 rather than a 400 that describes the query (the cabinet is checked in the handler).
+    preValidation: requirePermission('companyAdminOrNamedCabinet'),
+    schema: {
+      tags: ['members'],
+      summary: 'メンバー一覧（50件ずつ。page=-1 ですべて）',
+      querystring: e.find.query,
+      response: { 200: e.find.response, ...errors },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const result = await service.findMembers(deps, request.auth, request.query);
       if (result.kind === 'stream') {
         // A stream skips the response serializer; the service maps its rows exactly as a page's.
@@ -55,154 +46,153 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       }
       return { members: result.members, total: result.total };
     },
-  );
+  });
 
-  app.get(
-    '/users/:id',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: 'メンバーの詳細',
-        params: ZIdParams,
-        response: { 200: ZUserResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.get),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: 'メンバーの詳細',
+      params: e.get.params,
+      response: { 200: e.get.response, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       return { user: await service.getMember(deps, request.auth, request.params.id) };
     },
-  );
+  });
 
-  app.post(
-    '/users',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: 'メンバーを追加し、パスワード設定メールを送る',
-        body: ZCreateUserRequest,
-        response: { 201: ZUserResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.create),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: 'メンバーを追加し、パスワード設定メールを送る',
+      body: e.create.body,
+      response: { 201: e.create.response, ...errors },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const user = await service.createMember(deps, request.auth, request.body);
       return reply.status(201).send({ user });
     },
-  );
+  });
 
-  app.put(
-    '/users/:id',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: 'メンバーを更新（省略した項目は変更なし）',
-        params: ZIdParams,
-        body: ZUpdateUserRequest,
-        response: { 200: ZUserResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.update),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: 'メンバーを更新（省略した項目は変更なし）',
+      params: e.update.params,
+      body: e.update.body,
+      response: { 200: e.update.response, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       return {
         user: await service.updateMember(deps, request.auth, request.params.id, request.body),
       };
     },
-  );
+  });
 
-  app.delete(
-    '/users/:id',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: 'メンバーを削除',
-        params: ZIdParams,
-        response: { 200: ZOk, ...errors },
-      },
+  app.route({
+    ...routeOf(e.delete),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary:
+        'メンバーを削除（管理するキャビネットと送信した書類は移管先 successorId へ同じトランザクションで移す）',
+      params: e.delete.params,
+      querystring: e.delete.query,
+      response: { 200: e.delete.response, ...errors },
     },
-    async (request) => {
-      await service.deleteMember(deps, request.auth, request.params.id);
+    handler: async (request) => {
+      await deleteMember(deps, request.auth, request.params.id, request.query.successorId);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.put(
-    '/users/:id/remind_register',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: '登録メールを再送（招待中のメンバーのみ）',
-        params: ZIdParams,
-        response: { 200: ZUserResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.holdings),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary:
+        '削除前の確認: 管理するキャビネット、所属グループ、送信した書類の数、実行前の一括処理',
+      params: e.holdings.params,
+      response: { 200: e.holdings.response, ...errors },
     },
-    async (request) => {
-      return { user: await service.remindRegister(deps, request.auth, request.params.id) };
-    },
-  );
-
-  app.put(
-    '/users/:id/password_reset',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: 'パスワード再設定メールを送る（メンバーのログイン中のブラウザはログアウト）',
-        params: ZIdParams,
-        response: { 200: ZUserResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      user: await service.sendPasswordReset(deps, request.auth, request.params.id),
+    handler: async (request) => ({
+      holdings: await getHoldings(deps, request.auth, request.params.id),
     }),
-  );
+  });
 
-  app.delete(
-    '/users/:id/mfa',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: '2要素認証をリセット',
-        params: ZIdParams,
-        response: { 200: ZUserResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.remindRegister),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: '登録メールを再送（招待中のメンバーのみ）',
+      params: e.remindRegister.params,
+      response: { 200: e.remindRegister.response, ...errors },
     },
-    async (request) => {
-      return { user: await service.resetMfa(deps, request.auth, request.params.id) };
+    handler: async (request) => {
+      return { user: await credentials.remindRegister(deps, request.auth, request.params.id) };
     },
-  );
+  });
 
-  app.put(
-    '/users/:id/deactivate',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: '利用停止（ログイン不可・ログイン中のブラウザとトークンは即時無効。データは残る）',
-        params: ZIdParams,
-        response: { 200: ZUserResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.passwordReset),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: 'パスワード再設定メールを送る（メンバーのログイン中のブラウザはログアウト）',
+      params: e.passwordReset.params,
+      response: { 200: e.passwordReset.response, ...errors },
     },
-    async (request) => ({
+    handler: async (request) => ({
+      user: await credentials.sendPasswordReset(deps, request.auth, request.params.id),
+    }),
+  });
+
+  app.route({
+    ...routeOf(e.resetMfa),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: '2要素認証をリセット',
+      params: e.resetMfa.params,
+      response: { 200: e.resetMfa.response, ...errors },
+    },
+    handler: async (request) => {
+      return { user: await credentials.resetMfa(deps, request.auth, request.params.id) };
+    },
+  });
+
+  app.route({
+    ...routeOf(e.deactivate),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: '利用停止（ログイン不可・ログイン中のブラウザとトークンは即時無効。データは残る）',
+      params: e.deactivate.params,
+      response: { 200: e.deactivate.response, ...errors },
+    },
+    handler: async (request) => ({
       user: await deactivateMember(deps, request.auth, request.params.id),
     }),
-  );
+  });
 
-  app.put(
-    '/users/:id/restore',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['members'],
-        summary: '利用再開（利用停止中のメンバーのみ）',
-        params: ZIdParams,
-        response: { 200: ZUserResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.restore),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['members'],
+      summary: '利用再開（利用停止中のメンバーのみ）',
+      params: e.restore.params,
+      response: { 200: e.restore.response, ...errors },
     },
-    async (request) => ({
+    handler: async (request) => ({
       user: await restoreMember(deps, request.auth, request.params.id),
     }),
-  );
+  });
 };

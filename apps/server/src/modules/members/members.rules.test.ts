@@ -5,12 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from './members.repository.ts';
-import {
-  createMember,
-  deleteMember,
-  updateMember,
-  type MemberServiceDeps,
-} from './members.service.ts';
+import { createMember, updateMember, type MemberServiceDeps } from './members.service.ts';
+import { deleteMember } from './member-offboarding.service.ts';
 
 const NOW = new Date('2026-04-01T00:00:00Z');
 const member = (id: string, extra: Partial<UserRow> = {}) =>
@@ -75,6 +71,13 @@ function world(rows: UserRow[], opts: { uniqueViolationOnInsert?: boolean } = {}
     mailer: { send: async () => {} },
     env: { SITE_URL: 'http://localhost:3000' },
     members,
+    // Nobody here holds a cabinet or a document: deleting needs no successor.
+    holdings: {
+      findAdministeredCabinets: async () => [],
+      countSentDocuments: async () => 0,
+      findPendingBulkRuns: async () => [],
+      transferHoldings: async () => ({ cabinets: 0, documents: 0 }),
+    },
   } as unknown as MemberServiceDeps;
   return { deps, writes };
 }

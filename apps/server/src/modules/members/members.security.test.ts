@@ -5,56 +5,42 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
-import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import type { ApiApp } from '../../api/app.ts';
+import type { TestDeps } from '../../../test/support/test-deps.ts';
+import {
+  CALLERS,
+  expectMatrix,
+  permissionWorld,
+  type MatrixRoute,
+} from '../../../test/support/permission-matrix.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
-import { cabinetAdmins, cabinets, documents, sessions } from '../../db/schema.ts';
+import { cabinets, documents, sessions } from '../../db/schema.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
 let ids: { target: string; invited: string; cabinet: string; otherCabinet: string };
-let as: Record<'admin' | 'cabinetAdmin' | 'member' | 'otherAdmin', Record<string, string>>;
+let as: Awaited<ReturnType<typeof permissionWorld>>['as'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  deps = await createTestDeps();
-  app = await buildApiApp(deps);
-  const company = await makeCompany(deps);
-  const other = await makeCompany(deps, { name: '他社' });
-  const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
-  const cabinetAdmin = await makeUser(deps, company.id);
-  const member = await makeUser(deps, company.id);
+  const world = await permissionWorld();
+  ({ deps, app, as, close } = world);
+  const company = world.company;
   const target = await makeUser(deps, company.id, { name: '対象 者' });
   const invited = await makeUser(deps, company.id, { status: 0 });
-  const otherAdmin = await makeUser(deps, other.id, { roles: ['CompanyAdmin'] });
-  const [cabinet] = await deps.database.db
-    .insert(cabinets)
-    .values({ companyId: company.id, name: '契約書' })
-    .returning();
   const [otherCabinet] = await deps.database.db
     .insert(cabinets)
     .values({ companyId: company.id, name: '人事' })
     .returning();
-  await deps.database.db
-    .insert(cabinetAdmins)
-    .values({ cabinetId: cabinet!.id, userId: cabinetAdmin.id });
   ids = {
     target: target.id,
     invited: invited.id,
-    cabinet: cabinet!.id,
+    cabinet: world.cabinetId,
     otherCabinet: otherCabinet!.id,
   };
-  as = {
-    admin: (await signIn(deps, admin)).headers,
-    cabinetAdmin: (await signIn(deps, cabinetAdmin)).headers,
-    member: (await signIn(deps, member)).headers,
-    otherAdmin: (await signIn(deps, otherAdmin)).headers,
-  };
 });
-afterAll(async () => {
-  await app.close();
-  await deps.cleanup();
-});
+afterAll(() => close());
 
 const routes = () =>
   [
@@ -108,29 +94,11 @@ const routes = () =>
       url: `/users/${ids.target}/mfa`,
       expect: { admin: 200, cabinetAdmin: 403, member: 403, otherAdmin: 404 },
     },
-  ] as const;
+  ] satisfies MatrixRoute[];
 
 describe('permission matrix', () => {
-  for (const who of ['member', 'cabinetAdmin', 'otherAdmin', 'admin'] as const) {
-    it(`as ${who}`, async () => {
-      for (const r of routes()) {
-        const payload =
-          'payload' in r
-            ? (JSON.parse(JSON.stringify(r.payload).replace('{who}', who)) as unknown)
-            : undefined;
-        const res = await app.inject({
-          method: r.method,
-          url: r.url,
-          headers: as[who],
-          ...(payload ? { payload } : {}),
-        });
-        expect(res.statusCode, `${r.name} as ${who}: ${res.body}`).toBe(r.expect[who]);
-        if (res.statusCode === 403)
-          expect(res.json<{ error: { code: string } }>().error.code).toBe('forbidden');
-        if (res.statusCode === 404)
-          expect(res.json<{ error: { code: string } }>().error.code).toBe('not_found');
-      }
-    });
+  for (const who of CALLERS) {
+    it(`as ${who}`, () => expectMatrix(app, as[who], who, routes()));
   }
 
   it('another company’s admin never sees this company’s members in a list', async () => {
@@ -165,7 +133,7 @@ describe('permission matrix', () => {
 });
 
 describe('deleting a member', () => {
-  it('ends their sessions at once (their token is refused) and keeps their documents', async () => {
+  it('ends their sessions at once (their token is refused); their documents stay, owned by the successor', async () => {
     const company = await makeCompany(deps, { name: '削除テスト' });
     const admin = await makeUser(deps, company.id, { roles: ['CompanyAdmin'] });
     const leaving = await makeUser(deps, company.id, { name: '退職 予定' });
@@ -187,7 +155,7 @@ describe('deleting a member', () => {
 
     const del = await app.inject({
       method: 'DELETE',
-      url: `/users/${leaving.id}`,
+      url: `/users/${leaving.id}?successorId=${admin.id}`,
       headers: adminHeaders,
     });
     expect(del.statusCode, del.body).toBe(200);
@@ -202,7 +170,7 @@ describe('deleting a member', () => {
       await deps.database.db.select().from(sessions).where(eq(sessions.userId, leaving.id)),
     ).toEqual([]);
     const [kept] = await deps.database.db.select().from(documents).where(eq(documents.id, doc!.id));
-    expect(kept).toMatchObject({ senderId: null, senderName: '退職 予定' });
+    expect(kept).toMatchObject({ senderId: admin.id, senderName: '退職 予定' });
   });
 
   it('a demoted admin loses admin calls on the next request', async () => {

@@ -2,7 +2,7 @@
  * Member rules (docs/design.md §1–§2): unique emails, self-guard, last-admin guard, invitations.
  * Every write runs in one transaction; the setup mail's token commits with the member.
  */
-import type { TFindMembersFilter, TMember, TMemberDetail } from '@cloudsign/contract';
+import type { TFindMembersFilter, TMember } from '@cloudsign/contract';
 import {
   newMemberValues,
   updateMemberValues,
@@ -15,9 +15,9 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
-import { issuePasswordResetLink } from '../../auth/password-reset.ts';
-import { emailChanged, endSessions, revokeOnEmailChange } from '../../auth/revocation.ts';
-import { memberDetail, toMember } from './member-mappers.ts';
+import { emailChanged, revokeOnEmailChange } from '../../auth/revocation.ts';
+import { inviterOf, memberAuditTarget, toMember } from './member-mappers.ts';
+import { loadMemberDetail, membersOf, type MemberServiceDeps } from './member-detail.ts';
 import * as repo from './members.repository.ts';
 import {
   countMembers,
@@ -39,22 +39,9 @@ const AUDITED_FIELDS = [
   'status',
   'mfa',
 ] as const;
-const memberTarget = (m: { id: string; name: string; email: string }) => ({
-  type: 'member' as const,
-  id: m.id,
-  name: m.name ? `${m.name} <${m.email}>` : m.email,
-});
-
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'> & { sessionId?: string };
 
-/**
- * What the member rules need: the database (for its transactions), the clock, the mailer and site URL of the
- * setup mail, and the members repository — the real one unless a rule test passes its own (no database).
- */
-export type MemberServiceDeps = Pick<AppDeps, 'database' | 'clock' | 'mailer' | 'env'> & {
-  members?: typeof repo;
-};
-const membersOf = (deps: MemberServiceDeps) => deps.members ?? repo;
+export type { MemberServiceDeps } from './member-detail.ts';
 
 const emailTaken = (email: string) => {
   const message = `${email} はすでに使われています。`;
@@ -102,19 +89,8 @@ async function* asMembers(batches: AsyncGenerator<MemberListRow[]>): AsyncGenera
   for await (const batch of batches) yield batch.map(toMember);
 }
 
-async function loadDetail(
-  deps: MemberServiceDeps,
-  companyId: string,
-  id: string,
-): Promise<TMemberDetail> {
-  const members = membersOf(deps);
-  const row = await members.findMember(deps.database.db, companyId, id);
-  if (!row) throw notFound();
-  return memberDetail(row, await members.findUserGroups(deps.database.db, id));
-}
-
 export const getMember = (deps: MemberServiceDeps, who: Who, id: string) =>
-  loadDetail(deps, who.user.companyId, id);
+  loadMemberDetail(deps, who.user.companyId, id);
 
 export async function createMember(deps: MemberServiceDeps, who: Who, body: CreateMemberBody) {
   const companyId = who.user.companyId;
@@ -128,7 +104,7 @@ export async function createMember(deps: MemberServiceDeps, who: Who, body: Crea
       await recordAuditEvent(tx, {
         ...auditBy(who),
         action: 'member.created',
-        target: memberTarget(row),
+        target: memberAuditTarget(row),
         details: changes(
           {
             name: '',
@@ -148,7 +124,7 @@ export async function createMember(deps: MemberServiceDeps, who: Who, body: Crea
       if (isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
       throw err;
     });
-  return loadDetail(deps, companyId, id);
+  return loadMemberDetail(deps, companyId, id);
 }
 
 export async function updateMember(
@@ -189,7 +165,7 @@ export async function updateMember(
         await recordAuditEvent(tx, {
           ...auditBy(who),
           action: 'member.updated',
-          target: memberTarget({ ...current, ...values }),
+          target: memberAuditTarget({ ...current, ...values }),
           details: changed,
           occurredAt: deps.clock(),
         });
@@ -213,104 +189,14 @@ export async function updateMember(
       if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
       throw err;
     });
-  return loadDetail(deps, companyId, id);
+  return loadMemberDetail(deps, companyId, id);
 }
-
-/** The admin acting, as the mails name them. */
-const inviterOf = (who: Who) => who.user.name || who.user.email;
 
 const sameRoles = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((r) => b.includes(r));
 
-const lastAdmin = () =>
+export const lastAdmin = () =>
   new AppError(
     'last_admin',
     '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
   );
-
-export async function deleteMember(deps: MemberServiceDeps, who: Who, id: string) {
-  const companyId = who.user.companyId;
-  const repo = membersOf(deps);
-  if (id === who.user.id) throw new AppError('self_forbidden', '自分自身は削除できません。');
-  await deps.database.db.transaction(async (tx) => {
-    const admins = await repo.lockCompanyAdmins(tx, companyId);
-    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
-    if (!current) throw notFound();
-    if (admins.includes(id) && admins.length <= 1) throw lastAdmin();
-    await repo.deleteMember(tx, companyId, id);
-    await recordAuditEvent(tx, {
-      ...auditBy(who),
-      action: 'member.deleted',
-      target: memberTarget(current),
-      details: { roles: current.roles },
-      occurredAt: deps.clock(),
-    });
-  });
-}
-
-export async function remindRegister(deps: AppDeps, who: Who, id: string) {
-  const companyId = who.user.companyId;
-  await deps.database.db.transaction(async (tx) => {
-    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
-    if (!current) throw notFound();
-    if (current.status !== 0) {
-      throw new AppError(
-        'invalid_state',
-        'このメンバーは登録済みのため、登録メールは再送できません。',
-      );
-    }
-    // A new link replaces the old one ("the old link dies").
-    await issuePasswordSetupLink(deps, tx, current, inviterOf(who));
-    await recordAuditEvent(tx, {
-      ...auditBy(who),
-      action: 'member.invitationResent',
-      target: memberTarget(current),
-      occurredAt: deps.clock(),
-    });
-  });
-  return loadDetail(deps, companyId, id);
-}
-
-/**
- * パスワード再設定メールを送る: a one-time reset link (60 minutes) naming the admin; the member's browsers are
- * signed out at once, since the admin may be acting on a compromised account.
- */
-export async function sendPasswordReset(deps: AppDeps, who: Who, id: string) {
-  const companyId = who.user.companyId;
-  await deps.database.db.transaction(async (tx) => {
-    const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
-    if (!current) throw notFound();
-    if (current.status === 0) {
-      throw new AppError(
-        'invalid_state',
-        'このメンバーはまだパスワードを設定していません。登録メールを再送してください。',
-      );
-    }
-    await issuePasswordResetLink(deps, tx, current, inviterOf(who));
-    await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
-  });
-  return loadDetail(deps, companyId, id);
-}
-
-export async function resetMfa(deps: AppDeps, who: Who, id: string) {
-  const companyId = who.user.companyId;
-  await deps.database.db.transaction(async (tx) => {
-    const row = await repo.updateMember(tx, companyId, id, {
-      mfa: 2,
-      mfaSecret: null,
-      mfaBackupCodes: [],
-      mfaLastStep: null,
-      updatedAt: deps.clock(),
-    });
-    if (!row) throw notFound();
-    await recordAuditEvent(tx, {
-      ...auditBy(who),
-      action: 'member.mfaReset',
-      target: memberTarget(row),
-      occurredAt: deps.clock(),
-    });
-    // A reset answers a lost or exposed second factor: browsers that passed it sign in again (the caller's own stays).
-    await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
-  });
-  return loadDetail(deps, companyId, id);
-}

@@ -1,7 +1,7 @@
 /** The ACS refuses every response it must not trust, each with its Japanese page and no session. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany } from '../../../test/support/fixtures.ts';
 import {
@@ -9,6 +9,7 @@ import {
   postForm,
   PASSWORD,
   sessionCookieOf,
+  tokenRequest,
 } from '../../../test/support/site.world.ts';
 import {
   b64,
@@ -22,7 +23,7 @@ import {
 } from '../../../test/support/saml-idp.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
-import { memberGroupUsers, memberGroups, sessions, users } from '../../db/schema.ts';
+import { auditEvents, memberGroupUsers, memberGroups, sessions, users } from '../../db/schema.ts';
 import * as repo from './sso.repository.ts';
 import { spIds } from './sso-saml.ts';
 
@@ -157,6 +158,16 @@ describe('ACS accepts', () => {
     expect(next.headers.location).toBe(`${deps.env.SITE_URL}/`);
   });
 
+  it.each(['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)'])(
+    'a return_to of %s started at the company URL: back to the top page, never off the site',
+    async (returnTo) => {
+      const { cookie, requestId } = await startLogin(companyId, returnTo);
+      const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`${deps.env.SITE_URL}/`);
+    },
+  );
+
   it('a response signed as a whole', async () => {
     const { cookie, requestId } = await startLogin();
     const res = await postAcs(signResponse(responseXml(fields(requestId)), idpKey), cookie);
@@ -193,6 +204,26 @@ describe('ACS accepts', () => {
       .from(memberGroupUsers)
       .where(eq(memberGroupUsers.userId, created!.id));
     expect(groups.map((g) => g.groupId)).toEqual([jitGroupId]);
+    // In the audit log: created by the system (no actor), then signed in by the new member.
+    expect(await lastAuditEvents(2)).toEqual([
+      {
+        action: 'member.created',
+        actorEmail: '',
+        targetId: created!.id,
+        details: {
+          name: { before: '', after: '山田 花子' },
+          email: { before: '', after: email },
+          organization: { before: '', after: '営業部' },
+          createdByJit: true,
+        },
+      },
+      {
+        action: 'auth.signIn',
+        actorEmail: email,
+        targetId: created!.id,
+        details: { method: 'sso', createdByJit: true },
+      },
+    ]);
   });
 });
 
@@ -407,6 +438,18 @@ describe('ACS refuses signature wrapping', () => {
   });
 });
 
+/**
+ * Not a redirect (the login form's CSP form-action would stop the browser at the IdP's origin): a page that
+ * moves on to the company's SSO URL by itself, with a link to it.
+ */
+function expectHandOver(res: Awaited<ReturnType<typeof postAcs>>, target: string) {
+  expect(res.statusCode).toBe(200);
+  expect(res.headers.location).toBeUndefined();
+  expect(res.headers.refresh).toBe(`0; url=${target}`);
+  expect(res.body).toContain('組織の IdP のログイン画面に移動します。');
+  expect(res.body).toContain(`href="${target.replace(/&/g, '&amp;')}"`);
+}
+
 describe('email-first login', () => {
   it('sends a member of an SSO company to the IdP, even with a password typed', async () => {
     const res = await postForm(app, '/login', {
@@ -414,14 +457,26 @@ describe('email-first login', () => {
       password: PASSWORD,
       return_to: '/documents',
     });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(
-      `${deps.env.SITE_URL}/sso/${companyId}/login?return_to=%2Fdocuments`,
-    );
+    expectHandOver(res, `/sso/${companyId}/login?return_to=%2Fdocuments`);
     expect(sessionCookieOf(res)).toBeUndefined();
   });
 
-  it('lets the exception admin sign in with the password', async () => {
+  it('hands a member of an SSO company over to the IdP from step 1 (the email alone)', async () => {
+    const res = await postForm(app, '/login', { email: member.email, return_to: '/documents' });
+    expectHandOver(res, `/sso/${companyId}/login?return_to=%2Fdocuments`);
+    expect(res.body).not.toContain('type="password"');
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it('shows the exception admin the password step, then signs them in with the password', async () => {
+    const step1 = await postForm(app, '/login', { email: admin.email });
+    expect(step1.statusCode).toBe(200);
+    expect(step1.headers.refresh).toBeUndefined();
+    expect(step1.body).toMatch(
+      /autocomplete="username"\s+maxlength="254"\s+value="[^"]+"\s+readonly/,
+    );
+    expect(step1.body).toContain(`value="${admin.email}"`);
+    expect(step1.body).toContain('<label for="password">パスワード</label>');
     const res = await postForm(app, '/login', { email: admin.email, password: PASSWORD });
     expect(res.statusCode).toBe(303);
     expect(sessionCookieOf(res)).toBeTruthy();
@@ -430,7 +485,7 @@ describe('email-first login', () => {
   it('sends an unknown address of a JIT domain to the IdP, and refuses it when JIT is off', async () => {
     const email = 'newcomer@corp.example.test';
     const res = await postForm(app, '/login', { email, password: '' });
-    expect(res.headers.location).toBe(`${deps.env.SITE_URL}/sso/${companyId}/login`);
+    expectHandOver(res, `/sso/${companyId}/login`);
     const settings = (await repo.findSettings(deps.database.db, companyId))!;
     await repo.saveSettings(deps.database.db, { ...settings, jitEnabled: false }, now);
     try {
@@ -442,6 +497,109 @@ describe('email-first login', () => {
       expectRefused(await postAcs(xml, cookie), 'クラウドサインに登録されていません');
     } finally {
       await repo.saveSettings(deps.database.db, settings, now);
+    }
+  });
+});
+
+/** The company's newest audit events, oldest first, as the 監査ログ shows them. */
+async function lastAuditEvents(n: number) {
+  const rows = await deps.database.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.companyId, companyId))
+    .orderBy(desc(auditEvents.seq))
+    .limit(n);
+  return rows.reverse().map((row) => ({
+    action: row.action,
+    actorEmail: row.actorEmail,
+    targetId: row.targetId,
+    details: row.details,
+  }));
+}
+const lastAuditEvent = async () => (await lastAuditEvents(1))[0];
+
+describe('the audit log and the member’s state', () => {
+  it('records a refusal without an actor and a sign-in by the member, both as SSO', async () => {
+    const first = await startLogin();
+    expectRefused(await postAcs(responseXml(fields(first.requestId)), first.cookie), SIGNATURE);
+    expect(await lastAuditEvent()).toEqual({
+      action: 'auth.signInFailed',
+      actorEmail: '',
+      targetId: '',
+      details: { method: 'sso', reason: 'signature' },
+    });
+    const second = await startLogin();
+    const res = await postAcs(
+      signAssertion(responseXml(fields(second.requestId)), idpKey),
+      second.cookie,
+    );
+    expect(res.statusCode).toBe(303);
+    expect(await lastAuditEvent()).toEqual({
+      action: 'auth.signIn',
+      actorEmail: member.email,
+      targetId: member.id,
+      details: { method: 'sso' },
+    });
+  });
+
+  it('ends a deactivated member’s SSO session at the next request and refuses their next SSO sign-in', async () => {
+    const who = await makeLoginUser(deps, companyId, { email: 'kotei@corp.example.test' });
+    const signIn = async () => {
+      const { cookie, requestId } = await startLogin();
+      const xml = responseXml(
+        fields(requestId, { nameId: who.email, attributes: { [EMAIL_ATTR]: who.email } }),
+      );
+      return postAcs(signAssertion(xml, idpKey), cookie);
+    };
+    const session = sessionCookieOf(await signIn());
+    expect((await tokenRequest(app, session)).statusCode).toBe(200);
+    await deps.database.db.update(users).set({ status: 3 }).where(eq(users.id, who.id));
+    expect((await tokenRequest(app, session)).statusCode).toBe(403);
+    expectRefused(await signIn(), 'このメンバーはログインできない状態です。');
+    expect(await lastAuditEvent()).toEqual({
+      action: 'auth.signInFailed',
+      actorEmail: who.email,
+      targetId: who.id,
+      details: { method: 'sso', reason: 'inactive' },
+    });
+  });
+
+  it('ends a deleted member’s SSO session at the next request', async () => {
+    const who = await makeLoginUser(deps, companyId, { email: 'taisha@corp.example.test' });
+    const { cookie, requestId } = await startLogin();
+    const xml = responseXml(
+      fields(requestId, { nameId: who.email, attributes: { [EMAIL_ATTR]: who.email } }),
+    );
+    const session = sessionCookieOf(await postAcs(signAssertion(xml, idpKey), cookie));
+    expect((await tokenRequest(app, session)).statusCode).toBe(200);
+    await deps.database.db.delete(sessions).where(eq(sessions.userId, who.id));
+    await deps.database.db.delete(users).where(eq(users.id, who.id));
+    expect((await tokenRequest(app, session)).statusCode).toBe(403);
+  });
+});
+
+describe('certificate rollover', () => {
+  it('accepts either certificate while both are registered, and only the new one after the old is removed', async () => {
+    const newKey = makeKey(730, 'idp-next');
+    const db = deps.database.db;
+    const before = (await repo.findSettings(db, companyId))!;
+    const signedBy = async (key: TestKey) => {
+      const { cookie, requestId } = await startLogin();
+      return postAcs(signAssertion(responseXml(fields(requestId)), key), cookie);
+    };
+    try {
+      await repo.saveSettings(
+        db,
+        { ...before, idpCertificates: [idpKey.certB64, newKey.certB64] },
+        now,
+      );
+      expect((await signedBy(idpKey)).statusCode).toBe(303);
+      expect((await signedBy(newKey)).statusCode).toBe(303);
+      await repo.saveSettings(db, { ...before, idpCertificates: [newKey.certB64] }, now);
+      expect((await signedBy(newKey)).statusCode).toBe(303);
+      expectRefused(await signedBy(idpKey), SIGNATURE);
+    } finally {
+      await repo.saveSettings(db, before, now);
     }
   });
 });

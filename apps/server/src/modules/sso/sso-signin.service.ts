@@ -10,6 +10,7 @@ import { hashToken, newOpaqueToken } from '../../auth/tokens.ts';
 import * as repo from './sso.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
 import { readMember } from './sso-attributes.ts';
+import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
 
 export type SsoPurpose = 'login' | 'test';
 export type SsoOutcome =
@@ -41,15 +42,50 @@ const MESSAGES: Record<string, string> = {
   inactive: 'このメンバーはログインできない状態です。組織の管理者にお問い合わせください。',
 };
 
-/** The one exit for refusals (logged here; an audit event belongs here too). */
-function refuse(
+type Ctx = { companyId: string; origin?: RequestOrigin; purpose?: SsoPurpose };
+type Account = { id: string; name: string; email: string };
+
+/**
+ * The one exit for refusals: an audit event in the company whose ACS was posted to (the member as actor when
+ * the response named one of theirs), and the Japanese page's message. The library's own words stay in the log.
+ */
+async function refuse(
   deps: AppDeps,
-  ctx: { companyId: string; purpose?: SsoPurpose },
+  ctx: Ctx,
   reason: string,
   detail?: string,
-): SsoOutcome {
+  account?: Account,
+): Promise<SsoOutcome> {
   deps.logger.info({ companyId: ctx.companyId, reason, detail }, 'sso sign-in refused');
+  // Without settings the id may name no company at all: nobody's log to write to.
+  if (reason !== 'not_configured')
+    await recordAuditEvent(deps.database.db, {
+      companyId: ctx.companyId,
+      actor: account ? { id: account.id, name: account.name, email: account.email } : null,
+      origin: ctx.origin,
+      action: 'auth.signInFailed',
+      target: account && { type: 'member', id: account.id, name: account.name || account.email },
+      details: { method: 'sso', reason, ...(ctx.purpose === 'test' && { connectionTest: true }) },
+    });
   return { kind: 'refused', reason, message: MESSAGES[reason] ?? MESSAGES.malformed! };
+}
+
+async function signedIn(
+  deps: AppDeps,
+  ctx: Ctx,
+  account: Account,
+  returnTo: string,
+  jit = false,
+): Promise<SsoOutcome> {
+  await recordAuditEvent(deps.database.db, {
+    companyId: ctx.companyId,
+    actor: { id: account.id, name: account.name, email: account.email },
+    origin: ctx.origin,
+    action: 'auth.signIn',
+    target: { type: 'member', id: account.id, name: account.name || account.email },
+    details: { method: 'sso', ...(jit && { createdByJit: true }) },
+  });
+  return { kind: 'signed_in', userId: account.id, returnTo };
 }
 
 export async function startSignIn(
@@ -89,10 +125,11 @@ export async function consumeResponse(
   companyId: string,
   browserToken: string | undefined,
   samlResponse: string,
+  origin?: RequestOrigin,
 ): Promise<SsoOutcome> {
   const db = deps.database.db;
   const now = deps.clock();
-  const ctx = { companyId };
+  const ctx: Ctx = { companyId, origin };
   const settings = await repo.findSettings(db, companyId);
   if (!settings) return refuse(deps, ctx, 'not_configured');
   const request = browserToken
@@ -100,6 +137,7 @@ export async function consumeResponse(
     : null;
   if (!request) return refuse(deps, ctx, 'no_request');
   const purpose = request.purpose as SsoPurpose;
+  ctx.purpose = purpose;
   let valid;
   try {
     valid = await validateResponse(
@@ -110,14 +148,14 @@ export async function consumeResponse(
       deps.clock,
     );
   } catch (e) {
-    if (e instanceof SamlRefusal) return refuse(deps, { ...ctx, purpose }, e.reason, e.message);
+    if (e instanceof SamlRefusal) return refuse(deps, ctx, e.reason, e.message);
     throw e;
   }
   const keepUntil = new Date(
     Math.max(valid.notOnOrAfter?.getTime() ?? 0, now.getTime()) + 24 * 3600 * 1000,
   );
   if (!(await repo.consumeAssertion(db, companyId, valid.assertionId, keepUntil, now)))
-    return refuse(deps, { ...ctx, purpose }, 'replay');
+    return refuse(deps, ctx, 'replay');
 
   const read = readMember(settings, valid.profile);
   if (purpose === 'test') {
@@ -126,10 +164,12 @@ export async function consumeResponse(
   }
   if (!read.email) return refuse(deps, ctx, 'no_email');
   const user = await repo.findUserByEmail(db, read.email);
+  // Another company's member is not named in this company's log.
   if (user && user.companyId !== companyId) return refuse(deps, ctx, 'other_company');
   if (user) {
-    if (user.status !== 1 && user.status !== 2) return refuse(deps, ctx, 'inactive');
-    return { kind: 'signed_in', userId: user.id, returnTo: request.returnTo };
+    if (user.status !== 1 && user.status !== 2)
+      return refuse(deps, ctx, 'inactive', undefined, user);
+    return signedIn(deps, ctx, user, request.returnTo);
   }
   const domain = read.email.split('@')[1] ?? '';
   const company = await repo.findCompany(db, companyId);
@@ -139,18 +179,42 @@ export async function consumeResponse(
     !settings.jitDomains.includes(domain)
   )
     return refuse(deps, ctx, 'unknown_member');
-  const created = await repo.createJitMember(
-    db,
-    {
-      companyId,
-      email: read.email,
-      name: read.name || read.email,
-      organization: read.organization,
-      groupIds: settings.jitGroupIds,
-    },
-    now,
-  );
-  return { kind: 'signed_in', userId: created.id, returnTo: request.returnTo };
+  const created = await createJitMember(deps, ctx, {
+    companyId,
+    email: read.email,
+    name: read.name || read.email,
+    organization: read.organization,
+    groupIds: settings.jitGroupIds,
+  });
+  return signedIn(deps, ctx, created, request.returnTo, true);
+}
+
+/** The member, their default groups and the audit event of their creation commit together. */
+async function createJitMember(
+  deps: AppDeps,
+  ctx: Ctx,
+  m: Parameters<typeof repo.createJitMember>[1],
+) {
+  return deps.database.db.transaction(async (tx) => {
+    const row = await repo.createJitMember(tx, m, deps.clock());
+    await recordAuditEvent(tx, {
+      companyId: m.companyId,
+      // Nobody acted in the console: the IdP's first sign-in created them (JIT provisioning).
+      actor: null,
+      origin: ctx.origin,
+      action: 'member.created',
+      target: { type: 'member', id: row.id, name: row.name || row.email },
+      details: {
+        ...changes({ name: '', email: '', organization: '' }, row, [
+          'name',
+          'email',
+          'organization',
+        ]),
+        createdByJit: true,
+      },
+    });
+    return row;
+  });
 }
 
 async function recordTest(

@@ -7,7 +7,7 @@ import {
   parseDateInput,
   type TAuditTargetType,
 } from '@cloudsign/contract';
-import type { AuditFilter } from '../lib/filter.ts';
+import { filterKeyOf, type AuditFilter } from '../lib/filter.ts';
 
 const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({
   value,
@@ -51,6 +51,28 @@ export function AuditFilters({
   const [category, setCategory] = useState<string | null>(filter.category ?? null);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   const [errors, setErrors] = useState<Errors>({});
+  // The fields follow the URL (a chip removed, the back button, a pre-filtered link) without remounting
+  // the form: state adjusted during render when the conditions it was set from change. Conditions this form
+  // sent itself are not written back: the URL settles after the person may have typed on, and that text stays.
+  const filterKey = filterKeyOf(filter);
+  const [shownKey, setShownKey] = useState(filterKey);
+  const [sentKey, setSentKey] = useState<string | null>(null);
+  const send = (next: AuditFilter) => {
+    setSentKey(filterKeyOf(next));
+    onChange(next);
+  };
+  if (shownKey !== filterKey) {
+    setShownKey(filterKey);
+    setSentKey(null);
+  }
+  if (shownKey !== filterKey && filterKey !== sentKey) {
+    setFrom(filter.from ?? '');
+    setTo(filter.to ?? '');
+    setActorEmail(filter.actorEmail ?? '');
+    setCategory(filter.category ?? null);
+    setKeyword(filter.keyword ?? '');
+    setErrors({});
+  }
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -73,7 +95,8 @@ export function AuditFilters({
     if (next.from || next.to || next.actorEmail) return;
     if (f.value) setFrom(f.value);
     if (t.value) setTo(t.value);
-    onChange({
+    if (email?.ok) setActorEmail(email.value);
+    send({
       ...filter,
       from: f.value,
       to: t.value,
@@ -90,7 +113,7 @@ export function AuditFilters({
     setCategory(null);
     setKeyword('');
     setErrors({});
-    onChange({});
+    send({});
   };
 
   const targetLabel = filter.targetType
@@ -157,7 +180,7 @@ export function AuditFilters({
                   <CloseButton
                     size="xs"
                     aria-label="操作したメンバーの指定を外す"
-                    onClick={() => onChange({ ...filter, actorId: undefined })}
+                    onClick={() => send({ ...filter, actorId: undefined })}
                   />
                 }
               >
@@ -174,9 +197,7 @@ export function AuditFilters({
                   <CloseButton
                     size="xs"
                     aria-label="対象の指定を外す"
-                    onClick={() =>
-                      onChange({ ...filter, targetType: undefined, targetId: undefined })
-                    }
+                    onClick={() => send({ ...filter, targetType: undefined, targetId: undefined })}
                   />
                 }
               >

@@ -2,8 +2,9 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useAuditEvents } from '../api/audit-events.ts';
-import { useAuditFilter } from '../lib/filter.ts';
+import { filterKeyOf, useAuditFilter } from '../lib/filter.ts';
 import { AuditEventList } from './audit-event-list.tsx';
+import { AuditExportPanel } from './audit-export-panel.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 
 /** 監査ログ: who did what, when and to what, newest first, for holders of 監査ログ閲覧権限. */
@@ -27,12 +28,12 @@ export function AuditLogPage() {
       />
       <Stack gap="md">
         <AuditFilters
-          key={JSON.stringify(filter)}
           filter={filter}
           actorName={actorName}
           targetName={targetName}
           onChange={setFilter}
         />
+        <AuditExportPanel key={filterKeyOf(filter)} filter={filter} />
         {events.isPending ? (
           <Center py={60}>
             <Loader size="sm" aria-label="読み込み中" />

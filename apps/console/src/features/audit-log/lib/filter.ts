@@ -14,6 +14,9 @@ const KEYS = [
 ] as const;
 export type AuditFilter = Partial<Record<(typeof KEYS)[number], string>>;
 
+/** The conditions as one string, the same whichever order their keys were set in. */
+export const filterKeyOf = (f: AuditFilter) => JSON.stringify(KEYS.map((k) => f[k] ?? ''));
+
 /** The viewer's filter lives in the URL so a pre-filtered link, the back button and a reload keep it. */
 export function useAuditFilter() {
   const [params, setParams] = useSearchParams();

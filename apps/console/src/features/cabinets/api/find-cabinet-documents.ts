@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZDocumentFindResponse } from '@cloudsign/contract';
+import { DOCUMENT_TOTAL_CAP, ZDocumentFindResponse } from '@cloudsign/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cabinetKeys } from './keys.ts';
 
 export const CABINET_DOCUMENTS_PER_PAGE = 50;
+// The last page the api can show; a page past it (`?page=999`) asks for this one, and the panel says so.
+const LAST_SHOWABLE_PAGE = Math.ceil(DOCUMENT_TOTAL_CAP / CABINET_DOCUMENTS_PER_PAGE);
 
 /** The cabinet's documents through the documents search (`GET /documents?cabinetId=…`), newest first. */
 export const findCabinetDocuments = (
@@ -12,7 +14,12 @@ export const findCabinetDocuments = (
   signal?: AbortSignal,
 ) =>
   apiFetch('/documents', {
-    query: { cabinetId: id, page: q.page, perPage: CABINET_DOCUMENTS_PER_PAGE, keyword: q.keyword },
+    query: {
+      cabinetId: id,
+      page: Math.min(q.page, LAST_SHOWABLE_PAGE),
+      perPage: CABINET_DOCUMENTS_PER_PAGE,
+      keyword: q.keyword,
+    },
     schema: ZDocumentFindResponse,
     signal,
   });

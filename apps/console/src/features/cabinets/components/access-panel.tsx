@@ -60,7 +60,7 @@ export function AccessPanel({ cabinetId }: { cabinetId: string }) {
             w={320}
           />
           <Text size="sm" c="dimmed" data-testid="access-total">
-            {total.toLocaleString('ja-JP')} 人
+            {total.toLocaleString('ja-JP')}名
           </Text>
         </Group>
         {access.isPending ? (

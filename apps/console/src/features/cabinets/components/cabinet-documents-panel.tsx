@@ -20,6 +20,7 @@ import {
   type TCabinet,
 } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
 import type { DocumentSelection } from '../api/file-documents.ts';
@@ -69,6 +70,10 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
 
   const rows = docs.data?.documents ?? [];
   const total = docs.data?.total ?? 0;
+  const pages = Math.max(
+    1,
+    Math.ceil(Math.min(total, DOCUMENT_TOTAL_CAP) / CABINET_DOCUMENTS_PER_PAGE),
+  );
   const pageIds = rows.map((d) => d.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const toggle = (id: string) => {
@@ -112,7 +117,7 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
           />
           <Text size="sm" c="dimmed" data-testid="documents-total">
             {total.toLocaleString('ja-JP')}
-            {docs.data && !docs.data.isTotalExact ? ' 件以上' : ' 件'}
+            {docs.data && !docs.data.isTotalExact ? '件以上' : '件'}
           </Text>
         </Group>
         {canManage && (
@@ -173,6 +178,8 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
           </Group>
         ) : docs.isError ? (
           <PanelError error={docs.error} onRetry={() => void docs.refetch()} />
+        ) : rows.length === 0 && total > 0 && page > pages ? (
+          <PastLastPage page={page} pages={pages} onPage={setPage} />
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" p="lg">
             {keyword ? '条件に一致する書類はありません。' : 'このキャビネットに書類はありません。'}
@@ -210,18 +217,22 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
                     </Table.Td>
                   )}
                   <Table.Td>
-                    <Text size="sm" fw={600} lineClamp={1}>
+                    <Text size="sm" fw={600} truncate="end" maw={360} title={d.title}>
                       {d.title}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{d.counterparty ?? '—'}</Text>
+                    <Text size="sm" truncate="end" maw={220} title={d.counterparty ?? undefined}>
+                      {d.counterparty ?? '—'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{DOCUMENT_STATUS_LABELS[d.status] ?? d.status}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{d.senderName || '—'}</Text>
+                    <Text size="sm" truncate="end" maw={160} title={d.senderName || undefined}>
+                      {d.senderName || '—'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{formatDateTime(d.updatedAt)}</Text>
@@ -233,11 +244,7 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
         )}
         {total > CABINET_DOCUMENTS_PER_PAGE && (
           <Group justify="center">
-            <Pagination
-              total={Math.ceil(Math.min(total, DOCUMENT_TOTAL_CAP) / CABINET_DOCUMENTS_PER_PAGE)}
-              value={page}
-              onChange={setPage}
-            />
+            <Pagination total={pages} value={page} onChange={setPage} />
           </Group>
         )}
       </Stack>

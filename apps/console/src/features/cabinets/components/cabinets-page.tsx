@@ -66,7 +66,15 @@ export function CabinetsPage() {
                 <Table.Tr key={c.id} data-testid="cabinet-row">
                   <Table.Td>
                     <Group gap={8} wrap="nowrap">
-                      <Anchor component={Link} to={`/cabinets/${c.id}`} fw={600}>
+                      {/* A long name ends in … with the whole of it on hover, never widening the table. */}
+                      <Anchor
+                        component={Link}
+                        to={`/cabinets/${c.id}`}
+                        fw={600}
+                        truncate="end"
+                        maw={360}
+                        title={c.name}
+                      >
                         {c.name}
                       </Anchor>
                       {c.type === EntityType.System && (
@@ -76,19 +84,19 @@ export function CabinetsPage() {
                       )}
                     </Group>
                     {c.note && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
+                      <Text size="xs" c="dimmed" truncate="end" maw={360} title={c.note}>
                         {c.note}
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right" data-testid="cabinet-count">
-                    {c.documentCount.toLocaleString('ja-JP')} 件
+                  <Table.Td ta="right" data-testid="cabinet-count" style={{ whiteSpace: 'nowrap' }}>
+                    {c.documentCount.toLocaleString('ja-JP')}件
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
                       {c.memberGroups.length === 0 ? (
                         <Text size="sm" c="dimmed">
-                          なし
+                          —
                         </Text>
                       ) : (
                         c.memberGroups.map((g) => (

@@ -20,7 +20,7 @@ export function DeleteCabinetModal({
     try {
       const res = await remove.mutateAsync(cabinet.id);
       alert.open(
-        `キャビネット「${cabinet.name}」を削除しました（${res.unlinkedDocumentCount.toLocaleString('ja-JP')} 件の書類の紐付けを解除しました）。`,
+        `キャビネット「${cabinet.name}」を削除しました（${res.unlinkedDocumentCount.toLocaleString('ja-JP')}件の書類の紐付けを解除しました）。`,
       );
       onClose();
       onDeleted?.();
@@ -38,7 +38,7 @@ export function DeleteCabinetModal({
         <Stack>
           <Text>キャビネット「{cabinet.name}」を削除します。</Text>
           <Text fw={700} data-testid="delete-cabinet-count">
-            {cabinet.documentCount.toLocaleString('ja-JP')} 件の書類の紐付けが解除されます。
+            {cabinet.documentCount.toLocaleString('ja-JP')}件の書類の紐付けが解除されます。
           </Text>
           <Text size="sm" c="dimmed">
             書類そのものは削除されず、「すべての書類」に残ります。この操作は取り消せません。

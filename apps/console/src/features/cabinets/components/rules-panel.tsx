@@ -86,7 +86,7 @@ function BackfillStatus({ backfill }: { backfill: TClassificationBackfill }) {
     <Stack gap={4} data-testid="backfill-status">
       <Text size="sm">
         既存書類の振り分け：{BACKFILL_STATE_LABELS[backfill.state]}（
-        {backfill.linked.toLocaleString('ja-JP')} 件を振り分け）
+        {backfill.linked.toLocaleString('ja-JP')}件を振り分け）
       </Text>
       {isRunning && <Progress value={100} animated aria-label="振り分け中" />}
     </Stack>
@@ -164,7 +164,7 @@ function RulesEditor({ cabinet }: { cabinet: TCabinet }) {
           {dryRun.isError
             ? dryRun.error.message
             : dryRun.data
-              ? `追加するグループのルールで、既存の書類 ${dryRun.data.count.toLocaleString('ja-JP')} 件がこのキャビネットに振り分けられます。`
+              ? `追加するグループのルールで、既存の書類${dryRun.data.count.toLocaleString('ja-JP')}件がこのキャビネットに振り分けられます。`
               : '既存の書類の件数を確認しています…'}
         </Alert>
       )}

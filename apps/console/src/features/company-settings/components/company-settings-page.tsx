@@ -32,11 +32,20 @@ import {
   useSendMfaReminders,
   useUpdateCompanySettings,
 } from '../api/settings.ts';
+import { AuditRetentionInput, retentionError } from './audit-retention-input.tsx';
 import { FLAG_DESCRIPTIONS } from './flag-descriptions.ts';
 import { SettingsPreviewModal } from './settings-preview-modal.tsx';
 
-type Draft = Omit<TUpdateCompanySettingsRequest, 'version'>;
-const draftOf = (s: TCompanySettings): Draft => ({ name: s.name, theme: s.theme, flags: s.flags });
+/** The period is typed text until it is a number (an empty field is shown, not turned into 0). */
+type Draft = Omit<TUpdateCompanySettingsRequest, 'version' | 'auditRetentionYears'> & {
+  auditRetentionYears: number | string;
+};
+const draftOf = (s: TCompanySettings): Draft => ({
+  name: s.name,
+  theme: s.theme,
+  flags: s.flags,
+  auditRetentionYears: s.auditRetentionYears,
+});
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : '変更できませんでした。');
 
 /** `/company/settings`: 企業名, plan, theme and the company flags, changed after an impact preview. */
@@ -79,21 +88,29 @@ function SettingsForm({
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [preview, setPreview] = useState<TCompanySettingsPreview | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [retentionFieldError, setRetentionFieldError] = useState<string | null>(null);
   const alert = useAlert('content');
   const previewCall = usePreviewCompanySettings();
   const update = useUpdateCompanySettings();
   const remind = useSendMfaReminders();
   useEffect(() => setDraft(draftOf(settings)), [settings]);
 
-  const body = { ...draft, version: settings.version };
+  const body = {
+    ...draft,
+    auditRetentionYears: Number(draft.auditRetentionYears),
+    version: settings.version,
+  };
   const dirty = JSON.stringify(draftOf(settings)) !== JSON.stringify(draft);
   const onError = (e: unknown) => {
     setPreview(null);
     alert.open({ message: messageOf(e), type: 'error' });
   };
   const check = async () => {
-    if (!draft.name.trim()) return setFieldError('企業名を入力してください。');
-    setFieldError(null);
+    const nameError = draft.name.trim() ? null : '企業名を入力してください。';
+    const yearsError = retentionError(draft.auditRetentionYears);
+    setFieldError(nameError);
+    setRetentionFieldError(yearsError);
+    if (nameError || yearsError) return;
     try {
       setPreview(await previewCall.mutateAsync(body));
     } catch (e) {
@@ -154,16 +171,28 @@ function SettingsForm({
           {COMPANY_FLAGS.map((flag) => {
             const available = settings.availableFlags.includes(flag);
             return (
-              <Switch
-                key={flag}
-                label={COMPANY_FLAG_LABELS[flag]}
-                description={available ? FLAG_DESCRIPTIONS[flag] : `${FLAG_NOT_IN_PLAN}。`}
-                disabled={!available}
-                checked={draft.flags[flag]}
-                onChange={(e) =>
-                  setDraft({ ...draft, flags: { ...draft.flags, [flag]: e.currentTarget.checked } })
-                }
-              />
+              <Stack key={flag} gap="xs">
+                <Switch
+                  label={COMPANY_FLAG_LABELS[flag]}
+                  description={available ? FLAG_DESCRIPTIONS[flag] : `${FLAG_NOT_IN_PLAN}。`}
+                  disabled={!available}
+                  checked={draft.flags[flag]}
+                  onChange={(e) =>
+                    setDraft({
+                      ...draft,
+                      flags: { ...draft.flags, [flag]: e.currentTarget.checked },
+                    })
+                  }
+                />
+                {flag === 'auditLog' && (
+                  <AuditRetentionInput
+                    value={draft.auditRetentionYears}
+                    available={available}
+                    error={retentionFieldError}
+                    onChange={(v) => setDraft({ ...draft, auditRetentionYears: v })}
+                  />
+                )}
+              </Stack>
             );
           })}
           <Text size="sm" c="dimmed">
@@ -176,7 +205,14 @@ function SettingsForm({
         <Button disabled={!dirty} loading={previewCall.isPending} onClick={() => void check()}>
           変更内容を確認
         </Button>
-        <Button variant="default" disabled={!dirty} onClick={() => setDraft(draftOf(settings))}>
+        <Button
+          variant="default"
+          disabled={!dirty}
+          onClick={() => {
+            setDraft(draftOf(settings));
+            setRetentionFieldError(null);
+          }}
+        >
           元に戻す
         </Button>
         <Button variant="subtle" onClick={onReload}>

@@ -30,8 +30,9 @@ const FIELDS = [
   { key: 'localId', label: '管理番号', type: 'text' },
   { key: 'validityEndAtFrom', label: '契約終了日（から）', type: 'date' },
   { key: 'validityEndAtTo', label: '契約終了日（まで）', type: 'date' },
-  { key: 'amountFrom', label: '取引金額（以上）', type: 'number' },
-  { key: 'amountTo', label: '取引金額（以下）', type: 'number' },
+  // Text, not a number field: people type 1,000,000 or １，０００，０００円 and the contract's amount parser reads them.
+  { key: 'amountFrom', label: '取引金額（以上）', type: 'text', placeholder: '例: 1,000,000' },
+  { key: 'amountTo', label: '取引金額（以下）', type: 'text', placeholder: '例: 5,000,000円' },
 ] as const;
 const SHOWN: readonly string[] = [...FIELDS.map((f) => f.key), 'cabinetId', 'status'];
 
@@ -89,6 +90,7 @@ export function DownloadPanel() {
             key={f.key}
             label={f.label}
             type={f.type}
+            placeholder={'placeholder' in f ? f.placeholder : undefined}
             value={conditions[f.key] ?? ''}
             onChange={(e) => setConditions((c) => ({ ...c, [f.key]: e.currentTarget.value }))}
           />

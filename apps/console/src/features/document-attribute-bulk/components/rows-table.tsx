@@ -10,6 +10,7 @@ import {
   type RowFilter,
   type RowsTableSpec,
 } from '../../../components/bulk/index.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useRows } from '../api/manipulations.ts';
 
 const ACTION_COLORS: Record<string, string> = {
@@ -26,16 +27,28 @@ const KEY_COLUMNS: readonly string[] = [
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
+/** The check stores amounts as digits; people read them as 5,100,000円, as on the document list. */
+function shownAs(column: string, v: string | null): string | null {
+  if (v === null || column !== DOCUMENT_ATTRIBUTE_CSV.amount || !/^\d+$/.test(v)) return v;
+  return `${formatCount(Number(v))}円`;
+}
+
 /**
  * A column: before → after when the row changes it (both normalised by the check: dates YYYY-MM-DD, amounts
  * as digits), else what the file says, unchanged.
  */
 function value(row: TBulkRow, column: string): ColumnValue {
   const isKey = KEY_COLUMNS.includes(column);
-  const after = text(row.after?.[column]);
+  const after = shownAs(column, text(row.after?.[column]));
   if (after !== null)
-    return { column, before: text(row.before?.[column]), after, isChanged: true, isKey };
-  const v = row.input[column]?.trim() || null;
+    return {
+      column,
+      before: shownAs(column, text(row.before?.[column])),
+      after,
+      isChanged: true,
+      isKey,
+    };
+  const v = shownAs(column, row.input[column]?.trim() || null);
   return { column, before: v, after: v, isChanged: false, isKey };
 }
 

@@ -84,7 +84,7 @@ export function DocumentDetail({ id, onClose }: { id: string; onClose: () => voi
               <PdfViewer documentId={d.id} file={d.files[0]!} />
               {d.files.length > 1 && (
                 <Text size="xs" c="dimmed">
-                  ほかに {d.files.length - 1} 件のファイルがあります:{' '}
+                  ほかに{d.files.length - 1}件のファイルがあります:{' '}
                   {d.files
                     .slice(1)
                     .map((f) => `${f.name}（${formatBytes(f.size)}）`)

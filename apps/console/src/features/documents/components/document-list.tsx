@@ -10,11 +10,10 @@ import {
   Table,
   Text,
   UnstyledButton,
-  Button,
-  Stack,
 } from '@mantine/core';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindResponse } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { useDocuments } from '../api/find-documents.ts';
 import { formatAmount, formatDate } from '../lib/format.ts';
 import { toApiQuery, type ListQuery } from '../lib/list-query.ts';
@@ -63,15 +62,7 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
       >
         {data.documents.length === 0 && data.total > 0 && query.page > pages ? (
           // A page past the end (`?page=999`): say so and offer the last page.
-          <Stack align="center" gap="sm" p="xl" data-testid="past-last-page">
-            <Text c="dimmed">
-              {query.page.toLocaleString('ja-JP')}ページ目はありません（全
-              {pages.toLocaleString('ja-JP')}ページ）。
-            </Text>
-            <Button variant="light" onClick={() => onPage(pages)}>
-              最後のページへ
-            </Button>
-          </Stack>
+          <PastLastPage page={query.page} pages={pages} onPage={onPage} />
         ) : data.documents.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
             条件に合う書類はありません。
@@ -118,12 +109,12 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                     >
                       <Group gap={8} wrap="nowrap">
                         <StatusBadge status={d.status} />
-                        <Text size="sm" fw={600} lineClamp={1}>
+                        <Text size="sm" fw={600} truncate="end" title={d.title}>
                           {d.title}
                         </Text>
                       </Group>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {d.counterparty ?? '契約相手なし'}
+                      <Text size="xs" c="dimmed" truncate="end" title={d.counterparty ?? undefined}>
+                        {d.counterparty ?? '—'}
                       </Text>
                     </UnstyledButton>
                   </Table.Td>
@@ -174,6 +165,6 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
 function totalLabel(data: TDocumentFindResponse): string {
   const n = data.total.toLocaleString('ja-JP');
   return data.isTotalExact
-    ? `全 ${n} 件`
-    : `約 ${n} 件（先頭の ${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')} 件まで表示できます）`;
+    ? `全${n}件`
+    : `約${n}件（先頭の${DOCUMENT_TOTAL_CAP.toLocaleString('ja-JP')}件まで表示できます）`;
 }

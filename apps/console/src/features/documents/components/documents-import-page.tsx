@@ -163,7 +163,7 @@ export function DocumentsImportPage() {
             <Group justify="space-between" mt="md">
               <Text size="sm" c="dimmed" data-testid="import-summary">
                 {isFinished
-                  ? `完了: ${done.length} 件をインポートしました。エラー ${failed.length} 件。`
+                  ? `完了: ${done.length}件をインポートしました。エラー${failed.length}件。`
                   : `${items.length} ファイル`}
               </Text>
               <Group>
@@ -181,7 +181,7 @@ export function DocumentsImportPage() {
                   loading={isRunning}
                   disabled={!cabinetId || waiting.length === 0}
                 >
-                  インポート開始（{waiting.length} 件）
+                  インポート開始（{waiting.length}件）
                 </Button>
               </Group>
             </Group>

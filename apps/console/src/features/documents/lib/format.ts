@@ -18,7 +18,7 @@ export const formatDate = (d: string | null | undefined) =>
 export { formatDateTime } from '../../../lib/format.ts';
 
 export const formatAmount = (n: number | null | undefined) =>
-  n === null || n === undefined ? '—' : `${n.toLocaleString('ja-JP')} 円`;
+  n === null || n === undefined ? '—' : `${n.toLocaleString('ja-JP')}円`;
 
 export const formatBytes = (n: number) =>
   n >= 1024 * 1024

@@ -5,6 +5,7 @@
 import { useSearchParams } from 'react-router';
 import {
   DOCUMENT_LIST_DEFAULTS,
+  DOCUMENT_TOTAL_CAP,
   ZDocumentListQuery,
   normalizeListQuery,
   type TDocumentListQuery,
@@ -44,6 +45,9 @@ export function toApiQuery(q: ListQuery): ApiQuery {
   const desc = sort.startsWith('-');
   const api: ApiQuery = {
     ...rest,
+    // A page past what the api can show (`?page=999`) asks for the last one it can: the list then says the
+    // page does not exist and offers the last page, instead of showing the api's refusal.
+    page: Math.min(rest.page, Math.ceil(DOCUMENT_TOTAL_CAP / rest.perPage)),
     sort: desc ? sort.slice(1) : sort,
     order: desc ? 'desc' : 'asc',
   };

@@ -149,7 +149,7 @@ export function GeneratedPage({ base }: { base: GeneratedBase }) {
             {q.data.status === BulkStatus.Succeeded && (
               <>
                 <Text size="sm">
-                  {fmt(q.data.counts.exported ?? 0)} 人分のCSVファイルができました。
+                  {fmt(q.data.counts.exported ?? 0)}名分のCSVファイルができました。
                 </Text>
                 <Group>
                   <Button

@@ -1,6 +1,7 @@
 import {
   MEMBER_CSV,
   MEMBER_ROLE_COLUMNS,
+  memberUseState,
   type TBulkRow,
   type TMemberBulkValues,
 } from '@cloudsign/contract';
@@ -25,9 +26,22 @@ function display(column: string, v: TMemberBulkValues | null): string | null {
   if (column === MEMBER_CSV.organization) return v.organization;
   if (column === MEMBER_CSV.groups) return v.groups.map((g) => g.name).join(';');
   if (column === MEMBER_CSV.updatedAt) return v.updatedAt ?? null;
+  if (column === MEMBER_CSV.status) return v.status === undefined ? null : memberUseState(v.status);
+  if (column === MEMBER_CSV.successor) return v.transfer ? transferText(v.transfer) : null;
   const role = MEMBER_ROLE_COLUMNS.find((r) => r.column === column);
   if (role) return v.roles.includes(role.role) ? 'あり' : 'なし';
   return null;
+}
+
+/** What moves where when the member is deleted (the check counted it). */
+function transferText(t: NonNullable<TMemberBulkValues['transfer']>): string {
+  const what = [
+    t.cabinets > 0 ? `キャビネット${t.cabinets}件の管理者` : '',
+    t.documents > 0 ? `書類${t.documents}件` : '',
+  ].filter(Boolean);
+  if (!t.to) return what.length === 0 ? '移管なし' : '';
+  const to = t.to.name ? `${t.to.name}（${t.to.email}）` : t.to.email;
+  return what.length === 0 ? `${to}（移管するものなし）` : `${what.join('・')} → ${to}`;
 }
 
 /** A privilege cell as the file wrote it, in the words the checked rows use (1 → あり, 0/blank → なし). */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMemberGroupResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberGroupEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberGroupKeys } from './keys.ts';
 
 export const getMemberGroup = (id: string, signal?: AbortSignal) =>
-  apiFetch(`/member_groups/${id}`, { schema: ZMemberGroupResponse, signal });
+  callEndpoint(memberGroupEndpoints.get, { params: { id }, signal });
 
 export const useMemberGroup = (id: string) =>
   useQuery(

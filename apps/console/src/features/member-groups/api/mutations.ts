@@ -1,34 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ZMemberGroupResponse,
-  ZMemberGroupUsersAddedResponse,
-  ZMemberGroupUsersRemovedResponse,
-  ZOk,
+  memberGroupEndpoints,
   type TCreateMemberGroupRequest,
   type TFindMembersResponse,
   type TUpdateMemberGroupRequest,
 } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberGroupKeys } from './keys.ts';
 
 export const createMemberGroup = (body: TCreateMemberGroupRequest) =>
-  apiFetch('/member_groups', { method: 'POST', body, schema: ZMemberGroupResponse });
+  callEndpoint(memberGroupEndpoints.create, { body });
 export const updateMemberGroup = ({ id, body }: { id: string; body: TUpdateMemberGroupRequest }) =>
-  apiFetch(`/member_groups/${id}`, { method: 'PUT', body, schema: ZMemberGroupResponse });
+  callEndpoint(memberGroupEndpoints.update, { params: { id }, body });
 export const deleteMemberGroup = (id: string) =>
-  apiFetch(`/member_groups/${id}`, { method: 'DELETE', schema: ZOk });
+  callEndpoint(memberGroupEndpoints.delete, { params: { id } });
 export const addGroupUsers = ({ id, userIds }: { id: string; userIds: string[] }) =>
-  apiFetch(`/member_groups/${id}/users`, {
-    method: 'POST',
-    body: { userIds },
-    schema: ZMemberGroupUsersAddedResponse,
-  });
+  callEndpoint(memberGroupEndpoints.addUsers, { params: { id }, body: { userIds } });
 export const removeGroupUsers = ({ id, userIds }: { id: string; userIds: string[] }) =>
-  apiFetch(`/member_groups/${id}/users`, {
-    method: 'DELETE',
-    body: { userIds },
-    schema: ZMemberGroupUsersRemovedResponse,
-  });
+  callEndpoint(memberGroupEndpoints.removeUsers, { params: { id }, body: { userIds } });
 
 export function useCreateMemberGroup() {
   const client = useQueryClient();

@@ -72,7 +72,7 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
               style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
             >
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} truncate>
+                <Text size="sm" fw={600} truncate title={m.name || undefined}>
                   {m.name || '（氏名未設定）'}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>

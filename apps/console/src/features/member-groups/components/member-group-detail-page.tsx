@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { EntityType } from '@cloudsign/contract';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
@@ -93,16 +93,14 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
       />
       <AlertArea area="content" />
       <Stack gap="md">
-        <Group gap="xs">
-          {isSystem && (
+        {/* The member count is said once, above the list it counts (group-members-list.tsx). */}
+        {isSystem && (
+          <Group gap="xs">
             <Badge variant="outline" color="gray">
               システム
             </Badge>
-          )}
-          <Text size="sm" c="dimmed">
-            メンバー {g.memberCount.toLocaleString('ja-JP')}名
-          </Text>
-        </Group>
+          </Group>
+        )}
         {!isSystem && <AddMembersPanel groupId={g.id} memberIds={memberIds} />}
         <Paper withBorder radius="md" bg="white">
           <PanelErrorBoundary name="group-members">

@@ -88,7 +88,15 @@ export function MemberGroupsPage() {
                 <Table.Tr key={g.id} data-testid="group-row">
                   <Table.Td>
                     <Group gap={8} wrap="nowrap">
-                      <Anchor component={Link} to={`/member_groups/${g.id}`} fw={600}>
+                      {/* A long name ends in … with the whole of it on hover, never widening the table. */}
+                      <Anchor
+                        component={Link}
+                        to={`/member_groups/${g.id}`}
+                        fw={600}
+                        truncate="end"
+                        maw={360}
+                        title={g.name}
+                      >
                         {g.name}
                       </Anchor>
                       {g.type === EntityType.System && (
@@ -99,7 +107,13 @@ export function MemberGroupsPage() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c="dimmed" lineClamp={1}>
+                    <Text
+                      size="sm"
+                      c="dimmed"
+                      truncate="end"
+                      maw={420}
+                      title={g.type === EntityType.System ? undefined : (g.note ?? undefined)}
+                    >
                       {g.type === EntityType.System
                         ? '会社のすべてのメンバーが自動的に所属します。'
                         : g.note}

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZUserResponse, type TCreateUserRequest } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints, type TCreateUserRequest } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { addToLists } from './list-cache.ts';
 import { memberKeys } from './keys.ts';
 
 export const createMember = (body: TCreateUserRequest) =>
-  apiFetch('/users', { method: 'POST', body, schema: ZUserResponse });
+  callEndpoint(memberEndpoints.create, { body });
 
 export function useCreateMember() {
   const client = useQueryClient();

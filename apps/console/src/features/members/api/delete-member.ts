@@ -1,15 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZOk } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { removeFromLists } from './list-cache.ts';
 
-export const deleteMember = (id: string) =>
-  apiFetch(`/users/${id}`, { method: 'DELETE', schema: ZOk });
+/** `DELETE /users/{id}`; the successor (移管先) takes over the member's cabinets and documents. */
+export const deleteMember = ({ id, successorId }: { id: string; successorId?: string }) =>
+  callEndpoint(memberEndpoints.delete, {
+    params: { id },
+    query: successorId ? { successorId } : {},
+  });
 
 export function useDeleteMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteMember,
-    onSuccess: (_data, id) => removeFromLists(client, id),
+    onSuccess: (_data, { id }) => {
+      removeFromLists(client, id);
+      // Cabinets and documents changed hands: whatever other page shows them reads them again.
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'members' });
+    },
   });
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZFindMembersResponse, type TMemberListQuery } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints, type TMemberListQuery } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberKeys } from './keys.ts';
 
 /** `GET /members` with the URL's list state (page=-1: every member, streamed by the server). */
 export const findMembers = (q: TMemberListQuery, signal?: AbortSignal) =>
-  apiFetch('/members', {
+  callEndpoint(memberEndpoints.find, {
     query: {
       page: q.page,
       keyword: q.keyword,
@@ -15,7 +15,6 @@ export const findMembers = (q: TMemberListQuery, signal?: AbortSignal) =>
       mfa: q.mfa,
       sort: q.sort,
     },
-    schema: ZFindMembersResponse,
     signal,
   });
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZUserResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberKeys } from './keys.ts';
 
 export const getMember = (id: string, signal?: AbortSignal) =>
-  apiFetch(`/users/${id}`, { schema: ZUserResponse, signal });
+  callEndpoint(memberEndpoints.get, { params: { id }, signal });
 
 export const useMember = (id: string | null) =>
   useQuery(

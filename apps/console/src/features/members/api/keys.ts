@@ -7,4 +7,5 @@ export const memberKeys = {
   list: (q: TMemberListQuery) => [...memberKeys.lists(), q] as const,
   detail: (id: string) => [...memberKeys.all, 'detail', id] as const,
   readableCabinets: (id: string) => [...memberKeys.all, 'readable-cabinets', id] as const,
+  holdings: (id: string) => [...memberKeys.all, 'holdings', id] as const,
 };

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZUserResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberKeys } from './keys.ts';
 
 /** 登録メールを再送: a new password-setup link; the old one stops working. */
 export const remindRegister = (id: string) =>
-  apiFetch(`/users/${id}/remind_register`, { method: 'PUT', schema: ZUserResponse });
+  callEndpoint(memberEndpoints.remindRegister, { params: { id } });
 
 export function useRemindRegister() {
   const client = useQueryClient();

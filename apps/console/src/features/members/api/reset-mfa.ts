@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZUserResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { replaceInLists } from './list-cache.ts';
 import { memberKeys } from './keys.ts';
 
 /** 2要素認証をリセット: MFA goes from enabled to disabled (spec §4). */
-export const resetMfa = (id: string) =>
-  apiFetch(`/users/${id}/mfa`, { method: 'DELETE', schema: ZUserResponse });
+export const resetMfa = (id: string) => callEndpoint(memberEndpoints.resetMfa, { params: { id } });
 
 export function useResetMfa() {
   const client = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZUserResponse, type TUpdateUserRequest } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints, type TUpdateUserRequest } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { replaceInLists } from './list-cache.ts';
 import { memberKeys } from './keys.ts';
 
 export const updateMember = ({ id, body }: { id: string; body: TUpdateUserRequest }) =>
-  apiFetch(`/users/${id}`, { method: 'PUT', body, schema: ZUserResponse });
+  callEndpoint(memberEndpoints.update, { params: { id }, body });
 
 export function useUpdateMember() {
   const client = useQueryClient();

@@ -1,12 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Divider, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { ROLE_LABELS, canReadAuditLog, type TMemberDetail } from '@cloudsign/contract';
+import {
+  ROLE_LABELS,
+  canReadAuditLog,
+  rolesShownFor,
+  type TMemberDetail,
+} from '@cloudsign/contract';
 import { auditLogHref } from '../../../lib/audit-log-link.ts';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMember } from '../api/get-member.ts';
-import { useDeleteMember } from '../api/delete-member.ts';
 import { useRemindRegister } from '../api/remind-register.ts';
 import { useResetMfa } from '../api/reset-mfa.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
@@ -15,6 +19,7 @@ import { MFA_LABELS, STATUS_COLORS, formatDate, statusLabel } from '../lib/label
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { ReadableCabinets } from './readable-cabinets.tsx';
+import { DeleteMemberModal } from './delete-member-modal.tsx';
 
 type Confirm = 'delete' | 'remind' | 'mfa' | 'reset' | 'deactivate' | 'restore' | null;
 
@@ -38,8 +43,6 @@ const CONFIRM_LABELS: Record<NonNullable<Confirm>, string> = {
 /** What each confirmation says, naming the member and the consequences. */
 function confirmMessage(confirm: Confirm, label: string, email: string) {
   switch (confirm) {
-    case 'delete':
-      return `「${label}」（${email}）を削除します。このメンバーはログインできなくなります。送信した書類は会社に残ります。よろしいですか？`;
     case 'remind':
       return `「${label}」にパスワード設定メールを再送します。以前のリンクは使えなくなります。`;
     case 'reset':
@@ -116,7 +119,6 @@ function MemberDetail({
     onNestedOpen(isNestedOpen);
     return () => onNestedOpen(false);
   }, [isNestedOpen, onNestedOpen]);
-  const remove = useDeleteMember();
   const remind = useRemindRegister();
   const resetMfa = useResetMfa();
   const sendReset = useSendPasswordReset();
@@ -131,13 +133,6 @@ function MemberDetail({
 
   const run = async () => {
     try {
-      if (confirm === 'delete') {
-        await remove.mutateAsync(member.id);
-        contentAlert.open(`「${label}」を削除しました。`);
-        setConfirm(null);
-        onDeleted();
-        return;
-      }
       if (confirm === 'remind') {
         await remind.mutateAsync(member.id);
         drawerAlert.open(`「${label}」に登録メールを再送しました。`);
@@ -189,15 +184,17 @@ function MemberDetail({
       </Group>
       <Field label="所属">{member.organization || '—'}</Field>
       <Field label="権限">
-        {member.roles.length === 0 ? (
-          <Text size="sm">なし</Text>
+        {member.roles.filter((r) => rolesShownFor(me).includes(r)).length === 0 ? (
+          <Text size="sm">—</Text>
         ) : (
           <Group gap={4} mt={4}>
-            {member.roles.map((r) => (
-              <Badge key={r} variant="light">
-                {ROLE_LABELS[r]}
-              </Badge>
-            ))}
+            {member.roles
+              .filter((r) => rolesShownFor(me).includes(r))
+              .map((r) => (
+                <Badge key={r} variant="light">
+                  {ROLE_LABELS[r]}
+                </Badge>
+              ))}
           </Group>
         )}
       </Field>
@@ -270,14 +267,23 @@ function MemberDetail({
         </Text>
       )}
       <MemberFormModal opened={isEditing} onClose={() => setEditing(false)} member={member} />
+      <DeleteMemberModal
+        opened={confirm === 'delete'}
+        member={member}
+        onClose={() => setConfirm(null)}
+        onDeleted={() => {
+          contentAlert.open(`「${label}」を削除しました。`);
+          setConfirm(null);
+          onDeleted();
+        }}
+      />
       <ConfirmModal
-        opened={confirm !== null}
+        opened={confirm !== null && confirm !== 'delete'}
         title={confirm ? CONFIRM_TITLES[confirm] : ''}
         message={confirmMessage(confirm, label, member.email)}
         confirmLabel={confirm ? CONFIRM_LABELS[confirm] : ''}
         color={confirm === 'delete' || confirm === 'deactivate' ? 'red' : 'blue'}
         loading={
-          remove.isPending ||
           remind.isPending ||
           resetMfa.isPending ||
           sendReset.isPending ||

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
-import type { TMemberListQuery } from '@cloudsign/contract';
+import { rolesShownFor, type TMemberListQuery } from '@cloudsign/contract';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
-import { MFA_OPTIONS, ROLE_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../lib/labels.ts';
+import { MFA_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS, roleOptionsFor } from '../lib/labels.ts';
 
 type Props = { query: TMemberListQuery; onChange: (patch: Partial<TMemberListQuery>) => void };
 
@@ -11,6 +12,7 @@ export function MemberFilters({ query, onChange }: Props) {
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);
   const groups = useMemberGroupList();
+  const me = useCurrentUser();
   const groupOptions = (groups.data?.memberGroups ?? []).map((g) => ({
     value: g.id,
     label: g.name,
@@ -53,7 +55,7 @@ export function MemberFilters({ query, onChange }: Props) {
       <Select
         label="権限"
         placeholder="すべて"
-        data={ROLE_OPTIONS}
+        data={roleOptionsFor(rolesShownFor(me))}
         value={query.role ?? null}
         onChange={(v) => onChange({ role: (v ?? undefined) as TMemberListQuery['role'] })}
         clearable

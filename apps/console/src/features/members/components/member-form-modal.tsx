@@ -7,6 +7,7 @@ import {
   MEMBER_NAME_MAX,
   MEMBER_ORGANIZATION_MAX,
   ZCreateUserRequest,
+  rolesShownFor,
   type TCreateUserRequest,
   type TMemberDetail,
 } from '@cloudsign/contract';
@@ -15,7 +16,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCreateMember } from '../api/create-member.ts';
 import { useUpdateMember } from '../api/update-member.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { ROLE_OPTIONS } from '../lib/labels.ts';
+import { roleOptionsFor } from '../lib/labels.ts';
 
 type Props = {
   opened: boolean;
@@ -126,7 +127,7 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
                 error={errors.roles?.message}
               >
                 <Stack gap={6} mt={6}>
-                  {ROLE_OPTIONS.map((r) => (
+                  {roleOptionsFor(rolesShownFor(me)).map((r) => (
                     <Checkbox key={r.value} value={r.value} label={r.label} disabled={isSelf} />
                   ))}
                 </Stack>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { Button, Group, Loader, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
+import { Group, Loader, Pagination, ScrollArea, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
+import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { VirtualList } from '../../../components/virtual-list/index.ts';
 import { useMembers } from '../api/find-members.ts';
 import { MEMBER_ROW_HEIGHT, MemberRow } from './member-row.tsx';
@@ -67,15 +68,7 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
         {members.isFetching && <Loader size="xs" aria-label="更新中" />}
       </Group>
       {isPastEnd ? (
-        <Stack align="center" gap="sm" p="xl" data-testid="past-last-page">
-          <Text c="dimmed">
-            {page.toLocaleString('ja-JP')}ページ目はありません（全{pages.toLocaleString('ja-JP')}
-            ページ）。
-          </Text>
-          <Button variant="light" onClick={() => onPage(pages)}>
-            最後のページへ
-          </Button>
-        </Stack>
+        <PastLastPage page={page} pages={pages} onPage={onPage} />
       ) : rows.length === 0 ? (
         <Text p="xl" ta="center" c="dimmed">
           条件に合うメンバーはいません。

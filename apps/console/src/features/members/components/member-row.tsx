@@ -29,7 +29,7 @@ export const MemberRow = memo(function MemberRow({
     >
       <Group justify="space-between" wrap="nowrap" gap="md">
         <div style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={600} size="sm" truncate>
+          <Text fw={600} size="sm" truncate title={member.name || undefined}>
             {member.name || '（氏名未設定）'}
             {/* Beside the name, small: the row keeps its fixed height (the list is virtualised). */}
             {member.furigana && (

@@ -19,7 +19,7 @@ export function ReadableCabinets({ memberId }: { memberId: string }) {
         {cabinets.error.message}
       </Text>
     );
-  if (cabinets.data.length === 0) return <Text size="sm">なし</Text>;
+  if (cabinets.data.length === 0) return <Text size="sm">—</Text>;
   return (
     <Stack gap={4} mt={4} data-testid="readable-cabinets">
       {cabinets.data.map((c) => (

@@ -4,6 +4,7 @@ import {
   ROLE_LABELS,
   ROLES,
   type TMemberListQuery,
+  type TRole,
 } from '@cloudsign/contract';
 
 export const MFA_LABELS: Record<number, string> = { 1: '有効', 2: '無効' };
@@ -16,6 +17,9 @@ export const STATUS_COLORS: Record<number, string> = {
 };
 
 export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+/** The privilege options the company uses (承認権限 only with documentApproval on). */
+export const roleOptionsFor = (roles: readonly TRole[]) =>
+  ROLE_OPTIONS.filter((o) => roles.includes(o.value));
 export const STATUS_OPTIONS = MEMBER_STATUSES.map((s) => ({
   value: String(s),
   label: statusLabel(s),

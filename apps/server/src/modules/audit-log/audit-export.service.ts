@@ -1,0 +1,85 @@
+/**
+ * Exporting the audit log: the request (a bulk run of target `audit_log`, under the company's job cap) and
+ * each download are audit events themselves, committed with the run's row or before the file is sent.
+ */
+import {
+  BulkKind,
+  BulkStatus,
+  type TAuditExportRequest,
+  type TFindAuditEventsFilter,
+} from '@cloudsign/contract';
+import type { AuthContext } from '../../auth/current-user.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { findManipulation } from '../../bulk/bulk.repository.ts';
+import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
+import type { BulkJob } from '../bulk/bulk-target.ts';
+import { auditBy, recordAuditEvent } from './audit-log.record.ts';
+import { AUDIT_EXPORT_JOB } from './audit-export.ts';
+
+const scope = (auth: AuthContext) => ({ companyId: auth.company.id, target: 'audit_log' as const });
+const companyTarget = (auth: AuthContext) => ({
+  type: 'company' as const,
+  id: auth.company.id,
+  name: auth.company.name,
+});
+
+export async function requestAuditExport(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: { filters: TFindAuditEventsFilter; encoding: NonNullable<TAuditExportRequest['encoding']> },
+) {
+  // The cursor of a page is not a condition: the export is every event of the filter.
+  const { after: _after, ...filters } = body.filters;
+  const { row, isNew } = await insertGeneration(
+    deps,
+    {
+      companyId: auth.company.id,
+      target: 'audit_log',
+      kind: BulkKind.Export,
+      status: BulkStatus.Processing,
+      encoding: body.encoding,
+      params: { filters },
+      createdBy: auth.user.id,
+      createdByName: auth.user.name || auth.user.email,
+    },
+    (tx, run) =>
+      recordAuditEvent(tx, {
+        ...auditBy(auth),
+        action: 'auditLog.exported',
+        target: companyTarget(auth),
+        details: { exportId: run.id, encoding: body.encoding, filters },
+      }),
+  );
+  if (isNew)
+    await deps.jobs.send<BulkJob>(
+      AUDIT_EXPORT_JOB,
+      { manipulationId: row.id },
+      { companyId: auth.company.id },
+    );
+  return row;
+}
+
+/** Another company's export, or a member or document run, is missing. */
+export async function getAuditExport(deps: AppDeps, auth: AuthContext, id: string) {
+  const m = await findManipulation(deps.database.db, scope(auth), id);
+  if (!m) throw notFound();
+  return m;
+}
+
+/** The file of a finished export, after the download's event has committed. */
+export async function openAuditExport(deps: AppDeps, auth: AuthContext, id: string) {
+  const m = await getAuditExport(deps, auth, id);
+  if (!m.outputFileKey)
+    throw new AppError(
+      'invalid_state',
+      'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
+    );
+  await recordAuditEvent(deps.database.db, {
+    ...auditBy(auth),
+    action: 'auditLog.exportDownloaded',
+    target: companyTarget(auth),
+    details: { exportId: m.id, events: m.counts.exported ?? m.processedRows },
+  });
+  return { run: m, body: deps.storage.read(m.outputFileKey) };
+}

@@ -1,0 +1,88 @@
+/**
+ * Audit log export: 1,000,000 events of one company written to a Shift_JIS CSV by the export job (keyset pages
+ * through the CSV writer into storage). Ceiling: `COPY (the same rows, newest first) TO STDOUT` plus the
+ * same encoding, in the same run. Pass: ≤ 5× the ceiling and RSS growth ≤ 200 MiB.
+ */
+import { Transform, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import iconv from 'iconv-lite';
+import { BulkKind, BulkStatus } from '@cloudsign/contract';
+import { insertManipulation } from '../apps/server/src/bulk/bulk.repository.ts';
+import { runAuditExport } from '../apps/server/src/modules/audit-log/audit-export.ts';
+import { makeCompany } from '../apps/server/test/support/fixtures.ts';
+import { mib } from './lib/rss.ts';
+import type { BenchContext, BenchResult, Benchmark } from './lib/types.ts';
+
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+
+async function exportBench(ctx: BenchContext): Promise<BenchResult> {
+  const deps = await ctx.deps('postgres');
+  const n = ctx.size(1_000_000);
+  const company = await makeCompany(deps, { name: '株式会社監査書き出し' });
+  ctx.log(`audit export: recording ${n} events (the chain trigger numbers each)`);
+  await deps.database.raw.query(
+    `insert into audit_events (company_id, occurred_at, actor_id, actor_name, actor_email, ip, user_agent,
+       request_id, action, category, target_type, target_id, target_name, details)
+     select $1, now() - make_interval(secs => $2 - i), null, '監査 太郎' || (i % 97), 'actor' || (i % 97) || '@example.com',
+       '192.0.2.' || (i % 250), 'Mozilla/5.0', 'req-' || i, 'member.updated', 'member', 'member',
+       gen_random_uuid()::text, 'メンバー' || i, jsonb_build_object('name', jsonb_build_object('before', '旧' || i, 'after', '新' || i))
+     from generate_series(1, $2) as i`,
+    [company.id, n],
+  );
+
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  let t = performance.now();
+  const text = new StringDecoder('utf8');
+  await pipeline(
+    client.query(
+      copyTo(
+        `copy (select occurred_at, seq, actor_name, actor_email, actor_id, ip, user_agent, request_id, category, action, target_type, target_id, target_name, details from audit_events where company_id = '${company.id}' order by occurred_at desc, seq desc) to stdout with (format csv)`,
+      ),
+    ),
+    new Transform({
+      transform: (chunk: Buffer, _e, cb) => cb(null, iconv.encode(text.write(chunk), 'cp932')),
+    }),
+    new Writable({ write: (_c, _e, cb) => cb() }),
+  );
+  const copyMs = performance.now() - t;
+  await client.end();
+
+  const m = await insertManipulation(deps.database.db, {
+    companyId: company.id,
+    target: 'audit_log',
+    kind: BulkKind.Export,
+    status: BulkStatus.Processing,
+    encoding: 'sjis',
+    params: { filters: {} },
+  });
+  global.gc?.();
+  const base = process.memoryUsage.rss();
+  const rss = ctx.sampleRss({ intervalMs: 50 });
+  t = performance.now();
+  await runAuditExport(deps, m.id);
+  const ms = performance.now() - t;
+  const growth = rss.stop().peakBytes - base;
+  const { rows } = await deps.database.raw.query<{ processed_rows: number }>(
+    'select processed_rows from bulk_manipulations where id = $1',
+    [m.id],
+  );
+  return {
+    figure: seconds(ms),
+    ceiling: seconds(copyMs),
+    unit: 's',
+    pass: ms <= 5 * copyMs && growth <= 200 * 1024 * 1024 && rows[0]?.processed_rows === n,
+    note: `${n.toLocaleString('ja-JP')}件（Shift_JIS）、RSS の増加 ${mib(growth)} MiB、ceiling = COPY TO + cp932`,
+  };
+}
+
+export const benchmarks: Benchmark[] = [
+  {
+    name: 'audit log export: 1,000,000 events to CSV (PostgreSQL)',
+    target: '≤ 5× COPY TO + encoding, RSS +≤200 MiB',
+    run: exportBench,
+  },
+];

@@ -1,0 +1,39 @@
+/**
+ * One API call as both apps know it: method, path and the schemas of its params, query, body and answer. The
+ * server registers its route from it and the console calls it through it, so no path is spelled twice.
+ */
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type Endpoint = {
+  method: HttpMethod;
+  /** Fastify's form: `:name` marks a path parameter. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** The success status when it is not 200. */
+  status?: 201;
+};
+
+/** Keeps each entry's literal path and exact schemas, so both apps infer their types from it. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? N | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
+export type EndpointPathParams<P extends string> = Record<ParamNames<P>, string>;
+
+/** The path with its `:name` segments filled in (each value URL-encoded). */
+export function endpointPath<P extends string>(path: P, params: EndpointPathParams<P>): string {
+  const values = params as Record<string, string>;
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${path}: ${name} が指定されていません。`);
+    return encodeURIComponent(value);
+  });
+}

@@ -5,8 +5,8 @@
  *
  * The count is of the product's own rows in a queued or running state, taken under a transaction-scoped
  * advisory lock keyed by the company: the row that takes the slot is written in the same transaction, so
- * two requests at once cannot both pass at N-1. The job itself is sent after commit, as before (the
- * worker must always find its row).
+ * two requests at once cannot both pass at N-1. The job itself is sent in that transaction too (jobs.ts
+ * `tx`): no row without its job, no job without its row.
  */
 import { BULK_BUSY_STATUSES } from '@cloudsign/contract';
 import { sql } from 'drizzle-orm';

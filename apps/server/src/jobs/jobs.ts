@@ -3,9 +3,11 @@
  * directly or on PGlite through an `executeSql` adapter. Jobs are at-least-once, so every handler step
  * must be idempotent (a crash may run it again).
  */
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
+import { queryRows } from '../bulk/sql.ts';
 import { tagJobOwners } from './job-owner.ts';
 
 export type JobContext = {
@@ -25,6 +27,12 @@ export type SendOptions = {
    * (see fairPriority) instead of waiting behind one company's backlog.
    */
   companyId?: string;
+  /**
+   * The transaction that writes the job's row (a run, a backfill): the job is inserted in it, so it exists
+   * exactly when that row does. Sent after commit instead, a kill between the two would leave a run
+   * 実行中 for ever with no job to finish it.
+   */
+  tx?: DbOrTx;
 };
 
 export type QueueOptions = {
@@ -58,7 +66,11 @@ export type Jobs = {
  * pg-boss runs on the product's own connection (one pool to size and close). PGlite speaks the simple
  * protocol for several statements and the extended one for parameters, so split on that.
  */
-function dbAdapter(database: Database) {
+type SqlExecutor = {
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+};
+
+function dbAdapter(database: Database): SqlExecutor {
   return {
     executeSql: async (text: string, values?: unknown[]) => {
       if (database.kind === 'pglite' && (!values || values.length === 0)) {
@@ -73,6 +85,23 @@ function dbAdapter(database: Database) {
 }
 
 /**
+ * pg-boss's statements inside a transaction of ours: its `$n` placeholders become drizzle parameters (so
+ * PGlite's single connection, held by the transaction, is not asked for a second one).
+ */
+function txAdapter(tx: DbOrTx): SqlExecutor {
+  return {
+    executeSql: async (text, values = []) => {
+      const chunks: SQL[] = text
+        .split(/\$(\d+)/)
+        .map((part, i) =>
+          i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`,
+        );
+      return { rows: await queryRows<Record<string, unknown>>(tx, sql.join(chunks)) };
+    },
+  };
+}
+
+/**
  * Fair turns across companies in one queue: pg-boss fetches by priority, then age. A company's job gets
  * the priority below its own lowest queued or running job (0 with none), so each company's jobs keep their
  * order while a company with nothing queued is served next, after at most one job of each busier company
@@ -81,8 +110,8 @@ function dbAdapter(database: Database) {
  * one-per-company queue below other companies' first, so it does not block the head of that queue while
  * its first runs. The company id travels in the job's data for this query.
  */
-async function fairPriority(database: Database, name: string, companyId: string): Promise<number> {
-  const { rows } = await database.raw.query<{ p: number | null }>(
+async function fairPriority(db: SqlExecutor, name: string, companyId: string): Promise<number> {
+  const { rows } = await db.executeSql(
     `select min(priority) as p from pgboss.job where name = $1 and state <= 'active' and data->>'companyId' = $2`,
     [name, companyId],
   );
@@ -138,14 +167,15 @@ export async function createJobs(
       if (isWorking) await workQueue(name, entry);
       if (isWorking && qopts.cron) await boss.schedule(name, qopts.cron, {}, { tz: 'UTC' });
     },
-    send: async (name, data, sopts = {}) =>
-      boss.send(name, sopts.companyId ? { ...data, companyId: sopts.companyId } : data, {
+    send: async (name, data, sopts = {}) => {
+      const db = sopts.tx ? txAdapter(sopts.tx) : dbAdapter(database);
+      return boss.send(name, sopts.companyId ? { ...data, companyId: sopts.companyId } : data, {
+        db,
         ...(sopts.singletonKey ? { singletonKey: sopts.singletonKey } : {}),
         ...(sopts.startAfterSeconds ? { startAfter: sopts.startAfterSeconds } : {}),
-        ...(sopts.companyId
-          ? { priority: await fairPriority(database, name, sopts.companyId) }
-          : {}),
-      }),
+        ...(sopts.companyId ? { priority: await fairPriority(db, name, sopts.companyId) } : {}),
+      });
+    },
     startWorking: async () => {
       isWorking = true;
       for (const [name, entry] of handlers) {

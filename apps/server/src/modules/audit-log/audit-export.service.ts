@@ -31,7 +31,7 @@ export async function requestAuditExport(
 ) {
   // The cursor of a page is not a condition: the export is every event of the filter.
   const { after: _after, ...filters } = body.filters;
-  const { row, isNew } = await insertGeneration(
+  const { row } = await insertGeneration(
     deps,
     {
       companyId: auth.company.id,
@@ -43,20 +43,21 @@ export async function requestAuditExport(
       createdBy: auth.user.id,
       createdByName: auth.user.name || auth.user.email,
     },
-    (tx, run) =>
-      recordAuditEvent(tx, {
+    async (tx, run) => {
+      await recordAuditEvent(tx, {
         ...auditBy(auth),
         action: 'auditLog.exported',
         target: companyTarget(auth),
         details: { exportId: run.id, encoding: body.encoding, filters },
-      }),
+      });
+      // With the new row only, in its transaction: a twin still being generated has its job already.
+      await deps.jobs.send<BulkJob>(
+        AUDIT_EXPORT_JOB,
+        { manipulationId: run.id },
+        { companyId: auth.company.id, tx },
+      );
+    },
   );
-  if (isNew)
-    await deps.jobs.send<BulkJob>(
-      AUDIT_EXPORT_JOB,
-      { manipulationId: row.id },
-      { companyId: auth.company.id },
-    );
   return row;
 }
 

@@ -2,7 +2,7 @@
  * The bulk lifecycle rules without a database: the runs, job queue, storage and clock are plain objects, so
  * each test states which transitions are allowed and what the caller is answered.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BulkStatus } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
@@ -16,6 +16,15 @@ import {
   msgNotExecutable,
 } from './bulk.service.ts';
 import type { BulkServiceDeps } from './bulk-service-deps.ts';
+
+// The audit event commits in the run's transaction (bulk-audit tests cover what it records); here the fake
+// transaction only carries the job, so the event is recorded by name.
+const events: string[] = [];
+vi.mock('./bulk-audit.ts', async (original) => ({
+  ...(await original<typeof import('./bulk-audit.ts')>()),
+  recordRunEvent: async (_tx: unknown, _auth: unknown, _t: unknown, action: string) =>
+    void events.push(action),
+}));
 
 const NOW = new Date('2026-04-01T00:00:00Z');
 const target = {
@@ -41,6 +50,9 @@ const run = (status: number, extra: Partial<ManipulationRow> = {}) =>
     ...extra,
   }) as ManipulationRow;
 
+/** The transaction the fake store hands to the writes that commit with a run's step. */
+const TX = { transaction: 'fake' } as never;
+
 /** An in-memory store with the repository's conditional update; records what the rules asked for. */
 function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) {
   let current = initial;
@@ -52,22 +64,31 @@ function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) 
         current && current.id === id && current.companyId === scope.companyId ? current : null,
       list: async () => ({ rows: [], total: 0 }),
       rows: async () => ({ rows: [], total: 0 }),
-      update: async (_id, patch, from) => {
+      update: async (_id, patch, from, alongside) => {
         if (!current || !from.includes(current.status)) return null;
         current = { ...current, ...patch };
+        await alongside?.(TX, current);
         return current;
       },
       assertUploadRoom: async () => {},
-      insertUpload: async (values) => (current = values as ManipulationRow),
-      startExecution: async (_scope, _id, set) => {
+      insertUpload: async (values, alongside) => {
+        current = values as ManipulationRow;
+        await alongside?.(TX, current);
+        return current;
+      },
+      startExecution: async (_scope, _id, set, alongside) => {
         if (opts.raced) {
           current = { ...current!, status: BulkStatus.Processing };
           return { row: null, isNew: false };
         }
         current = { ...current!, ...set };
+        await alongside?.(TX, current);
         return { row: current, isNew: true };
       },
-      insertGeneration: async (values) => ({ row: values as ManipulationRow, isNew: true }),
+      insertGeneration: async (values, alongside) => {
+        await alongside?.(TX, values as ManipulationRow);
+        return { row: values as ManipulationRow, isNew: true };
+      },
     },
     jobs: {
       send: async (name: string, data: unknown, options: unknown) => {
@@ -107,9 +128,10 @@ describe('execute: only a Ready run starts, once', () => {
       {
         name: 'members_bulk.execute',
         data: { manipulationId: 'run-1', kind: 1 },
-        options: { singletonKey: 'company-a', companyId: 'company-a' },
+        options: { singletonKey: 'company-a', companyId: 'company-a', tx: TX },
       },
     ]);
+    expect(events.at(-1)).toBe('bulk.executed');
   });
 
   it.each([
@@ -230,7 +252,7 @@ describe('upload', () => {
       {
         name: 'members_bulk.check',
         data: { manipulationId: m.id },
-        options: { companyId: 'company-a' },
+        options: { companyId: 'company-a', tx: TX },
       },
     ]);
   });

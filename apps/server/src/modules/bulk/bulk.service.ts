@@ -105,16 +105,17 @@ export async function uploadCsv(
       inputFileKey: key,
       ...who(auth),
     },
-    (tx, row) =>
-      recordRunEvent(tx, auth, t, 'bulk.uploaded', row, {
+    async (tx, row) => {
+      await recordRunEvent(tx, auth, t, 'bulk.uploaded', row, {
         fileName: row.originalFilename,
         ...digest,
-      }),
-  );
-  await deps.jobs.send<BulkJob>(
-    bulkJobNames(t).check,
-    { manipulationId: m.id },
-    { companyId: auth.company.id },
+      });
+      await deps.jobs.send<BulkJob>(
+        bulkJobNames(t).check,
+        { manipulationId: row.id },
+        { companyId: auth.company.id, tx },
+      );
+    },
   );
   return m;
 }
@@ -137,7 +138,7 @@ export async function executeManipulation(
   // Rows a run writes: a checker marks the others unchanged or error.
   const executable = (m.counts.add ?? 0) + (m.counts.update ?? 0) + (m.counts.delete ?? 0);
   if (executable === 0) throw new AppError('invalid_state', MSG_NOTHING_TO_DO);
-  const { row: moved, isNew } = await deps.runs.startExecution(
+  const { row: moved } = await deps.runs.startExecution(
     scope(t, auth),
     id,
     {
@@ -146,16 +147,17 @@ export async function executeManipulation(
       totalRows: executable,
       startedAt: deps.clock(),
     },
-    (tx, row) => recordRunEvent(tx, auth, t, 'bulk.executed', row, { counts: m.counts }),
+    async (tx, row) => {
+      await recordRunEvent(tx, auth, t, 'bulk.executed', row, { counts: m.counts });
+      const company = auth.company.id;
+      await deps.jobs.send<BulkExecuteJob>(
+        bulkJobNames(t).execute,
+        { manipulationId: id, kind: m.kind },
+        { singletonKey: company, companyId: company, tx },
+      );
+    },
   );
   if (!moved) return getManipulation(deps, t, auth, id);
-  if (!isNew) return moved;
-  const company = auth.company.id;
-  await deps.jobs.send<BulkExecuteJob>(
-    bulkJobNames(t).execute,
-    { manipulationId: id, kind: m.kind },
-    { singletonKey: company, companyId: company },
-  );
   return moved;
 }
 
@@ -187,8 +189,9 @@ export async function requestGeneration(
   /** The generation's parameters, resolved by the target (BulkGeneration.params). */
   params: Record<string, unknown>,
 ): Promise<ManipulationRow> {
-  // An identical request still being generated answers with that one (no second job).
-  const { row: m, isNew } = await deps.runs.insertGeneration(
+  // An identical request still being generated answers with that one (no second job): the job is sent
+  // with the new row only, in its transaction.
+  const { row: m } = await deps.runs.insertGeneration(
     {
       companyId: auth.company.id,
       target: t.target,
@@ -198,17 +201,17 @@ export async function requestGeneration(
       params,
       ...who(auth),
     },
-    (tx, row) =>
-      recordRunEvent(tx, auth, t, 'bulk.generationRequested', row, {
+    async (tx, row) => {
+      await recordRunEvent(tx, auth, t, 'bulk.generationRequested', row, {
         encoding: body.encoding,
         params,
-      }),
+      });
+      await deps.jobs.send<BulkJob>(
+        bulkJobNames(t).export,
+        { manipulationId: row.id },
+        { companyId: auth.company.id, tx },
+      );
+    },
   );
-  if (isNew)
-    await deps.jobs.send<BulkJob>(
-      bulkJobNames(t).export,
-      { manipulationId: m.id },
-      { companyId: auth.company.id },
-    );
   return m;
 }

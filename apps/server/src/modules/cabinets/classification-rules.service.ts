@@ -62,20 +62,20 @@ export async function addRules(
     await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids);
     if (!input.backfill) return null;
     await claimJobSlot(tx, ctx.auth.user.companyId, ctx.jobs.perCompanyLimit);
-    return backfills.insertBackfill(tx, {
+    const inserted = await backfills.insertBackfill(tx, {
       companyId: ctx.auth.user.companyId,
       cabinetId: id,
       groupIds: ids,
       createdBy: ctx.auth.user.id,
     });
-  });
-  // Sent after commit, so the worker always finds its row.
-  if (run)
+    // In the same transaction: the job exists exactly when its row does (and the worker finds the row).
     await ctx.jobs.send<BackfillJobData>(
       BACKFILL_JOB,
-      { backfillId: run.id },
-      { companyId: ctx.auth.user.companyId },
+      { backfillId: inserted.id },
+      { companyId: ctx.auth.user.companyId, tx },
     );
+    return inserted;
+  });
   return { cabinet: await cabinetView(ctx, id), backfill: run ? toBackfill(run) : null };
 }
 

@@ -3,11 +3,10 @@
  * directly or on PGlite through an `executeSql` adapter. Jobs are at-least-once, so every handler step
  * must be idempotent (a crash may run it again).
  */
-import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/client.ts';
-import { queryRows } from '../bulk/sql.ts';
+import { txExecutor, type SqlExecutor } from './tx-executor.sql.ts';
 import { tagJobOwners } from './job-owner.ts';
 
 export type JobContext = {
@@ -66,10 +65,6 @@ export type Jobs = {
  * pg-boss runs on the product's own connection (one pool to size and close). PGlite speaks the simple
  * protocol for several statements and the extended one for parameters, so split on that.
  */
-type SqlExecutor = {
-  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-};
-
 function dbAdapter(database: Database): SqlExecutor {
   return {
     executeSql: async (text: string, values?: unknown[]) => {
@@ -80,23 +75,6 @@ function dbAdapter(database: Database): SqlExecutor {
         }
       }
       return database.raw.query(text, values ?? []);
-    },
-  };
-}
-
-/**
- * pg-boss's statements inside a transaction of ours: its `$n` placeholders become drizzle parameters (so
- * PGlite's single connection, held by the transaction, is not asked for a second one).
- */
-function txAdapter(tx: DbOrTx): SqlExecutor {
-  return {
-    executeSql: async (text, values = []) => {
-      const chunks: SQL[] = text
-        .split(/\$(\d+)/)
-        .map((part, i) =>
-          i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`,
-        );
-      return { rows: await queryRows<Record<string, unknown>>(tx, sql.join(chunks)) };
     },
   };
 }
@@ -168,7 +146,7 @@ export async function createJobs(
       if (isWorking && qopts.cron) await boss.schedule(name, qopts.cron, {}, { tz: 'UTC' });
     },
     send: async (name, data, sopts = {}) => {
-      const db = sopts.tx ? txAdapter(sopts.tx) : dbAdapter(database);
+      const db = sopts.tx ? txExecutor(sopts.tx) : dbAdapter(database);
       return boss.send(name, sopts.companyId ? { ...data, companyId: sopts.companyId } : data, {
         db,
         ...(sopts.singletonKey ? { singletonKey: sopts.singletonKey } : {}),

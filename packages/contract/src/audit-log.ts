@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   'member.updated': action('member', 'メンバーの変更'),
   'member.deleted': action('member', 'メンバーの削除'),
   'member.mfaReset': action('member', 'メンバーの2要素認証のリセット'),
+  'member.passwordResetSent': action('member', 'パスワード再設定メールの送信'),
   'member.invitationResent': action('member', '招待メールの再送'),
   'member.deactivated': action('member', 'メンバーの利用停止'),
   'member.restored': action('member', 'メンバーの利用再開'),

@@ -12,9 +12,15 @@ import { deleteSessionsOf } from './sessions.repository.ts';
 /** Setup and reset links of the members die; `keepTokenId` spares the link being used right now (its "used" state). */
 export const revokeSetupLinks = deleteSetupLinksOf;
 
-/** Signs the members out of every browser; `keepSessionId` spares the caller's own (a member acting on himself). */
-export const endSessions = (db: DbOrTx, userIds: readonly string[], keepSessionId?: string) =>
-  deleteSessionsOf(db, userIds, keepSessionId);
+/**
+ * Signs the members out of every browser; `keepSessionId` spares the caller's own (a member acting on himself).
+ * Returns how many sessions ended, which the audit event of a single member's change records.
+ */
+export const endSessions = (
+  db: DbOrTx,
+  userIds: readonly string[],
+  keepSessionId?: string,
+): Promise<number> => deleteSessionsOf(db, userIds, keepSessionId);
 
 /**
  * A member's login email changed: outstanding setup links die, every session ends and no browser stays
@@ -27,8 +33,9 @@ export async function revokeOnEmailChange(
   keepSessionId?: string,
 ) {
   await revokeSetupLinks(db, userIds);
-  await endSessions(db, userIds, keepSessionId);
+  const ended = await endSessions(db, userIds, keepSessionId);
   await forgetDevices(db, userIds);
+  return ended;
 }
 
 export const emailChanged = (before: string, after: string | undefined) =>

@@ -51,11 +51,13 @@ export async function deleteSessionsOf(
   userIds: readonly string[],
   keepSessionId?: string | null,
 ) {
-  if (userIds.length === 0) return;
+  if (userIds.length === 0) return 0;
   const ofUsers = inArray(sessions.userId, [...userIds]);
-  await db
+  const ended = await db
     .delete(sessions)
-    .where(keepSessionId ? and(ofUsers, ne(sessions.id, keepSessionId)) : ofUsers);
+    .where(keepSessionId ? and(ofUsers, ne(sessions.id, keepSessionId)) : ofUsers)
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 function sessionUserQuery(db: DbOrTx) {

@@ -161,21 +161,90 @@ describe('audit log: each change records who did what to what, before → after'
     await asAdmin('PUT', `/cabinets/${cabinet.id}/member_groups`, {
       memberGroupIds: [memberGroup.id],
     });
+    // Groups and members by their names at that moment (the viewer shows names, not ids).
+    const legal = { id: memberGroup.id, name: '法務部' };
     expect((await lastEvent('cabinet.groupsGranted', cabinet.id)).details).toEqual({
-      groupIds: [memberGroup.id],
+      groups: [legal],
     });
     await asAdmin('DELETE', `/cabinets/${cabinet.id}/member_groups`, {
       memberGroupId: memberGroup.id,
     });
-    await lastEvent('cabinet.groupRevoked', cabinet.id);
+    expect((await lastEvent('cabinet.groupRevoked', cabinet.id)).details).toEqual({
+      groups: [legal],
+    });
     await asAdmin('POST', `/cabinets/${cabinet.id}/admins`, { userIds: [admin.id] });
     expect((await lastEvent('cabinet.adminsAdded', cabinet.id)).details).toEqual({
-      memberIds: [admin.id],
+      members: [{ id: admin.id, name: admin.name }],
     });
     await asAdmin('DELETE', `/cabinets/${cabinet.id}/admins`, { userIds: [admin.id] });
-    await lastEvent('cabinet.adminsRemoved', cabinet.id);
+    expect((await lastEvent('cabinet.adminsRemoved', cabinet.id)).details).toEqual({
+      members: [{ id: admin.id, name: admin.name }],
+    });
     await asAdmin('DELETE', `/cabinets/${cabinet.id}`);
     expect((await lastEvent('cabinet.deleted', cabinet.id)).target.name).toBe('契約書2026');
+  });
+
+  it('cabinets: classification rules added (with or without backfill) and removed, by group name', async () => {
+    const { cabinet } = await asAdmin<{ cabinet: { id: string } }>('POST', '/cabinets', {
+      name: '自動振り分け先',
+    });
+    const { memberGroup } = await asAdmin<{ memberGroup: { id: string } }>(
+      'POST',
+      '/member_groups',
+      { name: '営業部' },
+    );
+    const sales = { id: memberGroup.id, name: '営業部' };
+    await asAdmin('POST', `/cabinets/${cabinet.id}/classification_rules`, {
+      memberGroupIds: [memberGroup.id],
+      backfill: true,
+    });
+    expect(await lastEvent('cabinet.rulesAdded', cabinet.id)).toMatchObject({
+      actor: byAdmin(),
+      actionLabel: '自動振り分けルールの追加',
+      target: { type: 'cabinet', id: cabinet.id, name: '自動振り分け先' },
+      details: { groups: [sales], backfill: true },
+    });
+    await asAdmin('DELETE', `/cabinets/${cabinet.id}/classification_rules`, {
+      memberGroupIds: [memberGroup.id],
+    });
+    expect((await lastEvent('cabinet.rulesRemoved', cabinet.id)).details).toEqual({
+      groups: [sales],
+    });
+  });
+
+  it('an admin ending a member’s sessions is recorded with the reason and the count', async () => {
+    const member = await makeUser(deps, admin.companyId, { name: '退避 一郎' });
+    await signIn(deps, member);
+    await signIn(deps, member);
+    await asAdmin('PUT', `/users/${member.id}/password_reset`);
+    expect(await lastEvent('member.passwordResetSent', member.id)).toMatchObject({
+      actor: byAdmin(),
+      actionLabel: 'パスワード再設定メールの送信',
+    });
+    expect(await lastEvent('auth.sessionsRevoked', member.id)).toMatchObject({
+      actor: byAdmin(),
+      category: 'auth',
+      target: { type: 'member', id: member.id },
+      details: { reason: 'passwordReset', sessions: 2 },
+    });
+    // Nothing left to end: the MFA reset records itself, and no empty revocation.
+    await asAdmin('DELETE', `/users/${member.id}/mfa`);
+    const { events } = await as<TFindAuditEventsResponse>(
+      auditorHeaders,
+      'GET',
+      `/audit_events?targetId=${member.id}`,
+    );
+    expect(events.map((e) => e.action)).toEqual([
+      'member.mfaReset',
+      'auth.sessionsRevoked',
+      'member.passwordResetSent',
+    ]);
+    await signIn(deps, member);
+    await asAdmin('PUT', `/users/${member.id}/deactivate`);
+    expect((await lastEvent('auth.sessionsRevoked', member.id)).details).toEqual({
+      reason: 'memberDeactivated',
+      sessions: 1,
+    });
   });
 
   it('a refused change records nothing (the event commits with the change or not at all)', async () => {

@@ -123,17 +123,19 @@ export async function deleteCabinet(db: DbOrTx, companyId: string, id: string): 
 }
 
 /** How many of `ids` are member groups or members of the company (validation is all-or-nothing). */
-export async function countCompanyRows(
+/** The rows of `ids` that belong to the company, by the name people know them by (a member's email until named). */
+export async function companyRowNames(
   db: DbOrTx,
   table: 'member_groups' | 'users',
   companyId: string,
   ids: readonly string[],
-): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+): Promise<{ id: string; name: string }[]> {
+  const name = table === 'users' ? sql`coalesce(nullif(name, ''), email)` : sql`name`;
+  return queryRows<{ id: string; name: string }>(
     db,
-    sql`select count(*)::int as n from ${sql.identifier(table)} where company_id = ${companyId} and id = any(${uuids(ids)})`,
+    sql`select id::text, ${name} as name from ${sql.identifier(table)}
+         where company_id = ${companyId} and id = any(${uuids(ids)}) order by 2, 1`,
   );
-  return row?.n ?? 0;
 }
 
 /**

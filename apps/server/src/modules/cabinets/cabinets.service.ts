@@ -6,7 +6,7 @@
 import type { TCabinet, TCreateCabinetRequest, TUpdateCabinetRequest } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import * as repo from './cabinets.repository.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -14,12 +14,12 @@ import { EntityType, type TAuditAction } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
 /** One change of a cabinet and its audit event, committed together. */
-async function audited<T>(
+export async function audited<T>(
   ctx: Ctx,
   cabinet: { id: string; name: string },
   action: TAuditAction,
   details: Record<string, unknown>,
-  write: (tx: DbOrTx) => Promise<T>,
+  write: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     const result = await write(tx);
@@ -144,18 +144,23 @@ export async function deleteCabinet(ctx: Ctx, id: string): Promise<number> {
   );
 }
 
-/** Every id must be a group (or member) of the caller's company, else 404 naming which and nothing is written. */
+export type Named = { id: string; name: string };
+export const idsOf = (rows: readonly Named[]) => rows.map((r) => r.id);
+
+/**
+ * Every id must be a group (or member) of the caller's company, else 404 and nothing is written. Returns
+ * them with their names, which the audit event records as they are at that moment.
+ */
 async function requireOwn(
   { db, auth }: Ctx,
   table: 'member_groups' | 'users',
   ids: readonly string[],
   notFoundMessage: string,
-) {
+): Promise<Named[]> {
   const unique = [...new Set(ids)];
-  if ((await repo.countCompanyRows(db, table, auth.user.companyId, unique)) !== unique.length) {
-    throw new AppError('not_found', notFoundMessage);
-  }
-  return unique;
+  const rows = await repo.companyRowNames(db, table, auth.user.companyId, unique);
+  if (rows.length !== unique.length) throw new AppError('not_found', notFoundMessage);
+  return rows;
 }
 
 export const requireGroups = (ctx: Ctx, ids: readonly string[]) =>
@@ -166,17 +171,17 @@ export const requireUsers = (ctx: Ctx, ids: readonly string[]) =>
 
 export async function addMemberGroups(ctx: Ctx, id: string, groupIds: string[]) {
   const row = await loadManaged(ctx, id);
-  const ids = await requireGroups(ctx, groupIds);
-  await audited(ctx, row, 'cabinet.groupsGranted', { groupIds: ids }, (tx) =>
-    repo.linkGroups(tx, 'cabinet_member_groups', id, ids),
+  const groups = await requireGroups(ctx, groupIds);
+  await audited(ctx, row, 'cabinet.groupsGranted', { groups }, (tx) =>
+    repo.linkGroups(tx, 'cabinet_member_groups', id, idsOf(groups)),
   );
   return cabinetView(ctx, id);
 }
 
 export async function removeMemberGroup(ctx: Ctx, id: string, groupId: string) {
   const row = await loadManaged(ctx, id);
-  await requireGroups(ctx, [groupId]);
-  await audited(ctx, row, 'cabinet.groupRevoked', { groupIds: [groupId] }, (tx) =>
+  const groups = await requireGroups(ctx, [groupId]);
+  await audited(ctx, row, 'cabinet.groupRevoked', { groups }, (tx) =>
     repo.unlinkGroups(tx, 'cabinet_member_groups', id, [groupId]),
   );
   return cabinetView(ctx, id);
@@ -184,18 +189,18 @@ export async function removeMemberGroup(ctx: Ctx, id: string, groupId: string) {
 
 export async function addAdmins(ctx: Ctx, id: string, userIds: string[]) {
   const row = await loadManaged(ctx, id);
-  const ids = await requireUsers(ctx, userIds);
-  await audited(ctx, row, 'cabinet.adminsAdded', { memberIds: ids }, (tx) =>
-    repo.addAdmins(tx, id, ids),
+  const members = await requireUsers(ctx, userIds);
+  await audited(ctx, row, 'cabinet.adminsAdded', { members }, (tx) =>
+    repo.addAdmins(tx, id, idsOf(members)),
   );
   return cabinetView(ctx, id);
 }
 
 export async function removeAdmins(ctx: Ctx, id: string, userIds: string[]) {
   const row = await loadManaged(ctx, id);
-  const ids = await requireUsers(ctx, userIds);
-  await audited(ctx, row, 'cabinet.adminsRemoved', { memberIds: ids }, (tx) =>
-    repo.removeAdmins(tx, id, ids),
+  const members = await requireUsers(ctx, userIds);
+  await audited(ctx, row, 'cabinet.adminsRemoved', { members }, (tx) =>
+    repo.removeAdmins(tx, id, idsOf(members)),
   );
   return cabinetView(ctx, id);
 }

@@ -16,7 +16,14 @@ import { EntityType, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import * as repo from './cabinets.repository.ts';
 import * as backfills from './backfill.repository.ts';
 import { BACKFILL_JOB, type BackfillJobData } from './backfill.job.ts';
-import { cabinetView, loadManaged, requireGroups, type Ctx } from './cabinets.service.ts';
+import {
+  audited,
+  cabinetView,
+  idsOf,
+  loadManaged,
+  requireGroups,
+  type Ctx,
+} from './cabinets.service.ts';
 
 type JobCtx = Ctx & { db: Db; jobs: Jobs };
 
@@ -47,7 +54,7 @@ async function loadRuleCabinet(ctx: Ctx, id: string) {
 
 export async function dryRun(ctx: Ctx, id: string, groupIds: string[]): Promise<number> {
   await loadRuleCabinet(ctx, id);
-  const ids = await requireGroups(ctx, groupIds);
+  const ids = idsOf(await requireGroups(ctx, groupIds));
   return backfills.countRuleCandidates(ctx.db, ctx.auth.user.companyId, id, ids);
 }
 
@@ -56,9 +63,12 @@ export async function addRules(
   id: string,
   input: { memberGroupIds: string[]; backfill: boolean },
 ) {
-  await loadRuleCabinet(ctx, id);
-  const ids = await requireGroups(ctx, input.memberGroupIds);
-  const run = await ctx.db.transaction(async (tx) => {
+  const cabinet = await loadRuleCabinet(ctx, id);
+  const groups = await requireGroups(ctx, input.memberGroupIds);
+  const ids = idsOf(groups);
+  // The event says whether existing documents were backfilled; the run's own row tells its progress.
+  const details = { groups, backfill: input.backfill };
+  const run = await audited(ctx, cabinet, 'cabinet.rulesAdded', details, async (tx) => {
     await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids);
     if (!input.backfill) return null;
     await claimJobSlot(tx, ctx.auth.user.companyId, ctx.jobs.perCompanyLimit);
@@ -80,9 +90,11 @@ export async function addRules(
 }
 
 export async function removeRules(ctx: Ctx, id: string, groupIds: string[]) {
-  await loadRuleCabinet(ctx, id);
-  const ids = await requireGroups(ctx, groupIds);
-  await repo.unlinkGroups(ctx.db, 'cabinet_classification_rules', id, ids);
+  const cabinet = await loadRuleCabinet(ctx, id);
+  const groups = await requireGroups(ctx, groupIds);
+  await audited(ctx, cabinet, 'cabinet.rulesRemoved', { groups }, (tx) =>
+    repo.unlinkGroups(tx, 'cabinet_classification_rules', id, idsOf(groups)),
+  );
   return { cabinet: await cabinetView(ctx, id), backfill: null };
 }
 

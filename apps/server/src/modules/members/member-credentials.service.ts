@@ -10,6 +10,7 @@ import { issuePasswordResetLink } from '../../auth/password-reset.ts';
 import { endSessions } from '../../auth/revocation.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { inviterOf, memberAuditTarget } from './member-mappers.ts';
+import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { loadMemberDetail } from './member-detail.ts';
 import * as repo from './members.repository.ts';
 
@@ -54,7 +55,15 @@ export async function sendPasswordReset(deps: AppDeps, who: Who, id: string) {
       );
     }
     await issuePasswordResetLink(deps, tx, current, inviterOf(who));
-    await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
+    const now = deps.clock();
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'member.passwordResetSent',
+      target: memberAuditTarget(current),
+      occurredAt: now,
+    });
+    const ended = await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
+    await recordSessionsEnded(tx, who, current, ended, 'passwordReset', now);
   });
   return loadMemberDetail(deps, companyId, id);
 }
@@ -77,7 +86,8 @@ export async function resetMfa(deps: AppDeps, who: Who, id: string) {
       occurredAt: deps.clock(),
     });
     // A reset answers a lost or exposed second factor: browsers that passed it sign in again (the caller's own stays).
-    await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
+    const ended = await endSessions(tx, [id], id === who.user.id ? who.sessionId : undefined);
+    await recordSessionsEnded(tx, who, row, ended, 'mfaReset', deps.clock());
   });
   return loadMemberDetail(deps, companyId, id);
 }

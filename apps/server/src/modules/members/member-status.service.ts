@@ -10,6 +10,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { endSessions, revokeSetupLinks } from '../../auth/revocation.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { memberAuditTarget } from './member-mappers.ts';
+import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { loadMemberDetail } from './member-detail.ts';
 import * as repo from './members.repository.ts';
 
@@ -34,7 +35,7 @@ export async function deactivateMember(deps: AppDeps, who: Who, id: string) {
       status: MemberStatus.Deactivated,
       updatedAt: now,
     });
-    await endSessions(tx, [id]);
+    const ended = await endSessions(tx, [id]);
     // An invited member's setup link (or a pending reset link) would otherwise still let them in.
     await revokeSetupLinks(tx, [id]);
     await recordAuditEvent(tx, {
@@ -44,6 +45,7 @@ export async function deactivateMember(deps: AppDeps, who: Who, id: string) {
       details: { status: { before: current.status, after: MemberStatus.Deactivated } },
       occurredAt: now,
     });
+    await recordSessionsEnded(tx, who, current, ended, 'memberDeactivated', now);
   });
   return loadMemberDetail(deps, companyId, id);
 }

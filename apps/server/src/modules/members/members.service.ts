@@ -16,6 +16,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet } from '../../auth/access.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { emailChanged, revokeOnEmailChange } from '../../auth/revocation.ts';
+import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { inviterOf, memberAuditTarget, toMember } from './member-mappers.ts';
 import { loadMemberDetail, membersOf, type MemberServiceDeps } from './member-detail.ts';
 import * as repo from './members.repository.ts';
@@ -171,7 +172,12 @@ export async function updateMember(
         });
       if (emailChanged(current.email, body.email)) {
         // The old address may have been mistyped: nothing mailed or signed in through it survives.
-        await revokeOnEmailChange(tx, [id], id === who.user.id ? who.sessionId : undefined);
+        const ended = await revokeOnEmailChange(
+          tx,
+          [id],
+          id === who.user.id ? who.sessionId : undefined,
+        );
+        await recordSessionsEnded(tx, who, current, ended, 'emailChanged', deps.clock());
         if (current.status === 0)
           await issuePasswordSetupLink(
             deps,

@@ -5,7 +5,11 @@
  */
 import { expect } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import type { TBulkManipulation } from '@cloudsign/contract';
+import {
+  BulkStatus,
+  type TBulkManipulation,
+  type TFindAuditEventsResponse,
+} from '@cloudsign/contract';
 import {
   bulkManipulations,
   cabinets,
@@ -220,6 +224,8 @@ export async function audit(s: Side, other: Side, r: Real): Promise<number> {
   expect(rowsOf(fresh[1].text), 'edit template rows').toBe(memberIds.length);
   expect(rowsOf(fresh[2].text), 'attribute CSV rows').toBe(s.docs.size);
   reads.push(...fresh.map((f) => ({ label: f.url, text: f.text })));
+  // Last, so no read above adds an event while the log is counted (CSV downloads are audited themselves).
+  await readAuditLog(s, other, r, get, reads);
 
   // The needle search: the other company's tag (in every name, email, title, counterparty) and ids.
   const needles = [other.tag, ...(await idsOf(r, other.companyId))];
@@ -230,4 +236,73 @@ export async function audit(s: Side, other: Side, r: Real): Promise<number> {
   // The needle search can fail: this company's own tag is in what it reads.
   expect(reads.filter((x) => x.text.includes(s.tag)).length).toBeGreaterThan(3);
   return reads.length;
+}
+
+/**
+ * The audit log as this company's auditor reads it: every page holds exactly the company's own events, the
+ * other company's tag, member and address find nothing, its events answer 404 by id, and an export of the
+ * whole log holds the same events (plus the export's own). The needle search then reads all of it.
+ */
+async function readAuditLog(
+  s: Side,
+  other: Side,
+  r: Real,
+  get: <T = unknown>(url: string) => Promise<T>,
+  reads: Read[],
+) {
+  const count = async (companyId: string) => {
+    const { rows } = await r.deps.database.raw.query<{ n: number }>(
+      'select count(*)::int as n from audit_events where company_id = $1',
+      [companyId],
+    );
+    return rows[0]!.n;
+  };
+  let seen = 0;
+  let after: string | null = null;
+  do {
+    const page: TFindAuditEventsResponse = await get(
+      `/audit_events${after ? `?after=${after}` : ''}`,
+    );
+    seen += page.events.length;
+    after = page.next;
+  } while (after);
+  expect(seen, 'audit events listed').toBe(await count(s.companyId));
+  expect(seen, 'the sequence left events to read').toBeGreaterThan(0);
+  const q = encodeURIComponent;
+  for (const filter of [
+    `keyword=${q(other.tag)}`,
+    `targetId=${other.admin.id}`,
+    `actorEmail=${q(other.admin.email)}`,
+  ]) {
+    const page = await get<TFindAuditEventsResponse>(`/audit_events?${filter}`);
+    expect(page.events, `audit events by ${filter}`).toEqual([]);
+  }
+  const { rows: foreign } = await r.deps.database.raw.query<{ id: string }>(
+    'select id::text from audit_events where company_id = $1 order by seq desc limit 3',
+    [other.companyId],
+  );
+  for (const { id } of foreign) {
+    const res = await call(r.app, s.headers, 'GET', `/audit_events/${id}`);
+    expect(res.statusCode, `GET /audit_events/${id} of the other company`).toBe(404);
+  }
+  const res = await call(r.app, s.headers, 'POST', '/audit_events/exports', {
+    filters: {},
+    encoding: 'sjis',
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json<{ manipulation: { id: string } }>().manipulation;
+  const started = Date.now();
+  for (;;) {
+    const status = await get<{ status: number }>(`/audit_events/exports/${id}`);
+    if (status.status !== BulkStatus.Processing) {
+      expect(status.status, 'audit export').toBe(BulkStatus.Succeeded);
+      break;
+    }
+    if (Date.now() - started > 60_000) throw new Error(`audit export ${id} did not finish`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  await get(`/audit_events/exports/${id}/csv`);
+  const exported = reads[reads.length - 1]!.text;
+  // The export's own request (auditLog.exported) is the one event more than the pages listed.
+  expect(exported.trimEnd().split('\r\n').length - 1, 'audit export rows').toBe(seen + 1);
 }

@@ -66,7 +66,8 @@ async function makeSide(deps: TestDeps): Promise<Side> {
   const user = await makeUser(deps, company.id, {
     name: `${tag} 管理者`,
     email: `${tag}-admin@example.test`,
-    roles: ['CompanyAdmin', 'DocumentImporter'],
+    // The admin also reads the audit log, whose pages and export the audit reads like every other list.
+    roles: ['CompanyAdmin', 'DocumentImporter', 'CompanyAuditor'],
   });
   const db = deps.database.db;
   const [systemGroup] = await db

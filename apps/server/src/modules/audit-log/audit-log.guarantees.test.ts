@@ -81,6 +81,31 @@ describe('audit log: the hash chain and audit:verify', () => {
     expect(rows[2]!.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('verify recomputes exactly the hash the database wrote, whatever the values hold', async () => {
+    const company = await makeCompany(deps);
+    const awkward = '引用"符\\と\n改行\tタブ\u0001制御 🙂 髙';
+    await deps.database.db.transaction((tx) =>
+      recordAuditEvents(tx, [
+        {
+          companyId: company.id,
+          actor: null,
+          action: 'auditLog.pruned',
+          details: { before: 1.5, after: null, nested: { b: [awkward, 0.1, -2e-7], a: true } },
+        },
+        {
+          companyId: company.id,
+          actor: { id: crypto.randomUUID(), name: awkward, email: 'a@example.com' },
+          origin: { ip: '::1', userAgent: awkward, requestId: 'req-1' },
+          action: 'member.updated',
+          target: { type: 'member', id: crypto.randomUUID(), name: awkward },
+          details: {},
+          occurredAt: new Date('2026-01-02T03:04:05.678Z'),
+        },
+      ]),
+    );
+    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 2 });
+  });
+
   it('concurrent writers in one company never fork the chain', async () => {
     const company = await makeCompany(deps);
     await Promise.all(

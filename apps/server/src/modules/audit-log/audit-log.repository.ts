@@ -83,6 +83,17 @@ export async function findEventPage(
     .limit(limit);
 }
 
+/**
+ * The body of the database's `audit_event_hash(e)` (migration 0025), written out for the walk below: called as
+ * a function on the whole row it is not inlined, and the row's conversion costs more than the hash (verify of
+ * 200,000 events 2.4 s → 1.6 s). The chain tests fail on any difference, since every intact chain would then
+ * read as edited; the trigger keeps calling the function.
+ */
+const EVENT_HASH_OF_E = sql.raw(`encode(sha256(convert_to(e.prev_hash || jsonb_build_array(
+    e.id, e.company_id, e.seq, (extract(epoch FROM e.occurred_at) * 1000000)::bigint,
+    e.actor_id, e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
+    e.action, e.category, e.target_type, e.target_id, e.target_name, e.details)::text, 'UTF8')), 'hex')`);
+
 export type ChainBreak = { seq: number; reason: 'hash' | 'link' | 'gap' | 'head' };
 
 /**
@@ -101,7 +112,7 @@ export async function findFirstBreak(db: DbOrTx, companyId: string): Promise<Cha
           when previous_seq is not null and prev_hash <> previous_hash then 'link'
         end as reason
       from (
-        select e.seq, e.hash, e.prev_hash, audit_event_hash(e) as computed,
+        select e.seq, e.hash, e.prev_hash, ${EVENT_HASH_OF_E} as computed,
           lag(e.seq) over w as previous_seq, lag(e.hash) over w as previous_hash
         from audit_events e where e.company_id = ${companyId}
         window w as (order by e.seq)

@@ -205,8 +205,12 @@ test('cabinets, groups and documents: create modals by keyboard, Escape, focus b
   await menuButton.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'ログアウト' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menu')).toBeHidden();
+  // On a loaded machine an Escape that lands while the menu is still opening (its transition) can be
+  // dropped; a person presses it again, and so does the test, which still needs Escape to close it.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect.poll(isFocused(menuButton)).toBe(true);
   states += 1;
 

@@ -33,6 +33,8 @@ export function buildAuditHistory(rand: Rand, c: DemoCompany, now: Date): Row[] 
   const active = c.members.filter((m) => m.status === 1);
   const [admin, member, auditor] = c.members;
   const others = active.slice(3);
+  const byId = new Map(c.members.map((m) => [m.id, m]));
+  const nameOf = (id: string) => byId.get(id)?.name || byId.get(id)?.email || '';
   const ipOf = new Map<string, string>();
   const ip = (m: UserRow) => {
     if (!ipOf.has(m.id)) ipOf.set(m.id, `203.0.113.${rand.int(10, 250)}`);
@@ -122,7 +124,7 @@ export function buildAuditHistory(rand: Rand, c: DemoCompany, now: Date): Row[] 
       { type: 'memberGroup', id: g.id, name: g.name },
       {
         count: added.length,
-        memberIds: added,
+        members: added.map((id) => ({ id, name: nameOf(id) })),
       },
     );
   }
@@ -132,7 +134,10 @@ export function buildAuditHistory(rand: Rand, c: DemoCompany, now: Date): Row[] 
     add(at(9), admin, 'cabinet.updated', target, {
       note: { before: '営業部門の契約書', after: cab.note },
     });
-    add(at(9), admin, 'cabinet.adminsAdded', target, { count: 1, userIds: [member.id] });
+    // As the product records it: members by name at that moment (modules/cabinets/cabinets.service.ts).
+    add(at(9), admin, 'cabinet.adminsAdded', target, {
+      members: [{ id: member.id, name: member.name || member.email }],
+    });
   }
   return rows.sort((a, b) => a.occurredAt!.getTime() - b.occurredAt!.getTime());
 }

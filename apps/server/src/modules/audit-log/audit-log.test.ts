@@ -131,7 +131,7 @@ describe('audit log: each change records who did what to what, before → after'
     });
     expect((await lastEvent('memberGroup.membersAdded', memberGroup.id)).details).toEqual({
       count: 1,
-      memberIds: [member.user.id],
+      members: [{ id: member.user.id, name: 'グループ 員' }],
     });
     await asAdmin('DELETE', `/member_groups/${memberGroup.id}/users`, {
       userIds: [member.user.id],

@@ -134,7 +134,12 @@ export async function removeMemberships(db: DbOrTx, groupId: string, userIds: st
  * A member's groups are part of their row in the edit CSV: changing them moves 更新日時 on, so an edit file
  * downloaded before is reported as changed instead of silently putting the old groups back.
  */
+/** Marks the members changed; returns them by name as they are now (the audit event names them). */
 export async function touchMembers(db: DbOrTx, userIds: string[], now: Date) {
-  if (userIds.length === 0) return;
-  await db.update(users).set({ updatedAt: now }).where(inArray(users.id, userIds));
+  if (userIds.length === 0) return [];
+  return db
+    .update(users)
+    .set({ updatedAt: now })
+    .where(inArray(users.id, userIds))
+    .returning({ id: users.id, name: users.name, email: users.email });
 }

@@ -143,6 +143,9 @@ export async function deleteGroup(deps: AppDeps, who: Who, id: string) {
 }
 
 /** Every id must be a member of this company, else nothing changes and each unknown one is named. */
+/** How many members an event of a membership change names (an event is one row, not one per member). */
+const AUDITED_NAMES = 100;
+
 async function assertMembers(
   tx: Parameters<typeof repo.existingMemberIds>[0],
   companyId: string,
@@ -176,12 +179,16 @@ export async function changeMemberships(
       // One moment for the group and the members whose membership changed.
       const now = deps.clock();
       await repo.updateGroup(tx, companyId, id, { updatedAt: now });
-      await repo.touchMembers(tx, changedIds, now);
+      const touched = await repo.touchMembers(tx, changedIds, now);
+      // Named as they are now, the first hundred at most: the count says how many there were in all.
+      const members = touched
+        .slice(0, AUDITED_NAMES)
+        .map((m) => ({ id: m.id, name: m.name || m.email }));
       await recordAuditEvent(tx, {
         ...auditBy(who),
         action: action === 'add' ? 'memberGroup.membersAdded' : 'memberGroup.membersRemoved',
         target: groupTarget(group),
-        details: { count: changedIds.length, memberIds: changedIds },
+        details: { count: changedIds.length, members },
         occurredAt: now,
       });
     }

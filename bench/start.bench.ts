@@ -1,0 +1,185 @@
+/**
+ * Starting the product as a newcomer does (`npm start`: the console build check, the server bundle check,
+ * then the server with every role on PGlite in DATA_DIR), timed from spawn to the first 200 of `/healthz`.
+ * - warm restart: the same data folder again (console and server unchanged);
+ * - first start: an empty data folder (migrations and the demo seed included);
+ * - idle memory: the server's RSS 15 s after it answered, on the warm folder.
+ * The ceiling of each, alternating with it round by round, is a bare Node HTTP server on the same Node: the
+ * least any Node service pays to start and to sit idle on this machine at this moment.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { interleave, percentile, spreadNote } from './lib/measure.ts';
+import { mib, rssOf } from './lib/rss.ts';
+import type { Benchmark, BenchResult } from './lib/types.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const PORT = 4310;
+const IDLE_WAIT_MS = 15_000;
+const load = () => os.loadavg()[0]!.toFixed(2);
+
+/** `npm start`'s own command (package.json), run by the Node that runs the benchmark. */
+const START = [
+  `"${process.execPath}" tooling/build-console.ts`,
+  `"${process.execPath}" tooling/build-server.ts`,
+  `exec "${process.execPath}" --liftoff-only --max-semi-space-size=2 apps/server/dist/main.mjs`,
+].join(' && ');
+
+/** A Node process that answers /healthz and nothing else. */
+const BARE = `require('node:http').createServer((q, s) => s.end('ok')).listen(${PORT + 1})`;
+
+type Started = { ms: number; child: ChildProcess };
+
+async function startAndWait(command: string[], env: NodeJS.ProcessEnv): Promise<Started> {
+  const t0 = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited at start: ${stderr}`);
+    const ok = await fetch(`http://127.0.0.1:${PORT + 1}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { ms: performance.now() - t0, child };
+    if (performance.now() - t0 > 180_000) {
+      child.kill('SIGKILL');
+      throw new Error(`no /healthz within 180 s: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function productEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    API_PORT: String(PORT + 1),
+    LOG_LEVEL: 'warn',
+  };
+  // PGlite in DATA_DIR, as a newcomer's `npm start` runs.
+  delete env.DATABASE_URL;
+  return env;
+}
+
+const product = (dataDir: string) => startAndWait(['sh', '-c', START], productEnv(dataDir));
+const bare = () => startAndWait([process.execPath, '-e', BARE], process.env);
+
+/** One timing per round (the statistic of one sample is the sample). */
+async function timed(run: () => Promise<Started>, after?: (s: Started) => Promise<number>) {
+  const s = await run();
+  try {
+    return [after ? await after(s) : s.ms];
+  } finally {
+    await stop(s.child);
+  }
+}
+
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+function row(
+  r: { figure: number[]; ceiling: number[]; ratios: number[] },
+  limit: number,
+  unit: string,
+  note: string,
+): BenchResult {
+  const figure = median(r.figure);
+  const ceiling = median(r.ceiling);
+  return {
+    figure: unit === 'MiB' ? mib(figure) : Math.round(figure),
+    ceiling: unit === 'MiB' ? mib(ceiling) : Math.round(ceiling),
+    unit,
+    pass: figure <= limit,
+    note: `${note}; median of ${r.figure.length} rounds; ${spreadNote(r.ratios)}; load ${load()}`,
+  };
+}
+
+/** A data folder that has been started once, so the timed starts are restarts. */
+async function warmFolder() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+  await timed(() => product(dir));
+  return dir;
+}
+
+export const benchmarks: Benchmark[] = [
+  {
+    name: 'start: npm start, warm restart to /healthz (PGlite, every role)',
+    target: '≤ 3 s',
+    run: async () => {
+      const dir = await warmFolder();
+      try {
+        const r = await interleave({
+          figure: () => timed(() => product(dir)),
+          ceiling: () => timed(bare),
+        });
+        return row(r, 3000, 'ms', 'console and server unchanged, the data folder started before');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'start: npm start on an empty data folder (migrations and demo seed)',
+    target: '≤ 10 s',
+    run: async () => {
+      const dirs: string[] = [];
+      try {
+        const r = await interleave({
+          rounds: 3,
+          figure: () => {
+            const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-first-'));
+            dirs.push(dir);
+            return timed(() => product(dir));
+          },
+          ceiling: () => timed(bare),
+        });
+        return row(r, 10_000, 'ms', 'a new DATA_DIR each round, SEED=auto (the demo companies)');
+      } finally {
+        for (const d of dirs) rmSync(d, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'start: idle memory of the server 15 s after /healthz (PGlite, every role)',
+    target: '≤ 300 MiB RSS',
+    run: async () => {
+      const dir = await warmFolder();
+      const idleRss = async (s: Started) => {
+        await new Promise((r) => setTimeout(r, IDLE_WAIT_MS));
+        return rssOf(s.child.pid);
+      };
+      try {
+        const r = await interleave({
+          rounds: 3,
+          figure: () => timed(() => product(dir), idleRss),
+          ceiling: () => timed(bare, idleRss),
+        });
+        return row(r, 300 * 1024 * 1024, 'MiB', 'VmRSS of the server process');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+];

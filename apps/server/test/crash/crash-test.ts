@@ -84,6 +84,8 @@ async function open(t: Target): Promise<AppDeps> {
     DATA_DIR: t.dataDir,
     SEED: 'off',
     LOG_LEVEL: 'silent',
+    // The script's own setup and checks (tens of thousands of rows at once) are no API request.
+    DB_STATEMENT_TIMEOUT_MS: '999999',
     ...(t.url ? { DATABASE_URL: t.url } : {}),
   });
   const deps = await createDeps(env, {

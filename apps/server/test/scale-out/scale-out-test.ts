@@ -47,6 +47,8 @@ async function main() {
         LOG_LEVEL: 'silent',
         DATA_DIR: shared.dataDir,
         DATABASE_URL: shared.databaseUrl,
+        // The harness's own setup (200,000 documents in one INSERT) is no API request: no API time limit.
+        DB_STATEMENT_TIMEOUT_MS: '999999',
       }),
       { logger: pino({ level: 'silent' }), mailer: { outboxDir: null, send: async () => {} } },
     );

@@ -58,7 +58,7 @@ export const AUDIT_ACTIONS = {
   'document.moved': action('document', '書類の移動'),
   'document.unfiled': action('document', '書類のキャビネットからの削除'),
   'document.imported': action('document', '書類のインポート'),
-  'document.attributesChanged': action('document', '書類の属性の変更'),
+  'document.attributesChanged': action('document', '書類情報の変更'),
   'document.pdfViewed': action('document', 'PDFの閲覧'),
   'document.pdfDownloaded': action('document', 'PDFのダウンロード'),
   'bulk.uploaded': action('bulk', 'CSVのアップロード'),

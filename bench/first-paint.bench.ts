@@ -83,11 +83,13 @@ async function signIn(browser: Browser, siteUrl: string, email: string): Promise
   try {
     const page = await context.newPage();
     await page.goto(`${siteUrl}/login`);
-    await page.fill('input[name="email"]', email);
-    await page.fill('input[name="password"]', DEMO_PASSWORD);
+    // The login asks for the email first (「次へ」), then the password (the company may sign in by SSO).
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByRole('button', { name: '次へ' }).click();
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
     await Promise.all([
       page.waitForURL((u) => !u.pathname.startsWith('/login')),
-      page.keyboard.press('Enter'),
+      page.getByRole('button', { name: 'ログイン' }).click(),
     ]);
     return await context.cookies();
   } finally {

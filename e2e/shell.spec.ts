@@ -127,7 +127,14 @@ test('console errors reach the api log intake', async ({ page }) => {
   await login(page, DEMO.admin, '/cabinets');
   await page.goto('/cabinets/not-an-id');
   await expect(page.getByTestId('error-message')).toBeVisible();
-  // The browser SDK flushes its batch when the page is left.
+  // The error loads the browser SDK at once (it is otherwise loaded when the browser is idle); once it has
+  // started, it flushes its batch when the page is left.
+  await page.waitForFunction(
+    () =>
+      (
+        window as unknown as { DD_LOGS?: { getInitConfiguration: () => unknown } }
+      ).DD_LOGS?.getInitConfiguration() !== undefined,
+  );
   const intake = page.waitForRequest(
     (request) => request.url().startsWith(`${API_URL}/client-logs`) && request.method() === 'POST',
   );

@@ -7,6 +7,8 @@ type Entry = (sdk: Sdk) => void;
 
 let isStarted = false;
 let sdk: Sdk | null = null;
+/** Loads the SDK now (once): set by startLogger. */
+let loadNow: (() => void) | null = null;
 /** Entries logged before the SDK has loaded; sent once it has. Bounded so a loop cannot grow it forever. */
 const pending: Entry[] = [];
 const MAX_PENDING = 200;
@@ -26,7 +28,10 @@ function send(entry: Entry) {
 export function startLogger(config: ConsoleConfig = getConfig()): void {
   if (isStarted) return;
   isStarted = true;
-  const load = () =>
+  let isLoading = false;
+  const load = () => {
+    if (isLoading) return;
+    isLoading = true;
     void import('@datadog/browser-logs').then(({ datadogLogs }) => {
       datadogLogs.init({
         clientToken: config.datadogClientToken ?? 'console-intake',
@@ -37,6 +42,8 @@ export function startLogger(config: ConsoleConfig = getConfig()): void {
       sdk = datadogLogs;
       for (const entry of pending.splice(0)) entry(datadogLogs);
     });
+  };
+  loadNow = load;
   if (typeof window.requestIdleCallback === 'function')
     window.requestIdleCallback(load, { timeout: 3000 });
   else setTimeout(load, 1000);
@@ -56,6 +63,9 @@ export const logger = {
         ? error
         : new Error(typeof error === 'string' ? error : JSON.stringify(error));
     send((s) => s.logger.error(message, context, cause));
+    // An error cannot wait for the browser to be idle: the person may leave the page at once, and entries
+    // still pending then are lost with it.
+    if (!sdk) loadNow?.();
     if (import.meta.env.DEV) console.error(message, error);
   },
 };

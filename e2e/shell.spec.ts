@@ -132,7 +132,7 @@ test('console errors reach the api log intake', async ({ page }) => {
   await page.waitForFunction(
     () =>
       (
-        window as unknown as { DD_LOGS?: { getInitConfiguration: () => unknown } }
+        globalThis as unknown as { DD_LOGS?: { getInitConfiguration: () => unknown } }
       ).DD_LOGS?.getInitConfiguration() !== undefined,
   );
   const intake = page.waitForRequest(

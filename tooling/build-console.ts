@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inputsStat } from './input-stat.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = process.env.CONSOLE_DIST_DIR ?? path.join(root, 'apps/console/dist');
@@ -38,16 +39,6 @@ function listFiles(rel: string): string[] {
     .filter((f) => !SKIP.test(f));
 }
 
-/** Cheap (stat only): reading and hashing every input took seconds on a busy machine, on every start. */
-function inputsStat(files: string[]) {
-  return files
-    .map((f) => {
-      const st = statSync(path.join(root, f));
-      return `${f}\t${st.size}\t${st.mtimeMs}`;
-    })
-    .join('\n');
-}
-
 function inputsHash(files: string[]) {
   const hash = createHash('sha256');
   for (const file of files) {
@@ -64,7 +55,8 @@ if (mode === 'never' || (!hasSources && hasBuild)) process.exit(0);
 
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : '');
 const files = INPUTS.flatMap(listFiles);
-const stat = inputsStat(files);
+// Cheap (stat only): reading and hashing every input took seconds on a busy machine, on every start.
+const stat = inputsStat(root, files);
 if (mode !== 'always' && hasBuild && read(statsFile) === stat && read(stampFile) !== '') {
   console.log('console: dist is up to date (no input file touched since the last check)');
   process.exit(0);

@@ -7,11 +7,12 @@
  * from esbuild's metafile): a restart then costs a stat of each source, not the 0.5 s of a build. A new source
  * file can only enter through an import, which changes an existing one. SERVER_BUILD=always forces a build.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { inputsStat } from './input-stat.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
@@ -48,14 +49,7 @@ const librariesExternal: Plugin = {
 
 const statFileOf = (outfile: string) => path.join(path.dirname(outfile), '.inputs-stat');
 
-/** `path\tsize\tmtime` of each input, one per line; throws when an input is gone. */
-const statOf = (files: readonly string[]) =>
-  files
-    .map((f) => {
-      const st = statSync(path.join(root, f));
-      return `${f}\t${st.size}\t${st.mtimeMs}`;
-    })
-    .join('\n');
+const statOf = (files: readonly string[]) => inputsStat(root, files);
 
 /** Whether the bundle was made from exactly the files as they are now. */
 export function isServerBundleFresh(outfile = SERVER_BUNDLE): boolean {

@@ -61,6 +61,26 @@ export async function settle(
   }
 }
 
+/** A member export asked for, run to its end and downloaded: its id and the file as served. */
+export async function exportMembers(
+  app: ApiApp,
+  headers: Headers,
+  body: { filters: Record<string, unknown>; encoding: 'sjis' | 'utf8bom' },
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/members/export/csv',
+    headers,
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json<{ manipulation: TBulkManipulation }>().manipulation;
+  expect((await settle(app, headers, id, `/members/export/${id}`)).status).toBe(6);
+  const file = await app.inject({ method: 'GET', url: `/members/export/${id}/csv`, headers });
+  expect(file.statusCode).toBe(200);
+  return { id, file: file.rawPayload };
+}
+
 export async function uploadAndCheck(
   app: ApiApp,
   headers: Headers,

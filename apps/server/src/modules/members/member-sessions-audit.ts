@@ -5,7 +5,7 @@
  * was open: there was nothing to revoke.
  */
 import type { DbOrTx } from '../../db/client.ts';
-import { auditBy, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { memberAuditTarget } from './member-mappers.ts';
 
 export type SessionsEndedReason =
@@ -13,10 +13,7 @@ export type SessionsEndedReason =
 
 export async function recordSessionsEnded(
   tx: DbOrTx,
-  who: {
-    user: { id: string; name: string; email: string; companyId: string };
-    origin?: RequestOrigin;
-  },
+  who: Parameters<typeof auditBy>[0],
   member: { id: string; name: string; email: string },
   ended: number,
   reason: SessionsEndedReason,

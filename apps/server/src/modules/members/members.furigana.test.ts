@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { TBulkManipulation } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
@@ -9,6 +8,7 @@ import { auditEvents, users } from '../../db/schema.ts';
 import {
   execute,
   rowsOf,
+  exportMembers,
   settle,
   uploadAndCheck,
   utf8,
@@ -158,17 +158,11 @@ describe('氏名 order: by フリガナ when there is one, then the name', () =>
 
 describe('フリガナ in the member CSVs', () => {
   const exportFile = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/members/export/csv',
-      headers,
-      payload: { filters: { keyword: 'csv' }, encoding: 'utf8bom' },
+    const { file } = await exportMembers(app, headers, {
+      filters: { keyword: 'csv' },
+      encoding: 'utf8bom',
     });
-    expect(res.statusCode, res.body).toBe(202);
-    const { id } = res.json<{ manipulation: TBulkManipulation }>().manipulation;
-    expect((await settle(app, headers, id, `/members/export/${id}`)).status).toBe(6);
-    const file = await app.inject({ method: 'GET', url: `/members/export/${id}/csv`, headers });
-    return file.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    return file.subarray(3).toString('utf8').trimEnd().split('\r\n');
   };
 
   it('add with フリガナ (normalised), refuse a bad cell by row and column, export, re-upload unchanged', async () => {

@@ -13,10 +13,19 @@ export type Endpoint = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  response: z.ZodType;
+  /** A multipart upload: the name of its file field (the body is form data, not JSON). */
+  upload?: string;
+  /** The JSON answer's schema. A file answer (CSV, PDF, XML) has none and says its kind in `file`. */
+  response?: z.ZodType;
+  file?: 'csv' | 'pdf' | 'xml';
   /** The success status when it is not 200. */
-  status?: 201;
+  status?: 201 | 202;
 };
+
+/** An entry answered with JSON (what the console's `callEndpoint` and `uploadEndpoint` take). */
+export type JsonEndpoint = Endpoint & { response: z.ZodType };
+/** An entry answered with a file (what the console's `downloadEndpoint` takes). */
+export type FileEndpoint = Endpoint & { file: NonNullable<Endpoint['file']>; response?: undefined };
 
 /** Keeps each entry's literal path and exact schemas, so both apps infer their types from it. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

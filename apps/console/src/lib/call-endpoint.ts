@@ -1,7 +1,14 @@
 /** Calls one entry of the contract's endpoint map: its method and path, its answer checked by its schema. */
 import type { z } from 'zod';
-import { endpointPath, type Endpoint, type EndpointPathParams } from '@cloudsign/contract';
+import {
+  endpointPath,
+  type Endpoint,
+  type EndpointPathParams,
+  type FileEndpoint,
+  type JsonEndpoint,
+} from '@cloudsign/contract';
 import { apiFetch } from './api-client.ts';
+import { apiDownload, apiUpload, type UploadOptions } from './api-transfer.ts';
 import type { ApiQuery } from './http.ts';
 
 type PathInput<E extends Endpoint> = [keyof EndpointPathParams<E['path']>] extends [never]
@@ -13,14 +20,40 @@ type BodyInput<E extends Endpoint> = E extends { body: infer B extends z.ZodType
 export type EndpointCall<E extends Endpoint> = PathInput<E> &
   BodyInput<E> & { query?: ApiQuery; signal?: AbortSignal | undefined };
 
-export const callEndpoint = <E extends Endpoint>(
+const pathOf = <E extends Endpoint>(e: E, call: PathInput<E>) =>
+  endpointPath(e.path, (call.params ?? {}) as EndpointPathParams<E['path']>);
+
+export const callEndpoint = <E extends JsonEndpoint>(
   e: E,
   call: EndpointCall<E>,
 ): Promise<z.output<E['response']>> =>
-  apiFetch(endpointPath(e.path, (call.params ?? {}) as EndpointPathParams<E['path']>), {
+  apiFetch(pathOf(e, call), {
     method: e.method,
     query: call.query,
     body: call.body,
     signal: call.signal,
     schema: e.response,
   }) as Promise<z.output<E['response']>>;
+
+/** Downloads a file answer (CSV, PDF, XML) and hands it to the browser; resolves to the file name. */
+export const downloadEndpoint = <E extends FileEndpoint>(
+  e: E,
+  call: PathInput<E> &
+    BodyInput<E> & { query?: ApiQuery; signal?: AbortSignal | undefined; filename?: string },
+): Promise<string> =>
+  apiDownload(pathOf(e, call), {
+    method: e.method,
+    query: call.query,
+    body: call.body,
+    signal: call.signal,
+    filename: call.filename,
+  });
+
+/** Uploads one file as multipart form data under the entry's file field, with progress. */
+export const uploadEndpoint = <E extends JsonEndpoint & { upload: string }>(
+  e: E,
+  call: PathInput<E> & Omit<UploadOptions<E['response']>, 'schema' | 'field'>,
+): Promise<z.output<E['response']>> =>
+  apiUpload(pathOf(e, call), { ...call, field: e.upload, schema: e.response }) as Promise<
+    z.output<E['response']>
+  >;

@@ -1,0 +1,2 @@
+/** The bulk area's calls (to be filled from its routes). */
+export const bulkEndpoints = {};

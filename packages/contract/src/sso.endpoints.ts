@@ -1,0 +1,2 @@
+/** The sso area's calls (to be filled from its routes). */
+export const ssoEndpoints = {};

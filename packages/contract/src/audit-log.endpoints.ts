@@ -1,2 +1,46 @@
-/** The audit-log area's calls (to be filled from its routes). */
-export const auditLogEndpoints = {};
+/** The audit-log area's calls (server: modules/audit-log; console: features/audit-log). */
+import { z } from 'zod';
+import {
+  ZAuditEvent,
+  ZAuditExportRequest,
+  ZFindAuditEventsQuery,
+  ZFindAuditEventsResponse,
+} from './audit-log.ts';
+import { ZBulkManipulationResponse, ZBulkStatusResponse } from './bulk.ts';
+import { ZIdParams } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+export const auditLogEndpoints = {
+  find: endpoint({
+    method: 'GET',
+    path: '/audit_events',
+    query: ZFindAuditEventsQuery,
+    response: ZFindAuditEventsResponse,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/audit_events/:id',
+    params: ZIdParams,
+    response: z.object({ event: ZAuditEvent }),
+  }),
+  /** Starts the CSV export job; the file is fetched from `exportCsv` once `exportStatus` says it is done. */
+  requestExport: endpoint({
+    method: 'POST',
+    path: '/audit_events/exports',
+    body: ZAuditExportRequest,
+    response: ZBulkManipulationResponse,
+    status: 202,
+  }),
+  exportStatus: endpoint({
+    method: 'GET',
+    path: '/audit_events/exports/:id',
+    params: ZIdParams,
+    response: ZBulkStatusResponse,
+  }),
+  exportCsv: endpoint({
+    method: 'GET',
+    path: '/audit_events/exports/:id/csv',
+    params: ZIdParams,
+    file: 'csv',
+  }),
+};

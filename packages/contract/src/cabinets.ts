@@ -169,6 +169,10 @@ export const ZClassificationRulesResponse = z.object({
 });
 export type TClassificationRulesResponse = z.infer<typeof ZClassificationRulesResponse>;
 export const ZClassificationBackfillResponse = z.object({ backfill: ZClassificationBackfill });
+/** The cabinet's recent backfill runs (the last 10), newest first. */
+export const ZClassificationBackfillsResponse = z.object({
+  backfills: z.array(ZClassificationBackfill),
+});
 export const ZBackfillParams = z.object({ id: ZId, backfillId: ZId });
 
 /** Why a member may read a cabinet's documents (「アクセスできる人」, cabinets_read_document). */

@@ -1,2 +1,29 @@
-/** The company-settings area's calls (to be filled from its routes). */
-export const companySettingsEndpoints = {};
+/** The company settings area's calls (server: modules/company-settings; console: features/company-settings). */
+import {
+  ZCompanySettingsPreviewResponse,
+  ZCompanySettingsResponse,
+  ZMfaRemindersResponse,
+  ZUpdateCompanySettingsRequest,
+} from './company-settings.ts';
+import { endpoint } from './endpoint.ts';
+
+export const companySettingsEndpoints = {
+  get: endpoint({ method: 'GET', path: '/company/settings', response: ZCompanySettingsResponse }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/company/settings',
+    body: ZUpdateCompanySettingsRequest,
+    response: ZCompanySettingsResponse,
+  }),
+  preview: endpoint({
+    method: 'POST',
+    path: '/company/settings/preview',
+    body: ZUpdateCompanySettingsRequest,
+    response: ZCompanySettingsPreviewResponse,
+  }),
+  mfaReminders: endpoint({
+    method: 'POST',
+    path: '/company/settings/mfa_reminders',
+    response: ZMfaRemindersResponse,
+  }),
+};

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZCurrentUser, isCompanyAdmin, type TCurrentUser } from '@cloudsign/contract';
-import { apiFetch } from './api-client.ts';
+import { ZCurrentUser, isCompanyAdmin, meEndpoints, type TCurrentUser } from '@cloudsign/contract';
+import { callEndpoint } from './call-endpoint.ts';
 
-/** Spec §3: the current user is null when not signed in. */
+/** Spec §3: the current user is null when not signed in (the console reads GET /me that leniently). */
 const ZMeAnswer = z.object({ user: ZCurrentUser.nullable() });
 
 export const meKeys = { all: ['me'] as const };
@@ -13,7 +13,7 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: meKeys.all,
     queryFn: async ({ signal }): Promise<TCurrentUser | null> =>
-      (await apiFetch('/me', { schema: ZMeAnswer, signal })).user,
+      (await callEndpoint({ ...meEndpoints.get, response: ZMeAnswer }, { signal })).user,
     // Re-read in the background on navigation after a minute, so role or theme changes show up soon.
     staleTime: 60_000,
     retry: false,

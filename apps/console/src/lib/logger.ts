@@ -1,3 +1,4 @@
+import { meEndpoints } from '@cloudsign/contract';
 import { getConfig, type ConsoleConfig } from './config.ts';
 
 /** Extra fields of a log entry. `status` is the SDK's level field: never put an HTTP status there. */
@@ -35,7 +36,9 @@ export function startLogger(config: ConsoleConfig = getConfig()): void {
     void import('@datadog/browser-logs').then(({ datadogLogs }) => {
       datadogLogs.init({
         clientToken: config.datadogClientToken ?? 'console-intake',
-        ...(config.datadogClientToken ? {} : { proxy: `${config.apiUrl}/client-logs` }),
+        ...(config.datadogClientToken
+          ? {}
+          : { proxy: `${config.apiUrl}${meEndpoints.clientLogs.path}` }),
         service: 'cloudsign-console',
         forwardErrorsToLogs: true,
       });

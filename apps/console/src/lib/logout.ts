@@ -1,4 +1,4 @@
-import { ZLogoutResponse } from '@cloudsign/contract';
+import { ZLogoutResponse, meEndpoints } from '@cloudsign/contract';
 import { getConfig } from './config.ts';
 import { getTokenStore } from './token-store.ts';
 import { logger } from './logger.ts';
@@ -27,8 +27,9 @@ export async function logout(): Promise<void> {
   try {
     // A fresh token: the site checks it proves this very session (spec §7).
     const token = await tokens.getToken();
-    const res = await fetch(`${siteUrl}/api/company/logout`, {
-      method: 'POST',
+    // Raw fetch: a call to the site with its session cookie, not to the api.
+    const res = await fetch(`${siteUrl}${meEndpoints.logout.path}`, {
+      method: meEndpoints.logout.method,
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       body: JSON.stringify({ token }),

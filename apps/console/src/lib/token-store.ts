@@ -1,4 +1,4 @@
-import { ZTokenResponse } from '@cloudsign/contract';
+import { ZTokenResponse, meEndpoints } from '@cloudsign/contract';
 import { getConfig } from './config.ts';
 import { browserNavigation } from './navigation.ts';
 
@@ -81,7 +81,8 @@ export function createTokenStore(options: TokenStoreOptions) {
     early = undefined;
     const res =
       (started && (await started)) ??
-      (await doFetch(`${options.siteUrl}/api/token/jwt`, {
+      // Raw fetch, not callEndpoint: the site's own origin and session cookie, and no api token to attach.
+      (await doFetch(`${options.siteUrl}${meEndpoints.token.path}`, {
         credentials: 'include',
         headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
       }));

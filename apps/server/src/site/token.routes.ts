@@ -3,6 +3,8 @@
  * key set the api verifies tokens with.
  */
 import type { FastifyInstance } from 'fastify';
+import { meEndpoints as e } from '@cloudsign/contract';
+import { routeOf } from '../api/endpoint-route.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
 import { signAccessToken } from '../auth/access-token.ts';
@@ -22,46 +24,53 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   const aud = { issuer: deps.env.SITE_URL, audience: deps.env.API_URL };
   const verifyLogoutToken = createLogoutTokenVerifier(deps.keys, aud);
 
-  app.get('/api/token/jwt', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    // The custom header cannot be sent cross-origin without a CORS preflight we never grant, so a page on
-    // another site cannot mint tokens with the member's cookie; Origin/Sec-Fetch-Site close the rest.
-    if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
-    if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
-      return sendError(request, reply, 'forbidden');
-    const loaded = await currentSession(deps, request);
-    // A session part-way through login (second factor, new password, MFA enrolment) gets no token yet.
-    if (!loaded || nextStep(loaded) !== 'done')
-      return sendError(request, reply, 'forbidden', NO_SESSION);
-    const now = deps.clock();
-    await touchSession(deps.database.db, loaded.session, now);
-    const jwt = await signAccessToken(
-      deps.keys,
-      aud,
-      { userId: loaded.user.id, companyId: loaded.user.companyId, sessionId: loaded.session.id },
-      now,
-    );
-    return { jwt };
+  app.route({
+    ...routeOf(e.token),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // The custom header cannot be sent cross-origin without a CORS preflight we never grant, so a page on
+      // another site cannot mint tokens with the member's cookie; Origin/Sec-Fetch-Site close the rest.
+      if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
+        return sendError(request, reply, 'forbidden');
+      const loaded = await currentSession(deps, request);
+      // A session part-way through login (second factor, new password, MFA enrolment) gets no token yet.
+      if (!loaded || nextStep(loaded) !== 'done')
+        return sendError(request, reply, 'forbidden', NO_SESSION);
+      const now = deps.clock();
+      await touchSession(deps.database.db, loaded.session, now);
+      const jwt = await signAccessToken(
+        deps.keys,
+        aud,
+        { userId: loaded.user.id, companyId: loaded.user.companyId, sessionId: loaded.session.id },
+        now,
+      );
+      return { jwt };
+    },
   });
 
-  app.post('/api/company/logout', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
-    const token = (request.body as { token?: unknown } | undefined)?.token;
-    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
-      return sendError(request, reply, 'validation_failed', undefined, [
-        { path: 'token', message: 'token を指定してください。' },
-      ]);
-    }
-    const cookie = sessionCookie(request);
-    const claims = await verifyLogoutToken(token);
-    // The token proves the caller is the console holding this very session, not a page that can only
-    // make the browser send the cookie.
-    if (!cookie || !claims || claims.sessionId !== hashToken(cookie))
-      return sendError(request, reply, 'forbidden');
-    await signOut(deps.database.db, claims.sessionId, 'auth.signOut', requestOrigin(request));
-    clearSessionCookie(deps, reply);
-    return { url: siteLocation('/login', deps.env.SITE_URL) };
+  // No body schema, as before: the route checks the token itself and answers with its own message.
+  app.route({
+    ...routeOf(e.logout),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
+      const token = (request.body as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
+        return sendError(request, reply, 'validation_failed', undefined, [
+          { path: 'token', message: 'token を指定してください。' },
+        ]);
+      }
+      const cookie = sessionCookie(request);
+      const claims = await verifyLogoutToken(token);
+      // The token proves the caller is the console holding this very session, not a page that can only
+      // make the browser send the cookie.
+      if (!cookie || !claims || claims.sessionId !== hashToken(cookie))
+        return sendError(request, reply, 'forbidden');
+      await signOut(deps.database.db, claims.sessionId, 'auth.signOut', requestOrigin(request));
+      clearSessionCookie(deps, reply);
+      return { url: siteLocation('/login', deps.env.SITE_URL) };
+    },
   });
 
   app.get('/.well-known/jwks.json', async (_request, reply) => {

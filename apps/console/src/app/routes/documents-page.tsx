@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DocumentsPage } from '#features/documents/components/documents-page.tsx';
 import { documentsQuery } from '#features/documents/api/find-documents.ts';
-import { documentCabinetsQuery } from '#features/documents/api/find-cabinets.ts';
+import { cabinetChoicesQuery } from '../../lib/shared-reads/cabinets.ts';
 import { parseListQuery, toApiQuery } from '#features/documents/lib/list-query.ts';
 
 export function Component() {
@@ -11,5 +11,5 @@ export function Component() {
 /** The list and the cabinets of the page, with the keys the page reads them under. */
 export function preload(queryClient: QueryClient, url: URL) {
   void queryClient.prefetchQuery(documentsQuery(toApiQuery(parseListQuery(url.searchParams))));
-  void queryClient.prefetchQuery(documentCabinetsQuery());
+  void queryClient.prefetchQuery(cabinetChoicesQuery());
 }

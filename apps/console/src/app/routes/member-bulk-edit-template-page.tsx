@@ -1,5 +1,5 @@
 import { CsvRequestPage } from '#features/member-bulk/components/generated-pages.tsx';
 
 export function Component() {
-  return <CsvRequestPage base="/members/bulk_edit/csv_template" />;
+  return <CsvRequestPage file="editTemplate" />;
 }

@@ -1,5 +1,5 @@
 import { GeneratedPage } from '#features/member-bulk/components/generated-pages.tsx';
 
 export function Component() {
-  return <GeneratedPage base="/members/export" />;
+  return <GeneratedPage file="export" />;
 }

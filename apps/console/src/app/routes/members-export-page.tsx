@@ -1,5 +1,5 @@
 import { CsvRequestPage } from '#features/member-bulk/components/generated-pages.tsx';
 
 export function Component() {
-  return <CsvRequestPage base="/members/export" />;
+  return <CsvRequestPage file="export" />;
 }

@@ -7,14 +7,12 @@ import {
 } from '@tanstack/react-query';
 import {
   isBulkBusy,
-  ZBulkManipulationList,
-  ZBulkManipulationResponse,
-  ZBulkRowsResponse,
+  type BulkManipulationEndpoints,
   type TBulkManipulation,
   type TBulkRowsQuery,
   type TBulkUpdateBody,
 } from '@cloudsign/contract';
-import { apiDownload, apiFetch } from '../api-client.ts';
+import { callEndpoint, downloadEndpoint } from '../call-endpoint.ts';
 
 /** The query keys a bulk feature spells for its manipulations (README rule 5). */
 export type BulkManipulationKeys = {
@@ -30,17 +28,13 @@ export const isMoving = (m: TBulkManipulation | undefined) => !m || isBulkBusy(m
 
 /**
  * The calls and queries of one bulk area's manipulations (docs/design.md §3's generic machinery): history,
- * one manipulation, its rows, execute/cancel. Member bulk and attribute bulk edit differ only in the base
- * path and their query keys.
+ * one manipulation, its rows, execute/cancel. Member bulk and attribute bulk edit differ only in their
+ * endpoints (the contract's `bulkEndpoints.<target>.manipulations`) and their query keys.
  */
-export function createManipulationsApi(base: string, keys: BulkManipulationKeys) {
+export function createManipulationsApi(e: BulkManipulationEndpoints, keys: BulkManipulationKeys) {
   // `kind`: a run of another kind answers 404, as the server does for a run opened under another kind's URL.
   const getManipulation = (id: string, kind?: number, signal?: AbortSignal) =>
-    apiFetch(`${base}/${id}`, {
-      query: kind ? { kind } : undefined,
-      schema: ZBulkManipulationResponse,
-      signal,
-    });
+    callEndpoint(e.get, { params: { id }, query: kind ? { kind } : undefined, signal });
 
   const manipulationQuery = (id: string, kind?: number) =>
     queryOptions({
@@ -52,7 +46,7 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
   const useManipulation = (id: string, kind?: number) => useQuery(manipulationQuery(id, kind));
 
   const findManipulations = (page: number, signal?: AbortSignal) =>
-    apiFetch(base, { query: { page, perPage: 20 }, schema: ZBulkManipulationList, signal });
+    callEndpoint(e.list, { query: { page, perPage: 20 }, signal });
 
   const useManipulations = (page: number) =>
     useQuery({
@@ -64,7 +58,7 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
     });
 
   const findRows = (id: string, q: Partial<TBulkRowsQuery>, signal?: AbortSignal) =>
-    apiFetch(`${base}/${id}/rows`, { query: q, schema: ZBulkRowsResponse, signal });
+    callEndpoint(e.rows, { params: { id }, query: q, signal });
 
   const useRows = (id: string, q: Partial<TBulkRowsQuery>, isEnabled: boolean) =>
     useQuery({
@@ -75,7 +69,7 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
     });
 
   const updateManipulation = (id: string, body: TBulkUpdateBody) =>
-    apiFetch(`${base}/${id}`, { method: 'PUT', body, schema: ZBulkManipulationResponse });
+    callEndpoint(e.update, { params: { id }, body });
 
   function useUpdateManipulation(id: string) {
     const client = useQueryClient();
@@ -90,8 +84,8 @@ export function createManipulationsApi(base: string, keys: BulkManipulationKeys)
   }
 
   const downloadRowsCsv = (id: string, which: 'errors.csv' | 'result.csv') =>
-    apiDownload(`${base}/${id}/${which}`);
-  const downloadUploadedFile = (id: string) => apiDownload(`${base}/${id}/file`);
+    downloadEndpoint(which === 'errors.csv' ? e.errorsCsv : e.resultCsv, { params: { id } });
+  const downloadUploadedFile = (id: string) => downloadEndpoint(e.uploadedFile, { params: { id } });
 
   return {
     useManipulation,

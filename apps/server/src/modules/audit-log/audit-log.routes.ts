@@ -1,17 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZAuditExportRequest,
-  ZBulkManipulationResponse,
-  ZBulkStatusResponse,
-  type TCsvEncoding,
-  ZAuditEvent,
-  ZErrorBody,
-  ZFindAuditEventsQuery,
-  ZFindAuditEventsResponse,
-  ZIdParams,
-} from '@cloudsign/contract';
-import { z } from 'zod';
+import { auditLogEndpoints as e, type TCsvEncoding, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './audit-log.service.ts';
 import { toManipulationDto } from '../../bulk/bulk.dto.ts';
@@ -26,65 +16,57 @@ const auditor = requirePermission('auditor', {
 });
 
 export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/audit_events',
-    {
-      preValidation: auditor,
-      schema: {
-        tags: ['audit-log'],
-        summary: '監査ログ（新しい順に50件ずつ。期間はJST）',
-        querystring: ZFindAuditEventsQuery,
-        response: { 200: ZFindAuditEventsResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.find),
+    preValidation: auditor,
+    schema: {
+      tags: ['audit-log'],
+      summary: '監査ログ（新しい順に50件ずつ。期間はJST）',
+      querystring: e.find.query,
+      response: { 200: e.find.response, ...errors },
     },
-    async (request) => service.findEvents(deps.database.db, request.auth, request.query),
-  );
+    handler: async (request) => service.findEvents(deps.database.db, request.auth, request.query),
+  });
 
-  app.get(
-    '/audit_events/:id',
-    {
-      preValidation: auditor,
-      schema: {
-        tags: ['audit-log'],
-        summary: '監査ログの1件',
-        params: ZIdParams,
-        response: { 200: z.object({ event: ZAuditEvent }), ...errors },
-      },
+  app.route({
+    ...routeOf(e.get),
+    preValidation: auditor,
+    schema: {
+      tags: ['audit-log'],
+      summary: '監査ログの1件',
+      params: e.get.params,
+      response: { 200: e.get.response, ...errors },
     },
-    async (request) => ({
+    handler: async (request) => ({
       event: await service.getEvent(deps.database.db, request.auth, request.params.id),
     }),
-  );
+  });
 
-  app.post(
-    '/audit_events/exports',
-    {
-      preValidation: auditor,
-      schema: {
-        tags: ['audit-log'],
-        summary: '絞り込んだ監査ログのCSV書き出し（ジョブで作成し、完了後にダウンロード）',
-        body: ZAuditExportRequest,
-        response: { 202: ZBulkManipulationResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.requestExport),
+    preValidation: auditor,
+    schema: {
+      tags: ['audit-log'],
+      summary: '絞り込んだ監査ログのCSV書き出し（ジョブで作成し、完了後にダウンロード）',
+      body: e.requestExport.body,
+      response: { 202: e.requestExport.response, ...errors },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const m = await requestAuditExport(deps, request.auth, request.body);
       return reply.status(202).send({ manipulation: toManipulationDto(m) });
     },
-  );
+  });
 
-  app.get(
-    '/audit_events/exports/:id',
-    {
-      preValidation: auditor,
-      schema: {
-        tags: ['audit-log'],
-        summary: '監査ログの書き出しの進み具合',
-        params: ZIdParams,
-        response: { 200: ZBulkStatusResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.exportStatus),
+    preValidation: auditor,
+    schema: {
+      tags: ['audit-log'],
+      summary: '監査ログの書き出しの進み具合',
+      params: e.exportStatus.params,
+      response: { 200: e.exportStatus.response, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       const m = await getAuditExport(deps, request.auth, request.params.id);
       return {
         id: m.id,
@@ -93,19 +75,17 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         totalRows: m.totalRows,
       };
     },
-  );
+  });
 
-  app.get(
-    '/audit_events/exports/:id/csv',
-    {
-      preValidation: auditor,
-      schema: {
-        tags: ['audit-log'],
-        summary: '書き出した監査ログのダウンロード',
-        params: ZIdParams,
-      },
+  app.route({
+    ...routeOf(e.exportCsv),
+    preValidation: auditor,
+    schema: {
+      tags: ['audit-log'],
+      summary: '書き出した監査ログのダウンロード',
+      params: e.exportCsv.params,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { run, body } = await openAuditExport(deps, request.auth, request.params.id);
       const encoding = run.encoding as TCsvEncoding;
       const names = csvFileNames(['監査ログ', 'audit_log'], run.createdAt);
@@ -115,5 +95,5 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         .header('cache-control', 'no-store')
         .send(body);
     },
-  );
+  });
 };

@@ -6,7 +6,15 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { BulkKind, ERROR_CODES, ZMemberCsvRequest } from '@cloudsign/contract';
+import {
+  bulkGenerationEndpoints,
+  BulkKind,
+  bulkManipulationEndpoints,
+  bulkTemplateEndpoint,
+  bulkUploadEndpoint,
+  ERROR_CODES,
+  ZMemberCsvRequest,
+} from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { installErrorHandling } from '../../lib/http/error-handler.ts';
@@ -22,12 +30,12 @@ const groupsTarget: BulkTargetDescriptor = {
   tags: ['group-bulk'],
   guard: requirePermission('companyAdmin'),
   noun: '一括登録',
-  manipulationsPath: '/groups/bulk_manipulations',
+  manipulations: bulkManipulationEndpoints('/groups/bulk_manipulations'),
   historySummary: '一括登録の履歴',
-  uploads: [{ path: '/groups/bulk_add', kind: BulkKind.Add }],
+  uploads: [{ endpoint: bulkUploadEndpoint('/groups/bulk_add'), kind: BulkKind.Add }],
   templates: [
     {
-      path: '/groups/bulk_add/csv_template',
+      endpoint: bulkTemplateEndpoint('/groups/bulk_add/csv_template'),
       columns: ['グループ名'],
       fileName: ['グループ一括登録テンプレート', 'group_bulk_add_template'],
     },
@@ -35,9 +43,7 @@ const groupsTarget: BulkTargetDescriptor = {
   generations: [
     generation({
       kind: BulkKind.Export,
-      requestPath: '/groups/export/csv',
-      basePath: '/groups/export',
-      body: ZMemberCsvRequest,
+      endpoints: bulkGenerationEndpoints('/groups/export/csv', '/groups/export', ZMemberCsvRequest),
       fileName: ['グループ一覧', 'groups'],
       params: async () => ({}),
     }),

@@ -6,21 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import {
-  BULK_MAX_FILE_BYTES,
-  ZBulkManipulationList,
-  ZBulkManipulationListQuery,
-  ZBulkManipulationQuery,
-  ZBulkManipulationResponse,
-  ZBulkRowsQuery,
-  ZBulkRowsResponse,
-  ZBulkStatusResponse,
-  ZBulkUpdateBody,
-  ZEncodingQuery,
-  ZIdParams,
-  type TCsvEncoding,
-} from '@cloudsign/contract';
+import { BULK_MAX_FILE_BYTES, type TCsvEncoding } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
 import { streamRowsCsv } from '../../bulk/result-csv.ts';
@@ -80,11 +68,11 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   const recordDownload = (request: FastifyRequest, name: FileName, m?: ManipulationRow) =>
     recordDownloadEvent(deps.database.db, request.auth, t, name[0], m);
 
-  for (const { path, columns, fileName } of t.templates ?? []) {
-    app.get(
-      path,
-      { schema: { tags, summary: 'CSVテンプレート', querystring: ZEncodingQuery } },
-      async (request, reply) => {
+  for (const { endpoint, columns, fileName } of t.templates ?? []) {
+    app.route({
+      ...routeOf(endpoint),
+      schema: { tags, summary: 'CSVテンプレート', querystring: endpoint.query },
+      handler: async (request, reply) => {
         await recordDownload(request, fileName);
         const writer = createCsvWriter(request.query.encoding);
         const header = typeof columns === 'function' ? columns(request.auth) : columns;
@@ -97,88 +85,78 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
           body: writer.output,
         });
       },
-    );
+    });
   }
   for (const g of t.generations) generationRoutes(g);
 
-  for (const { path, kind } of t.uploads) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: 'CSVアップロード（multipart、フィールド filename）',
-          response: { 201: ZBulkManipulationResponse },
-        },
+  for (const { endpoint, kind } of t.uploads) {
+    app.route({
+      ...routeOf(endpoint),
+      schema: {
+        tags,
+        summary: 'CSVアップロード（multipart、フィールド filename）',
+        response: { 201: endpoint.response },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const m = await uploadCsv(svc, t, request.auth, kind, await readCsvUpload(request));
         return reply.status(201).send({ manipulation: toManipulationDto(m) });
       },
-    );
+    });
   }
 
-  const base = t.manipulationsPath;
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: t.historySummary,
-        querystring: ZBulkManipulationListQuery,
-        response: { 200: ZBulkManipulationList },
-      },
+  const e = t.manipulations;
+  app.route({
+    ...routeOf(e.list),
+    schema: {
+      tags,
+      summary: t.historySummary,
+      querystring: e.list.query,
+      response: { 200: e.list.response },
     },
-    async (request) => {
+    handler: async (request) => {
       const { rows, total } = await listRuns(svc, t, request.auth, request.query);
       return { manipulations: rows.map(toManipulationDto), total };
     },
-  );
-  app.get(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        params: ZIdParams,
-        querystring: ZBulkManipulationQuery,
-        response: { 200: ZBulkManipulationResponse },
-      },
+  });
+  app.route({
+    ...routeOf(e.get),
+    schema: {
+      tags,
+      params: e.get.params,
+      querystring: e.get.query,
+      response: { 200: e.get.response },
     },
-    async (request) => {
+    handler: async (request) => {
       const { kind } = request.query;
       return { manipulation: toManipulationDto(await load(request, kind ? [kind] : undefined)) };
     },
-  );
-  app.put(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: '実行または取り消し',
-        params: ZIdParams,
-        body: ZBulkUpdateBody,
-        response: { 200: ZBulkManipulationResponse },
-      },
+  });
+  app.route({
+    ...routeOf(e.update),
+    schema: {
+      tags,
+      summary: '実行または取り消し',
+      params: e.update.params,
+      body: e.update.body,
+      response: { 200: e.update.response },
     },
-    async (request) => {
+    handler: async (request) => {
       const m =
         request.body.action === 'execute'
           ? await executeManipulation(svc, t, request.auth, request.params.id)
           : await cancelManipulation(svc, t, request.auth, request.params.id);
       return { manipulation: toManipulationDto(m) };
     },
-  );
-  app.get(
-    `${base}/:id/rows`,
-    {
-      schema: {
-        tags,
-        params: ZIdParams,
-        querystring: ZBulkRowsQuery,
-        response: { 200: ZBulkRowsResponse },
-      },
+  });
+  app.route({
+    ...routeOf(e.rows),
+    schema: {
+      tags,
+      params: e.rows.params,
+      querystring: e.rows.query,
+      response: { 200: e.rows.response },
     },
-    async (request) => {
+    handler: async (request) => {
       const { rows, total, subjects } = await listRunRows(
         svc,
         t,
@@ -188,15 +166,17 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       );
       return { rows: rows.map((r, i) => toRowDto(r, subjects[i] ?? null)), total };
     },
-  );
-  for (const suffix of ['errors.csv', 'result.csv'] as const) {
-    app.get(
-      `${base}/:id/${suffix}`,
-      { schema: { tags, params: ZIdParams, querystring: ZEncodingQuery.partial() } },
-      async (request, reply) => {
+  });
+  for (const [endpoint, isErrors] of [
+    [e.errorsCsv, true],
+    [e.resultCsv, false],
+  ] as const) {
+    app.route({
+      ...routeOf(endpoint),
+      schema: { tags, params: endpoint.params, querystring: endpoint.query },
+      handler: async (request, reply) => {
         const m = await load(request, t.resultKinds);
         const encoding = request.query.encoding ?? (m.encoding as TCsvEncoding);
-        const isErrors = suffix === 'errors.csv';
         const name = isErrors ? t.fileNames.errors : t.fileNames.result;
         await recordDownload(request, name, m);
         return sendCsv({
@@ -207,12 +187,12 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
           body: streamRowsCsv(deps.database.db, m, encoding, isErrors),
         });
       },
-    );
+    });
   }
-  app.get(
-    `${base}/:id/file`,
-    { schema: { tags, summary: 'アップロードされたファイル', params: ZIdParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(e.uploadedFile),
+    schema: { tags, summary: 'アップロードされたファイル', params: e.uploadedFile.params },
+    handler: async (request, reply) => {
       const m = await load(request, t.resultKinds);
       if (!m.inputFileKey) throw new AppError('not_found');
       await recordDownload(request, t.fileNames.upload, m);
@@ -226,29 +206,28 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         isNoStore: false,
       });
     },
-  );
+  });
 
   function generationRoutes(g: BulkGeneration) {
-    app.post(
-      g.requestPath,
-      {
-        schema: {
-          tags,
-          summary: g.summary,
-          body: g.body,
-          response: { 202: ZBulkManipulationResponse },
-        },
+    const ge = g.endpoints;
+    app.route({
+      ...routeOf(ge.request),
+      schema: {
+        tags,
+        summary: g.summary,
+        body: ge.request.body,
+        response: { 202: ge.request.response },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const params = await g.params(deps, request.auth, request.body as never);
         const m = await requestGeneration(svc, t, g, request.auth, request.body, params);
         return reply.status(202).send({ manipulation: toManipulationDto(m) });
       },
-    );
-    app.get(
-      `${g.basePath}/:id/status`,
-      { schema: { tags, params: ZIdParams, response: { 200: ZBulkStatusResponse } } },
-      async (request) => {
+    });
+    app.route({
+      ...routeOf(ge.status),
+      schema: { tags, params: ge.status.params, response: { 200: ge.status.response } },
+      handler: async (request) => {
         const m = await load(request, [g.kind]);
         return {
           id: m.id,
@@ -257,18 +236,18 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
           totalRows: m.totalRows,
         };
       },
-    );
-    app.get(
-      `${g.basePath}/:id`,
-      { schema: { tags, params: ZIdParams, response: { 200: ZBulkManipulationResponse } } },
-      async (request) => ({
+    });
+    app.route({
+      ...routeOf(ge.get),
+      schema: { tags, params: ge.get.params, response: { 200: ge.get.response } },
+      handler: async (request) => ({
         manipulation: toManipulationDto(await load(request, [g.kind])),
       }),
-    );
-    app.get(
-      `${g.basePath}/:id/csv`,
-      { schema: { tags, params: ZIdParams } },
-      async (request, reply) => {
+    });
+    app.route({
+      ...routeOf(ge.csv),
+      schema: { tags, params: ge.csv.params },
+      handler: async (request, reply) => {
         const m = await load(request, [g.kind]);
         if (!m.outputFileKey)
           throw new AppError(
@@ -284,6 +263,6 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
           body: deps.storage.read(m.outputFileKey),
         });
       },
-    );
+    });
   }
 };

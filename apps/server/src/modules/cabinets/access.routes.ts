@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZCabinetAccessQuery,
-  ZCabinetAccessResponse,
-  ZCabinetCandidatesQuery,
-  ZCabinetGroupCandidatesResponse,
-  ZCabinetMemberCandidatesResponse,
-  ZCabinetsReadDocumentResponse,
-  ZIdParams,
-} from '@cloudsign/contract';
+import { cabinetEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import {
   cabinetReaders,
   groupCandidates,
@@ -19,73 +12,65 @@ import {
 const tags = ['cabinets'];
 
 export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/cabinets/:id/access',
-    {
-      schema: {
-        tags,
-        summary: 'キャビネットの書類を閲覧できるメンバーと、その理由',
-        params: ZIdParams,
-        querystring: ZCabinetAccessQuery,
-        response: { 200: ZCabinetAccessResponse },
-      },
+  app.route({
+    ...routeOf(e.access),
+    schema: {
+      tags,
+      summary: 'キャビネットの書類を閲覧できるメンバーと、その理由',
+      params: e.access.params,
+      querystring: e.access.query,
+      response: { 200: e.access.response },
     },
-    async (request) =>
+    handler: async (request) =>
       cabinetReaders(
         { db: deps.database.db, auth: request.auth },
         request.params.id,
         request.query,
       ),
-  );
+  });
 
-  app.get(
-    '/cabinets_read_document/:id',
-    {
-      schema: {
-        tags,
-        summary: 'メンバーが閲覧できるキャビネットと、その理由',
-        params: ZIdParams,
-        response: { 200: ZCabinetsReadDocumentResponse },
-      },
+  app.route({
+    ...routeOf(e.readableBy),
+    schema: {
+      tags,
+      summary: 'メンバーが閲覧できるキャビネットと、その理由',
+      params: e.readableBy.params,
+      response: { 200: e.readableBy.response },
     },
-    async (request) => ({
+    handler: async (request) => ({
       cabinets: await readableCabinetsOf(
         { db: deps.database.db, auth: request.auth },
         request.params.id,
       ),
     }),
-  );
+  });
 
-  app.get(
-    '/cabinets/:id/member_candidates',
-    {
-      schema: {
-        tags,
-        summary: '管理者に追加できるメンバー（キャビネットの管理者向け）',
-        params: ZIdParams,
-        querystring: ZCabinetCandidatesQuery,
-        response: { 200: ZCabinetMemberCandidatesResponse },
-      },
+  app.route({
+    ...routeOf(e.memberCandidates),
+    schema: {
+      tags,
+      summary: '管理者に追加できるメンバー（キャビネットの管理者向け）',
+      params: e.memberCandidates.params,
+      querystring: e.memberCandidates.query,
+      response: { 200: e.memberCandidates.response },
     },
-    async (request) =>
+    handler: async (request) =>
       memberCandidates(
         { db: deps.database.db, auth: request.auth },
         request.params.id,
         request.query,
       ),
-  );
+  });
 
-  app.get(
-    '/cabinets/:id/group_candidates',
-    {
-      schema: {
-        tags,
-        summary: '指定できるメンバーグループ（キャビネットの管理者向け）',
-        params: ZIdParams,
-        response: { 200: ZCabinetGroupCandidatesResponse },
-      },
+  app.route({
+    ...routeOf(e.groupCandidates),
+    schema: {
+      tags,
+      summary: '指定できるメンバーグループ（キャビネットの管理者向け）',
+      params: e.groupCandidates.params,
+      response: { 200: e.groupCandidates.response },
     },
-    async (request) =>
+    handler: async (request) =>
       groupCandidates({ db: deps.database.db, auth: request.auth }, request.params.id),
-  );
+  });
 };

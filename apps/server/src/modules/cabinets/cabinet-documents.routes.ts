@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZCabinetDocumentsDeleteRequest,
-  ZCabinetDocumentsRequest,
-  ZCabinetDocumentsResponse,
-  ZIdParams,
-} from '@cloudsign/contract';
+import { cabinetEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { fileDocuments, unfileDocuments } from './cabinet-documents.service.ts';
 
 const tags = ['cabinets'];
@@ -14,38 +10,34 @@ export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
   app,
   { deps },
 ) => {
-  app.post(
-    '/cabinets/:id/documents',
-    {
-      schema: {
-        tags,
-        summary:
-          '書類をキャビネットに追加（fromCabinetId を指定すると移動、省略するとコピー。書類はIDか検索条件で指定）',
-        params: ZIdParams,
-        body: ZCabinetDocumentsRequest,
-        response: { 200: ZCabinetDocumentsResponse },
-      },
+  app.route({
+    ...routeOf(e.fileDocuments),
+    schema: {
+      tags,
+      summary:
+        '書類をキャビネットに追加（fromCabinetId を指定すると移動、省略するとコピー。書類はIDか検索条件で指定）',
+      params: e.fileDocuments.params,
+      body: e.fileDocuments.body,
+      response: { 200: e.fileDocuments.response },
     },
-    async (request) =>
+    handler: async (request) =>
       fileDocuments({ db: deps.database.db, auth: request.auth }, request.params.id, request.body),
-  );
+  });
 
-  app.delete(
-    '/cabinets/:id/documents',
-    {
-      schema: {
-        tags,
-        summary: '書類をキャビネットから外す（書類は「すべての書類」に残る）',
-        params: ZIdParams,
-        body: ZCabinetDocumentsDeleteRequest,
-        response: { 200: ZCabinetDocumentsResponse },
-      },
+  app.route({
+    ...routeOf(e.unfileDocuments),
+    schema: {
+      tags,
+      summary: '書類をキャビネットから外す（書類は「すべての書類」に残る）',
+      params: e.unfileDocuments.params,
+      body: e.unfileDocuments.body,
+      response: { 200: e.unfileDocuments.response },
     },
-    async (request) =>
+    handler: async (request) =>
       unfileDocuments(
         { db: deps.database.db, auth: request.auth },
         request.params.id,
         request.body,
       ),
-  );
+  });
 };

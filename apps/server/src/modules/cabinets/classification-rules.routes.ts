@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZBackfillParams,
-  ZClassificationBackfill,
-  ZClassificationBackfillResponse,
-  ZClassificationDryRunRequest,
-  ZClassificationDryRunResponse,
-  ZClassificationRulesDeleteRequest,
-  ZClassificationRulesRequest,
-  ZClassificationRulesResponse,
-  ZIdParams,
-  RULES_NEED_COMPANY_ADMIN,
-} from '@cloudsign/contract';
+import { cabinetEndpoints as e, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import * as rules from './classification-rules.service.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 
@@ -27,91 +16,80 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
 ) => {
   const db = deps.database.db;
 
-  app.post(
-    '/cabinets/:id/classification_rules',
-    {
-      preValidation: rulesAdminOnly,
-      schema: {
-        tags,
-        summary:
-          '自動振り分けルールにメンバーグループを追加（backfill: true で既存書類も振り分け）',
-        params: ZIdParams,
-        body: ZClassificationRulesRequest,
-        response: { 200: ZClassificationRulesResponse },
-      },
+  app.route({
+    ...routeOf(e.addRules),
+    preValidation: rulesAdminOnly,
+    schema: {
+      tags,
+      summary: '自動振り分けルールにメンバーグループを追加（backfill: true で既存書類も振り分け）',
+      params: e.addRules.params,
+      body: e.addRules.body,
+      response: { 200: e.addRules.response },
     },
-    async (request) =>
+    handler: async (request) =>
       rules.addRules({ db, auth: request.auth, jobs: deps.jobs }, request.params.id, request.body),
-  );
+  });
 
-  app.delete(
-    '/cabinets/:id/classification_rules',
-    {
-      preValidation: rulesAdminOnly,
-      schema: {
-        tags,
-        summary: '自動振り分けルールからメンバーグループを外す',
-        params: ZIdParams,
-        body: ZClassificationRulesDeleteRequest,
-        response: { 200: ZClassificationRulesResponse },
-      },
+  app.route({
+    ...routeOf(e.removeRules),
+    preValidation: rulesAdminOnly,
+    schema: {
+      tags,
+      summary: '自動振り分けルールからメンバーグループを外す',
+      params: e.removeRules.params,
+      body: e.removeRules.body,
+      response: { 200: e.removeRules.response },
     },
-    async (request) =>
+    handler: async (request) =>
       rules.removeRules({ db, auth: request.auth }, request.params.id, request.body.memberGroupIds),
-  );
+  });
 
-  app.post(
-    '/cabinets/:id/classification_rules/dry_run',
-    {
-      preValidation: rulesAdminOnly,
-      schema: {
-        tags,
-        summary: 'ルールが既存の書類を何件振り分けるか（書き込みなし）',
-        params: ZIdParams,
-        body: ZClassificationDryRunRequest,
-        response: { 200: ZClassificationDryRunResponse },
-      },
+  app.route({
+    ...routeOf(e.dryRunRules),
+    preValidation: rulesAdminOnly,
+    schema: {
+      tags,
+      summary: 'ルールが既存の書類を何件振り分けるか（書き込みなし）',
+      params: e.dryRunRules.params,
+      body: e.dryRunRules.body,
+      response: { 200: e.dryRunRules.response },
     },
-    async (request) => ({
+    handler: async (request) => ({
       count: await rules.dryRun(
         { db, auth: request.auth },
         request.params.id,
         request.body.memberGroupIds,
       ),
     }),
-  );
+  });
 
-  app.get(
-    '/cabinets/:id/classification_rules/backfills',
-    {
-      schema: {
-        tags,
-        summary: '既存書類の振り分け（最近の10件）',
-        params: ZIdParams,
-        response: { 200: z.object({ backfills: z.array(ZClassificationBackfill) }) },
-      },
+  app.route({
+    ...routeOf(e.backfills),
+    schema: {
+      tags,
+      summary: '既存書類の振り分け（最近の10件）',
+      params: e.backfills.params,
+      response: { 200: e.backfills.response },
     },
-    async (request) => ({
+    handler: async (request) => ({
       backfills: await rules.listBackfills({ db, auth: request.auth }, request.params.id),
     }),
-  );
+  });
 
-  app.get(
-    '/cabinets/:id/classification_rules/backfills/:backfillId',
-    {
-      schema: {
-        tags,
-        summary: '既存書類の振り分けの進捗',
-        params: ZBackfillParams,
-        response: { 200: ZClassificationBackfillResponse },
-      },
+  app.route({
+    ...routeOf(e.backfill),
+    schema: {
+      tags,
+      summary: '既存書類の振り分けの進捗',
+      params: e.backfill.params,
+      response: { 200: e.backfill.response },
     },
-    async (request) => ({
+    handler: async (request) => ({
       backfill: await rules.getBackfill(
         { db, auth: request.auth },
         request.params.id,
         request.params.backfillId,
       ),
     }),
-  );
+  });
 };

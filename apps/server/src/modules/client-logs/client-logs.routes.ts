@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { meEndpoints } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { parseLogBatch, writeClientLogs } from './client-logs.service.ts';
 
 /** Spec §9: a log message may be up to 256 KB; a batch is smaller (16 KB), so one message bounds the body. */
@@ -21,24 +23,22 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     },
   );
 
-  app.post(
-    '/client-logs',
-    {
-      bodyLimit: CLIENT_LOG_BODY_LIMIT,
-      config: {
-        isPublic: true,
-        rateLimit: {
-          ...CLIENT_LOG_RATE_LIMIT,
-          keyGenerator: (request) => `client-logs:${request.ip}`,
-        },
-      },
-      schema: {
-        tags: ['system'],
-        summary: 'ブラウザーのログの受け口（Datadog ブラウザー SDK の proxy 形式）',
-        hide: true,
+  app.route({
+    ...routeOf(meEndpoints.clientLogs),
+    bodyLimit: CLIENT_LOG_BODY_LIMIT,
+    config: {
+      isPublic: true,
+      rateLimit: {
+        ...CLIENT_LOG_RATE_LIMIT,
+        keyGenerator: (request) => `client-logs:${request.ip}`,
       },
     },
-    async (request, reply) => {
+    schema: {
+      tags: ['system'],
+      summary: 'ブラウザーのログの受け口（Datadog ブラウザー SDK の proxy 形式）',
+      hide: true,
+    },
+    handler: async (request, reply) => {
       const text = typeof request.body === 'string' ? request.body : '';
       const { entries, dropped } = parseLogBatch(text);
       writeClientLogs(deps.logger, entries, {
@@ -48,5 +48,5 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       if (dropped > 0) request.log.info({ dropped }, 'client log lines dropped');
       return reply.code(202).send();
     },
-  );
+  });
 };

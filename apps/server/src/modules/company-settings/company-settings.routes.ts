@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZCompanySettingsPreviewResponse,
-  ZCompanySettingsResponse,
-  ZErrorBody,
-  ZMfaRemindersResponse,
-  ZUpdateCompanySettingsRequest,
-} from '@cloudsign/contract';
+import { companySettingsEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './company-settings.service.ts';
 
@@ -17,61 +12,53 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
   app,
   { deps },
 ) => {
-  app.get(
-    '/company/settings',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['company-settings'],
-        summary: '企業設定（企業名・プラン・テーマ・機能の設定）',
-        response: { 200: ZCompanySettingsResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.get),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['company-settings'],
+      summary: '企業設定（企業名・プラン・テーマ・機能の設定）',
+      response: { 200: e.get.response, ...errors },
     },
-    async (request) => ({ settings: await service.getSettings(deps, request.auth) }),
-  );
+    handler: async (request) => ({ settings: await service.getSettings(deps, request.auth) }),
+  });
 
-  app.put(
-    '/company/settings',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['company-settings'],
-        summary: '企業設定を変更（version が古いと 409）',
-        body: ZUpdateCompanySettingsRequest,
-        response: { 200: ZCompanySettingsResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.update),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['company-settings'],
+      summary: '企業設定を変更（version が古いと 409）',
+      body: e.update.body,
+      response: { 200: e.update.response, ...errors },
     },
-    async (request) => ({
+    handler: async (request) => ({
       settings: await service.updateSettings(deps, request.auth, request.body),
     }),
-  );
+  });
 
-  app.post(
-    '/company/settings/preview',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['company-settings'],
-        summary: '企業設定の変更による影響（対象メンバーの人数と名前）。何も変更しない',
-        body: ZUpdateCompanySettingsRequest,
-        response: { 200: ZCompanySettingsPreviewResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.preview),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['company-settings'],
+      summary: '企業設定の変更による影響（対象メンバーの人数と名前）。何も変更しない',
+      body: e.preview.body,
+      response: { 200: e.preview.response, ...errors },
     },
-    async (request) => ({
+    handler: async (request) => ({
       preview: await service.previewSettings(deps, request.auth, request.body),
     }),
-  );
+  });
 
-  app.post(
-    '/company/settings/mfa_reminders',
-    {
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['company-settings'],
-        summary: '2要素認証を設定していないメンバーに設定のお願いをメールする',
-        response: { 200: ZMfaRemindersResponse, ...errors },
-      },
+  app.route({
+    ...routeOf(e.mfaReminders),
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['company-settings'],
+      summary: '2要素認証を設定していないメンバーに設定のお願いをメールする',
+      response: { 200: e.mfaReminders.response, ...errors },
     },
-    async (request) => service.remindMfa(deps, request.auth),
-  );
+    handler: async (request) => service.remindMfa(deps, request.auth),
+  });
 };

@@ -3,7 +3,7 @@
  * enterprise_plan_required), then company admins; the download of the current attributes, uploads.
  * Routes, rules and jobs are the shared bulk module's (../bulk/).
  */
-import { BulkKind, ZDocumentAttributeCsvRequest } from '@cloudsign/contract';
+import { bulkEndpoints, BulkKind } from '@cloudsign/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
@@ -15,14 +15,12 @@ import { describeAttributeRows } from './attribute-subjects.ts';
 import { findCabinet } from './document-attribute-bulk.repository.ts';
 
 const MSG_CABINET = '指定されたキャビネットが見つかりません。';
-const BASE = '/documents/attributes';
+const e = bulkEndpoints.documentAttributes;
 
 const download = generation({
   kind: BulkKind.GenerateEditTemplate,
-  requestPath: `${BASE}/bulk_edit/csv`,
-  basePath: `${BASE}/bulk_edit/csv`,
+  endpoints: e.download,
   summary: '現在の書類情報のCSV（非同期）',
-  body: ZDocumentAttributeCsvRequest,
   fileName: ['書類情報一括編集用', 'document_attributes'],
   params: async (deps, auth, { conditions }) => {
     if (
@@ -51,10 +49,10 @@ export const documentAttributeBulkTarget: BulkTargetDescriptor = {
   // The plan first: a business-plan admin is told the feature is the enterprise plan's.
   guard: requirePermission(['enterprisePlan', 'companyAdmin']),
   noun: '一括編集',
-  manipulationsPath: `${BASE}/bulk_manipulations`,
+  manipulations: e.manipulations,
   historySummary: '一括編集の履歴',
   historyKind: BulkKind.Edit,
-  uploads: [{ path: `${BASE}/bulk_edit`, kind: BulkKind.Edit }],
+  uploads: [{ endpoint: e.edit, kind: BulkKind.Edit }],
   resultKinds: [BulkKind.Edit],
   generations: [download],
   fileNames: {

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZDocumentAttributeOptionsResponse,
-  ZDocumentAttributeOptionsUpdate,
-} from '@cloudsign/contract';
+import { documentEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { listOptions, replaceOptions } from './document-attribute-options.service.ts';
 
@@ -13,32 +11,28 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
   { deps },
 ) => {
   const { db } = deps.database;
-  app.get(
-    '/document_attribute_options',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: '書類情報の項目（ユーザー定義）',
-        response: { 200: ZDocumentAttributeOptionsResponse },
-      },
+  app.route({
+    ...routeOf(e.attributeOptions),
+    schema: {
+      tags: ['documents'],
+      summary: '書類情報の項目（ユーザー定義）',
+      response: { 200: e.attributeOptions.response },
     },
-    async (request) => ({
+    handler: async (request) => ({
       documentAttributeOptions: await listOptions(db, request.auth.user.companyId),
     }),
-  );
-  app.put(
-    '/document_attribute_options',
-    {
-      // Before body validation: a non-admin learns nothing from a 400.
-      preValidation: requirePermission('companyAdmin'),
-      schema: {
-        tags: ['documents'],
-        summary: '書類情報の項目を置き換える（組織管理権限）',
-        body: ZDocumentAttributeOptionsUpdate,
-        response: { 200: ZDocumentAttributeOptionsResponse },
-      },
+  });
+  app.route({
+    ...routeOf(e.replaceAttributeOptions),
+    // Before body validation: a non-admin learns nothing from a 400.
+    preValidation: requirePermission('companyAdmin'),
+    schema: {
+      tags: ['documents'],
+      summary: '書類情報の項目を置き換える（組織管理権限）',
+      body: e.replaceAttributeOptions.body,
+      response: { 200: e.replaceAttributeOptions.response },
     },
-    async (request) => {
+    handler: async (request) => {
       return {
         documentAttributeOptions: await replaceOptions(
           db,
@@ -47,5 +41,5 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
         ),
       };
     },
-  );
+  });
 };

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import {
+  documentEndpoints as e,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_FILES,
-  ZDocumentAttributeUpdate,
-  ZDocumentFileParams,
-  ZDocumentFileQuery,
-  ZDocumentFindQuery,
-  ZDocumentFindResponse,
-  ZDocumentGetResponse,
-  ZDocumentImportResponse,
-  ZIdParams,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { updateDocumentAttribute } from './document-attribute.service.ts';
 import { findDocumentFile, findDocuments, getDocument } from './documents.service.ts';
@@ -33,46 +27,42 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     },
   });
 
-  app.get(
-    '/documents',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: '書類の検索（一覧）',
-        querystring: ZDocumentFindQuery,
-        response: { 200: ZDocumentFindResponse },
-      },
+  app.route({
+    ...routeOf(e.find),
+    schema: {
+      tags: ['documents'],
+      summary: '書類の検索（一覧）',
+      querystring: e.find.query,
+      response: { 200: e.find.response },
     },
-    async (request) =>
+    handler: async (request) =>
       findDocuments(db, request.auth, request.query, {
         pageCache: deps.env.DOCUMENT_PAGE_CACHE === 'on',
       }),
-  );
+  });
 
-  app.get(
-    '/documents/:id',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: '書類の詳細',
-        params: ZIdParams,
-        response: { 200: ZDocumentGetResponse },
-      },
+  app.route({
+    ...routeOf(e.get),
+    schema: {
+      tags: ['documents'],
+      summary: '書類の詳細',
+      params: e.get.params,
+      response: { 200: e.get.response },
     },
-    async (request) => ({ document: await getDocument(db, request.auth, request.params.id) }),
-  );
+    handler: async (request) => ({
+      document: await getDocument(db, request.auth, request.params.id),
+    }),
+  });
 
-  app.get(
-    '/documents/:id/files/:fileId',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: '書類のPDFファイル（download=1 でダウンロード）',
-        params: ZDocumentFileParams,
-        querystring: ZDocumentFileQuery,
-      },
+  app.route({
+    ...routeOf(e.file),
+    schema: {
+      tags: ['documents'],
+      summary: '書類のPDFファイル（download=1 でダウンロード）',
+      params: e.file.params,
+      querystring: e.file.query,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const isDownload = request.query.download === '1';
       const file = await findDocumentFile(
         db,
@@ -96,20 +86,18 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         .header('cache-control', 'private, no-store')
         .send(deps.storage.read(file.storageKey));
     },
-  );
+  });
 
-  app.put(
-    '/documents/:id/attribute',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: '書類情報の更新（指定しない項目は変わりません）',
-        params: ZIdParams,
-        body: ZDocumentAttributeUpdate,
-        response: { 200: ZDocumentGetResponse },
-      },
+  app.route({
+    ...routeOf(e.updateAttribute),
+    schema: {
+      tags: ['documents'],
+      summary: '書類情報の更新（指定しない項目は変わりません）',
+      params: e.updateAttribute.params,
+      body: e.updateAttribute.body,
+      response: { 200: e.updateAttribute.response },
     },
-    async (request) => ({
+    handler: async (request) => ({
       document: await updateDocumentAttribute(
         db,
         request.auth,
@@ -118,18 +106,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         deps.clock(),
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/documents/import',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: 'PDFのインポート（multipart: cabinetId, attributes, files）',
-        consumes: ['multipart/form-data'],
-        response: { 200: ZDocumentImportResponse },
-      },
+  app.route({
+    ...routeOf(e.import),
+    schema: {
+      tags: ['documents'],
+      summary: 'PDFのインポート（multipart: cabinetId, attributes, files）',
+      consumes: ['multipart/form-data'],
+      response: { 200: e.import.response },
     },
-    async (request) => ({ results: await importDocuments(deps, request) }),
-  );
+    handler: async (request) => ({ results: await importDocuments(deps, request) }),
+  });
 };

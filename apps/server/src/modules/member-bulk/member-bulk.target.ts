@@ -3,11 +3,13 @@
  * the export and the edit template. Routes, rules and jobs are the shared bulk module's (../bulk/).
  */
 import {
+  bulkEndpoints,
   BulkKind,
   MEMBER_ADD_COLUMNS,
   MEMBER_DELETE_COLUMNS,
   memberColumnsFor,
-  ZMemberCsvRequest,
+  type BulkGenerationEndpoints,
+  type ZMemberCsvRequest,
 } from '@cloudsign/contract';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
@@ -18,17 +20,16 @@ import { runMemberExport } from './member-export.ts';
 import { assertFiltersInCompany } from './member-export-filters.ts';
 import { queueInvitations, registerMemberInvitationJob } from './member-invitations.ts';
 
+const e = bulkEndpoints.members;
+
 const membersCsv = (
   kind: number,
-  requestPath: string,
-  basePath: string,
+  endpoints: BulkGenerationEndpoints<typeof ZMemberCsvRequest>,
   fileName: readonly [string, string],
 ) =>
   generation({
     kind,
-    requestPath,
-    basePath,
-    body: ZMemberCsvRequest,
+    endpoints,
     fileName,
     params: async (deps, auth, body) => {
       await assertFiltersInCompany(deps.database.db, auth.company.id, body.filters);
@@ -43,36 +44,31 @@ export const memberBulkTarget: BulkTargetDescriptor = {
   tags: ['member-bulk'],
   guard: requirePermission('companyAdmin'),
   noun: '一括操作',
-  manipulationsPath: '/members/bulk_manipulations',
+  manipulations: e.manipulations,
   historySummary: '一括操作の履歴',
   uploads: [
-    { path: '/members/bulk_add', kind: BulkKind.Add },
-    { path: '/members/bulk_edit', kind: BulkKind.Edit },
-    { path: '/members/bulk_delete', kind: BulkKind.Delete },
+    { endpoint: e.add, kind: BulkKind.Add },
+    { endpoint: e.edit, kind: BulkKind.Edit },
+    { endpoint: e.delete, kind: BulkKind.Delete },
   ],
   templates: [
     {
-      path: '/members/bulk_add/csv_template',
+      endpoint: e.addTemplate,
       columns: (auth) => memberColumnsFor(MEMBER_ADD_COLUMNS, auth.company.documentApproval),
       fileName: ['メンバー一括追加テンプレート', 'member_bulk_add_template'],
     },
     {
-      path: '/members/bulk_delete/csv_template',
+      endpoint: e.deleteTemplate,
       columns: MEMBER_DELETE_COLUMNS,
       fileName: ['メンバー一括削除テンプレート', 'member_bulk_delete_template'],
     },
   ],
   generations: [
-    membersCsv(BulkKind.Export, '/members/export/csv', '/members/export', [
-      'メンバー一覧',
-      'members',
+    membersCsv(BulkKind.Export, e.export, ['メンバー一覧', 'members']),
+    membersCsv(BulkKind.GenerateEditTemplate, e.editTemplate, [
+      'メンバー一括編集用',
+      'member_bulk_edit',
     ]),
-    membersCsv(
-      BulkKind.GenerateEditTemplate,
-      '/members/bulk_edit/csv_template',
-      '/members/bulk_edit/csv_template',
-      ['メンバー一括編集用', 'member_bulk_edit'],
-    ),
   ],
   fileNames: {
     errors: ['メンバー一括操作_エラー', 'member_bulk_errors'],

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ZFindAuditEventsResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { auditLogEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 
 export const auditEventKeys = {
   all: ['audit-events'] as const,
@@ -13,10 +13,6 @@ export const useAuditEvents = (q: Partial<Record<string, string>>) =>
     queryKey: auditEventKeys.list(q),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch('/audit_events', {
-        query: { ...q, after: pageParam },
-        schema: ZFindAuditEventsResponse,
-        signal,
-      }),
+      callEndpoint(auditLogEndpoints.find, { query: { ...q, after: pageParam }, signal }),
     getNextPageParam: (last) => last.next ?? undefined,
   });

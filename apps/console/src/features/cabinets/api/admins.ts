@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZCabinetResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { replaceCabinet } from './cache.ts';
 import { cabinetKeys } from './keys.ts';
 
 /** `POST` / `DELETE /cabinets/{id}/admins {userIds}` (spec §7). */
 export const changeCabinetAdmins = (id: string, method: 'POST' | 'DELETE', userIds: string[]) =>
-  apiFetch(`/cabinets/${id}/admins`, { method, body: { userIds }, schema: ZCabinetResponse });
+  callEndpoint(method === 'POST' ? cabinetEndpoints.addAdmins : cabinetEndpoints.removeAdmins, {
+    params: { id },
+    body: { userIds },
+  });
 
 export function useChangeCabinetAdmins(id: string) {
   const client = useQueryClient();

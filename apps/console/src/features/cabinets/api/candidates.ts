@@ -1,20 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  ZCabinetGroupCandidatesResponse,
-  ZCabinetMemberCandidatesResponse,
-} from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { cabinetKeys } from './keys.ts';
 
 /** Pickers for the cabinet's managers (who need not be company admins, so not /members or /member_groups). */
 export const findMemberCandidates = (id: string, keyword: string, signal?: AbortSignal) =>
-  apiFetch(`/cabinets/${id}/member_candidates`, {
-    query: { keyword },
-    schema: ZCabinetMemberCandidatesResponse,
-    signal,
-  });
+  callEndpoint(cabinetEndpoints.memberCandidates, { params: { id }, query: { keyword }, signal });
 export const findGroupCandidates = (id: string, signal?: AbortSignal) =>
-  apiFetch(`/cabinets/${id}/group_candidates`, { schema: ZCabinetGroupCandidatesResponse, signal });
+  callEndpoint(cabinetEndpoints.groupCandidates, { params: { id }, signal });
 
 export const useMemberCandidates = (id: string, keyword: string, enabled: boolean) =>
   useQuery(

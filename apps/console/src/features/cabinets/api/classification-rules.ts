@@ -1,37 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  ZClassificationBackfill,
-  ZClassificationDryRunResponse,
-  ZClassificationRulesResponse,
-} from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { replaceCabinet } from './cache.ts';
 import { cabinetKeys } from './keys.ts';
 
-const base = (id: string) => `/cabinets/${id}/classification_rules`;
-
 export const dryRunRule = (id: string, memberGroupIds: string[]) =>
-  apiFetch(`${base(id)}/dry_run`, {
-    method: 'POST',
-    body: { memberGroupIds },
-    schema: ZClassificationDryRunResponse,
-  });
+  callEndpoint(cabinetEndpoints.dryRunRules, { params: { id }, body: { memberGroupIds } });
 export const addRules = (id: string, memberGroupIds: string[], backfill: boolean) =>
-  apiFetch(base(id), {
-    method: 'POST',
-    body: { memberGroupIds, backfill },
-    schema: ZClassificationRulesResponse,
-  });
+  callEndpoint(cabinetEndpoints.addRules, { params: { id }, body: { memberGroupIds, backfill } });
 export const removeRules = (id: string, memberGroupIds: string[]) =>
-  apiFetch(base(id), {
-    method: 'DELETE',
-    body: { memberGroupIds },
-    schema: ZClassificationRulesResponse,
-  });
-const ZBackfills = z.object({ backfills: z.array(ZClassificationBackfill) });
+  callEndpoint(cabinetEndpoints.removeRules, { params: { id }, body: { memberGroupIds } });
 export const findBackfills = (id: string, signal?: AbortSignal) =>
-  apiFetch(`${base(id)}/backfills`, { schema: ZBackfills, signal });
+  callEndpoint(cabinetEndpoints.backfills, { params: { id }, signal });
 
 export const useDryRun = (id: string) =>
   useMutation({ mutationFn: (groupIds: string[]) => dryRunRule(id, groupIds) });

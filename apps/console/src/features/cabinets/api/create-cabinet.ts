@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZCabinetResponse, type TCreateCabinetRequest } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints, type TCreateCabinetRequest } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { insertCabinet } from './cache.ts';
 
 export const createCabinet = (body: TCreateCabinetRequest) =>
-  apiFetch('/cabinets', { method: 'POST', body, schema: ZCabinetResponse });
+  callEndpoint(cabinetEndpoints.create, { body });
 
 export function useCreateCabinet() {
   const client = useQueryClient();

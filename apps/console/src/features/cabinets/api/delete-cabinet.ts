@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZDeleteCabinetResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { removeCabinet } from './cache.ts';
 
 export const deleteCabinet = (id: string) =>
-  apiFetch(`/cabinets/${id}`, { method: 'DELETE', schema: ZDeleteCabinetResponse });
+  callEndpoint(cabinetEndpoints.delete, { params: { id } });
 
 export function useDeleteCabinet() {
   const client = useQueryClient();

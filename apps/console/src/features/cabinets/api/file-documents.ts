@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZCabinetDocumentsResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { cabinetKeys } from './keys.ts';
 
 /**
@@ -12,18 +12,13 @@ export type DocumentSelection =
 
 /** `POST /cabinets/{to}/documents`: with `fromCabinetId` a move, without it a copy (CS). */
 export const fileDocuments = (to: string, selection: DocumentSelection, fromCabinetId?: string) =>
-  apiFetch(`/cabinets/${to}/documents`, {
-    method: 'POST',
+  callEndpoint(cabinetEndpoints.fileDocuments, {
+    params: { id: to },
     body: fromCabinetId ? { ...selection, fromCabinetId } : selection,
-    schema: ZCabinetDocumentsResponse,
   });
 
 export const unfileDocuments = (id: string, selection: DocumentSelection) =>
-  apiFetch(`/cabinets/${id}/documents`, {
-    method: 'DELETE',
-    body: selection,
-    schema: ZCabinetDocumentsResponse,
-  });
+  callEndpoint(cabinetEndpoints.unfileDocuments, { params: { id }, body: selection });
 
 export type FileAction =
   | { kind: 'move' | 'copy'; to: string; from: string; selection: DocumentSelection }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCabinetAccessResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { cabinetKeys } from './keys.ts';
 
 /** `GET /cabinets/{id}/access`: who can read the cabinet and why, 50 a page. */
@@ -9,9 +9,9 @@ export const findCabinetAccess = (
   q: { page: number; keyword: string },
   signal?: AbortSignal,
 ) =>
-  apiFetch(`/cabinets/${id}/access`, {
+  callEndpoint(cabinetEndpoints.access, {
+    params: { id },
     query: { page: q.page, keyword: q.keyword },
-    schema: ZCabinetAccessResponse,
     signal,
   });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DOCUMENT_TOTAL_CAP, ZDocumentFindResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { DOCUMENT_TOTAL_CAP, documentEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { cabinetKeys } from './keys.ts';
 
 export const CABINET_DOCUMENTS_PER_PAGE = 50;
@@ -13,14 +13,13 @@ export const findCabinetDocuments = (
   q: { page: number; keyword: string },
   signal?: AbortSignal,
 ) =>
-  apiFetch('/documents', {
+  callEndpoint(documentEndpoints.find, {
     query: {
       cabinetId: id,
       page: Math.min(q.page, LAST_SHOWABLE_PAGE),
       perPage: CABINET_DOCUMENTS_PER_PAGE,
       keyword: q.keyword,
     },
-    schema: ZDocumentFindResponse,
     signal,
   });
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCabinetResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { cabinetKeys } from './keys.ts';
 
 export const getCabinet = (id: string, signal?: AbortSignal) =>
-  apiFetch(`/cabinets/${id}`, { schema: ZCabinetResponse, signal });
+  callEndpoint(cabinetEndpoints.get, { params: { id }, signal });
 
 export const cabinetQuery = (id: string) =>
   queryOptions({

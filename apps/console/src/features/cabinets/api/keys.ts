@@ -1,7 +1,9 @@
-/** Query keys of the cabinets feature (README rule 5): the only place they are spelled. */
+import { cabinetListKeys } from '../../../lib/shared-reads/cabinets.ts';
+
+/** Query keys of the cabinets feature (README rule 5); the list is the shared read's, so its edits reach every picker. */
 export const cabinetKeys = {
-  all: ['cabinets'] as const,
-  lists: () => [...cabinetKeys.all, 'list'] as const,
+  all: cabinetListKeys.all,
+  lists: cabinetListKeys.lists,
   detail: (id: string) => [...cabinetKeys.all, 'detail', id] as const,
   documents: (id: string) => [...cabinetKeys.all, 'documents', id] as const,
   documentPage: (id: string, q: { page: number; keyword: string }) =>

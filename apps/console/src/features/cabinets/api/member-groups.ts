@@ -1,22 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZCabinetResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { replaceCabinet } from './cache.ts';
 import { cabinetKeys } from './keys.ts';
 
 /** `PUT /cabinets/{id}/member_groups` adds; `DELETE` removes one (spec §7). */
 export const addCabinetMemberGroups = (id: string, memberGroupIds: string[]) =>
-  apiFetch(`/cabinets/${id}/member_groups`, {
-    method: 'PUT',
-    body: { memberGroupIds },
-    schema: ZCabinetResponse,
-  });
+  callEndpoint(cabinetEndpoints.addMemberGroups, { params: { id }, body: { memberGroupIds } });
 export const removeCabinetMemberGroup = (id: string, memberGroupId: string) =>
-  apiFetch(`/cabinets/${id}/member_groups`, {
-    method: 'DELETE',
-    body: { memberGroupId },
-    schema: ZCabinetResponse,
-  });
+  callEndpoint(cabinetEndpoints.removeMemberGroup, { params: { id }, body: { memberGroupId } });
 
 /** Applies the difference between the current and the wanted groups, then refreshes who can read. */
 export function useSetCabinetMemberGroups(id: string) {

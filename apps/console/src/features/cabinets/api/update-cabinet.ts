@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZCabinetResponse, type TUpdateCabinetRequest } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints, type TUpdateCabinetRequest } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { replaceCabinet } from './cache.ts';
 
 export const updateCabinet = (id: string, body: TUpdateCabinetRequest) =>
-  apiFetch(`/cabinets/${id}`, { method: 'PUT', body, schema: ZCabinetResponse });
+  callEndpoint(cabinetEndpoints.update, { params: { id }, body });
 
 export function useUpdateCabinet(id: string) {
   const client = useQueryClient();

@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ZCompanySettingsPreviewResponse,
-  ZCompanySettingsResponse,
-  ZMfaRemindersResponse,
-  type TUpdateCompanySettingsRequest,
-} from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { companySettingsEndpoints, type TUpdateCompanySettingsRequest } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { meKeys } from '../../../lib/current-user.ts';
 
 export const companySettingsKeys = { all: ['company-settings'] as const };
@@ -15,17 +10,12 @@ export const useCompanySettings = () =>
     queryOptions({
       queryKey: companySettingsKeys.all,
       queryFn: async ({ signal }) =>
-        (await apiFetch('/company/settings', { schema: ZCompanySettingsResponse, signal }))
-          .settings,
+        (await callEndpoint(companySettingsEndpoints.get, { signal })).settings,
     }),
   );
 
 export const previewCompanySettings = (body: TUpdateCompanySettingsRequest) =>
-  apiFetch('/company/settings/preview', {
-    method: 'POST',
-    body,
-    schema: ZCompanySettingsPreviewResponse,
-  });
+  callEndpoint(companySettingsEndpoints.preview, { body });
 
 export const usePreviewCompanySettings = () =>
   useMutation({
@@ -37,13 +27,7 @@ export function useUpdateCompanySettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: TUpdateCompanySettingsRequest) =>
-      (
-        await apiFetch('/company/settings', {
-          method: 'PUT',
-          body,
-          schema: ZCompanySettingsResponse,
-        })
-      ).settings,
+      (await callEndpoint(companySettingsEndpoints.update, { body })).settings,
     onSuccess: async (settings) => {
       client.setQueryData(companySettingsKeys.all, settings);
       // Theme, name and flags show everywhere at once: the signed-in user carries them.
@@ -53,10 +37,4 @@ export function useUpdateCompanySettings() {
 }
 
 export const useSendMfaReminders = () =>
-  useMutation({
-    mutationFn: () =>
-      apiFetch('/company/settings/mfa_reminders', {
-        method: 'POST',
-        schema: ZMfaRemindersResponse,
-      }),
-  });
+  useMutation({ mutationFn: () => callEndpoint(companySettingsEndpoints.mfaReminders, {}) });

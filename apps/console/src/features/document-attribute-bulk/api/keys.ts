@@ -9,5 +9,4 @@ export const attributeBulkKeys = {
   rows: (id: string) => [...attributeBulkKeys.all, 'rows', id] as const,
   rowPage: (id: string, q: Partial<TBulkRowsQuery>) => [...attributeBulkKeys.rows(id), q] as const,
   download: (id: string) => [...attributeBulkKeys.all, 'download', id] as const,
-  cabinets: () => [...attributeBulkKeys.all, 'cabinets'] as const,
 };

@@ -21,7 +21,7 @@ import {
 } from '@cloudsign/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import { downloadAttributesCsv, requestAttributesCsv, useDownloadJob } from '../api/transfers.ts';
-import { useCabinetChoices } from '../api/cabinets.ts';
+import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { fmt } from './labels.ts';
 import { JobProgress } from '../../../components/bulk/index.ts';
 

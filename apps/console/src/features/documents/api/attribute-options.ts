@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ZDocumentAttributeOptionsResponse,
-  type TDocumentAttributeOptionsUpdate,
-} from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { documentEndpoints, type TDocumentAttributeOptionsUpdate } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { documentKeys } from './keys.ts';
 
 /** `GET /document_attribute_options`: the company's user-defined items, in order. */
 export const getAttributeOptions = (signal?: AbortSignal) =>
-  apiFetch('/document_attribute_options', { schema: ZDocumentAttributeOptionsResponse, signal });
+  callEndpoint(documentEndpoints.attributeOptions, { signal });
 
 export const attributeOptionsQuery = () =>
   queryOptions({
@@ -23,11 +20,7 @@ export function useReplaceAttributeOptions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TDocumentAttributeOptionsUpdate) =>
-      apiFetch('/document_attribute_options', {
-        method: 'PUT',
-        body,
-        schema: ZDocumentAttributeOptionsResponse,
-      }),
+      callEndpoint(documentEndpoints.replaceAttributeOptions, { body }),
     onSuccess: async ({ documentAttributeOptions }) => {
       client.setQueryData(documentKeys.options(), documentAttributeOptions);
       await client.invalidateQueries({ queryKey: [...documentKeys.all, 'detail'] });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { documentEndpoints, endpointPath } from '@cloudsign/contract';
 import { authorizedFetch, buildApiUrl, failWith } from '../../../lib/http.ts';
 import { documentKeys } from './keys.ts';
 
@@ -7,8 +8,9 @@ import { documentKeys } from './keys.ts';
  * and shows it from memory (the token never appears in a URL).
  */
 async function fetchPdfUrl(id: string, fileId: string, signal: AbortSignal): Promise<string> {
-  const res = await authorizedFetch(buildApiUrl(`/documents/${id}/files/${fileId}`), {
-    method: 'GET',
+  const e = documentEndpoints.file;
+  const res = await authorizedFetch(buildApiUrl(endpointPath(e.path, { id, fileId })), {
+    method: e.method,
     signal,
   });
   if (!res.ok) return failWith(res);

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZDocumentFindResponse } from '@cloudsign/contract';
-import { apiFetch, type ApiQuery } from '../../../lib/api-client.ts';
+import { documentEndpoints } from '@cloudsign/contract';
+import type { ApiQuery } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { documentKeys } from './keys.ts';
 
 /** `GET /documents`: one page of the search. */
 export const findDocuments = (query: ApiQuery, signal?: AbortSignal) =>
-  apiFetch('/documents', { query, schema: ZDocumentFindResponse, signal });
+  callEndpoint(documentEndpoints.find, { query, signal });
 
 export const documentsQuery = (query: ApiQuery) =>
   queryOptions({

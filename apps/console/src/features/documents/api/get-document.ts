@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZDocumentGetResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { documentEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { documentKeys } from './keys.ts';
 
 /** `GET /documents/{id}`: attributes, participants, files, cabinets. */
 export const getDocument = (id: string, signal?: AbortSignal) =>
-  apiFetch(`/documents/${id}`, { schema: ZDocumentGetResponse, signal });
+  callEndpoint(documentEndpoints.get, { params: { id }, signal });
 
 export const documentQuery = (id: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
-import { ZDocumentImportResponse, type TDocumentAttributeUpdate } from '@cloudsign/contract';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { documentEndpoints, type TDocumentAttributeUpdate } from '@cloudsign/contract';
 import type { UploadProgress } from '../../../lib/api-transfer.ts';
+import { uploadEndpoint } from '../../../lib/call-endpoint.ts';
 
 /**
  * `POST /documents/import` with one file: each file is its own request, so each has its own progress bar
@@ -14,12 +14,6 @@ export async function importDocument(
 ) {
   const fields: Record<string, string> = { cabinetId };
   if (attributes) fields.attributes = JSON.stringify([attributes]);
-  const { results } = await apiUpload('/documents/import', {
-    file,
-    field: 'files',
-    fields,
-    schema: ZDocumentImportResponse,
-    onProgress,
-  });
+  const { results } = await uploadEndpoint(documentEndpoints.import, { file, fields, onProgress });
   return results[0]!;
 }

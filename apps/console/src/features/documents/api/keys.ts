@@ -8,5 +8,4 @@ export const documentKeys = {
   detail: (id: string) => [...documentKeys.all, 'detail', id] as const,
   file: (id: string, fileId: string) => [...documentKeys.all, 'file', id, fileId] as const,
   options: () => [...documentKeys.all, 'attribute-options'] as const,
-  cabinets: () => [...documentKeys.all, 'cabinets'] as const,
 };

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZDocumentGetResponse, type TDocumentAttributeUpdate } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { documentEndpoints, type TDocumentAttributeUpdate } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { documentKeys } from './keys.ts';
 
 /** `PUT /documents/{id}/attribute`: keys left out stay unchanged. */
 export const updateAttribute = (id: string, body: TDocumentAttributeUpdate) =>
-  apiFetch(`/documents/${id}/attribute`, { method: 'PUT', body, schema: ZDocumentGetResponse });
+  callEndpoint(documentEndpoints.updateAttribute, { params: { id }, body });
 
 export function useUpdateAttribute(id: string) {
   const client = useQueryClient();

@@ -6,7 +6,7 @@ import {
   type TDocumentListQuery,
 } from '@cloudsign/contract';
 import { useAttributeOptions } from '../api/attribute-options.ts';
-import { useDocumentCabinets } from '../api/find-cabinets.ts';
+import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { parseOptions, type ListQuery } from '../lib/list-query.ts';
 
 const DATE_LABELS: Record<(typeof DOCUMENT_DATE_KEYS)[number], string> = {
@@ -95,7 +95,7 @@ export function ConditionChips({
   query: ListQuery;
   onRemove: (patch: Partial<TDocumentListQuery>) => void;
 }) {
-  const cabinets = useDocumentCabinets();
+  const cabinets = useCabinetChoices();
   const options = useAttributeOptions();
   const chips = conditionChips(query, {
     cabinets: new Map((cabinets.data ?? []).map((c) => [c.id, c.name])),

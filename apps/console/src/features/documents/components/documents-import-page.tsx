@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
-import { useDocumentCabinets } from '../api/find-cabinets.ts';
+import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { importDocument } from '../api/import-document.ts';
 import { documentKeys } from '../api/keys.ts';
 import { ImportFileRow, type ImportItem } from './import-file-row.tsx';
@@ -26,7 +26,7 @@ export function DocumentsImportPage() {
   usePageTitle();
   const user = useCurrentUser();
   const client = useQueryClient();
-  const cabinets = useDocumentCabinets();
+  const cabinets = useCabinetChoices();
   const [cabinetId, setCabinetId] = useState<string | null>(null);
   const [items, setItems] = useState<ImportItem[]>([]);
   const [isRunning, setRunning] = useState(false);

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page/page-header.tsx';
 import { ErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
 import { useCurrentUser, useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
-import { useDocumentCabinets } from '../api/find-cabinets.ts';
+import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { useListQuery } from '../lib/list-query.ts';
 import { sortLabel } from '../lib/sort-labels.ts';
 import { AttributeBulkMenu } from './attribute-bulk-menu.tsx';
@@ -26,7 +26,7 @@ export function DocumentsPage() {
   const isAdmin = useIsCompanyAdmin();
   const { search } = useLocation();
   const { query, update } = useListQuery();
-  const cabinets = useDocumentCabinets();
+  const cabinets = useCabinetChoices();
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   const [isOptionsOpen, setOptionsOpen] = useState(false);
 

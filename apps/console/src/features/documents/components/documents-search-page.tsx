@@ -23,7 +23,7 @@ import {
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useAttributeOptions } from '../api/attribute-options.ts';
-import { useDocumentCabinets } from '../api/find-cabinets.ts';
+import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { listSearch, parseOptions, useListQuery } from '../lib/list-query.ts';
 
 const DATE_LABELS: Record<(typeof DOCUMENT_DATE_KEYS)[number], string> = {
@@ -73,7 +73,7 @@ export function DocumentsSearchPage() {
   usePageTitle();
   const navigate = useNavigate();
   const { query } = useListQuery();
-  const cabinets = useDocumentCabinets();
+  const cabinets = useCabinetChoices();
   const options = useAttributeOptions();
   const { status, options: optionJson, documentId: _open, page: _page, ...rest } = query;
   const form = useForm<Values>({

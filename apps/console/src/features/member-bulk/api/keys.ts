@@ -8,5 +8,5 @@ export const memberBulkKeys = {
   detail: (id: string) => [...memberBulkKeys.all, 'detail', id] as const,
   rows: (id: string) => [...memberBulkKeys.all, 'rows', id] as const,
   rowPage: (id: string, q: Partial<TBulkRowsQuery>) => [...memberBulkKeys.rows(id), q] as const,
-  generated: (base: string, id: string) => [...memberBulkKeys.all, 'generated', base, id] as const,
+  generated: (file: string, id: string) => [...memberBulkKeys.all, 'generated', file, id] as const,
 };

@@ -1,9 +1,10 @@
+import { bulkEndpoints } from '@cloudsign/contract';
 import { createManipulationsApi } from '../../../lib/bulk/manipulations-api.ts';
 import { memberBulkKeys } from './keys.ts';
 
 /** Member bulk add/edit/delete runs (spec §7 `/members/bulk_manipulations`). */
 export const manipulationsApi = createManipulationsApi(
-  '/members/bulk_manipulations',
+  bulkEndpoints.members.manipulations,
   memberBulkKeys,
 );
 export const {

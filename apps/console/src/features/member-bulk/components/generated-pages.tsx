@@ -16,18 +16,18 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useGenerated, useRequestMembersCsv } from '../api/generated.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
-import { downloadGenerated, type GeneratedBase } from '../api/transfers.ts';
+import { downloadGenerated, type GeneratedFile } from '../api/transfers.ts';
 import { EncodingSelect } from './encoding-select.tsx';
 import { fmt, formatDateTime } from './labels.ts';
 import { JobProgress, StatusBadge } from '../../../components/bulk/index.ts';
 
-const TEXT: Record<GeneratedBase, { title: string; lead: string; path: string }> = {
-  '/members/export': {
+const TEXT: Record<GeneratedFile, { title: string; lead: string; path: string }> = {
+  export: {
     title: 'メンバーのエクスポート',
     lead: '条件に合うメンバーをCSVファイルに書き出します。このファイルはそのまま一括編集にも使えます。',
     path: '/company/members/export',
   },
-  '/members/bulk_edit/csv_template': {
+  editTemplate: {
     title: '一括編集用CSVの作成',
     lead: '現在のメンバー情報から一括編集用のCSVファイルを作成します。必要な列を書き換えて、一括編集でアップロードしてください。',
     path: '/company/members/bulk_edit/csv_template',
@@ -35,12 +35,12 @@ const TEXT: Record<GeneratedBase, { title: string; lead: string; path: string }>
 };
 
 /** Export and edit-template request pages: filters and encoding, then a job makes the file. */
-export function CsvRequestPage({ base }: { base: GeneratedBase }) {
-  const text = TEXT[base];
+export function CsvRequestPage({ file }: { file: GeneratedFile }) {
+  const text = TEXT[file];
   usePageTitle();
   const navigate = useNavigate();
   const groups = useMemberGroupList({ type: 'user' });
-  const request = useRequestMembersCsv(base);
+  const request = useRequestMembersCsv(file);
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
   const [filters, setFilters] = useState<TMemberBulkFilters>({});
   const submit = () =>
@@ -117,11 +117,11 @@ export function CsvRequestPage({ base }: { base: GeneratedBase }) {
 }
 
 /** Progress while the file is generated, then its download. */
-export function GeneratedPage({ base }: { base: GeneratedBase }) {
-  const text = TEXT[base];
+export function GeneratedPage({ file }: { file: GeneratedFile }) {
+  const text = TEXT[file];
   usePageTitle();
   const id = useParams().manipulation_id ?? '';
-  const q = useGenerated(base, id);
+  const q = useGenerated(file, id);
   return (
     <>
       <PageHeader title={text.title} />
@@ -153,7 +153,7 @@ export function GeneratedPage({ base }: { base: GeneratedBase }) {
                 </Text>
                 <Group>
                   <Button
-                    onClick={() => void downloadGenerated(base, id)}
+                    onClick={() => void downloadGenerated(file, id)}
                     data-testid="download-generated"
                   >
                     ダウンロード

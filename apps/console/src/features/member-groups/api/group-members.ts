@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZFindMembersResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { memberEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberGroupKeys } from './keys.ts';
 
 /** Every member of the group (`GET /members?groupId=…&page=-1`), for the virtual list. */
 export const findGroupMembers = (id: string, signal?: AbortSignal) =>
-  apiFetch('/members', { query: { groupId: id, page: -1 }, schema: ZFindMembersResponse, signal });
+  callEndpoint(memberEndpoints.find, { query: { groupId: id, page: -1 }, signal });
 
 export const useGroupMembers = (id: string) =>
   useQuery(
@@ -20,11 +20,7 @@ export const useGroupMembers = (id: string) =>
  * by the API's keyword search. A company of 100,000 members is never shipped to the browser whole.
  */
 export const findCandidates = (keyword: string, signal?: AbortSignal) =>
-  apiFetch('/members', {
-    query: { page: 1, keyword: keyword || undefined },
-    schema: ZFindMembersResponse,
-    signal,
-  });
+  callEndpoint(memberEndpoints.find, { query: { page: 1, keyword: keyword || undefined }, signal });
 
 export const useCandidates = (enabled: boolean, keyword: string) =>
   useQuery(

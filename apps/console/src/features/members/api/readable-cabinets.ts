@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCabinetsReadDocumentResponse } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { cabinetEndpoints } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberKeys } from './keys.ts';
 
 /** `GET /cabinets_read_document/{id}`: the cabinets the member may read, and why (cabinets area's call). */
 export const findReadableCabinets = (id: string, signal?: AbortSignal) =>
-  apiFetch(`/cabinets_read_document/${id}`, { schema: ZCabinetsReadDocumentResponse, signal });
+  callEndpoint(cabinetEndpoints.readableBy, { params: { id }, signal });
 
 export const useReadableCabinets = (id: string | null) =>
   useQuery(

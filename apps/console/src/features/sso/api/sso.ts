@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ZFindMembersResponse,
-  ZSsoEnablePreview,
-  ZSsoResponse,
+  memberEndpoints,
+  ssoEndpoints,
   type TSsoMappingRequest,
   type TSsoResponse,
 } from '@cloudsign/contract';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { apiDownload } from '../../../lib/api-transfer.ts';
+import { callEndpoint, downloadEndpoint } from '../../../lib/call-endpoint.ts';
 import { meKeys } from '../../../lib/current-user.ts';
 
 export const ssoKeys = {
@@ -19,7 +17,7 @@ export const useSso = () =>
   useQuery(
     queryOptions({
       queryKey: ssoKeys.all,
-      queryFn: ({ signal }) => apiFetch('/sso_settings', { schema: ZSsoResponse, signal }),
+      queryFn: ({ signal }) => callEndpoint(ssoEndpoints.get, { signal }),
     }),
   );
 
@@ -30,9 +28,8 @@ export const useCompanyAdmins = () =>
       queryKey: ssoKeys.admins,
       queryFn: async ({ signal }) =>
         (
-          await apiFetch('/members', {
+          await callEndpoint(memberEndpoints.find, {
             query: { page: -1, role: 'CompanyAdmin', sort: 'name' },
-            schema: ZFindMembersResponse,
             signal,
           })
         ).members,
@@ -40,29 +37,35 @@ export const useCompanyAdmins = () =>
   );
 
 export const downloadSpMetadata = () =>
-  apiDownload('/sso_settings/sp_metadata', { filename: 'cloudsign-sp-metadata.xml' });
+  downloadEndpoint(ssoEndpoints.spMetadata, { filename: 'cloudsign-sp-metadata.xml' });
 
-export const fetchEnablePreview = () =>
-  apiFetch('/sso_settings/enable_preview', { schema: ZSsoEnablePreview });
+export const fetchEnablePreview = () => callEndpoint(ssoEndpoints.enablePreview, {});
 
-/** Every change answers the whole settings: the cache takes it as it is. */
-function useSsoPut<T>(path: string, bodyOf: (input: T) => unknown) {
+/**
+ * Every change answers the whole settings: the cache takes it as it is. Turning SSO on or off also
+ * changes what the signed-in user sees, so that one reads them again.
+ */
+function useSsoPut<T>(put: (input: T) => Promise<TSsoResponse>, changesMe = false) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: T) =>
-      apiFetch(path, { method: 'PUT', body: bodyOf(input), schema: ZSsoResponse }),
+    mutationFn: put,
     onSuccess: async (sso: TSsoResponse) => {
       client.setQueryData(ssoKeys.all, sso);
-      if (path.endsWith('/enabled')) await client.invalidateQueries({ queryKey: meKeys.all });
+      if (changesMe) await client.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
 
 export const usePutMetadata = () =>
-  useSsoPut('/sso_settings/idp_metadata', (xml: string) => ({ xml }));
+  useSsoPut((xml: string) => callEndpoint(ssoEndpoints.putMetadata, { body: { xml } }));
 export const usePutMapping = () =>
-  useSsoPut('/sso_settings/mapping', (body: TSsoMappingRequest) => body);
+  useSsoPut((body: TSsoMappingRequest) => callEndpoint(ssoEndpoints.putMapping, { body }));
 export const usePutCertificates = () =>
-  useSsoPut('/sso_settings/certificates', (certificates: string[]) => ({ certificates }));
+  useSsoPut((certificates: string[]) =>
+    callEndpoint(ssoEndpoints.putCertificates, { body: { certificates } }),
+  );
 export const usePutEnabled = () =>
-  useSsoPut('/sso_settings/enabled', (enabled: boolean) => ({ enabled }));
+  useSsoPut(
+    (enabled: boolean) => callEndpoint(ssoEndpoints.putEnabled, { body: { enabled } }),
+    true,
+  );

@@ -38,7 +38,7 @@ export default defineConfig({
         // The repository's own tooling (lint boundaries): no database, no DOM.
         test: {
           name: 'tooling',
-          include: ['tooling/**/*.test.ts'],
+          include: ['tooling/**/*.test.ts', 'apps/console/build/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
         },

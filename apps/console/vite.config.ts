@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +10,10 @@ export default defineConfig({
   root,
   base: '/',
   esbuild: { jsx: 'automatic' },
-  plugins: [precompress()],
+  plugins: [
+    routePreloads(fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url))),
+    precompress(),
+  ],
   build: {
     // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
     outDir: process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),

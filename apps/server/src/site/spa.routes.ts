@@ -5,8 +5,10 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { meEndpoints } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
+import { consoleIndex } from './console-index.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
 
 export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
@@ -42,7 +44,7 @@ export function consoleConfigScript(env: AppDeps['env']) {
     .replace(/\u2029/g, '\\u2029');
   // The token request starts here, while the console's modules download, instead of after they ran: the
   // first API call of a cold page no longer waits for the whole bundle (same request as the token store's).
-  const tokenUrl = JSON.stringify(`${env.SITE_URL.replace(/\/+$/, '')}/api/token/jwt`);
+  const tokenUrl = JSON.stringify(`${env.SITE_URL.replace(/\/+$/, '')}${meEndpoints.token.path}`);
   return (
     `window.${CONSOLE_CONFIG_GLOBAL} = ${json};\n` +
     `window.${EARLY_TOKEN_GLOBAL} = fetch(${tokenUrl}, { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } }).catch(function () { return null; });\n`
@@ -63,6 +65,7 @@ export async function spaRoutes(
 ) {
   const root = path.resolve(distDir);
   const script = consoleConfigScript(deps.env);
+  const indexHtml = consoleIndex(root);
 
   app.get('/console-config.js', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
@@ -98,7 +101,8 @@ export async function spaRoutes(
       return reply.header('cache-control', 'no-cache').sendFile(rel, root, { cacheControl: false });
     }
     if (isSitePath(p)) return notFound(request, reply, p);
-    if (!(await isFile(path.join(root, 'index.html')))) {
+    const html = await indexHtml(p);
+    if (html === null) {
       return sendMessage(reply, {
         title: 'コンソールが準備されていません',
         message:
@@ -106,8 +110,6 @@ export async function spaRoutes(
         status: 503,
       });
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html', root, { cacheControl: false });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

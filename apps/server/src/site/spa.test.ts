@@ -190,3 +190,68 @@ describe('console hosting', () => {
     }
   });
 });
+
+describe("the page's own chunks, preloaded with index.html", () => {
+  let preloadDist: string;
+  let site: FastifyInstance;
+  const index =
+    '<!doctype html><html lang="ja"><head><title>クラウドサイン</title></head><body><div id="root"></div></body></html>';
+  const preloads = [
+    { path: '/company/members', files: ['assets/members-page-a1.js', 'assets/virtual-list-b2.js'] },
+    { path: '/cabinets/:id', files: ['assets/cabinet-detail-page-c3.js'] },
+    // Never written into the page: not a chunk of the build's assets folder.
+    { path: '/company/settings', files: ['assets/x.js"><script>alert(1)</script>', '//evil/x.js'] },
+  ];
+
+  beforeAll(async () => {
+    preloadDist = makeTempDist();
+    writeFileSync(path.join(preloadDist, 'index.html'), index);
+    writeFileSync(path.join(preloadDist, 'route-preloads.json'), JSON.stringify(preloads));
+    site = await buildSiteApp(deps, { consoleDistDir: preloadDist });
+  });
+  afterAll(async () => {
+    await site.close();
+    rmSync(preloadDist, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => {
+    const res = await site.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    return res.body;
+  };
+
+  it('lists the chunks of the page the URL opens, in the head, before the entry runs', async () => {
+    expect(await page('/company/members?page=2')).toBe(
+      index.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/members-page-a1.js">' +
+          '<link rel="modulepreload" crossorigin href="/assets/virtual-list-b2.js"></head>',
+      ),
+    );
+    expect(await page('/cabinets/0b0c4a52-62a5-4c4a-9d8d-3c2a4c8a9f10')).toBe(
+      index.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/cabinet-detail-page-c3.js"></head>',
+      ),
+    );
+  });
+
+  it('adds nothing for a path of no route, nor names outside the assets folder', async () => {
+    expect(await page('/company/members/extra/segments')).toBe(index);
+    expect(await page('/cabinets')).toBe(index);
+    expect(await page('/company/settings')).toBe(index);
+  });
+
+  it('serves the plain page when the preload file is damaged, and follows a new build', async () => {
+    writeFileSync(path.join(preloadDist, 'route-preloads.json'), '{ not json');
+    expect(await page('/company/members')).toBe(index);
+    const rebuilt = index.replace('クラウドサイン', 'クラウドサイン 2');
+    writeFileSync(path.join(preloadDist, 'index.html'), rebuilt);
+    writeFileSync(path.join(preloadDist, 'route-preloads.json'), JSON.stringify(preloads));
+    expect(await page('/company/members')).toContain(
+      '<title>クラウドサイン 2</title><link rel="modulepreload" crossorigin href="/assets/members-page-a1.js">',
+    );
+  });
+});

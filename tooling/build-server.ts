@@ -3,6 +3,10 @@
  * apps/server/dist/main.mjs, so a start loads one file instead of transforming ~300 sources through tsx
  * (a third of a warm restart's CPU time went to tsx, its source maps and per-file package lookups).
  * Libraries stay in node_modules (external): some ship WASM or native code beside their JavaScript.
+ * `main.mjs` itself is a two-line entry that turns on Node's compile cache (dist/.compile-cache) and then loads the
+ * bundle, `server.mjs`: the cache must be on before the libraries load, which a bundle's hoisted imports would
+ * not allow. With it a warm restart reuses V8's compiled code of the ~700 library modules instead of compiling
+ * them again (a third of the start's CPU time, measured).
  * The bundle is made again only when one of the files it was made from changed (size or mtime, kept beside it
  * from esbuild's metafile): a restart then costs a stat of each source, not the 0.5 s of a build. A new source
  * file can only enter through an import, which changes an existing one. SERVER_BUILD=always forces a build.
@@ -16,6 +20,14 @@ import { inputsStat } from './input-stat.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
+const bundleOf = (entry: string) => path.join(path.dirname(entry), 'server.mjs');
+
+const ENTRY = `// Written by tooling/build-server.ts: compiled code of the server and its libraries is kept between starts.
+import { enableCompileCache } from 'node:module';
+import { fileURLToPath } from 'node:url';
+enableCompileCache(fileURLToPath(new URL('.compile-cache/', import.meta.url)));
+await import('./server.mjs');
+`;
 
 /**
  * Each source keeps its own `import.meta.url` (migrations, page templates and the console's dist are found
@@ -54,7 +66,7 @@ const statOf = (files: readonly string[]) => inputsStat(root, files);
 /** Whether the bundle was made from exactly the files as they are now. */
 export function isServerBundleFresh(outfile = SERVER_BUNDLE): boolean {
   const statFile = statFileOf(outfile);
-  if (!existsSync(outfile) || !existsSync(statFile)) return false;
+  if (!existsSync(outfile) || !existsSync(bundleOf(outfile)) || !existsSync(statFile)) return false;
   const saved = readFileSync(statFile, 'utf8').trim();
   if (saved === '') return false;
   try {
@@ -71,7 +83,7 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
     absWorkingDir: root,
     metafile: true,
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile,
+    outfile: bundleOf(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -81,6 +93,7 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
     plugins: [ownImportMetaUrl, librariesExternal],
     logLevel: 'warning',
   });
+  writeFileSync(outfile, ENTRY);
   // The build's own recipe and the locked esbuild are inputs too.
   const inputs = [
     ...Object.keys(result.metafile.inputs),

@@ -1,5 +1,4 @@
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
 import type { Env } from './config/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -24,7 +23,7 @@ export type BootstrapOptions = {
 
 /** Opens the database, applies migrations and wires the shared dependencies of every role. */
 export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise<AppDeps> {
-  const logger = opts.logger ?? createLogger(env);
+  const logger = opts.logger ?? (await createLogger(env));
   const instanceKey = randomInstanceKey();
   const { database, jobsDatabase } = await openDatabases(env, instanceKey, opts.database);
   // Migrations run without the API's statement timeout: an index over a million rows takes its time.
@@ -90,11 +89,13 @@ async function openDatabases(env: Env, instanceKey: number, given: Database | un
 
 /**
  * JSON lines for log shippers; on a terminal, one readable line per entry (pino-pretty in this process, after
- * redaction, so the secrets stay masked either way).
+ * redaction, so the secrets stay masked either way). pino-pretty is loaded only then: a server whose output
+ * goes to a file or a collector does not pay for its 30 modules.
  */
-function createLogger(env: Env): Logger {
+async function createLogger(env: Env): Promise<Logger> {
   const options = loggerOptions(env.LOG_LEVEL);
   if (!process.stdout.isTTY) return pino(options);
+  const { default: pretty } = await import('pino-pretty');
   return pino(
     options,
     pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true }),

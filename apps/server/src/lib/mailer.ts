@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type Mail = { to: string; subject: string; text: string };
@@ -12,27 +12,35 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; outboxDir: string | 
 
 export const MAIL_FROM = 'クラウドサイン <no-reply@cloudsign.example>';
 
+/**
+ * The transport is made on the first mail: nodemailer (35 modules) is then loaded by the process that sends,
+ * not by every start (a site or an API that never mails does not pay for it).
+ */
+function onFirstUse<T extends Transporter<unknown>>(make: (lib: typeof import('nodemailer')) => T) {
+  let transport: Promise<T> | null = null;
+  return () => (transport ??= import('nodemailer').then((lib) => make(lib.default)));
+}
+
 export function createMailer(opts: { smtpUrl?: string; dataDir: string; logger: Logger }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const { smtpUrl } = opts;
+  if (smtpUrl) {
+    const transport = onFirstUse((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       outboxDir: null,
       send: async (mail) => {
-        await transport.sendMail({ from: MAIL_FROM, ...mail });
+        await (await transport()).sendMail({ from: MAIL_FROM, ...mail });
         opts.logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
   }
   const outboxDir = path.resolve(opts.dataDir, 'mail');
-  const stream = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const stream = onFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     outboxDir,
     send: async (mail) => {
-      const info = await stream.sendMail({ from: MAIL_FROM, ...mail });
+      const info = await (await stream()).sendMail({ from: MAIL_FROM, ...mail });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,

@@ -1,16 +1,11 @@
-import {
-  PDFHexString,
-  PDFName,
-  PDFString,
-  beginText,
-  endText,
-  moveText,
-  setFillingRgbColor,
-  setFontAndSize,
-  showText,
-  type PDFDocument,
-  type PDFPage,
-} from 'pdf-lib';
+import type { PDFDocument, PDFHexString, PDFPage } from 'pdf-lib';
+
+/**
+ * pdf-lib (about 170 modules) is loaded by the seed that draws, not by every start of the server: the fonts
+ * and helpers below take the loaded library from `loadPdfLib`.
+ */
+export type PdfLib = typeof import('pdf-lib');
+export const loadPdfLib = (): Promise<PdfLib> => import('pdf-lib');
 
 /**
  * Japanese text in the demo PDFs without embedding a font: a Type0 font of the Adobe-Japan1 character
@@ -35,10 +30,11 @@ const ROMAN_WIDTHS = [
 const widthOf = (code: number) =>
   code >= 0x20 && code <= 0x7e ? ROMAN_WIDTHS[code - 0x20]! : 1000;
 
-export type JapaneseFont = { key: string };
+export type JapaneseFont = { key: string; lib: PdfLib };
 
 /** Adds the unembedded Japanese font to the document and to `page`'s resources. */
-export function addJapaneseFont(pdf: PDFDocument, page: PDFPage): JapaneseFont {
+export function addJapaneseFont(lib: PdfLib, pdf: PDFDocument, page: PDFPage): JapaneseFont {
+  const { PDFName, PDFString } = lib;
   const ctx = pdf.context;
   const descriptor = ctx.register(
     ctx.obj({
@@ -78,17 +74,17 @@ export function addJapaneseFont(pdf: PDFDocument, page: PDFPage): JapaneseFont {
     }),
   );
   page.node.setFontDictionary(PDFName.of(FONT_KEY), type0);
-  return { key: FONT_KEY };
+  return { key: FONT_KEY, lib };
 }
 
 /** UTF-16BE code units as the CMap reads them; a character outside the BMP (none in the demo) becomes 〓. */
-export function encodeJapanese(text: string): PDFHexString {
+export function encodeJapanese(lib: PdfLib, text: string): PDFHexString {
   let hex = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     hex += (code > 0xffff ? 0x3013 : code).toString(16).padStart(4, '0');
   }
-  return PDFHexString.of(hex.toUpperCase());
+  return lib.PDFHexString.of(hex.toUpperCase());
 }
 
 /** Width of `text` at `size` points, as the font's widths above lay it out. */
@@ -102,12 +98,13 @@ type TextOptions = { x: number; y: number; size: number; grey?: number };
 
 export function drawJapanese(page: PDFPage, font: JapaneseFont, text: string, o: TextOptions) {
   const grey = o.grey ?? 0;
+  const { beginText, endText, moveText, setFillingRgbColor, setFontAndSize, showText } = font.lib;
   page.pushOperators(
     beginText(),
     setFillingRgbColor(grey, grey, grey),
     setFontAndSize(font.key, o.size),
     moveText(o.x, o.y),
-    showText(encodeJapanese(text)),
+    showText(encodeJapanese(font.lib, text)),
     endText(),
   );
 }

@@ -1,5 +1,9 @@
-import { PDFDocument, rgb } from 'pdf-lib';
-import { addJapaneseFont, drawJapanese, japaneseTextWidth } from './pdf-japanese-text.ts';
+import {
+  addJapaneseFont,
+  drawJapanese,
+  japaneseTextWidth,
+  loadPdfLib,
+} from './pdf-japanese-text.ts';
 
 export type DemoPdfInput = {
   documentId: string;
@@ -33,15 +37,16 @@ const japaneseDate = (ymd: string | null) => {
  * parties, the amount and the date, so the viewer and downloads show what the list says.
  */
 export async function makeDemoPdf(input: DemoPdfInput): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const lib = await loadPdfLib();
+  const pdf = await lib.PDFDocument.create();
   pdf.setTitle(input.kindTitle);
   pdf.setProducer('CloudSign console demo seed');
   // A fixed date keeps the bytes reproducible from run to run.
   pdf.setCreationDate(new Date(Date.UTC(2024, 0, 1)));
   pdf.setModificationDate(new Date(Date.UTC(2024, 0, 1)));
   const page = pdf.addPage(A4);
-  const font = addJapaneseFont(pdf, page);
-  const grey = rgb(0.35, 0.35, 0.35);
+  const font = addJapaneseFont(lib, pdf, page);
+  const grey = lib.rgb(0.35, 0.35, 0.35);
   const title = input.kindTitle;
   drawJapanese(page, font, title, {
     x: (A4[0] - japaneseTextWidth(title, 22)) / 2,

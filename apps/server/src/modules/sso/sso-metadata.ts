@@ -4,7 +4,8 @@
  * Japanese together with what could be read, so the admin can tell which file they picked.
  */
 import { X509Certificate } from 'node:crypto';
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
+import { loadXmlDom, type XmlDomLib } from './sso-libs.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -64,7 +65,7 @@ export function checkCertificateDates(info: CertificateInfo, now: Date) {
     );
 }
 
-function parseXml(xml: string): Element {
+function parseXml({ DOMParser }: XmlDomLib, xml: string): Element {
   let failed = /<!DOCTYPE/i.test(xml);
   let root: Element | null = null;
   try {
@@ -83,8 +84,8 @@ function parseXml(xml: string): Element {
   return root;
 }
 
-export function parseIdpMetadata(xml: string, now: Date): IdpMetadata {
-  const root = parseXml(xml);
+export async function parseIdpMetadata(xml: string, now: Date): Promise<IdpMetadata> {
+  const root = parseXml(await loadXmlDom(), xml);
   const entity =
     root.localName === 'EntityDescriptor' ? root : children(root, MD, 'EntityDescriptor')[0];
   const idp = entity ? children(entity, MD, 'IDPSSODescriptor')[0] : undefined;

@@ -4,13 +4,8 @@
  * configured certificates), issuer, audience, conditions and InResponseTo; the checks it leaves out
  * (Destination, Recipient, comments, one assertion id once) are added here and in sso-signin.service.ts.
  */
-import {
-  SAML,
-  ValidateInResponseTo,
-  generateServiceProviderMetadata,
-  type Profile,
-} from '@node-saml/node-saml';
-import { DOMParser } from '@xmldom/xmldom';
+import type { Profile } from '@node-saml/node-saml';
+import { loadSaml, loadXmlDom, type XmlDomLib } from './sso-libs.ts';
 
 /** Small, explicit clock skew between the IdP and us for NotBefore / NotOnOrAfter. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -34,7 +29,8 @@ const pem = (b64: string) =>
  * One SAML instance per request. `expectedRequestId` is the only InResponseTo accepted: the request this
  * browser started (sso_requests), so a response cannot be replayed into another browser.
  */
-function samlFor(sp: SpIds, idp: IdpConfig, now: () => Date, expectedRequestId?: string) {
+async function samlFor(sp: SpIds, idp: IdpConfig, now: () => Date, expectedRequestId?: string) {
+  const { SAML, ValidateInResponseTo } = await loadSaml();
   let saved: string | undefined;
   const saml = new SAML({
     entryPoint: idp.idpSsoUrl,
@@ -68,7 +64,7 @@ function samlFor(sp: SpIds, idp: IdpConfig, now: () => Date, expectedRequestId?:
 
 /** The IdP URL carrying a fresh AuthnRequest, and that request's id. */
 export async function authorizeUrl(sp: SpIds, idp: IdpConfig, now: () => Date) {
-  const { saml, savedId } = samlFor(sp, idp, now);
+  const { saml, savedId } = await samlFor(sp, idp, now);
   const url = await saml.getAuthorizeUrlAsync('', undefined, {});
   return { url, requestId: savedId()! };
 }
@@ -88,7 +84,7 @@ export class SamlRefusal extends Error {
   }
 }
 
-function parse(xml: string) {
+function parse({ DOMParser }: XmlDomLib, xml: string) {
   let failed = false;
   try {
     const doc = new DOMParser({
@@ -115,11 +111,12 @@ export async function validateResponse(
   // Comments split NameID and attribute text without touching the signature (canonicalization drops them):
   // no IdP sends comments, so any is refused. DOCTYPEs would let entities reshape the document.
   if (xml.includes('<!--') || /<!DOCTYPE/i.test(xml)) throw new SamlRefusal('malformed');
-  const doc = parse(xml);
+  const xmlDom = await loadXmlDom();
+  const doc = parse(xmlDom, xml);
   const root = doc.documentElement!;
   if (root.localName !== 'Response') throw new SamlRefusal('malformed');
   if (root.getAttribute('Destination') !== sp.acsUrl) throw new SamlRefusal('destination');
-  const { saml } = samlFor(sp, idp, now, expectedRequestId);
+  const { saml } = await samlFor(sp, idp, now, expectedRequestId);
   let profile: Profile | null;
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
@@ -128,7 +125,7 @@ export async function validateResponse(
   }
   if (!profile) throw new SamlRefusal('malformed');
   // Recipient and the assertion id are read from the assertion the library verified, never the document.
-  const assertion = parse(profile.getAssertionXml!()).documentElement!;
+  const assertion = parse(xmlDom, profile.getAssertionXml!()).documentElement!;
   const assertionId = assertion.getAttribute('ID') ?? '';
   const confirmations = Array.from(
     assertion.getElementsByTagNameNS(
@@ -155,8 +152,8 @@ function classify(message: string): string {
 }
 
 /** The SP metadata XML to give the IdP. */
-export const spMetadataXml = (sp: SpIds) =>
-  generateServiceProviderMetadata({
+export const spMetadataXml = async (sp: SpIds) =>
+  (await loadSaml()).generateServiceProviderMetadata({
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
     identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',

@@ -84,17 +84,17 @@ describe('IdP metadata', () => {
     );
   });
 
-  it('refuses certificates expired or ending within 30 days', () => {
+  it('refuses certificates expired or ending within 30 days', async () => {
     const xml = idpMetadata({ entityId: IDP, ssoUrl: SSO_URL, certB64: key.certB64 });
-    const end = parseIdpMetadata(xml, new Date()).certificateInfo[0]!.notAfter;
+    const end = (await parseIdpMetadata(xml, new Date())).certificateInfo[0]!.notAfter;
     const endMs = new Date(end).getTime();
-    expect(() => parseIdpMetadata(xml, new Date(endMs + DAY))).toThrow(
+    await expect(parseIdpMetadata(xml, new Date(endMs + DAY))).rejects.toThrow(
       `証明書（CN=test-idp）の有効期限（${end.slice(0, 10)}）が切れています。`,
     );
-    expect(() => parseIdpMetadata(xml, new Date(endMs - 10 * DAY))).toThrow(
+    await expect(parseIdpMetadata(xml, new Date(endMs - 10 * DAY))).rejects.toThrow(
       `まで30日を切っています。`,
     );
-    expect(parseIdpMetadata(xml, new Date(endMs - 31 * DAY)).entityId).toBe(IDP);
+    expect((await parseIdpMetadata(xml, new Date(endMs - 31 * DAY))).entityId).toBe(IDP);
   });
 
   it('stores what was read and shows it with the SP information', async () => {

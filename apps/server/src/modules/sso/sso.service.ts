@@ -61,7 +61,7 @@ export async function putMetadata(deps: AppDeps, who: Who, xml: string) {
   const db = deps.database.db;
   let read;
   try {
-    read = parseIdpMetadata(xml, deps.clock());
+    read = await parseIdpMetadata(xml, deps.clock());
   } catch (e) {
     if (e instanceof MetadataError) throw fieldError('xml', e.message);
     throw e;

@@ -161,3 +161,10 @@ export const ZFindMembersResponse = z.object({
   total: z.number().int(),
 });
 export type TFindMembersResponse = z.infer<typeof ZFindMembersResponse>;
+
+/**
+ * How a member is named to people (mails, audit targets, notices, run histories): the name, or the email
+ * address while no name is registered. One rule, so a member reads the same everywhere.
+ */
+export const memberLabel = (m: { name?: string | null; email: string }): string =>
+  m.name || m.email;

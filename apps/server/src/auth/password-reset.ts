@@ -7,6 +7,7 @@ import type { DbOrTx } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
 import { companyNameOf, formatJst, replaceLink } from './password-setup.ts';
 import { countResetRequestsSince, insertResetRequest } from './password-reset.repository.ts';
+import { memberLabel } from '@cloudsign/contract';
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_RESET_SUBJECT = '【クラウドサイン】パスワード再設定のご案内';
@@ -48,7 +49,7 @@ export async function issuePasswordResetLink(
     to: user.email,
     subject: PASSWORD_RESET_SUBJECT,
     text: [
-      `${user.name || user.email} 様`,
+      `${memberLabel(user)} 様`,
       '',
       adminName
         ? `${companyName}の${adminName}さんが、あなたのパスワードの再設定を依頼しました。`

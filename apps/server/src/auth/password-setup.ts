@@ -11,6 +11,7 @@ import {
 } from './password-setup.repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
+import { memberLabel } from '@cloudsign/contract';
 
 export const PASSWORD_SETUP_TTL_MS = 10 * 24 * 3600 * 1000;
 export const PASSWORD_SETUP_SUBJECT = '【クラウドサイン】パスワード設定のご案内';
@@ -42,7 +43,7 @@ export async function issuePasswordSetupLink(
     to: user.email,
     subject: PASSWORD_SETUP_SUBJECT,
     text: [
-      `${user.name || user.email} 様`,
+      `${memberLabel(user)} 様`,
       '',
       inviterName
         ? `${companyName}の${inviterName}さんから、クラウドサインへの招待が届いています。`

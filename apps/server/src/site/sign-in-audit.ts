@@ -7,13 +7,14 @@ import { deleteSession } from '../auth/sessions.ts';
 import { selectSessionAccount } from '../auth/sessions.repository.ts';
 import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
+import { memberLabel } from '@cloudsign/contract';
 
 type Account = { id: string; companyId: string; name: string; email: string };
 
 const about = (user: Account) => ({
   companyId: user.companyId,
   actor: { id: user.id, name: user.name, email: user.email },
-  target: { type: 'member' as const, id: user.id, name: user.name || user.email },
+  target: { type: 'member' as const, id: user.id, name: memberLabel(user) },
 });
 
 /** Why a sign-in failed, as a class (never the password typed). */

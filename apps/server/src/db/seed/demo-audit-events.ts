@@ -4,7 +4,7 @@
  * ending in what the members hold now), cabinet changes, PDF views and downloads.
  * Rows go in oldest first: the chain trigger numbers and hashes them one by one, like live writes.
  */
-import { AUDIT_ACTIONS, type TAuditAction, type TRole } from '@cloudsign/contract';
+import { AUDIT_ACTIONS, type TAuditAction, type TRole, memberLabel } from '@cloudsign/contract';
 import type { auditEvents } from '../schema.ts';
 import type { DemoCompany } from './demo-companies.ts';
 import type { UserRow } from './demo-people.ts';
@@ -80,7 +80,7 @@ export function buildAuditHistory(rand: Rand, c: DemoCompany, now: Date): Row[] 
     if (weekday === 0 || weekday === 6) continue;
     for (const m of [admin, member, auditor, ...rand.sample(others, rand.int(4, 9))]) {
       // As the site records them: the member signing in is also the target, by name.
-      const self = { type: 'member', id: m.id, name: m.name || m.email };
+      const self = { type: 'member', id: m.id, name: memberLabel(m) };
       if (rand.chance(0.06)) add(at(d), m, 'auth.signInFailed', self, { reason: 'wrong_password' });
       add(at(d), m, 'auth.signIn', self);
     }
@@ -136,7 +136,7 @@ export function buildAuditHistory(rand: Rand, c: DemoCompany, now: Date): Row[] 
     });
     // As the product records it: members by name at that moment (modules/cabinets/cabinets.service.ts).
     add(at(9), admin, 'cabinet.adminsAdded', target, {
-      members: [{ id: member.id, name: member.name || member.email }],
+      members: [{ id: member.id, name: memberLabel(member) }],
     });
   }
   return rows.sort((a, b) => a.occurredAt!.getTime() - b.occurredAt!.getTime());

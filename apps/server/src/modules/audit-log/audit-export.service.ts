@@ -7,6 +7,7 @@ import {
   BulkStatus,
   type TAuditExportRequest,
   type TFindAuditEventsFilter,
+  memberLabel,
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -41,7 +42,7 @@ export async function requestAuditExport(
       encoding: body.encoding,
       params: { filters },
       createdBy: auth.user.id,
-      createdByName: auth.user.name || auth.user.email,
+      createdByName: memberLabel(auth.user),
     },
     async (tx, run) => {
       await recordAuditEvent(tx, {

@@ -11,6 +11,7 @@ import {
   canExecuteBulk,
   hasBulkExecutionStarted,
   type TCsvEncoding,
+  memberLabel,
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -30,7 +31,7 @@ export const MSG_NOTHING_TO_DO =
 const scope = (t: Target, auth: AuthContext) => ({ companyId: auth.company.id, target: t.target });
 const who = (auth: AuthContext) => ({
   createdBy: auth.user.id,
-  createdByName: auth.user.name || auth.user.email,
+  createdByName: memberLabel(auth.user),
 });
 const uploadKinds = (t: Target) => t.uploads.map((u) => u.kind);
 

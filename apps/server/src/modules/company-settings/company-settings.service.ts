@@ -15,6 +15,7 @@ import {
   type TCompanySettingsPreview,
   type TPlan,
   type TUpdateCompanySettingsRequest,
+  memberLabel,
 } from '@cloudsign/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -206,7 +207,7 @@ export async function remindMfa(deps: AppDeps, who: Pick<AuthContext, 'user' | '
     await sendMfaReminder(deps, {
       to: m,
       companyName: who.company.name,
-      adminName: who.user.name || who.user.email,
+      adminName: memberLabel(who.user),
     });
   }
   return { sent: members.length };

@@ -1,5 +1,6 @@
 /** The reminder an admin sends before 2要素認証 becomes required: who asks, what happens, what to do. */
 import type { AppDeps } from '../../deps.ts';
+import { memberLabel } from '@cloudsign/contract';
 
 export const MFA_REMINDER_SUBJECT = '【クラウドサイン】2要素認証の設定のお願い';
 
@@ -11,7 +12,7 @@ export async function sendMfaReminder(
     to: args.to.email,
     subject: MFA_REMINDER_SUBJECT,
     text: [
-      `${args.to.name || args.to.email} 様`,
+      `${memberLabel(args.to)} 様`,
       '',
       `${args.companyName}の${args.adminName}さんから、2要素認証の設定のお願いです。`,
       '',

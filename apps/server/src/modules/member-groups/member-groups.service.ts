@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as repo from './member-groups.repository.ts';
-import { EntityType } from '@cloudsign/contract';
+import { EntityType, memberLabel } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
 type Who = Pick<AuthContext, 'user' | 'origin'>;
@@ -183,7 +183,7 @@ export async function changeMemberships(
       // Named as they are now, the first hundred at most: the count says how many there were in all.
       const members = touched
         .slice(0, AUDITED_NAMES)
-        .map((m) => ({ id: m.id, name: m.name || m.email }));
+        .map((m) => ({ id: m.id, name: memberLabel(m) }));
       await recordAuditEvent(tx, {
         ...auditBy(who),
         action: action === 'add' ? 'memberGroup.membersAdded' : 'memberGroup.membersRemoved',

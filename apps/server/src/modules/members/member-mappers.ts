@@ -2,6 +2,7 @@
 import type { TMember, TMemberDetail } from '@cloudsign/contract';
 import type { MemberListRow } from './member-list.repository.ts';
 import type { UserRow } from './members.repository.ts';
+import { memberLabel } from '@cloudsign/contract';
 
 export const toMember = (r: MemberListRow): TMember => ({
   id: r.id,
@@ -33,5 +34,4 @@ export const memberAuditTarget = (m: { id: string; name: string; email: string }
 });
 
 /** The admin acting, as the mails name them. */
-export const inviterOf = (who: { user: { name: string; email: string } }) =>
-  who.user.name || who.user.email;
+export const inviterOf = (who: { user: { name: string; email: string } }) => memberLabel(who.user);

@@ -11,6 +11,7 @@ import * as repo from './sso.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
 import { readMember } from './sso-attributes.ts';
 import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
+import { memberLabel } from '@cloudsign/contract';
 
 export type SsoPurpose = 'login' | 'test';
 export type SsoOutcome =
@@ -64,7 +65,7 @@ async function refuse(
       actor: account ? { id: account.id, name: account.name, email: account.email } : null,
       origin: ctx.origin,
       action: 'auth.signInFailed',
-      target: account && { type: 'member', id: account.id, name: account.name || account.email },
+      target: account && { type: 'member', id: account.id, name: memberLabel(account) },
       details: { method: 'sso', reason, ...(ctx.purpose === 'test' && { connectionTest: true }) },
     });
   return { kind: 'refused', reason, message: MESSAGES[reason] ?? MESSAGES.malformed! };
@@ -82,7 +83,7 @@ async function signedIn(
     actor: { id: account.id, name: account.name, email: account.email },
     origin: ctx.origin,
     action: 'auth.signIn',
-    target: { type: 'member', id: account.id, name: account.name || account.email },
+    target: { type: 'member', id: account.id, name: memberLabel(account) },
     details: { method: 'sso', ...(jit && { createdByJit: true }) },
   });
   return { kind: 'signed_in', userId: account.id, returnTo };
@@ -182,7 +183,7 @@ export async function consumeResponse(
   const created = await createJitMember(deps, ctx, {
     companyId,
     email: read.email,
-    name: read.name || read.email,
+    name: memberLabel(read),
     organization: read.organization,
     groupIds: settings.jitGroupIds,
   });
@@ -203,7 +204,7 @@ async function createJitMember(
       actor: null,
       origin: ctx.origin,
       action: 'member.created',
-      target: { type: 'member', id: row.id, name: row.name || row.email },
+      target: { type: 'member', id: row.id, name: memberLabel(row) },
       details: {
         ...changes({ name: '', email: '', organization: '' }, row, [
           'name',

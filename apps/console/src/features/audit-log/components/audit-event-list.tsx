@@ -5,6 +5,7 @@ import {
   type TAuditCategory,
   type TAuditEvent,
   type TAuditTargetType,
+  memberLabel,
 } from '@cloudsign/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { describeDetails } from '../lib/details.ts';
@@ -19,8 +20,7 @@ const CATEGORY_COLORS: Record<string, string> = {
   auditLog: 'red',
 };
 
-const actorText = (e: TAuditEvent) =>
-  e.actor.name || e.actor.email ? `${e.actor.name || e.actor.email}` : 'システム';
+const actorText = (e: TAuditEvent) => memberLabel(e.actor) || 'システム';
 const targetTypeLabel = (t: string) => AUDIT_TARGET_TYPES[t as TAuditTargetType] ?? t;
 
 /** Events newest first; each opens to who, from where, on what, and its before → after in words. */

@@ -11,7 +11,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { EntityType, type TCabinet } from '@cloudsign/contract';
+import { EntityType, type TCabinet, memberLabel } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
@@ -109,9 +109,7 @@ export function CabinetsPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {c.admins.length === 0
-                        ? '—'
-                        : c.admins.map((a) => a.name || a.email).join('、')}
+                      {c.admins.length === 0 ? '—' : c.admins.map((a) => memberLabel(a)).join('、')}
                     </Text>
                   </Table.Td>
                   {isAdmin && (

@@ -7,6 +7,7 @@ import { useAlert } from '../../../components/alerts/index.ts';
 import { useGroupMembers } from '../api/group-members.ts';
 import { useRemoveGroupUsers } from '../api/mutations.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
+import { memberLabel } from '@cloudsign/contract';
 
 const ROW = 52;
 
@@ -29,9 +30,7 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
     if (!removing) return;
     try {
       const { removed } = await remove.mutateAsync({ id: groupId, userIds: [removing.id] });
-      alert.open(
-        `「${removing.name || removing.email}」をグループから外しました（${removed}名）。`,
-      );
+      alert.open(`「${memberLabel(removing)}」をグループから外しました（${removed}名）。`);
     } catch (error) {
       alert.open({
         message: error instanceof Error ? error.message : '外せませんでした。',
@@ -85,7 +84,7 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
                   variant="subtle"
                   color="red"
                   onClick={() => setRemoving(m)}
-                  aria-label={`「${m.name || m.email}」をグループから外す`}
+                  aria-label={`「${memberLabel(m)}」をグループから外す`}
                 >
                   外す
                 </Button>

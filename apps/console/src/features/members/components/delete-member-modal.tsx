@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { BULK_STATUS_LABELS, type TMemberDetail, type TMemberHoldings } from '@cloudsign/contract';
+import {
+  BULK_STATUS_LABELS,
+  type TMemberDetail,
+  type TMemberHoldings,
+  memberLabel,
+} from '@cloudsign/contract';
 import { useDeleteMember } from '../api/delete-member.ts';
 import { useMemberHoldings } from '../api/member-holdings.ts';
 import { membersQuery } from '../api/find-members.ts';
@@ -23,7 +28,7 @@ export function DeleteMemberModal({ opened, member, onClose, onDeleted }: Props)
   const remove = useDeleteMember();
   const [successorId, setSuccessorId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const label = member.name || member.email;
+  const label = memberLabel(member);
   const h = holdings.data;
   const isBlocked = !h || (h.successorRequired && !successorId);
 

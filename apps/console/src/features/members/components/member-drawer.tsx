@@ -6,6 +6,7 @@ import {
   canReadAuditLog,
   rolesShownFor,
   type TMemberDetail,
+  memberLabel,
 } from '@cloudsign/contract';
 import { auditLogHref } from '../../../lib/audit-log-link.ts';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
@@ -124,7 +125,7 @@ function MemberDetail({
   const sendReset = useSendPasswordReset();
   const deactivate = useDeactivateMember();
   const restore = useRestoreMember();
-  const label = member.name || member.email;
+  const label = memberLabel(member);
   const fail = (error: unknown) =>
     drawerAlert.open({
       message: error instanceof Error ? error.message : '処理を完了できませんでした。',

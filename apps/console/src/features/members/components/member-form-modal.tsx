@@ -10,6 +10,7 @@ import {
   rolesShownFor,
   type TCreateUserRequest,
   type TMemberDetail,
+  memberLabel,
 } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -59,10 +60,10 @@ export function MemberFormModal({ opened, onClose, member, onCreated }: Props) {
             }
           : values;
         const { user } = await update.mutateAsync({ id: member.id, body });
-        alert.open(`「${user.name || user.email}」を更新しました。`);
+        alert.open(`「${memberLabel(user)}」を更新しました。`);
       } else {
         const { user } = await create.mutateAsync(values);
-        alert.open(`「${user.name || user.email}」を追加し、パスワード設定メールを送信しました。`);
+        alert.open(`「${memberLabel(user)}」を追加し、パスワード設定メールを送信しました。`);
         onCreated?.(user.id);
       }
       close();

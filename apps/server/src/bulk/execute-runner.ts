@@ -34,6 +34,8 @@ export async function runExecute(
   let afterRow = 0;
   let batchNo = 0;
   for (;;) {
+    // Between batches, never inside one: a stopping worker leaves every row either done or pending.
+    deps.jobs.stopping.throwIfAborted();
     batchNo += 1;
     const done = await db.transaction(async (tx) => {
       const rows = await claimPendingBatch(tx, manipulationId, afterRow, batchSize);

@@ -17,6 +17,14 @@ export type JobContext = {
 };
 export type JobHandler<T> = (data: T, ctx: JobContext) => Promise<void>;
 
+/** Thrown by a handler that gave its job back because the instance stops: pg-boss retries it elsewhere. */
+export class JobsStopping extends Error {
+  constructor() {
+    super('the worker is stopping: the job is given back for a retry');
+    this.name = 'JobsStopping';
+  }
+}
+
 export type SendOptions = {
   /** Jobs with the same key run one at a time, in order (pg-boss "singleton" queues). */
   singletonKey?: string;
@@ -58,6 +66,12 @@ export type Jobs = {
   perCompanyLimit: number;
   /** Begin fetching registered queues (the worker role); api-only instances only send. */
   startWorking: () => Promise<void>;
+  /**
+   * Aborted when this instance begins to stop. A long handler checks it between batches
+   * (`deps.jobs.stopping.throwIfAborted()`) and gives its job back, to be retried by a worker that stays,
+   * instead of running on past the graceful wait into closed database pools.
+   */
+  stopping: AbortSignal;
   stop: () => Promise<void>;
 };
 
@@ -108,6 +122,7 @@ export async function createJobs(
   await tagJobOwners(database);
 
   const handlers = new Map<string, { handler: JobHandler<object>; opts: QueueOptions }>();
+  const stopping = new AbortController();
   let isWorking = false;
   const polling = opts.pollingIntervalSeconds ?? 0.5;
 
@@ -161,7 +176,12 @@ export async function createJobs(
         if (entry.opts.cron) await boss.schedule(name, entry.opts.cron, {}, { tz: 'UTC' });
       }
     },
-    // Graceful: waits for running handlers to finish before closing (SIGTERM).
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }),
+    stopping: stopping.signal,
+    // Graceful: long handlers are told to give their job back at their next batch, and running handlers are
+    // waited for before closing (SIGTERM).
+    stop: () => {
+      stopping.abort(new JobsStopping());
+      return boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    },
   };
 }

@@ -103,6 +103,7 @@ export async function runAuditExport(deps: AppDeps, manipulationId: string) {
   let exported: number;
   try {
     exported = await writeAuditCsv(db, filter, writer, async (n) => {
+      deps.jobs.stopping.throwIfAborted();
       await updateManipulation(db, m.id, { processedRows: n });
     });
   } catch (e) {

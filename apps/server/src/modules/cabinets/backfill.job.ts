@@ -15,6 +15,7 @@ export async function registerCabinetJobs(deps: AppDeps): Promise<void> {
     async ({ backfillId }, ctx) => {
       try {
         for (;;) {
+          deps.jobs.stopping.throwIfAborted();
           const hasMore = await deps.database.db.transaction(async (tx) => {
             const run = await lockBackfill(tx, backfillId);
             // Gone with its cabinet, or already finished (or given up) by an earlier delivery of this job.
@@ -25,7 +26,8 @@ export async function registerCabinetJobs(deps: AppDeps): Promise<void> {
         }
       } catch (err) {
         // Without this the run would show 実行中 forever once pg-boss stops retrying.
-        if (ctx.isLastAttempt) {
+        // A stop gives the run back unfinished; it is not a failure of the run.
+        if (ctx.isLastAttempt && !deps.jobs.stopping.aborted) {
           ctx.logger.error({ err, backfillId }, 'classification backfill failed');
           await markBackfillFailed(deps.database.db, backfillId);
         }

@@ -71,6 +71,7 @@ export async function writeAttributesCsv(
   let after: string | null = null;
   let written = 0;
   for (;;) {
+    deps.jobs.stopping.throwIfAborted();
     const page = await attributePage(db, where, after, EXPORT_PAGE);
     const refs = await referenceCells(
       db,

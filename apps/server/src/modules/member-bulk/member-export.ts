@@ -50,6 +50,7 @@ export async function writeMembersCsv(
   await writer.write(memberColumnsFor(MEMBER_EDIT_COLUMNS, approval));
   let written = 0;
   const writePage = async (db: DbOrTx, page: MemberState[]) => {
+    deps.jobs.stopping.throwIfAborted();
     const groupsOf = new Map<string, { id: string; name: string }[]>();
     for (const g of await findGroupsOfMembers(
       db,

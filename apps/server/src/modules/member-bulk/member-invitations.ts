@@ -27,6 +27,7 @@ export async function sendInvitations(
   for (;;) {
     const rows = await rowsAwaitingFollowUp(db, manipulationId, action, 100);
     for (const r of rows) {
+      deps.jobs.stopping.throwIfAborted();
       const before = r.before as { email: string } | null;
       const after = r.after as { email: string; name: string } | null;
       await db.transaction(async (tx) => {

@@ -8,11 +8,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodSchemaController } from '../lib/http/schema-compilers.ts';
 import type { AppDeps } from '../deps.ts';
 import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
@@ -57,9 +54,8 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     frameworkErrors,
+    schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   installRequestId(app);
   installErrorHandling(app);
   const metrics = createRequestMetrics();

@@ -10,6 +10,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
+import { zodSchemaController } from '../lib/http/schema-compilers.ts';
 import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
 import type { AppDeps } from '../deps.ts';
 import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
@@ -54,6 +55,7 @@ export async function buildSiteApp(
     logController: new RequestLogController(requestLogLevel(deps.env.LOG_REQUESTS)),
     bodyLimit: SITE_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    schemaController: zodSchemaController,
     // A path that is not valid percent-encoding (or an over-long parameter) never reaches a route: answer the
     // site's own Japanese 404 page rather than Fastify's English body.
     frameworkErrors: (error, request, reply) => {

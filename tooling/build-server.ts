@@ -2,7 +2,7 @@
  * `npm start`'s server build: the server's TypeScript (and the shared contract) bundled into one ES module,
  * apps/server/dist/main.mjs, so a start loads one file instead of transforming ~300 sources through tsx
  * (a third of a warm restart's CPU time went to tsx, its source maps and per-file package lookups).
- * Libraries stay in node_modules (external): some ship WASM or native code beside their JavaScript.
+ * Most libraries are bundled too (KEEP_EXTERNAL below names those that stay in node_modules, and why).
  * `main.mjs` itself is a two-line entry that turns on Node's compile cache (dist/.compile-cache) and then loads the
  * bundle, `server.mjs`: the cache must be on before the libraries load, which a bundle's hoisted imports would
  * not allow. With it a warm restart reuses V8's compiled code of the ~700 library modules instead of compiling
@@ -49,12 +49,37 @@ const ownImportMetaUrl: Plugin = {
   },
 };
 
-/** Bare imports are libraries (external); the workspace's own packages are bundled like relative files. */
+/**
+ * Libraries that stay in node_modules, loaded by Node as they are: code beside files it reads at run time
+ * (PGlite's WebAssembly and data, argon2's native addon, the API reference's static files, pino's worker), an
+ * optional native driver that is not installed, and the libraries the server imports only when first used
+ * (bundled, they would be loaded with the bundle). Every other library is bundled into server.mjs: resolving
+ * ~500 modules through their package.json files cost about half a second of every start.
+ */
+const KEEP_EXTERNAL = [
+  '@electric-sql/pglite',
+  'argon2',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'pino',
+  'thread-stream',
+  'pg-native',
+  'pdf-lib',
+  '@node-saml/node-saml',
+  '@xmldom/xmldom',
+  'nodemailer',
+  'pino-pretty',
+];
+const isKeptExternal = (specifier: string) =>
+  KEEP_EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
 const librariesExternal: Plugin = {
   name: 'libraries-external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@cloudsign/') ? undefined : { path: args.path, external: true },
+      isKeptExternal(args.path) || args.path.startsWith('node:')
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
@@ -91,12 +116,17 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
     // No source map: names are kept and each file's code follows a `// apps/server/src/…` comment, so a stack
     // trace reads without one, and loading a map would cost every start.
     plugins: [ownImportMetaUrl, librariesExternal],
+    // Bundled CommonJS libraries call require() for Node's own modules, which an ES module does not have.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   writeFileSync(outfile, ENTRY);
   // The build's own recipe and the locked esbuild are inputs too.
+  // Libraries are covered by the lock file: stat only our own sources.
   const inputs = [
-    ...Object.keys(result.metafile.inputs),
+    ...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')),
     'tooling/build-server.ts',
     'package-lock.json',
   ];

@@ -1,6 +1,6 @@
 /** The job kinds of every bulk target: check, execute, export (the engine's runners do the work). */
 import type { AppDeps } from '../../deps.ts';
-import type { JobHandler } from '../../jobs/jobs.ts';
+import { JobsStopping, type JobHandler } from '../../jobs/jobs.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { runExecute } from '../../bulk/execute-runner.ts';
 import { recordCheckedEvent } from './bulk-audit.ts';
@@ -16,7 +16,10 @@ export const logged =
     try {
       await handler(data);
     } catch (err) {
-      ctx.logger.error({ err }, `${label} job attempt failed; it will be retried`);
+      // A worker that stops gives its job back: a retry, not a failure.
+      if (err instanceof JobsStopping)
+        ctx.logger.info(`${label} job given back: the worker is stopping; it will be retried`);
+      else ctx.logger.error({ err }, `${label} job attempt failed; it will be retried`);
       throw err;
     }
   };

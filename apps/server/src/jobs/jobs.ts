@@ -134,11 +134,18 @@ export async function createJobs(
         if (!job) return;
         const log = logger.child({ job: name, jobId: job.id });
         log.info('job started');
-        await entry.handler(job.data, {
-          jobId: job.id,
-          logger: log,
-          isLastAttempt: job.retryCount >= job.retryLimit,
-        });
+        try {
+          await entry.handler(job.data, {
+            jobId: job.id,
+            logger: log,
+            isLastAttempt: job.retryCount >= job.retryLimit,
+          });
+        } catch (err) {
+          // A job given back by a stopping worker is a retry, not a failure: said once here, for every handler.
+          if (err instanceof JobsStopping)
+            log.info('job given back: the worker is stopping; it will be retried');
+          throw err;
+        }
         log.info('job finished');
       },
     );

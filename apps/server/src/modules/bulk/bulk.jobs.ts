@@ -16,10 +16,9 @@ export const logged =
     try {
       await handler(data);
     } catch (err) {
-      // A worker that stops gives its job back: a retry, not a failure.
-      if (err instanceof JobsStopping)
-        ctx.logger.info(`${label} job given back: the worker is stopping; it will be retried`);
-      else ctx.logger.error({ err }, `${label} job attempt failed; it will be retried`);
+      // A job given back by a stopping worker is logged by the jobs engine as a retry, not here as a failure.
+      if (!(err instanceof JobsStopping))
+        ctx.logger.error({ err }, `${label} job attempt failed; it will be retried`);
       throw err;
     }
   };

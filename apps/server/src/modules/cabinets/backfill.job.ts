@@ -1,5 +1,6 @@
 /** The classification backfill job: batches of links, resumable, idempotent (at-least-once). */
 import type { AppDeps } from '../../deps.ts';
+import { JobsStopping } from '../../jobs/jobs.ts';
 import { lockBackfill, markBackfillFailed, runBackfillBatch } from './backfill.repository.ts';
 
 export const BACKFILL_JOB = 'cabinets.classification-backfill';
@@ -27,7 +28,7 @@ export async function registerCabinetJobs(deps: AppDeps): Promise<void> {
       } catch (err) {
         // Without this the run would show 実行中 forever once pg-boss stops retrying.
         // A stop gives the run back unfinished; it is not a failure of the run.
-        if (ctx.isLastAttempt && !deps.jobs.stopping.aborted) {
+        if (ctx.isLastAttempt && !(err instanceof JobsStopping)) {
           ctx.logger.error({ err, backfillId }, 'classification backfill failed');
           await markBackfillFailed(deps.database.db, backfillId);
         }

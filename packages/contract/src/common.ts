@@ -31,3 +31,10 @@ export const ZOk = z.object({ ok: z.literal(true) });
 export const ZQueryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
+
+/**
+ * A label table's entry for a key that may come from outside (a query, a CSV header, a stored value):
+ * only the table's own keys count, so `__proto__` or `constructor` finds nothing instead of Object's members.
+ */
+export const ownValue = <V>(table: Readonly<Record<string, V>>, key: string): V | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;

@@ -9,6 +9,7 @@ import {
   BULK_ROW_NUMBER_COLUMN,
   BulkStatus,
   isBulkChecking,
+  ownValue,
   type TCsvEncoding,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
@@ -47,14 +48,15 @@ export function checkHeaders(
   const seen = new Map<string, number>();
   headers.forEach((h, i) => {
     const path = `1行目 ${i + 1}列目`;
+    const unavailable = spec.unavailable && ownValue(spec.unavailable, h);
     if (h === '') errors.push({ path, message: `${i + 1}列目の見出しが空です。` });
     else if (seen.has(h))
       errors.push({
         path,
         message: `列「${h}」が重複しています（${seen.get(h)! + 1}列目と${i + 1}列目）。`,
       });
-    else if (spec.unavailable?.[h])
-      errors.push({ path, message: `列「${h}」は使用できません。${spec.unavailable[h]}` });
+    else if (unavailable)
+      errors.push({ path, message: `列「${h}」は使用できません。${unavailable}` });
     else if (!spec.allowed.includes(h) && !IGNORED_HEADERS.has(h)) {
       errors.push({
         path,

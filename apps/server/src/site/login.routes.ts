@@ -1,5 +1,6 @@
 /** GET/POST /login (email first, then the password) and the "new password required" step (member status 2, docs/design.md §2). */
 import type { FastifyInstance } from 'fastify';
+import { ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { deleteSession, loadSession, nextStep } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -51,7 +52,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const step = loaded ? nextStep(loaded) : 'invalid';
     if (step !== 'invalid')
       return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step, returnTo));
-    const notice = NOTICES[formField(request.query, 'notice', 32)];
+    const notice = ownValue(NOTICES, formField(request.query, 'notice', 32));
     return loginPage(reply, { returnTo, notice });
   });
 

@@ -50,6 +50,22 @@ describe('GET /login', () => {
     expect(csp).not.toContain('googletagmanager');
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
+
+  it('shows the notice it knows, and none for a name that is not one (was a 500 for __proto__)', async () => {
+    const known = await app.inject({ method: 'GET', url: '/login?notice=password_set' });
+    expect(known.body).toContain(
+      '<p class="alert alert-info" role="status">パスワードを設定しました。新しいパスワードでログインしてください。</p>',
+    );
+    for (const notice of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/login?notice=${notice}&return_to=%7B%7D`,
+      });
+      expect(res.statusCode, notice).toBe(200);
+      expect(res.body, notice).toContain('<label for="email">メールアドレス</label>');
+      expect(res.body, notice).not.toContain('class="alert');
+    }
+  });
 });
 
 describe('POST /login', () => {

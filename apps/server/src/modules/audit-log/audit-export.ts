@@ -8,6 +8,7 @@ import {
   AUDIT_CATEGORIES,
   AUDIT_EXPORT_COLUMNS,
   AUDIT_TARGET_TYPES,
+  ownValue,
   BulkStatus,
   type TAuditAction,
   type TCsvEncoding,
@@ -41,7 +42,7 @@ const jstFormat = new Intl.DateTimeFormat('sv-SE', {
 /** `2026-11-25 09:30:00`: the viewer's JST, a form Excel reads as a date and time. */
 export const jstDateTime = (d: Date) => jstFormat.format(d);
 
-const label = (table: Readonly<Record<string, string>>, key: string) => table[key] ?? key;
+const label = (table: Readonly<Record<string, string>>, key: string) => ownValue(table, key) ?? key;
 
 export function auditCsvCells(e: AuditRow): string[] {
   return [

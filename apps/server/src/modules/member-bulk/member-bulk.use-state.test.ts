@@ -331,6 +331,30 @@ describe('承認権限 follows the company documentApproval flag', () => {
     ).toBe(0);
   });
 
+  it('off: a header named like an object member is an unknown column, not a reason of its own', async () => {
+    const { companyId, headers } = await company();
+    await approvalOff(companyId);
+    const names = ['constructor', '__proto__', 'toString'];
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_add',
+      utf8([
+        ['メールアドレス', ...names],
+        ['new@example.test', 'x', 'y', 'z'],
+      ]),
+    );
+    expect(m.status).toBe(3);
+    const allowed =
+      'メールアドレス、氏名、フリガナ、所属、組織管理権限、監査ログ閲覧権限、書類インポート権限、テンプレート共有権限、メンバーグループ';
+    expect(m.fileError?.details).toEqual(
+      names.map((h, i) => ({
+        path: `1行目 ${i + 2}列目`,
+        message: `列「${h}」は使用できません。使用できる列: ${allowed}`,
+      })),
+    );
+  });
+
   it('on: the column is in the template and an upload sets it', async () => {
     const { companyId, headers } = await company();
     const member = await makeUser(deps, companyId);

@@ -11,7 +11,7 @@ import * as repo from './sso.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
 import { readMember } from './sso-attributes.ts';
 import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
-import { memberLabel } from '@cloudsign/contract';
+import { memberLabel, ownValue } from '@cloudsign/contract';
 
 export type SsoPurpose = 'login' | 'test';
 export type SsoOutcome =
@@ -68,7 +68,7 @@ async function refuse(
       target: account && { type: 'member', id: account.id, name: memberLabel(account) },
       details: { method: 'sso', reason, ...(ctx.purpose === 'test' && { connectionTest: true }) },
     });
-  return { kind: 'refused', reason, message: MESSAGES[reason] ?? MESSAGES.malformed! };
+  return { kind: 'refused', reason, message: ownValue(MESSAGES, reason) ?? MESSAGES.malformed! };
 }
 
 async function signedIn(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDetails } from './details.ts';
+import { describeDetails, fieldLabel, valueText } from './details.ts';
 
 describe('audit event details in words', () => {
   it('names groups and members, not their ids', () => {
@@ -29,5 +29,12 @@ describe('audit event details in words', () => {
       { kind: 'value', label: 'ログイン方法', value: 'シングルサインオン' },
       { kind: 'value', label: '理由', value: '署名の検証失敗' },
     ]);
+  });
+
+  it('shows a stored word that looks like an object member as it is', () => {
+    expect(valueText('reason', 'constructor')).toBe('constructor');
+    expect(valueText('__proto__', 'toString')).toBe('toString');
+    expect(valueText('roles', ['constructor'])).toBe('constructor');
+    expect(fieldLabel('constructor')).toBe('constructor');
   });
 });

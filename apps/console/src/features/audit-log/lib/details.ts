@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type TRole } from '@cloudsign/contract';
+import { ownValue, ROLE_LABELS, type TRole } from '@cloudsign/contract';
 
 /** The fields events carry, in the words of the screens that change them. */
 const FIELD_LABELS: Record<string, string> = {
@@ -70,14 +70,16 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   method: { sso: 'シングルサインオン', password: 'パスワード' },
 };
 
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+export const fieldLabel = (field: string) => ownValue(FIELD_LABELS, field) ?? field;
 
-const isRole = (v: unknown): v is TRole => typeof v === 'string' && v in ROLE_LABELS;
+const isRole = (v: unknown): v is TRole => typeof v === 'string' && Object.hasOwn(ROLE_LABELS, v);
 
 /** A value in words: 「—」 for nothing, privileges by their Japanese names, named objects by their name. */
 export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' && VALUE_LABELS[field]?.[value]) return VALUE_LABELS[field][value];
+  const named =
+    typeof value === 'string' ? ownValue(ownValue(VALUE_LABELS, field) ?? {}, value) : undefined;
+  if (named) return named;
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     if (field === 'roles')

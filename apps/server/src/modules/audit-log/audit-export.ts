@@ -9,15 +9,13 @@ import {
   AUDIT_EXPORT_COLUMNS,
   AUDIT_TARGET_TYPES,
   ownValue,
-  BulkStatus,
   type TAuditAction,
-  type TCsvEncoding,
   type TFindAuditEventsFilter,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
-import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
+import { processingExport, runExport } from '../../bulk/export-runner.ts';
+import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import {
   countFiltered,
   findEventPage,
@@ -85,45 +83,15 @@ export async function writeAuditCsv(
   return written;
 }
 
-/** The job: idempotent (a retry rewrites the same file under the same key). */
+/** The job: the events of the filter saved when it was asked for. */
 export async function runAuditExport(deps: AppDeps, manipulationId: string) {
-  const db = deps.database.db;
-  const m = await findManipulationById(db, manipulationId);
-  if (!m || m.status !== BulkStatus.Processing) return;
+  const m = await processingExport(deps, manipulationId);
+  if (!m) return;
   const filters: TFindAuditEventsFilter = m.params.filters ?? {};
   const filter = toFilter(m.companyId, filters);
-  const total = await countFiltered(db, filter);
-  await updateManipulation(db, m.id, {
-    totalRows: total,
-    processedRows: 0,
-    startedAt: deps.clock(),
+  await runExport(deps, m, {
+    total: await countFiltered(deps.database.db, filter),
+    key: auditExportKey(m.id),
+    write: (writer, onPage) => writeAuditCsv(deps.database.db, filter, writer, onPage),
   });
-  const key = auditExportKey(m.id);
-  const writer = createCsvWriter(m.encoding as TCsvEncoding);
-  const stored = deps.storage.write(key, writer.output);
-  let exported: number;
-  try {
-    exported = await writeAuditCsv(db, filter, writer, async (n) => {
-      deps.jobs.stopping.throwIfAborted();
-      await updateManipulation(db, m.id, { processedRows: n });
-    });
-  } catch (e) {
-    writer.fail(e as Error);
-    await stored.catch(() => undefined);
-    throw e;
-  }
-  await stored;
-  await updateManipulation(
-    db,
-    m.id,
-    {
-      status: BulkStatus.Succeeded,
-      outputFileKey: key,
-      processedRows: exported,
-      totalRows: Math.max(total, exported),
-      finishedAt: deps.clock(),
-      counts: { exported },
-    },
-    [BulkStatus.Processing],
-  );
 }

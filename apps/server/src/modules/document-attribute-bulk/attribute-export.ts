@@ -4,17 +4,15 @@
  * Text cells are formula-escaped by the writer; the upload removes the escape again.
  */
 import {
-  BulkStatus,
   DOCUMENT_ATTRIBUTE_BASE_COLUMNS,
   DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS,
   DOCUMENT_STATUS_LABELS,
-  type TCsvEncoding,
   type TDocumentSearchConditions,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
-import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
+import { processingExport, runExport } from '../../bulk/export-runner.ts';
+import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import {
   attributePage,
@@ -48,24 +46,27 @@ async function referenceCells(db: DbOrTx, ids: string[]) {
 
 export type ExportParams = { conditions: TDocumentSearchConditions };
 
-export async function writeAttributesCsv(
-  deps: AppDeps,
-  companyId: string,
-  conditions: TDocumentSearchConditions,
-  writer: CsvWriter,
-  onPage?: (written: number) => Promise<void>,
-) {
-  const db = deps.database.db;
-  const options = await selectOptions(db, companyId);
+/** The documents the conditions match; a cabinet deleted since the request matches nothing rather than everything. */
+async function exportWhere(db: DbOrTx, companyId: string, conditions: TDocumentSearchConditions) {
   const cabinet = conditions.cabinetId
     ? await findCabinet(db, companyId, conditions.cabinetId)
     : null;
-  // A cabinet deleted since the request matches nothing rather than everything.
-  const where = matchingWhere(
+  return matchingWhere(
     companyId,
     conditions,
     conditions.cabinetId ? (cabinet ?? { id: conditions.cabinetId, isSystem: false }) : null,
   );
+}
+
+async function writeAttributesCsv(
+  deps: AppDeps,
+  companyId: string,
+  where: ReturnType<typeof matchingWhere>,
+  writer: CsvWriter,
+  onPage: (written: number) => Promise<void>,
+) {
+  const db = deps.database.db;
+  const options = await selectOptions(db, companyId);
   const headers = [...DOCUMENT_ATTRIBUTE_BASE_COLUMNS, ...options.map((o) => o.name)];
   await writer.write([...headers, ...DOCUMENT_ATTRIBUTE_REFERENCE_COLUMNS]);
   let after: string | null = null;
@@ -87,62 +88,23 @@ export async function writeAttributesCsv(
       ]);
     }
     written += page.length;
-    if (page.length > 0) await onPage?.(written);
+    if (page.length > 0) await onPage(written);
     if (page.length < EXPORT_PAGE) break;
     after = page[page.length - 1]!.id;
   }
   writer.end();
-  return { where };
+  return written;
 }
 
-/** The job: idempotent (a retry rewrites the same file under the same key). */
+/** The job: the documents of the conditions saved when it was asked for. */
 export async function runAttributeExport(deps: AppDeps, manipulationId: string) {
-  const db = deps.database.db;
-  const m = await findManipulationById(db, manipulationId);
-  if (!m || m.status !== BulkStatus.Processing) return;
+  const m = await processingExport(deps, manipulationId);
+  if (!m) return;
   const { conditions } = m.params as ExportParams;
-  const cabinet = conditions.cabinetId
-    ? await findCabinet(db, m.companyId, conditions.cabinetId)
-    : null;
-  const total = await countMatching(
-    db,
-    matchingWhere(
-      m.companyId,
-      conditions,
-      conditions.cabinetId ? (cabinet ?? { id: conditions.cabinetId, isSystem: false }) : null,
-    ),
-  );
-  await updateManipulation(db, m.id, {
-    totalRows: total,
-    processedRows: 0,
-    startedAt: deps.clock(),
+  const where = await exportWhere(deps.database.db, m.companyId, conditions);
+  await runExport(deps, m, {
+    total: await countMatching(deps.database.db, where),
+    key: `document-attribute-bulk/${m.id}-out.csv`,
+    write: (writer, onPage) => writeAttributesCsv(deps, m.companyId, where, writer, onPage),
   });
-  const key = `document-attribute-bulk/${m.id}-out.csv`;
-  const writer = createCsvWriter(m.encoding as TCsvEncoding);
-  const stored = deps.storage.write(key, writer.output);
-  let written = 0;
-  try {
-    await writeAttributesCsv(deps, m.companyId, conditions, writer, async (n) => {
-      written = n;
-      await updateManipulation(db, m.id, { processedRows: n });
-    });
-  } catch (e) {
-    writer.fail(e as Error);
-    await stored.catch(() => undefined);
-    throw e;
-  }
-  await stored;
-  await updateManipulation(
-    db,
-    m.id,
-    {
-      status: BulkStatus.Succeeded,
-      outputFileKey: key,
-      finishedAt: deps.clock(),
-      totalRows: written,
-      processedRows: written,
-      counts: { exported: written },
-    },
-    [BulkStatus.Processing],
-  );
 }

@@ -4,18 +4,16 @@
  * memory stays flat however many members the company has.
  */
 import {
-  BulkStatus,
   MEMBER_EDIT_COLUMNS,
   MEMBER_GROUP_SEPARATOR,
   MEMBER_ROLE_COLUMNS,
   memberColumnsFor,
   memberUseState,
-  type TCsvEncoding,
   type TMemberBulkFilters,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
-import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
+import { processingExport, runExport } from '../../bulk/export-runner.ts';
+import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import { formatVersion } from './member-cells.ts';
 import { findDocumentApproval } from './member-use-state.sql.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -91,42 +89,17 @@ export async function writeMembersCsv(
     }
   }
   writer.end();
+  return written;
 }
 
-/** The job: idempotent (a retry rewrites the same file under the same key). */
+/** The job: the members of the filters saved when it was asked for. */
 export async function runMemberExport(deps: AppDeps, manipulationId: string) {
-  const db = deps.database.db;
-  const m = await findManipulationById(db, manipulationId);
-  if (!m || m.status !== BulkStatus.Processing) return;
+  const m = await processingExport(deps, manipulationId);
+  if (!m) return;
   const filters = (m.params.filters ?? {}) as TMemberBulkFilters;
-  const total = await countFilteredMembers(db, m.companyId, filters);
-  await updateManipulation(db, m.id, {
-    totalRows: total,
-    processedRows: 0,
-    startedAt: deps.clock(),
+  await runExport(deps, m, {
+    total: await countFilteredMembers(deps.database.db, m.companyId, filters),
+    key: `member-bulk/${m.id}-out.csv`,
+    write: (writer, onPage) => writeMembersCsv(deps, m.companyId, filters, writer, onPage),
   });
-  const key = `member-bulk/${m.id}-out.csv`;
-  const writer = createCsvWriter(m.encoding as TCsvEncoding);
-  const stored = deps.storage.write(key, writer.output);
-  try {
-    await writeMembersCsv(deps, m.companyId, filters, writer, async (n) => {
-      await updateManipulation(db, m.id, { processedRows: n });
-    });
-  } catch (e) {
-    writer.fail(e as Error);
-    await stored.catch(() => undefined);
-    throw e;
-  }
-  await stored;
-  await updateManipulation(
-    db,
-    m.id,
-    {
-      status: BulkStatus.Succeeded,
-      outputFileKey: key,
-      finishedAt: deps.clock(),
-      counts: { exported: total },
-    },
-    [BulkStatus.Processing],
-  );
 }

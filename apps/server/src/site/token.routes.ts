@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { meEndpoints as e } from '@cloudsign/contract';
-import { routeOf } from '../api/endpoint-route.ts';
+import { routeAt } from '../api/endpoint-route.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
 import { signAccessToken } from '../auth/access-token.ts';
@@ -25,7 +25,7 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   const verifyLogoutToken = createLogoutTokenVerifier(deps.keys, aud);
 
   app.route({
-    ...routeOf(e.token),
+    ...routeAt(e.token),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // The custom header cannot be sent cross-origin without a CORS preflight we never grant, so a page on
@@ -51,7 +51,7 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
 
   // No body schema, as before: the route checks the token itself and answers with its own message.
   app.route({
-    ...routeOf(e.logout),
+    ...routeAt(e.logout),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');

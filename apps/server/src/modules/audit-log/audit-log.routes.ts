@@ -17,40 +17,30 @@ const auditor = requirePermission('auditor', {
 
 export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.route({
-    ...routeOf(e.find),
-    preValidation: auditor,
-    schema: {
+    ...routeOf(e.find, {
       tags: ['audit-log'],
       summary: '監査ログ（新しい順に50件ずつ。期間はJST）',
-      querystring: e.find.query,
-      response: { 200: e.find.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: auditor,
     handler: async (request) => service.findEvents(deps.database.db, request.auth, request.query),
   });
 
   app.route({
-    ...routeOf(e.get),
+    ...routeOf(e.get, { tags: ['audit-log'], summary: '監査ログの1件', errors }),
     preValidation: auditor,
-    schema: {
-      tags: ['audit-log'],
-      summary: '監査ログの1件',
-      params: e.get.params,
-      response: { 200: e.get.response, ...errors },
-    },
     handler: async (request) => ({
       event: await service.getEvent(deps.database.db, request.auth, request.params.id),
     }),
   });
 
   app.route({
-    ...routeOf(e.requestExport),
-    preValidation: auditor,
-    schema: {
+    ...routeOf(e.requestExport, {
       tags: ['audit-log'],
       summary: '絞り込んだ監査ログのCSV書き出し（ジョブで作成し、完了後にダウンロード）',
-      body: e.requestExport.body,
-      response: { 202: e.requestExport.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: auditor,
     handler: async (request, reply) => {
       const m = await requestAuditExport(deps, request.auth, request.body);
       return reply.status(202).send({ manipulation: toManipulationDto(m) });
@@ -58,14 +48,12 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
-    ...routeOf(e.exportStatus),
-    preValidation: auditor,
-    schema: {
+    ...routeOf(e.exportStatus, {
       tags: ['audit-log'],
       summary: '監査ログの書き出しの進み具合',
-      params: e.exportStatus.params,
-      response: { 200: e.exportStatus.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: auditor,
     handler: async (request) => {
       const m = await getAuditExport(deps, request.auth, request.params.id);
       return {
@@ -78,13 +66,8 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
-    ...routeOf(e.exportCsv),
+    ...routeOf(e.exportCsv, { tags: ['audit-log'], summary: '書き出した監査ログのダウンロード' }),
     preValidation: auditor,
-    schema: {
-      tags: ['audit-log'],
-      summary: '書き出した監査ログのダウンロード',
-      params: e.exportCsv.params,
-    },
     handler: async (request, reply) => {
       const { run, body } = await openAuditExport(deps, request.auth, request.params.id);
       const encoding = run.encoding as TCsvEncoding;

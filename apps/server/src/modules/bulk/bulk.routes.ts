@@ -70,8 +70,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
 
   for (const { endpoint, columns, fileName } of t.templates ?? []) {
     app.route({
-      ...routeOf(endpoint),
-      schema: { tags, summary: 'CSVテンプレート', querystring: endpoint.query },
+      ...routeOf(endpoint, { tags, summary: 'CSVテンプレート' }),
       handler: async (request, reply) => {
         await recordDownload(request, fileName);
         const writer = createCsvWriter(request.query.encoding);
@@ -91,12 +90,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
 
   for (const { endpoint, kind } of t.uploads) {
     app.route({
-      ...routeOf(endpoint),
-      schema: {
-        tags,
-        summary: 'CSVアップロード（multipart、フィールド filename）',
-        response: { 201: endpoint.response },
-      },
+      ...routeOf(endpoint, { tags, summary: 'CSVアップロード（multipart、フィールド filename）' }),
       handler: async (request, reply) => {
         const m = await uploadCsv(svc, t, request.auth, kind, await readCsvUpload(request));
         return reply.status(201).send({ manipulation: toManipulationDto(m) });
@@ -106,40 +100,21 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
 
   const e = t.manipulations;
   app.route({
-    ...routeOf(e.list),
-    schema: {
-      tags,
-      summary: t.historySummary,
-      querystring: e.list.query,
-      response: { 200: e.list.response },
-    },
+    ...routeOf(e.list, { tags, summary: t.historySummary }),
     handler: async (request) => {
       const { rows, total } = await listRuns(svc, t, request.auth, request.query);
       return { manipulations: rows.map(toManipulationDto), total };
     },
   });
   app.route({
-    ...routeOf(e.get),
-    schema: {
-      tags,
-      params: e.get.params,
-      querystring: e.get.query,
-      response: { 200: e.get.response },
-    },
+    ...routeOf(e.get, { tags }),
     handler: async (request) => {
       const { kind } = request.query;
       return { manipulation: toManipulationDto(await load(request, kind ? [kind] : undefined)) };
     },
   });
   app.route({
-    ...routeOf(e.update),
-    schema: {
-      tags,
-      summary: '実行または取り消し',
-      params: e.update.params,
-      body: e.update.body,
-      response: { 200: e.update.response },
-    },
+    ...routeOf(e.update, { tags, summary: '実行または取り消し' }),
     handler: async (request) => {
       const m =
         request.body.action === 'execute'
@@ -149,13 +124,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     },
   });
   app.route({
-    ...routeOf(e.rows),
-    schema: {
-      tags,
-      params: e.rows.params,
-      querystring: e.rows.query,
-      response: { 200: e.rows.response },
-    },
+    ...routeOf(e.rows, { tags }),
     handler: async (request) => {
       const { rows, total, subjects } = await listRunRows(
         svc,
@@ -172,8 +141,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     [e.resultCsv, false],
   ] as const) {
     app.route({
-      ...routeOf(endpoint),
-      schema: { tags, params: endpoint.params, querystring: endpoint.query },
+      ...routeOf(endpoint, { tags }),
       handler: async (request, reply) => {
         const m = await load(request, t.resultKinds);
         const encoding = request.query.encoding ?? (m.encoding as TCsvEncoding);
@@ -190,8 +158,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     });
   }
   app.route({
-    ...routeOf(e.uploadedFile),
-    schema: { tags, summary: 'アップロードされたファイル', params: e.uploadedFile.params },
+    ...routeOf(e.uploadedFile, { tags, summary: 'アップロードされたファイル' }),
     handler: async (request, reply) => {
       const m = await load(request, t.resultKinds);
       if (!m.inputFileKey) throw new AppError('not_found');
@@ -211,13 +178,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   function generationRoutes(g: BulkGeneration) {
     const ge = g.endpoints;
     app.route({
-      ...routeOf(ge.request),
-      schema: {
-        tags,
-        summary: g.summary,
-        body: ge.request.body,
-        response: { 202: ge.request.response },
-      },
+      ...routeOf(ge.request, { tags, summary: g.summary }),
       handler: async (request, reply) => {
         const params = await g.params(deps, request.auth, request.body as never);
         const m = await requestGeneration(svc, t, g, request.auth, request.body, params);
@@ -225,8 +186,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     });
     app.route({
-      ...routeOf(ge.status),
-      schema: { tags, params: ge.status.params, response: { 200: ge.status.response } },
+      ...routeOf(ge.status, { tags }),
       handler: async (request) => {
         const m = await load(request, [g.kind]);
         return {
@@ -238,15 +198,13 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     });
     app.route({
-      ...routeOf(ge.get),
-      schema: { tags, params: ge.get.params, response: { 200: ge.get.response } },
+      ...routeOf(ge.get, { tags }),
       handler: async (request) => ({
         manipulation: toManipulationDto(await load(request, [g.kind])),
       }),
     });
     app.route({
-      ...routeOf(ge.csv),
-      schema: { tags, params: ge.csv.params },
+      ...routeOf(ge.csv, { tags }),
       handler: async (request, reply) => {
         const m = await load(request, [g.kind]);
         if (!m.outputFileKey)

@@ -13,14 +13,7 @@ const tags = ['cabinets'];
 
 export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.route({
-    ...routeOf(e.access),
-    schema: {
-      tags,
-      summary: 'キャビネットの書類を閲覧できるメンバーと、その理由',
-      params: e.access.params,
-      querystring: e.access.query,
-      response: { 200: e.access.response },
-    },
+    ...routeOf(e.access, { tags, summary: 'キャビネットの書類を閲覧できるメンバーと、その理由' }),
     handler: async (request) =>
       cabinetReaders(
         { db: deps.database.db, auth: request.auth },
@@ -30,13 +23,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   });
 
   app.route({
-    ...routeOf(e.readableBy),
-    schema: {
-      tags,
-      summary: 'メンバーが閲覧できるキャビネットと、その理由',
-      params: e.readableBy.params,
-      response: { 200: e.readableBy.response },
-    },
+    ...routeOf(e.readableBy, { tags, summary: 'メンバーが閲覧できるキャビネットと、その理由' }),
     handler: async (request) => ({
       cabinets: await readableCabinetsOf(
         { db: deps.database.db, auth: request.auth },
@@ -46,14 +33,10 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   });
 
   app.route({
-    ...routeOf(e.memberCandidates),
-    schema: {
+    ...routeOf(e.memberCandidates, {
       tags,
       summary: '管理者に追加できるメンバー（キャビネットの管理者向け）',
-      params: e.memberCandidates.params,
-      querystring: e.memberCandidates.query,
-      response: { 200: e.memberCandidates.response },
-    },
+    }),
     handler: async (request) =>
       memberCandidates(
         { db: deps.database.db, auth: request.auth },
@@ -63,13 +46,10 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   });
 
   app.route({
-    ...routeOf(e.groupCandidates),
-    schema: {
+    ...routeOf(e.groupCandidates, {
       tags,
       summary: '指定できるメンバーグループ（キャビネットの管理者向け）',
-      params: e.groupCandidates.params,
-      response: { 200: e.groupCandidates.response },
-    },
+    }),
     handler: async (request) =>
       groupCandidates({ db: deps.database.db, auth: request.auth }, request.params.id),
   });

@@ -11,28 +11,20 @@ export const cabinetDocumentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
   { deps },
 ) => {
   app.route({
-    ...routeOf(e.fileDocuments),
-    schema: {
+    ...routeOf(e.fileDocuments, {
       tags,
       summary:
         '書類をキャビネットに追加（fromCabinetId を指定すると移動、省略するとコピー。書類はIDか検索条件で指定）',
-      params: e.fileDocuments.params,
-      body: e.fileDocuments.body,
-      response: { 200: e.fileDocuments.response },
-    },
+    }),
     handler: async (request) =>
       fileDocuments({ db: deps.database.db, auth: request.auth }, request.params.id, request.body),
   });
 
   app.route({
-    ...routeOf(e.unfileDocuments),
-    schema: {
+    ...routeOf(e.unfileDocuments, {
       tags,
       summary: '書類をキャビネットから外す（書類は「すべての書類」に残る）',
-      params: e.unfileDocuments.params,
-      body: e.unfileDocuments.body,
-      response: { 200: e.unfileDocuments.response },
-    },
+    }),
     handler: async (request) =>
       unfileDocuments(
         { db: deps.database.db, auth: request.auth },

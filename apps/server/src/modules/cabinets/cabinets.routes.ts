@@ -15,15 +15,9 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   const ctx = (auth: service.Ctx['auth']) => ({ db: deps.database.db, auth });
 
   app.route({
-    ...routeOf(e.create),
+    ...routeOf(e.create, { tags, summary: 'キャビネットを作成' }),
     // Creating cabinets is CompanyAdmin's (docs/design.md §1); checked before the body, so others learn nothing from a 400.
     preValidation: requirePermission('companyAdmin'),
-    schema: {
-      tags,
-      summary: 'キャビネットを作成',
-      body: e.create.body,
-      response: { 201: e.create.response },
-    },
     handler: async (request, reply) =>
       reply
         .status(201)
@@ -31,23 +25,12 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
-    ...routeOf(e.find),
-    schema: {
-      tags,
-      summary: 'アクセスできるキャビネットの一覧',
-      response: { 200: e.find.response },
-    },
+    ...routeOf(e.find, { tags, summary: 'アクセスできるキャビネットの一覧' }),
     handler: async (request) => ({ cabinets: await service.listCabinets(ctx(request.auth)) }),
   });
 
   app.route({
-    ...routeOf(e.get),
-    schema: {
-      tags,
-      summary: 'キャビネット',
-      params: e.get.params,
-      response: { 200: e.get.response },
-    },
+    ...routeOf(e.get, { tags, summary: 'キャビネット' }),
     handler: async (request) => {
       const c = ctx(request.auth);
       await service.loadReadable(c, request.params.id);
@@ -56,27 +39,17 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
-    ...routeOf(e.update),
-    schema: {
-      tags,
-      summary: 'キャビネット名・備考を変更',
-      params: e.update.params,
-      body: e.update.body,
-      response: { 200: e.update.response },
-    },
+    ...routeOf(e.update, { tags, summary: 'キャビネット名・備考を変更' }),
     handler: async (request) => ({
       cabinet: await service.updateCabinet(ctx(request.auth), request.params.id, request.body),
     }),
   });
 
   app.route({
-    ...routeOf(e.delete),
-    schema: {
+    ...routeOf(e.delete, {
       tags,
       summary: 'キャビネットを削除（書類の紐付けは解除され、書類は「すべての書類」に残る）',
-      params: e.delete.params,
-      response: { 200: e.delete.response },
-    },
+    }),
     handler: async (request) => ({
       ok: true as const,
       unlinkedDocumentCount: await service.deleteCabinet(ctx(request.auth), request.params.id),
@@ -84,14 +57,7 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
-    ...routeOf(e.addMemberGroups),
-    schema: {
-      tags,
-      summary: '閲覧できるメンバーグループを追加',
-      params: e.addMemberGroups.params,
-      body: e.addMemberGroups.body,
-      response: { 200: e.addMemberGroups.response },
-    },
+    ...routeOf(e.addMemberGroups, { tags, summary: '閲覧できるメンバーグループを追加' }),
     handler: async (request) => ({
       cabinet: await service.addMemberGroups(
         ctx(request.auth),
@@ -102,14 +68,7 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
-    ...routeOf(e.removeMemberGroup),
-    schema: {
-      tags,
-      summary: '閲覧できるメンバーグループを外す',
-      params: e.removeMemberGroup.params,
-      body: e.removeMemberGroup.body,
-      response: { 200: e.removeMemberGroup.response },
-    },
+    ...routeOf(e.removeMemberGroup, { tags, summary: '閲覧できるメンバーグループを外す' }),
     handler: async (request) => ({
       cabinet: await service.removeMemberGroup(
         ctx(request.auth),
@@ -120,28 +79,14 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
-    ...routeOf(e.addAdmins),
-    schema: {
-      tags,
-      summary: '管理者を追加',
-      params: e.addAdmins.params,
-      body: e.addAdmins.body,
-      response: { 200: e.addAdmins.response },
-    },
+    ...routeOf(e.addAdmins, { tags, summary: '管理者を追加' }),
     handler: async (request) => ({
       cabinet: await service.addAdmins(ctx(request.auth), request.params.id, request.body.userIds),
     }),
   });
 
   app.route({
-    ...routeOf(e.removeAdmins),
-    schema: {
-      tags,
-      summary: '管理者を外す',
-      params: e.removeAdmins.params,
-      body: e.removeAdmins.body,
-      response: { 200: e.removeAdmins.response },
-    },
+    ...routeOf(e.removeAdmins, { tags, summary: '管理者を外す' }),
     handler: async (request) => ({
       cabinet: await service.removeAdmins(
         ctx(request.auth),

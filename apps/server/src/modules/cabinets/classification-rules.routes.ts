@@ -17,43 +17,28 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   const db = deps.database.db;
 
   app.route({
-    ...routeOf(e.addRules),
-    preValidation: rulesAdminOnly,
-    schema: {
+    ...routeOf(e.addRules, {
       tags,
       summary: '自動振り分けルールにメンバーグループを追加（backfill: true で既存書類も振り分け）',
-      params: e.addRules.params,
-      body: e.addRules.body,
-      response: { 200: e.addRules.response },
-    },
+    }),
+    preValidation: rulesAdminOnly,
     handler: async (request) =>
       rules.addRules({ db, auth: request.auth, jobs: deps.jobs }, request.params.id, request.body),
   });
 
   app.route({
-    ...routeOf(e.removeRules),
+    ...routeOf(e.removeRules, { tags, summary: '自動振り分けルールからメンバーグループを外す' }),
     preValidation: rulesAdminOnly,
-    schema: {
-      tags,
-      summary: '自動振り分けルールからメンバーグループを外す',
-      params: e.removeRules.params,
-      body: e.removeRules.body,
-      response: { 200: e.removeRules.response },
-    },
     handler: async (request) =>
       rules.removeRules({ db, auth: request.auth }, request.params.id, request.body.memberGroupIds),
   });
 
   app.route({
-    ...routeOf(e.dryRunRules),
-    preValidation: rulesAdminOnly,
-    schema: {
+    ...routeOf(e.dryRunRules, {
       tags,
       summary: 'ルールが既存の書類を何件振り分けるか（書き込みなし）',
-      params: e.dryRunRules.params,
-      body: e.dryRunRules.body,
-      response: { 200: e.dryRunRules.response },
-    },
+    }),
+    preValidation: rulesAdminOnly,
     handler: async (request) => ({
       count: await rules.dryRun(
         { db, auth: request.auth },
@@ -64,26 +49,14 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   });
 
   app.route({
-    ...routeOf(e.backfills),
-    schema: {
-      tags,
-      summary: '既存書類の振り分け（最近の10件）',
-      params: e.backfills.params,
-      response: { 200: e.backfills.response },
-    },
+    ...routeOf(e.backfills, { tags, summary: '既存書類の振り分け（最近の10件）' }),
     handler: async (request) => ({
       backfills: await rules.listBackfills({ db, auth: request.auth }, request.params.id),
     }),
   });
 
   app.route({
-    ...routeOf(e.backfill),
-    schema: {
-      tags,
-      summary: '既存書類の振り分けの進捗',
-      params: e.backfill.params,
-      response: { 200: e.backfill.response },
-    },
+    ...routeOf(e.backfill, { tags, summary: '既存書類の振り分けの進捗' }),
     handler: async (request) => ({
       backfill: await rules.getBackfill(
         { db, auth: request.auth },

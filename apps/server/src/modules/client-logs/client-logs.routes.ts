@@ -24,7 +24,11 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   );
 
   app.route({
-    ...routeOf(meEndpoints.clientLogs),
+    ...routeOf(meEndpoints.clientLogs, {
+      tags: ['system'],
+      summary: 'ブラウザーのログの受け口（Datadog ブラウザー SDK の proxy 形式）',
+      hide: true,
+    }),
     bodyLimit: CLIENT_LOG_BODY_LIMIT,
     config: {
       isPublic: true,
@@ -32,11 +36,6 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         ...CLIENT_LOG_RATE_LIMIT,
         keyGenerator: (request) => `client-logs:${request.ip}`,
       },
-    },
-    schema: {
-      tags: ['system'],
-      summary: 'ブラウザーのログの受け口（Datadog ブラウザー SDK の proxy 形式）',
-      hide: true,
     },
     handler: async (request, reply) => {
       const text = typeof request.body === 'string' ? request.body : '';

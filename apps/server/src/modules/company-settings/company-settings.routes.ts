@@ -13,52 +13,46 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
   { deps },
 ) => {
   app.route({
-    ...routeOf(e.get),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.get, {
       tags: ['company-settings'],
       summary: '企業設定（企業名・プラン・テーマ・機能の設定）',
-      response: { 200: e.get.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({ settings: await service.getSettings(deps, request.auth) }),
   });
 
   app.route({
-    ...routeOf(e.update),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.update, {
       tags: ['company-settings'],
       summary: '企業設定を変更（version が古いと 409）',
-      body: e.update.body,
-      response: { 200: e.update.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
       settings: await service.updateSettings(deps, request.auth, request.body),
     }),
   });
 
   app.route({
-    ...routeOf(e.preview),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.preview, {
       tags: ['company-settings'],
       summary: '企業設定の変更による影響（対象メンバーの人数と名前）。何も変更しない',
-      body: e.preview.body,
-      response: { 200: e.preview.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
       preview: await service.previewSettings(deps, request.auth, request.body),
     }),
   });
 
   app.route({
-    ...routeOf(e.mfaReminders),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.mfaReminders, {
       tags: ['company-settings'],
       summary: '2要素認証を設定していないメンバーに設定のお願いをメールする',
-      response: { 200: e.mfaReminders.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => service.remindMfa(deps, request.auth),
   });
 };

@@ -12,26 +12,21 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
 ) => {
   const { db } = deps.database;
   app.route({
-    ...routeOf(e.attributeOptions),
-    schema: {
+    ...routeOf(e.attributeOptions, {
       tags: ['documents'],
       summary: '書類情報の項目（ユーザー定義）',
-      response: { 200: e.attributeOptions.response },
-    },
+    }),
     handler: async (request) => ({
       documentAttributeOptions: await listOptions(db, request.auth.user.companyId),
     }),
   });
   app.route({
-    ...routeOf(e.replaceAttributeOptions),
-    // Before body validation: a non-admin learns nothing from a 400.
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.replaceAttributeOptions, {
       tags: ['documents'],
       summary: '書類情報の項目を置き換える（組織管理権限）',
-      body: e.replaceAttributeOptions.body,
-      response: { 200: e.replaceAttributeOptions.response },
-    },
+    }),
+    // Before body validation: a non-admin learns nothing from a 400.
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       return {
         documentAttributeOptions: await replaceOptions(

@@ -28,13 +28,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   });
 
   app.route({
-    ...routeOf(e.find),
-    schema: {
-      tags: ['documents'],
-      summary: '書類の検索（一覧）',
-      querystring: e.find.query,
-      response: { 200: e.find.response },
-    },
+    ...routeOf(e.find, { tags: ['documents'], summary: '書類の検索（一覧）' }),
     handler: async (request) =>
       findDocuments(db, request.auth, request.query, {
         pageCache: deps.env.DOCUMENT_PAGE_CACHE === 'on',
@@ -42,26 +36,17 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   });
 
   app.route({
-    ...routeOf(e.get),
-    schema: {
-      tags: ['documents'],
-      summary: '書類の詳細',
-      params: e.get.params,
-      response: { 200: e.get.response },
-    },
+    ...routeOf(e.get, { tags: ['documents'], summary: '書類の詳細' }),
     handler: async (request) => ({
       document: await getDocument(db, request.auth, request.params.id),
     }),
   });
 
   app.route({
-    ...routeOf(e.file),
-    schema: {
+    ...routeOf(e.file, {
       tags: ['documents'],
       summary: '書類のPDFファイル（download=1 でダウンロード）',
-      params: e.file.params,
-      querystring: e.file.query,
-    },
+    }),
     handler: async (request, reply) => {
       const isDownload = request.query.download === '1';
       const file = await findDocumentFile(
@@ -89,14 +74,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   });
 
   app.route({
-    ...routeOf(e.updateAttribute),
-    schema: {
+    ...routeOf(e.updateAttribute, {
       tags: ['documents'],
       summary: '書類情報の更新（指定しない項目は変わりません）',
-      params: e.updateAttribute.params,
-      body: e.updateAttribute.body,
-      response: { 200: e.updateAttribute.response },
-    },
+    }),
     handler: async (request) => ({
       document: await updateDocumentAttribute(
         db,
@@ -109,13 +90,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   });
 
   app.route({
-    ...routeOf(e.import),
-    schema: {
+    ...routeOf(e.import, {
       tags: ['documents'],
       summary: 'PDFのインポート（multipart: cabinetId, attributes, files）',
-      consumes: ['multipart/form-data'],
-      response: { 200: e.import.response },
-    },
+    }),
     handler: async (request) => ({ results: await importDocuments(deps, request) }),
   });
 };

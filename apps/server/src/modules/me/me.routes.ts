@@ -6,8 +6,7 @@ import { routeOf } from '../../api/endpoint-route.ts';
 
 export const meRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app) => {
   app.route({
-    ...routeOf(e.get),
-    schema: { tags: ['me'], summary: 'ログイン中のユーザー', response: { 200: e.get.response } },
+    ...routeOf(e.get, { tags: ['me'], summary: 'ログイン中のユーザー' }),
     handler: async (request) => ({ user: toCurrentUser(request.auth.user, request.auth.company) }),
   });
 };

@@ -13,14 +13,12 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   { deps },
 ) => {
   app.route({
-    ...routeOf(e.find),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.find, {
       tags: ['member-groups'],
       summary: 'メンバーグループ一覧（type=user でユーザー作成のグループのみ）',
-      querystring: e.find.query,
-      response: { 200: e.find.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       // CompanyAdmin only (docs/design.md §1); cabinet admins pick groups through GET /cabinets/{id}/group_candidates.
       return service.findGroups(deps, request.auth, request.query.type === 'user');
@@ -28,14 +26,8 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   });
 
   app.route({
-    ...routeOf(e.create),
+    ...routeOf(e.create, { tags: ['member-groups'], summary: 'メンバーグループを作成', errors }),
     preValidation: requirePermission('companyAdmin'),
-    schema: {
-      tags: ['member-groups'],
-      summary: 'メンバーグループを作成',
-      body: e.create.body,
-      response: { 201: e.create.response, ...errors },
-    },
     handler: async (request, reply) =>
       reply
         .status(201)
@@ -43,43 +35,28 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   });
 
   app.route({
-    ...routeOf(e.get),
+    ...routeOf(e.get, { tags: ['member-groups'], summary: 'メンバーグループの詳細', errors }),
     preValidation: requirePermission('companyAdmin'),
-    schema: {
-      tags: ['member-groups'],
-      summary: 'メンバーグループの詳細',
-      params: e.get.params,
-      response: { 200: e.get.response, ...errors },
-    },
     handler: async (request) => ({
       memberGroup: await service.getGroup(deps, request.auth, request.params.id),
     }),
   });
 
   app.route({
-    ...routeOf(e.update),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.update, {
       tags: ['member-groups'],
       summary: 'メンバーグループの名前・備考を変更',
-      params: e.update.params,
-      body: e.update.body,
-      response: { 200: e.update.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
       memberGroup: await service.updateGroup(deps, request.auth, request.params.id, request.body),
     }),
   });
 
   app.route({
-    ...routeOf(e.delete),
+    ...routeOf(e.delete, { tags: ['member-groups'], summary: 'メンバーグループを削除', errors }),
     preValidation: requirePermission('companyAdmin'),
-    schema: {
-      tags: ['member-groups'],
-      summary: 'メンバーグループを削除',
-      params: e.delete.params,
-      response: { 200: e.delete.response, ...errors },
-    },
     handler: async (request) => {
       await service.deleteGroup(deps, request.auth, request.params.id);
       return { ok: true as const };
@@ -87,15 +64,12 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   });
 
   app.route({
-    ...routeOf(e.addUsers),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.addUsers, {
       tags: ['member-groups'],
       summary: 'メンバーグループにメンバーを追加',
-      params: e.addUsers.params,
-      body: e.addUsers.body,
-      response: { 200: e.addUsers.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       const r = await service.changeMemberships(
         deps,
@@ -109,15 +83,12 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   });
 
   app.route({
-    ...routeOf(e.removeUsers),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.removeUsers, {
       tags: ['member-groups'],
       summary: 'メンバーグループからメンバーを外す',
-      params: e.removeUsers.params,
-      body: e.removeUsers.body,
-      response: { 200: e.removeUsers.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       const r = await service.changeMemberships(
         deps,

@@ -26,16 +26,14 @@ async function* streamBody(total: number, batches: AsyncGenerator<TMember[]>) {
 
 export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.route({
-    ...routeOf(e.find),
+    ...routeOf(e.find, {
+      tags: ['members'],
+      summary: 'メンバー一覧（50件ずつ。page=-1 ですべて）',
+      errors,
+    }),
     // Known before the query is read: only a company admin, or a cabinet admin naming a cabinet, may list;
     // anyone else gets 403 rather than a 400 that describes the query (the cabinet is checked in the handler).
     preValidation: requirePermission('companyAdminOrNamedCabinet'),
-    schema: {
-      tags: ['members'],
-      summary: 'メンバー一覧（50件ずつ。page=-1 ですべて）',
-      querystring: e.find.query,
-      response: { 200: e.find.response, ...errors },
-    },
     handler: async (request, reply) => {
       const result = await service.findMembers(deps, request.auth, request.query);
       if (result.kind === 'stream') {
@@ -49,28 +47,20 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   });
 
   app.route({
-    ...routeOf(e.get),
+    ...routeOf(e.get, { tags: ['members'], summary: 'メンバーの詳細', errors }),
     preValidation: requirePermission('companyAdmin'),
-    schema: {
-      tags: ['members'],
-      summary: 'メンバーの詳細',
-      params: e.get.params,
-      response: { 200: e.get.response, ...errors },
-    },
     handler: async (request) => {
       return { user: await service.getMember(deps, request.auth, request.params.id) };
     },
   });
 
   app.route({
-    ...routeOf(e.create),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.create, {
       tags: ['members'],
       summary: 'メンバーを追加し、パスワード設定メールを送る',
-      body: e.create.body,
-      response: { 201: e.create.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request, reply) => {
       const user = await service.createMember(deps, request.auth, request.body);
       return reply.status(201).send({ user });
@@ -78,15 +68,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   });
 
   app.route({
-    ...routeOf(e.update),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.update, {
       tags: ['members'],
       summary: 'メンバーを更新（省略した項目は変更なし）',
-      params: e.update.params,
-      body: e.update.body,
-      response: { 200: e.update.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       return {
         user: await service.updateMember(deps, request.auth, request.params.id, request.body),
@@ -95,16 +82,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   });
 
   app.route({
-    ...routeOf(e.delete),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.delete, {
       tags: ['members'],
       summary:
         'メンバーを削除（管理するキャビネットと送信した書類は移管先 successorId へ同じトランザクションで移す）',
-      params: e.delete.params,
-      querystring: e.delete.query,
-      response: { 200: e.delete.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       await deleteMember(deps, request.auth, request.params.id, request.query.successorId);
       return { ok: true as const };
@@ -112,85 +96,69 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   });
 
   app.route({
-    ...routeOf(e.holdings),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.holdings, {
       tags: ['members'],
       summary:
         '削除前の確認: 管理するキャビネット、所属グループ、送信した書類の数、実行前の一括処理',
-      params: e.holdings.params,
-      response: { 200: e.holdings.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
       holdings: await getHoldings(deps, request.auth, request.params.id),
     }),
   });
 
   app.route({
-    ...routeOf(e.remindRegister),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.remindRegister, {
       tags: ['members'],
       summary: '登録メールを再送（招待中のメンバーのみ）',
-      params: e.remindRegister.params,
-      response: { 200: e.remindRegister.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       return { user: await credentials.remindRegister(deps, request.auth, request.params.id) };
     },
   });
 
   app.route({
-    ...routeOf(e.passwordReset),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.passwordReset, {
       tags: ['members'],
       summary: 'パスワード再設定メールを送る（メンバーのログイン中のブラウザはログアウト）',
-      params: e.passwordReset.params,
-      response: { 200: e.passwordReset.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
       user: await credentials.sendPasswordReset(deps, request.auth, request.params.id),
     }),
   });
 
   app.route({
-    ...routeOf(e.resetMfa),
+    ...routeOf(e.resetMfa, { tags: ['members'], summary: '2要素認証をリセット', errors }),
     preValidation: requirePermission('companyAdmin'),
-    schema: {
-      tags: ['members'],
-      summary: '2要素認証をリセット',
-      params: e.resetMfa.params,
-      response: { 200: e.resetMfa.response, ...errors },
-    },
     handler: async (request) => {
       return { user: await credentials.resetMfa(deps, request.auth, request.params.id) };
     },
   });
 
   app.route({
-    ...routeOf(e.deactivate),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.deactivate, {
       tags: ['members'],
       summary: '利用停止（ログイン不可・ログイン中のブラウザとトークンは即時無効。データは残る）',
-      params: e.deactivate.params,
-      response: { 200: e.deactivate.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
       user: await deactivateMember(deps, request.auth, request.params.id),
     }),
   });
 
   app.route({
-    ...routeOf(e.restore),
-    preValidation: requirePermission('companyAdmin'),
-    schema: {
+    ...routeOf(e.restore, {
       tags: ['members'],
       summary: '利用再開（利用停止中のメンバーのみ）',
-      params: e.restore.params,
-      response: { 200: e.restore.response, ...errors },
-    },
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
       user: await restoreMember(deps, request.auth, request.params.id),
     }),

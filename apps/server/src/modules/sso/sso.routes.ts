@@ -13,16 +13,14 @@ const tags = ['sso'];
 /** SAML single sign-on settings: company admins only (docs/design.md "Single sign-on"). */
 export const ssoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.route({
-    ...routeOf(e.get),
+    ...routeOf(e.get, { tags, summary: 'SSO設定', errors }),
     ...admin,
-    schema: { tags, summary: 'SSO設定', response: { 200: e.get.response, ...errors } },
     handler: async (request) => service.getSso(deps, request.auth),
   });
 
   app.route({
-    ...routeOf(e.spMetadata),
+    ...routeOf(e.spMetadata, { tags, summary: 'SP メタデータ XML（IdP に登録する）' }),
     ...admin,
-    schema: { tags, summary: 'SP メタデータ XML（IdP に登録する）' },
     handler: async (request, reply) =>
       reply
         .type('application/samlmetadata+xml; charset=utf-8')
@@ -31,62 +29,37 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   });
 
   app.route({
-    ...routeOf(e.putMetadata),
+    ...routeOf(e.putMetadata, { tags, summary: 'IdP メタデータを登録', errors }),
     ...admin,
-    schema: {
-      tags,
-      summary: 'IdP メタデータを登録',
-      body: e.putMetadata.body,
-      response: { 200: e.putMetadata.response, ...errors },
-    },
     handler: async (request) => service.putMetadata(deps, request.auth, request.body.xml),
   });
 
   app.route({
-    ...routeOf(e.putMapping),
+    ...routeOf(e.putMapping, { tags, summary: '属性マッピング・JIT・例外の管理者', errors }),
     ...admin,
-    schema: {
-      tags,
-      summary: '属性マッピング・JIT・例外の管理者',
-      body: e.putMapping.body,
-      response: { 200: e.putMapping.response, ...errors },
-    },
     handler: async (request) => service.putMapping(deps, request.auth, request.body),
   });
 
   app.route({
-    ...routeOf(e.putCertificates),
-    ...admin,
-    schema: {
+    ...routeOf(e.putCertificates, {
       tags,
       summary: 'IdP 証明書（ロールオーバー: 新旧2つまで）',
-      body: e.putCertificates.body,
-      response: { 200: e.putCertificates.response, ...errors },
-    },
+      errors,
+    }),
+    ...admin,
     handler: async (request) =>
       service.putCertificates(deps, request.auth, request.body.certificates),
   });
 
   app.route({
-    ...routeOf(e.enablePreview),
+    ...routeOf(e.enablePreview, { tags, summary: 'SSO を有効にしたときの影響', errors }),
     ...admin,
-    schema: {
-      tags,
-      summary: 'SSO を有効にしたときの影響',
-      response: { 200: e.enablePreview.response, ...errors },
-    },
     handler: async (request) => service.enablePreview(deps, request.auth),
   });
 
   app.route({
-    ...routeOf(e.putEnabled),
+    ...routeOf(e.putEnabled, { tags, summary: 'SSO の有効・無効', errors }),
     ...admin,
-    schema: {
-      tags,
-      summary: 'SSO の有効・無効',
-      body: e.putEnabled.body,
-      response: { 200: e.putEnabled.response, ...errors },
-    },
     handler: async (request) => service.setEnabled(deps, request.auth, request.body.enabled),
   });
 };

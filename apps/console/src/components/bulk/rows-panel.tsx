@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Group, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   isBulkChecked,
@@ -7,8 +6,8 @@ import {
   type TBulkRowsQuery,
   type TBulkRowsResponse,
 } from '@cloudsign/contract';
-import { PanelError } from '../error-boundary/error-boundary.tsx';
 import { BulkRowsTable, type RowFilter, type RowsTableSpec } from './rows-table.tsx';
+import { QueryFallback } from '../query-fallback/query-fallback.tsx';
 
 const PER_PAGE = 50;
 
@@ -37,14 +36,7 @@ export function BulkRowsPanel({
   };
   // Rows exist once the check has stored them.
   const rows = useRows(m.id, q, isBulkChecked(m.status));
-  if (rows.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label="読み込み中" />
-      </Group>
-    );
-  }
-  if (rows.isError) return <PanelError error={rows.error} onRetry={() => void rows.refetch()} />;
+  if (!rows.isSuccess) return <QueryFallback query={rows} />;
   return (
     <BulkRowsTable
       spec={spec}

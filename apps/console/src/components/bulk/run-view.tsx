@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Alert, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   BulkStatus,
   isBulkBeforeExecution,
@@ -7,10 +7,10 @@ import {
   type TBulkManipulation,
   type TBulkUpdateBody,
 } from '@cloudsign/contract';
-import { PanelError } from '../error-boundary/error-boundary.tsx';
 import { ExecuteButton, type ExecuteSpec } from './execute-button.tsx';
 import { formatDateTime } from './labels.ts';
 import { RunProgress, StatusBadge } from './run-summary.tsx';
+import { QueryFallback } from '../query-fallback/query-fallback.tsx';
 
 /** The calls a run view needs, from the target's `createManipulationsApi`. */
 export type BulkRunApi = {
@@ -165,20 +165,16 @@ export function BulkRunView({
   kind?: number;
 }) {
   const q = spec.api.useManipulation(id, kind);
-  const body = q.isPending ? (
-    <Group justify="center" p="xl">
-      <Loader aria-label="読み込み中" />
-    </Group>
-  ) : q.isError || !q.data ? (
-    <PanelError
-      error={q.error}
-      onRetry={() => void q.refetch()}
-      context={{ notFound: spec.missing.title, privilege: '組織管理権限' }}
-      back={spec.missing.back}
-    />
-  ) : (
-    <Run m={q.data} spec={spec} />
-  );
+  const body =
+    q.isError || !q.data ? (
+      <QueryFallback
+        query={q}
+        context={{ notFound: spec.missing.title, privilege: '組織管理権限' }}
+        back={spec.missing.back}
+      />
+    ) : (
+      <Run m={q.data} spec={spec} />
+    );
   return (
     <>
       {header}

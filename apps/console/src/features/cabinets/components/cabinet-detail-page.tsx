@@ -1,13 +1,10 @@
 import { useNavigate } from 'react-router';
 import { EntityType } from '@cloudsign/contract';
 import { useState } from 'react';
-import { Badge, Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { Badge, Button, Grid, Group, Stack, Tabs } from '@mantine/core';
 import { AlertArea } from '../../../components/alerts/index.ts';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import {
-  PanelError,
-  PanelErrorBoundary,
-} from '../../../components/error-boundary/error-boundary.tsx';
+import { PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
@@ -20,6 +17,7 @@ import { DeleteCabinetModal } from './delete-cabinet-modal.tsx';
 import { MemberGroupsPanel } from './member-groups-panel.tsx';
 import { RulesPanel } from './rules-panel.tsx';
 import { FatalOnError } from './fatal-on-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** `/cabinets/:id`: documents, then (for its managers) settings and who can read it and why. */
 export function CabinetDetailPage({ id }: { id: string }) {
@@ -29,19 +27,10 @@ export function CabinetDetailPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const [isDeleting, setDeleting] = useState(false);
 
-  if (cabinet.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label="読み込み中" />
-      </Group>
-    );
-  }
-  if (cabinet.isError) {
-    // Not found / not allowed: the spec's error page (§2); anything else: retry in place.
-    if (isApiError(cabinet.error) && (cabinet.error.status === 404 || cabinet.error.status === 403))
-      return <FatalOnError status={cabinet.error.status} />;
-    return <PanelError error={cabinet.error} onRetry={() => void cabinet.refetch()} />;
-  }
+  // Not found / not allowed: the spec's error page (§2); anything else: retry in place.
+  if (isApiError(cabinet.error) && (cabinet.error.status === 404 || cabinet.error.status === 403))
+    return <FatalOnError status={cabinet.error.status} />;
+  if (!cabinet.isSuccess) return <QueryFallback query={cabinet} />;
   const c = cabinet.data;
   return (
     <>

@@ -1,24 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { EntityType, type TCabinet, memberLabel } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useCabinets } from '../api/find-cabinets.ts';
 import { CreateCabinetModal } from './create-cabinet-modal.tsx';
 import { DeleteCabinetModal } from './delete-cabinet-modal.tsx';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** `/cabinets`: the cabinets the caller may access, with counts, reader groups and admins. */
 export function CabinetsPage() {
@@ -36,12 +26,8 @@ export function CabinetsPage() {
         actions={isAdmin && <Button onClick={() => setCreating(true)}>キャビネットを作成</Button>}
       />
       <Paper withBorder radius="md" bg="white">
-        {cabinets.isPending ? (
-          <Group justify="center" p="xl">
-            <Loader aria-label="読み込み中" />
-          </Group>
-        ) : cabinets.isError ? (
-          <PanelError error={cabinets.error} onRetry={() => void cabinets.refetch()} />
+        {!cabinets.isSuccess ? (
+          <QueryFallback query={cabinets} />
         ) : cabinets.data.cabinets.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
             閲覧できるキャビネットはありません。

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Paper,
   Radio,
   Stack,
@@ -23,7 +22,6 @@ import {
 } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import {
@@ -35,6 +33,7 @@ import {
 import { AuditRetentionInput, retentionError } from './audit-retention-input.tsx';
 import { FLAG_DESCRIPTIONS } from './flag-descriptions.ts';
 import { SettingsPreviewModal } from './settings-preview-modal.tsx';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** The period is typed text until it is a number (an empty field is shown, not turned into 0). */
 type Draft = Omit<TUpdateCompanySettingsRequest, 'version' | 'auditRetentionYears'> & {
@@ -65,12 +64,8 @@ export function CompanySettingsPage() {
     <>
       <PageHeader title="企業設定" description="企業名、テーマ、会社全体で使う機能を設定します。" />
       <AlertArea area="content" />
-      {settings.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="読み込み中" />
-        </Group>
-      ) : settings.isError ? (
-        <PanelError onRetry={() => void settings.refetch()} />
+      {!settings.isSuccess ? (
+        <QueryFallback query={settings} />
       ) : (
         <SettingsForm settings={settings.data} onReload={() => void settings.refetch()} />
       )}

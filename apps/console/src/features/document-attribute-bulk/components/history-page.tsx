@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { isBulkChecked, type TBulkManipulation } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { BulkHistoryTable } from '../../../components/bulk/index.ts';
 import { downloadRowsCsv, downloadUploadedFile, useManipulations } from '../api/manipulations.ts';
 import { COUNT_LABELS, UPLOAD_PATH, fmt, resultPath } from './labels.ts';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 function countsText(m: TBulkManipulation) {
   const checked = COUNT_LABELS.filter((c) => (m.counts[c.key] ?? 0) > 0)
@@ -54,12 +54,8 @@ export function HistoryPage() {
           </Button>
         }
       />
-      {q.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="読み込み中" />
-        </Group>
-      ) : q.isError ? (
-        <PanelError error={q.error} onRetry={() => void q.refetch()} />
+      {!q.isSuccess ? (
+        <QueryFallback query={q} />
       ) : (
         <Stack gap="sm">
           {q.data.manipulations.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   BulkStatus,
   MEMBER_STATUS_LABELS,
@@ -11,7 +11,6 @@ import {
   type TMemberBulkFilters,
 } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useGenerated, useRequestMembersCsv } from '../api/generated.ts';
@@ -20,6 +19,7 @@ import { downloadGenerated, type GeneratedFile } from '../api/transfers.ts';
 import { EncodingSelect } from './encoding-select.tsx';
 import { fmt, formatDateTime } from './labels.ts';
 import { JobProgress, StatusBadge } from '../../../components/bulk/index.ts';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 const TEXT: Record<GeneratedFile, { title: string; lead: string; path: string }> = {
   export: {
@@ -126,10 +126,8 @@ export function GeneratedPage({ file }: { file: GeneratedFile }) {
     <>
       <PageHeader title={text.title} />
       <Paper withBorder p="lg" radius="md">
-        {q.isPending ? (
-          <Loader aria-label="読み込み中" />
-        ) : q.isError ? (
-          <PanelError error={q.error} onRetry={() => void q.refetch()} />
+        {!q.isSuccess ? (
+          <QueryFallback query={q} />
         ) : (
           <Stack gap="sm">
             <Group gap="xs">

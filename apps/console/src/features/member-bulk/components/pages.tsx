@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Group, Loader, Pagination, Paper, Text } from '@mantine/core';
+import { Pagination, Paper, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useManipulations } from '../api/manipulations.ts';
 import { ManipulationView } from './manipulation-view.tsx';
 import { BulkHistoryTable } from '../../../components/bulk/index.ts';
 import { KIND_LABELS, fmt, manipulationPath } from './labels.ts';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 const useManipulationId = () => useParams().manipulation_id ?? '';
 
@@ -60,12 +60,8 @@ export function HistoryPage() {
         description="メンバーの一括追加・編集・削除とエクスポートの記録です。"
       />
       <Paper withBorder radius="md">
-        {q.isPending ? (
-          <Group justify="center" p="xl">
-            <Loader aria-label="読み込み中" />
-          </Group>
-        ) : q.isError ? (
-          <PanelError error={q.error} onRetry={() => void q.refetch()} />
+        {!q.isSuccess ? (
+          <QueryFallback query={q} />
         ) : q.data.manipulations.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
             まだ一括操作はありません。

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { TMember } from '@cloudsign/contract';
 import { VirtualList } from '../../../components/virtual-list/index.ts';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useGroupMembers } from '../api/group-members.ts';
 import { useRemoveGroupUsers } from '../api/mutations.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { memberLabel } from '@cloudsign/contract';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 const ROW = 52;
 
@@ -17,15 +17,7 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
   const remove = useRemoveGroupUsers();
   const alert = useAlert('content');
   const [removing, setRemoving] = useState<TMember | null>(null);
-  if (members.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label="読み込み中" />
-      </Group>
-    );
-  }
-  if (members.isError)
-    return <PanelError error={members.error} onRetry={() => void members.refetch()} />;
+  if (!members.isSuccess) return <QueryFallback query={members} />;
   const confirm = async () => {
     if (!removing) return;
     try {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { EntityType } from '@cloudsign/contract';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
@@ -15,6 +15,7 @@ import { AddMembersPanel } from './add-members-panel.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { GroupMembersList } from './group-members-list.tsx';
+import { Loading } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** `/member_groups/{id}`: the group, its note, its members (add / remove); rename and delete. */
 export function MemberGroupDetailPage({ id }: { id: string }) {
@@ -34,13 +35,7 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
 
   if (!isAdmin)
     return <Alert color="gray">この画面は組織管理権限を持つメンバーのみ利用できます。</Alert>;
-  if (group.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label="読み込み中" />
-      </Group>
-    );
-  }
+  if (group.isPending) return <Loading />;
   if (group.isError) {
     const isMissing = isApiError(group.error) && group.error.status === 404;
     // The page keeps its level-one heading when the group cannot be shown (screen readers navigate by it).

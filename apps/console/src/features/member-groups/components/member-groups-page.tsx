@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Paper,
   Table,
   Text,
@@ -15,13 +14,13 @@ import {
 import { EntityType, type TMemberGroup } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { useDeleteMemberGroup } from '../api/mutations.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** `/member_groups`: 「すべてのメンバー」 first, then the company's groups by name. */
 export function MemberGroupsPage() {
@@ -65,12 +64,8 @@ export function MemberGroupsPage() {
       />
       <AlertArea area="content" />
       <Paper withBorder radius="md" bg="white">
-        {groups.isPending ? (
-          <Group justify="center" p="xl">
-            <Loader aria-label="読み込み中" />
-          </Group>
-        ) : groups.isError ? (
-          <PanelError error={groups.error} onRetry={() => void groups.refetch()} />
+        {!groups.isSuccess ? (
+          <QueryFallback query={groups} />
         ) : (
           <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="メンバーグループ一覧">
             <Table.Thead>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Divider, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Divider, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   ROLE_LABELS,
@@ -21,6 +21,7 @@ import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { ReadableCabinets } from './readable-cabinets.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 type Confirm = 'delete' | 'remind' | 'mfa' | 'reset' | 'deactivate' | 'restore' | null;
 
@@ -76,12 +77,8 @@ export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () =
       closeButtonProps={{ 'aria-label': '閉じる' }}
     >
       <AlertArea area="drawer" />
-      {member.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="読み込み中" />
-        </Group>
-      ) : member.isError ? (
-        <Text c="red">{member.error.message}</Text>
+      {!member.isSuccess ? (
+        <QueryFallback query={member} />
       ) : (
         <MemberDetail member={member.data} onDeleted={onClose} onNestedOpen={setNestedOpen} />
       )}

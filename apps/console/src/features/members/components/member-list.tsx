@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Group, Loader, Pagination, ScrollArea, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
-import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { VirtualList } from '../../../components/virtual-list/index.ts';
 import { useMembers } from '../api/find-members.ts';
 import { MEMBER_ROW_HEIGHT, MemberRow } from './member-row.tsx';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 type Props = {
   query: TMemberListQuery;
@@ -31,15 +31,7 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
     scroller.current?.scrollTo({ top: 0 });
   }, [location.key]);
 
-  if (members.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label="読み込み中" />
-      </Group>
-    );
-  }
-  if (members.isError)
-    return <PanelError error={members.error} onRetry={() => void members.refetch()} />;
+  if (!members.isSuccess) return <QueryFallback query={members} />;
   const { members: rows, total } = members.data;
   const isAll = query.page === -1;
   const page = query.page ?? 1;

@@ -145,6 +145,24 @@ describe('audit log: the hash chain and audit:verify', () => {
     });
   });
 
+  it('of an edit and a removal, the one earlier in the chain is named first', async () => {
+    const gapFirst = await companyWithEvents(6);
+    await tamper(`delete from audit_events where company_id = '${gapFirst}' and seq = 2`);
+    await tamper(
+      `update audit_events set target_name = '改ざん' where company_id = '${gapFirst}' and seq = 5`,
+    );
+    expect(await verifyChain(deps.database.db, gapFirst)).toMatchObject({ seq: 3, reason: 'gap' });
+    const editFirst = await companyWithEvents(6);
+    await tamper(
+      `update audit_events set target_name = '改ざん' where company_id = '${editFirst}' and seq = 2`,
+    );
+    await tamper(`delete from audit_events where company_id = '${editFirst}' and seq = 4`);
+    expect(await verifyChain(deps.database.db, editFirst)).toMatchObject({
+      seq: 2,
+      reason: 'hash',
+    });
+  });
+
   it('a removed event in the middle and a removed last event are found', async () => {
     const middle = await companyWithEvents(4);
     await tamper(`delete from audit_events where company_id = '${middle}' and seq = 2`);

@@ -97,28 +97,39 @@ const EVENT_HASH_OF_E = sql.raw(`encode(sha256(convert_to(e.prev_hash || jsonb_b
 export type ChainBreak = { seq: number; reason: 'hash' | 'link' | 'gap' | 'head' };
 
 /**
- * The first broken link of a company's chain, in one sequential pass: each event's hash recomputed, its
- * prev_hash compared with the previous event's hash, the numbering checked for gaps, and the head row
- * compared with the last event (a removed tail). Events before the oldest kept one were removed by retention.
+ * The first broken link of a company's chain. Two passes, each as cheap as it can be: every event's hash
+ * recomputed in one scan that PostgreSQL splits across its parallel workers (no order is needed to find the
+ * lowest edited number), then the order walked over the number index alone for gaps and for prev_hash against
+ * the previous event's hash. The head row is compared with the last event (a removed tail) last. Events before
+ * the oldest kept one were removed by retention. At the same number an edit is named before a gap or a link.
  */
 export async function findFirstBreak(db: DbOrTx, companyId: string): Promise<ChainBreak | null> {
-  const [row] = await queryRows<{ seq: string; reason: ChainBreak['reason'] }>(
+  // `seq + 0`: min(seq) alone would be read off the index one row at a time, hashing in a single process.
+  const [edited] = await queryRows<{ seq: string | null }>(
+    db,
+    sql`select min(e.seq + 0) as seq from audit_events e
+      where e.company_id = ${companyId} and e.hash <> ${EVENT_HASH_OF_E}`,
+  );
+  const [unlinked] = await queryRows<{ seq: string; reason: ChainBreak['reason'] }>(
     db,
     sql`select seq, reason from (
       select seq,
         case
-          when hash <> computed then 'hash'
-          when previous_seq is not null and seq <> previous_seq + 1 then 'gap'
-          when previous_seq is not null and prev_hash <> previous_hash then 'link'
+          when seq <> previous_seq + 1 then 'gap'
+          when prev_hash <> previous_hash then 'link'
         end as reason
       from (
-        select e.seq, e.hash, e.prev_hash, ${EVENT_HASH_OF_E} as computed,
-          lag(e.seq) over w as previous_seq, lag(e.hash) over w as previous_hash
+        select e.seq, e.prev_hash, lag(e.seq) over w as previous_seq, lag(e.hash) over w as previous_hash
         from audit_events e where e.company_id = ${companyId}
         window w as (order by e.seq)
       ) walked
+      where previous_seq is not null
     ) checked where reason is not null order by seq limit 1`,
   );
+  const row =
+    edited?.seq != null && (!unlinked || Number(edited.seq) <= Number(unlinked.seq))
+      ? { seq: edited.seq, reason: 'hash' as const }
+      : unlinked;
   if (row) return { seq: Number(row.seq), reason: row.reason };
   const [head] = await db
     .select()

@@ -163,6 +163,8 @@ test('書類情報の設定: an admin adds a required item and it appears in the
   await page.getByRole('button', { name: '書類情報の設定' }).click();
   const dialog = page.getByRole('dialog', { name: '書類情報の設定' });
   const rows = dialog.getByTestId('attribute-option-row');
+  // The form appears with the saved items (it is fetched when the dialog first opens).
+  await expect(dialog.getByRole('button', { name: '項目を追加' })).toBeVisible();
   const before = await rows.count();
   test.skip(before >= 10, 'the demo company already has 10 items');
   await dialog.getByRole('button', { name: '項目を追加' }).click();

@@ -37,8 +37,9 @@ export default defineConfig({
         // could run before React had loaded ("reading 'useLayoutEffect'" in the virtual list).
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (id.includes('node_modules/@mantine')) return 'mantine';
-          if (/node_modules\/(@tanstack|zod)\//.test(id)) return 'data';
+          // Mantine's styling core stays a library chunk of its own; its components go where they are used.
+          if (/node_modules\/@mantine\/(core\/esm\/core|hooks)\//.test(id)) return 'mantine';
+          if (/node_modules\/(@tanstack\/query-core|@tanstack\/react-query|zod)\//.test(id)) return 'data';
           return undefined;
         },
       },

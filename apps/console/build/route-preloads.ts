@@ -63,7 +63,11 @@ export function routePreloads(routeTableFile: string): Plugin {
       const preloads: RoutePreload[] = routeModulesOf(readFileSync(routeTableFile, 'utf8')).map(
         (route) => {
           const moduleId = path.join(routesDir, route.module);
-          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === moduleId);
+          // The chunk the route's import() loads: the route module's own, or the shared one Rollup put it in
+          // (then without a facade, when a lazily loaded part of the page imports from the same chunk).
+          const chunk =
+            chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === moduleId) ??
+            chunks.find((c) => c.isDynamicEntry && c.moduleIds.includes(moduleId));
           if (!chunk) throw new Error(`route-preloads: ${route.module} のチャンクがありません。`);
           return { path: route.path, files: chunkClosure(bundle, chunk, loaded) };
         },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import {
   ActionIcon,
@@ -17,6 +17,7 @@ import {
   type TDocumentAttributeOptionsUpdate,
 } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
+import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAttributeOptions, useReplaceAttributeOptions } from '../api/attribute-options.ts';
 
@@ -40,8 +41,11 @@ export function AttributeOptionsModal({
     keyName: 'fieldKey',
   });
   const { reset } = form;
+  // The form shows once it holds the saved items, never the empty one it starts with.
+  const [isFilled, setFilled] = useState(false);
   useEffect(() => {
     if (opened && options.data) {
+      setFilled(true);
       reset({
         documentAttributeOptions: options.data.map(({ id, name, isEnabled, isRequired }) => ({
           id,
@@ -66,7 +70,9 @@ export function AttributeOptionsModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="書類情報の設定" size="lg">
-      {options.isPending ? (
+      {options.isError ? (
+        <QueryFallback query={options} />
+      ) : !isFilled ? (
         <Loader size="sm" aria-label="読み込み中" />
       ) : (
         <form onSubmit={(e) => void submit(e)} aria-label="書類情報の設定">

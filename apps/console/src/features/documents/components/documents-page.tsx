@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Box, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import {
@@ -14,9 +14,14 @@ import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { useListQuery } from '../lib/list-query.ts';
 import { sortLabel } from '../lib/sort-labels.ts';
 import { AttributeBulkMenu } from './attribute-bulk-menu.tsx';
-import { AttributeOptionsModal } from './attribute-options-modal.tsx';
+import { AttributeOptionsModal } from './attribute-options-modal.lazy.ts';
 import { ConditionChips } from './condition-chips.tsx';
-import { DocumentDetail } from './document-detail.tsx';
+import { Loading } from '../../../components/query-fallback/query-fallback.tsx';
+
+/** The detail and its attribute form are fetched when a document is first opened, not with the list. */
+const DocumentDetail = lazy(async () => ({
+  default: (await import('./document-detail.tsx')).DocumentDetail,
+}));
 import { DocumentList } from './document-list.tsx';
 
 /** `/company/documents`: the list panel with quick search, and the selected document beside it. */
@@ -132,10 +137,12 @@ export function DocumentsPage() {
           <Box style={{ flex: '1 1 44%', minWidth: 0 }}>
             <Paper withBorder radius="md" bg="white" p="md" data-testid="document-detail-panel">
               <ErrorBoundary scope="document-detail" key={query.documentId}>
-                <DocumentDetail
-                  id={query.documentId}
-                  onClose={() => update({ documentId: undefined })}
-                />
+                <Suspense fallback={<Loading />}>
+                  <DocumentDetail
+                    id={query.documentId}
+                    onClose={() => update({ documentId: undefined })}
+                  />
+                </Suspense>
               </ErrorBoundary>
             </Paper>
           </Box>

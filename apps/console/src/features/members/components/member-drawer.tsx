@@ -18,7 +18,7 @@ import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { useDeactivateMember, useRestoreMember } from '../api/member-status.ts';
 import { MFA_LABELS, STATUS_COLORS, formatDate, statusLabel } from '../lib/labels.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
-import { MemberFormModal } from './member-form-modal.tsx';
+import { MemberFormModal } from './member-form-modal.lazy.ts';
 import { ReadableCabinets } from './readable-cabinets.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';

@@ -10,7 +10,7 @@ import { useMemberListQuery } from '../lib/list-query.ts';
 import { MemberBulkMenu } from './bulk-menu.tsx';
 import { MemberDrawer } from './member-drawer.tsx';
 import { MemberFilters } from './member-filters.tsx';
-import { MemberFormModal } from './member-form-modal.tsx';
+import { MemberFormModal } from './member-form-modal.lazy.ts';
 import { MemberList } from './member-list.tsx';
 
 /** `/company/members`: search, filters and paging in the URL; detail in a drawer. */

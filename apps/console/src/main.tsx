@@ -13,12 +13,13 @@ import { getConfig } from './lib/config.ts';
 import { fatalErrorStore, isCrawler } from './lib/fatal-error.ts';
 import { setupGtm } from './lib/gtm.ts';
 import { startLogger } from './lib/logger.ts';
+import { afterFirstScreen } from './lib/after-first-screen.ts';
 import { meQueryOptions } from './lib/current-user.ts';
 import { browserNavigation } from './lib/navigation.ts';
 import { schedulePrefetch } from './lib/prefetch.ts';
 import { queryClient } from './lib/query-client.ts';
 
-startLogger();
+startLogger(getConfig(), (load) => afterFirstScreen(queryClient, load));
 installPreloadErrorGuard();
 void setupGtm(getConfig().gtmId);
 

@@ -23,10 +23,13 @@ function send(entry: Entry) {
  * Client logs (docs/design.md §6): to Datadog when a client token is configured, else through the SDK's `proxy`
  * option to the api's intake. The SDK's defaults are spec §9's numbers (sample rate 100, batches of 50
  * messages / 16 KB, 256 KB per message, 30 s flush, 3000 errors per minute), so none are overridden.
- * The SDK (60 KB) is loaded after the first screen is drawn, not before: it has nothing to show the user, and
- * entries logged meanwhile wait in `pending`.
+ * The SDK (60 KB) is loaded when `whenIdle` says (main.tsx: once the first screen has its data), not before:
+ * it has nothing to show the user, and entries logged meanwhile wait in `pending`; an error loads it at once.
  */
-export function startLogger(config: ConsoleConfig = getConfig()): void {
+export function startLogger(
+  config: ConsoleConfig = getConfig(),
+  whenIdle: (load: () => void) => void = (load) => window.setTimeout(load, 1000),
+): void {
   if (isStarted) return;
   isStarted = true;
   let isLoading = false;
@@ -47,9 +50,7 @@ export function startLogger(config: ConsoleConfig = getConfig()): void {
     });
   };
   loadNow = load;
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(load, { timeout: 3000 });
-  else setTimeout(load, 1000);
+  whenIdle(load);
 }
 
 export const logger = {

@@ -133,6 +133,15 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   writeFileSync(statFileOf(outfile), `${statOf(inputs)}\n`);
 }
 
+/** The migrated database a new embedded data folder starts from, made again when the migrations change. */
+export async function ensurePgliteTemplate(): Promise<void> {
+  const { isTemplateCurrent } = await import('../apps/server/src/db/pglite-template.ts');
+  if (isTemplateCurrent()) return;
+  const { writeTemplate } = await import('../apps/server/src/db/pglite-template-writer.ts');
+  await writeTemplate();
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (process.env.SERVER_BUILD === 'always' || !isServerBundleFresh()) await buildServer();
+  await ensurePgliteTemplate();
 }

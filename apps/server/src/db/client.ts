@@ -3,6 +3,7 @@
  * a real PostgreSQL through `pg` when DATABASE_URL is set.
  */
 import { mkdirSync } from 'node:fs';
+import { templateFor } from './pglite-template.ts';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -101,9 +102,19 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  return (await openPgliteAt(dir)).database;
+}
+
+/** A PGlite cluster in `dir` (in memory without one); an empty folder starts from the migrated template. */
+export async function openPgliteAt(dir: string | undefined) {
+  const loadDataDir = dir ? templateFor(dir) : undefined;
+  const client = await PGlite.create({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    ...(loadDataDir && { loadDataDir }),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     kind: 'pglite',
     db,
     raw: {
@@ -117,4 +128,5 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     close: () => client.close(),
   };
+  return { database, client };
 }

@@ -39,7 +39,8 @@ export default defineConfig({
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           // Mantine's styling core stays a library chunk of its own; its components go where they are used.
           if (/node_modules\/@mantine\/(core\/esm\/core|hooks)\//.test(id)) return 'mantine';
-          if (/node_modules\/(@tanstack\/query-core|@tanstack\/react-query|zod)\//.test(id)) return 'data';
+          if (/node_modules\/(@tanstack\/query-core|@tanstack\/react-query|zod)\//.test(id))
+            return 'data';
           return undefined;
         },
       },

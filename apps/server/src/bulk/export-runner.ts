@@ -19,14 +19,19 @@ export type ExportWork = {
   write: (writer: CsvWriter, onPage: (written: number) => Promise<void>) => Promise<number>;
 };
 
-/** The manipulation while it is still being processed, or null when another run already finished it. */
-export async function processingExport(deps: AppDeps, manipulationId: string) {
-  const m = await findManipulationById(deps.database.db, manipulationId);
-  return m && m.status === BulkStatus.Processing ? m : null;
-}
-
-export async function runExport(deps: AppDeps, m: Manipulation, work: ExportWork) {
+/**
+ * Runs the export of a manipulation still being processed (one that another run already finished is left as
+ * it is); `workOf` names the export's rows from the manipulation's saved parameters.
+ */
+export async function runExport(
+  deps: AppDeps,
+  manipulationId: string,
+  workOf: (m: Manipulation) => Promise<ExportWork>,
+) {
   const db = deps.database.db;
+  const m = await findManipulationById(db, manipulationId);
+  if (!m || m.status !== BulkStatus.Processing) return;
+  const work = await workOf(m);
   await updateManipulation(db, m.id, {
     totalRows: work.total,
     processedRows: 0,

@@ -14,7 +14,7 @@ import {
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { processingExport, runExport } from '../../bulk/export-runner.ts';
+import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import {
   countFiltered,
@@ -85,13 +85,13 @@ export async function writeAuditCsv(
 
 /** The job: the events of the filter saved when it was asked for. */
 export async function runAuditExport(deps: AppDeps, manipulationId: string) {
-  const m = await processingExport(deps, manipulationId);
-  if (!m) return;
-  const filters: TFindAuditEventsFilter = m.params.filters ?? {};
-  const filter = toFilter(m.companyId, filters);
-  await runExport(deps, m, {
-    total: await countFiltered(deps.database.db, filter),
-    key: auditExportKey(m.id),
-    write: (writer, onPage) => writeAuditCsv(deps.database.db, filter, writer, onPage),
+  await runExport(deps, manipulationId, async (m) => {
+    const filters: TFindAuditEventsFilter = m.params.filters ?? {};
+    const filter = toFilter(m.companyId, filters);
+    return {
+      total: await countFiltered(deps.database.db, filter),
+      key: auditExportKey(m.id),
+      write: (writer, onPage) => writeAuditCsv(deps.database.db, filter, writer, onPage),
+    };
   });
 }

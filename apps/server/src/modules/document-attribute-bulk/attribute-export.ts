@@ -11,7 +11,7 @@ import {
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { processingExport, runExport } from '../../bulk/export-runner.ts';
+import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import {
@@ -98,13 +98,13 @@ async function writeAttributesCsv(
 
 /** The job: the documents of the conditions saved when it was asked for. */
 export async function runAttributeExport(deps: AppDeps, manipulationId: string) {
-  const m = await processingExport(deps, manipulationId);
-  if (!m) return;
-  const { conditions } = m.params as ExportParams;
-  const where = await exportWhere(deps.database.db, m.companyId, conditions);
-  await runExport(deps, m, {
-    total: await countMatching(deps.database.db, where),
-    key: `document-attribute-bulk/${m.id}-out.csv`,
-    write: (writer, onPage) => writeAttributesCsv(deps, m.companyId, where, writer, onPage),
+  await runExport(deps, manipulationId, async (m) => {
+    const { conditions } = m.params as ExportParams;
+    const where = await exportWhere(deps.database.db, m.companyId, conditions);
+    return {
+      total: await countMatching(deps.database.db, where),
+      key: `document-attribute-bulk/${m.id}-out.csv`,
+      write: (writer, onPage) => writeAttributesCsv(deps, m.companyId, where, writer, onPage),
+    };
   });
 }

@@ -12,7 +12,7 @@ import {
   type TMemberBulkFilters,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { processingExport, runExport } from '../../bulk/export-runner.ts';
+import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import { formatVersion } from './member-cells.ts';
 import { findDocumentApproval } from './member-use-state.sql.ts';
@@ -94,12 +94,12 @@ export async function writeMembersCsv(
 
 /** The job: the members of the filters saved when it was asked for. */
 export async function runMemberExport(deps: AppDeps, manipulationId: string) {
-  const m = await processingExport(deps, manipulationId);
-  if (!m) return;
-  const filters = (m.params.filters ?? {}) as TMemberBulkFilters;
-  await runExport(deps, m, {
-    total: await countFilteredMembers(deps.database.db, m.companyId, filters),
-    key: `member-bulk/${m.id}-out.csv`,
-    write: (writer, onPage) => writeMembersCsv(deps, m.companyId, filters, writer, onPage),
+  await runExport(deps, manipulationId, async (m) => {
+    const filters = (m.params.filters ?? {}) as TMemberBulkFilters;
+    return {
+      total: await countFilteredMembers(deps.database.db, m.companyId, filters),
+      key: `member-bulk/${m.id}-out.csv`,
+      write: (writer, onPage) => writeMembersCsv(deps, m.companyId, filters, writer, onPage),
+    };
   });
 }

@@ -192,6 +192,7 @@ async function verifyRow(ctx: BenchContext, kind: DbKind): Promise<BenchResult> 
   await s.refresh();
   const raw = s.deps.database.raw;
   let result = '';
+  const narrow: number[] = [];
   const r = await interleave({
     rounds: 3,
     figure: async () => {
@@ -200,14 +201,22 @@ async function verifyRow(ctx: BenchContext, kind: DbKind): Promise<BenchResult> 
       result = v.ok ? `intact, ${v.events.toLocaleString('en')} events` : `broken: ${v.message}`;
       return [performance.now() - t0];
     },
-    // A sequential read of every event of the company, every column read (the text of the details).
+    // A sequential read of the table: every column of every event of the company read out as text, as
+    // `COPY … TO` does for a client (here into /dev/null on the database's side, so no transfer is counted).
+    // The narrower read of before (three columns, nothing printed) is timed in the same rounds for the note.
     ceiling: async () => {
       const t0 = performance.now();
+      await raw.exec(
+        `copy (select * from audit_events where company_id = '${s.companyId}') to '/dev/null'`,
+      );
+      const copyMs = performance.now() - t0;
+      const t1 = performance.now();
       await raw.query(
         'select count(*), max(length(e.details::text || e.hash || e.prev_hash)) from audit_events e where e.company_id = $1',
         [s.companyId],
       );
-      return [performance.now() - t0];
+      narrow.push(performance.now() - t1);
+      return [copyMs];
     },
   });
   const figure = percentile(r.figure, 50) / 1000;
@@ -217,7 +226,10 @@ async function verifyRow(ctx: BenchContext, kind: DbKind): Promise<BenchResult> 
     ceiling,
     unit: 's',
     pass: figure <= 2 * ceiling && result.startsWith('intact'),
-    note: `median of 3 rounds; ${result}; ${spreadNote(r.ratios)}`,
+    note:
+      `median of 3 rounds; ${result}; ceiling = COPY of every column to /dev/null; ` +
+      `three columns read without printing: ${(percentile(narrow, 50) / 1000).toFixed(2)} s ` +
+      `(×${(figure / (percentile(narrow, 50) / 1000)).toFixed(2)}); ${spreadNote(r.ratios)}`,
   };
 }
 
@@ -329,7 +341,7 @@ export const benchmarks: Benchmark[] = (['postgres', 'pglite'] as const).flatMap
     run: (ctx: BenchContext) => deepestRow(ctx, kind),
   },
   {
-    name: `audit log (${kind}): audit:verify of every event vs a sequential read`,
+    name: `audit log (${kind}): audit:verify of every event vs a sequential read (COPY)`,
     target: '≤ 2× ceiling',
     run: (ctx: BenchContext) => verifyRow(ctx, kind),
   },

@@ -64,7 +64,8 @@ export async function seedAuditEvents(
   ).rows;
   const t0 = performance.now();
   for (const ix of indexes) await database.raw.exec(`drop index if exists ${ix.indexname}`);
-  // The trigger's own hash function (audit_event_hash), row after row in seq order.
+  // The trigger's own hash function (audit_event_hash, version 2 as the trigger writes now), row after row in
+  // seq order.
   await database.raw
     .exec(`create or replace function bench_audit_chain(rows_in audit_events[], prev text)
     returns setof audit_events language plpgsql as $$
@@ -96,7 +97,7 @@ export async function seedAuditEvents(
              then ($6::text[])[1 + k % ${family.length}] || ' ' || ($7::text[])[1 + k / ${family.length} % ${given.length}]
              else ($10::text[])[1 + a] || ' ' || k end as target_name,
            jsonb_build_object('name', jsonb_build_object('before', 'k' || k, 'after', 'k' || (k + 1))) as details,
-           '' as prev_hash, '' as hash
+           '' as prev_hash, '' as hash, 2::smallint as hash_version
          from (select i, (i * 7) % ${actions.length} as a, (i * 31) % ${AUDIT_TARGETS} as k
                from generate_series($11::bigint, $12::bigint) as i) s
        ), ins as (

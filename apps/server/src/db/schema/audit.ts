@@ -4,7 +4,16 @@
  * lock on the company's head row, so concurrent writers never fork the chain whoever inserts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
 /**
@@ -35,6 +44,8 @@ export const auditEvents = pgTable(
       .default(sql`'{}'::jsonb`),
     prevHash: text('prev_hash').notNull().default(''),
     hash: text('hash').notNull().default(''),
+    /** Which formula `hash` was computed with (migration audit_hash_v2): 1 before it, 2 since; set by the trigger. */
+    hashVersion: smallint('hash_version').notNull().default(2),
   },
   (t) => [
     uniqueIndex('audit_events_company_seq_key').on(t.companyId, t.seq),

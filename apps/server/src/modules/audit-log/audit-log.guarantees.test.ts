@@ -180,6 +180,93 @@ describe('audit log: the hash chain and audit:verify', () => {
       reason: 'head',
     });
   });
+
+  it('text moved from one column into the next is found, even across the separator', async () => {
+    const company = await makeCompany(deps);
+    await deps.database.db.transaction((tx) =>
+      recordAuditEvent(tx, {
+        ...event(company.id, 1),
+        actor: { id: crypto.randomUUID(), name: '山田\u001f太郎', email: 'yamada@example.com' },
+      }),
+    );
+    // Joined with the separator, 「山田␟太郎」+「yamada@…」 and 「山田」+「太郎␟yamada@…」 read the same;
+    // the byte lengths in the hash tell them apart.
+    await tamper(
+      `update audit_events set actor_name = '山田', actor_email = E'太郎\\x1fyamada@example.com' where company_id = '${company.id}'`,
+    );
+    expect(await verifyChain(deps.database.db, company.id)).toMatchObject({
+      ok: false,
+      seq: 1,
+      reason: 'hash',
+    });
+  });
+});
+
+describe('audit log: events hashed before the version 2 hash', () => {
+  /** Rewrites a company's chain with the version 1 formula, as it was written before migration 0031. */
+  async function asVersion1(companyId: string, events: number) {
+    await tamper(`update audit_events set hash_version = 1 where company_id = '${companyId}'`);
+    for (let seq = 1; seq <= events; seq++) {
+      await tamper(
+        `update audit_events e set prev_hash = coalesce((select p.hash from audit_events p
+          where p.company_id = e.company_id and p.seq = e.seq - 1), '')
+        where company_id = '${companyId}' and seq = ${seq}`,
+      );
+      await tamper(
+        `update audit_events e set hash = audit_event_hash(e) where company_id = '${companyId}' and seq = ${seq}`,
+      );
+    }
+    await execute(
+      `update audit_chain_heads h set hash = e.hash from audit_events e
+        where h.company_id = '${companyId}' and e.company_id = h.company_id and e.seq = h.seq`,
+    );
+  }
+  const hashes = async (companyId: string) =>
+    (
+      (await execute(
+        `select hash_version, hash from audit_events where company_id = '${companyId}' order by seq`,
+      )) as { rows: { hash_version: number; hash: string }[] }
+    ).rows;
+
+  it('stay intact under their own formula, and new events chain on from them', async () => {
+    const companyId = await companyWithEvents(3);
+    const before = await hashes(companyId);
+    await asVersion1(companyId, 3);
+    const after = await hashes(companyId);
+    expect(after.map((r) => r.hash_version)).toEqual([1, 1, 1]);
+    // Each hash really changed with the formula (the chain above it changes too).
+    after.forEach((r, i) => expect(r.hash).not.toBe(before[i]!.hash));
+    expect(await verifyChain(deps.database.db, companyId)).toEqual({ ok: true, events: 3 });
+
+    await deps.database.db.transaction((tx) =>
+      recordAuditEvents(tx, [event(companyId, 4), event(companyId, 5)]),
+    );
+    expect((await hashes(companyId)).map((r) => r.hash_version)).toEqual([1, 1, 1, 2, 2]);
+    expect(await verifyChain(deps.database.db, companyId)).toEqual({ ok: true, events: 5 });
+  });
+
+  it('an edit of a version 1 event is still found', async () => {
+    const companyId = await companyWithEvents(3);
+    await asVersion1(companyId, 3);
+    await tamper(
+      `update audit_events set target_name = '改ざん' where company_id = '${companyId}' and seq = 2`,
+    );
+    expect(await verifyChain(deps.database.db, companyId)).toMatchObject({
+      ok: false,
+      seq: 2,
+      reason: 'hash',
+    });
+  });
+
+  it('a writer cannot choose the old formula: new events are version 2 whatever it sends', async () => {
+    const company = await makeCompany(deps);
+    await execute(
+      `insert into audit_events (company_id, action, category, hash_version)
+        values ('${company.id}', 'cabinet.updated', 'cabinet', 1)`,
+    );
+    expect((await hashes(company.id)).map((r) => r.hash_version)).toEqual([2]);
+    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 1 });
+  });
 });
 
 describe('audit log: who may read it', () => {

@@ -84,15 +84,27 @@ export async function findEventPage(
 }
 
 /**
- * The body of the database's `audit_event_hash(e)` (migration 0025), written out for the walk below: called as
- * a function on the whole row it is not inlined, and the row's conversion costs more than the hash (verify of
- * 200,000 events 2.4 s → 1.6 s). The chain tests fail on any difference, since every intact chain would then
- * read as edited; the trigger keeps calling the function.
+ * The body of the database's `audit_event_hash(e)` (migrations 0025 and 0031), written out for verify: called
+ * as a function on the whole row it is not inlined, and the row's conversion costs more than the hash (verify
+ * of 200,000 events 2.4 s → 1.6 s). Version 1 (events written before 0031) hashes a jsonb array's text;
+ * version 2 joins the columns with a separator and their byte lengths, about half the work (docs/decisions.md
+ * "Audit log"). The chain tests fail on any difference, since every intact chain would then read as edited;
+ * the trigger keeps calling the function.
  */
-const EVENT_HASH_OF_E = sql.raw(`encode(sha256(convert_to(e.prev_hash || jsonb_build_array(
-    e.id, e.company_id, e.seq, (extract(epoch FROM e.occurred_at) * 1000000)::bigint,
-    e.actor_id, e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
-    e.action, e.category, e.target_type, e.target_id, e.target_name, e.details)::text, 'UTF8')), 'hex')`);
+const EVENT_HASH_OF_E = sql.raw(`case e.hash_version when 1 then
+    encode(sha256(convert_to(e.prev_hash || jsonb_build_array(
+      e.id, e.company_id, e.seq, (extract(epoch FROM e.occurred_at) * 1000000)::bigint,
+      e.actor_id, e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
+      e.action, e.category, e.target_type, e.target_id, e.target_name, e.details)::text, 'UTF8')), 'hex')
+  else
+    encode(sha256(convert_to(concat_ws(E'\\x1f', e.prev_hash,
+      e.id, e.company_id, e.seq, (extract(epoch FROM e.occurred_at) * 1000000)::bigint, coalesce(e.actor_id::text, ''),
+      e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
+      e.action, e.category, e.target_type, e.target_id, e.target_name, e.details,
+      octet_length(e.actor_name), octet_length(e.actor_email), octet_length(e.ip), octet_length(e.user_agent),
+      octet_length(e.request_id), octet_length(e.action), octet_length(e.category), octet_length(e.target_type),
+      octet_length(e.target_id), octet_length(e.target_name)), 'UTF8')), 'hex')
+  end`);
 
 export type ChainBreak = { seq: number; reason: 'hash' | 'link' | 'gap' | 'head' };
 

@@ -19,6 +19,10 @@ import { measureLatency } from './measure.ts';
 import { sampleRss } from './rss.ts';
 import type { BenchContext, DbKind, LargeCompanyOptions } from './types.ts';
 
+/** The server's PGLITE_SHARED_BUFFERS_MB, so a PGlite row can be measured at another size (unset: the default). */
+const pgliteSharedBuffersMb = () =>
+  process.env.PGLITE_SHARED_BUFFERS_MB ? Number(process.env.PGLITE_SHARED_BUFFERS_MB) : undefined;
+
 export const DEFAULT_BENCH_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 export type OpenedContext = { ctx: BenchContext; pgVersion: string; close: () => Promise<void> };
@@ -91,7 +95,7 @@ export async function openContext(opts: {
         const database =
           kind === 'postgres'
             ? await openDatabase({ databaseUrl, poolSize: 20 })
-            : await openDatabase({});
+            : await openDatabase({ pgliteSharedBuffersMb: pgliteSharedBuffersMb() });
         return createDeps(env, { database });
       })();
       depsByKind.set(kind, d);

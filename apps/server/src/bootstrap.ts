@@ -73,6 +73,9 @@ async function openDatabases(env: Env, instanceKey: number, given: Database | un
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     applicationName: instanceApplicationName(instanceKey),
+    ...(env.PGLITE_SHARED_BUFFERS_MB && {
+      pgliteSharedBuffersMb: Number(env.PGLITE_SHARED_BUFFERS_MB),
+    }),
   };
   if (!env.DATABASE_URL) {
     const database = await openDatabase(common);

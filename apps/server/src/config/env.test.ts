@@ -64,6 +64,15 @@ describe('parseEnv', () => {
     );
   });
 
+  it('PGLITE_SHARED_BUFFERS_MB: unset by default, 1–999 MB; anything else is refused', () => {
+    expect(parseEnv({}).PGLITE_SHARED_BUFFERS_MB).toBeUndefined();
+    expect(parseEnv({ PGLITE_SHARED_BUFFERS_MB: '128' }).PGLITE_SHARED_BUFFERS_MB).toBe('128');
+    for (const bad of ['0', '1000', '32MB', '-5'])
+      expect(() => parseEnv({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(
+        `PGLITE_SHARED_BUFFERS_MB=${bad}: 1〜999 の整数（MB）で指定してください`,
+      );
+  });
+
   it('JOBS_PER_COMPANY: 10 by default, a whole number from 1; anything else is refused', () => {
     expect(parseEnv({}).JOBS_PER_COMPANY).toBe('10');
     expect(parseEnv({ JOBS_PER_COMPANY: '25' }).JOBS_PER_COMPANY).toBe('25');

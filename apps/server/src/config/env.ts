@@ -55,6 +55,14 @@ const ZEnv = z
       .string()
       .min(32, { message: '32文字以上のランダムな文字列を指定してください' })
       .optional(),
+    /**
+     * The embedded database's shared buffers in MB (db/pglite-buffers.ts; default 32). More keeps more of a
+     * large company's tables in PGlite's own memory at the cost of resident memory; 128 is PGlite's default.
+     */
+    PGLITE_SHARED_BUFFERS_MB: z
+      .string()
+      .regex(/^[1-9][0-9]{0,2}$/, { message: '1〜999 の整数（MB）で指定してください' })
+      .optional(),
     /** auto: the demo on an empty embedded PGlite only; demo: on any empty database; off: never (seed-on-start.ts). */
     SEED: z
       .enum(['auto', 'demo', 'off'], { message: 'auto, demo, off のいずれかを指定してください' })

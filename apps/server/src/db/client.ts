@@ -3,6 +3,7 @@
  * a real PostgreSQL through `pg` when DATABASE_URL is set.
  */
 import { mkdirSync } from 'node:fs';
+import { DEFAULT_SHARED_BUFFERS_MB, pgliteModuleWithBuffers } from './pglite-buffers.ts';
 import { templateFor } from './pglite-template.ts';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,12 +45,14 @@ export type DatabaseOptions = {
    * statement longer). Unset: none (jobs, migrations, tools).
    */
   statementTimeoutMs?: number;
+  /** The embedded database's shared buffers in MB (pglite-buffers.ts); PostgreSQL keeps its own setting. */
+  pgliteSharedBuffersMb?: number;
 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl)
     return openPostgres(opts.databaseUrl, { ...opts, poolSize: opts.poolSize ?? 20 });
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.pgliteSharedBuffersMb);
 }
 
 async function openPostgres(
@@ -96,22 +99,30 @@ async function openPostgres(
 }
 
 /** `dataDir` undefined means in memory (tests). */
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  sharedBuffersMb?: number,
+): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  return (await openPgliteAt(dir)).database;
+  return (await openPgliteAt(dir, sharedBuffersMb)).database;
 }
 
 /** A PGlite cluster in `dir` (in memory without one); an empty folder starts from the migrated template. */
-export async function openPgliteAt(dir: string | undefined) {
+export async function openPgliteAt(
+  dir: string | undefined,
+  sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
+) {
   const loadDataDir = dir ? templateFor(dir) : undefined;
+  const wasmModule = await pgliteModuleWithBuffers(sharedBuffersMb);
   const client = await PGlite.create({
     dataDir: dir,
     extensions: { pg_trgm },
     ...(loadDataDir && { loadDataDir }),
+    ...(wasmModule && { wasmModule }),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const database: Database = {

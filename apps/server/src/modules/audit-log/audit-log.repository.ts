@@ -54,7 +54,29 @@ export function filterConditions(f: AuditFilter): SQL[] {
   return conds.filter((c): c is SQL => c !== undefined);
 }
 
-export type AuditRow = typeof auditEvents.$inferSelect;
+/**
+ * What the viewer and the export show of an event; the chain's own columns (hashes, version) stay in the
+ * database. A page of the export reads 5,000 rows: two 64-character hashes each cost it a tenth of its time.
+ */
+const SHOWN = {
+  id: auditEvents.id,
+  seq: auditEvents.seq,
+  occurredAt: auditEvents.occurredAt,
+  actorId: auditEvents.actorId,
+  actorName: auditEvents.actorName,
+  actorEmail: auditEvents.actorEmail,
+  ip: auditEvents.ip,
+  userAgent: auditEvents.userAgent,
+  requestId: auditEvents.requestId,
+  action: auditEvents.action,
+  category: auditEvents.category,
+  targetType: auditEvents.targetType,
+  targetId: auditEvents.targetId,
+  targetName: auditEvents.targetName,
+  details: auditEvents.details,
+};
+
+export type AuditRow = Pick<typeof auditEvents.$inferSelect, keyof typeof SHOWN>;
 
 /**
  * One page, newest first. `afterSeq` is the last event of the previous page: the row comparison on
@@ -73,7 +95,7 @@ export async function findEventPage(
       where a.company_id = ${filter.companyId} and a.seq = ${afterSeq})`);
   }
   return db
-    .select()
+    .select(SHOWN)
     .from(auditEvents)
     .where(and(...conds))
     .orderBy(

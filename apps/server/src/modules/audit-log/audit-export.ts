@@ -28,17 +28,15 @@ export const AUDIT_EXPORT_PAGE = 5000;
 export const AUDIT_EXPORT_JOB = 'audit-log.export';
 export const auditExportKey = (id: string) => `audit-log/${id}-out.csv`;
 
-const jstFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-/** `2026-11-25 09:30:00`: the viewer's JST, a form Excel reads as a date and time. */
-export const jstDateTime = (d: Date) => jstFormat.format(d);
+const JST_OFFSET_MS = 9 * 3_600_000;
+/**
+ * `2026-11-25 09:30:00`: the viewer's JST, a form Excel reads as a date and time. Japan has kept UTC+9 without
+ * summer time since 1951, so the offset is added; Intl's formatter cost a tenth of a million-event export.
+ */
+export const jstDateTime = (d: Date) => {
+  const iso = new Date(d.getTime() + JST_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+};
 
 const label = (table: Readonly<Record<string, string>>, key: string) => ownValue(table, key) ?? key;
 

@@ -2,8 +2,10 @@
 -- and printing it cost more than reading the table (docs/decisions.md "Audit log"). Version 2 joins the
 -- same columns as text with a unit separator and ends with the byte length of every free-text column, so no
 -- text can slide from one column into its neighbour unseen (the separator may occur inside names; the
--- lengths fix where each column ends). Events written before keep version 1 and are verified with it: the
--- chain is never rewritten.
+-- lengths fix where each column ends). The time is the binary protocol's form of timestamptz (microseconds
+-- since 2000 as 8 bytes, in hex): exact, the same whatever the session's time zone, and cheaper than extracting
+-- the epoch as numeric. Events written before keep version 1 and are verified with it: the chain is never
+-- rewritten.
 ALTER TABLE "audit_events" ADD COLUMN "hash_version" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_events" ALTER COLUMN "hash_version" SET DEFAULT 2;--> statement-breakpoint
 -- audit-log.repository.ts writes this body out inline for verify; a test proves the two agree.
@@ -16,7 +18,7 @@ LANGUAGE sql IMMUTABLE AS $$
       e.action, e.category, e.target_type, e.target_id, e.target_name, e.details)::text, 'UTF8')), 'hex')
   ELSE
     encode(sha256(convert_to(concat_ws(E'\x1f', e.prev_hash,
-      e.id, e.company_id, e.seq, (extract(epoch FROM e.occurred_at) * 1000000)::bigint, coalesce(e.actor_id::text, ''),
+      e.id, e.company_id, e.seq, encode(timestamptz_send(e.occurred_at), 'hex'), coalesce(e.actor_id::text, ''),
       e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
       e.action, e.category, e.target_type, e.target_id, e.target_name, e.details,
       octet_length(e.actor_name), octet_length(e.actor_email), octet_length(e.ip), octet_length(e.user_agent),

@@ -181,6 +181,18 @@ describe('audit log: the hash chain and audit:verify', () => {
     });
   });
 
+  it('a time moved by one microsecond is found', async () => {
+    const companyId = await companyWithEvents(2);
+    await tamper(
+      `update audit_events set occurred_at = occurred_at + interval '1 microsecond' where company_id = '${companyId}' and seq = 1`,
+    );
+    expect(await verifyChain(deps.database.db, companyId)).toMatchObject({
+      ok: false,
+      seq: 1,
+      reason: 'hash',
+    });
+  });
+
   it('text moved from one column into the next is found, even across the separator', async () => {
     const company = await makeCompany(deps);
     await deps.database.db.transaction((tx) =>

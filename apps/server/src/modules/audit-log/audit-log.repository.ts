@@ -120,7 +120,7 @@ const EVENT_HASH_OF_E = sql.raw(`case e.hash_version when 1 then
       e.action, e.category, e.target_type, e.target_id, e.target_name, e.details)::text, 'UTF8')), 'hex')
   else
     encode(sha256(convert_to(concat_ws(E'\\x1f', e.prev_hash,
-      e.id, e.company_id, e.seq, (extract(epoch FROM e.occurred_at) * 1000000)::bigint, coalesce(e.actor_id::text, ''),
+      e.id, e.company_id, e.seq, encode(timestamptz_send(e.occurred_at), 'hex'), coalesce(e.actor_id::text, ''),
       e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
       e.action, e.category, e.target_type, e.target_id, e.target_name, e.details,
       octet_length(e.actor_name), octet_length(e.actor_email), octet_length(e.ip), octet_length(e.user_agent),

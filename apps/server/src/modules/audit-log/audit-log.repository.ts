@@ -106,27 +106,13 @@ export async function findEventPage(
 }
 
 /**
- * The body of the database's `audit_event_hash(e)` (migrations 0025 and 0031), written out for verify: called
- * as a function on the whole row it is not inlined, and the row's conversion costs more than the hash (verify
- * of 200,000 events 2.4 s → 1.6 s). Version 1 (events written before 0031) hashes a jsonb array's text;
- * version 2 joins the columns with a separator and their byte lengths, about half the work (docs/decisions.md
- * "Audit log"). The chain tests fail on any difference, since every intact chain would then read as edited;
- * the trigger keeps calling the function.
+ * Each event's hash recomputed by the database's own `audit_event_hash_of` (migration 0031: version 1 for
+ * events written before it, version 2 since), which PostgreSQL inlines into the scan below.
  */
-const EVENT_HASH_OF_E = sql.raw(`case e.hash_version when 1 then
-    encode(sha256(convert_to(e.prev_hash || jsonb_build_array(
-      e.id, e.company_id, e.seq, (extract(epoch FROM e.occurred_at) * 1000000)::bigint,
-      e.actor_id, e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
-      e.action, e.category, e.target_type, e.target_id, e.target_name, e.details)::text, 'UTF8')), 'hex')
-  else
-    encode(sha256(convert_to(concat_ws(E'\\x1f', e.prev_hash,
-      e.id, e.company_id, e.seq, encode(timestamptz_send(e.occurred_at), 'hex'), coalesce(e.actor_id::text, ''),
-      e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id,
-      e.action, e.category, e.target_type, e.target_id, e.target_name, e.details,
-      octet_length(e.actor_name), octet_length(e.actor_email), octet_length(e.ip), octet_length(e.user_agent),
-      octet_length(e.request_id), octet_length(e.action), octet_length(e.category), octet_length(e.target_type),
-      octet_length(e.target_id), octet_length(e.target_name)), 'UTF8')), 'hex')
-  end`);
+const EVENT_HASH_OF_E =
+  sql.raw(`audit_event_hash_of(e.hash_version, e.prev_hash, e.id, e.company_id, e.seq,
+    e.occurred_at, e.actor_id, e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id, e.action,
+    e.category, e.target_type, e.target_id, e.target_name, e.details)`);
 
 export type ChainBreak = { seq: number; reason: 'hash' | 'link' | 'gap' | 'head' };
 

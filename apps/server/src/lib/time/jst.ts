@@ -14,3 +14,9 @@ export function jstFileStamp(d: Date): string {
   const j = jstIso(d);
   return `${j.slice(0, 10).replaceAll('-', '')}-${j.slice(11, 16).replace(':', '')}`;
 }
+
+/** `2026-11-25 09:30:00`: the second in JST, a form Excel reads as a date and time (the audit log export). */
+export function jstDateTime(d: Date): string {
+  const j = jstIso(d);
+  return `${j.slice(0, 10)} ${j.slice(11, 19)}`;
+}

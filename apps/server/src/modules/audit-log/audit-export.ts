@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
+import { jstDateTime } from '../../lib/time/jst.ts';
 import {
   countFiltered,
   findEventPage,
@@ -27,16 +28,6 @@ import { toFilter } from './audit-log.service.ts';
 export const AUDIT_EXPORT_PAGE = 5000;
 export const AUDIT_EXPORT_JOB = 'audit-log.export';
 export const auditExportKey = (id: string) => `audit-log/${id}-out.csv`;
-
-const JST_OFFSET_MS = 9 * 3_600_000;
-/**
- * `2026-11-25 09:30:00`: the viewer's JST, a form Excel reads as a date and time. Japan has kept UTC+9 without
- * summer time since 1951, so the offset is added; Intl's formatter cost a tenth of a million-event export.
- */
-export const jstDateTime = (d: Date) => {
-  const iso = new Date(d.getTime() + JST_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-};
 
 const label = (table: Readonly<Record<string, string>>, key: string) => ownValue(table, key) ?? key;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jstDateTime } from './audit-export.ts';
+import { jstDateTime } from './jst.ts';
 
 const intl = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Tokyo',
@@ -11,7 +11,7 @@ const intl = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
 });
 
-describe('the export’s times, in JST', () => {
+describe('jstDateTime: the audit export’s times, in JST', () => {
   it('cross the date line at 15:00 UTC, and read back as Excel dates', () => {
     expect(jstDateTime(new Date('2026-11-24T14:59:59.999Z'))).toBe('2026-11-24 23:59:59');
     expect(jstDateTime(new Date('2026-11-24T15:00:00Z'))).toBe('2026-11-25 00:00:00');

@@ -21,17 +21,9 @@ export type CsvWriter = {
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** Text to the file's bytes; UTF-8 files start with a BOM so that Excel opens them in the right encoding. */
-function encoder(encoding: TCsvEncoding): (text: string) => Buffer {
-  if (encoding === 'sjis') return (text) => iconv.encode(text, 'cp932');
-  let isFirst = true;
-  return (text) => {
-    const bytes = Buffer.from(text, 'utf8');
-    if (!isFirst) return bytes;
-    isFirst = false;
-    return Buffer.concat([UTF8_BOM, bytes]);
-  };
-}
+/** Text to the file's bytes. */
+const encoder = (encoding: TCsvEncoding): ((text: string) => Buffer) =>
+  encoding === 'sjis' ? (text) => iconv.encode(text, 'cp932') : (text) => Buffer.from(text, 'utf8');
 
 /**
  * Rows are stringified and encoded a batch at a time: one stream write per row cost more than the CSV itself
@@ -50,14 +42,14 @@ export function createCsvWriter(encoding: TCsvEncoding): CsvWriter {
   const options = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
   const encode = encoder(encoding);
   const output = new PassThrough();
+  // A UTF-8 file starts with a BOM, an empty one too, so that Excel opens it in the right encoding.
+  if (encoding !== 'sjis') output.write(UTF8_BOM);
   let batch: string[][] = [];
-  let bytesOut = 0;
   /** Writes the batch out; false when the reader asked us to wait. */
   const flush = () => {
     if (batch.length === 0) return true;
     const bytes = encode(stringify(batch, options));
     batch = [];
-    bytesOut += bytes.length;
     return output.write(bytes);
   };
   return {
@@ -71,8 +63,6 @@ export function createCsvWriter(encoding: TCsvEncoding): CsvWriter {
     },
     end: () => {
       flush();
-      // An empty UTF-8 file still says it is UTF-8.
-      if (bytesOut === 0 && encoding !== 'sjis') output.write(UTF8_BOM);
       output.end();
     },
     fail: (e) => {

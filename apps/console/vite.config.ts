@@ -1,12 +1,39 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+// CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
+const outDir = process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * The first-screen renderer the site loads (src/entry-server.tsx, `vite build --ssr`): one file in
+ * dist/server, which the site never serves. Libraries stay imports of node_modules.
+ */
+const serverBuild = defineConfig({
+  root,
+  esbuild: { jsx: 'automatic' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: path.join(outDir, 'server'),
+    emptyOutDir: true,
+    copyPublicDir: false,
+    sourcemap: false,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+      // The route modules' dynamic imports stay in the one file: the site loads it once.
+      output: { inlineDynamicImports: true },
+    },
+  },
+});
 
 // No @vitejs/plugin-react: esbuild's automatic JSX runtime is all the console needs (no Fast Refresh).
-export default defineConfig({
+const browserBuild = defineConfig({
   root,
   base: '/',
   esbuild: { jsx: 'automatic' },
@@ -15,8 +42,7 @@ export default defineConfig({
     precompress(),
   ],
   build: {
-    // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
-    outDir: process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     // No source maps in the build: served, they handed anyone our original sources (the site also refuses
     // *.map, should a build ever emit them).
@@ -49,3 +75,5 @@ export default defineConfig({
   server: { port: 3110, strictPort: true },
   preview: { port: 3110, strictPort: true },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));

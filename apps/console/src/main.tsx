@@ -1,16 +1,17 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 import { AppRoot, BrandedErrorPage } from './app/app-root.tsx';
 import { installBfcacheRecheck } from './app/middleware/auth.ts';
 import { ROUTES, NOT_FOUND_MODULE } from './app/route-table.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, createHydratingRouter } from './app/router.tsx';
 import { ThemeProvider } from './app/theme/theme-provider.tsx';
 import { ErrorBoundary } from './components/error-boundary/error-boundary.tsx';
 import { installPreloadErrorGuard } from './lib/chunk-reload.ts';
 import { getConfig } from './lib/config.ts';
 import { fatalErrorStore, isCrawler } from './lib/fatal-error.ts';
+import { readFirstScreenState } from './lib/first-screen-state.ts';
 import { setupGtm } from './lib/gtm.ts';
 import { startLogger } from './lib/logger.ts';
 import { afterFirstScreen } from './lib/after-first-screen.ts';
@@ -23,10 +24,15 @@ startLogger(getConfig(), (load) => afterFirstScreen(queryClient, load));
 installPreloadErrorGuard();
 void setupGtm(getConfig().gtmId);
 
+// A page the site rendered (entry-server.tsx) brings its reads along: the user and the rows are already here.
+const firstScreen = readFirstScreenState();
+if (firstScreen) hydrate(queryClient, firstScreen.queries);
 // Every page's auth middleware needs the user: ask now, while the route's chunk downloads, not after it.
 // Failures stay in the query for the middleware to handle (login page, fatal error).
-void queryClient.prefetchQuery(meQueryOptions());
-const router = createAppRouter(queryClient);
+else void queryClient.prefetchQuery(meQueryOptions());
+const router = firstScreen
+  ? await createHydratingRouter(queryClient, firstScreen.router)
+  : createAppRouter(queryClient);
 installBfcacheRecheck(queryClient, (error) =>
   fatalErrorStore.set(error, browserNavigation.currentPath()),
 );
@@ -35,7 +41,7 @@ schedulePrefetch([...ROUTES.map((route) => route.module.prefetch), NOT_FOUND_MOD
 const container = document.getElementById('root');
 if (!container) throw new Error('#root がありません');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
@@ -47,5 +53,8 @@ createRoot(container).render(
         </ErrorBoundary>
       </ThemeProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// Markup that does not match (it should not happen) is replaced by the browser's own render, as React does.
+if (firstScreen) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -20,6 +20,11 @@ export type RouteDef = {
   middleware: readonly MiddlewareName[];
   /** Company admins only: anyone else gets the 組織管理権限 notice instead of the page. */
   isAdminOnly?: boolean;
+  /**
+   * The site renders this page's first screen (entry-server.tsx) so its rows show before any script ran.
+   * Only for pages whose reads all start in `preload` and whose render touches no browser-only API.
+   */
+  isServerRendered?: boolean;
   module: ReturnType<typeof prefetchable<RouteModule>>;
 };
 
@@ -66,6 +71,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'メンバー',
     layout: 'default',
     middleware: ['auth', 'normalizeMembersUrl'],
+    isServerRendered: true,
     module: m(() => import('./routes/members-page.tsx')),
   },
   {
@@ -104,6 +110,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '書類',
     layout: 'default',
     middleware: ['auth', 'normalizeDocumentsUrl'],
+    isServerRendered: true,
     module: m(() => import('./routes/documents-page.tsx')),
   },
   {

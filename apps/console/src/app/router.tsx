@@ -4,12 +4,15 @@ import {
   Outlet,
   ScrollRestoration,
   createBrowserRouter,
+  matchRoutes,
   redirect,
+  type HydrationState,
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
 import { ZId, isCompanyAdmin } from '@cloudsign/contract';
 import { fatalErrorStore, isFatalError, pageNotFound } from '../lib/fatal-error.ts';
+import { renderRequest } from '../lib/render-request.ts';
 import { middlewareLoader, type MiddlewareContext } from './middleware/index.ts';
 import {
   DefaultLayout,
@@ -50,7 +53,9 @@ function reportingFatal(loader: (args: LoaderFunctionArgs) => Promise<unknown>) 
     try {
       return await loader(args);
     } catch (error) {
-      if (isFatalError(error)) {
+      // On the server the store is the process's, shared by every request: the site sends the plain page
+      // instead, and the browser meets the error itself.
+      if (isFatalError(error) && !renderRequest()) {
         const url = new URL(args.request.url);
         fatalErrorStore.set(error, `${url.pathname}${url.search}`);
       }
@@ -154,3 +159,23 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
 export const createAppRouter = (queryClient: QueryClient) =>
   createBrowserRouter(buildRoutes(queryClient));
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The router over a page the site rendered (entry-server.tsx): the loaders' results come from the page, and
+ * the matched routes' modules are loaded before hydration, so the first render is the server's markup and
+ * not the loading screen.
+ */
+export async function createHydratingRouter(
+  queryClient: QueryClient,
+  hydrationData: HydrationState,
+): Promise<AppRouter> {
+  const routes = buildRoutes(queryClient);
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes, { hydrationData });
+}

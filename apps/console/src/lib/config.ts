@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderRequest } from './render-request.ts';
 
 /**
  * Runtime configuration, written by the site into `/console-config.js` (loaded before the application by
@@ -41,6 +42,10 @@ export function readConfig(source: unknown = window.__CLOUDSIGN_CONFIG__): Conso
 
 let cached: ConsoleConfig | undefined;
 export function getConfig(): ConsoleConfig {
+  // On the server the addresses are the rendered request's, and nothing is cached for the next one.
+  const server = renderRequest();
+  if (server)
+    return { apiUrl: server.apiUrl, siteUrl: server.siteUrl, datadogClientToken: null, gtmId: null };
   cached ??= readConfig();
   return cached;
 }

@@ -1,6 +1,7 @@
 import { getConfig } from './config.ts';
 import { getTokenStore } from './token-store.ts';
 import { networkError, toApiError } from './api-error.ts';
+import { renderRequest } from './render-request.ts';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type ApiQuery = Record<string, QueryValue | readonly QueryValue[]>;
@@ -24,20 +25,29 @@ export function buildApiUrl(path: string, query?: ApiQuery, base = getConfig().a
   return url.toString();
 }
 
+async function sendWith(
+  url: string,
+  init: RequestInit,
+  jwt: string,
+  send: typeof fetch = fetch,
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${jwt}`);
+  try {
+    return await send(url, { ...init, headers });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+}
+
 /** Sends a request with the Bearer token; a 401 (token expired in flight, clock skew) is retried once. */
 export async function authorizedFetch(url: string, init: RequestInit): Promise<Response> {
+  // Rendering on the server: the token the site minted for this request, never the browser's token store.
+  const server = renderRequest();
+  if (server) return sendWith(url, init, server.jwt, server.fetch);
   const tokens = getTokenStore();
-  const send = async () => {
-    const jwt = await tokens.getToken();
-    const headers = new Headers(init.headers);
-    headers.set('Authorization', `Bearer ${jwt}`);
-    try {
-      return await fetch(url, { ...init, headers });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw networkError();
-    }
-  };
+  const send = async () => sendWith(url, init, await tokens.getToken());
   const first = await send();
   if (first.status !== 401) return first;
   tokens.clear();

@@ -9,6 +9,7 @@ import { meEndpoints } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
 import { consoleIndex } from './console-index.ts';
+import { firstScreenRenderer, withFirstScreen } from './first-screen.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
 
 export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
@@ -66,6 +67,7 @@ export async function spaRoutes(
   const root = path.resolve(distDir);
   const script = consoleConfigScript(deps.env);
   const indexHtml = consoleIndex(root);
+  const firstScreen = firstScreenRenderer(root, deps);
 
   app.get('/console-config.js', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
@@ -88,9 +90,11 @@ export async function spaRoutes(
     if (p.toLowerCase().endsWith('.map')) return notFound(request, reply, p);
     const file = path.resolve(root, `.${p}`);
     const isInside = file.startsWith(root + path.sep);
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    // The first-screen renderer (dist/server) is the site's own code, never a file for the browser.
+    if (rel === 'server' || rel.startsWith('server/')) return notFound(request, reply, p);
     // Real files of the build (hashed assets, favicon, logos). Traversal outside dist is never served.
     if (isInside && !p.includes('\0') && (await isFile(file))) {
-      const rel = path.relative(root, file).split(path.sep).join('/');
       // The same URL answers brotli, gzip or plain by Accept-Encoding: shared caches must keep them apart.
       if (rel.startsWith('assets/'))
         return reply.header('vary', 'Accept-Encoding').sendFile(rel, root, {
@@ -110,6 +114,13 @@ export async function spaRoutes(
         status: 503,
       });
     }
+    // The site's own origin whatever the path looks like (a path of `//host/x` must not name another host).
+    const pageUrl = new URL(`${deps.env.SITE_URL.replace(/\/+$/, '')}${request.url}`);
+    const screen = await firstScreen(request, pageUrl);
+    const rendered = screen && withFirstScreen(html, screen);
+    // The member's own rows: kept by no cache, shared or private.
+    if (rendered)
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -2,7 +2,7 @@
  * The console's calls to the main site (spec §7): GET /api/token/jwt, POST /api/company/logout, and the
  * key set the api verifies tokens with.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { meEndpoints as e } from '@cloudsign/contract';
 import { routeAt } from '../api/endpoint-route.ts';
 import type { AppDeps } from '../deps.ts';
@@ -20,6 +20,26 @@ import { siteLocation } from './return-to.ts';
 const NO_SESSION =
   'ログインしていないか、ログインの有効期限が切れています。もう一度ログインしてください。';
 
+/**
+ * An api token for the browser's session, or null when it has none or is part-way through login (second
+ * factor, new password, MFA enrolment). The session counts as used.
+ */
+export async function accessTokenFor(
+  deps: AppDeps,
+  request: FastifyRequest,
+): Promise<string | null> {
+  const loaded = await currentSession(deps, request);
+  if (!loaded || nextStep(loaded) !== 'done') return null;
+  const now = deps.clock();
+  await touchSession(deps.database.db, loaded.session, now);
+  return signAccessToken(
+    deps.keys,
+    { issuer: deps.env.SITE_URL, audience: deps.env.API_URL },
+    { userId: loaded.user.id, companyId: loaded.user.companyId, sessionId: loaded.session.id },
+    now,
+  );
+}
+
 export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const aud = { issuer: deps.env.SITE_URL, audience: deps.env.API_URL };
   const verifyLogoutToken = createLogoutTokenVerifier(deps.keys, aud);
@@ -33,18 +53,8 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
         return sendError(request, reply, 'forbidden');
-      const loaded = await currentSession(deps, request);
-      // A session part-way through login (second factor, new password, MFA enrolment) gets no token yet.
-      if (!loaded || nextStep(loaded) !== 'done')
-        return sendError(request, reply, 'forbidden', NO_SESSION);
-      const now = deps.clock();
-      await touchSession(deps.database.db, loaded.session, now);
-      const jwt = await signAccessToken(
-        deps.keys,
-        aud,
-        { userId: loaded.user.id, companyId: loaded.user.companyId, sessionId: loaded.session.id },
-        now,
-      );
+      const jwt = await accessTokenFor(deps, request);
+      if (!jwt) return sendError(request, reply, 'forbidden', NO_SESSION);
       return { jwt };
     },
   });

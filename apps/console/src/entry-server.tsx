@@ -1,0 +1,124 @@
+/**
+ * The console's first screen, rendered by the site (docs/design.md §1, "First screen"): for a signed-in member
+ * opening a list page, the page's HTML with its rows, so they show as soon as the HTML arrives instead of
+ * after the scripts ran; the browser then hydrates it (main.tsx). Built by Vite as a server bundle
+ * (dist/server/entry-server.js) and loaded by the site, which gives each render the member's token.
+ *
+ * Anything other than a plain page (a redirect, a fatal or page error, a failed or slow read, a route not
+ * marked `isServerRendered`) answers null: the site then sends the usual empty page and the console does
+ * everything in the browser, exactly as without this file.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { renderToString } from 'react-dom/server';
+import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
+import {
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+  matchPath,
+  type HydrationState,
+} from 'react-router';
+import { ROUTES } from './app/route-table.ts';
+import { buildRoutes } from './app/router.tsx';
+import { ThemeProvider } from './app/theme/theme-provider.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { installRenderRequest, type RenderRequest } from './lib/render-request.ts';
+import { formatTitle } from './lib/title.ts';
+import type { FirstScreenState } from './lib/first-screen-state.ts';
+
+const requests = new AsyncLocalStorage<RenderRequest>();
+installRenderRequest(() => requests.getStore());
+
+export type FirstScreenInput = RenderRequest & {
+  /** The page's whole URL on the site, query string included. */
+  url: string;
+  /** Given up (null) when this signal aborts: the site's time budget. */
+  signal: AbortSignal;
+};
+
+export type FirstScreen = {
+  /** The markup inside #root. */
+  html: string;
+  /** What the browser's router and query cache start from (main.tsx), as JSON. */
+  state: FirstScreenState;
+  /** The document title of the page. */
+  title: string;
+};
+
+/** The route-table entry the site may render for this path, if any. */
+export function serverRenderedRoute(pathname: string) {
+  return ROUTES.find((def) => def.isServerRendered && matchPath(def.path, pathname));
+}
+
+/** Resolves once no read is running (the page's reads may start after the loaders returned). */
+function readsSettled(queryClient: QueryClient, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cache = queryClient.getQueryCache();
+    let unsubscribe = () => {};
+    const stop = () => {
+      unsubscribe();
+      signal.removeEventListener('abort', abort);
+    };
+    const abort = () => {
+      stop();
+      reject(new Error('first screen: time budget spent'));
+    };
+    const check = () => {
+      if (queryClient.isFetching() > 0) return;
+      stop();
+      resolve();
+    };
+    unsubscribe = cache.subscribe(check);
+    signal.addEventListener('abort', abort);
+    if (signal.aborted) abort();
+    else check();
+  });
+}
+
+async function render(input: FirstScreenInput): Promise<FirstScreen | null> {
+  const url = new URL(input.url);
+  const def = serverRenderedRoute(url.pathname);
+  if (!def) return null;
+
+  const queryClient = createQueryClient();
+  // One try only: the browser retries on its own if the page is sent without rows.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const handler = createStaticHandler(buildRoutes(queryClient));
+  const context = await handler.query(new Request(url, { signal: input.signal }));
+  if (context instanceof Response || context.errors) return null;
+
+  // The loaders start the page's reads without waiting for them; start them here too (a read already
+  // running is joined, not repeated) so none is missed, then wait for all of them.
+  (await def.module.load()).preload?.(queryClient, url);
+  await readsSettled(queryClient, input.signal);
+  if (queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status !== 'success' }).length)
+    return null;
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  const routerState: HydrationState = {
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: null,
+  };
+  return {
+    html,
+    state: { router: routerState, queries: dehydrate(queryClient) },
+    title: formatTitle(def.title),
+  };
+}
+
+/** The first screen of `input.url` for the member whose token this is, or null for the usual empty page. */
+export function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen | null> {
+  const { apiUrl, siteUrl, jwt, fetch } = input;
+  return requests.run({ apiUrl, siteUrl, jwt, fetch }, () => render(input));
+}

@@ -1,0 +1,124 @@
+/**
+ * The console's first screen rendered on the site (docs/design.md §1 "First screen"): a signed-in member
+ * opening a list page gets the page's HTML with its rows, which the console then hydrates. The renderer is
+ * the console's own server bundle (dist/server/entry-server.js, built with the console); it reads the api
+ * over HTTP with a token minted for this request, as the browser would.
+ *
+ * The plain page is always the fallback: no bundle, no session, a page not marked for it, a redirect or
+ * error, a read that fails or does not answer within the budget. The console then renders in the browser.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { accessTokenFor } from './token.routes.ts';
+
+/**
+ * Longest the site waits for the page's reads and render. Past it the plain page goes out, and the browser
+ * starts its own reads; beyond this the rendered rows would come no sooner than the browser's.
+ */
+export const FIRST_SCREEN_BUDGET_MS = 400;
+/** The element whose JSON the console hydrates from (the console's lib/first-screen-state.ts). */
+export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+
+type FirstScreen = { html: string; state: unknown; title: string };
+type Renderer = {
+  serverRenderedRoute: (pathname: string) => unknown;
+  renderFirstScreen: (input: {
+    url: string;
+    apiUrl: string;
+    siteUrl: string;
+    jwt: string;
+    fetch: typeof fetch;
+    signal: AbortSignal;
+  }) => Promise<FirstScreen | null>;
+};
+
+const isRenderer = (mod: unknown): mod is Renderer =>
+  typeof (mod as Partial<Renderer> | null)?.renderFirstScreen === 'function' &&
+  typeof (mod as Partial<Renderer> | null)?.serverRenderedRoute === 'function';
+
+/** JSON inside a <script type="application/json">: nothing in it may close the element or start a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The plain page with the rendered screen in #root, its state beside it and the page's title. */
+export function withFirstScreen(shell: string, screen: FirstScreen): string | null {
+  const root = '<div id="root"></div>';
+  if (!shell.includes(root)) return null;
+  return shell
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(screen.title)}</title>`)
+    .replace(
+      root,
+      () =>
+        `<div id="root">${screen.html}</div>` +
+        `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>`,
+    );
+}
+
+export function firstScreenRenderer(distDir: string, deps: AppDeps) {
+  const file = path.join(distDir, 'server', 'entry-server.js');
+  let loaded: { mtime: number; renderer: Promise<Renderer | null> } | null = null;
+
+  /** The bundle, imported again only when a build replaced it. */
+  async function renderer(): Promise<Renderer | null> {
+    let mtime: number;
+    try {
+      mtime = (await stat(file)).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (loaded?.mtime !== mtime) {
+      const url = `${pathToFileURL(file).href}?v=${mtime}`;
+      loaded = {
+        mtime,
+        renderer: import(url).then(
+          (mod: unknown) => (isRenderer(mod) ? mod : null),
+          (error: unknown) => {
+            deps.logger.warn({ err: error }, 'コンソールの初期画面レンダラーを読み込めませんでした');
+            return null;
+          },
+        ),
+      };
+    }
+    return loaded.renderer;
+  }
+
+  /** The first screen of this request's page, or null for the plain page. */
+  return async function render(request: FastifyRequest, url: URL): Promise<FirstScreen | null> {
+    const bundle = await renderer();
+    if (!bundle?.serverRenderedRoute(url.pathname)) return null;
+    const jwt = await accessTokenFor(deps, request);
+    if (!jwt) return null;
+    const signal = AbortSignal.timeout(FIRST_SCREEN_BUDGET_MS);
+    try {
+      return await bundle.renderFirstScreen({
+        url: url.href,
+        apiUrl: deps.env.API_URL.replace(/\/+$/, ''),
+        siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
+        jwt,
+        // Reads still running when the budget is spent are cancelled (the api stops their statements).
+        fetch: (input, init) =>
+          fetch(input, {
+            ...init,
+            signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
+          }),
+        signal,
+      });
+    } catch (error) {
+      // The plain page still works; a render that fails is the console's bug, worth a line in the log.
+      if (!signal.aborted)
+        deps.logger.warn({ err: error, path: url.pathname }, '初期画面を描画できませんでした');
+      return null;
+    }
+  };
+}

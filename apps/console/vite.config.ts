@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
+import { stylesheetFirst } from './build/stylesheet-first.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
@@ -10,11 +11,15 @@ const outDir = process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', i
 
 /**
  * The first-screen renderer the site loads (src/entry-server.tsx, `vite build --ssr`): one file in
- * dist/server, which the site never serves. Libraries stay imports of node_modules.
+ * dist/server, which the site never serves. The libraries are bundled into it: a built console copied
+ * anywhere (a deployment, a benchmark's folder) has no node_modules beside it to import them from.
  */
 const serverBuild = defineConfig({
   root,
   esbuild: { jsx: 'automatic' },
+  ssr: { noExternal: true },
+  // React's production build whatever NODE_ENV the site runs with, like the browser's bundle.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: 'src/entry-server.tsx',
     outDir: path.join(outDir, 'server'),
@@ -39,6 +44,7 @@ const browserBuild = defineConfig({
   esbuild: { jsx: 'automatic' },
   plugins: [
     routePreloads(fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url))),
+    stylesheetFirst(),
     precompress(),
   ],
   build: {

@@ -15,29 +15,32 @@ const VSYNC_MS = 1000 / 60;
 export const LATE_FRAME_MS = VSYNC_MS * 1.5;
 
 /**
- * The built console the server will serve: CONSOLE_DIST_DIR if it holds a build, else a fresh build into a
+ * The built console the server will serve (with its first-screen renderer): CONSOLE_DIST_DIR if it holds a build, else a fresh build into a
  * temporary folder (the server reads the same variable, so set it before starting the server).
  */
 export function ensureConsoleBuild(): string {
   const given = process.env.CONSOLE_DIST_DIR;
   if (given && existsSync(path.join(given, 'index.html'))) return given;
   const dir = given ?? mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-console-'));
-  execFileSync(
-    process.execPath,
-    [
-      path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'apps/console/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, CONSOLE_DIST_DIR: dir },
-      stdio: 'inherit',
-    },
-  );
+  // The browser's bundle, then the first-screen renderer the site loads (as `npm run build` does).
+  for (const ssr of [[], ['--ssr', 'src/entry-server.tsx']])
+    execFileSync(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'apps/console/vite.config.ts',
+        '--logLevel',
+        'warn',
+        ...ssr,
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, CONSOLE_DIST_DIR: dir },
+        stdio: 'inherit',
+      },
+    );
   process.env.CONSOLE_DIST_DIR = dir;
   return dir;
 }

@@ -41,13 +41,15 @@ export type FirstScreen = {
   html: string;
   /** What the browser's router and query cache start from (main.tsx), as JSON. */
   state: FirstScreenState;
-  /** The document title of the page. */
-  title: string;
 };
 
-/** The route-table entry the site may render for this path, if any. */
-export function serverRenderedRoute(pathname: string) {
-  return ROUTES.find((def) => def.isServerRendered && matchPath(def.path, pathname));
+const serverRenderedRoute = (pathname: string) =>
+  ROUTES.find((def) => def.isServerRendered && matchPath(def.path, pathname));
+
+/** The document title of the page when the site renders this path's first screen, else null. */
+export function serverRenderedTitle(pathname: string): string | null {
+  const def = serverRenderedRoute(pathname);
+  return def ? formatTitle(def.title) : null;
 }
 
 /** Resolves once no read is running (the page's reads may start after the loaders returned). */
@@ -113,7 +115,6 @@ async function render(input: FirstScreenInput): Promise<FirstScreen | null> {
   return {
     html,
     state: { router: routerState, queries: dehydrate(queryClient) },
-    title: formatTitle(def.title),
   };
 }
 

@@ -27,6 +27,20 @@ describe('parseEnv', () => {
     );
   });
 
+  it('the first screen reads the api at API_URL unless API_INTERNAL_URL says otherwise; FIRST_SCREEN is on or off', () => {
+    expect(parseEnv({ API_URL: 'https://api.example.jp/' })).toMatchObject({
+      API_INTERNAL_URL: 'https://api.example.jp',
+      FIRST_SCREEN: 'on',
+    });
+    expect(parseEnv({ API_PORT: '9001' }).API_INTERNAL_URL).toBe('http://localhost:9001');
+    expect(
+      parseEnv({ API_URL: 'https://api.example.jp', API_INTERNAL_URL: 'http://10.0.0.5:3001/' })
+        .API_INTERNAL_URL,
+    ).toBe('http://10.0.0.5:3001');
+    expect(parseEnv({ FIRST_SCREEN: 'off' }).FIRST_SCREEN).toBe('off');
+    expect(() => parseEnv({ FIRST_SCREEN: 'yes' })).toThrow(/FIRST_SCREEN.*on または off/);
+  });
+
   it('empty values count as unset', () => {
     const env = parseEnv({ DATABASE_URL: '', PORT: '' });
     expect(env.DATABASE_URL).toBeUndefined();

@@ -31,6 +31,13 @@ const ZEnv = z
       .optional(),
     SITE_URL: ZUrl.optional(),
     API_URL: ZUrl.optional(),
+    /**
+     * Where the site reads the api when it renders a console page's first screen (site/first-screen.ts):
+     * API_URL unless the site reaches the api by another address (a private network, a sidecar).
+     */
+    API_INTERNAL_URL: ZUrl.optional(),
+    /** `off`: the site sends every console page empty and the browser renders it (site/first-screen.ts). */
+    FIRST_SCREEN: z.enum(['on', 'off'], { message: 'on または off を指定してください' }).default('on'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
@@ -122,6 +129,11 @@ const ZEnv = z
     ...e,
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     API_URL: (e.API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, ''),
+    API_INTERNAL_URL: (
+      e.API_INTERNAL_URL ??
+      e.API_URL ??
+      `http://localhost:${e.API_PORT}`
+    ).replace(/\/$/, ''),
   }));
 
 /** Fastify's `trustProxy` from TRUST_PROXY: false (reached directly), the nearest N hops, or the proxies' addresses. */

@@ -22,9 +22,9 @@ export const FIRST_SCREEN_BUDGET_MS = 400;
 /** The element whose JSON the console hydrates from (the console's lib/first-screen-state.ts). */
 export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
-type FirstScreen = { html: string; state: unknown; title: string };
+type Rendered = { html: string; state: unknown };
 type Renderer = {
-  serverRenderedRoute: (pathname: string) => unknown;
+  serverRenderedTitle: (pathname: string) => string | null;
   renderFirstScreen: (input: {
     url: string;
     apiUrl: string;
@@ -32,12 +32,12 @@ type Renderer = {
     jwt: string;
     fetch: typeof fetch;
     signal: AbortSignal;
-  }) => Promise<FirstScreen | null>;
+  }) => Promise<Rendered | null>;
 };
 
 const isRenderer = (mod: unknown): mod is Renderer =>
   typeof (mod as Partial<Renderer> | null)?.renderFirstScreen === 'function' &&
-  typeof (mod as Partial<Renderer> | null)?.serverRenderedRoute === 'function';
+  typeof (mod as Partial<Renderer> | null)?.serverRenderedTitle === 'function';
 
 /** JSON inside a <script type="application/json">: nothing in it may close the element or start a comment. */
 const scriptJson = (value: unknown) =>
@@ -51,18 +51,43 @@ const scriptJson = (value: unknown) =>
 const escapeText = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The plain page with the rendered screen in #root, its state beside it and the page's title. */
-export function withFirstScreen(shell: string, screen: FirstScreen): string | null {
-  const root = '<div id="root"></div>';
-  if (!shell.includes(root)) return null;
-  return shell
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(screen.title)}</title>`)
-    .replace(
-      root,
-      () =>
-        `<div id="root">${screen.html}</div>` +
-        `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>`,
-    );
+const ROOT = '<div id="root"></div>';
+
+/** The console's module scripts and their preloads, as the build and console-index.ts write them. */
+const MODULE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The plain page cut where the first screen goes: `head` ends inside #root (with the page's title set),
+ * `end` finishes the page with what the render gives, or empty as the plain page. Null for a page without
+ * an empty #root (it cannot take a render).
+ *
+ * The head keeps the stylesheet and loses the module scripts and preloads, which move to the end: named in
+ * the head, some fifty script requests reached the site while it was rendering and were served first,
+ * delaying the rows, and the browser spent the wait compiling them instead of painting. They still run
+ * after the page is parsed, as before; the console then hydrates the rows.
+ */
+export function splitAtRoot(shell: string, title: string) {
+  const at = shell.indexOf(ROOT);
+  if (at < 0) return null;
+  const open = '<div id="root">';
+  const before = shell.slice(0, at + open.length);
+  const modules = (before.match(MODULE_TAGS) ?? []).join('');
+  const head = before
+    .replace(new RegExp(`[ \\t]*(?:${MODULE_TAGS.source})\\n?`, 'g'), '')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
+  const after = shell.slice(at + ROOT.length);
+  const close = after.lastIndexOf('</body>');
+  const tail =
+    close < 0 ? `${after}${modules}` : `${after.slice(0, close)}${modules}${after.slice(close)}`;
+  return {
+    head,
+    end: (screen: Rendered | null) =>
+      screen
+        ? `${screen.html}</div>` +
+          `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>` +
+          tail
+        : `</div>${tail}`,
+  };
 }
 
 export function firstScreenRenderer(distDir: string, deps: AppDeps) {
@@ -93,32 +118,40 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
     return loaded.renderer;
   }
 
-  /** The first screen of this request's page, or null for the plain page. */
-  return async function render(request: FastifyRequest, url: URL): Promise<FirstScreen | null> {
-    const bundle = await renderer();
-    if (!bundle?.serverRenderedRoute(url.pathname)) return null;
-    const jwt = await accessTokenFor(deps, request);
-    if (!jwt) return null;
-    const signal = AbortSignal.timeout(FIRST_SCREEN_BUDGET_MS);
-    try {
-      return await bundle.renderFirstScreen({
-        url: url.href,
-        apiUrl: deps.env.API_URL.replace(/\/+$/, ''),
-        siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
-        jwt,
-        // Reads still running when the budget is spent are cancelled (the api stops their statements).
-        fetch: (input, init) =>
-          fetch(input, {
-            ...init,
-            signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
-          }),
-        signal,
-      });
-    } catch (error) {
-      // The plain page still works; a render that fails is the console's bug, worth a line in the log.
-      if (!signal.aborted)
-        deps.logger.warn({ err: error, path: url.pathname }, '初期画面を描画できませんでした');
-      return null;
-    }
+  return {
+    /** The page's title when the site renders this path's first screen; null for the plain page. */
+    async titleOf(pathname: string): Promise<string | null> {
+      if (deps.env.FIRST_SCREEN === 'off') return null;
+      return (await renderer())?.serverRenderedTitle(pathname) ?? null;
+    },
+
+    /** The first screen of this request's page, or null for the plain page. Never rejects. */
+    async render(request: FastifyRequest, url: URL): Promise<Rendered | null> {
+      const bundle = deps.env.FIRST_SCREEN === 'off' ? null : await renderer();
+      if (!bundle || bundle.serverRenderedTitle(url.pathname) === null) return null;
+      const signal = AbortSignal.timeout(FIRST_SCREEN_BUDGET_MS);
+      try {
+        const jwt = await accessTokenFor(deps, request);
+        if (!jwt) return null;
+        return await bundle.renderFirstScreen({
+          url: url.href,
+          apiUrl: deps.env.API_INTERNAL_URL,
+          siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
+          jwt,
+          // Reads still running when the budget is spent are cancelled (the api stops their statements).
+          fetch: (input, init) =>
+            fetch(input, {
+              ...init,
+              signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
+            }),
+          signal,
+        });
+      } catch (error) {
+        // The plain page still works; a render that fails is the console's bug, worth a line in the log.
+        if (!signal.aborted)
+          deps.logger.warn({ err: error, path: url.pathname }, '初期画面を描画できませんでした');
+        return null;
+      }
+    },
   };
 }

@@ -9,7 +9,9 @@ import { meEndpoints } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
 import { consoleIndex } from './console-index.ts';
-import { firstScreenRenderer, withFirstScreen } from './first-screen.ts';
+import { firstScreenRenderer, splitAtRoot } from './first-screen.ts';
+import { sessionCookie } from './session-context.ts';
+import { sendStreamedPage } from './streamed-page.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
 
 export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
@@ -114,13 +116,19 @@ export async function spaRoutes(
         status: 503,
       });
     }
-    // The site's own origin whatever the path looks like (a path of `//host/x` must not name another host).
-    const pageUrl = new URL(`${deps.env.SITE_URL.replace(/\/+$/, '')}${request.url}`);
-    const screen = await firstScreen(request, pageUrl);
-    const rendered = screen && withFirstScreen(html, screen);
-    // The member's own rows: kept by no cache, shared or private.
-    if (rendered)
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered);
+    // A signed-in member's list page: the head goes out at once, the rows follow from the render.
+    const title = sessionCookie(request) ? await firstScreen.titleOf(p) : null;
+    const parts = title === null ? null : splitAtRoot(html, title);
+    if (parts) {
+      // The site's own origin whatever the path looks like (a path of `//host/x` must not name another host).
+      const pageUrl = new URL(`${deps.env.SITE_URL.replace(/\/+$/, '')}${request.url}`);
+      return sendStreamedPage(
+        request,
+        reply,
+        parts.head,
+        firstScreen.render(request, pageUrl).then(parts.end, () => parts.end(null)),
+      );
+    }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

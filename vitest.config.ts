@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // JSX: the first-screen test renders the console's own pages (test/first-screen).
+        esbuild: { jsx: 'automatic' },
         test: {
           name: 'server-pglite',
           include: serverTests,
@@ -22,6 +24,7 @@ export default defineConfig({
       ...(onPostgres
         ? [
             {
+              esbuild: { jsx: 'automatic' as const },
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/{src,test}/**/*.test.ts'],

@@ -81,21 +81,36 @@ async function render(input: FirstScreenInput): Promise<FirstScreen | null> {
   const url = new URL(input.url);
   const def = serverRenderedRoute(url.pathname);
   if (!def) return null;
-
   const queryClient = createQueryClient();
+  try {
+    return await renderWith(queryClient, def, url, input.signal);
+  } finally {
+    // A render given up (a redirect, an error, the budget) leaves reads running: cancelled, so their
+    // connections to the api close now instead of holding an answer nobody reads.
+    await queryClient.cancelQueries();
+    queryClient.clear();
+  }
+}
+
+async function renderWith(
+  queryClient: QueryClient,
+  def: NonNullable<ReturnType<typeof serverRenderedRoute>>,
+  url: URL,
+  signal: AbortSignal,
+): Promise<FirstScreen | null> {
   // One try only: the browser retries on its own if the page is sent without rows.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const handler = createStaticHandler(buildRoutes(queryClient));
-  const context = await handler.query(new Request(url, { signal: input.signal }));
+  const context = await handler.query(new Request(url, { signal }));
   if (context instanceof Response || context.errors) return null;
 
   // The loaders start the page's reads without waiting for them; start them here too (a read already
   // running is joined, not repeated) so none is missed, then wait for all of them.
   (await def.module.load()).preload?.(queryClient, url);
-  await readsSettled(queryClient, input.signal);
+  await readsSettled(queryClient, signal);
   if (queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status !== 'success' }).length)
     return null;
 
@@ -119,7 +134,13 @@ async function render(input: FirstScreenInput): Promise<FirstScreen | null> {
 }
 
 /** The first screen of `input.url` for the member whose token this is, or null for the usual empty page. */
-export function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen | null> {
+export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen | null> {
   const { apiUrl, siteUrl, jwt, fetch } = input;
-  return requests.run({ apiUrl, siteUrl, jwt, fetch }, () => render(input));
+  try {
+    return await requests.run({ apiUrl, siteUrl, jwt, fetch }, () => render(input));
+  } catch (error) {
+    // Out of time: the reads were cancelled, wherever that caught the render.
+    if (input.signal.aborted) return null;
+    throw error;
+  }
 }

@@ -1,0 +1,169 @@
+/**
+ * The console's first-screen renderer (apps/console/src/entry-server.tsx) against the real api and database:
+ * what a member's page holds when the site renders it, and that renders for members of two companies running
+ * at the same time each see only their own company (the token is per request, never shared).
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
+import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
+
+type Rendered = { html: string; state: { queries: { queries: { queryKey: unknown[] }[] } } };
+type Renderer = {
+  serverRenderedTitle: (pathname: string) => string | null;
+  renderFirstScreen: (input: {
+    url: string;
+    apiUrl: string;
+    siteUrl: string;
+    jwt: string;
+    fetch: typeof fetch;
+    signal: AbortSignal;
+  }) => Promise<Rendered | null>;
+};
+
+const entry = fileURLToPath(new URL('../../../console/src/entry-server.tsx', import.meta.url));
+
+let deps: TestDeps;
+let api: ApiApp;
+let apiUrl: string;
+let renderer: Renderer;
+const people = {} as Record<'adminA' | 'plainA' | 'adminB', { jwt: string }>;
+
+beforeAll(async () => {
+  deps = await createTestDeps();
+  api = await buildApiApp(deps);
+  apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  // Loaded by path, as the site loads its build: the console's sources are not part of the server's types.
+  renderer = (await import(pathToFileURL(path.resolve(entry)).href)) as Renderer;
+
+  const a = await makeCompany(deps, { name: '株式会社エー' });
+  const b = await makeCompany(deps, { name: '株式会社ビー' });
+  const adminA = await makeUser(deps, a.id, { name: '管理 エー子', roles: ['CompanyAdmin'] });
+  const plainA = await makeUser(deps, a.id, { name: '一般 エー助' });
+  const adminB = await makeUser(deps, b.id, { name: '管理 ビー子', roles: ['CompanyAdmin'] });
+  for (let i = 0; i < 5; i++) {
+    await makeUser(deps, a.id, { name: `社員A${i}`, email: `a${i}@a.example.test` });
+    await makeUser(deps, b.id, { name: `社員B${i}`, email: `b${i}@b.example.test` });
+    await makeDocument(deps, a.id, { title: `エー社の契約書${i}` });
+    await makeDocument(deps, b.id, { title: `ビー社の契約書${i}` });
+  }
+  people.adminA = await signIn(deps, adminA);
+  people.plainA = await signIn(deps, plainA);
+  people.adminB = await signIn(deps, adminB);
+});
+afterAll(async () => {
+  // A read cancelled part-way (the redirect and budget cases) can leave a half-sent request on a kept-alive
+  // socket, which close() would wait on until the server's header time-out.
+  api?.server.closeAllConnections();
+  await api?.close();
+  await deps?.cleanup();
+});
+
+const render = (who: keyof typeof people, pagePath: string, over: Partial<{ fetch: typeof fetch }> = {}) =>
+  renderer.renderFirstScreen({
+    url: `${deps.env.SITE_URL}${pagePath}`,
+    apiUrl,
+    siteUrl: deps.env.SITE_URL,
+    jwt: people[who].jwt,
+    fetch: over.fetch ?? fetch,
+    signal: AbortSignal.timeout(10_000),
+  });
+
+const rowsOf = (html: string, testId: string) => html.split(`data-testid="${testId}"`).length - 1;
+
+describe('first screen rendered by the site', () => {
+  it('names the pages it renders, with their titles, and no others', () => {
+    expect(renderer.serverRenderedTitle('/company/members')).toBe('メンバー | クラウドサイン');
+    expect(renderer.serverRenderedTitle('/company/documents')).toBe('書類 | クラウドサイン');
+    expect(renderer.serverRenderedTitle('/cabinets')).toBeNull();
+    expect(renderer.serverRenderedTitle('/company/members/bulk_add')).toBeNull();
+  });
+
+  it("a company admin's members page holds the company's members as rows, with the reads the console hydrates from", async () => {
+    const page = await render('adminA', '/company/members');
+    expect(page).not.toBeNull();
+    const { html, state } = page!;
+    // The admin, the plain member and the five others.
+    expect(rowsOf(html, 'member-row')).toBe(7);
+    for (const name of ['管理 エー子', '一般 エー助', '社員A0', '社員A4']) expect(html).toContain(name);
+    expect(html).not.toContain('社員B');
+    // The header and navigation are there too, under the member's own company.
+    expect(html).toContain('株式会社エー');
+    const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys.some((k) => k.includes('me'))).toBe(true);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a company admin's documents page holds the company's documents as rows", async () => {
+    const page = await render('adminA', '/company/documents');
+    expect(page).not.toBeNull();
+    expect(rowsOf(page!.html, 'document-row')).toBe(5);
+    expect(page!.html).toContain('エー社の契約書0');
+    expect(page!.html).not.toContain('ビー社');
+  });
+
+  it('a member without 組織管理権限 gets the plain page: the list is refused to them, and nothing of it is sent', async () => {
+    const page = await render('plainA', '/company/members');
+    expect(page).toBeNull();
+  });
+
+  it('renders for two companies at once, each page holding only its own company', async () => {
+    // Every api answer is held back a little, in a different order each time, so the renders interleave.
+    let n = 0;
+    const slow: typeof fetch = async (input, init) => {
+      n += 1;
+      await new Promise((r) => setTimeout(r, (n * 7) % 23));
+      return fetch(input, init);
+    };
+    const whos = ['adminA', 'adminB', 'adminA', 'adminB', 'adminB', 'adminA'] as const;
+    const pages = await Promise.all(whos.map((who) => render(who, '/company/members', { fetch: slow })));
+    pages.forEach((page, i) => {
+      const own = whos[i] === 'adminA' ? 'A' : 'B';
+      const other = own === 'A' ? 'B' : 'A';
+      expect(page).not.toBeNull();
+      expect(page!.html).toContain(`社員${own}0`);
+      expect(page!.html).not.toContain(`社員${other}`);
+      expect(JSON.stringify(page!.state)).not.toContain(`社員${other}`);
+    });
+  });
+
+  it('answers null (the plain page) when the api refuses the token', async () => {
+    const page = await renderer.renderFirstScreen({
+      url: `${deps.env.SITE_URL}/company/members`,
+      apiUrl,
+      siteUrl: deps.env.SITE_URL,
+      jwt: 'not-a-token',
+      fetch,
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(page).toBeNull();
+  });
+
+  it('answers null when a read fails, and when the time budget runs out', async () => {
+    const failing: typeof fetch = async (input, init) =>
+      String(input).includes('/members')
+        ? new Response('{"error":{"code":"internal"}}', { status: 500 })
+        : fetch(input, init);
+    expect(await render('adminA', '/company/members', { fetch: failing })).toBeNull();
+
+    const never: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
+    const page = await renderer.renderFirstScreen({
+      url: `${deps.env.SITE_URL}/company/members`,
+      apiUrl,
+      siteUrl: deps.env.SITE_URL,
+      jwt: people.adminA.jwt,
+      fetch: never,
+      signal: AbortSignal.timeout(200),
+    });
+    expect(page).toBeNull();
+  });
+
+  it('answers null for a URL the console would correct first (a redirect)', async () => {
+    expect(await render('adminA', '/company/members?page=abc')).toBeNull();
+  });
+});

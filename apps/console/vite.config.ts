@@ -1,11 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { stylesheetFirst } from './build/stylesheet-first.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Warnings with nothing to act on in our build, silenced in both bundles. */
+const onwarn: NonNullable<NonNullable<UserConfig['build']>['rollupOptions']>['onwarn'] = (
+  warning,
+  warn,
+) => {
+  // Mantine marks its modules "use client" (for React Server Components), which our bundles ignore.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  // zod's own explanatory comment beside a @__PURE__ annotation.
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod/')) return;
+  warn(warning);
+};
 // CONSOLE_DIST_DIR: the server reads the same variable, so a run can build and serve its own copy.
 const outDir = process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -27,10 +39,7 @@ const serverBuild = defineConfig({
     copyPublicDir: false,
     sourcemap: false,
     rollupOptions: {
-      onwarn(warning, warn) {
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        warn(warning);
-      },
+      onwarn,
       // The route modules' dynamic imports stay in the one file: the site loads it once.
       output: { inlineDynamicImports: true },
     },
@@ -55,14 +64,7 @@ const browserBuild = defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
-      // Mantine marks its modules "use client" (for React Server Components), which a SPA bundle ignores.
-      onwarn(warning, warn) {
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        // zod's own explanatory comment beside a @__PURE__ annotation: nothing to act on in our build.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod/'))
-          return;
-        warn(warning);
-      },
+      onwarn,
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.
         // A function, not a name→packages map: the map form let two chunks import each other, so a chunk

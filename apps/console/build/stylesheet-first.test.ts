@@ -19,7 +19,14 @@ describe('hoistStylesheets', () => {
   it('puts the stylesheet right after the charset, before every script and preload', () => {
     const html = hoistStylesheets(built);
     const head = html.slice(0, html.indexOf('</head>'));
-    const order = ['<meta charset', 'index-3.css', '<title>', 'console-config.js', 'index-1.js', 'react-2.js'];
+    const order = [
+      '<meta charset',
+      'index-3.css',
+      '<title>',
+      'console-config.js',
+      'index-1.js',
+      'react-2.js',
+    ];
     const at = order.map((s) => head.indexOf(s));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);

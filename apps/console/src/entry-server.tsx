@@ -111,7 +111,9 @@ async function renderWith(
   // running is joined, not repeated) so none is missed, then wait for all of them.
   (await def.module.load()).preload?.(queryClient, url);
   await readsSettled(queryClient, signal);
-  if (queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status !== 'success' }).length)
+  if (
+    queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status !== 'success' }).length
+  )
     return null;
 
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -45,7 +45,12 @@ export function getConfig(): ConsoleConfig {
   // On the server the addresses are the rendered request's, and nothing is cached for the next one.
   const server = renderRequest();
   if (server)
-    return { apiUrl: server.apiUrl, siteUrl: server.siteUrl, datadogClientToken: null, gtmId: null };
+    return {
+      apiUrl: server.apiUrl,
+      siteUrl: server.siteUrl,
+      datadogClientToken: null,
+      gtmId: null,
+    };
   cached ??= readConfig();
   return cached;
 }

@@ -37,7 +37,9 @@ const ZEnv = z
      */
     API_INTERNAL_URL: ZUrl.optional(),
     /** `off`: the site sends every console page empty and the browser renders it (site/first-screen.ts). */
-    FIRST_SCREEN: z.enum(['on', 'off'], { message: 'on または off を指定してください' }).default('on'),
+    FIRST_SCREEN: z
+      .enum(['on', 'off'], { message: 'on または off を指定してください' })
+      .default('on'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'fatal, error, warn, info, debug, trace, silent のいずれかを指定してください',
@@ -129,11 +131,10 @@ const ZEnv = z
     ...e,
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     API_URL: (e.API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, ''),
-    API_INTERNAL_URL: (
-      e.API_INTERNAL_URL ??
-      e.API_URL ??
-      `http://localhost:${e.API_PORT}`
-    ).replace(/\/$/, ''),
+    API_INTERNAL_URL: (e.API_INTERNAL_URL ?? e.API_URL ?? `http://localhost:${e.API_PORT}`).replace(
+      /\/$/,
+      '',
+    ),
   }));
 
 /** Fastify's `trustProxy` from TRUST_PROXY: false (reached directly), the nearest N hops, or the proxies' addresses. */

@@ -109,7 +109,10 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
         renderer: import(url).then(
           (mod: unknown) => (isRenderer(mod) ? mod : null),
           (error: unknown) => {
-            deps.logger.warn({ err: error }, 'コンソールの初期画面レンダラーを読み込めませんでした');
+            deps.logger.warn(
+              { err: error },
+              'コンソールの初期画面レンダラーを読み込めませんでした',
+            );
             return null;
           },
         ),
@@ -133,7 +136,7 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
       try {
         const jwt = await accessTokenFor(deps, request);
         if (!jwt) return null;
-        return await bundle.renderFirstScreen({
+        const screen = await bundle.renderFirstScreen({
           url: url.href,
           apiUrl: deps.env.API_INTERNAL_URL,
           siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
@@ -146,6 +149,8 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
             }),
           signal,
         });
+        // The budget is the site's: a render that outlasted it is not waited for, nor sent.
+        return signal.aborted ? null : screen;
       } catch (error) {
         // The plain page still works; a render that fails is the console's bug, worth a line in the log.
         if (!signal.aborted)

@@ -61,7 +61,11 @@ afterAll(async () => {
   await deps?.cleanup();
 });
 
-const render = (who: keyof typeof people, pagePath: string, over: Partial<{ fetch: typeof fetch }> = {}) =>
+const render = (
+  who: keyof typeof people,
+  pagePath: string,
+  over: Partial<{ fetch: typeof fetch }> = {},
+) =>
   renderer.renderFirstScreen({
     url: `${deps.env.SITE_URL}${pagePath}`,
     apiUrl,
@@ -87,7 +91,8 @@ describe('first screen rendered by the site', () => {
     const { html, state } = page!;
     // The admin, the plain member and the five others.
     expect(rowsOf(html, 'member-row')).toBe(7);
-    for (const name of ['管理 エー子', '一般 エー助', '社員A0', '社員A4']) expect(html).toContain(name);
+    for (const name of ['管理 エー子', '一般 エー助', '社員A0', '社員A4'])
+      expect(html).toContain(name);
     expect(html).not.toContain('社員B');
     // The header and navigation are there too, under the member's own company.
     expect(html).toContain('株式会社エー');
@@ -118,7 +123,9 @@ describe('first screen rendered by the site', () => {
       return fetch(input, init);
     };
     const whos = ['adminA', 'adminB', 'adminA', 'adminB', 'adminB', 'adminA'] as const;
-    const pages = await Promise.all(whos.map((who) => render(who, '/company/members', { fetch: slow })));
+    const pages = await Promise.all(
+      whos.map((who) => render(who, '/company/members', { fetch: slow })),
+    );
     pages.forEach((page, i) => {
       const own = whos[i] === 'adminA' ? 'A' : 'B';
       const other = own === 'A' ? 'B' : 'A';
@@ -143,7 +150,7 @@ describe('first screen rendered by the site', () => {
 
   it('answers null when a read fails, and when the time budget runs out', async () => {
     const failing: typeof fetch = async (input, init) =>
-      String(input).includes('/members')
+      (input instanceof Request ? input.url : input.toString()).includes('/members')
         ? new Response('{"error":{"code":"internal"}}', { status: 500 })
         : fetch(input, init);
     expect(await render('adminA', '/company/members', { fetch: failing })).toBeNull();

@@ -194,6 +194,16 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  {
+    // Plain scripts served as they are, before any bundle (public/early-clicks.js): no project types.
+    files: ['apps/console/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      globals: globals.browser,
+      sourceType: 'script',
+      parserOptions: { projectService: false, project: null },
+    },
+  },
   ...boundaries(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**/*.ts', 'e2e/**/*.ts'],

@@ -253,19 +253,27 @@ test('a plain member and the SMBC theme', async ({ page }) => {
   }
   await page.context().clearCookies();
   await forceTheme(page, API_URL, 'smbc-cloudsign');
-  await login(page, DEMO.admin, '/company/members');
+  await login(page, DEMO.admin, '/cabinets');
   for (const url of [
-    '/company/members',
-    '/company/documents',
-    '/cabinets',
     '/company/members/bulk_add/upload',
     '/company/documents/search',
+    '/cabinets',
   ]) {
     await page.goto(url);
     await settled(page);
     await c.check(`smbc theme: ${url}`);
   }
-  await page.goto('/company/members');
+  // The lists the site renders, reached by the menu from /cabinets (see forceTheme).
+  const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+  for (const [name, url] of [
+    ['書類', '/company/documents'],
+    ['メンバー', '/company/members'],
+  ] as const) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await settled(page);
+    await c.check(`smbc theme: ${url}`);
+  }
   await page.getByTestId('member-row').first().click();
   await expect(page.getByRole('dialog', { name: 'メンバーの詳細' })).toBeVisible();
   await c.check('smbc theme: member drawer');

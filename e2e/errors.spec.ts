@@ -8,6 +8,13 @@ test('a session the site accepts but the api refuses: one trip to login, then th
 }) => {
   await startAt(page, DEMO.admin);
   await expect(page.getByRole('heading', { level: 1, name: 'メンバー' })).toBeVisible();
+  // A page the browser renders itself: the refusal below is staged in this browser only, and a page the site
+  // renders would read /me on the site's side, where the api (not refusing there) would answer.
+  await page
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .getByRole('link', { name: 'キャビネット' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'キャビネット' })).toBeVisible();
   // From now on the api refuses the user while the site's session stays alive.
   await page.route(`${API_URL}/me`, (route) =>
     route.fulfill({

@@ -10,7 +10,12 @@ mkdirSync(ARTIFACTS, { recursive: true });
 for (const theme of ['cloudsign', 'smbc-cloudsign'] as const) {
   test(`members page and error page look right in the ${theme} theme`, async ({ page }) => {
     await forceTheme(page, API_URL, theme);
-    await login(page, DEMO.admin, '/company/members');
+    // The members list is rendered by the site with the real theme: reached by the menu (see forceTheme).
+    await login(page, DEMO.admin, '/cabinets');
+    await page
+      .getByRole('navigation', { name: 'メインメニュー' })
+      .getByRole('link', { name: 'メンバー', exact: true })
+      .click();
     await expect(page).toHaveTitle('メンバー | クラウドサイン');
     await expect(
       page

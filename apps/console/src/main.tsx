@@ -12,6 +12,7 @@ import { installPreloadErrorGuard } from './lib/chunk-reload.ts';
 import { getConfig } from './lib/config.ts';
 import { fatalErrorStore, isCrawler } from './lib/fatal-error.ts';
 import { readFirstScreenState } from './lib/first-screen-state.ts';
+import { EarlyEventsReplay } from './lib/early-events.ts';
 import { setupGtm } from './lib/gtm.ts';
 import { startLogger } from './lib/logger.ts';
 import { afterFirstScreen } from './lib/after-first-screen.ts';
@@ -50,6 +51,7 @@ const app = (
           fallback={() => (isCrawler() ? null : <BrandedErrorPage status={500} />)}
         >
           <AppRoot router={router} />
+          <EarlyEventsReplay />
         </ErrorBoundary>
       </ThemeProvider>
     </QueryClientProvider>

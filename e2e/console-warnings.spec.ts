@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { collectWarnings } from './support/console-messages.ts';
 import { DEMO } from './support/auth.ts';
 import { expectPage, mainNav, pickFromMenu, startAt } from './support/journeys.ts';
 
@@ -6,15 +7,6 @@ import { expectPage, mainNav, pickFromMenu, startAt } from './support/journeys.t
  * The browser console stays quiet while a person uses the console: no React Router warnings (future flags,
  * v7 API), nor any other warning or error, on a click-through of the main pages.
  */
-function collectWarnings(page: Page) {
-  const messages: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
-  return messages;
-}
-
 test('a company admin clicking through the console leaves no warning in the browser console', async ({
   page,
 }) => {

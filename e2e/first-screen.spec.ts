@@ -5,16 +5,8 @@
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { DEMO } from './support/auth.ts';
+import { collectWarnings } from './support/console-messages.ts';
 import { expectPage, mainNav, startAt } from './support/journeys.ts';
-
-function collectProblems(page: Page) {
-  const messages: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
-  return messages;
-}
 
 /** Reloads the page as a person pressing F5 would; answers the page's own HTML as the site sent it. */
 async function reloadHtml(page: Page): Promise<string> {
@@ -30,7 +22,7 @@ test('the members and documents pages arrive with their rows, and the console ta
   page,
 }) => {
   test.setTimeout(120_000);
-  const problems = collectProblems(page);
+  const problems = collectWarnings(page);
   await startAt(page, DEMO.admin);
   const nav = mainNav(page);
 

@@ -15,20 +15,17 @@
   }
   // A click or a submission is not acted on natively (a link or a form would reload the page): the console
   // acts on it once it is ready.
-  function keepClick(event) {
-    var target = inPage(event);
-    if (!target) return;
-    event.preventDefault();
-    event.stopPropagation();
-    kept.push({ type: 'click', target: target });
+  function keepAction(type) {
+    return function (event) {
+      var target = inPage(event);
+      if (!target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      kept.push({ type: type, target: target });
+    };
   }
-  function keepSubmit(event) {
-    var target = inPage(event);
-    if (!target) return;
-    event.preventDefault();
-    event.stopPropagation();
-    kept.push({ type: 'submit', target: target });
-  }
+  var keepClick = keepAction('click');
+  var keepSubmit = keepAction('submit');
   // Typing goes into the field as usual; its value at that moment is kept, to be handed to the console.
   function keepInput(event) {
     var target = inPage(event);

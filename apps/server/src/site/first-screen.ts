@@ -22,8 +22,9 @@ export const FIRST_SCREEN_BUDGET_MS = 400;
 /** The element whose JSON the console hydrates from (the console's lib/first-screen-state.ts). */
 export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
-type Rendered = { html: string; state: unknown };
-type Renderer = {
+export type Rendered = { html: string; state: unknown };
+/** What the console's server bundle exports (apps/console/src/entry-server.tsx). */
+export type FirstScreenRenderer = {
   serverRenderedTitle: (pathname: string) => string | null;
   renderFirstScreen: (input: {
     url: string;
@@ -35,9 +36,9 @@ type Renderer = {
   }) => Promise<Rendered | null>;
 };
 
-const isRenderer = (mod: unknown): mod is Renderer =>
-  typeof (mod as Partial<Renderer> | null)?.renderFirstScreen === 'function' &&
-  typeof (mod as Partial<Renderer> | null)?.serverRenderedTitle === 'function';
+const isRenderer = (mod: unknown): mod is FirstScreenRenderer =>
+  typeof (mod as Partial<FirstScreenRenderer> | null)?.renderFirstScreen === 'function' &&
+  typeof (mod as Partial<FirstScreenRenderer> | null)?.serverRenderedTitle === 'function';
 
 /** JSON inside a <script type="application/json">: nothing in it may close the element or start a comment. */
 const scriptJson = (value: unknown) =>
@@ -92,10 +93,10 @@ export function splitAtRoot(shell: string, title: string) {
 
 export function firstScreenRenderer(distDir: string, deps: AppDeps) {
   const file = path.join(distDir, 'server', 'entry-server.js');
-  let loaded: { mtime: number; renderer: Promise<Renderer | null> } | null = null;
+  let loaded: { mtime: number; renderer: Promise<FirstScreenRenderer | null> } | null = null;
 
   /** The bundle, imported again only when a build replaced it. */
-  async function renderer(): Promise<Renderer | null> {
+  async function renderer(): Promise<FirstScreenRenderer | null> {
     let mtime: number;
     try {
       mtime = (await stat(file)).mtimeMs;

@@ -9,26 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
+import type { FirstScreenRenderer } from '../../src/site/first-screen.ts';
 
-type Rendered = { html: string; state: { queries: { queries: { queryKey: unknown[] }[] } } };
-type Renderer = {
-  serverRenderedTitle: (pathname: string) => string | null;
-  renderFirstScreen: (input: {
-    url: string;
-    apiUrl: string;
-    siteUrl: string;
-    jwt: string;
-    fetch: typeof fetch;
-    signal: AbortSignal;
-  }) => Promise<Rendered | null>;
-};
-
+type State = { queries: { queries: { queryKey: unknown[] }[] } };
 const entry = fileURLToPath(new URL('../../../console/src/entry-server.tsx', import.meta.url));
 
 let deps: TestDeps;
 let api: ApiApp;
 let apiUrl: string;
-let renderer: Renderer;
+let renderer: FirstScreenRenderer;
 const people = {} as Record<'adminA' | 'plainA' | 'adminB', { jwt: string }>;
 
 beforeAll(async () => {
@@ -36,7 +25,7 @@ beforeAll(async () => {
   api = await buildApiApp(deps);
   apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
   // Loaded by path, as the site loads its build: the console's sources are not part of the server's types.
-  renderer = (await import(pathToFileURL(path.resolve(entry)).href)) as Renderer;
+  renderer = (await import(pathToFileURL(path.resolve(entry)).href)) as FirstScreenRenderer;
 
   const a = await makeCompany(deps, { name: '株式会社エー' });
   const b = await makeCompany(deps, { name: '株式会社ビー' });
@@ -88,7 +77,8 @@ describe('first screen rendered by the site', () => {
   it("a company admin's members page holds the company's members as rows, with the reads the console hydrates from", async () => {
     const page = await render('adminA', '/company/members');
     expect(page).not.toBeNull();
-    const { html, state } = page!;
+    const { html } = page!;
+    const state = page!.state as State;
     // The admin, the plain member and the five others.
     expect(rowsOf(html, 'member-row')).toBe(7);
     for (const name of ['管理 エー子', '一般 エー助', '社員A0', '社員A4'])

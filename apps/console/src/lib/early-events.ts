@@ -29,18 +29,29 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string) 
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** When the browser is next idle: the hydration's remaining work (effects, subscriptions) is done by then. */
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 300 });
+    else setTimeout(resolve, 50);
+  });
+
 /**
  * Replays, in order, what was done on a page the site rendered before the console had taken it over: on the
  * elements still in the page, and stops keeping new events. Each event waits for a task of its own, as a
- * person's would: React renders the typed value before the click that submits it, and the router has
- * started before the first click (replayed in the commit itself, a click's navigation was dropped).
+ * person's would: React renders the typed value before the click that submits it. The first waits until the
+ * browser is idle after hydration (replayed in the commit itself, or one task later, a click's navigation was
+ * sometimes dropped).
  */
 export async function replayEarlyEvents(): Promise<void> {
   const source = window.__CLOUDSIGN_EARLY_EVENTS__;
   // The script is async: should it run after this, it must not start keeping clicks nobody will replay.
   window.__CLOUDSIGN_EARLY_EVENTS__ = null;
   if (!source) return;
-  for (const event of source.take()) {
+  const events = source.take();
+  if (events.length > 0) await whenIdle();
+  for (const event of events) {
     await nextTask();
     const { target } = event;
     if (!target.isConnected) continue;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import {
   Badge,
   Box,
@@ -18,6 +18,7 @@ import { useDocuments } from '../api/find-documents.ts';
 import { formatAmount, formatDate } from '../lib/format.ts';
 import { toApiQuery, type ListQuery } from '../lib/list-query.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
 
 type Props = { query: ListQuery; onOpen: (id: string) => void; onPage: (page: number) => void };
 
@@ -27,9 +28,7 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
   const documents = useDocuments(apiQuery);
   const viewport = useRef<HTMLDivElement>(null);
   const listKey = JSON.stringify(apiQuery);
-  useEffect(() => {
-    viewport.current?.scrollTo({ top: 0 });
-  }, [listKey]);
+  useScrollToTopOnChange(viewport, listKey);
 
   if (documents.isPending) {
     return (

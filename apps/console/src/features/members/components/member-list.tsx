@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Group, Loader, Pagination, ScrollArea, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
@@ -7,6 +7,7 @@ import { VirtualList } from '../../../components/virtual-list/index.ts';
 import { useMembers } from '../api/find-members.ts';
 import { MEMBER_ROW_HEIGHT, MemberRow } from './member-row.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
+import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
 
 type Props = {
   query: TMemberListQuery;
@@ -27,9 +28,7 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
     scroller.current = el;
   }, []);
   // Spec §2: on navigation the member list scrolls back to the top.
-  useEffect(() => {
-    scroller.current?.scrollTo({ top: 0 });
-  }, [location.key]);
+  useScrollToTopOnChange(scroller, location.key);
 
   if (!members.isSuccess) return <QueryFallback query={members} />;
   const { members: rows, total } = members.data;

@@ -122,42 +122,43 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
     return loaded.renderer;
   }
 
-  return {
-    /** The page's title when the site renders this path's first screen; null for the plain page. */
-    async titleOf(pathname: string): Promise<string | null> {
-      if (deps.env.FIRST_SCREEN === 'off') return null;
-      return (await renderer())?.serverRenderedTitle(pathname) ?? null;
-    },
-
-    /** The first screen of this request's page, or null for the plain page. Never rejects. */
-    async render(request: FastifyRequest, url: URL): Promise<Rendered | null> {
-      const bundle = deps.env.FIRST_SCREEN === 'off' ? null : await renderer();
-      if (!bundle || bundle.serverRenderedTitle(url.pathname) === null) return null;
-      const signal = AbortSignal.timeout(FIRST_SCREEN_BUDGET_MS);
-      try {
-        const jwt = await accessTokenFor(deps, request);
-        if (!jwt) return null;
-        const screen = await bundle.renderFirstScreen({
-          url: url.href,
-          apiUrl: deps.env.API_INTERNAL_URL,
-          siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
-          jwt,
-          // Reads still running when the budget is spent are cancelled (the api stops their statements).
-          fetch: (input, init) =>
-            fetch(input, {
-              ...init,
-              signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
-            }),
-          signal,
-        });
-        // The budget is the site's: a render that outlasted it is not waited for, nor sent.
-        return signal.aborted ? null : screen;
-      } catch (error) {
-        // The plain page still works; a render that fails is the console's bug, worth a line in the log.
-        if (!signal.aborted)
-          deps.logger.warn({ err: error, path: url.pathname }, '初期画面を描画できませんでした');
-        return null;
-      }
-    },
+  /**
+   * The first screen of `pathname` if the site renders it: its title, and the render for one request, which
+   * answers null for the plain page and never rejects. Null when the page is not rendered by the site.
+   */
+  return async function pageFor(pathname: string) {
+    const bundle = deps.env.FIRST_SCREEN === 'off' ? null : await renderer();
+    const title = bundle?.serverRenderedTitle(pathname) ?? null;
+    if (!bundle || title === null) return null;
+    return {
+      title,
+      async render(request: FastifyRequest, url: URL): Promise<Rendered | null> {
+        const signal = AbortSignal.timeout(FIRST_SCREEN_BUDGET_MS);
+        try {
+          const jwt = await accessTokenFor(deps, request);
+          if (!jwt) return null;
+          const screen = await bundle.renderFirstScreen({
+            url: url.href,
+            apiUrl: deps.env.API_INTERNAL_URL,
+            siteUrl: deps.env.SITE_URL,
+            jwt,
+            // Reads still running when the budget is spent are cancelled (the api stops their statements).
+            fetch: (input, init) =>
+              fetch(input, {
+                ...init,
+                signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
+              }),
+            signal,
+          });
+          // The budget is the site's: a render that outlasted it is not waited for, nor sent.
+          return signal.aborted ? null : screen;
+        } catch (error) {
+          // The plain page still works; a render that fails is the console's bug, worth a line in the log.
+          if (!signal.aborted)
+            deps.logger.warn({ err: error, path: url.pathname }, '初期画面を描画できませんでした');
+          return null;
+        }
+      },
+    };
   };
 }

@@ -69,7 +69,7 @@ export async function spaRoutes(
   const root = path.resolve(distDir);
   const script = consoleConfigScript(deps.env);
   const indexHtml = consoleIndex(root);
-  const firstScreen = firstScreenRenderer(root, deps);
+  const firstScreenOf = firstScreenRenderer(root, deps);
 
   app.get('/console-config.js', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
@@ -117,16 +117,16 @@ export async function spaRoutes(
       });
     }
     // A signed-in member's list page: the head goes out at once, the rows follow from the render.
-    const title = sessionCookie(request) ? await firstScreen.titleOf(p) : null;
-    const parts = title === null ? null : splitAtRoot(html, title);
-    if (parts) {
+    const page = sessionCookie(request) ? await firstScreenOf(p) : null;
+    const parts = page && splitAtRoot(html, page.title);
+    if (page && parts) {
       // The site's own origin whatever the path looks like (a path of `//host/x` must not name another host).
-      const pageUrl = new URL(`${deps.env.SITE_URL.replace(/\/+$/, '')}${request.url}`);
+      const pageUrl = new URL(`${deps.env.SITE_URL}${request.url}`);
       return sendStreamedPage(
         request,
         reply,
         parts.head,
-        firstScreen.render(request, pageUrl).then(parts.end, () => parts.end(null)),
+        page.render(request, pageUrl).then(parts.end),
       );
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -24,8 +24,20 @@ export const ERROR_CODES = {
   },
   system_protected: { status: 409, message: 'システムが管理する項目は変更・削除できません。' },
   invalid_state: { status: 409, message: '現在の状態ではこの操作はできません。' },
+  /** A body sent slower than the servers' minimum rate (a held connection is not a request). */
+  request_timeout: {
+    status: 408,
+    message:
+      'リクエストの送信に時間がかかりすぎたため、中断しました。通信環境を確認して、もう一度お試しください。',
+  },
   payload_too_large: { status: 413, message: 'ファイルまたはリクエストが大きすぎます。' },
   unsupported_media_type: { status: 415, message: 'このファイル形式には対応していません。' },
+  /** Request headers over Node's limit (16 KB), usually an overgrown cookie. */
+  headers_too_large: {
+    status: 431,
+    message:
+      'リクエストのヘッダーが大きすぎます。このサイトの Cookie を削除してから、もう一度お試しください。',
+  },
   rate_limited: {
     status: 429,
     message: 'リクエストが多すぎます。しばらく待ってからやり直してください。',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_RETENTION_MAX_YEARS, AUDIT_RETENTION_MIN_YEARS } from './audit-log.ts';
 import { ZId, strictRequestBody } from './common.ts';
 import { ZPlan, ZTheme } from './enums.ts';
+import { refineText } from './text.ts';
 
 /** The company flags an admin can switch on the settings page (SSO has its own page). */
 export const COMPANY_FLAGS = ['mfa', 'documentApproval', 'auditLog', 'documentImport'] as const;
@@ -52,17 +53,19 @@ export const ZCompanySettings = z.object({
 export type TCompanySettings = z.infer<typeof ZCompanySettings>;
 export const ZCompanySettingsResponse = z.object({ settings: ZCompanySettings });
 
-const name = z
+/** One line without disguising characters: the name is printed into the service's mails and every header. */
+export const ZCompanyName = z
   .string({ message: '企業名を入力してください。' })
   .trim()
   .min(1, '企業名を入力してください。')
-  .max(100, '企業名は100文字以内で入力してください。');
+  .max(100, '企業名は100文字以内で入力してください。')
+  .superRefine(refineText('企業名'));
 const flag = (label: string) =>
   z.boolean({ message: `「${label}」はオンまたはオフで指定してください。` });
 
 /** The whole editable part, with the version the admin started from. */
 export const ZUpdateCompanySettingsRequest = strictRequestBody({
-  name,
+  name: ZCompanyName,
   theme: z.enum(['cloudsign', 'smbc-cloudsign'], {
     message: 'テーマは cloudsign または smbc-cloudsign を指定してください。',
   }),

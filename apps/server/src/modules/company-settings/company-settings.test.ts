@@ -223,6 +223,27 @@ describe('PUT /company/settings', () => {
     const { headers } = await signIn(deps, w.plain);
     expectError(await put(headers, { nonsense: true }), 'forbidden');
   });
+
+  // The company name is printed into mails from the service's sender: a line break would let it write lines
+  // of its own, a bidi control would make it read as something else.
+  it.each([
+    [
+      '株式会社サンプル\r\n\r\nパスワードの再入力が必要です',
+      '企業名に改行は使えません。1行で入力してください。',
+    ],
+    ['株式会社\u202eクッリテ', '企業名に、表示を偽装できる見えない文字（U+202E）は使えません。'],
+    ['株式会社\u0007サンプル', '企業名に制御文字（U+0007）は使えません。'],
+  ])('a name with %j is a 400 naming the field, and nothing changes', async (name, message) => {
+    const w = await world();
+    const start = (await get(w.headers)).json<{ settings: Parameters<typeof body>[0] }>().settings;
+    const res = await put(w.headers, body(start, { name }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { details: [{ path: 'name', message }] } });
+    expect(await preview(w.headers, body(start, { name }))).toMatchObject({ statusCode: 400 });
+    expect((await get(w.headers)).json()).toMatchObject({
+      settings: { name: '株式会社サンプル商事', version: 0 },
+    });
+  });
 });
 
 describe('POST /company/settings/preview', () => {

@@ -356,6 +356,48 @@ describe('ACS refuses', () => {
     expectRefused(await postAcs(xml, other.cookie, otherCompanyId), '送信先（Destination）');
   });
 
+  describe('an Issuer other than the registered IdP entity id, though signed by its key', () => {
+    const EVIL = 'https://evil-idp.example.test/saml';
+    const ISSUER = `<saml:Issuer>${IDP}</saml:Issuer>`;
+    const ISSUER_MESSAGE = 'IdP からの応答の発行者が、登録されている IdP と一致しません。';
+
+    it.each([
+      [
+        'on the assertion and the response',
+        (xml: string) => xml.replaceAll(ISSUER, `<saml:Issuer>${EVIL}</saml:Issuer>`),
+      ],
+      // The assertion is signed: the Response's Issuer is outside the signature, still checked.
+      [
+        'on the response only',
+        (xml: string) => xml.replace(ISSUER, `<saml:Issuer>${EVIL}</saml:Issuer>`),
+      ],
+      [
+        'on the assertion only',
+        (xml: string) =>
+          xml.replace(
+            /(<saml:Assertion[^>]*>)<saml:Issuer>[^<]*<\/saml:Issuer>/,
+            `$1<saml:Issuer>${EVIL}</saml:Issuer>`,
+          ),
+      ],
+    ])('%s: refused with the reason in the log', async (_, edit) => {
+      const { cookie, requestId } = await startLogin();
+      const xml = signAssertion(edit(responseXml(fields(requestId))), idpKey);
+      expectRefused(await postAcs(xml, cookie), ISSUER_MESSAGE);
+      expect(await lastAuditEvent()).toEqual({
+        action: 'auth.signInFailed',
+        actorEmail: '',
+        targetId: '',
+        details: { method: 'sso', reason: 'issuer' },
+      });
+    });
+
+    it('a response without its own (optional) Issuer is still accepted', async () => {
+      const { cookie, requestId } = await startLogin();
+      const xml = signAssertion(responseXml(fields(requestId)).replace(ISSUER, ''), idpKey);
+      expect((await postAcs(xml, cookie)).statusCode).toBe(303);
+    });
+  });
+
   it('an address of another company', async () => {
     const stranger = await makeLoginUser(deps, otherCompanyId);
     const { cookie, requestId } = await startLogin();

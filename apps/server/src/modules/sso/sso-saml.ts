@@ -1,8 +1,9 @@
 /**
  * The SAML protocol through @node-saml/node-saml (docs/decisions.md): AuthnRequests with the HTTP-Redirect
  * binding, responses over HTTP-POST. The library verifies signatures (response or assertion, by one of the
- * configured certificates), issuer, audience, conditions and InResponseTo; the checks it leaves out
- * (Destination, Recipient, comments, one assertion id once) are added here and in sso-signin.service.ts.
+ * configured certificates), audience, conditions and InResponseTo; the checks it leaves out (Destination,
+ * Recipient, Issuer — its `idpIssuer` is compared only for logout messages —, comments, one assertion id
+ * once) are added here and in sso-signin.service.ts.
  */
 import type { Profile } from '@node-saml/node-saml';
 import { loadSaml, loadXmlDom, type XmlDomLib } from './sso-libs.ts';
@@ -21,6 +22,8 @@ export const spIds = (siteUrl: string, companyId: string): SpIds => ({
 });
 
 export type IdpConfig = { idpEntityId: string; idpSsoUrl: string; idpCertificates: string[] };
+
+const SAML_ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
 
 const pem = (b64: string) =>
   `-----BEGIN CERTIFICATE-----\n${b64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----`;
@@ -116,6 +119,12 @@ export async function validateResponse(
   const root = doc.documentElement!;
   if (root.localName !== 'Response') throw new SamlRefusal('malformed');
   if (root.getAttribute('Destination') !== sp.acsUrl) throw new SamlRefusal('destination');
+  // The Response's own Issuer is optional (SAML core 3.2.2) but, when sent, must be the registered IdP.
+  const responseIssuer = Array.from(root.childNodes).find(
+    (n) => n.namespaceURI === SAML_ASSERTION && n.localName === 'Issuer',
+  );
+  if (responseIssuer && responseIssuer.textContent?.trim() !== idp.idpEntityId)
+    throw new SamlRefusal('issuer');
   const { saml } = await samlFor(sp, idp, now, expectedRequestId);
   let profile: Profile | null;
   try {
@@ -124,14 +133,14 @@ export async function validateResponse(
     throw new SamlRefusal(classify((e as Error).message), (e as Error).message);
   }
   if (!profile) throw new SamlRefusal('malformed');
+  // node-saml reads the verified assertion's Issuer into the profile but never compares it on sign-in: another
+  // IdP holding a key the admin registered (a shared signing service, a reused certificate) must not pass.
+  if (profile.issuer?.trim() !== idp.idpEntityId) throw new SamlRefusal('issuer');
   // Recipient and the assertion id are read from the assertion the library verified, never the document.
   const assertion = parse(xmlDom, profile.getAssertionXml!()).documentElement!;
   const assertionId = assertion.getAttribute('ID') ?? '';
   const confirmations = Array.from(
-    assertion.getElementsByTagNameNS(
-      'urn:oasis:names:tc:SAML:2.0:assertion',
-      'SubjectConfirmationData',
-    ),
+    assertion.getElementsByTagNameNS(SAML_ASSERTION, 'SubjectConfirmationData'),
   );
   if (!assertionId || confirmations.length === 0) throw new SamlRefusal('malformed');
   if (confirmations.some((c) => c.getAttribute('Recipient') !== sp.acsUrl))

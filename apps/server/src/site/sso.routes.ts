@@ -8,7 +8,7 @@ import { createSession, deleteSession, nextStep } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { consumeResponse, startSignIn } from '../modules/sso/sso-signin.service.ts';
 import { companyUsesSso } from '../modules/sso/sso-routing.service.ts';
-import { spMetadata } from '../modules/sso/sso.service.ts';
+import { publicSpMetadata } from '../modules/sso/sso-public-metadata.service.ts';
 import { REQUEST_TTL_MS } from '../modules/sso/sso-saml.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import { linkButton, sendMessage } from './render.ts';
@@ -84,10 +84,9 @@ const companyIdOf = (request: FastifyRequest) => {
 export async function ssoRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   app.get('/sso/:companyId/metadata', async (request, reply) => {
     const companyId = companyIdOf(request);
-    if (!companyId) return notConfigured(reply);
-    return reply
-      .type('application/samlmetadata+xml; charset=utf-8')
-      .send(spMetadata(deps, companyId));
+    const xml = companyId && (await publicSpMetadata(deps, companyId));
+    if (!xml) return notConfigured(reply);
+    return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
   });
 
   app.get('/sso/:companyId/login', async (request, reply) => {

@@ -35,12 +35,12 @@ async function main() {
   const closers: (() => Promise<unknown>)[] = [];
   if (roles.includes('site')) {
     const site = await buildSiteApp(deps);
-    await site.listen({ port: env.PORT, host: '0.0.0.0' });
+    await site.listen({ port: env.PORT, host: env.HOST });
     closers.push(() => site.close());
   }
   if (roles.includes('api')) {
     const api = await buildApiApp(deps);
-    await api.listen({ port: env.API_PORT, host: '0.0.0.0' });
+    await api.listen({ port: env.API_PORT, host: env.HOST });
     closers.push(() => api.close());
   }
   if (roles.includes('worker')) await deps.jobs.startWorking();

@@ -97,6 +97,16 @@ describe('parseEnv', () => {
     }
   });
 
+  it('HOST: loopback by default; an IP address or localhost; a name or a port is refused', () => {
+    expect(parseEnv({}).HOST).toBe('localhost');
+    for (const host of ['0.0.0.0', '127.0.0.1', '::', '::1', '10.0.0.5'])
+      expect(parseEnv({ HOST: host }).HOST).toBe(host);
+    for (const host of ['example.jp', '0.0.0.0:3000', '*'])
+      expect(() => parseEnv({ HOST: host })).toThrow(
+        `HOST=${host}: IP アドレス（例: 0.0.0.0, 127.0.0.1, ::）か localhost を指定してください`,
+      );
+  });
+
   it('TRUST_PROXY: off by default; a hop count or the trusted proxies; "true" is refused', () => {
     expect(trustProxyOption(parseEnv({}).TRUST_PROXY)).toBe(false);
     const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY) as (

@@ -1,3 +1,4 @@
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 
 /** Environment, parsed once at start (STYLE.md "Server"): a bad value stops start-up with a clear message. */
@@ -7,6 +8,16 @@ const ZPort = z.coerce
   .int({ message: 'ポート番号は整数で指定してください' })
   .min(1, { message: 'ポート番号は 1〜65535 で指定してください' })
   .max(65535, { message: 'ポート番号は 1〜65535 で指定してください' });
+
+/** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`: what Node's `dns.Resolver#setServers` takes. */
+function isDnsServer(entry: string) {
+  const port = (p: string | undefined) => p === undefined || ZPort.safeParse(p).success;
+  const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (v6) return isIPv6(v6[1]!) && port(v6[2]);
+  if (isIPv6(entry)) return true;
+  const [host, p, ...rest] = entry.split(':');
+  return rest.length === 0 && isIPv4(host!) && port(p);
+}
 
 /** A positive count kept as text (like JOBS_PER_COMPANY), so the parsed env can be parsed again. */
 const countText = (message: string, fallback: string, digits = 3) =>
@@ -23,6 +34,16 @@ const ZEnv = z
       })
       .default('development'),
     DATA_DIR: z.string().min(1, { message: 'フォルダのパスを指定してください' }).default('./data'),
+    /**
+     * The address both servers listen on. Loopback by default, so a development machine never serves its
+     * console to the café's network; `0.0.0.0` (or `::`) behind a load balancer or in a container.
+     */
+    HOST: z
+      .string()
+      .refine((v) => v === 'localhost' || isIP(v) !== 0, {
+        message: 'IP アドレス（例: 0.0.0.0, 127.0.0.1, ::）か localhost を指定してください',
+      })
+      .default('localhost'),
     PORT: ZPort.default(3000),
     API_PORT: ZPort.default(3001),
     DATABASE_URL: z
@@ -118,6 +139,17 @@ const ZEnv = z
      * statement whose client went away is cancelled at once anyway (db/query-scope.ts).
      */
     DB_STATEMENT_TIMEOUT_MS: countText('1〜999999 のミリ秒数を指定してください', '20000', 6),
+    /**
+     * The DNS servers that SSO domain verification asks for TXT records (modules/sso/sso-domains.dns.ts):
+     * addresses with an optional port (`127.0.0.1:5353,[::1]:53`). Unset: the system's resolvers.
+     */
+    DNS_SERVERS: z
+      .string()
+      .refine((v) => v.split(',').every(isDnsServer), {
+        message:
+          'DNS サーバーのアドレスをカンマ区切りで指定してください（例: 10.0.0.2,127.0.0.1:5353,[::1]:53）',
+      })
+      .optional(),
     /**
      * Admission control of the api (api/plugins/admission.ts): requests served at once by one process, how
      * many may wait for a turn, and how long (milliseconds). Beyond that a request gets 503 with Retry-After

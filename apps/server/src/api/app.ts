@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { zodSchemaController } from '../lib/http/schema-compilers.ts';
 import type { AppDeps } from '../deps.ts';
 import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
+import { clientErrorHandler } from '../lib/http/client-error.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
 import { admission } from './plugins/admission.ts';
 import { cancelWhenClientGone } from './plugins/cancel-when-client-gone.ts';
@@ -54,6 +55,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     frameworkErrors,
+    clientErrorHandler,
     schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>();
   installRequestId(app);
@@ -84,6 +86,10 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(helmet, {
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // HSTS only means something over https; sent over plain http it is ignored at best (RFC 6797 §8.1).
+    strictTransportSecurity: deps.env.API_URL.startsWith('https:')
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : false,
   });
   await app.register(cors, {
     origin: [deps.env.SITE_URL],

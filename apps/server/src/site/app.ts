@@ -14,6 +14,7 @@ import { zodSchemaController } from '../lib/http/schema-compilers.ts';
 import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
 import type { AppDeps } from '../deps.ts';
 import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
+import { clientErrorHandler } from '../lib/http/client-error.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
 import { logSerializers } from '../lib/http/log-redaction.ts';
@@ -56,6 +57,7 @@ export async function buildSiteApp(
     bodyLimit: SITE_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     schemaController: zodSchemaController,
+    clientErrorHandler,
     // A path that is not valid percent-encoding (or an over-long parameter) never reaches a route: answer the
     // site's own Japanese 404 page rather than Fastify's English body.
     frameworkErrors: (error, request, reply) => {

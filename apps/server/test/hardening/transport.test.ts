@@ -1,0 +1,80 @@
+/**
+ * What both servers answer at the transport's edge: a request Node refuses before any route (headers over
+ * 16 KB) gets the one error shape in Japanese, and HSTS is sent only when the public origin is https.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@cloudsign/contract';
+import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
+import { buildApiApp } from '../../src/api/app.ts';
+import { buildSiteApp } from '../../src/site/app.ts';
+import { parseEnv } from '../../src/config/env.ts';
+
+let deps: TestDeps;
+beforeAll(async () => {
+  deps = await createTestDeps();
+});
+afterAll(async () => {
+  await deps.cleanup();
+});
+
+describe.each([
+  ['site', () => buildSiteApp(deps)],
+  ['api', () => buildApiApp(deps)],
+] as const)('the %s, given headers over 16 KB', (_name, build) => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  beforeAll(async () => {
+    app = await build();
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 431 in the one error shape, in Japanese', async () => {
+    const res = await fetch(`${baseUrl}/healthz`, {
+      headers: { cookie: `a=${'x'.repeat(20_000)}` },
+    });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = (await res.json()) as { error: { requestId: string } };
+    expect(body).toEqual({
+      error: {
+        code: 'headers_too_large',
+        message: ERROR_CODES.headers_too_large.message,
+        requestId: body.error.requestId,
+      },
+    });
+    expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('x-request-id')).toBe(body.error.requestId);
+  });
+});
+
+describe('the api and HSTS', () => {
+  // Only the fields the api reads beside the origins are given (as the https session test does).
+  const envWith = (apiUrl: string) =>
+    parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: deps.env.DATA_DIR,
+      LOG_LEVEL: 'silent',
+      SEED: 'off',
+      API_URL: apiUrl,
+      SITE_URL: apiUrl.replace('api.', 'console.'),
+    });
+
+  it('sends no Strict-Transport-Security when its public origin is plain http', async () => {
+    const api = await buildApiApp({ ...deps, env: envWith('http://api.example.jp') });
+    const res = await api.inject({ method: 'GET', url: '/healthz' });
+    await api.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends it, a year with subdomains, when its public origin is https', async () => {
+    const api = await buildApiApp({ ...deps, env: envWith('https://api.example.jp') });
+    const res = await api.inject({ method: 'GET', url: '/healthz' });
+    await api.close();
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});

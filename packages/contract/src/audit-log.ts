@@ -71,6 +71,10 @@ export const AUDIT_ACTIONS = {
   'auditLog.exportDownloaded': action('auditLog', '監査ログのダウンロード'),
   'auditLog.pruned': action('auditLog', '保存期間を過ぎた監査ログの削除'),
   'company.settingsChanged': action('company', '企業設定の変更'),
+  'company.mfaRemindersSent': action('company', '2要素認証の設定のお願いの送信'),
+  'sso.settingsChanged': action('company', 'SSO設定の変更'),
+  'sso.connectionTested': action('company', 'SSOの接続テスト'),
+  'document.attributeOptionsChanged': action('document', '書類情報の項目の変更'),
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;
 

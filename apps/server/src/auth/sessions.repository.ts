@@ -1,14 +1,21 @@
 /** The sessions table: site sessions and the session behind an API token (the only SQL of sessions). */
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerHandle } from '../db/prepared.ts';
 import { companies, sessions, users } from '../db/schema.ts';
+import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type SessionUser = typeof users.$inferSelect;
 export type SessionCompany = typeof companies.$inferSelect;
-export type LoadedSession = { session: SessionRow; user: SessionUser; company: SessionCompany };
+export type LoadedSession = {
+  session: SessionRow;
+  user: SessionUser;
+  company: SessionCompany;
+  /** The company's policy lets this member hold a password session now (sign-in-policy.sql.ts). */
+  isPasswordAllowed: boolean;
+};
 
 /** Inserts the session and removes the member's expired rows (through the user index, not a job). */
 export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInsert, now: Date) {
@@ -24,7 +31,12 @@ export async function selectLiveSession(
   now: Date,
 ): Promise<LoadedSession | null> {
   const [row] = await db
-    .select({ session: sessions, user: users, company: companies })
+    .select({
+      session: sessions,
+      user: users,
+      company: companies,
+      isPasswordAllowed: passwordSignInAllowed,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -74,6 +86,9 @@ function sessionUserQuery(db: DbOrTx) {
         eq(users.companyId, sql.placeholder('companyId')),
         // Sessions end on 利用停止; this keeps a token out even if one were left behind.
         ne(users.status, MemberStatus.Deactivated),
+        // A password session ends for the api too once the company requires SSO and the member is no
+        // exception: the token minted before that must not outlive it.
+        or(eq(sessions.viaSso, true), passwordSignInAllowed),
       ),
     )
     .limit(1)

@@ -60,6 +60,10 @@ export async function markMfaVerified(db: DbOrTx, sessionId: string) {
   await repo.updateSession(db, sessionId, { isMfaVerified: true });
 }
 
+/** The session is a password one that the company's SSO requirement no longer allows (nextStep: invalid). */
+export const isRefusedBySso = ({ session, isPasswordAllowed }: LoadedSession) =>
+  !session.viaSso && !isPasswordAllowed;
+
 export const hasMfaEnabled = (user: SessionUser) => user.mfa === 1 && !!user.mfaSecret;
 
 /**
@@ -67,10 +71,14 @@ export const hasMfaEnabled = (user: SessionUser) => user.mfa === 1 && !!user.mfa
  * "required" takes effect on the member's next token request. Order: prove the second factor first, then
  * change the password, then enrol.
  */
-export function nextStep({ session, user, company }: LoadedSession): NextStep | 'invalid' {
+export function nextStep(loaded: LoadedSession): NextStep | 'invalid' {
+  const { session, user, company } = loaded;
   if (user.status !== 1 && user.status !== 2) return 'invalid';
   // The IdP authenticated the member: the company's MFA and password steps are the IdP's business.
   if (session.viaSso) return 'done';
+  // A password session of a company that requires SSO, for a member who is no break-glass exception,
+  // goes no further at any step (MFA, new password, enrolment, token), however old it is.
+  if (isRefusedBySso(loaded)) return 'invalid';
   if (hasMfaEnabled(user) && !session.isMfaVerified) return 'mfa_verify';
   if (user.status === 2) return 'new_password';
   if (company.mfa === 2 && !hasMfaEnabled(user)) return 'mfa_setup';

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
-import { deleteSession, loadSession, nextStep } from '../auth/sessions.ts';
+import { deleteSession, isRefusedBySso, loadSession, nextStep } from '../auth/sessions.ts';
+import { SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { redirectOnSite, returnToQuery } from './return-to.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -35,6 +36,8 @@ export const LOGIN_SLOWED = (seconds: number) =>
   'このブラウザで以前ログインしたことがある場合は、影響を受けません。';
 const NOTICES: Record<string, string> = {
   password_set: 'パスワードを設定しました。新しいパスワードでログインしてください。',
+  password_set_sso:
+    'パスワードを設定しました。この組織ではシングルサインオン（SSO）でログインします。メールアドレスを入力すると、組織の IdP に移動します。',
 };
 const NEW_PASSWORD = {
   title: '新しいパスワードの設定',
@@ -52,6 +55,12 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const step = loaded ? nextStep(loaded) : 'invalid';
     if (step !== 'invalid')
       return redirectOnSite(reply, deps.env.SITE_URL, stepUrl(step, returnTo));
+    // Every step refuses such a session by sending it here: it ends, and the page says why.
+    if (loaded && isRefusedBySso(loaded)) {
+      await deleteSession(deps.database.db, loaded.session.id);
+      clearSessionCookie(deps, reply);
+      return loginPage(reply, { returnTo, error: SSO_REQUIRED, status: 403 });
+    }
     const notice = ownValue(NOTICES, formField(request.query, 'notice', 32));
     return loginPage(reply, { returnTo, notice });
   });
@@ -93,6 +102,8 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       return loginPasswordPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
     if (result.kind === 'deactivated')
       return loginPasswordPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
+    if (result.kind === 'sso_required')
+      return loginPasswordPage(reply, { returnTo, email, error: SSO_REQUIRED, status: 403 });
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
     if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
     const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());

@@ -15,11 +15,13 @@ import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { normalizeEmail } from '../lib/email.ts';
 import { findUserByEmail } from './site.repository.ts';
 import { MemberStatus } from '@cloudsign/contract';
+import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
   | { kind: 'invalid' }
   | { kind: 'deactivated' }
+  | { kind: 'sso_required' }
   | { kind: 'ok'; cookie: string; expiresAt: Date; deviceCookie: string | null };
 
 export { normalizeEmail };
@@ -71,6 +73,12 @@ export async function attemptLogin(
         input.origin,
       );
     return { kind: 'invalid' };
+  }
+  // The email step hands SSO members to their IdP; this holds for whoever reaches the password anyway (an
+  // exception demoted since, SSO switched on meanwhile). Told only to whoever knows the password.
+  if (!(await isPasswordSignInAllowed(db, user.id))) {
+    await recordSignInFailure(db, user, 'sso_required', input.origin);
+    return { kind: 'sso_required' };
   }
   await clearOwnFailures(db, key);
   // With a second factor, the browser becomes known only once it passes it (mfa.routes.ts): knowing the

@@ -15,6 +15,7 @@ import { formField, setSessionCookie } from './session-context.ts';
 import { clientIp } from './security.ts';
 import { normalizeEmail, stepUrl } from './login.service.ts';
 import { redirectOnSite } from './return-to.ts';
+import { isPasswordSignInAllowed, SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 
 export const RESET_SENT =
   '入力されたメールアドレスが登録されている場合は、パスワード再設定用のリンクをお送りしました。メールが届かない場合は、迷惑メールフォルダをご確認いただくか、組織の管理者にお問い合わせください。';
@@ -43,6 +44,15 @@ const deadLink = (reply: FastifyReply) =>
       'このリンクは使用済み、期限切れ（発行から60分）、またはより新しいリンクの発行やパスワード・メールアドレスの変更により無効になっています。ログイン画面の「パスワードをお忘れの方」からもう一度申請してください。',
     status: 410,
     action: linkButton('/password_forgot', 'もう一度申請する'),
+  });
+
+/** A link mailed before the company required SSO (or before a demotion) no longer leads to a password. */
+const ssoRefusal = (reply: FastifyReply) =>
+  sendMessage(reply, {
+    title: 'パスワードは再設定できません',
+    message: SSO_REQUIRED,
+    status: 403,
+    action: linkButton('/login', 'ログイン画面へ'),
   });
 
 const tokenOf = (request: FastifyRequest) =>
@@ -79,6 +89,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const token = tokenOf(request);
     const link = await usableResetLink(deps, token);
     if (!link) return deadLink(reply);
+    if (!(await isPasswordSignInAllowed(db, link.user.id))) return ssoRefusal(reply);
     return newPasswordPage(reply, {
       ...FORM,
       action: `/password_reset/${token}`,
@@ -91,6 +102,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const token = tokenOf(request);
     const link = await usableResetLink(deps, token);
     if (!link) return deadLink(reply);
+    if (!(await isPasswordSignInAllowed(db, link.user.id))) return ssoRefusal(reply);
     const password = formField(request.body, 'password', 1024);
     const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));
     if (Object.keys(errors).length > 0) {

@@ -9,6 +9,7 @@ import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { formField } from './session-context.ts';
 import { redirectOnSite } from './return-to.ts';
+import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
 const FORM = {
   title: 'パスワードの設定',
@@ -94,6 +95,10 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
       { action: 'auth.passwordSet', origin: requestOrigin(request) },
     );
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
-    return redirectOnSite(reply, deps.env.SITE_URL, '/login?notice=password_set');
+    // The password makes the invitation's member valid; while the company requires SSO he signs in there.
+    const notice = (await isPasswordSignInAllowed(db, link.user.id))
+      ? 'password_set'
+      : 'password_set_sso';
+    return redirectOnSite(reply, deps.env.SITE_URL, `/login?notice=${notice}`);
   });
 }

@@ -12,6 +12,7 @@ import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-re
 import type { AppDeps } from '../deps.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { recordOwnAccountEvent } from './sign-in-audit.ts';
+import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
 /** A signed-in member replaces their password: this browser stays signed in and known, every other one is not. */
 export async function replacePassword(
@@ -66,8 +67,14 @@ export async function requestPasswordReset(
   if (!(await reserveResetRequest(db, key, deps.clock()))) return 'limited';
   const user = await findUserByEmail(db, key.email);
   // Invited members (status 0) have no password to reset: their invitation is the way in. A deactivated
-  // member (3) may not get back in through a reset either.
-  if (user && user.status !== 0 && user.status !== 3) {
+  // member (3) may not get back in through a reset either, nor a member whose company requires SSO (only its
+  // break-glass exceptions keep a password).
+  if (
+    user &&
+    user.status !== 0 &&
+    user.status !== 3 &&
+    (await isPasswordSignInAllowed(db, user.id))
+  ) {
     await db.transaction((tx) => issuePasswordResetLink(deps, tx, user));
   }
   return 'answered';

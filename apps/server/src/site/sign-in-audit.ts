@@ -19,7 +19,7 @@ const about = (user: Account) => ({
 
 /** Why a sign-in failed, as a class (never the password typed). */
 export type SignInFailure =
-  'wrong_password' | 'not_registered' | 'too_many_attempts' | 'deactivated';
+  'wrong_password' | 'not_registered' | 'too_many_attempts' | 'deactivated' | 'sso_required';
 
 export async function recordSignIn(tx: DbOrTx, user: Account, origin: RequestOrigin | undefined) {
   await recordAuditEvent(tx, { ...about(user), origin, action: 'auth.signIn' });

@@ -8,6 +8,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { issuePasswordResetLink } from '../../auth/password-reset.ts';
 import { endSessions } from '../../auth/revocation.ts';
+import { isPasswordSignInAllowed } from '../../auth/sign-in-policy.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { inviterOf, memberAuditTarget } from './member-mappers.ts';
 import { recordSessionsEnded } from './member-sessions-audit.ts';
@@ -52,6 +53,13 @@ export async function sendPasswordReset(deps: AppDeps, who: Who, id: string) {
       throw new AppError(
         'invalid_state',
         'このメンバーはまだパスワードを設定していません。登録メールを再送してください。',
+      );
+    }
+    // A reset link signs in with a password: while SSO is required, only for the break-glass exceptions.
+    if (!(await isPasswordSignInAllowed(tx, id))) {
+      throw new AppError(
+        'invalid_state',
+        'この組織ではシングルサインオン（SSO）でログインするため、このメンバーにはパスワード再設定メールを送れません。パスワードでログインできるのは SSO の例外に指定された管理者だけです。',
       );
     }
     await issuePasswordResetLink(deps, tx, current, inviterOf(who));

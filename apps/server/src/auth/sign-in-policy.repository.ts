@@ -1,0 +1,16 @@
+/** Reads of the company's sign-in policy for one member (the condition itself: sign-in-policy.sql.ts). */
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { companies, users } from '../db/schema.ts';
+import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
+
+/** Whether the member may sign in with a password, and his company (for the SSO sign-in link); null when unknown. */
+export async function selectPasswordPolicy(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ companyId: users.companyId, isPasswordAllowed: passwordSignInAllowed })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}

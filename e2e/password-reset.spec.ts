@@ -96,7 +96,8 @@ test('forgot password through the outbox, then a reset sent by the admin', async
     .click();
   await expect(page.getByText(/にパスワード再設定メールを送りました。/)).toBeVisible();
   const second = await mailLink(email, first.mail.file);
-  expect(second.mail.text).toContain('管理 太郎さんが、あなたのパスワードの再設定を依頼しました。');
+  expect(second.mail.text).toContain('企業の管理者が、あなたのパスワードの再設定を依頼しました。');
+  expect(second.mail.text).toContain('依頼した管理者:\n> 管理 太郎\n');
   // Signed out: the console sends the browser back to the login page, which asks for the email first.
   await member.reload();
   await expect(member.getByRole('button', { name: '次へ' })).toBeVisible();

@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { companyNameOf, formatJst, replaceLink } from './password-setup.ts';
 import { countResetRequestsSince, insertResetRequest } from './password-reset.repository.ts';
 import { memberLabel } from '@cloudsign/contract';
+import { quotedFields } from '../lib/mail-quote.ts';
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_RESET_SUBJECT = '【クラウドサイン】パスワード再設定のご案内';
@@ -48,12 +49,18 @@ export async function issuePasswordResetLink(
   await deps.mailer.send({
     to: user.email,
     subject: PASSWORD_RESET_SUBJECT,
+    // Tenant text only as quoted lines (lib/mail-quote.ts): the mail comes from the service's sender.
     text: [
-      `${memberLabel(user)} 様`,
-      '',
       adminName
-        ? `${companyName}の${adminName}さんが、あなたのパスワードの再設定を依頼しました。`
-        : `${companyName}のクラウドサインのアカウントで、パスワードの再設定が申請されました。`,
+        ? '企業の管理者が、あなたのパスワードの再設定を依頼しました。'
+        : 'クラウドサインのアカウントで、パスワードの再設定が申請されました。',
+      '',
+      ...quotedFields([
+        ['宛先のお名前', memberLabel(user)],
+        ['企業名', companyName],
+        ['依頼した管理者', adminName],
+      ]),
+      '',
       '下記のリンクから新しいパスワードを設定してください。',
       '',
       passwordResetUrl(deps.env.SITE_URL, token),

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { memberLabel } from '@cloudsign/contract';
+import { quotedFields } from '../lib/mail-quote.ts';
 
 export const PASSWORD_SETUP_TTL_MS = 10 * 24 * 3600 * 1000;
 export const PASSWORD_SETUP_SUBJECT = '【クラウドサイン】パスワード設定のご案内';
@@ -42,13 +43,17 @@ export async function issuePasswordSetupLink(
   await deps.mailer.send({
     to: user.email,
     subject: PASSWORD_SETUP_SUBJECT,
+    // Tenant text only as quoted lines (lib/mail-quote.ts): the mail comes from the service's sender.
     text: [
-      `${memberLabel(user)} 様`,
+      'クラウドサインへの招待が届いています。',
       '',
-      inviterName
-        ? `${companyName}の${inviterName}さんから、クラウドサインへの招待が届いています。`
-        : `${companyName}から、クラウドサインへの招待が届いています。`,
-      `${companyName}の企業アカウントにメンバーとして登録されました。`,
+      ...quotedFields([
+        ['宛先のお名前', memberLabel(user)],
+        ['企業名', companyName],
+        ['招待した管理者', inviterName],
+      ]),
+      '',
+      '上記の企業の企業アカウントにメンバーとして登録されました。',
       '下記のリンクからパスワードを設定し、ご利用を開始してください。',
       '',
       url,

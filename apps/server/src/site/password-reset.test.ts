@@ -52,8 +52,8 @@ describe('パスワードをお忘れの方', () => {
     expect(res.body).toContain(RESET_SENT);
     expect(mail!.to).toBe(user.email);
     expect(mail!.subject).toBe(PASSWORD_RESET_SUBJECT);
-    expect(mail!.text).toContain('忘れ 花子 様');
-    expect(mail!.text).toContain('株式会社サンプル商事のクラウドサインのアカウントで');
+    expect(mail!.text).toContain('宛先のお名前:\n> 忘れ 花子\n');
+    expect(mail!.text).toContain('企業名:\n> 株式会社サンプル商事\n');
     expect(mail!.text).toContain('発行から60分間・1回限り');
     expect(mail!.text).toContain('お心当たりがない場合');
 
@@ -144,7 +144,9 @@ describe('パスワードをお忘れの方', () => {
     const invited = await makeLoginUser(deps, companyId, { status: 0 });
     await issuePasswordSetupLink(deps, deps.database.db, invited, '管理 太郎');
     const invitation = deps.sentMails.at(-1)!;
-    expect(invitation.text).toContain('株式会社サンプル商事の管理 太郎さんから');
+    expect(invitation.text).toContain(
+      '企業名:\n> 株式会社サンプル商事\n招待した管理者:\n> 管理 太郎\n',
+    );
     const token = /\/password_setup\/([A-Za-z0-9_-]{43})/.exec(invitation.text)![1]!;
     expect((await app.inject({ method: 'GET', url: `/password_reset/${token}` })).statusCode).toBe(
       410,

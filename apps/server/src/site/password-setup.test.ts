@@ -39,7 +39,7 @@ describe('password setup links', () => {
     expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe(PASSWORD_SETUP_SUBJECT);
     expect(mail.subject).toBe('【クラウドサイン】パスワード設定のご案内');
-    expect(mail.text).toContain('招待 次郎 様');
+    expect(mail.text).toContain('宛先のお名前:\n> 招待 次郎\n');
     expect(mail.text).toContain('2026年4月11日');
 
     const page = await app.inject({ method: 'GET', url: path });

@@ -300,7 +300,8 @@ describe('POST /company/settings/mfa_reminders', () => {
     const mails = deps.sentMails.slice(before);
     expect(mails.map((m) => m.to).sort()).toEqual([w.auditor.email, w.plain.email].sort());
     expect(mails[0]!.subject).toBe(MFA_REMINDER_SUBJECT);
-    expect(mails[0]!.text).toContain('株式会社サンプル商事の管理 太郎さんから');
+    expect(mails[0]!.text).toContain('企業名:\n> 株式会社サンプル商事\n');
+    expect(mails[0]!.text).toContain('お願いした管理者:\n> 管理 太郎\n');
     expect(mails[0]!.text).toContain('お心当たりがない場合');
   });
 });

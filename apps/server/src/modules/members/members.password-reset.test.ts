@@ -39,9 +39,8 @@ describe('PUT /users/{id}/password_reset', () => {
     const mail = deps.sentMails.at(-1)!;
     expect(mail.to).toBe(member.email);
     expect(mail.subject).toBe(PASSWORD_RESET_SUBJECT);
-    expect(mail.text).toContain(
-      '株式会社サンプル商事の管理 太郎さんが、あなたのパスワードの再設定を依頼しました。',
-    );
+    expect(mail.text).toContain('企業の管理者が、あなたのパスワードの再設定を依頼しました。');
+    expect(mail.text).toContain('企業名:\n> 株式会社サンプル商事\n依頼した管理者:\n> 管理 太郎\n');
     expect(mail.text).toMatch(/\/password_reset\/[A-Za-z0-9_-]{43}/);
     expect(mail.text).toContain('発行から60分間・1回限り');
     expect(mail.text).toContain('お心当たりがない場合');

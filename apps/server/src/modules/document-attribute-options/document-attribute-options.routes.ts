@@ -29,11 +29,7 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
     preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
       return {
-        documentAttributeOptions: await replaceOptions(
-          db,
-          request.auth.user.companyId,
-          request.body,
-        ),
+        documentAttributeOptions: await replaceOptions(db, request.auth, request.body),
       };
     },
   });

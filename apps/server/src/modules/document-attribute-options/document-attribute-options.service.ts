@@ -6,17 +6,22 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './document-attribute-options.repository.ts';
+import { recordOptionsChange, type AuditWho } from './document-attribute-options.audit.ts';
 
 export async function listOptions(db: Db, companyId: string): Promise<TDocumentAttributeOption[]> {
   return repo.selectOptions(db, companyId);
 }
 
-/** Replaces the list in one transaction: kept ids keep the values documents store under them. */
+/**
+ * Replaces the list in one transaction: kept ids keep the values documents store under them. The audit event
+ * commits with the change.
+ */
 export async function replaceOptions(
   db: Db,
-  companyId: string,
+  who: AuditWho,
   input: TDocumentAttributeOptionsUpdate,
 ) {
+  const companyId = who.user.companyId;
   return db.transaction(async (tx) => {
     await repo.lockCompanyOptions(tx, companyId);
     const current = await repo.selectOptions(tx, companyId);
@@ -41,6 +46,8 @@ export async function replaceOptions(
       if (o.id) await repo.updateOption(tx, companyId, o.id, values);
       else await repo.insertOption(tx, companyId, values);
     }
-    return repo.selectOptions(tx, companyId);
+    const after = await repo.selectOptions(tx, companyId);
+    await recordOptionsChange(tx, who, current, after);
+    return after;
   });
 }

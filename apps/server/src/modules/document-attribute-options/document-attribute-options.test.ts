@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { desc, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -166,5 +168,62 @@ describe('document attribute options', () => {
     expect(res.json()).toEqual(
       error('validation_failed', [{ path: 'documentAttributeOptions.0.id', message }], message),
     );
+  });
+
+  it('records each change of the items in the audit log, before → after, and nothing for a refused one', async () => {
+    const events = async () =>
+      deps.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.companyId, companyId))
+        .orderBy(desc(auditEvents.seq));
+    const before = (await get()).documentAttributeOptions;
+    const kept = before[0]!;
+    const res = await put([
+      { id: kept.id, name: '管理部署', isEnabled: false, isRequired: true },
+      { name: '契約種別', isEnabled: true, isRequired: false },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const added = res.json<{ documentAttributeOptions: Option[] }>().documentAttributeOptions[1]!;
+    const [event] = await events();
+    expect(event).toMatchObject({
+      action: 'document.attributeOptionsChanged',
+      category: 'document',
+      targetType: 'company',
+      targetId: companyId,
+      details: {
+        items: {
+          before: before.map(
+            (o) => `${o.name}${o.isRequired ? '（必須）' : ''}${o.isEnabled ? '' : '（無効）'}`,
+          ),
+          after: ['管理部署（必須）（無効）', '契約種別'],
+        },
+        added: [{ id: added.id, name: '契約種別' }],
+      },
+    });
+    expect(event!.actorId).not.toBeNull();
+    const count = (await events()).length;
+    // Refused, or the same list again: nothing changed, nothing recorded.
+    expect(
+      (await put([{ id: crypto.randomUUID(), name: 'x', isEnabled: true, isRequired: false }]))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await put([
+          { id: kept.id, name: '管理部署', isEnabled: false, isRequired: true },
+          { id: added.id, name: '契約種別', isEnabled: true, isRequired: false },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect((await events()).length).toBe(count);
+    expect((await put([])).statusCode).toBe(200);
+    const [removed] = await events();
+    expect(removed!.details).toMatchObject({
+      removed: [
+        { id: kept.id, name: '管理部署' },
+        { id: added.id, name: '契約種別' },
+      ],
+    });
   });
 });

@@ -1,7 +1,7 @@
 /** Reads of the company's sign-in policy for one member (the condition itself: sign-in-policy.sql.ts). */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { companies, users } from '../db/schema.ts';
+import { companies, ssoSettings, users } from '../db/schema.ts';
 import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
 
 /** Whether the member may sign in with a password, and his company (for the SSO sign-in link); null when unknown. */
@@ -13,4 +13,19 @@ export async function selectPasswordPolicy(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the member is on his company's SSO break-glass exception list. */
+export async function isOnSsoExceptionList(db: DbOrTx, companyId: string, userId: string) {
+  const [row] = await db
+    .select({ companyId: ssoSettings.companyId })
+    .from(ssoSettings)
+    .where(
+      and(
+        eq(ssoSettings.companyId, companyId),
+        sql`${userId}::uuid = any(${ssoSettings.exceptionUserIds})`,
+      ),
+    )
+    .limit(1);
+  return !!row;
 }

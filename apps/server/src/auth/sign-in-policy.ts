@@ -13,3 +13,12 @@ export const SSO_REQUIRED =
 export async function isPasswordSignInAllowed(db: DbOrTx, userId: string): Promise<boolean> {
   return (await selectPasswordPolicy(db, userId))?.isPasswordAllowed ?? false;
 }
+
+/**
+ * An exception is granted to company admins only (checked when the list is saved). A demotion would leave a
+ * password sign-in on a member without the privilege that justified it, so it is refused while he is listed
+ * (sign-in checks the role too, for demotions by other paths such as a CSV run). The admin takes him off the
+ * list first: a deliberate SSO change, recorded there, rather than a silent side effect of a role edit.
+ */
+export const EXCEPTION_DEMOTION =
+  'このメンバーは SSO の例外（SSO が有効な間もパスワードでログインできる管理者）に指定されているため、組織管理権限を外せません。先に SSO 設定の例外から外してください。';

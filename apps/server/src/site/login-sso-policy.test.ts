@@ -233,4 +233,38 @@ describe('a break-glass exception lasts only as long as the admin privilege', ()
       expect(again.cookie).toBeUndefined();
     });
   });
+
+  it('an admin who is an exception cannot be demoted until he is taken off the list (409, Japanese)', async () => {
+    const other = await makeLoginUser(deps, companyId, { roles: ['CompanyAdmin'] });
+    const settings = (await ssoRepo.findSettings(deps.database.db, companyId))!;
+    await ssoRepo.saveSettings(
+      deps.database.db,
+      { ...settings, exceptionUserIds: [admin.id, other.id] },
+      deps.clock(),
+    );
+    const { headers } = await signIn(deps, admin);
+    const demote = () =>
+      api.inject({
+        method: 'PUT',
+        url: `/users/${other.id}`,
+        headers,
+        payload: { roles: ['CompanyApprover'] },
+      });
+    const message =
+      'このメンバーは SSO の例外（SSO が有効な間もパスワードでログインできる管理者）に指定されているため、組織管理権限を外せません。先に SSO 設定の例外から外してください。';
+    const refused = await demote();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'invalid_state', message, details: [{ path: 'roles', message }] },
+    });
+    const [row] = await deps.database.db.select().from(users).where(eq(users.id, other.id));
+    expect(row!.roles).toEqual(['CompanyAdmin']);
+
+    await ssoRepo.saveSettings(
+      deps.database.db,
+      { ...settings, exceptionUserIds: [admin.id] },
+      deps.clock(),
+    );
+    expect((await demote()).statusCode).toBe(200);
+  });
 });

@@ -110,3 +110,6 @@ export async function cabinetExists(db: DbOrTx, companyId: string, cabinetId: st
     .limit(1);
   return rows.length > 0;
 }
+
+/** Whether the member is a break-glass exception of the company's SSO (the demotion rule, members.service.ts). */
+export { isOnSsoExceptionList as isSsoException } from '../../auth/sign-in-policy.repository.ts';

@@ -26,7 +26,10 @@ const admin = member('admin-1', { roles: ['CompanyAdmin'] });
 const who = { user: admin, isCompanyAdmin: true, sessionId: 'session-1' };
 
 /** A company of `rows`; records writes so a refused call can be shown to have written nothing. */
-function world(rows: UserRow[], opts: { uniqueViolationOnInsert?: boolean } = {}) {
+function world(
+  rows: UserRow[],
+  opts: { uniqueViolationOnInsert?: boolean; ssoExceptions?: string[] } = {},
+) {
   const writes: string[] = [];
   const find = (id: string) => rows.find((r) => r.id === id) ?? null;
   const members = {
@@ -36,6 +39,8 @@ function world(rows: UserRow[], opts: { uniqueViolationOnInsert?: boolean } = {}
       rows.some((r) => r.email === email && r.id !== exceptId),
     lockCompanyAdmins: async () =>
       rows.filter((r) => r.roles.includes('CompanyAdmin')).map((r) => r.id),
+    isSsoException: async (_db: unknown, _c: string, id: string) =>
+      opts.ssoExceptions?.includes(id) ?? false,
     insertMember: async () => {
       if (opts.uniqueViolationOnInsert)
         throw Object.assign(new Error('duplicate key'), {
@@ -154,6 +159,23 @@ describe('member create and update rules', () => {
     const two = world([admin, member('admin-2', { roles: ['CompanyAdmin'] })]);
     await updateMember(two.deps, who, 'admin-2', { roles: [] });
     expect(two.writes).toEqual(['update admin-2', 'audit member.updated']);
+  });
+
+  it('an SSO break-glass exception keeps the admin role until taken off the list: 409', async () => {
+    const message =
+      'このメンバーは SSO の例外（SSO が有効な間もパスワードでログインできる管理者）に指定されているため、組織管理権限を外せません。先に SSO 設定の例外から外してください。';
+    const rows = [admin, member('admin-2', { roles: ['CompanyAdmin'] })];
+    const w = world(rows, { ssoExceptions: ['admin-2'] });
+    expect(await failure(updateMember(w.deps, who, 'admin-2', { roles: [] }))).toEqual({
+      code: 'invalid_state',
+      status: 409,
+      message,
+      details: [{ path: 'roles', message }],
+    });
+    expect(w.writes).toEqual([]);
+    // Other edits of the same admin are not held up.
+    await updateMember(w.deps, who, 'admin-2', { name: '管理 二郎' });
+    expect(w.writes).toEqual(['update admin-2', 'audit member.updated']);
   });
 
   it('nobody deletes himself; a missing member is 404', async () => {

@@ -9,6 +9,7 @@ import {
   type CreateMemberBody,
   type UpdateMemberBody,
 } from './member-values.ts';
+import { EXCEPTION_DEMOTION } from '../../auth/sign-in-policy.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -152,6 +153,10 @@ export async function updateMember(
         current.roles.includes('CompanyAdmin') &&
         !body.roles!.includes('CompanyAdmin');
       if (losesAdmin && admins.filter((a) => a !== id).length === 0) throw lastAdmin();
+      if (losesAdmin && (await repo.isSsoException(tx, companyId, id)))
+        throw new AppError('invalid_state', EXCEPTION_DEMOTION, [
+          { path: 'roles', message: EXCEPTION_DEMOTION },
+        ]);
       if (
         body.email &&
         body.email !== current.email &&

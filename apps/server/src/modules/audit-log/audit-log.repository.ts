@@ -1,8 +1,7 @@
-/** The audit log's SQL: the viewer's page (keyset, newest first) and the chain walk of audit:verify. */
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+/** The audit log's SQL: the viewer's page (keyset, newest first), its filters and the chain's head. */
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditChainHeads, auditEvents, users } from '../../db/schema.ts';
-import { queryRows } from '../../bulk/sql.ts';
 
 export type AuditFilter = {
   companyId: string;
@@ -106,72 +105,26 @@ export async function findEventPage(
 }
 
 /**
- * Each event's hash recomputed by the database's own `audit_event_hash_of` (migration 0031: version 1 for
- * events written before it, version 2 since), which PostgreSQL inlines into the scan below.
+ * The company's head (its newest event's number and hash, with that event's time): the anchor the viewer
+ * shows and every export ends with. Null before the first event.
  */
-const EVENT_HASH_OF_E =
-  sql.raw(`audit_event_hash_of(e.hash_version, e.prev_hash, e.id, e.company_id, e.seq,
-    e.occurred_at, e.actor_id, e.actor_name, e.actor_email, e.ip, e.user_agent, e.request_id, e.action,
-    e.category, e.target_type, e.target_id, e.target_name, e.details)`);
-
-export type ChainBreak = { seq: number; reason: 'hash' | 'link' | 'gap' | 'head' };
-
-/**
- * The first broken link of a company's chain. Two passes, each as cheap as it can be: every event's hash
- * recomputed in one scan that PostgreSQL splits across its parallel workers (no order is needed to find the
- * lowest edited number), then the order walked over the number index alone for gaps and for prev_hash against
- * the previous event's hash. The head row is compared with the last event (a removed tail) last. Events before
- * the oldest kept one were removed by retention. At the same number an edit is named before a gap or a link.
- */
-export async function findFirstBreak(db: DbOrTx, companyId: string): Promise<ChainBreak | null> {
-  // `seq + 0`: min(seq) alone would be read off the index one row at a time, hashing in a single process.
-  const [edited] = await queryRows<{ seq: string | null }>(
-    db,
-    sql`select min(e.seq + 0) as seq from audit_events e
-      where e.company_id = ${companyId} and e.hash <> ${EVENT_HASH_OF_E}`,
-  );
-  const [unlinked] = await queryRows<{ seq: string; reason: ChainBreak['reason'] }>(
-    db,
-    sql`select seq, reason from (
-      select seq,
-        case
-          when seq <> previous_seq + 1 then 'gap'
-          when prev_hash <> previous_hash then 'link'
-        end as reason
-      from (
-        select e.seq, e.prev_hash, lag(e.seq) over w as previous_seq, lag(e.hash) over w as previous_hash
-        from audit_events e where e.company_id = ${companyId}
-        window w as (order by e.seq)
-      ) walked
-      where previous_seq is not null
-    ) checked where reason is not null order by seq limit 1`,
-  );
-  const row =
-    edited?.seq != null && (!unlinked || Number(edited.seq) <= Number(unlinked.seq))
-      ? { seq: edited.seq, reason: 'hash' as const }
-      : unlinked;
-  if (row) return { seq: Number(row.seq), reason: row.reason };
+export async function findChainHead(db: DbOrTx, companyId: string) {
   const [head] = await db
-    .select()
+    .select({
+      seq: auditChainHeads.seq,
+      hash: auditChainHeads.hash,
+      occurredAt: auditEvents.occurredAt,
+    })
     .from(auditChainHeads)
+    .leftJoin(
+      auditEvents,
+      and(
+        eq(auditEvents.companyId, auditChainHeads.companyId),
+        eq(auditEvents.seq, auditChainHeads.seq),
+      ),
+    )
     .where(eq(auditChainHeads.companyId, companyId));
-  const [last] = await db
-    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-    .from(auditEvents)
-    .where(eq(auditEvents.companyId, companyId))
-    .orderBy(desc(auditEvents.seq))
-    .limit(1);
-  if (head && (head.seq !== (last?.seq ?? 0) || head.hash !== (last?.hash ?? '')))
-    return { seq: head.seq, reason: 'head' };
-  return null;
-}
-
-export async function countEvents(db: DbOrTx, companyId: string): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(
-    db,
-    sql`select count(*) as n from audit_events where company_id = ${companyId}`,
-  );
-  return Number(row?.n ?? 0);
+  return head && head.seq > 0 ? head : null;
 }
 
 /** How many events a filter matches (the export's progress total). */

@@ -1,19 +1,62 @@
-/** The chain check behind `npm run audit:verify`, apart from the command so tests call it directly. */
-import type { DbOrTx } from '../../db/client.ts';
-import { countEvents, findFirstBreak, type ChainBreak } from './audit-log.repository.ts';
+/**
+ * The chain check behind `npm run audit:verify`, apart from the command so tests call it directly. Every
+ * event's hash is recomputed here in Node (audit-hash.ts), the links and numbers walked in order, the head row
+ * compared with the last event and, given one, the anchor taken earlier outside the database with the chain
+ * as it is now (audit-anchor.ts).
+ */
+import type { Db } from '../../db/client.ts';
+import type { ChainAnchor } from './audit-anchor.ts';
+import { readChain } from './audit-chain.repository.ts';
+
+export type ChainBreak = {
+  seq: number;
+  reason: 'hash' | 'link' | 'gap' | 'head' | 'cut' | 'anchor';
+};
 
 const REASONS: Record<ChainBreak['reason'], string> = {
   hash: '内容が記録時から変わっています（ハッシュが一致しません）',
   link: '直前の記録とのつながりが切れています（前のハッシュが一致しません）',
   gap: 'この記録の直前の記録が削除されています（番号が飛んでいます）',
   head: '最後の記録が削除されています（チェーンの末尾が一致しません）',
+  cut: 'この記録から先が削除されています（控えておいたチェーンの先頭より前でチェーンが終わっています）',
+  anchor: '控えておいたチェーンの先頭と一致しません（この記録までが差し替えられています）',
 };
 
 export type VerifyResult =
   { ok: true; events: number } | ({ ok: false; message: string } & ChainBreak);
 
-export async function verifyChain(db: DbOrTx, companyId: string): Promise<VerifyResult> {
-  const broken = await findFirstBreak(db, companyId);
-  if (!broken) return { ok: true, events: await countEvents(db, companyId) };
-  return { ok: false, ...broken, message: `${broken.seq}番目の記録: ${REASONS[broken.reason]}` };
+export async function verifyChain(
+  db: Db,
+  companyId: string,
+  anchor?: Pick<ChainAnchor, 'seq' | 'hash'>,
+): Promise<VerifyResult> {
+  let broken: ChainBreak | null = null;
+  let events = 0;
+  let last: { seq: number; hash: string } | null = null;
+  let anchored: string | null = null;
+  const head = await readChain(db, companyId, (seq, hash, prevHash, computed) => {
+    events++;
+    // At one number an edit is named before a gap or a link; the first broken number is the one reported.
+    if (!broken) {
+      if (computed !== hash) broken = { seq, reason: 'hash' };
+      else if (last && seq !== last.seq + 1) broken = { seq, reason: 'gap' };
+      else if (last && prevHash !== last.hash) broken = { seq, reason: 'link' };
+    }
+    if (anchor && seq === anchor.seq) anchored = hash;
+    last = { seq, hash };
+  });
+  const end = last as { seq: number; hash: string } | null;
+  broken ??=
+    (head || end) && (head?.seq !== end?.seq || head?.hash !== end?.hash)
+      ? { seq: head?.seq ?? end!.seq, reason: 'head' }
+      : null;
+  // Events before the anchor removed by retention leave nothing to compare at its number: only a chain that
+  // ends before the anchor, or holds another event at its number, is a cut.
+  if (!broken && anchor && (end?.seq ?? 0) < anchor.seq)
+    broken = { seq: (end?.seq ?? 0) + 1, reason: 'cut' };
+  if (!broken && anchor && anchored !== null && anchored !== anchor.hash)
+    broken = { seq: anchor.seq, reason: 'anchor' };
+  if (!broken) return { ok: true, events };
+  const b: ChainBreak = broken;
+  return { ok: false, ...b, message: `${b.seq}番目の記録: ${REASONS[b.reason]}` };
 }

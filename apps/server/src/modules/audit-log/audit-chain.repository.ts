@@ -1,0 +1,128 @@
+/**
+ * audit:verify's read of a company's chain: every event's columns as text in number order, and the head row,
+ * in one repeatable-read snapshot (a writer adding events meanwhile is neither a gap nor a moved head). On
+ * PostgreSQL the rows come by `COPY … TO STDOUT` (the cheapest way out of the server) and their hashes are
+ * computed straight from the copied bytes; PGlite (in this process) is read in keyset pages. The hashes are
+ * computed here, never by the database's function (audit-hash.ts says why).
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../bulk/sql.ts';
+import { COL, eventHash } from './audit-hash.ts';
+import { hashCopyLine, splitCopyLine } from './audit-copy-line.ts';
+
+/** One event as the walk sees it: its hash as stored, and the hash its columns call for (null: unknown version). */
+export type ChainVisit = (
+  seq: number,
+  hash: string,
+  prevHash: string,
+  computed: string | null,
+) => void;
+export type ChainHead = { seq: number; hash: string } | null;
+
+/**
+ * The columns in audit-hash.ts' order. Built-ins are qualified: a function of the same name elsewhere on the
+ * search path cannot stand in for them.
+ */
+const COLUMNS = [
+  'e.hash',
+  'e.hash_version',
+  'e.prev_hash',
+  'e.id',
+  'e.company_id',
+  'e.seq',
+  "pg_catalog.encode(pg_catalog.timestamptz_send(e.occurred_at), 'hex')",
+  "coalesce(e.actor_id::text, '')",
+  'e.actor_name',
+  'e.actor_email',
+  'e.ip',
+  'e.user_agent',
+  'e.request_id',
+  'e.action',
+  'e.category',
+  'e.target_type',
+  'e.target_id',
+  'e.target_name',
+  'e.details',
+];
+/** Named columns for a page read as objects (unnamed ones would share a name). */
+const NAMED = sql.raw(COLUMNS.map((c, i) => `(${c})::text as c${i}`).join(', '));
+const PAGE = 5000;
+
+export async function readChain(db: Db, companyId: string, visit: ChainVisit): Promise<ChainHead> {
+  // drizzle's node-postgres handle carries its pool; PGlite's its own client.
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) return copyChain(client, companyId, visit);
+  return pageChain(db, companyId, visit);
+}
+
+async function copyChain(pool: pg.Pool, companyId: string, visit: ChainVisit) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const company = client.escapeLiteral(companyId);
+    const stream = client.query(
+      copyTo(
+        `copy (select ${COLUMNS.join(', ')} from audit_events e where e.company_id = ${company} order by e.seq) to stdout`,
+      ),
+    );
+    let rest: Buffer | null = null;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+      let start = 0;
+      for (let end = buf.indexOf(10, start); end !== -1; end = buf.indexOf(10, start)) {
+        visitLine(buf, start, end, visit);
+        start = end + 1;
+      }
+      rest = start < buf.length ? buf.subarray(start) : null;
+    }
+    const head = await client.query<{ seq: string; hash: string }>(
+      'select seq, hash from audit_chain_heads where company_id = $1',
+      [companyId],
+    );
+    await client.query('commit');
+    const h = head.rows[0];
+    return h ? { seq: Number(h.seq), hash: h.hash } : null;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+function visitLine(buf: Buffer, start: number, end: number, visit: ChainVisit) {
+  const fast = hashCopyLine(buf, start, end);
+  if (fast) return visit(fast.seq, fast.hash, fast.prevHash, fast.computed);
+  const f = splitCopyLine(buf.toString('utf8', start, end));
+  visit(Number(f[COL.seq]), f[COL.hash]!, f[COL.prevHash]!, eventHash(f));
+}
+
+async function pageChain(db: Db, companyId: string, visit: ChainVisit) {
+  return db.transaction(
+    async (tx) => {
+      let after = 0;
+      for (;;) {
+        const rows = await queryRows<Record<string, string>>(
+          tx,
+          sql`select ${NAMED} from audit_events e
+            where e.company_id = ${companyId} and e.seq > ${after} order by e.seq limit ${PAGE}`,
+        );
+        for (const row of rows) {
+          const f = COLUMNS.map((_, i) => row[`c${i}`]!);
+          visit(Number(f[COL.seq]), f[COL.hash]!, f[COL.prevHash]!, eventHash(f));
+        }
+        if (rows.length < PAGE) break;
+        after = Number(rows.at(-1)![`c${COL.seq}`]);
+      }
+      const [h] = await queryRows<{ seq: string; hash: string }>(
+        tx,
+        sql`select seq, hash from audit_chain_heads where company_id = ${companyId}`,
+      );
+      return h ? { seq: Number(h.seq), hash: h.hash } : null;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

@@ -18,7 +18,7 @@ import { admission } from './plugins/admission.ts';
 import { cancelWhenClientGone } from './plugins/cancel-when-client-gone.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
-import { logSerializers } from '../lib/http/log-redaction.ts';
+import { collectSecretParams, logSerializers } from '../lib/http/log-redaction.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
@@ -60,6 +60,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   }).withTypeProvider<ZodTypeProvider>();
   installRequestId(app);
   installErrorHandling(app);
+  collectSecretParams(app);
   const metrics = createRequestMetrics();
   metrics.install(app);
   await app.register(admission, {

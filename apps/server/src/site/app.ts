@@ -17,7 +17,11 @@ import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
 import { clientErrorHandler } from '../lib/http/client-error.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
-import { logSerializers } from '../lib/http/log-redaction.ts';
+import {
+  collectSecretParams,
+  logSerializers,
+  secretParamsOfEveryRoute,
+} from '../lib/http/log-redaction.ts';
 import { cspDirectives, isCrossSite } from './security.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
 import { tokenRoutes } from './token.routes.ts';
@@ -67,6 +71,7 @@ export async function buildSiteApp(
   });
   installRequestId(app);
   installErrorHandling(app);
+  collectSecretParams(app);
 
   const isHttps = deps.env.SITE_URL.startsWith('https:');
   await app.register(helmet, {
@@ -127,8 +132,12 @@ export async function buildSiteApp(
     });
     await pages.register(loginRoutes, { deps });
     await pages.register(mfaRoutes, { deps });
-    await pages.register(passwordSetupRoutes, { deps });
-    await pages.register(passwordResetRoutes, { deps });
+    // The emailed links carry their bearer token in the path: no log line may hold it.
+    await pages.register(async (links) => {
+      secretParamsOfEveryRoute(links, ['token']);
+      await links.register(passwordSetupRoutes, { deps });
+      await links.register(passwordResetRoutes, { deps });
+    });
     await pages.register(ssoRoutes, { deps });
   });
   await app.register(spaRoutes, { deps, distDir: opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST });

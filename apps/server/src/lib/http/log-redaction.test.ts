@@ -1,6 +1,7 @@
 /**
  * No secret in the logs: the site's and the API's request logs are captured as they would be written, and
- * the password-setup token, secret query values and credentials must be absent, their masked form present.
+ * the password-setup and password-reset tokens, any path parameter a route declares secret, secret query
+ * values and credentials must be absent, their masked form present.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { buildApiApp } from '../../api/app.ts';
 import { postForm } from '../../../test/support/site.world.ts';
-import { loggerOptions, maskSecrets } from './log-redaction.ts';
+import { declareSecretParams, loggerOptions, maskSecrets } from './log-redaction.ts';
 
 /**
  * A logger writing into memory, built as the server builds its own (or, `plain`, as an embedder might), at
@@ -81,6 +82,20 @@ describe.each(['server', 'plain'] as const)('the site request log (%s root logge
     expect(text).toContain('"url":"/password_setup/[redacted]"');
     expect(text).toContain('"url":"/password_setup/[redacted]?utm=mail"');
   });
+
+  it('never holds a password-reset token, on showing, submitting or mistyping the link', async () => {
+    // Masked by the route, whether the link is alive or not: a dead token is somebody's old secret too.
+    const token = 'ResetToken-5ecret_0123456789abcdefghij';
+    await app.inject({ method: 'GET', url: `/password_reset/${token}` });
+    await postForm(app, `/password_reset/${token}`, { password: 'x', confirmation: 'y' });
+    await app.inject({ method: 'GET', url: `/password_reset/${token}?utm=mail` });
+    await app.inject({ method: 'GET', url: `/password_reset/${token}%zz` });
+    await app.inject({ method: 'PUT', url: `/password_reset/${token}` });
+    const text = log.text();
+    expect(text).not.toContain('5ecret');
+    expect(text).toContain('"url":"/password_reset/[redacted]"');
+    expect(text).toContain('"url":"/password_reset/[redacted]?utm=mail"');
+  });
 });
 
 describe.each(['server', 'plain'] as const)('the API request log (%s root logger)', (kind) => {
@@ -102,6 +117,37 @@ describe.each(['server', 'plain'] as const)('the API request log (%s root logger
       expect(text).not.toContain(secret);
     expect(text).toContain('"url":"/me?token=[redacted]&page=2&code=[redacted]"');
     expect(text).toContain('"url":"/no-such-route?access_token=[redacted]"');
+  });
+});
+
+describe('a route that declares a secret path parameter', () => {
+  it('has that parameter masked in its log lines, and only that one', async () => {
+    const log = capturedLogger('server');
+    const app = await buildApiApp({ ...deps, logger: log.logger });
+    app.get(
+      '/test/links/:linkId/accept/:grant',
+      { config: { isPublic: true, secretParams: ['grant'] } },
+      async (request) => {
+        request.log.warn(`link used: ${request.url}`);
+        return {};
+      },
+    );
+    await app.inject({ method: 'GET', url: '/test/links/link-42/accept/grant-s3cret?page=1' });
+    await app.close();
+    const text = log.text();
+    expect(text).not.toContain('grant-s3cret');
+    expect(text).toContain('"url":"/test/links/link-42/accept/[redacted]?page=1"');
+    expect(text).toContain('link used: /test/links/link-42/accept/[redacted]?page=1');
+  });
+
+  it('is decided by the route, not by words: an undeclared path keeps its text', () => {
+    declareSecretParams('/invitations/:companyId/accept/:code', ['code']);
+    expect(maskSecrets('GET https://x.example.jp/invitations/c-1/accept/abc%20d?x=1 done')).toBe(
+      'GET https://x.example.jp/invitations/c-1/accept/[redacted]?x=1 done',
+    );
+    expect(maskSecrets('/documents/secret/token/password_setup')).toBe(
+      '/documents/secret/token/password_setup',
+    );
   });
 });
 
@@ -137,6 +183,10 @@ describe('the server root logger', () => {
     [
       'https://console.example.jp/password_setup/abc123?x=1',
       'https://console.example.jp/password_setup/[redacted]?x=1',
+    ],
+    [
+      'https://console.example.jp/password_reset/abc123?x=1',
+      'https://console.example.jp/password_reset/[redacted]?x=1',
     ],
     ['/login?return_to=%2Fcabinets&token=t', '/login?return_to=%2Fcabinets&token=[redacted]'],
     ['/cb?SAMLResponse=PHNhbWw+&RelayState=x', '/cb?SAMLResponse=[redacted]&RelayState=x'],

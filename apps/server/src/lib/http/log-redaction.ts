@@ -1,16 +1,26 @@
 /**
  * Secrets never reach the logs (password-setup tokens were written to the
  * request log). Whoever reads logs (operators, log shippers, a leaked archive) must not be able to set a
- * member's password or replay a credential. Masked: secret path segments (`/password_setup/<token>`), secret
- * query parameters, and the credential headers; applied to every logged URL, error message and message text.
+ * member's password or replay a credential. Masked: the path parameters a route declares secret
+ * (`config: { secretParams: ['token'] }`, or `declareSecretParams`), secret query parameters, and the
+ * credential headers; applied to every logged URL, error message and message text.
  */
+import type { FastifyInstance } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { stdSerializers } from 'pino';
 
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Path parameters that are bearer secrets (an emailed link's token): masked in every log line. */
+    secretParams?: readonly string[];
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
 export const MASK = '[redacted]';
 
-/** Paths whose next segment is a bearer secret. A new emailed link with a token in its path belongs here. */
-const SECRET_PATH_SEGMENTS = ['password_setup'];
 /** Query parameters that carry secrets (links, OAuth/SAML-style callbacks, one-time codes). */
 const SECRET_PARAMS = [
   'token',
@@ -29,12 +39,84 @@ const SECRET_PARAMS = [
   'samlresponse',
 ];
 
-const pathPattern = new RegExp(`(/(?:${SECRET_PATH_SEGMENTS.join('|')})/)[^/?#\\s'"]+`, 'gi');
 const paramPattern = new RegExp(`([?&;](?:${SECRET_PARAMS.join('|')})=)[^&#;\\s'"]*`, 'gi');
 
-/** The text with every secret path segment and secret query value replaced by MASK. */
+/** One path segment's text as it can appear in a URL, a message or a quoted string. */
+const SEGMENT = `[^/?#\\s'"]+`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The path patterns of the routes that declared secret parameters, each as a regular expression whose
+ * groups alternate between kept text and a secret. Process-wide: the logger exists before the routes, and
+ * a secret stays a secret whichever app logs it.
+ */
+const secretPaths = new Map<string, { pattern: RegExp; secretGroups: Set<number> }>();
+
+/**
+ * Declares that the named parameters of a route's path (`/password_setup/:token`) are secrets: every
+ * logged text holding that path has them masked. Called for each route that says so in its config.
+ */
+export function declareSecretParams(url: string, params: readonly string[]): void {
+  const key = `${url} ${params.join(',')}`;
+  if (secretPaths.has(key)) return;
+  const groups: string[] = [];
+  const secretGroups = new Set<number>();
+  let kept = '';
+  for (const [i, segment] of url.split('/').entries()) {
+    const name = segment.startsWith(':') ? segment.slice(1).replace(/[(?].*$/, '') : undefined;
+    const prefix = i === 0 ? '' : '/';
+    if (name !== undefined && params.includes(name)) {
+      groups.push(`(${kept}${prefix})`, `(${SEGMENT})`);
+      secretGroups.add(groups.length - 1);
+      kept = '';
+    } else {
+      kept +=
+        prefix +
+        (name !== undefined ? SEGMENT : segment === '*' ? `[^?#\\s'"]*` : escapeRegExp(segment));
+    }
+  }
+  groups.push(`(${kept})`);
+  secretPaths.set(key, { pattern: new RegExp(groups.join(''), 'g'), secretGroups });
+}
+
+/**
+ * The site's emailed links carry their token in the path. Declared here as well as by their routes (site/app.ts),
+ * because a process running the api alone logs these addresses too: the page a browser reports it was on
+ * (modules/client-logs).
+ */
+for (const url of ['/password_setup/:token', '/password_reset/:token'])
+  declareSecretParams(url, ['token']);
+
+/** Every route of `app` (and of the plugins it registers after this) that declares secret params. */
+export function collectSecretParams(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const params = route.config?.secretParams;
+    if (params && params.length > 0) declareSecretParams(route.url, params);
+  });
+}
+
+/**
+ * For a plugin whose routes all carry the same secret parameters (the emailed links' `:token`): each of its
+ * routes declares them, as if its config said so.
+ */
+export function secretParamsOfEveryRoute(app: FastifyInstance, params: readonly string[]): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, secretParams: params };
+    declareSecretParams(route.url, params);
+  });
+}
+
+/** The text with every declared secret path parameter and secret query value replaced by MASK. */
 export function maskSecrets(text: string): string {
-  return text.replace(pathPattern, `$1${MASK}`).replace(paramPattern, `$1${MASK}`);
+  let masked = text;
+  for (const { pattern, secretGroups } of secretPaths.values()) {
+    masked = masked.replace(pattern, (...args: unknown[]) =>
+      (args.slice(1, secretGroups.size * 2 + 2) as string[])
+        .map((part, group) => (secretGroups.has(group) ? MASK : part))
+        .join(''),
+    );
+  }
+  return masked.replace(paramPattern, `$1${MASK}`);
 }
 
 type LoggedRequest = {

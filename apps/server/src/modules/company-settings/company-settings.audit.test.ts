@@ -4,6 +4,8 @@ import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.t
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 import { findEventPage } from '../audit-log/audit-log.repository.ts';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -162,5 +164,35 @@ describe('a settings change is recorded (company.settingsChanged) with before �
     const start = await get(w.headers);
     expect((await put(w.headers, editable(start))).statusCode).toBe(200);
     expect(await events(w.company.id)).toEqual([]);
+  });
+});
+
+describe('2要素認証の設定のお願い', () => {
+  it('records who was asked, by whom, once per sending; nobody to ask records nothing', async () => {
+    const { company, admin, headers } = await world({ name: '株式会社お願い商事' });
+    const remind = () =>
+      app.inject({ method: 'POST', url: '/company/settings/mfa_reminders', headers });
+    const [asking] = await deps.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, company.id), eq(users.mfa, 2)));
+    const res = await remind();
+    expect(res.json()).toEqual({ sent: 1 });
+    const page = await events(company.id);
+    const asked = page.find((e) => e.action === 'company.mfaRemindersSent');
+    expect(asked).toMatchObject({
+      actorId: admin.id,
+      targetType: 'company',
+      targetId: company.id,
+      targetName: '株式会社お願い商事',
+      details: {
+        count: 1,
+        members: [{ id: asking!.id, name: '未設定 花子' }],
+      },
+    });
+    await deps.database.db.update(users).set({ mfa: 1 }).where(eq(users.companyId, company.id));
+    expect((await remind()).json()).toEqual({ sent: 0 });
+    const after = (await events(company.id)).filter((e) => e.action === 'company.mfaRemindersSent');
+    expect(after).toHaveLength(1);
   });
 });

@@ -28,6 +28,7 @@ import {
 } from '../audit-log/audit-log.record.ts';
 import * as repo from './company-settings.repository.ts';
 import { sendMfaReminder } from './mfa-reminder-mail.ts';
+import { recordMfaReminders } from './mfa-reminder-audit.ts';
 
 type Who = Pick<AuthContext, 'user' | 'origin'>;
 
@@ -201,8 +202,12 @@ const previewCounts = (p: TCompanySettingsPreview) => ({
 });
 
 /** One mail to each member who has not set MFA up, saying they will be asked to at their next sign-in. */
-export async function remindMfa(deps: AppDeps, who: Pick<AuthContext, 'user' | 'company'>) {
+export async function remindMfa(
+  deps: AppDeps,
+  who: Pick<AuthContext, 'user' | 'company' | 'origin'>,
+) {
   const members = await repo.membersWithoutMfa(deps.database.db, who.user.companyId);
+  await recordMfaReminders(deps.database.db, who, members);
   for (const m of members) {
     await sendMfaReminder(deps, {
       to: m,

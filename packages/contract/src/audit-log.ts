@@ -75,6 +75,9 @@ export const AUDIT_ACTIONS = {
   'sso.settingsChanged': action('company', 'SSO設定の変更'),
   'sso.connectionTested': action('company', 'SSOの接続テスト'),
   'document.attributeOptionsChanged': action('document', '書類情報の項目の変更'),
+  'sso.domainAdded': action('company', 'SSOドメインの追加'),
+  'sso.domainVerified': action('company', 'SSOドメインの確認'),
+  'sso.domainRemoved': action('company', 'SSOドメインの削除'),
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -85,6 +88,7 @@ export const AUDIT_TARGET_TYPES = {
   document: '書類',
   bulkRun: '一括処理',
   company: '企業',
+  ssoDomain: 'SSOドメイン',
 } as const;
 export type TAuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 export const ZAuditTargetType = z.enum(Object.keys(AUDIT_TARGET_TYPES) as [TAuditTargetType], {

@@ -32,5 +32,8 @@ export * from './company-settings.ts';
 export * from './company-settings.endpoints.ts';
 export * from './sso.ts';
 export * from './sso.endpoints.ts';
+export * from './sso-audit.ts';
+export * from './sso-domains.ts';
+export * from './sso-domains.endpoints.ts';
 // Side effect: zod's own messages in Japanese wherever the contract is loaded.
 import './zod-locale.ts';

@@ -45,7 +45,6 @@ export const ZSsoSettings = z.object({
   organizationAttribute: z.string(),
   jitEnabled: z.boolean(),
   jitGroupIds: z.array(ZId),
-  jitDomains: z.array(z.string()),
   exceptionUserIds: z.array(ZId),
   lastTest: ZSsoTestResult.nullable(),
 });
@@ -77,21 +76,12 @@ const attribute = (label: string) =>
     .trim()
     .min(1, { message: `${label}の属性名を入力してください。` })
     .max(300, { message: `${label}の属性名は300文字以内で入力してください。` });
-const ZDomain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, {
-    message: 'ドメインの形式が正しくありません（例: example.co.jp）。',
-  });
-
 export const ZSsoMappingRequest = strictRequestBody({
   emailAttribute: attribute('メールアドレス'),
   nameAttribute: attribute('氏名'),
   organizationAttribute: attribute('所属'),
   jitEnabled: z.boolean({ message: 'JITプロビジョニングは true か false で指定してください。' }),
   jitGroupIds: z.array(ZId).max(50, { message: 'グループは50件まで選べます。' }),
-  jitDomains: z.array(ZDomain).max(20, { message: 'ドメインは20件まで登録できます。' }),
   exceptionUserIds: z.array(ZId).max(20, { message: '例外の管理者は20人まで選べます。' }),
 });
 export type TSsoMappingRequest = z.input<typeof ZSsoMappingRequest>;

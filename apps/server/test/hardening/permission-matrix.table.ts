@@ -364,7 +364,6 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
         organizationAttribute: 'department',
         jitEnabled: false,
         jitGroupIds: [],
-        jitDomains: [],
         exceptionUserIds: [],
       }),
   },
@@ -376,6 +375,20 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'PUT /sso_settings/enabled': {
     expect: ADMIN_ONLY,
     call: () => send('PUT', '/sso_settings/enabled', { enabled: false }),
+  },
+  'GET /sso_settings/domains': { expect: ADMIN_ONLY, call: () => get('/sso_settings/domains') },
+  'POST /sso_settings/domains': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/sso_settings/domains', { domain: `${unique('d')}.example.test` }),
+  },
+  'POST /sso_settings/domains/{id}/verify': {
+    expect: ADMIN_ONLY_ID,
+    call: (w) => send('POST', `/sso_settings/domains/${w.sso.verifiedDomainId}/verify`, undefined),
+  },
+  'DELETE /sso_settings/domains/{id}': {
+    expect: ADMIN_ONLY_ID,
+    call: async (w) =>
+      send('DELETE', `/sso_settings/domains/${await w.sso.newDomainId()}`, undefined),
   },
 
   // Member bulk operations

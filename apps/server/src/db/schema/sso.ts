@@ -1,7 +1,16 @@
 /** SAML single sign-on: each company's identity provider, the requests sent to it, the assertions consumed. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from './columns.ts';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { companies, companyRef } from './companies.ts';
 
 /**
@@ -23,16 +32,15 @@ export const ssoSettings = pgTable('sso_settings', {
   emailAttribute: text('email_attribute').notNull(),
   nameAttribute: text('name_attribute').notNull(),
   organizationAttribute: text('organization_attribute').notNull(),
-  /** Just-in-time creation of members on first sign-in (enterprise plan), into these groups and domains. */
+  /**
+   * Just-in-time creation of members on first sign-in (enterprise plan), into these groups; only for addresses
+   * of the company's verified domains (sso_domains).
+   */
   jitEnabled: boolean('jit_enabled').notNull().default(false),
   jitGroupIds: uuid('jit_group_ids')
     .array()
     .notNull()
     .default(sql`'{}'::uuid[]`),
-  jitDomains: text('jit_domains')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
   /** Company admins who keep password sign-in while SSO is on (break-glass). */
   exceptionUserIds: uuid('exception_user_ids')
     .array()
@@ -75,5 +83,30 @@ export const ssoConsumedAssertions = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.assertionId] }),
     index('sso_consumed_assertions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Email domains a company claims for SSO routing and JIT provisioning (docs/design.md "Single sign-on"). A
+ * domain routes unknown addresses to the company's IdP only once verified (a DNS TXT record carrying `token`),
+ * and a verified domain belongs to one company: two unverified claims may coexist, never two verified ones.
+ */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    id: id(),
+    companyId: companyRef(),
+    /** Lower case, no trailing dot (the contract's form). */
+    domain: text('domain').notNull(),
+    /** The random value the TXT record must carry; per company and domain, never reused. */
+    token: text('token').notNull(),
+    verifiedAt: ts('verified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_domains_company_domain_key').on(t.companyId, t.domain),
+    uniqueIndex('sso_domains_verified_domain_key')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} is not null`),
   ],
 );

@@ -21,6 +21,7 @@ import {
   type ResponseFields,
   type TestKey,
 } from '../../../test/support/saml-idp.ts';
+import { addSsoDomain } from '../../../test/support/sso-domains.world.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { auditEvents, memberGroupUsers, memberGroups, sessions, users } from '../../db/schema.ts';
@@ -74,12 +75,15 @@ beforeAll(async () => {
         organizationAttribute: 'department',
         exceptionUserIds: id === companyId ? [admin.id] : [],
         jitEnabled: true,
-        jitDomains: [id === companyId ? 'corp.example.test' : 'other.example.test'],
         jitGroupIds: id === companyId ? [jitGroupId] : [],
       },
       now,
     );
     await repo.setEnabled(deps.database.db, id, true);
+    // Each company's own domain, proven (sso-domains.test.ts proves it through DNS).
+    await addSsoDomain(deps, id, id === companyId ? 'corp.example.test' : 'other.example.test', {
+      verified: true,
+    });
   }
 });
 // The library checks assertion times against the real clock; ours follows it between tests.

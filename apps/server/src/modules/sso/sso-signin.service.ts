@@ -10,6 +10,8 @@ import { hashToken, newOpaqueToken } from '../../auth/tokens.ts';
 import * as repo from './sso.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
 import { readMember } from './sso-attributes.ts';
+import { ssoChangeFlag } from './sso-change-watch.ts';
+import { recordConnectionTest } from './sso-test-audit.ts';
 import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
 import { memberLabel, ownValue } from '@cloudsign/contract';
 
@@ -44,7 +46,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 type Ctx = { companyId: string; origin?: RequestOrigin; purpose?: SsoPurpose };
-type Account = { id: string; name: string; email: string };
+type Account = { id: string; name: string; email: string; roles?: string[] | null };
 
 /**
  * The one exit for refusals: an audit event in the company whose ACS was posted to (the member as actor when
@@ -84,7 +86,11 @@ async function signedIn(
     origin: ctx.origin,
     action: 'auth.signIn',
     target: { type: 'member', id: account.id, name: memberLabel(account) },
-    details: { method: 'sso', ...(jit && { createdByJit: true }) },
+    details: {
+      method: 'sso',
+      ...(jit && { createdByJit: true }),
+      ...(await ssoChangeFlag(deps.database.db, ctx.companyId, account, deps.clock())),
+    },
   });
   return { kind: 'signed_in', userId: account.id, returnTo };
 }
@@ -160,7 +166,7 @@ export async function consumeResponse(
 
   const read = readMember(settings, valid.profile);
   if (purpose === 'test') {
-    await recordTest(deps, settings, read);
+    await recordTest(deps, settings, read, { testedBy: request.userId, origin });
     return { kind: 'tested', returnTo: request.returnTo };
   }
   if (!read.email) return refuse(deps, ctx, 'no_email');
@@ -172,12 +178,11 @@ export async function consumeResponse(
       return refuse(deps, ctx, 'inactive', undefined, user);
     return signedIn(deps, ctx, user, request.returnTo);
   }
-  const domain = read.email.split('@')[1] ?? '';
   const company = await repo.findCompany(db, companyId);
   if (
     !settings.jitEnabled ||
     company?.plan !== 'enterprise' ||
-    !settings.jitDomains.includes(domain)
+    !(await isJitDomain(deps, companyId, read.email))
   )
     return refuse(deps, ctx, 'unknown_member');
   const created = await createJitMember(deps, ctx, {
@@ -188,6 +193,15 @@ export async function consumeResponse(
     groupIds: settings.jitGroupIds,
   });
   return signedIn(deps, ctx, created, request.returnTo, true);
+}
+
+/**
+ * JIT creates members only of a domain the company has proven it controls (a verified DNS TXT record): an
+ * unproven claim could take another company's addresses, or a public mail domain's.
+ */
+async function isJitDomain(deps: AppDeps, companyId: string, email: string) {
+  const domain = email.split('@')[1];
+  return !!domain && repo.isVerifiedDomain(deps.database.db, companyId, domain);
 }
 
 /** The member, their default groups and the audit event of their creation commit together. */
@@ -222,18 +236,19 @@ async function recordTest(
   deps: AppDeps,
   settings: repo.SsoSettingsRow,
   read: ReturnType<typeof readMember>,
+  by: { testedBy: string | null; origin?: RequestOrigin },
 ) {
   const db = deps.database.db;
   const user = read.email ? await repo.findUserByEmail(db, read.email) : null;
   const member = user && user.companyId === settings.companyId ? user : null;
-  const domain = read.email.split('@')[1] ?? '';
+  const jit = settings.jitEnabled && (await isJitDomain(deps, settings.companyId, read.email));
   const message = !read.email
     ? MESSAGES.no_email!
     : member
       ? `${member.name}（${member.email}）としてログインします。`
       : user
         ? MESSAGES.other_company!
-        : settings.jitEnabled && settings.jitDomains.includes(domain)
+        : jit
           ? 'このメールアドレスのメンバーはまだいません。初回ログイン時に JIT プロビジョニングで作成されます。'
           : MESSAGES.unknown_member!;
   const result: TSsoTestResult = {
@@ -244,7 +259,12 @@ async function recordTest(
     email: read.email,
     member: member && { id: member.id, name: member.name, email: member.email },
   };
-  await repo.saveSettings(db, { ...settings, lastTest: result }, deps.clock());
+  const company = await repo.findCompany(db, settings.companyId);
+  await db.transaction(async (tx) => {
+    await repo.saveSettings(tx, { ...settings, lastTest: result }, deps.clock());
+    const { companyId } = settings;
+    await recordConnectionTest(tx, companyId, company?.name ?? '', by.testedBy, by.origin, result);
+  });
 }
 
 export type { Profile };

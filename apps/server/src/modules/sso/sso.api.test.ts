@@ -136,7 +136,6 @@ describe('mapping and enabling', () => {
     organizationAttribute: 'department',
     jitEnabled: false,
     jitGroupIds: [],
-    jitDomains: [],
   };
 
   it('takes only company admins as exceptions', async () => {

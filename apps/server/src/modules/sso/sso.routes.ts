@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './sso.service.ts';
+import { ssoDomainRoutes } from './sso-domains.routes.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 // Company admins of a company whose plan has SSO: the role first, so a member learns nothing of the plan.
@@ -12,6 +13,8 @@ const tags = ['sso'];
 
 /** SAML single sign-on settings: company admins only (docs/design.md "Single sign-on"). */
 export const ssoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  await app.register(ssoDomainRoutes, { deps });
+
   app.route({
     ...routeOf(e.get, { tags, summary: 'SSO設定', errors }),
     ...admin,

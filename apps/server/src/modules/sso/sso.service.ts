@@ -21,8 +21,12 @@ import {
   parseIdpMetadata,
 } from './sso-metadata.ts';
 import { spIds, spMetadataXml } from './sso-saml.ts';
+import { audited } from './sso-audit.ts';
 
-type Who = Pick<AuthContext, 'user' | 'company'>;
+type Who = Pick<AuthContext, 'user' | 'company' | 'origin'>;
+
+const sameList = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
 
 const needIdp = () => new AppError('invalid_state', '先に IdP のメタデータを登録してください。');
 
@@ -46,7 +50,6 @@ export async function getSso(deps: AppDeps, who: Who): Promise<TSsoResponse> {
       organizationAttribute: row.organizationAttribute,
       jitEnabled: row.jitEnabled,
       jitGroupIds: row.jitGroupIds,
-      jitDomains: row.jitDomains,
       exceptionUserIds: row.exceptionUserIds,
       lastTest: (row.lastTest as TSsoTestResult | null) ?? null,
     },
@@ -68,21 +71,23 @@ export async function putMetadata(deps: AppDeps, who: Who, xml: string) {
   }
   const before = await repo.findSettings(db, who.user.companyId);
   const preset = SSO_ATTRIBUTE_PRESETS.entra;
-  await repo.saveSettings(
-    db,
-    {
-      companyId: who.user.companyId,
-      emailAttribute: before?.emailAttribute ?? preset.emailAttribute,
-      nameAttribute: before?.nameAttribute ?? preset.nameAttribute,
-      organizationAttribute: before?.organizationAttribute ?? preset.organizationAttribute,
-      ...before,
-      idpEntityId: read.entityId,
-      idpSsoUrl: read.ssoUrl,
-      idpCertificates: read.certificates,
-      // Another IdP answers differently: the previous test no longer says anything.
-      lastTest: null,
-    },
-    deps.clock(),
+  await audited(deps, who, (tx) =>
+    repo.saveSettings(
+      tx,
+      {
+        companyId: who.user.companyId,
+        emailAttribute: before?.emailAttribute ?? preset.emailAttribute,
+        nameAttribute: before?.nameAttribute ?? preset.nameAttribute,
+        organizationAttribute: before?.organizationAttribute ?? preset.organizationAttribute,
+        ...before,
+        idpEntityId: read.entityId,
+        idpSsoUrl: read.ssoUrl,
+        idpCertificates: read.certificates,
+        // Another IdP answers differently: the previous test no longer says anything.
+        lastTest: null,
+      },
+      deps.clock(),
+    ),
   );
   return getSso(deps, who);
 }
@@ -109,21 +114,17 @@ export async function putMapping(deps: AppDeps, who: Who, body: TSsoMappingReque
       'exceptionUserIds',
       'SSO が有効な間は、パスワードでログインできる管理者を1人以上選んでください。',
     );
-  if (body.jitEnabled && body.jitDomains.length === 0)
-    throw fieldError(
-      'jitDomains',
-      'JITプロビジョニングでは、メンバーを作成するドメインを1つ以上登録してください。',
-    );
-  await repo.saveSettings(
-    db,
-    {
-      ...before,
-      ...body,
-      jitGroupIds,
-      exceptionUserIds,
-      jitDomains: [...new Set(body.jitDomains)],
-    },
-    deps.clock(),
+  await audited(deps, who, (tx) =>
+    repo.saveSettings(
+      tx,
+      {
+        ...before,
+        ...body,
+        jitGroupIds,
+        exceptionUserIds,
+      },
+      deps.clock(),
+    ),
   );
   return getSso(deps, who);
 }
@@ -146,7 +147,18 @@ export async function putCertificates(deps: AppDeps, who: Who, texts: string[]) 
       throw e;
     }
   }
-  await repo.saveSettings(db, { ...before, idpCertificates: certificates }, deps.clock());
+  await audited(deps, who, (tx) =>
+    repo.saveSettings(
+      tx,
+      {
+        ...before,
+        idpCertificates: certificates,
+        // Another signer may answer now: the previous test no longer says anything.
+        lastTest: sameList(certificates, before.idpCertificates) ? before.lastTest : null,
+      },
+      deps.clock(),
+    ),
+  );
   return getSso(deps, who);
 }
 
@@ -178,6 +190,6 @@ export async function setEnabled(deps: AppDeps, who: Who, enabled: boolean) {
         'パスワードでログインできる例外の管理者を1人以上選んでから有効にしてください。',
       );
   }
-  await repo.setEnabled(db, who.user.companyId, enabled);
+  await audited(deps, who, (tx) => repo.setEnabled(tx, who.user.companyId, enabled));
   return getSso(deps, { ...who, company: { ...who.company, isEnabledFederatedIdentity: enabled } });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { Button, Group, Switch, Text, TextInput } from '@mantine/core';
 import {
   SSO_ATTRIBUTE_PRESETS,
   SSO_NAME_ID,
@@ -23,11 +23,10 @@ const draftOf = (s: Settings): Draft => ({
   organizationAttribute: s.organizationAttribute,
   jitEnabled: s.jitEnabled,
   jitGroupIds: s.jitGroupIds,
-  jitDomains: s.jitDomains,
   exceptionUserIds: s.exceptionUserIds,
 });
 
-/** Field errors keyed by the body's first path segment ("jitDomains.0" → jitDomains). */
+/** Field errors keyed by the body's first path segment ("jitGroupIds.0" → jitGroupIds). */
 function errorsOf(e: unknown): Errors {
   if (!isApiError(e)) return { '': e instanceof Error ? e.message : '保存できませんでした。' };
   if (e.details.length === 0) return { '': e.message };
@@ -108,7 +107,7 @@ export function MappingForm({ sso, settings }: { sso: TSsoResponse; settings: Se
         label="JITプロビジョニング"
         description={
           sso.jitAvailable
-            ? '登録したドメインの未登録のメールアドレスで初めてログインしたとき、氏名と所属を属性から取ってメンバーを作成します。オフのときはログインを断ります。'
+            ? '確認済みのドメイン（下の「ドメイン」）の未登録のメールアドレスで初めてログインしたとき、氏名と所属を属性から取ってメンバーを作成します。オフのときはログインを断ります。'
             : 'JITプロビジョニングはエンタープライズプランでご利用いただけます。'
         }
         disabled={!sso.jitAvailable}
@@ -117,13 +116,6 @@ export function MappingForm({ sso, settings }: { sso: TSsoResponse; settings: Se
       />
       {sso.jitAvailable && draft.jitEnabled && (
         <>
-          <TagsInput
-            label="メンバーを作成するドメイン"
-            description="入力して Enter で追加します（例: example.co.jp）。"
-            value={draft.jitDomains}
-            error={errors.jitDomains}
-            onChange={(jitDomains) => set({ jitDomains })}
-          />
           <MultiSelect
             label="作成したメンバーを入れるグループ"
             data={(groups.data?.memberGroups ?? []).map((g) => ({ value: g.id, label: g.name }))}

@@ -27,7 +27,6 @@ const settings: NonNullable<TSsoResponse['settings']> = {
   organizationAttribute: 'department',
   jitEnabled: false,
   jitGroupIds: [],
-  jitDomains: [],
   exceptionUserIds: [],
   lastTest: {
     at: '2026-11-25T00:00:00.000Z',

@@ -157,18 +157,19 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const passwordHash = await hashPassword(password);
     // Browsers that knew the old password are signed out and no longer spared the login limits; this one is.
     const who = {
-      userId: loaded.user.id,
+      user: loaded.user,
       sessionId: loaded.session.id,
       deviceCookie: deviceCookie(request),
     };
+    const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
     await replacePassword(
       deps.database.db,
       who,
       passwordHash,
       deps.clock(),
+      step,
       requestOrigin(request),
     );
-    const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
     return redirectOnSite(
       reply,
       deps.env.SITE_URL,

@@ -5,12 +5,19 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { createSession, deleteSession, hasMfaEnabled, type NextStep } from '../auth/sessions.ts';
+import {
+  createSession,
+  deleteSession,
+  hasMfaEnabled,
+  loadSession,
+  nextStep,
+  type NextStep,
+} from '../auth/sessions.ts';
 import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts';
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
-import { recordSignIn, recordSignInFailure } from './sign-in-audit.ts';
+import { recordSignInFailure, recordSignInWhenDone } from './sign-in-audit.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { normalizeEmail } from '../lib/email.ts';
 import { findUserByEmail } from './site.repository.ts';
@@ -90,7 +97,8 @@ export async function attemptLogin(
   if (input.previousCookie) await deleteSession(db, hashToken(input.previousCookie));
   const session = await db.transaction(async (tx) => {
     const created = await createSession(tx, user.id, false, now);
-    await recordSignIn(tx, user, input.origin);
+    const loaded = await loadSession(tx, created.cookie, now);
+    await recordSignInWhenDone(tx, loaded ? nextStep(loaded) : 'invalid', user, input.origin);
     return created;
   });
   return { kind: 'ok', cookie: session.cookie, expiresAt: session.expiresAt, deviceCookie };

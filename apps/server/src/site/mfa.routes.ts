@@ -24,7 +24,11 @@ import {
 import { alert, cancelLoginForm, EMPTY, escapeHtml, fill, Html, sendPage } from './render.ts';
 import { stepUrl } from './login.service.ts';
 import { clientIp } from './security.ts';
-import { recordOwnAccountEvent } from './sign-in-audit.ts';
+import {
+  recordOwnAccountEvent,
+  recordSignInFailure,
+  recordSignInWhenDone,
+} from './sign-in-audit.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import {
   deviceCookie,
@@ -52,10 +56,9 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
       status,
     });
 
-  const continueTo = (loaded: LoadedSession, returnTo: string) => {
-    const step = nextStep({ ...loaded, session: { ...loaded.session, isMfaVerified: true } });
-    return step === 'invalid' ? '/login' : stepUrl(step, returnTo);
-  };
+  /** The step after a passed second factor. */
+  const afterVerified = (loaded: LoadedSession) =>
+    nextStep({ ...loaded, session: { ...loaded.session, isMfaVerified: true } });
 
   app.get('/mfa/verify', async (request, reply) => {
     if (!(await sessionAtStep(deps, request, reply, 'mfa_verify'))) return reply;
@@ -84,16 +87,22 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     } else if (code) {
       ok = await useBackupCode(db, loaded.user, code);
     }
-    if (!ok)
+    const origin = requestOrigin(request);
+    if (!ok) {
+      // Bounded like the guesses themselves: each one is a reserved attempt of the login limits.
+      await recordSignInFailure(db, loaded.user, 'wrong_code', origin);
       return verifyPage(reply, returnTo, '確認コードが正しくないか、すでに使用されています。', 400);
-    await releaseLoginAttempt(db, attempt.attemptId);
-    await markMfaVerified(db, loaded.session.id);
-    setDeviceCookie(
-      deps,
-      reply,
-      await rememberDevice(db, deviceCookie(request), loaded.user.id, now),
-    );
-    return redirectOnSite(reply, deps.env.SITE_URL, continueTo(loaded, returnTo));
+    }
+    const next = afterVerified(loaded);
+    const known = await db.transaction(async (tx) => {
+      await releaseLoginAttempt(tx, attempt.attemptId);
+      await markMfaVerified(tx, loaded.session.id);
+      await recordSignInWhenDone(tx, next, loaded.user, origin);
+      return rememberDevice(tx, deviceCookie(request), loaded.user.id, now);
+    });
+    setDeviceCookie(deps, reply, known);
+    const to = next === 'invalid' ? '/login' : stepUrl(next, returnTo);
+    return redirectOnSite(reply, deps.env.SITE_URL, to);
   });
 
   const setupPage = (
@@ -141,19 +150,21 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     }
     const codes = newBackupCodes();
     const hashes = await hashBackupCodes(codes);
-    const device = await db.transaction(async (tx) => {
-      await enableMfa(tx, loaded.user.id, secret, step, hashes);
-      await markMfaVerified(tx, loaded.session.id);
-      await recordOwnAccountEvent(tx, loaded.user.id, 'auth.mfaSetUp', requestOrigin(request));
-      return rememberDevice(tx, deviceCookie(request), loaded.user.id, deps.clock());
-    });
-    setDeviceCookie(deps, reply, device);
-    const list = new Html(codes.map((c) => `<li>${escapeHtml(c)}</li>`).join(''));
     const next = nextStep({
       ...loaded,
       user: { ...loaded.user, mfa: 1, mfaSecret: secret },
       session: { ...loaded.session, isMfaVerified: true },
     });
+    const origin = requestOrigin(request);
+    const device = await db.transaction(async (tx) => {
+      await enableMfa(tx, loaded.user.id, secret, step, hashes);
+      await markMfaVerified(tx, loaded.session.id);
+      await recordOwnAccountEvent(tx, loaded.user.id, 'auth.mfaSetUp', origin);
+      await recordSignInWhenDone(tx, next, loaded.user, origin);
+      return rememberDevice(tx, deviceCookie(request), loaded.user.id, deps.clock());
+    });
+    setDeviceCookie(deps, reply, device);
+    const list = new Html(codes.map((c) => `<li>${escapeHtml(c)}</li>`).join(''));
     const continueUrl = siteLocation(
       next === 'invalid' ? '/login' : stepUrl(next, returnTo),
       deps.env.SITE_URL,

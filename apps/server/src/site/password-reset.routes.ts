@@ -15,6 +15,7 @@ import { formField, setSessionCookie } from './session-context.ts';
 import { clientIp } from './security.ts';
 import { normalizeEmail, stepUrl } from './login.service.ts';
 import { redirectOnSite } from './return-to.ts';
+import { recordSignInWhenDone } from './sign-in-audit.ts';
 import { isPasswordSignInAllowed, SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 
 export const RESET_SENT =
@@ -119,10 +120,14 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const audit = { action: 'auth.passwordReset' as const, origin: requestOrigin(request) };
     if (!(await setPasswordByLink(db, ids, passwordHash, now, audit))) return deadLink(reply);
     // Signed in with the new password; a second factor, if any, is still asked for.
-    const session = await createSession(db, link.user.id, false, now);
+    const { session, step } = await db.transaction(async (tx) => {
+      const created = await createSession(tx, link.user.id, false, now);
+      const loaded = await loadSession(tx, created.cookie, now);
+      const next = loaded ? nextStep(loaded) : 'invalid';
+      if (loaded) await recordSignInWhenDone(tx, next, loaded.user, audit.origin);
+      return { session: created, step: next };
+    });
     setSessionCookie(deps, reply, session.cookie, session.expiresAt);
-    const loaded = await loadSession(db, session.cookie, now);
-    const step = loaded ? nextStep(loaded) : 'invalid';
     return redirectOnSite(
       reply,
       deps.env.SITE_URL,

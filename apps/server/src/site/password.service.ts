@@ -11,25 +11,34 @@ import { deleteOtherSessions, findUserByEmail, setPassword } from './site.reposi
 import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-reset.ts';
 import type { AppDeps } from '../deps.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
-import { recordOwnAccountEvent } from './sign-in-audit.ts';
+import { recordOwnAccountEvent, recordSignInWhenDone } from './sign-in-audit.ts';
+import type { NextStep } from '../auth/sessions.ts';
 import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
 /** A signed-in member replaces their password: this browser stays signed in and known, every other one is not. */
 export async function replacePassword(
   db: Db,
-  who: { userId: string; sessionId: string; deviceCookie: string | undefined },
+  who: {
+    user: { id: string; companyId: string; name: string; email: string };
+    sessionId: string;
+    deviceCookie: string | undefined;
+  },
   passwordHash: string,
   now: Date,
+  /** The session's step after the change: the sign-in is recorded when it is complete. */
+  next: NextStep | 'invalid',
   origin?: RequestOrigin,
 ) {
+  const userId = who.user.id;
   await db.transaction(async (tx) => {
-    await setPassword(tx, who.userId, passwordHash, now);
+    await setPassword(tx, userId, passwordHash, now);
     // Only asked after an admin's reset (status 2): the member completing that reset.
-    await recordOwnAccountEvent(tx, who.userId, 'auth.passwordReset', origin);
-    await deleteOtherSessions(tx, who.userId, who.sessionId);
-    await forgetDevices(tx, [who.userId], who.deviceCookie);
+    await recordOwnAccountEvent(tx, userId, 'auth.passwordReset', origin);
+    await recordSignInWhenDone(tx, next, who.user, origin);
+    await deleteOtherSessions(tx, userId, who.sessionId);
+    await forgetDevices(tx, [userId], who.deviceCookie);
     // A reset link mailed before the change must not undo it.
-    await revokeSetupLinks(tx, [who.userId]);
+    await revokeSetupLinks(tx, [userId]);
   });
 }
 

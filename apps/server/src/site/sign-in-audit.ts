@@ -3,7 +3,7 @@
  * (its company's log); guesses at unknown addresses belong to no company and are counted by the throttle only.
  */
 import type { DbOrTx } from '../db/client.ts';
-import { deleteSession } from '../auth/sessions.ts';
+import { deleteSession, type NextStep } from '../auth/sessions.ts';
 import { selectSessionAccount } from '../auth/sessions.repository.ts';
 import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
@@ -19,10 +19,26 @@ const about = (user: Account) => ({
 
 /** Why a sign-in failed, as a class (never the password typed). */
 export type SignInFailure =
-  'wrong_password' | 'not_registered' | 'too_many_attempts' | 'deactivated' | 'sso_required';
+  | 'wrong_password'
+  | 'not_registered'
+  | 'too_many_attempts'
+  | 'deactivated'
+  | 'sso_required'
+  | 'wrong_code';
 
-export async function recordSignIn(tx: DbOrTx, user: Account, origin: RequestOrigin | undefined) {
-  await recordAuditEvent(tx, { ...about(user), origin, action: 'auth.signIn' });
+/**
+ * auth.signIn is recorded when the session has passed every step it needs (password, second factor, new
+ * password, MFA enrolment: `step` is then 'done'), in the transaction that completes it, so the log never
+ * says a member signed in who stopped at the second factor.
+ */
+export async function recordSignInWhenDone(
+  tx: DbOrTx,
+  step: NextStep | 'invalid',
+  user: Account,
+  origin: RequestOrigin | undefined,
+) {
+  if (step === 'done')
+    await recordAuditEvent(tx, { ...about(user), origin, action: 'auth.signIn' });
 }
 
 export async function recordSignInFailure(

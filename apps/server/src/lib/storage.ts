@@ -23,6 +23,8 @@ export type FileStorage = {
   stage: (key: string, source: Readable | Buffer) => Promise<{ size: number }>;
   promote: (key: string) => Promise<void>;
   discard: (key: string) => Promise<void>;
+  /** The staged bytes, for a check that needs the whole file before it is kept (scripts in an imported PDF). */
+  readStaged: (key: string) => Readable;
   /** Absolute path, for libraries that need one (local storage only). */
   pathOf: (key: string) => string;
 };
@@ -66,6 +68,7 @@ export function createLocalStorage(root: string, opts: { stagingTag?: string } =
       await rename(stagedPath(key), pathOf(key));
     },
     discard: async (key) => rm(stagedPath(key), { force: true }),
+    readStaged: (key) => createReadStream(stagedPath(key)),
     read: (key) => createReadStream(pathOf(key)),
     size: async (key) => {
       try {

@@ -27,6 +27,7 @@ import { auditBy } from '../audit-log/audit-log.record.ts';
 import { recordDocumentEvents } from '../audit-log/document-events.repository.ts';
 import * as repo from './documents.repository.ts';
 import { PdfCheck } from './pdf-check.ts';
+import { scriptRefusal } from './pdf-script-refusal.ts';
 
 type Rejected = {
   filename: string;
@@ -135,9 +136,12 @@ export async function stageFile(
                 'PDFファイルが壊れているか、途中で切れています（ファイルの末尾に「%%EOF」がありません）。',
               )
             : null;
-  if (why) {
+  const refused =
+    why ??
+    (await scriptRefusal(deps, storageKey).then((r) => r && reject(filename, r.code, r.message)));
+  if (refused) {
     await deps.storage.discard(storageKey);
-    return why;
+    return refused;
   }
   return { filename, ok: true, title: name.title, storageKey, size: check.size };
 }

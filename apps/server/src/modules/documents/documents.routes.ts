@@ -12,6 +12,9 @@ import { updateDocumentAttribute } from './document-attribute.service.ts';
 import { findDocumentFile, findDocuments, getDocument } from './documents.service.ts';
 import { importDocuments } from './documents-import.multipart.ts';
 
+/** A PDF opened as a page runs sandboxed: no scripts, no forms, no requests of its own. */
+const PDF_CSP = "sandbox; default-src 'none'";
+
 export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   // Scoped to this plugin: only the import accepts multipart. Per-file size is checked by the import itself
@@ -61,15 +64,20 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         request.log.error({ storageKey: file.storageKey }, 'document file missing from storage');
         throw new Error('document file missing');
       }
-      return reply
-        .type('application/pdf')
-        .header('content-length', size)
-        .header(
-          'content-disposition',
-          contentDisposition(isDownload ? 'attachment' : 'inline', file.name),
-        )
-        .header('cache-control', 'private, no-store')
-        .send(deps.storage.read(file.storageKey));
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-length', size)
+          .header(
+            'content-disposition',
+            contentDisposition(isDownload ? 'attachment' : 'inline', file.name),
+          )
+          .header('cache-control', 'private, no-store')
+          // An imported PDF is a company's file: opened as a page, none of its scripts may run (decisions.md).
+          .header('content-security-policy', PDF_CSP)
+          .header('x-content-type-options', 'nosniff')
+          .send(deps.storage.read(file.storageKey))
+      );
     },
   });
 

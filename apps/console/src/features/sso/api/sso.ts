@@ -11,6 +11,7 @@ import { meKeys } from '../../../lib/current-user.ts';
 export const ssoKeys = {
   all: ['sso'] as const,
   admins: ['sso', 'admins'] as const,
+  domains: ['sso', 'domains'] as const,
 };
 
 export const useSso = () =>

@@ -9,6 +9,7 @@ import { SpInfoPanel } from './sp-info-panel.tsx';
 import { IdpMetadataPanel } from './idp-metadata-panel.tsx';
 import { CertificatesPanel } from './certificates-panel.tsx';
 import { MappingForm } from './mapping-form.tsx';
+import { DomainsPanel } from './domains-panel.tsx';
 import { ConnectionTestPanel, ReturnedTestResult } from './connection-test-panel.tsx';
 import { EnablePanel } from './enable-panel.tsx';
 
@@ -44,6 +45,7 @@ export function SsoPage() {
             <>
               <CertificatesPanel certificates={sso.data.settings.certificates} />
               <MappingForm sso={sso.data} settings={sso.data.settings} />
+              <DomainsPanel />
               <ConnectionTestPanel
                 testUrl={sso.data.sp.testUrl}
                 result={sso.data.settings.lastTest}

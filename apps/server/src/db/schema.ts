@@ -10,3 +10,4 @@ export * from './schema/documents.ts';
 export * from './schema/bulk.ts';
 export * from './schema/audit.ts';
 export * from './schema/sso.ts';
+export * from './schema/mail.ts';

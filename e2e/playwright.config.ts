@@ -14,6 +14,8 @@ const external = process.env.E2E_SITE_URL;
 const sitePort = Number(process.env.E2E_PORT ?? 3100);
 export const SITE_URL = external ?? `http://localhost:${sitePort}`;
 export const API_URL = process.env.E2E_API_URL ?? `http://localhost:${sitePort + 1}`;
+/** The DNS server the started server verifies SSO domains through; the SSO spec starts it (dnsmasq). */
+export const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? sitePort + 53);
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The config is loaded by the runner and again by each worker; workers inherit these from the runner's env.
@@ -72,6 +74,7 @@ export default defineConfig({
           API_URL,
           SEED: 'auto',
           LOG_LEVEL: 'warn',
+          DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
         },
       },
 });

@@ -8,9 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { API_URL, SITE_URL } from './playwright.config.ts';
+import { API_URL, DNS_PORT, SITE_URL } from './playwright.config.ts';
 import { DEMO, login, submitEmail, submitLogin } from './support/auth.ts';
 import { startSimpleSamlIdp, type IdpUser, type SimpleSamlIdp } from './support/simplesamlphp.ts';
+import { startLocalDns, type LocalDns } from '../apps/server/test/support/local-dns.ts';
 
 const ADMIN_LABEL = '管理 太郎（admin@example.com）';
 const JIT_EMAIL = `shinnyu.${Date.now()}@example.com`;
@@ -38,12 +39,15 @@ const USERS: IdpUser[] = [
 ];
 
 let idp: SimpleSamlIdp | undefined;
+/** The company's DNS, as its admin would edit it: where the TXT record proving example.com is published. */
+let dns: LocalDns | undefined;
 let companyLoginUrl = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.afterAll(async ({ browser }) => {
   await idp?.stop();
+  await dns?.stop();
   await turnSsoOffThroughApi(browser);
 });
 
@@ -117,16 +121,13 @@ test('the admin connects SimpleSAMLphp, tests the round trip and enables SSO', a
   await expect(read).toContainText(`${idp.baseUrl}/saml2/idp/SSOService.php`);
   await expect(read).toContainText('CN=simplesamlphp-e2e-idp');
 
-  // SimpleSAMLphp sends LDAP-style names, neither preset's: typed by hand. JIT for example.com into 東京支社.
+  // SimpleSAMLphp sends LDAP-style names, neither preset's: typed by hand. JIT into 東京支社.
   const mapping = page.getByRole('region', { name: '属性マッピング' });
   await mapping.getByRole('textbox', { name: 'メールアドレス' }).fill('mail');
   await mapping.getByRole('textbox', { name: '氏名' }).fill('cn');
   await mapping.getByRole('textbox', { name: '所属' }).fill('ou');
   const jit = mapping.getByRole('switch', { name: 'JITプロビジョニング' });
   if (!(await jit.isChecked())) await jit.click({ force: true });
-  const domains = mapping.getByRole('textbox', { name: 'メンバーを作成するドメイン' });
-  await domains.fill('example.com');
-  await domains.press('Enter');
   await mapping.getByLabel('作成したメンバーを入れるグループ').click();
   await page.getByRole('option', { name: '東京支社', exact: true }).click();
   await mapping.getByLabel('パスワードでもログインできる管理者（例外）').click();
@@ -135,6 +136,21 @@ test('the admin connects SimpleSAMLphp, tests the round trip and enables SSO', a
   await mapping.getByRole('textbox', { name: 'メールアドレス' }).click();
   await mapping.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('属性マッピングと例外の管理者を保存しました。')).toBeVisible();
+
+  // example.com, proven by the TXT record the page shows, published in the company's DNS; then 確認する.
+  const domains = page.getByRole('region', { name: 'ドメイン' });
+  await domains.getByRole('textbox', { name: 'ドメインを追加' }).fill('example.com');
+  await domains.getByRole('button', { name: '追加', exact: true }).click();
+  const claim = domains.getByRole('article', { name: 'example.com' });
+  await expect(claim).toContainText('未確認');
+  const record = claim.getByRole('table', { name: 'example.com に登録する TXT レコード' });
+  await expect(record).toContainText('_cloudsign.example.com');
+  const value = /cloudsign-domain-verification=[0-9a-f]{32}/.exec(await record.innerText())![0];
+  dns = await startLocalDns({ port: DNS_PORT });
+  await dns.setTxt({ '_cloudsign.example.com': [value] });
+  await claim.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByText('example.com を確認しました。')).toBeVisible();
+  await expect(claim).toContainText('確認済み');
 
   // 接続テスト: out to SimpleSAMLphp's login form and back with what it sent.
   await page

@@ -13,7 +13,7 @@ import path from 'node:path';
 
 export const DNSMASQ = '/usr/sbin/dnsmasq';
 export const hasDnsmasq = () => existsSync(DNSMASQ);
-export const NO_DNSMASQ = `${DNSMASQ} がないため DNS を使うテストを飛ばします（apt-get install -y dnsmasq-base）`;
+export const NO_DNSMASQ = `${DNSMASQ} がありません（apt-get install -y dnsmasq-base）: DNS を使うテストは実行できません`;
 
 export type LocalDns = {
   /** What DNS_SERVERS takes: `127.0.0.1:<port>`. */
@@ -36,9 +36,11 @@ async function freeUdpPort(): Promise<number> {
 // dnsmasq's quoting: a TXT value is a quoted string, backslash escapes inside.
 const quoted = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
-export async function startLocalDns(): Promise<LocalDns> {
+/** `port`: a fixed one (a server started before the DNS, as the browser tests' is); by default a free one. */
+export async function startLocalDns(opts: { port?: number } = {}): Promise<LocalDns> {
+  if (!hasDnsmasq()) throw new Error(NO_DNSMASQ);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-dns-'));
-  const port = await freeUdpPort();
+  const port = opts.port ?? (await freeUdpPort());
   const server = `127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
 
@@ -61,8 +63,10 @@ export async function startLocalDns(): Promise<LocalDns> {
       'no-resolv',
       'no-hosts',
       'pid-file=',
-      // Authoritative for .test: unknown names are NXDOMAIN, never "refused" or sent upstream.
+      // Authoritative for .test and for each record's domain: unknown names there are NXDOMAIN, never
+      // "refused" or sent upstream.
       'local=/test/',
+      ...Object.keys(records).map((name) => `local=/${name.replace(/^_[^.]*\./, '')}/`),
       `txt-record=${PROBE},"ok"`,
       ...Object.entries(records).flatMap(([name, values]) =>
         values.map((v) => `txt-record=${name},${quoted(v)}`),

@@ -33,7 +33,7 @@ import {
 import * as repo from './sso.repository.ts';
 import { spIds } from './sso-saml.ts';
 
-if (!hasDnsmasq()) console.warn(NO_DNSMASQ);
+if (!hasDnsmasq()) console.warn(`SSO domain tests skipped: ${NO_DNSMASQ}`);
 
 describe.skipIf(!hasDnsmasq())('SSO domains, verified through DNS', () => {
   let dns: LocalDns;

@@ -281,6 +281,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
 
   // Audit log: 監査ログ閲覧権限 only (the company admin lacks it); B's auditor reads B's own log
   'GET /audit_events': { expect: x(403, 403, 403, ok), call: () => get('/audit_events') },
+  'GET /audit_events/head': {
+    expect: x(403, 403, 403, ok),
+    call: () => get('/audit_events/head'),
+  },
   'GET /audit_events/{id}': {
     expect: x(403, 403, 403, 404),
     call: (w) => get(`/audit_events/${w.auditEventA.id}`),

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import type { TBulkManipulation, TFindAuditEventsResponse } from '@cloudsign/contract';
+import type {
+  TAuditChainHead,
+  TBulkManipulation,
+  TFindAuditEventsResponse,
+} from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { expectError } from '../../../test/support/error-body.ts';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema.ts';
+import { jstDateTime } from '../../lib/time/jst.ts';
 import { recordAuditEvent } from './audit-log.record.ts';
+import { findAnchors, parseAnchor } from './audit-anchor.ts';
+import { verifyChain } from './audit-verify.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -88,6 +97,12 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
     expect(file.headers['content-disposition']).toContain('audit_log_');
     expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const who = `操作 する人,actor@example.com,${actor.id},192.0.2.1,UA/1,req-1`;
+    const [row] = await deps.database.db
+      .select({ hash: auditEvents.hash, occurredAt: auditEvents.occurredAt })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, actor.companyId), eq(auditEvents.seq, 3)));
+    const head = row!;
+    const anchor = `${actor.companyId}:3:${head.hash}`;
     expect(file.rawPayload.subarray(3).toString('utf8')).toBe(
       [
         HEADER,
@@ -96,9 +111,18 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
           `"{""name"":{""after"":""経理部"",""before"":""経理\\n部""}}"`,
         `2026-11-01 09:00:00,1,${who},メンバーグループ,グループの作成,メンバーグループ,g-1,` +
           `"'=HYPERLINK(""x"")",`,
+        // The anchor: the company's head as the file was written (the request's own event, 3), whatever the
+        // filter; it verifies the chain.
+        `${jstDateTime(head.occurredAt)},3,,,,,,,,チェーンの先頭（検証用アンカー）,,,,${anchor}`,
         '',
       ].join('\r\n'),
     );
+    expect(findAnchors(anchor)).toEqual([{ companyId: actor.companyId, seq: 3, hash: head.hash }]);
+    const kept = findAnchors(file.rawPayload.toString('latin1')).at(-1)!;
+    expect(await verifyChain(deps.database.db, kept.companyId, kept)).toEqual({
+      ok: true,
+      events: 4,
+    });
 
     const { events } = (
       await get('/audit_events?category=auditLog')
@@ -129,6 +153,9 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
     const text = iconv.decode(file.rawPayload, 'cp932');
     expect(text.split('\r\n')[0]).toBe(HEADER);
     expect(text).toContain('グループの変更');
+    expect(text.split('\r\n').at(-2)).toMatch(
+      new RegExp(`,チェーンの先頭（検証用アンカー）,,,,${actor.companyId}:\\d+:[0-9a-f]{64}$`),
+    );
   });
 
   it('bad conditions answer 400 in words; nothing is queued or recorded', async () => {
@@ -166,5 +193,22 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
     ).json<{ manipulation: TBulkManipulation }>().manipulation;
     expectError(await get(`/audit_events/exports/${id}`, otherAuditorHeaders), 'not_found');
     expectError(await get(`/audit_events/exports/${id}/csv`, otherAuditorHeaders), 'not_found');
+  });
+
+  it('the viewer’s チェーンの先頭 is the company’s newest event, as the anchor verify takes', async () => {
+    const res = await get('/audit_events/head');
+    expect(res.statusCode, res.body).toBe(200);
+    const { head } = res.json<{ head: TAuditChainHead }>();
+    const [newest] = (await get('/audit_events')).json<TFindAuditEventsResponse>().events;
+    expect(head.seq).toBe(newest!.seq);
+    expect(head.occurredAt).toBe(newest!.occurredAt);
+    expect(head.anchor).toBe(`${actor.companyId}:${head.seq}:${head.hash}`);
+    const anchor = parseAnchor(head.anchor)!;
+    expect(await verifyChain(deps.database.db, anchor.companyId, anchor)).toMatchObject({
+      ok: true,
+    });
+    expect((await get('/audit_events/head', adminHeaders)).statusCode).toBe(403);
+    // Another company's auditor reads their own company's head: none yet.
+    expect((await get('/audit_events/head', otherAuditorHeaders)).json()).toEqual({ head: null });
   });
 });

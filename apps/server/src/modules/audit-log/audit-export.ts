@@ -17,9 +17,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
+import { formatAnchor } from './audit-anchor.ts';
 import {
   countFiltered,
+  findChainHead,
   findEventPage,
+  type ChainHeadRow,
   type AuditFilter,
   type AuditRow,
 } from './audit-log.repository.ts';
@@ -50,7 +53,21 @@ export function auditCsvCells(e: AuditRow): string[] {
   ];
 }
 
-/** Every event of the filter, newest first, one page in memory at a time. */
+/**
+ * The export's last line: the company's chain head when the file was written (audit-anchor.ts), whatever
+ * the filter, so every file kept outside the product can later be handed to `audit:verify --anchor-file`.
+ */
+export function anchorCells(companyId: string, head: ChainHeadRow): string[] {
+  const cells = new Array<string>(AUDIT_EXPORT_COLUMNS.length).fill('');
+  cells[0] = head.occurredAt ? jstDateTime(head.occurredAt) : '';
+  cells[1] = String(head.seq);
+  cells[9] = ANCHOR_LABEL;
+  cells[cells.length - 1] = formatAnchor({ companyId, seq: head.seq, hash: head.hash });
+  return cells;
+}
+export const ANCHOR_LABEL = 'チェーンの先頭（検証用アンカー）';
+
+/** Every event of the filter, newest first, one page in memory at a time, then the anchor line. */
 export async function writeAuditCsv(
   db: DbOrTx,
   filter: AuditFilter,
@@ -68,6 +85,8 @@ export async function writeAuditCsv(
     if (page.length < AUDIT_EXPORT_PAGE) break;
     after = page[page.length - 1]!.seq;
   }
+  const head = await findChainHead(db, filter.companyId);
+  if (head) await writer.write(anchorCells(filter.companyId, head));
   writer.end();
   return written;
 }

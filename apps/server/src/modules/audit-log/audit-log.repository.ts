@@ -108,7 +108,8 @@ export async function findEventPage(
  * The company's head (its newest event's number and hash, with that event's time): the anchor the viewer
  * shows and every export ends with. Null before the first event.
  */
-export async function findChainHead(db: DbOrTx, companyId: string) {
+export type ChainHeadRow = { seq: number; hash: string; occurredAt: Date | null };
+export async function findChainHead(db: DbOrTx, companyId: string): Promise<ChainHeadRow | null> {
   const [head] = await db
     .select({
       seq: auditChainHeads.seq,

@@ -27,6 +27,19 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
+    ...routeOf(e.head, {
+      tags: ['audit-log'],
+      summary:
+        'チェーンの先頭（最新の記録の番号とハッシュ。監査ログの外に控えて改ざんの検知に使う）',
+      errors,
+    }),
+    preValidation: auditor,
+    handler: async (request) => ({
+      head: await service.getChainHead(deps.database.db, request.auth),
+    }),
+  });
+
+  app.route({
     ...routeOf(e.get, { tags: ['audit-log'], summary: '監査ログの1件', errors }),
     preValidation: auditor,
     handler: async (request) => ({

@@ -3,6 +3,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_PAGE_SIZE,
   type TAuditAction,
+  type TAuditChainHead,
   type TAuditEvent,
   type TFindAuditEventsFilter,
 } from '@cloudsign/contract';
@@ -10,6 +11,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import * as repo from './audit-log.repository.ts';
+import { formatAnchor } from './audit-anchor.ts';
 
 type Who = Pick<AuthContext, 'user'>;
 
@@ -60,6 +62,19 @@ export async function findEvents(db: DbOrTx, who: Who, q: TFindAuditEventsFilter
   return {
     events: page.map(toAuditEvent),
     next: rows.length > AUDIT_PAGE_SIZE && last ? String(last.seq) : null,
+  };
+}
+
+/** The anchor the viewer shows: the caller's company's head (audit-anchor.ts). */
+export async function getChainHead(db: DbOrTx, who: Who): Promise<TAuditChainHead | null> {
+  const companyId = who.user.companyId;
+  const head = await repo.findChainHead(db, companyId);
+  if (!head) return null;
+  return {
+    seq: head.seq,
+    hash: head.hash,
+    occurredAt: head.occurredAt?.toISOString() ?? null,
+    anchor: formatAnchor({ companyId, seq: head.seq, hash: head.hash }),
   };
 }
 

@@ -37,4 +37,58 @@ describe('audit event details in words', () => {
     expect(valueText('roles', ['constructor'])).toBe('constructor');
     expect(fieldLabel('constructor')).toBe('constructor');
   });
+
+  it('reads an SSO settings change in the settings page’s words, certificates by fingerprint', () => {
+    expect(
+      describeDetails({
+        certificates: { before: ['AA:BB'], after: ['AA:BB', 'CC:DD'] },
+        exceptions: {
+          before: [],
+          after: [{ id: '6f1c0b52-8a43-4a57-9d0e-1d1f6b0c6a01', name: '管理 太郎' }],
+        },
+        enabled: { before: false, after: true },
+        lastTestCleared: true,
+      }),
+    ).toEqual([
+      {
+        kind: 'change',
+        label: 'IdP 証明書（SHA-256 フィンガープリント）',
+        before: 'AA:BB',
+        after: 'AA:BB、CC:DD',
+      },
+      {
+        kind: 'change',
+        label: 'パスワードでログインできる例外の管理者',
+        before: '—',
+        after: '管理 太郎',
+      },
+      { kind: 'change', label: 'SSO の有効・無効', before: '無効', after: '有効' },
+      {
+        kind: 'value',
+        label: '接続テストの結果',
+        value: '削除（有効にする前にもう一度テストが必要）',
+      },
+    ]);
+  });
+
+  it('flags a privileged SSO sign-in right after an SSO change in words', () => {
+    expect(
+      describeDetails({
+        method: 'sso',
+        flag: 'signInAfterSsoChange',
+        ssoChangedAt: '2026-11-27T10:00:00.000Z',
+        roles: ['CompanyAuditor'],
+      }),
+    ).toEqual([
+      { kind: 'value', label: 'ログイン方法', value: 'シングルサインオン' },
+      {
+        kind: 'value',
+        label: '要確認',
+        value:
+          'SSO設定の変更から24時間以内に、組織管理権限または監査ログ閲覧権限を持つメンバーがシングルサインオンでログインしました',
+      },
+      { kind: 'value', label: 'SSO設定の変更日時', value: '2026/11/27 19:00' },
+      { kind: 'value', label: '権限', value: '監査ログ閲覧権限' },
+    ]);
+  });
 });

@@ -1,4 +1,12 @@
-import { ownValue, ROLE_LABELS, type TRole } from '@cloudsign/contract';
+import {
+  ownValue,
+  ROLE_LABELS,
+  SSO_AUDIT_FIELDS,
+  SSO_CHANGE_WATCH_HOURS,
+  SSO_SIGN_IN_AFTER_CHANGE,
+  type TRole,
+} from '@cloudsign/contract';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** The fields events carry, in the words of the screens that change them. */
 const FIELD_LABELS: Record<string, string> = {
@@ -36,6 +44,17 @@ const FIELD_LABELS: Record<string, string> = {
   settings: '企業設定',
   from: '移動元',
   to: '移動先',
+  // SSO settings changes, their connection test and the sign-ins right after them.
+  ...SSO_AUDIT_FIELDS,
+  lastTestCleared: '接続テストの結果',
+  ok: '接続テストの結果',
+  member: 'ログインするメンバー',
+  flag: '要確認',
+  ssoChangedAt: 'SSO設定の変更日時',
+  // 書類情報の項目
+  items: '項目',
+  added: '追加した項目',
+  removed: '削除した項目',
 };
 
 /** Values recorded as codes (never free text), in words. */
@@ -68,6 +87,20 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   },
   target: { members: 'メンバー', document_attributes: '書類情報' },
   method: { sso: 'シングルサインオン', password: 'パスワード' },
+  flag: {
+    [SSO_SIGN_IN_AFTER_CHANGE]: `SSO設定の変更から${SSO_CHANGE_WATCH_HOURS}時間以内に、組織管理権限または監査ログ閲覧権限を持つメンバーがシングルサインオンでログインしました`,
+  },
+};
+
+/** Times recorded as ISO strings, shown in Japan time like the event's own. */
+const TIME_FIELDS: Record<string, true> = { ssoChangedAt: true };
+
+/** Yes/no fields whose words are not オン/オフ. */
+const BOOLEAN_LABELS: Record<string, [yes: string, no: string]> = {
+  ok: ['成功', '失敗'],
+  enabled: ['有効', '無効'],
+  jitEnabled: ['有効', '無効'],
+  lastTestCleared: ['削除（有効にする前にもう一度テストが必要）', '—'],
 };
 
 export const fieldLabel = (field: string) => ownValue(FIELD_LABELS, field) ?? field;
@@ -77,6 +110,7 @@ const isRole = (v: unknown): v is TRole => typeof v === 'string' && Object.hasOw
 /** A value in words: 「—」 for nothing, privileges by their Japanese names, named objects by their name. */
 export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (ownValue(TIME_FIELDS, field) && typeof value === 'string') return formatDateTime(value);
   const named =
     typeof value === 'string' ? ownValue(ownValue(VALUE_LABELS, field) ?? {}, value) : undefined;
   if (named) return named;
@@ -87,7 +121,10 @@ export function valueText(field: string, value: unknown): string {
     if (value.length > 5) return `${value.length}件`;
     return value.map((v) => valueText('', v)).join('、');
   }
-  if (typeof value === 'boolean') return value ? 'オン' : 'オフ';
+  if (typeof value === 'boolean') {
+    const [yes, no] = ownValue(BOOLEAN_LABELS, field) ?? ['オン', 'オフ'];
+    return value ? yes : no;
+  }
   if (typeof value === 'number') return value.toLocaleString('ja-JP');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;

@@ -31,7 +31,7 @@ import { cabinetsRoutes } from '../modules/cabinets/cabinets.routes.ts';
 import { bulkRoutes } from '../modules/bulk/bulk.routes.ts';
 import { BULK_TARGETS } from '../modules/bulk/bulk-targets.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
-import { trustProxyOption } from '../config/env.ts';
+import { bodyRateOf, trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';
 import { auditLogRoutes } from '../modules/audit-log/audit-log.routes.ts';
 import { companySettingsRoutes } from '../modules/company-settings/company-settings.routes.ts';
@@ -67,6 +67,9 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     maxConcurrent: Number(deps.env.API_MAX_CONCURRENT),
     maxQueued: Number(deps.env.API_MAX_QUEUED),
     queueWaitMs: Number(deps.env.API_QUEUE_WAIT_MS),
+    maxPerAddress: Number(deps.env.MAX_CONCURRENT_PER_ADDRESS),
+    maxPerMember: Number(deps.env.API_MAX_CONCURRENT_PER_MEMBER),
+    body: bodyRateOf(deps.env),
   });
   await app.register(cancelWhenClientGone);
 

@@ -107,6 +107,17 @@ describe('parseEnv', () => {
       );
   });
 
+  it('slow-client bounds: per address 64, per member 16, bodies at 2048 B/s after 10 s; zero is refused', () => {
+    expect(parseEnv({})).toMatchObject({
+      MAX_CONCURRENT_PER_ADDRESS: '64',
+      API_MAX_CONCURRENT_PER_MEMBER: '16',
+      BODY_MIN_BYTES_PER_SECOND: '2048',
+      BODY_GRACE_MS: '10000',
+    });
+    for (const name of ['MAX_CONCURRENT_PER_ADDRESS', 'BODY_MIN_BYTES_PER_SECOND', 'BODY_GRACE_MS'])
+      expect(() => parseEnv({ [name]: '0' })).toThrow(`${name}=0`);
+  });
+
   it('TRUST_PROXY: off by default; a hop count or the trusted proxies; "true" is refused', () => {
     expect(trustProxyOption(parseEnv({}).TRUST_PROXY)).toBe(false);
     const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY) as (

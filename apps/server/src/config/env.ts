@@ -158,6 +158,22 @@ const ZEnv = z
     API_MAX_CONCURRENT: countText('1〜999 の件数を指定してください', '32'),
     API_MAX_QUEUED: countText('1〜9999 の件数を指定してください', '200', 4),
     API_QUEUE_WAIT_MS: countText('1〜999999 のミリ秒数を指定してください', '5000', 6),
+    /**
+     * Requests one client address may have in progress at once, from their first byte, body included (every
+     * request on the site, those with a body on the api); one more answers 429 at once
+     * (lib/http/client-limits.ts). Sized for an office behind one address; it keeps a single address from
+     * holding every connection.
+     */
+    MAX_CONCURRENT_PER_ADDRESS: countText('1〜9999 の件数を指定してください', '64', 4),
+    /** Requests one signed-in member may have admitted at once on one api process; one more answers 429. */
+    API_MAX_CONCURRENT_PER_MEMBER: countText('1〜999 の件数を指定してください', '16'),
+    /**
+     * A request body must arrive at BODY_MIN_BYTES_PER_SECOND on average once BODY_GRACE_MS have passed
+     * (measured while the server waits for it); slower, the request ends with 408 and its connection closes
+     * (lib/http/slow-body-guard.ts), so a body sent one byte at a time holds nothing for long.
+     */
+    BODY_MIN_BYTES_PER_SECOND: countText('1〜9999999 のバイト数を指定してください', '2048', 7),
+    BODY_GRACE_MS: countText('1〜999999 のミリ秒数を指定してください', '10000', 6),
   })
   .transform((e) => ({
     ...e,
@@ -182,6 +198,12 @@ export function trustProxyOption(
 }
 
 export type Env = z.infer<typeof ZEnv>;
+
+/** The minimum rate request bodies must keep on both servers (lib/http/slow-body-guard.ts). */
+export const bodyRateOf = (env: Pick<Env, 'BODY_MIN_BYTES_PER_SECOND' | 'BODY_GRACE_MS'>) => ({
+  minBytesPerSecond: Number(env.BODY_MIN_BYTES_PER_SECOND),
+  graceMs: Number(env.BODY_GRACE_MS),
+});
 
 export class EnvError extends Error {}
 

@@ -31,7 +31,9 @@ import { passwordSetupRoutes } from './password-setup.routes.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { spaRoutes } from './spa.routes.ts';
 import { ssoRoutes } from './sso.routes.ts';
-import { trustProxyOption } from '../config/env.ts';
+import { bodyRateOf, trustProxyOption } from '../config/env.ts';
+import { limitPerAddress } from '../lib/http/client-limits.ts';
+import { guardSlowBodies } from '../lib/http/slow-body-guard.ts';
 import { installInputGuard } from './input-guard.ts';
 
 export type SiteOptions = {
@@ -72,6 +74,10 @@ export async function buildSiteApp(
   installRequestId(app);
   installErrorHandling(app);
   collectSecretParams(app);
+  // The site's forms are public: a body sent a byte at a time, or one address's thousand such bodies, holds
+  // nothing for long (the api does the same in its admission).
+  limitPerAddress(app, Number(deps.env.MAX_CONCURRENT_PER_ADDRESS));
+  guardSlowBodies(app, bodyRateOf(deps.env));
 
   const isHttps = deps.env.SITE_URL.startsWith('https:');
   await app.register(helmet, {

@@ -2,6 +2,18 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../../lib/http/error-handler.ts';
 import { AdmissionGate } from '../../lib/http/admission-gate.ts';
+import { holdPlace, InFlightLimit, limitPerAddress } from '../../lib/http/client-limits.ts';
+import { guardSlowBodies, hasBody, type SlowBodyOptions } from '../../lib/http/slow-body-guard.ts';
+
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: the route never takes a place of the shared gate (it does no database work: the log intake). */
+    sharedGate?: boolean;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 export const MSG_OVERLOADED =
   'ただいまアクセスが集中しています。時間をおいて、もう一度お試しください。';
@@ -9,20 +21,40 @@ export const MSG_OVERLOADED =
 /** Routes that never wait for a turn: probes and metrics must answer while the process is busiest. */
 const EXEMPT_PATHS = new Set(['/healthz', '/metrics']);
 
-export type AdmissionOptions = { maxConcurrent: number; maxQueued: number; queueWaitMs: number };
+export type AdmissionOptions = {
+  maxConcurrent: number;
+  maxQueued: number;
+  queueWaitMs: number;
+  maxPerAddress: number;
+  maxPerMember: number;
+  body: SlowBodyOptions;
+};
+
+const isExempt = (request: FastifyRequest) =>
+  request.method === 'OPTIONS' || EXEMPT_PATHS.has(request.url.split('?')[0] ?? '');
 
 /**
  * Admission control: a process serves `maxConcurrent` requests at once and lets `maxQueued` more wait up to
  * `queueWaitMs` for a turn. Beyond that it answers 503 with Retry-After at once, in the product's error
  * shape, rather than letting every request queue for the database until clients time out (the console
  * shows it as a failure that may pass). CORS preflights and the exempt routes never wait.
+ *
+ * A request with a body takes its turn only once the body has arrived: a body still on its way (sent a byte
+ * at a time) must hold no place of the shared gate. Bodies must keep a minimum rate, one address may have
+ * only `maxPerAddress` requests with a body in progress and one member `maxPerMember` admitted, so neither a
+ * stranger nor one member's token can take every place.
  */
 export const admission = fp<AdmissionOptions>(async (app, opts) => {
   const gate = new AdmissionGate(opts.maxConcurrent, opts.maxQueued, opts.queueWaitMs);
+  const perMember = new InFlightLimit(opts.maxPerMember);
   const retryAfterSeconds = String(Math.max(1, Math.ceil(opts.queueWaitMs / 1000)));
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'OPTIONS' || EXEMPT_PATHS.has(request.url.split('?')[0] ?? '')) return;
+  // Per address, only requests with a body: those are what a client holds open at will. Reads without one are
+  // bounded by the gate itself, and the site's first screens read the api from one address for every member.
+  limitPerAddress(app, opts.maxPerAddress, (request) => isExempt(request) || !hasBody(request));
+  guardSlowBodies(app, opts.body);
+
+  const takeTurn = async (request: FastifyRequest, reply: FastifyReply) => {
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
     const release = await gate.enter(gone.signal);
@@ -38,6 +70,19 @@ export const admission = fp<AdmissionOptions>(async (app, opts) => {
       'request refused: overloaded',
     );
     return sendError(request, reply, 'unavailable', MSG_OVERLOADED);
+  };
+  const isGated = (request: FastifyRequest) =>
+    !isExempt(request) && request.routeOptions.config.sharedGate !== false;
+
+  // Without a body, the turn is taken at once, before authentication looks the session up.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isGated(request) && !hasBody(request)) return takeTurn(request, reply);
+  });
+  // With a body, once it has arrived (preValidation runs after parsing; authentication ran before it).
+  app.addHook('preValidation', async (request, reply) => {
+    const member = request.auth?.user.id;
+    if (member && !holdPlace(perMember, `member:${member}`, request, reply)) return reply;
+    if (isGated(request) && hasBody(request)) return takeTurn(request, reply);
   });
   app.addHook('onResponse', async (request) => releases.get(request)?.());
 });

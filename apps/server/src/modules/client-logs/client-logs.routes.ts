@@ -32,6 +32,8 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     bodyLimit: CLIENT_LOG_BODY_LIMIT,
     config: {
       isPublic: true,
+      // Writes to the log only, no database: a flood of it must never take the places other requests wait for.
+      sharedGate: false,
       rateLimit: {
         ...CLIENT_LOG_RATE_LIMIT,
         keyGenerator: (request) => `client-logs:${request.ip}`,

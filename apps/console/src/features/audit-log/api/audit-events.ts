@@ -1,10 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { auditLogEndpoints } from '@cloudsign/contract';
 import { callEndpoint } from '../../../lib/call-endpoint.ts';
 
 export const auditEventKeys = {
   all: ['audit-events'] as const,
   list: (q: Partial<Record<string, string>>) => [...auditEventKeys.all, 'list', q] as const,
+  head: () => [...auditEventKeys.all, 'head'] as const,
 };
 
 /** `GET /audit_events`: newest first, 50 at a time; each next page starts after the last event shown. */
@@ -15,4 +16,11 @@ export const useAuditEvents = (q: Partial<Record<string, string>>) =>
     queryFn: ({ pageParam, signal }) =>
       callEndpoint(auditLogEndpoints.find, { query: { ...q, after: pageParam }, signal }),
     getNextPageParam: (last) => last.next ?? undefined,
+  });
+
+/** `GET /audit_events/head`: the company's chain head, the anchor to keep outside the product. */
+export const useAuditChainHead = () =>
+  useQuery({
+    queryKey: auditEventKeys.head(),
+    queryFn: ({ signal }) => callEndpoint(auditLogEndpoints.head, { signal }),
   });

@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
-import { useAuditEvents } from '../api/audit-events.ts';
+import { useAuditChainHead, useAuditEvents } from '../api/audit-events.ts';
+import { AuditChainHead } from './audit-chain-head.tsx';
 import { filterKeyOf, useAuditFilter } from '../lib/filter.ts';
 import { AuditEventList } from './audit-event-list.tsx';
 import { AuditExportPanel } from './audit-export-panel.tsx';
@@ -12,6 +13,7 @@ export function AuditLogPage() {
   usePageTitle();
   const { filter, setFilter, query } = useAuditFilter();
   const events = useAuditEvents(query);
+  const head = useAuditChainHead();
   const all = events.data?.pages.flatMap((p) => p.events) ?? [];
   // The chips of a pre-filtered link name the member or document as the events recorded them.
   const actorName = filter.actorId
@@ -34,6 +36,7 @@ export function AuditLogPage() {
           onChange={setFilter}
         />
         <AuditExportPanel key={filterKeyOf(filter)} filter={filter} />
+        {head.data && <AuditChainHead head={head.data.head} />}
         {events.isPending ? (
           <Center py={60}>
             <Loader size="sm" aria-label="読み込み中" />

@@ -22,6 +22,13 @@ export async function upsertDevice(db: DbOrTx, device: string, userId: string, n
     });
 }
 
+/** Forgets one device of the member (its value was replaced by a fresh one). */
+export async function deleteDevice(db: DbOrTx, device: string, userId: string) {
+  await db
+    .delete(knownDevices)
+    .where(and(eq(knownDevices.device, device), eq(knownDevices.userId, userId)));
+}
+
 export async function deleteDevicesOf(
   db: DbOrTx,
   userIds: readonly string[],

@@ -9,7 +9,17 @@ import type { DbOrTx } from '../db/client.ts';
 import * as repo from './known-devices.repository.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
+/** The cookie's name on plain http (local development and tests only). */
 export const DEVICE_COOKIE = 'cs_device';
+/**
+ * On https: `__Host-` makes browsers accept the cookie only with Secure, Path=/ and no Domain, so a sibling
+ * subdomain or a plain-http page cannot set (plant) it for the site. Browsers refuse a `__Host-` cookie
+ * without Secure, and some (Safari) refuse Secure cookies from http://localhost, so plain http keeps the
+ * plain name (docs/decisions.md "Known devices").
+ */
+export const DEVICE_COOKIE_HTTPS = '__Host-cs_device';
+export const deviceCookieName = (siteUrl: string) =>
+  siteUrl.startsWith('https:') ? DEVICE_COOKIE_HTTPS : DEVICE_COOKIE;
 export const DEVICE_TTL_MS = 180 * 24 * 3600 * 1000;
 
 const isDeviceCookie = (v: string | undefined): v is string =>
@@ -26,14 +36,21 @@ export async function knownDeviceOf(
   return (await repo.isKnownDevice(db, device, userId)) ? device : null;
 }
 
-/** After a successful login: the browser's cookie (a new one if it has none) becomes known to the member. */
+/**
+ * After a successful sign-in: a fresh value becomes known to the member and is returned for the cookie. The
+ * value the browser brought is never adopted (a value planted in the browser beforehand would otherwise
+ * become the attacker's known device on the victim's account); if it was the member's, it is forgotten, so
+ * a copy taken earlier stops counting.
+ */
 export async function rememberDevice(
   db: DbOrTx,
-  cookie: string | undefined,
+  previousCookie: string | undefined,
   userId: string,
   now: Date,
 ): Promise<string> {
-  const value = isDeviceCookie(cookie) ? cookie : newOpaqueToken();
+  if (isDeviceCookie(previousCookie))
+    await repo.deleteDevice(db, hashToken(previousCookie), userId);
+  const value = newOpaqueToken();
   await repo.upsertDevice(db, hashToken(value), userId, now);
   return value;
 }

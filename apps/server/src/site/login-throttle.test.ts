@@ -117,10 +117,10 @@ describe('known devices: the owner is not locked out by an attacker', () => {
     expect(device.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(device.expires!.getTime() - now.getTime()).toBe(180 * 24 * 3600_000);
-    // The same browser keeps its cookie on the next login.
-    expect(deviceOf(await attempt(user.email, PASSWORD, someIp(), device.value))!.value).toBe(
-      device.value,
-    );
+    // The next login gives the same browser a fresh value, never the one it brought (fixation).
+    const next = deviceOf(await attempt(user.email, PASSWORD, someIp(), device.value))!.value;
+    expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(next).not.toBe(device.value);
   });
 
   it("an attacker's failures (many addresses, the account at its cap) do not block the owner's right password from his browser", async () => {

@@ -90,7 +90,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       password,
       ip: clientIp(request),
       previousCookie: sessionCookie(request),
-      deviceCookie: deviceCookie(request),
+      deviceCookie: deviceCookie(deps, request),
       origin: requestOrigin(request),
     });
     if (result.kind === 'blocked') {
@@ -159,7 +159,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const who = {
       user: loaded.user,
       sessionId: loaded.session.id,
-      deviceCookie: deviceCookie(request),
+      deviceCookie: deviceCookie(deps, request),
     };
     const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
     await replacePassword(

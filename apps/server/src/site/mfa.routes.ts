@@ -69,7 +69,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     const loaded = await sessionAtStep(deps, request, reply, 'mfa_verify');
     if (!loaded) return reply;
     const returnTo = returnToOf(deps, request);
-    const device = await knownDeviceOf(db, deviceCookie(request), loaded.user.id);
+    const device = await knownDeviceOf(db, deviceCookie(deps, request), loaded.user.id);
     const key = { email: loaded.user.email, ip: clientIp(request), device };
     const now = deps.clock();
     // Guessing codes counts against the same per-account and per-IP limits as guessing passwords.
@@ -98,7 +98,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
       await releaseLoginAttempt(tx, attempt.attemptId);
       await markMfaVerified(tx, loaded.session.id);
       await recordSignInWhenDone(tx, next, loaded.user, origin);
-      return rememberDevice(tx, deviceCookie(request), loaded.user.id, now);
+      return rememberDevice(tx, deviceCookie(deps, request), loaded.user.id, now);
     });
     setDeviceCookie(deps, reply, known);
     const to = next === 'invalid' ? '/login' : stepUrl(next, returnTo);
@@ -161,7 +161,7 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
       await markMfaVerified(tx, loaded.session.id);
       await recordOwnAccountEvent(tx, loaded.user.id, 'auth.mfaSetUp', origin);
       await recordSignInWhenDone(tx, next, loaded.user, origin);
-      return rememberDevice(tx, deviceCookie(request), loaded.user.id, deps.clock());
+      return rememberDevice(tx, deviceCookie(deps, request), loaded.user.id, deps.clock());
     });
     setDeviceCookie(deps, reply, device);
     const list = new Html(codes.map((c) => `<li>${escapeHtml(c)}</li>`).join(''));

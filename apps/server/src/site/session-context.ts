@@ -9,7 +9,7 @@ import {
   type LoadedSession,
   type NextStep,
 } from '../auth/sessions.ts';
-import { DEVICE_COOKIE, DEVICE_TTL_MS } from '../auth/known-devices.ts';
+import { deviceCookieName, DEVICE_TTL_MS } from '../auth/known-devices.ts';
 import { redirectOnSite, returnToQuery, safeReturnTo } from './return-to.ts';
 import { stepUrl } from './login.service.ts';
 
@@ -42,7 +42,7 @@ export const sessionCookie = (request: FastifyRequest): string | undefined =>
 
 /** The browser's device cookie (known-devices.ts): HttpOnly, long-lived, sent only to the site. */
 export function setDeviceCookie(deps: AppDeps, reply: FastifyReply, value: string) {
-  reply.setCookie(DEVICE_COOKIE, value, {
+  reply.setCookie(deviceCookieName(deps.env.SITE_URL), value, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -51,8 +51,8 @@ export function setDeviceCookie(deps: AppDeps, reply: FastifyReply, value: strin
   });
 }
 
-export const deviceCookie = (request: FastifyRequest): string | undefined =>
-  request.cookies[DEVICE_COOKIE];
+export const deviceCookie = (deps: AppDeps, request: FastifyRequest): string | undefined =>
+  request.cookies[deviceCookieName(deps.env.SITE_URL)];
 
 export async function currentSession(deps: AppDeps, request: FastifyRequest) {
   return loadSession(deps.database.db, sessionCookie(request), deps.clock());

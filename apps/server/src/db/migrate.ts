@@ -7,9 +7,15 @@ import { MIGRATIONS_DIR } from './migrations-dir.ts';
 
 export { MIGRATIONS_DIR } from './migrations-dir.ts';
 
-/** Applies pending migrations; safe to run from several instances (drizzle takes its own lock per run). */
-export async function runMigrations(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/**
+ * Applies pending migrations; safe to run from several instances (drizzle takes its own lock per run). Another
+ * folder is for tests that stop at an earlier migration to check what a later one does to existing rows.
+ */
+export async function runMigrations(
+  database: Database,
+  migrationsFolder = MIGRATIONS_DIR,
+): Promise<void> {
+  const config = { migrationsFolder };
   if (database.kind === 'postgres') {
     await migratePg(database.db as unknown as NodePgDatabase, config);
   } else {

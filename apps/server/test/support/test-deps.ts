@@ -18,7 +18,8 @@ export type TestDeps = AppDeps & { sentMails: Mail[]; cleanup: () => Promise<voi
 
 export const isPostgresRun = () => process.env.TEST_DB_KIND === 'postgres';
 
-async function createTestDatabase(): Promise<{
+/** A fresh, empty database (not migrated): in-memory PGlite, or a new one on TEST_DATABASE_URL's server. */
+export async function createTestDatabase(): Promise<{
   database: Database;
   url?: string;
   drop: () => Promise<void>;

@@ -107,6 +107,28 @@ describe('parseEnv', () => {
       );
   });
 
+  it('DNS_SERVERS: the system resolvers by default; addresses with optional ports; names refused', () => {
+    expect(parseEnv({}).DNS_SERVERS).toBeUndefined();
+    for (const servers of [
+      '10.0.0.2',
+      '127.0.0.1:5353',
+      '::1',
+      '[::1]:53',
+      '10.0.0.2,[2001:db8::1]:5353',
+    ])
+      expect(parseEnv({ DNS_SERVERS: servers }).DNS_SERVERS).toBe(servers);
+    for (const servers of [
+      'dns.example.jp',
+      '127.0.0.1:0',
+      '127.0.0.1:99999',
+      '10.0.0.2,',
+      '::1:53:x',
+    ])
+      expect(() => parseEnv({ DNS_SERVERS: servers })).toThrow(
+        `DNS_SERVERS=${servers}: DNS サーバーのアドレスをカンマ区切りで指定してください（例: 10.0.0.2,127.0.0.1:5353,[::1]:53）`,
+      );
+  });
+
   it('slow-client bounds: per address 64, per member 16, bodies at 2048 B/s after 10 s; zero is refused', () => {
     expect(parseEnv({})).toMatchObject({
       MAX_CONCURRENT_PER_ADDRESS: '64',

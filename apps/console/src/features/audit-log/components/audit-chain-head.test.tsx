@@ -12,10 +12,10 @@ describe('<AuditChainHead>', () => {
         head={{ seq: 1234, hash: 'ab'.repeat(32), occurredAt: '2026-11-27T15:04:00.000Z', anchor }}
       />,
     );
-    const panel = screen.getByTestId('audit-chain-head');
+    const panel = screen.getByRole('region', { name: 'チェーンの先頭（改ざん検知用）' });
     expect(panel).toHaveTextContent('チェーンの先頭（改ざん検知用）');
     expect(panel).toHaveTextContent('最新の記録: 1,234番目（2026/11/28 00:04）');
-    expect(screen.getByLabelText('検証用アンカー')).toHaveTextContent(anchor);
+    expect(screen.getByTestId('audit-chain-anchor')).toHaveTextContent(anchor);
     expect(screen.getByRole('button', { name: 'コピー' })).toBeVisible();
   });
 

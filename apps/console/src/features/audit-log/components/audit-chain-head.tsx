@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 export function AuditChainHead({ head }: { head: TAuditChainHead | null }) {
   return (
     <Paper
+      component="section"
       withBorder
       p="md"
       aria-labelledby="audit-chain-head-title"
@@ -26,7 +27,7 @@ export function AuditChainHead({ head }: { head: TAuditChainHead | null }) {
               ）
             </Text>
             <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Code style={{ wordBreak: 'break-all' }} aria-label="検証用アンカー">
+              <Code style={{ wordBreak: 'break-all' }} data-testid="audit-chain-anchor">
                 {head.anchor}
               </Code>
               <CopyButton value={head.anchor}>

@@ -126,6 +126,9 @@ export async function ssoRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
       requestOrigin(request),
     );
     reply.clearCookie(SSO_REQUEST_COOKIE, { path: `/sso/${companyId}/` });
+    // An id of no company (or one without SSO) answers like every other SSO URL of it: the same 404 page.
+    if (outcome.kind === 'refused' && outcome.reason === 'not_configured')
+      return notConfigured(reply);
     if (outcome.kind === 'refused')
       return sendMessage(reply, {
         title: 'シングルサインオンでログインできませんでした',

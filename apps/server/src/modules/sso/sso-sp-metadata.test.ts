@@ -57,3 +57,21 @@ describe('GET /sso/{companyId}/metadata', () => {
     expect(res.body).not.toContain('EntityDescriptor');
   });
 });
+
+describe('the other public SSO URLs of an id of no company', () => {
+  it.each([
+    ['GET', 'login'],
+    ['POST', 'acs'],
+  ] as const)('%s …/%s answers the same 404 page as the metadata', async (method, path) => {
+    const res = await app.inject({
+      method,
+      url: `/sso/${randomUUID()}/${path}`,
+      ...(method === 'POST' && {
+        payload: 'SAMLResponse=PHg%2B',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('この組織ではシングルサインオン（SSO）が設定されていません。');
+  });
+});

@@ -3,6 +3,7 @@ import { registerCabinetJobs } from './modules/cabinets/backfill.job.ts';
 import { registerBulkJobs } from './modules/bulk/bulk.jobs.ts';
 import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
 import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
+import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
 
 /**
@@ -13,5 +14,6 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerCabinetJobs(deps);
   for (const target of BULK_TARGETS) await registerBulkJobs(deps, target);
   await registerAuditLogJobs(deps);
+  await registerPasswordResetJobs(deps);
   await registerSsoJobs(deps);
 }

@@ -10,7 +10,8 @@ import { issuePasswordSetupLink } from '../auth/password-setup.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, postForm } from '../../test/support/site.world.ts';
+import { jobsSettled, logIn, makeLoginUser, postForm } from '../../test/support/site.world.ts';
+import { PASSWORD_RESET_JOB } from './password-reset.jobs.ts';
 import { findEventPage } from '../modules/audit-log/audit-log.repository.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -21,7 +22,7 @@ const now = new Date('2026-04-01T09:00:00Z');
 const UA = { 'user-agent': 'AuditBrowser/2.0' };
 
 beforeAll(async () => {
-  deps = await createTestDeps({ clock: () => now });
+  deps = await createTestDeps({ clock: () => now, worker: true });
   app = await buildSiteApp(deps);
 });
 afterAll(async () => {
@@ -94,11 +95,23 @@ describe('audit log: a member sets up their own account', () => {
   it('a forgotten password reset through the mailed link is recorded (auth.passwordReset)', async () => {
     const company = await makeCompany(deps);
     const user = await makeLoginUser(deps, company.id, { name: '忘れ 三郎' });
-    await postForm(app, '/password_forgot', { email: user.email }, { ip: '192.0.2.33' });
+    await postForm(
+      app,
+      '/password_forgot',
+      { email: user.email },
+      { ip: '192.0.2.33', headers: UA },
+    );
+    await jobsSettled(deps, PASSWORD_RESET_JOB);
     const path = /http:\/\/localhost:3000(\/password_reset\/[A-Za-z0-9_-]{43})/.exec(
       deps.sentMails.at(-1)!.text,
     )![1]!;
-    expect(await accountEvents(company.id)).toEqual([]);
+    const requested = {
+      action: 'auth.passwordResetRequested',
+      ...about(user),
+      userAgent: 'AuditBrowser/2.0',
+      ip: '192.0.2.33',
+    };
+    expect(await accountEvents(company.id)).toEqual([requested]);
     const done = await postForm(
       app,
       path,
@@ -113,6 +126,7 @@ describe('audit log: a member sets up their own account', () => {
         userAgent: 'AuditBrowser/2.0',
         ip: '192.0.2.33',
       },
+      requested,
     ]);
   });
 

@@ -76,7 +76,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     if (!email) {
       return forgotPage(reply, { error: 'メールアドレスを入力してください。', status: 400 });
     }
-    if ((await requestPasswordReset(deps, { email, ip: clientIp(request) })) === 'limited') {
+    const key = { email, ip: clientIp(request) };
+    if ((await requestPasswordReset(deps, key, requestOrigin(request))) === 'limited') {
       return forgotPage(reply, { email: typed, error: RESET_LIMITED, status: 429 });
     }
     return sendMessage(reply, {

@@ -7,7 +7,14 @@ import { PASSWORD_RESET_SUBJECT, RESET_LIMIT_PER_EMAIL } from '../auth/password-
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, postForm, PASSWORD } from '../../test/support/site.world.ts';
+import {
+  jobsSettled,
+  logIn,
+  makeLoginUser,
+  postForm,
+  PASSWORD,
+} from '../../test/support/site.world.ts';
+import { PASSWORD_RESET_JOB } from './password-reset.jobs.ts';
 import { RESET_LIMITED, RESET_SENT } from './password-reset.routes.ts';
 
 let deps: TestDeps;
@@ -17,7 +24,7 @@ let now = new Date('2026-04-01T00:00:00Z');
 let ipSeq = 0;
 
 beforeAll(async () => {
-  deps = await createTestDeps({ clock: () => now });
+  deps = await createTestDeps({ clock: () => now, worker: true });
   app = await buildSiteApp(deps);
   companyId = (await makeCompany(deps, { name: '株式会社サンプル商事' })).id;
 });
@@ -33,6 +40,8 @@ const LINK = /http:\/\/localhost:3000(\/password_reset\/[A-Za-z0-9_-]{43})/;
 async function forgot(email: string, ip = freshIp()) {
   const before = deps.sentMails.length;
   const res = await postForm(app, '/password_forgot', { email }, { ip });
+  // The mail goes out through a job, after the page has answered.
+  await jobsSettled(deps, PASSWORD_RESET_JOB);
   const mail = deps.sentMails.slice(before).at(-1);
   return { res, mail, path: mail ? LINK.exec(mail.text)?.[1] : undefined };
 }

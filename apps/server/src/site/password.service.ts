@@ -12,6 +12,8 @@ import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-re
 import type { AppDeps } from '../deps.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { recordOwnAccountEvent, recordSignInWhenDone } from './sign-in-audit.ts';
+import { recordAuditEvent } from '../modules/audit-log/audit-log.record.ts';
+import { memberLabel } from '@cloudsign/contract';
 import type { NextStep } from '../auth/sessions.ts';
 import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
@@ -65,26 +67,45 @@ export async function setPasswordByLink(
 }
 
 /**
- * 「パスワードをお忘れの方」: counts the request against the limits, then mails a reset link when the address
- * belongs to a member who has a password. The caller answers the same page either way (no enumeration).
+ * 「パスワードをお忘れの方」: counts the request against the limits and queues it. The same two writes for every
+ * address, and nothing mailed before the answer, so the answer's time says nothing about the address
+ * (mailResetLink decides in the job).
  */
 export async function requestPasswordReset(
   deps: AppDeps,
   key: { email: string; ip: string },
+  origin?: RequestOrigin,
 ): Promise<'limited' | 'answered'> {
-  const db = deps.database.db;
-  if (!(await reserveResetRequest(db, key, deps.clock()))) return 'limited';
-  const user = await findUserByEmail(db, key.email);
-  // Invited members (status 0) have no password to reset: their invitation is the way in. A deactivated
-  // member (3) may not get back in through a reset either, nor a member whose company requires SSO (only its
-  // break-glass exceptions keep a password).
-  if (
-    user &&
-    user.status !== 0 &&
-    user.status !== 3 &&
-    (await isPasswordSignInAllowed(db, user.id))
-  ) {
-    await db.transaction((tx) => issuePasswordResetLink(deps, tx, user));
-  }
+  if (!(await reserveResetRequest(deps.database.db, key, deps.clock()))) return 'limited';
+  await deps.jobs.send<PasswordResetRequest>(PASSWORD_RESET_JOB, { email: key.email, origin });
   return 'answered';
+}
+
+export const PASSWORD_RESET_JOB = 'password-reset.request';
+export type PasswordResetRequest = { email: string; origin?: RequestOrigin };
+
+/**
+ * The job of a reset request: mails a link when the address belongs to a member who has a password and may
+ * use one, and records the request in the member's company log (bounded by the request limits). Invited
+ * members (status 0) have no password to reset: their invitation is the way in; a deactivated member (3) may
+ * not get back in through a reset, nor a member whose company requires SSO (only its break-glass exceptions
+ * keep a password). Unknown addresses belong to no company: nothing to record.
+ */
+export async function mailResetLink(deps: AppDeps, { email, origin }: PasswordResetRequest) {
+  const db = deps.database.db;
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const mailed =
+    user.status !== 0 && user.status !== 3 && (await isPasswordSignInAllowed(db, user.id));
+  await db.transaction(async (tx) => {
+    if (mailed) await issuePasswordResetLink(deps, tx, user);
+    await recordAuditEvent(tx, {
+      companyId: user.companyId,
+      actor: { id: user.id, name: user.name, email: user.email },
+      origin,
+      action: 'auth.passwordResetRequested',
+      target: { type: 'member', id: user.id, name: memberLabel(user) },
+      details: { mailed },
+    });
+  });
 }

@@ -89,3 +89,17 @@ export const tokenRequest = (
       ...headers,
     },
   });
+
+/** Waits until no job of the kind is queued or running (pg-boss), e.g. a mail the site sent through a job. */
+export async function jobsSettled(deps: AppDeps, name: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await deps.database.raw.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = $1 and state < 'completed'`,
+      [name],
+    );
+    if (rows[0]?.n === 0) return;
+    if (Date.now() > until) throw new Error(`jobs ${name} still pending after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

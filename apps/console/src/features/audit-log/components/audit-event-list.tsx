@@ -8,7 +8,7 @@ import {
   memberLabel,
 } from '@cloudsign/contract';
 import { formatDateTime } from '../../../lib/format.ts';
-import { describeDetails } from '../lib/details.ts';
+import { describeDetails, needsReview } from '../lib/details.ts';
 
 const CATEGORY_COLORS: Record<string, string> = {
   auth: 'gray',
@@ -29,7 +29,9 @@ export function AuditEventList({ events }: { events: readonly TAuditEvent[] }) {
     <Accordion multiple variant="contained" chevronPosition="left" aria-label="監査ログ">
       {events.map((e) => (
         <Accordion.Item key={e.id} value={e.id} data-testid="audit-event">
-          <Accordion.Control aria-label={`${formatDateTime(e.occurredAt)} ${e.actionLabel}`}>
+          <Accordion.Control
+            aria-label={`${formatDateTime(e.occurredAt)} ${e.actionLabel}${needsReview(e.details) ? ' 要確認' : ''}`}
+          >
             <Group gap="sm" wrap="nowrap">
               <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
                 {formatDateTime(e.occurredAt)}
@@ -45,6 +47,11 @@ export function AuditEventList({ events }: { events: readonly TAuditEvent[] }) {
               <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
                 {e.actionLabel}
               </Text>
+              {needsReview(e.details) && (
+                <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
+                  要確認
+                </Badge>
+              )}
               <Text size="sm" truncate style={{ minWidth: 0 }}>
                 {e.target.name || '—'}
               </Text>

@@ -156,3 +156,7 @@ export function describeDetails(details: Record<string, unknown>): DetailLine[] 
       : { kind: 'value', label: fieldLabel(field), value: valueText(field, value) },
   );
 }
+
+/** An event the server flagged for the auditors (a privileged SSO sign-in right after an SSO change). */
+export const needsReview = (details: Record<string, unknown>) =>
+  details.flag === SSO_SIGN_IN_AFTER_CHANGE;

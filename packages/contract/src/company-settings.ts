@@ -98,7 +98,11 @@ export const ZCompanySettingsPreview = z.object({
 export type TCompanySettingsPreview = z.infer<typeof ZCompanySettingsPreview>;
 export const ZCompanySettingsPreviewResponse = z.object({ preview: ZCompanySettingsPreview });
 
-export const ZMfaRemindersResponse = z.object({ sent: z.number().int() });
+/** `notSent`: members without MFA left for another day (reminded today already, or past the daily limit). */
+export const ZMfaRemindersResponse = z.object({
+  sent: z.number().int(),
+  notSent: z.number().int(),
+});
 
 /** Flags each plan includes: the audit log and document import are enterprise features. */
 export const PLAN_FLAGS: Record<z.infer<typeof ZPlan>, readonly TCompanyFlag[]> = {

@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { memberLabel } from '@cloudsign/contract';
 import { quotedFields } from '../lib/mail-quote.ts';
+import { reserveInvitation } from './mail-limits.ts';
 
 export const PASSWORD_SETUP_TTL_MS = 10 * 24 * 3600 * 1000;
 export const PASSWORD_SETUP_SUBJECT = '【クラウドサイン】パスワード設定のご案内';
@@ -31,6 +32,8 @@ export async function issuePasswordSetupLink(
   inviterName?: string,
 ): Promise<void> {
   const now = deps.clock();
+  // Counted against the day's limits first: over them, nothing is issued or mailed (429; a bulk run defers).
+  await reserveInvitation(db, user.id, user.email, now);
   const token = await replaceLink(
     db,
     user.id,

@@ -177,7 +177,7 @@ describe('2要素認証の設定のお願い', () => {
       .from(users)
       .where(and(eq(users.companyId, company.id), eq(users.mfa, 2)));
     const res = await remind();
-    expect(res.json()).toEqual({ sent: 1 });
+    expect(res.json()).toEqual({ sent: 1, notSent: 0 });
     const page = await events(company.id);
     const asked = page.find((e) => e.action === 'company.mfaRemindersSent');
     expect(asked).toMatchObject({
@@ -191,7 +191,7 @@ describe('2要素認証の設定のお願い', () => {
       },
     });
     await deps.database.db.update(users).set({ mfa: 1 }).where(eq(users.companyId, company.id));
-    expect((await remind()).json()).toEqual({ sent: 0 });
+    expect((await remind()).json()).toEqual({ sent: 0, notSent: 0 });
     const after = (await events(company.id)).filter((e) => e.action === 'company.mfaRemindersSent');
     expect(after).toHaveLength(1);
   });

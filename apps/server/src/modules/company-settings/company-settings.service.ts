@@ -28,6 +28,7 @@ import {
 } from '../audit-log/audit-log.record.ts';
 import * as repo from './company-settings.repository.ts';
 import { sendMfaReminder } from './mfa-reminder-mail.ts';
+import { MAIL_LIMITS, reserveReminders } from '../../auth/mail-limits.ts';
 import { recordMfaReminders } from './mfa-reminder-audit.ts';
 
 type Who = Pick<AuthContext, 'user' | 'origin'>;
@@ -201,13 +202,26 @@ const previewCounts = (p: TCompanySettingsPreview) => ({
   auditLogOff: p.auditLogOff?.count ?? null,
 });
 
-/** One mail to each member who has not set MFA up, saying they will be asked to at their next sign-in. */
+export const REMINDERS_DONE_TODAY = `2要素認証を設定していないメンバー全員に、本日すでにお願いのメールを送りました（1人に1日${MAIL_LIMITS.mfaReminder.perRecipient}通、1日の送信数の上限は${MAIL_LIMITS.mfaReminder.perCompany.toLocaleString('ja-JP')}通です）。明日（日本時間の0時）以降にもう一度お試しください。`;
+
+/**
+ * One mail to each member who has not set MFA up, saying they will be asked to at their next sign-in. Members
+ * reminded today, and those past the company's daily budget, are left for another day (auth/mail-limits.ts);
+ * nobody left to remind is a 429. The count and the event commit before the mails go out, so a sending cut
+ * short is still in the log and still counted.
+ */
 export async function remindMfa(
   deps: AppDeps,
   who: Pick<AuthContext, 'user' | 'company' | 'origin'>,
 ) {
-  const members = await repo.membersWithoutMfa(deps.database.db, who.user.companyId);
-  await recordMfaReminders(deps.database.db, who, members);
+  const { all, members } = await deps.database.db.transaction(async (tx) => {
+    const candidates = await repo.membersWithoutMfa(tx, who.user.companyId);
+    const { chosen } = await reserveReminders(tx, who.user.companyId, candidates, deps.clock());
+    if (candidates.length > 0 && chosen.length === 0)
+      throw new AppError('rate_limited', REMINDERS_DONE_TODAY);
+    await recordMfaReminders(tx, who, chosen);
+    return { all: candidates.length, members: chosen };
+  });
   for (const m of members) {
     await sendMfaReminder(deps, {
       to: m,
@@ -215,5 +229,5 @@ export async function remindMfa(
       adminName: memberLabel(who.user),
     });
   }
-  return { sent: members.length };
+  return { sent: members.length, notSent: all - members.length };
 }

@@ -296,7 +296,7 @@ describe('POST /company/settings/mfa_reminders', () => {
       url: '/company/settings/mfa_reminders',
       headers: w.headers,
     });
-    expect(res.json()).toEqual({ sent: 2 });
+    expect(res.json()).toEqual({ sent: 2, notSent: 0 });
     const mails = deps.sentMails.slice(before);
     expect(mails.map((m) => m.to).sort()).toEqual([w.auditor.email, w.plain.email].sort());
     expect(mails[0]!.subject).toBe(MFA_REMINDER_SUBJECT);

@@ -6,6 +6,7 @@ import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { logged } from '../bulk/bulk.jobs.ts';
 import type { BulkJob } from '../bulk/bulk-target.ts';
 import { isStillInvited } from './member-bulk.repository.ts';
+import { MailLimitError, secondsToNextJstDay } from '../../auth/mail-limits.ts';
 
 export const MEMBER_INVITE_JOB = 'member-bulk.invite';
 
@@ -16,13 +17,14 @@ type InviteJob = BulkJob & { action?: 'add' | 'update' };
  * Password-setup mails of the members a run added, or of invited members whose email an edit run changed
  * (the edit itself killed their old links, member-executor.ts). One row at a time, each marked done in the
  * same transaction as its link, so a retry resumes after the last mailed row (a crash between the mail and
- * the commit can repeat that one mail; it never skips one).
+ * the commit can repeat that one mail; it never skips one). Past the day's invitation limits
+ * (auth/mail-limits.ts) the row stays unclaimed and the run answers 'deferred': the rest wait for tomorrow.
  */
 export async function sendInvitations(
   deps: AppDeps,
   manipulationId: string,
   action: 'add' | 'update' = 'add',
-) {
+): Promise<'done' | 'deferred'> {
   const db = deps.database.db;
   for (;;) {
     const rows = await rowsAwaitingFollowUp(db, manipulationId, action, 100);
@@ -30,18 +32,23 @@ export async function sendInvitations(
       deps.jobs.stopping.throwIfAborted();
       const before = r.before as { email: string } | null;
       const after = r.after as { email: string; name: string } | null;
-      await db.transaction(async (tx) => {
-        if (!(await claimFollowUp(tx, manipulationId, r.rowNumber))) return;
-        if (action === 'update' && before?.email === after?.email) return;
-        if (!(await isStillInvited(tx, r.targetId))) return;
-        await issuePasswordSetupLink(deps, tx, {
-          id: r.targetId,
-          email: after?.email ?? '',
-          name: after?.name ?? '',
+      try {
+        await db.transaction(async (tx) => {
+          if (!(await claimFollowUp(tx, manipulationId, r.rowNumber))) return;
+          if (action === 'update' && before?.email === after?.email) return;
+          if (!(await isStillInvited(tx, r.targetId))) return;
+          await issuePasswordSetupLink(deps, tx, {
+            id: r.targetId,
+            email: after?.email ?? '',
+            name: after?.name ?? '',
+          });
         });
-      });
+      } catch (err) {
+        if (err instanceof MailLimitError) return 'deferred';
+        throw err;
+      }
     }
-    if (rows.length < 100) return;
+    if (rows.length < 100) return 'done';
   }
 }
 
@@ -57,7 +64,15 @@ export async function registerMemberInvitationJob(deps: AppDeps) {
   await deps.jobs.register<InviteJob>(
     MEMBER_INVITE_JOB,
     logged('member bulk', async ({ manipulationId, action }) => {
-      await sendInvitations(deps, manipulationId, action ?? 'add');
+      const outcome = await sendInvitations(deps, manipulationId, action ?? 'add');
+      // The rest of the run's invitations wait for the next JST day's budget (a minute in, past the turn).
+      if (outcome === 'deferred') {
+        await deps.jobs.send<InviteJob>(
+          MEMBER_INVITE_JOB,
+          { manipulationId, action },
+          { startAfterSeconds: secondsToNextJstDay(deps.clock()) + 60 },
+        );
+      }
     }),
     { retryLimit: 10 },
   );

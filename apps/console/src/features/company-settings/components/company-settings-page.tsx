@@ -123,8 +123,13 @@ function SettingsForm({
   };
   const sendReminders = async () => {
     try {
-      const { sent } = await remind.mutateAsync();
-      alert.open(`${sent}名に2要素認証の設定のお願いをメールしました。`);
+      const { sent, notSent } = await remind.mutateAsync();
+      alert.open(
+        `${sent}名に2要素認証の設定のお願いをメールしました。` +
+          (notSent > 0
+            ? `${notSent}名には、本日すでにお願いしたか1日の送信数の上限を超えるため、送っていません。`
+            : ''),
+      );
     } catch (e) {
       onError(e);
     }

@@ -37,7 +37,7 @@ export function hashCopyLine(buf: Buffer, start: number, end: number): CopiedEve
   let n = size;
   for (let i = FREE_TEXT.first; i <= FREE_TEXT.last; i++) {
     scratch[n++] = UNIT_SEPARATOR;
-    n += scratch.write(String(tabs[i]! - tabs[i - 1]! - 1), n, 'latin1');
+    n = writeDecimal(scratch, n, tabs[i]! - tabs[i - 1]! - 1);
   }
   return {
     seq: Number(line.toString('latin1', tabs[COL.seq - 1]! + 1, tabs[COL.seq])),
@@ -45,6 +45,15 @@ export function hashCopyLine(buf: Buffer, start: number, end: number): CopiedEve
     prevHash: line.toString('latin1', from, tabs[COL.prevHash]),
     computed: hash('sha256', scratch.subarray(0, n), 'hex'),
   };
+}
+
+/** A length's decimal digits, byte by byte: Buffer#write of a short string costs more than the hash. */
+function writeDecimal(buf: Buffer, at: number, value: number): number {
+  let unit = 1;
+  while (unit * 10 <= value) unit *= 10;
+  for (; unit >= 1; unit = Math.floor(unit / 10))
+    buf[at++] = 0x30 + (Math.floor(value / unit) % 10);
+  return at;
 }
 
 const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };

@@ -34,6 +34,16 @@ export async function findDomain(db: DbOrTx, companyId: string, id: string) {
   return row ?? null;
 }
 
+/** The company's claim of this domain, verified or not. */
+export async function findDomainByName(db: DbOrTx, companyId: string, domain: string) {
+  const [row] = await db
+    .select()
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.companyId, companyId), eq(ssoDomains.domain, domain)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The company that has verified this domain, if any (at most one: the partial unique index). */
 export async function verifiedOwnerOf(db: DbOrTx, domain: string) {
   const [row] = await db

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
-import type { TSsoDomain } from '@cloudsign/contract';
+import type { TSsoDomain, TSsoTestResult } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
@@ -32,6 +32,7 @@ import {
 } from '../../../test/support/local-dns.ts';
 import * as repo from './sso.repository.ts';
 import { spIds } from './sso-saml.ts';
+import { startSignIn } from './sso-signin.service.ts';
 
 if (!hasDnsmasq()) console.warn(`SSO domain tests skipped: ${NO_DNSMASQ}`);
 
@@ -42,6 +43,7 @@ describe.skipIf(!hasDnsmasq())('SSO domains, verified through DNS', () => {
   let site: FastifyInstance;
   let companyId: string;
   let otherCompanyId: string;
+  let adminId: string;
   let adminHeaders: Record<string, string>;
   let otherHeaders: Record<string, string>;
   const idpKey = makeKey();
@@ -56,6 +58,7 @@ describe.skipIf(!hasDnsmasq())('SSO domains, verified through DNS', () => {
     otherCompanyId = (await makeCompany(deps)).id;
     await makeSsoSettings(deps, [companyId, otherCompanyId]);
     const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
+    adminId = admin.id;
     const otherAdmin = await makeUser(deps, otherCompanyId, { roles: ['CompanyAdmin'] });
     for (const [id, exception] of [
       [companyId, admin.id],
@@ -126,12 +129,27 @@ describe.skipIf(!hasDnsmasq())('SSO domains, verified through DNS', () => {
   async function jitSignIn(email: string) {
     const start = await site.inject({ method: 'GET', url: `/sso/${companyId}/login` });
     const cookie = start.cookies.find((c) => c.name === SSO_REQUEST_COOKIE)!.value;
+    return postIdpAnswer(email, cookie, String(start.headers.location));
+  }
+
+  /** The admin's connection test answered by the IdP for this address: the message SSO設定 shows. */
+  async function connectionTest(email: string) {
+    const started = (await startSignIn(deps, companyId, {
+      purpose: 'test',
+      returnTo: '/company/sso?test=done',
+      userId: adminId,
+    }))!;
+    expect((await postIdpAnswer(email, started.browserToken, started.url)).statusCode).toBe(303);
+    return (await repo.findSettings(deps.database.db, companyId))!.lastTest as TSsoTestResult;
+  }
+
+  async function postIdpAnswer(email: string, cookie: string, requestUrl: string) {
     const sp = spIds(deps.env.SITE_URL, companyId);
     const xml = responseXml({
       issuer: TEST_IDP,
       destination: sp.acsUrl,
       audience: sp.entityId,
-      inResponseTo: requestIdOf(String(start.headers.location)),
+      inResponseTo: requestIdOf(requestUrl),
       nameId: email,
       attributes: { mail: email, displayName: '新入 社員', department: '営業部' },
       now,
@@ -193,6 +211,20 @@ describe.skipIf(!hasDnsmasq())('SSO domains, verified through DNS', () => {
       ['corp.example.test', 'verified'],
       ['verified.example.test', 'verified'],
     ]);
+  });
+
+  it('the connection test says an unverified domain’s addresses will not be created, a verified one’s will', async () => {
+    const claim = (await add('pending.example.test')).json<TSsoDomain>();
+    expect(await connectionTest('first@pending.example.test')).toMatchObject({
+      ok: true,
+      message:
+        'ドメイン「pending.example.test」はまだ確認されていないため、このメールアドレスのメンバーは JIT プロビジョニングで作成されません。SSO設定の「ドメイン」で TXT レコードを確認してください。',
+    });
+    await dns.setTxt({ [claim.txtName]: [claim.txtValue] });
+    await verify(claim.id);
+    expect((await connectionTest('first@pending.example.test')).message).toBe(
+      'このメールアドレスのメンバーはまだいません。初回ログイン時に JIT プロビジョニングで作成されます。',
+    );
   });
 
   it('the record may also be published at the domain itself', async () => {

@@ -8,6 +8,7 @@ import type { Profile } from '@node-saml/node-saml';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, newOpaqueToken } from '../../auth/tokens.ts';
 import * as repo from './sso.repository.ts';
+import * as domains from './sso-domains.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
 import { readMember } from './sso-attributes.ts';
 import { ssoChangeFlag } from './sso-change-watch.ts';
@@ -241,7 +242,9 @@ async function recordTest(
   const db = deps.database.db;
   const user = read.email ? await repo.findUserByEmail(db, read.email) : null;
   const member = user && user.companyId === settings.companyId ? user : null;
-  const jit = settings.jitEnabled && (await isJitDomain(deps, settings.companyId, read.email));
+  const domain = read.email.split('@')[1] ?? '';
+  const claim = domain ? await domains.findDomainByName(db, settings.companyId, domain) : null;
+  const jit = settings.jitEnabled && !!claim?.verifiedAt;
   const message = !read.email
     ? MESSAGES.no_email!
     : member
@@ -250,7 +253,9 @@ async function recordTest(
         ? MESSAGES.other_company!
         : jit
           ? 'このメールアドレスのメンバーはまだいません。初回ログイン時に JIT プロビジョニングで作成されます。'
-          : MESSAGES.unknown_member!;
+          : settings.jitEnabled && claim
+            ? `ドメイン「${domain}」はまだ確認されていないため、このメールアドレスのメンバーは JIT プロビジョニングで作成されません。SSO設定の「ドメイン」で TXT レコードを確認してください。`
+            : MESSAGES.unknown_member!;
   const result: TSsoTestResult = {
     at: deps.clock().toISOString(),
     ok: !!read.email && (!user || !!member),

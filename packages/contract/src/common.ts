@@ -17,11 +17,18 @@ export const ZPage = z.coerce
  * id, status or createdAt into a row, and a misspelt key is an error rather than silently ignored. Query
  * strings stay lenient: they are never stored, and proxies and browsers add keys of their own.
  */
+/** The first unknown keys, each cut short, and a count: a body of 50,000 keys is not echoed whole. */
+const namedKeys = (keys: readonly string[]) =>
+  keys
+    .slice(0, 10)
+    .map((k) => (k.length > 40 ? `${k.slice(0, 40)}…` : k))
+    .join(', ') + (keys.length > 10 ? ` ほか${keys.length - 10}項目` : '');
+
 export const strictRequestBody = <S extends z.ZodRawShape>(shape: S) =>
   z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `指定できない項目が含まれています: ${issue.keys.join(', ')}`
+        ? `指定できない項目が含まれています: ${namedKeys(issue.keys)}`
         : 'リクエストの形式が正しくありません。',
   });
 

@@ -2,6 +2,7 @@ import type { TBulkManipulation, TBulkRow, TCsvEncoding } from '@cloudsign/contr
 import type { bulkManipulationRows } from '../db/schema.ts';
 import type { ManipulationRow } from './bulk.types.ts';
 import { inputHeaders } from './result-csv.ts';
+import { capDetails } from '../lib/error-details.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -15,7 +16,13 @@ export function toManipulationDto(m: ManipulationRow): TBulkManipulation {
     columns: inputHeaders(m),
     hasInputFile: Boolean(m.inputFileKey),
     hasOutputFile: Boolean(m.outputFileKey),
-    fileError: m.fileError ?? null,
+    // Runs stored before details were capped may hold a million of them: never sent whole.
+    fileError: m.fileError
+      ? {
+          message: m.fileError.message,
+          ...(m.fileError.details ? { details: capDetails(m.fileError.details) } : {}),
+        }
+      : null,
     counts: m.counts,
     totalRows: m.totalRows,
     processedRows: m.processedRows,

@@ -35,6 +35,12 @@ const IGNORED_HEADERS = new Set([BULK_ROW_NUMBER_COLUMN, BULK_RESULT_COLUMN, BUL
 
 export const MSG_EMPTY = 'ファイルが空です。1行目に見出し（列名）を書いてください。';
 export const MSG_NO_ROWS = 'データ行がありません。2行目以降にデータを入力してください。';
+/**
+ * More columns than any target has (their own columns, the attribute items, the columns our files add): a
+ * header past it is refused with one message before anything is done per column.
+ */
+export const MAX_HEADER_COLUMNS = 1000;
+export const MSG_TOO_MANY_COLUMNS = `1行目の見出し（列名）が多すぎます（${MAX_HEADER_COLUMNS.toLocaleString('ja-JP')}列まで）。テンプレートの列だけを残して保存し直してください。`;
 export const MSG_TOO_MANY_ROWS = `データ行が上限（${BULK_MAX_DATA_ROWS.toLocaleString('ja-JP')}行）を超えています。ファイルを分けてアップロードしてください。`;
 export const MSG_HEADER = '1行目の見出し（列名）に誤りがあります。';
 
@@ -188,6 +194,7 @@ async function checkFile(deps: AppDeps, m: ManipulationRow, makeChecker: Checker
       (e) => (encoding = e === 'cp932' ? 'sjis' : 'utf8bom'),
     )) {
       if (!headers) {
+        if (record.cells.length > MAX_HEADER_COLUMNS) throw new CsvFileError(MSG_TOO_MANY_COLUMNS);
         checker = withShapeCheck(
           await makeChecker(
             m,

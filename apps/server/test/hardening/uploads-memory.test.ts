@@ -4,10 +4,9 @@
  * is sampled while the server reads it; a server that buffered the file would grow by at least its size.
  */
 import { Readable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUploadWorld, storedFiles, type UploadWorld } from './fuzz-uploads.world.ts';
+import { peakGrowthMb } from '../support/peak-growth.ts';
 
 const MB = 1024 * 1024;
 /** The bound on growth while a 60 MB upload is read: well under the file's size, above GC and pool noise. */
@@ -78,34 +77,6 @@ function streamedMultipart(
     payload: Readable.from(body(), { objectMode: false }),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
-}
-
-/** Peak RSS growth (MB) over the baseline while `run` is in flight, sampled every 5 ms. */
-// A full collection on demand: without it, the garbage of the test's own generated body (60 MB of fresh
-// chunks, read and dropped by the server) counted as growth whenever V8 happened not to collect in time, and a
-// route that reads the whole body (the import) failed on a busy machine (60 MB) while holding nothing.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-
-/**
- * Peak resident growth while `run` works, collecting garbage at each sample: what is left is what the server
- * holds (a server that buffered the file would keep it whole, whatever the collector does).
- */
-async function peakGrowthMb<T>(run: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
-  collect();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const timer = setInterval(() => {
-    collect();
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  try {
-    const result = await run();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, growthMb: (peak - baseline) / MB };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 const CASES = [

@@ -6,6 +6,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import iconv from 'iconv-lite';
 import { isExcelFileStart, MSG_EXCEL_FILE } from '@cloudsign/contract';
+import { capDetails } from '../error-details.ts';
 
 export type InputEncoding = 'utf8' | 'utf8bom' | 'cp932';
 
@@ -14,7 +15,8 @@ export class CsvFileError extends Error {
   readonly details: { path: string; message: string }[] | undefined;
   constructor(message: string, details?: { path: string; message: string }[]) {
     super(message);
-    this.details = details;
+    // Stored on the run and sent with every read of it: never more than a screen of details.
+    this.details = details && capDetails(details);
   }
 }
 

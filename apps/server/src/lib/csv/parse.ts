@@ -18,7 +18,12 @@ const QUOTE_MESSAGES: Record<string, string> = {
   INVALID_OPENING_QUOTE:
     '引用符（"）の位置が正しくありません。値の途中に " を含める場合は、値全体を " で囲み、" を "" と書いてください。',
   CSV_INVALID_CLOSING_QUOTE: '閉じ引用符（"）の後に区切り文字以外の文字があります。',
+  CSV_MAX_RECORD_SIZE:
+    '1行が長すぎます（1MB まで）。列や値が正しく区切られているか確認してください。',
 };
+
+/** The longest record read (characters): a row is a few hundred; one never ends up a whole file in memory. */
+const MAX_RECORD_CHARS = 1024 * 1024;
 
 function toFileError(e: unknown): unknown {
   if (e instanceof CsvFileError) return e;
@@ -42,6 +47,7 @@ export async function* readCsvRecords(
     relax_quotes: false,
     skip_empty_lines: false,
     record_delimiter: ['\r\n', '\n', '\r'],
+    max_record_size: MAX_RECORD_CHARS,
   });
   bytes.on('error', (e) => decoder.destroy(e));
   decoder.on('error', (e) => parser.destroy(e));

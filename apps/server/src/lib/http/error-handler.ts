@@ -7,6 +7,7 @@ import {
   type TErrorDetail,
 } from '@cloudsign/contract';
 import { AppError } from '../app-error.ts';
+import { capDetails } from '../error-details.ts';
 import { isClientGone } from './request-log.ts';
 
 /** Fastify's own 4xx errors, mapped to our closed list of codes. */
@@ -49,7 +50,8 @@ export function errorBody(
       code,
       message: message ?? ERROR_CODES[code].message,
       requestId: String(request.id),
-      ...(details && details.length > 0 ? { details } : {}),
+      // Every answered list of details is bounded (a body of a million bad items is not a million details).
+      ...(details && details.length > 0 ? { details: capDetails(details) } : {}),
     },
   };
 }

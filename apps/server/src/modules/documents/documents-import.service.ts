@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { canManageCabinet } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { capDetails } from '../../lib/error-details.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import { applyClassificationRules } from '../cabinets/classification.repository.ts';
@@ -45,7 +46,7 @@ const reject = (
 ): Rejected => ({
   filename,
   ok: false,
-  error: { code, message, ...(details ? { details } : {}) },
+  error: { code, message, ...(details ? { details: capDetails(details) } : {}) },
 });
 
 /** Importer capability (contract file): the company flag, and 書類インポート権限 or 組織管理権限. */

@@ -41,13 +41,27 @@ function scopesOf(key: ThrottleKey): Scope[] {
   ];
 }
 
-async function waitOf(db: DbOrTx, scope: Scope, now: Date, exceptId?: string): Promise<number> {
+type Block = { wait: number; since: Date | null };
+
+/** The scope's wait and the failure it counts from (when the wait began). */
+async function blockOf(db: DbOrTx, scope: Scope, now: Date, exceptId?: string): Promise<Block> {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const { n, last } = await repo.countAttempts(db, scope, since, exceptId);
   const delay = delayAfter(n, scope.free);
-  if (delay === 0 || !last) return 0;
+  if (delay === 0 || !last) return { wait: 0, since: null };
   const left = last.getTime() + delay - now.getTime();
-  return left > 0 ? Math.ceil(left / 1000) : 0;
+  return left > 0 ? { wait: Math.ceil(left / 1000), since: last } : { wait: 0, since: null };
+}
+
+/** The longest wait of the key's scopes, and when it began (null when free). */
+async function longestBlock(
+  db: DbOrTx,
+  key: ThrottleKey,
+  now: Date,
+  exceptId?: string,
+): Promise<Block> {
+  const blocks = await Promise.all(scopesOf(key).map((s) => blockOf(db, s, now, exceptId)));
+  return blocks.reduce((a, b) => (b.wait > a.wait ? b : a), { wait: 0, since: null });
 }
 
 export async function loginBlockedFor(
@@ -56,8 +70,7 @@ export async function loginBlockedFor(
   now: Date,
   exceptId?: string,
 ): Promise<number> {
-  const waits = await Promise.all(scopesOf(key).map((s) => waitOf(db, s, now, exceptId)));
-  return Math.max(0, ...waits);
+  return (await longestBlock(db, key, now, exceptId)).wait;
 }
 
 /**
@@ -71,18 +84,18 @@ export async function reserveLoginAttempt(
   db: DbOrTx,
   key: ThrottleKey,
   now: Date,
-): Promise<{ attemptId: string; wait: 0 } | { wait: number }> {
-  const wait = await loginBlockedFor(db, key, now);
-  if (wait > 0) return { wait };
+): Promise<{ attemptId: string; wait: 0 } | { wait: number; since: Date | null }> {
+  const block = await longestBlock(db, key, now);
+  if (block.wait > 0) return block;
   const attemptId = await repo.insertAttempt(db, { ...key, createdAt: now });
-  const raced = await loginBlockedFor(db, key, now, attemptId);
-  if (raced === 0) {
+  const raced = await longestBlock(db, key, now, attemptId);
+  if (raced.wait === 0) {
     // Housekeeping on the write path keeps the table small without a scheduled job.
     await repo.deleteAttemptsBefore(db, new Date(now.getTime() - 2 * FAILURE_WINDOW_MS));
     return { attemptId, wait: 0 };
   }
   await releaseLoginAttempt(db, attemptId);
-  return { wait: raced };
+  return raced;
 }
 
 /** Takes back a reserved attempt that succeeded (a second factor: the account's other failures stay). */

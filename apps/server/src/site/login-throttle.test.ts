@@ -4,6 +4,7 @@ import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
 import { DEVICE_COOKIE } from '../auth/known-devices.ts';
 import { buildSiteApp } from './app.ts';
+import { findEventPage } from '../modules/audit-log/audit-log.repository.ts';
 import { logIn, makeLoginUser, postForm, PASSWORD } from '../../test/support/site.world.ts';
 
 // Dozens of argon2 verifications per test (each failure costs one, on purpose): generous on busy CI hosts.
@@ -242,5 +243,40 @@ describe('login rate limit per IP behind a trusted proxy (TRUST_PROXY)', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('throttled attempts in the audit log', () => {
+  const reasons = async (userId: string) =>
+    (await findEventPage(deps.database.db, { companyId }, 1000))
+      .filter((e) => e.targetId === userId)
+      // In the order written (the failures are dated by the real clock, the waits by the test's).
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => (e.details as { reason: string }).reason);
+
+  it('a flood of blocked attempts on an account records one too_many_attempts per wait, not one per request', async () => {
+    nextDay();
+    const user = await makeLoginUser(deps, companyId);
+    for (let i = 0; i < 5; i += 1) await fail(user.email);
+    for (let i = 0; i < 30; i += 1) expect((await fail(user.email)).statusCode).toBe(429);
+    const wrong = 'wrong_password';
+    expect(await reasons(user.id)).toEqual([
+      wrong,
+      wrong,
+      wrong,
+      wrong,
+      wrong,
+      'too_many_attempts',
+    ]);
+
+    // The next wait (after the next failure) may be recorded once more.
+    advance(30_000);
+    expect((await fail(user.email)).statusCode).toBe(400);
+    for (let i = 0; i < 30; i += 1) expect((await fail(user.email)).statusCode).toBe(429);
+    expect((await reasons(user.id)).slice(-3)).toEqual([
+      'too_many_attempts',
+      'wrong_password',
+      'too_many_attempts',
+    ]);
   });
 });

@@ -17,7 +17,7 @@ import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
-import { recordSignInFailure, recordSignInWhenDone } from './sign-in-audit.ts';
+import { recordSignInFailure, recordSignInWhenDone, recordThrottled } from './sign-in-audit.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { normalizeEmail } from '../lib/email.ts';
 import { findUserByEmail } from './site.repository.ts';
@@ -55,8 +55,8 @@ export async function attemptLogin(
   };
   // The attempt counts as a failure until the password proves otherwise (simultaneous guesses, see there).
   const attempt = await reserveLoginAttempt(db, key, now);
-  if (attempt.wait > 0) {
-    if (user) await recordSignInFailure(db, user, 'too_many_attempts', input.origin);
+  if ('since' in attempt) {
+    if (user) await recordThrottled(db, user, { since: attempt.since, now }, input.origin);
     return { kind: 'blocked', retryAfterSeconds: attempt.wait };
   }
 

@@ -28,6 +28,7 @@ import {
   recordOwnAccountEvent,
   recordSignInFailure,
   recordSignInWhenDone,
+  recordThrottled,
 } from './sign-in-audit.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import {
@@ -75,7 +76,9 @@ export async function mfaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     // Guessing codes counts against the same per-account and per-IP limits as guessing passwords.
     // Counted before the code is checked, so simultaneous guesses cannot exceed the limit.
     const attempt = await reserveLoginAttempt(db, key, now);
-    if (attempt.wait > 0 || !('attemptId' in attempt)) {
+    if ('since' in attempt) {
+      const wait = { since: attempt.since, now };
+      await recordThrottled(db, loaded.user, wait, requestOrigin(request));
       reply.header('retry-after', String(attempt.wait));
       return verifyPage(reply, returnTo, TOO_MANY(attempt.wait), 429);
     }

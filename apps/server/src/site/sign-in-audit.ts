@@ -7,6 +7,7 @@ import { deleteSession, type NextStep } from '../auth/sessions.ts';
 import { selectSessionAccount } from '../auth/sessions.repository.ts';
 import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
+import { hasSignInFailureSince } from './sign-in-audit.repository.ts';
 import { memberLabel } from '@cloudsign/contract';
 
 type Account = { id: string; companyId: string; name: string; email: string };
@@ -46,13 +47,31 @@ export async function recordSignInFailure(
   user: Account,
   reason: SignInFailure,
   origin: RequestOrigin | undefined,
+  occurredAt?: Date,
 ) {
   await recordAuditEvent(db, {
     ...about(user),
     origin,
     action: 'auth.signInFailed',
     details: { reason },
+    occurredAt,
   });
+}
+
+/**
+ * A refused attempt while the account waits (login limits) is recorded once per wait, not once per request:
+ * anyone can send them without signing in, and each would otherwise add an event to the victim's company log.
+ * `since` is when the wait began (its latest failure, itself recorded); `now` dates the event on the same clock.
+ */
+export async function recordThrottled(
+  db: DbOrTx,
+  user: Account,
+  wait: { since: Date | null; now: Date },
+  origin: RequestOrigin | undefined,
+) {
+  if (wait.since && (await hasSignInFailureSince(db, user, 'too_many_attempts', wait.since)))
+    return;
+  await recordSignInFailure(db, user, 'too_many_attempts', origin, wait.now);
 }
 
 /** Ends the session and records who signed out, together. */

@@ -1,5 +1,6 @@
 /** The company settings area's calls (server: modules/company-settings; console: features/company-settings). */
 import {
+  ZInvitationBudgetResponse,
   ZCompanySettingsPreviewResponse,
   ZCompanySettingsResponse,
   ZMfaRemindersResponse,
@@ -20,6 +21,11 @@ export const companySettingsEndpoints = {
     path: '/company/settings/preview',
     body: ZUpdateCompanySettingsRequest,
     response: ZCompanySettingsPreviewResponse,
+  }),
+  invitationBudget: endpoint({
+    method: 'GET',
+    path: '/company/settings/invitation_budget',
+    response: ZInvitationBudgetResponse,
   }),
   mfaReminders: endpoint({
     method: 'POST',

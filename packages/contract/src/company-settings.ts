@@ -99,6 +99,25 @@ export type TCompanySettingsPreview = z.infer<typeof ZCompanySettingsPreview>;
 export const ZCompanySettingsPreviewResponse = z.object({ preview: ZCompanySettingsPreview });
 
 /** `notSent`: members without MFA left for another day (reminded today already, or past the daily limit). */
+/**
+ * Invitations the service may still mail for the company today (per JST day, shared by single sends and bulk
+ * runs): what a bulk add's confirmation counts against. `waiting`: invitations of runs already executed, not
+ * mailed yet (they go first).
+ */
+export const ZInvitationBudget = z.object({
+  perDay: z.number().int(),
+  remainingToday: z.number().int(),
+  waiting: z.number().int(),
+});
+export type TInvitationBudget = z.infer<typeof ZInvitationBudget>;
+export const ZInvitationBudgetResponse = z.object({ budget: ZInvitationBudget });
+
+/** Of `count` new invitations, how many go today and how many wait for the next days' budget. */
+export function invitationsToday(budget: TInvitationBudget, count: number) {
+  const today = Math.min(count, Math.max(0, budget.remainingToday - budget.waiting));
+  return { today, deferred: count - today };
+}
+
 export const ZMfaRemindersResponse = z.object({
   sent: z.number().int(),
   notSent: z.number().int(),

@@ -311,6 +311,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: x(ok, 403, 403, ok),
     call: async (w) => send('POST', '/company/settings/preview', await settingsBody(w)),
   },
+  'GET /company/settings/invitation_budget': {
+    expect: x(ok, 403, 403, ok),
+    call: () => get('/company/settings/invitation_budget'),
+  },
   'POST /company/settings/mfa_reminders': {
     expect: x(ok, 403, 403, ok),
     call: () => send('POST', '/company/settings/mfa_reminders', undefined),

@@ -1,7 +1,7 @@
 /** Company-settings SQL: the company row and the members a change would affect. */
-import { and, arrayContains, asc, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, users } from '../../db/schema.ts';
+import { bulkManipulationRows, bulkManipulations, companies, users } from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -53,4 +53,22 @@ export function membersWithRole(
     .from(users)
     .where(and(eq(users.companyId, companyId), arrayContains(users.roles, [role])))
     .orderBy(asc(users.name), asc(users.id));
+}
+
+/** Members added by executed bulk runs whose invitation is not mailed yet (member-invitations.ts). */
+export async function invitationsWaiting(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bulkManipulationRows)
+    .innerJoin(bulkManipulations, eq(bulkManipulations.id, bulkManipulationRows.manipulationId))
+    .where(
+      and(
+        eq(bulkManipulations.companyId, companyId),
+        eq(bulkManipulations.target, 'members'),
+        eq(bulkManipulationRows.action, 'add'),
+        eq(bulkManipulationRows.outcome, 'succeeded'),
+        isNull(bulkManipulationRows.followUpAt),
+      ),
+    );
+  return row?.n ?? 0;
 }

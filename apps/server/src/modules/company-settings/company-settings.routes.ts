@@ -47,6 +47,18 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
   });
 
   app.route({
+    ...routeOf(e.invitationBudget, {
+      tags: ['company-settings'],
+      summary: '本日あと何通の招待メールを送れるか（一括追加の確認に使う）',
+      errors,
+    }),
+    preValidation: requirePermission('companyAdmin'),
+    handler: async (request) => ({
+      budget: await service.invitationBudget(deps, request.auth),
+    }),
+  });
+
+  app.route({
     ...routeOf(e.mfaReminders, {
       tags: ['company-settings'],
       summary: '2要素認証を設定していないメンバーに設定のお願いをメールする',

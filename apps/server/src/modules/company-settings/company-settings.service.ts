@@ -28,7 +28,7 @@ import {
 } from '../audit-log/audit-log.record.ts';
 import * as repo from './company-settings.repository.ts';
 import { sendMfaReminder } from './mfa-reminder-mail.ts';
-import { MAIL_LIMITS, reserveReminders } from '../../auth/mail-limits.ts';
+import { MAIL_LIMITS, remainingToday, reserveReminders } from '../../auth/mail-limits.ts';
 import { recordMfaReminders } from './mfa-reminder-audit.ts';
 
 type Who = Pick<AuthContext, 'user' | 'origin'>;
@@ -230,4 +230,15 @@ export async function remindMfa(
     });
   }
   return { sent: members.length, notSent: all - members.length };
+}
+
+/** The day's invitation budget and what executed runs still have to mail (auth/mail-limits.ts). */
+export async function invitationBudget(deps: AppDeps, who: Pick<AuthContext, 'user'>) {
+  const db = deps.database.db;
+  const companyId = who.user.companyId;
+  return {
+    perDay: MAIL_LIMITS.invitation.perCompany,
+    remainingToday: await remainingToday(db, companyId, 'invitation', deps.clock()),
+    waiting: await repo.invitationsWaiting(db, companyId),
+  };
 }

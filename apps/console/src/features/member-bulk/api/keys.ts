@@ -9,4 +9,5 @@ export const memberBulkKeys = {
   rows: (id: string) => [...memberBulkKeys.all, 'rows', id] as const,
   rowPage: (id: string, q: Partial<TBulkRowsQuery>) => [...memberBulkKeys.rows(id), q] as const,
   generated: (file: string, id: string) => [...memberBulkKeys.all, 'generated', file, id] as const,
+  invitationBudget: () => [...memberBulkKeys.all, 'invitation-budget'] as const,
 };

@@ -12,6 +12,7 @@ import { BulkCounts, BulkRunView, type BulkRunSpec } from '../../../components/b
 import { manipulationsApi } from '../api/manipulations.ts';
 import { KIND_LABELS, fmt } from './labels.ts';
 import { RowsPanel } from './rows-panel.tsx';
+import { InvitationCount } from './invitation-count.tsx';
 
 const COUNTED: TBulkAction[] = ['add', 'update', 'delete', 'unchanged', 'error'];
 const TILES = COUNTED.map((a) => ({
@@ -43,10 +44,13 @@ function confirmText(m: TBulkManipulation) {
     .filter(([, n]) => Number(n) > 0)
     .map(([label, n]) => `${String(label)} ${fmt(Number(n))}件`);
   return (
-    <Text mb="sm">
-      {parts.length > 0 ? `${parts.join('、')} を反映します。` : '反映する行はありません。'}
-      {(m.counts.unchanged ?? 0) > 0 && `（変更なし ${fmt(m.counts.unchanged ?? 0)}件は対象外）`}
-    </Text>
+    <>
+      <Text mb="sm">
+        {parts.length > 0 ? `${parts.join('、')} を反映します。` : '反映する行はありません。'}
+        {(m.counts.unchanged ?? 0) > 0 && `（変更なし ${fmt(m.counts.unchanged ?? 0)}件は対象外）`}
+      </Text>
+      {m.kind === BulkKind.Add && <InvitationCount count={m.counts.add ?? 0} />}
+    </>
   );
 }
 

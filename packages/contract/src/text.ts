@@ -14,10 +14,14 @@ import { z } from 'zod';
 export const DISGUISING_CHARS =
   /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
-/** C0 and C1 controls and DEL; a multi-line field keeps TAB, LF and CR. */
+/** U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR break a line in mail clients and editors like LF. */
+const isUnicodeLineBreak = (c: number) => c === 0x2028 || c === 0x2029;
+
+/** C0 and C1 controls, DEL and the Unicode line breaks; a multi-line field keeps TAB, LF, CR and those. */
 const isControl = (c: number, multiline: boolean) =>
-  (c < 0x20 || (c >= 0x7f && c <= 0x9f)) &&
-  !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d));
+  ((c < 0x20 || (c >= 0x7f && c <= 0x9f)) &&
+    !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d))) ||
+  (!multiline && isUnicodeLineBreak(c));
 
 const codePoint = (c: string) =>
   `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -42,7 +46,7 @@ export function textProblem(
     isControl(ch.charCodeAt(0), opts.multiline ?? false),
   );
   if (control === undefined) return null;
-  return control === '\r' || control === '\n'
+  return control === '\r' || control === '\n' || isUnicodeLineBreak(control.charCodeAt(0))
     ? `${label}に改行は使えません。1行で入力してください。`
     : `${label}に制御文字（${codePoint(control)}）は使えません。`;
 }

@@ -80,11 +80,12 @@ describe('tenant text in mails is quoted', () => {
   });
 
   it('an MFA reminder quotes the company and the admin', async () => {
-    const member = await makeUser(deps, companyId, { name: '未設定 三郎' });
+    const member = await makeUser(deps, companyId, { name: '未設定\u2029三郎' });
     const text = await mailOf(member.email, () =>
       app.inject({ method: 'POST', url: '/company/settings/mfa_reminders', headers }),
     );
     expectQuoted(text);
     expect(text).toContain('> 管理 <U+202E>郎太');
+    expect(text).toContain('> 未設定<U+2029>三郎');
   });
 });

@@ -4,6 +4,7 @@ import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
 import { DEVICE_COOKIE } from '../auth/known-devices.ts';
 import { buildSiteApp } from './app.ts';
+import { LOGIN_REQUESTS_PER_MINUTE } from './login.routes.ts';
 import { findEventPage } from '../modules/audit-log/audit-log.repository.ts';
 import { logIn, makeLoginUser, postForm, PASSWORD } from '../../test/support/site.world.ts';
 
@@ -278,5 +279,27 @@ describe('throttled attempts in the audit log', () => {
       'wrong_password',
       'too_many_attempts',
     ]);
+  });
+});
+
+describe('POST /login at the HTTP level', () => {
+  it('one address gets a bounded number of requests a minute (429 in Japanese, Retry-After); others are not held up', async () => {
+    nextDay();
+    const limited = await buildSiteApp(deps);
+    try {
+      const user = await makeLoginUser(deps, companyId);
+      const step = (ip: string) => postForm(limited, '/login', { email: user.email }, { ip });
+      for (let i = 0; i < LOGIN_REQUESTS_PER_MINUTE; i += 1)
+        expect((await step('198.51.100.77')).statusCode).toBe(200);
+      const refused = await step('198.51.100.77');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toContain(
+        'このネットワークからのログインの要求が多すぎるため、一時的に受け付けを制限しています。',
+      );
+      expect((await step('198.51.100.78')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** GET/POST /login (email first, then the password) and the "new password required" step (member status 2, docs/design.md §2). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { deleteSession, isRefusedBySso, loadSession, nextStep } from '../auth/sessions.ts';
@@ -47,7 +48,34 @@ const NEW_PASSWORD = {
   canCancel: true,
 };
 
+/**
+ * Requests of POST /login one address may send per minute, per site instance (docs/design.md §1). The
+ * per-account limits (login-throttle.ts) stop guessing; this bounds what one address costs in argon2 work and
+ * database writes however many accounts it names. 300 a minute leaves an office behind one NAT room for about
+ * 150 sign-ins a minute (two steps each).
+ */
+export const LOGIN_REQUESTS_PER_MINUTE = 300;
+const LOGIN_FLOODED = (seconds: number) =>
+  `このネットワークからのログインの要求が多すぎるため、一時的に受け付けを制限しています。${retryAfterText(seconds)}にもう一度お試しください。`;
+
+/** What the rate limit throws past the limit; answered as the login page below. */
+class LoginFlood extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many login requests from one address');
+  }
+}
+
 export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  await app.register(rateLimit, { global: false });
+  app.setErrorHandler(async (error: FastifyError | LoginFlood, request, reply) => {
+    if (!(error instanceof LoginFlood)) throw error;
+    reply.header('retry-after', String(error.retryAfterSeconds));
+    const returnTo = returnToOf(deps, request);
+    const message = LOGIN_FLOODED(error.retryAfterSeconds);
+    return loginPage(reply, { returnTo, error: message, status: 429 });
+  });
+
   app.get('/login', async (request, reply) => {
     const returnTo = returnToOf(deps, request);
     // Already signed in (or part-way): continue where the browser is instead of asking again.
@@ -65,7 +93,14 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     return loginPage(reply, { returnTo, notice });
   });
 
-  app.post('/login', async (request, reply) => {
+  const perAddress = {
+    max: LOGIN_REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `login:${clientIp(request)}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new LoginFlood(Math.max(1, Math.ceil(context.ttl / 1000))),
+  };
+  app.post('/login', { config: { rateLimit: perAddress } }, async (request, reply) => {
     const returnTo = returnToOf(deps, request);
     const email = formField(request.body, 'email', 254).trim();
     // Email first: a member whose company signs in through its IdP goes there, whatever else was sent.

@@ -13,6 +13,7 @@ import { zodSchemaController } from '../lib/http/schema-compilers.ts';
 import type { AppDeps } from '../deps.ts';
 import { frameworkErrors, installErrorHandling } from '../lib/http/error-handler.ts';
 import { clientErrorHandler } from '../lib/http/client-error.ts';
+import { HTTP_SERVER_OPTIONS } from '../lib/http/server-timeouts.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
 import { admission } from './plugins/admission.ts';
 import { cancelWhenClientGone } from './plugins/cancel-when-client-gone.ts';
@@ -56,6 +57,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     frameworkErrors,
     clientErrorHandler,
+    http: HTTP_SERVER_OPTIONS,
     schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>();
   installRequestId(app);

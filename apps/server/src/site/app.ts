@@ -15,6 +15,7 @@ import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
 import type { AppDeps } from '../deps.ts';
 import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
 import { clientErrorHandler } from '../lib/http/client-error.ts';
+import { HTTP_SERVER_OPTIONS } from '../lib/http/server-timeouts.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
 import {
@@ -64,6 +65,7 @@ export async function buildSiteApp(
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     schemaController: zodSchemaController,
     clientErrorHandler,
+    http: HTTP_SERVER_OPTIONS,
     // A path that is not valid percent-encoding (or an over-long parameter) never reaches a route: answer the
     // site's own Japanese 404 page rather than Fastify's English body.
     frameworkErrors: (error, request, reply) => {

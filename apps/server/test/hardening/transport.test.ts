@@ -2,6 +2,7 @@
  * What both servers answer at the transport's edge: a request Node refuses before any route (headers over
  * 16 KB) gets the one error shape in Japanese, and HSTS is sent only when the public origin is https.
  */
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@cloudsign/contract';
@@ -9,6 +10,7 @@ import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { buildApiApp } from '../../src/api/app.ts';
 import { buildSiteApp } from '../../src/site/app.ts';
 import { parseEnv } from '../../src/config/env.ts';
+import { HEADERS_TIMEOUT_MS } from '../../src/lib/http/server-timeouts.ts';
 
 let deps: TestDeps;
 beforeAll(async () => {
@@ -50,6 +52,47 @@ describe.each([
     expect(res.headers.get('x-request-id')).toBe(body.error.requestId);
   });
 });
+
+describe('both servers, given headers sent a byte at a time', () => {
+  it('close the connection with 408 in Japanese once the headers deadline has passed', async () => {
+    const apps = [await buildSiteApp(deps), await buildApiApp(deps)];
+    try {
+      const answers = await Promise.all(
+        apps.map(async (app) => {
+          await app.listen({ port: 0, host: '127.0.0.1' });
+          const { port } = app.server.address() as AddressInfo;
+          return slowHeaders(port);
+        }),
+      );
+      for (const { raw, afterMs } of answers) {
+        expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 3000);
+        expect(raw).toMatch(/^HTTP\/1\.1 408 /);
+        expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+          error: { code: 'request_timeout', message: ERROR_CODES.request_timeout.message },
+        });
+      }
+    } finally {
+      for (const app of apps) await app.close();
+    }
+  }, 30_000);
+});
+
+/** A request line, then one header byte every 500 ms: what the server answered, and when it closed. */
+function slowHeaders(port: number): Promise<{ raw: string; afterMs: number }> {
+  const startedAt = Date.now();
+  const socket = net.connect(port, '127.0.0.1');
+  socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+  const drip = setInterval(() => socket.writable && socket.write('a'), 500);
+  return new Promise((resolve) => {
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(drip);
+      resolve({ raw, afterMs: Date.now() - startedAt });
+    });
+  });
+}
 
 describe('the api and HSTS', () => {
   // Only the fields the api reads beside the origins are given (as the https session test does).

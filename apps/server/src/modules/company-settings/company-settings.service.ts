@@ -202,7 +202,7 @@ const previewCounts = (p: TCompanySettingsPreview) => ({
   auditLogOff: p.auditLogOff?.count ?? null,
 });
 
-export const REMINDERS_DONE_TODAY = `2要素認証を設定していないメンバー全員に、本日すでにお願いのメールを送りました（1人に1日${MAIL_LIMITS.mfaReminder.perRecipient}通、1日の送信数の上限は${MAIL_LIMITS.mfaReminder.perCompany.toLocaleString('ja-JP')}通です）。明日（日本時間の0時）以降にもう一度お試しください。`;
+export const REMINDERS_DONE_TODAY = `本日お願いのメールを送れるメンバーはいません（1人に1日${MAIL_LIMITS.mfaReminder.perRecipient}通、企業ごとに1日${MAIL_LIMITS.mfaReminder.perCompany.toLocaleString('ja-JP')}通まで送れます。本日すでに送ったメンバーには送りません）。明日（日本時間の0時）以降にもう一度お試しください。`;
 
 /**
  * One mail to each member who has not set MFA up, saying they will be asked to at their next sign-in. Members

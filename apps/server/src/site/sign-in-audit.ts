@@ -7,7 +7,7 @@ import { deleteSession, type NextStep } from '../auth/sessions.ts';
 import { selectSessionAccount } from '../auth/sessions.repository.ts';
 import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
-import { hasSignInFailureSince } from './sign-in-audit.repository.ts';
+import { hasMemberFailureSince } from '../auth/event-bounds.ts';
 import { memberLabel } from '@cloudsign/contract';
 
 type Account = { id: string; companyId: string; name: string; email: string };
@@ -69,7 +69,7 @@ export async function recordThrottled(
   wait: { since: Date | null; now: Date },
   origin: RequestOrigin | undefined,
 ) {
-  if (wait.since && (await hasSignInFailureSince(db, user, 'too_many_attempts', wait.since)))
+  if (wait.since && (await hasMemberFailureSince(db, user, 'too_many_attempts', wait.since)))
     return;
   await recordSignInFailure(db, user, 'too_many_attempts', origin, wait.now);
 }

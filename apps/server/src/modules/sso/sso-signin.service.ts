@@ -7,6 +7,7 @@ import type { TSsoTestResult } from '@cloudsign/contract';
 import type { Profile } from '@node-saml/node-saml';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, newOpaqueToken } from '../../auth/tokens.ts';
+import { isRepeatedUnnamedRefusal } from '../../auth/event-bounds.ts';
 import * as repo from './sso.repository.ts';
 import * as domains from './sso-domains.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
@@ -61,9 +62,15 @@ async function refuse(
   account?: Account,
 ): Promise<SsoOutcome> {
   deps.logger.info({ companyId: ctx.companyId, reason, detail }, 'sso sign-in refused');
-  // Without settings the id may name no company at all: nobody's log to write to.
-  if (reason !== 'not_configured')
+  // Without settings the id may name no company at all: nobody's log to write to. A refusal naming no member
+  // can be posted by anyone, unlimited: recorded a bounded number of times a minute (the log above keeps all).
+  const now = deps.clock();
+  const isSkipped =
+    reason === 'not_configured' ||
+    (!account && (await isRepeatedUnnamedRefusal(deps.database.db, ctx.companyId, reason, now)));
+  if (!isSkipped)
     await recordAuditEvent(deps.database.db, {
+      occurredAt: now,
       companyId: ctx.companyId,
       actor: account ? { id: account.id, name: account.name, email: account.email } : null,
       origin: ctx.origin,

@@ -303,6 +303,11 @@ async function readAuditLog(
   }
   await get(`/audit_events/exports/${id}/csv`);
   const exported = reads[reads.length - 1]!.text;
-  // The export's own request (auditLog.exported) is the one event more than the pages listed.
-  expect(exported.trimEnd().split('\r\n').length - 1, 'audit export rows').toBe(seen + 1);
+  // The export's own request (auditLog.exported) is the one event more than the pages listed; the last line
+  // is the chain's anchor, which names this company's head and never the other's.
+  const lines = exported.trimEnd().split('\r\n');
+  expect(lines.length - 2, 'audit export rows').toBe(seen + 1);
+  expect(lines[lines.length - 1], 'the export’s anchor line').toContain(
+    `${s.companyId}:${seen + 1}:`,
+  );
 }

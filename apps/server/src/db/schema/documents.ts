@@ -18,6 +18,9 @@ import { companyRef } from './companies.ts';
 import { users } from './identity.ts';
 import { cabinets } from './cabinets.ts';
 
+/** A stored file's script check verdict (the check's own verdicts and one for a file too large to read). */
+export type StoredScriptCheck = 'clean' | 'script' | 'encrypted' | 'unreadable' | 'too_large';
+
 /**
  * Documents with their contract attributes inline (書類情報, docs/design.md §2): one row to filter and sort on,
  * so a search over a million documents never joins for its conditions.
@@ -130,6 +133,12 @@ export const documentFiles = pgTable(
     /** Server-chosen key in the file storage; never derived from a user-supplied name. */
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull().default('application/pdf'),
+    /**
+     * What the script check (modules/documents/pdf-scripts.ts) found in the stored bytes, once: 'clean',
+     * 'script', 'encrypted', 'unreadable' or 'too_large'. NULL until the file is first served (files stored
+     * before the check); the import sets it. Only a 'clean' file is shown inline (docs/decisions.md).
+     */
+    scriptCheck: text('script_check').$type<StoredScriptCheck>(),
     createdAt: createdAt(),
   },
   (t) => [index('document_files_document_idx').on(t.documentId)],

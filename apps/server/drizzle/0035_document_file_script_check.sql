@@ -1,0 +1,1 @@
+ALTER TABLE "document_files" ADD COLUMN "script_check" text;

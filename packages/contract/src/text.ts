@@ -51,6 +51,26 @@ export function textProblem(
     : `${label}に制御文字（${codePoint(control)}）は使えません。`;
 }
 
+/** Characters that end or space a line: one space in their place when outside text is made single-line. */
+const LINE_SPACING = /[\t\n\v\f\r\u0085\u2028\u2029]/;
+
+/**
+ * Text that comes from outside rather than from a form (an IdP's SAML attributes), made to follow the
+ * single-line rule instead of being refused: a sign-in must not fail for a display name. Line breaks become one
+ * space, every other refused character is dropped, and the result is trimmed and cut at `max` UTF-16 units
+ * (what the fields' zod `.max` counts), never inside a surrogate pair.
+ */
+export function toSingleLine(text: string, max: number): string {
+  // Dropped first, so a break on either side of a dropped character still makes one space.
+  const kept = Array.from(text, (ch) => (isRefused(ch, false) && !LINE_SPACING.test(ch) ? '' : ch));
+  const line = kept
+    .join('')
+    .replace(new RegExp(`${LINE_SPACING.source}+`, 'g'), ' ')
+    .trim();
+  const cut = line.slice(0, max);
+  return (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trim();
+}
+
 /** A zod refinement of the same rule, for the contract's text fields. */
 export const refineText =
   (label: string, opts: { multiline?: boolean } = {}) =>

@@ -1,5 +1,15 @@
-/** The member an IdP's verified assertion describes, read through the company's attribute mapping. */
-import { SSO_NAME_ID } from '@cloudsign/contract';
+/**
+ * The member an IdP's verified assertion describes, read through the company's attribute mapping. The name and
+ * department reach screens, CSVs and mails like typed ones, so they follow the same single-line rule; they are
+ * cleaned rather than refused, since a sign-in must not fail for a display name.
+ */
+import {
+  MEMBER_NAME_MAX,
+  MEMBER_ORGANIZATION_MAX,
+  SSO_NAME_ID,
+  toSingleLine,
+  ZMemberEmail,
+} from '@cloudsign/contract';
 import type { Profile } from '@node-saml/node-saml';
 import { normalizeEmail } from '../../lib/email.ts';
 
@@ -20,8 +30,21 @@ export function readMember(mapping: Mapping, profile: Profile) {
   ];
   return {
     email: normalizeEmail(pick(mapping.emailAttribute)),
-    name: pick(mapping.nameAttribute).slice(0, 100),
-    organization: pick(mapping.organizationAttribute).slice(0, 100),
+    name: toSingleLine(pick(mapping.nameAttribute), MEMBER_NAME_MAX),
+    organization: toSingleLine(pick(mapping.organizationAttribute), MEMBER_ORGANIZATION_MAX),
     attributes,
   };
 }
+
+type Read = ReturnType<typeof readMember>;
+
+/**
+ * A JIT member's name: the IdP's, else their address as for any missing name, when it fits the field (an
+ * empty name is shown as the address everywhere anyway).
+ */
+export const jitName = (read: Read) =>
+  read.name || (read.email.length <= MEMBER_NAME_MAX ? read.email : '');
+
+/** JIT creates members only of an address a form would take: the IdP's value becomes a mail recipient. */
+export const isValidJitEmail = (read: Read) =>
+  ZMemberEmail.safeParse(read.email).data === read.email;

@@ -11,7 +11,7 @@ import { isRepeatedUnnamedRefusal } from '../../auth/event-bounds.ts';
 import * as repo from './sso.repository.ts';
 import * as domains from './sso-domains.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
-import { readMember } from './sso-attributes.ts';
+import { isValidJitEmail, jitName, readMember } from './sso-attributes.ts';
 import { ssoChangeFlag } from './sso-change-watch.ts';
 import { recordConnectionTest } from './sso-test-audit.ts';
 import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
@@ -190,13 +190,14 @@ export async function consumeResponse(
   if (
     !settings.jitEnabled ||
     company?.plan !== 'enterprise' ||
+    !isValidJitEmail(read) ||
     !(await isJitDomain(deps, companyId, read.email))
   )
     return refuse(deps, ctx, 'unknown_member');
   const created = await createJitMember(deps, ctx, {
     companyId,
     email: read.email,
-    name: memberLabel(read),
+    name: jitName(read),
     organization: read.organization,
     groupIds: settings.jitGroupIds,
   });

@@ -1,5 +1,5 @@
 /** Document SQL (STYLE.md: only repositories issue SQL). Every statement is scoped by the caller's company. */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   cabinets,
@@ -9,6 +9,7 @@ import {
   documentParticipants,
   documents,
 } from '../../db/schema.ts';
+import type { StoredScriptCheck } from '../../db/schema.ts';
 import {
   documentEditableSql,
   readableCabinets,
@@ -185,6 +186,32 @@ export async function selectParticipants(db: DbOrTx, documentId: string) {
     .from(documentParticipants)
     .where(eq(documentParticipants.documentId, documentId))
     .orderBy(asc(documentParticipants.position), asc(documentParticipants.id));
+}
+
+/** A stored file's script check verdict (column `document_files.script_check`). */
+export type { StoredScriptCheck };
+
+/**
+ * Remembers a file's script check. Only an unknown verdict is filled: the bytes never change, so the first
+ * answer stands and concurrent first opens write the same value. The caller has already found the document
+ * in its company.
+ */
+export async function setFileScriptCheck(
+  db: DbOrTx,
+  documentId: string,
+  fileId: string,
+  verdict: StoredScriptCheck,
+) {
+  await db
+    .update(documentFiles)
+    .set({ scriptCheck: verdict })
+    .where(
+      and(
+        eq(documentFiles.id, fileId),
+        eq(documentFiles.documentId, documentId),
+        isNull(documentFiles.scriptCheck),
+      ),
+    );
 }
 
 export async function selectFiles(db: DbOrTx, documentId: string) {

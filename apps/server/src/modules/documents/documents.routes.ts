@@ -9,7 +9,8 @@ import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { updateDocumentAttribute } from './document-attribute.service.ts';
-import { findDocumentFile, findDocuments, getDocument } from './documents.service.ts';
+import { findDocuments, getDocument } from './documents.service.ts';
+import { findDocumentFile } from './document-file.service.ts';
 import { importDocuments } from './documents-import.multipart.ts';
 
 /** A PDF opened as a page runs sandboxed: no scripts, no forms, no requests of its own. */
@@ -52,8 +53,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     }),
     handler: async (request, reply) => {
       const isDownload = request.query.download === '1';
+      // Inline, only a PDF the script check found clean (409 otherwise): the console shows it outside this
+      // answer's sandbox. A download is saved, not shown (document-file.service.ts).
       const file = await findDocumentFile(
-        db,
+        deps,
         request.auth,
         request.params.id,
         request.params.fileId,

@@ -21,8 +21,6 @@ import { assertOptionFiltersInCompany } from '../document-attribute-options/opti
 import { getAnchor, lastVersion, sawVersion, setAnchor } from './anchor-cache.ts';
 import { cachedEstimate } from './estimate-cache.ts';
 import { cachedOnce, ListCache } from '../../lib/list-cache.ts';
-import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import type { AuthContext } from '../../auth/current-user.ts';
 
 type Who = repo.Who;
 
@@ -259,24 +257,4 @@ export async function getDocument(db: DbOrTx, who: Who, id: string): Promise<TDo
     cabinets: cabinets.map(({ id: cid, name }) => ({ id: cid, name })),
     canEditAttribute: canEdit,
   };
-}
-
-/** The PDF a reader opens; the opening is recorded first (the sensitive read auditors ask about). */
-export async function findDocumentFile(
-  db: DbOrTx,
-  who: Who & Pick<AuthContext, 'origin'>,
-  id: string,
-  fileId: string,
-  isDownload = false,
-) {
-  const doc = await repo.findReadableDocument(db, who, id);
-  const file = doc ? (await repo.selectFiles(db, id)).find((f) => f.id === fileId) : undefined;
-  if (!doc || !file) throw notFound();
-  await recordAuditEvent(db, {
-    ...auditBy(who),
-    action: isDownload ? 'document.pdfDownloaded' : 'document.pdfViewed',
-    target: { type: 'document', id: doc.id, name: doc.title },
-    details: { file: { id: file.id, name: file.name } },
-  });
-  return file;
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { documentEndpoints, endpointPath } from '@cloudsign/contract';
 import { authorizedFetch, buildApiUrl, failWith } from '../../../lib/http.ts';
+import { downloadEndpoint } from '../../../lib/call-endpoint.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { documentKeys } from './keys.ts';
 
 /**
@@ -24,4 +26,19 @@ export const useDocumentPdf = (id: string, fileId: string | undefined) =>
     enabled: Boolean(fileId),
     staleTime: Infinity,
     gcTime: 60_000,
+  });
+
+/**
+ * The server's refusal to show a PDF inline (409): it carries scripts, or could not be looked into. The file
+ * is never given to the viewer, whose `blob:` frame the answer's sandbox does not cover (decisions.md).
+ */
+export const isPdfNotShown = (error: unknown) =>
+  isApiError(error) && error.status === 409 && error.code === 'invalid_state';
+
+/** Saves the PDF as a file (`download=1`, an attachment the browser does not open here); recorded by the server. */
+export const downloadDocumentPdf = (id: string, fileId: string, filename: string) =>
+  downloadEndpoint(documentEndpoints.file, {
+    params: { id, fileId },
+    query: { download: '1' },
+    filename,
   });

@@ -14,7 +14,7 @@ import { zodSchemaController } from '../lib/http/schema-compilers.ts';
 import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
 import type { AppDeps } from '../deps.ts';
 import { installErrorHandling, sendError } from '../lib/http/error-handler.ts';
-import { clientErrorHandler } from '../lib/http/client-error.ts';
+import { clientErrorHandlerWith } from '../lib/http/client-error.ts';
 import { HTTP_SERVER_OPTIONS } from '../lib/http/server-timeouts.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
@@ -36,6 +36,7 @@ import { bodyRateOf, trustProxyOption } from '../config/env.ts';
 import { limitPerAddress } from '../lib/http/client-limits.ts';
 import { guardSlowBodies } from '../lib/http/slow-body-guard.ts';
 import { installInputGuard } from './input-guard.ts';
+import { rawLimitPage, refuseWithPage } from './limit-pages.ts';
 
 export type SiteOptions = {
   /** The built console (Vite's output); tests point this at a temporary folder. */
@@ -64,7 +65,7 @@ export async function buildSiteApp(
     bodyLimit: SITE_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     schemaController: zodSchemaController,
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandlerWith(rawLimitPage),
     http: HTTP_SERVER_OPTIONS,
     // A path that is not valid percent-encoding (or an over-long parameter) never reaches a route: answer the
     // site's own Japanese 404 page rather than Fastify's English body.
@@ -77,9 +78,9 @@ export async function buildSiteApp(
   installErrorHandling(app);
   collectSecretParams(app);
   // The site's forms are public: a body sent a byte at a time, or one address's thousand such bodies, holds
-  // nothing for long (the api does the same in its admission).
-  limitPerAddress(app, Number(deps.env.MAX_CONCURRENT_PER_ADDRESS));
-  guardSlowBodies(app, bodyRateOf(deps.env));
+  // nothing for long (the api does the same in its admission). A browser is answered with a page.
+  limitPerAddress(app, Number(deps.env.MAX_CONCURRENT_PER_ADDRESS), undefined, refuseWithPage);
+  guardSlowBodies(app, bodyRateOf(deps.env), refuseWithPage);
 
   const isHttps = deps.env.SITE_URL.startsWith('https:');
   await app.register(helmet, {

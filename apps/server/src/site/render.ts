@@ -74,16 +74,16 @@ export const cancelLoginForm = (returnTo: string) =>
       '<button type="submit" class="link-button">ログインをやめて、別のアカウントでログインする</button></form>',
   );
 
+/** A whole page's HTML: the layout around `content`. */
+export const pageHtml = (title: string, content: Html) =>
+  fill('layout', { title: `${title} | クラウドサイン`, css: new Html(CSS), content });
+
 /** Sends a whole page. Auth pages are never cached: they carry per-user state and one-time links. */
 export function sendPage(
   reply: FastifyReply,
   page: { title: string; content: Html; status?: number },
 ) {
-  const html = fill('layout', {
-    title: `${page.title} | クラウドサイン`,
-    css: new Html(CSS),
-    content: page.content,
-  });
+  const html = pageHtml(page.title, page.content);
   return reply
     .status(page.status ?? 200)
     .header('cache-control', 'no-store')
@@ -91,16 +91,20 @@ export function sendPage(
     .send(html.value);
 }
 
-export function sendMessage(
-  reply: FastifyReply,
-  m: { title: string; heading?: string; message: string; status?: number; action?: Html },
-) {
-  const content = fill('message', {
-    heading: m.heading ?? m.title,
-    message: m.message,
-    action: m.action ?? EMPTY,
-  });
-  return sendPage(reply, { title: m.title, content, status: m.status });
+export type Message = {
+  title: string;
+  heading?: string;
+  message: string;
+  status?: number;
+  action?: Html;
+};
+
+/** The message page's content: a heading, one paragraph and an optional action. */
+export const messageContent = (m: Message) =>
+  fill('message', { heading: m.heading ?? m.title, message: m.message, action: m.action ?? EMPTY });
+
+export function sendMessage(reply: FastifyReply, m: Message) {
+  return sendPage(reply, { title: m.title, content: messageContent(m), status: m.status });
 }
 
 /** The site's Japanese 404 page, with the way back to the login. */

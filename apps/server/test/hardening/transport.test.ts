@@ -1,6 +1,7 @@
 /**
  * What both servers answer at the transport's edge: a request Node refuses before any route (headers over
- * 16 KB) gets the one error shape in Japanese, and HSTS is sent only when the public origin is https.
+ * 16 KB) gets the one error shape in Japanese (a browser gets the site's page), and HSTS is sent only when the
+ * public origin is https.
  */
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,9 +35,10 @@ describe.each([
     await app.close();
   });
 
+  // A JSON caller's view; the site shows a browser a page instead (src/site/limit-pages.test.ts).
   it('answers 431 in the one error shape, in Japanese', async () => {
     const res = await fetch(`${baseUrl}/healthz`, {
-      headers: { cookie: `a=${'x'.repeat(20_000)}` },
+      headers: { cookie: `a=${'x'.repeat(20_000)}`, accept: 'application/json' },
     });
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -67,10 +69,16 @@ describe('both servers, given headers sent a byte at a time', () => {
       for (const { raw, afterMs } of answers) {
         expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 3000);
         expect(raw).toMatch(/^HTTP\/1\.1 408 /);
-        expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
-          error: { code: 'request_timeout', message: ERROR_CODES.request_timeout.message },
-        });
       }
+      const body = (raw: string) => raw.slice(raw.indexOf('\r\n\r\n') + 4);
+      // Nothing says who is asking: the site shows the page a browser reads, the api its error shape.
+      expect(answers[0]!.raw).toContain('Content-Type: text/html; charset=utf-8');
+      expect(body(answers[0]!.raw)).toContain(
+        'リクエストの送信に時間がかかりすぎたため、中断しました。',
+      );
+      expect(JSON.parse(body(answers[1]!.raw))).toMatchObject({
+        error: { code: 'request_timeout', message: ERROR_CODES.request_timeout.message },
+      });
     } finally {
       for (const app of apps) await app.close();
     }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from './error-handler.ts';
+import { refuseAsJson, type Refuse } from './refuse.ts';
 
 export const MSG_TOO_MANY_AT_ONCE =
   '同時に送られたリクエストが多すぎます。少し待ってから、もう一度お試しください。';
@@ -38,6 +38,7 @@ export function holdPlace(
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  refuse: Refuse = refuseAsJson,
 ): boolean {
   const release = limit.enter(key);
   if (release) {
@@ -48,7 +49,7 @@ export function holdPlace(
   }
   request.log.warn({ key }, 'request refused: too many at once from one client');
   reply.header('retry-after', '1');
-  void sendError(request, reply, 'rate_limited', MSG_TOO_MANY_AT_ONCE);
+  void refuse(request, reply, 'rate_limited', MSG_TOO_MANY_AT_ONCE);
   return false;
 }
 
@@ -61,10 +62,11 @@ export function limitPerAddress(
   app: FastifyInstance,
   max: number,
   isExempt: (request: FastifyRequest) => boolean = () => false,
+  refuse: Refuse = refuseAsJson,
 ) {
   const perAddress = new InFlightLimit(max);
   app.addHook('onRequest', async (request, reply) => {
     if (isExempt(request)) return;
-    if (!holdPlace(perAddress, `ip:${request.ip}`, request, reply)) return reply;
+    if (!holdPlace(perAddress, `ip:${request.ip}`, request, reply, refuse)) return reply;
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendError } from './error-handler.ts';
+import { refuseAsJson, type Refuse } from './refuse.ts';
 
 export type SlowBodyOptions = { minBytesPerSecond: number; graceMs: number };
 
@@ -19,7 +19,11 @@ export const hasBody = (request: FastifyRequest) =>
  * while received bytes sit unread (a handler streaming an upload slower than it arrives) the window restarts,
  * so a slow consumer never cuts an honest upload. Requests without a socket (inject) are not measured.
  */
-export function guardSlowBodies(app: FastifyInstance, opts: SlowBodyOptions) {
+export function guardSlowBodies(
+  app: FastifyInstance,
+  opts: SlowBodyOptions,
+  refuse: Refuse = refuseAsJson,
+) {
   app.addHook('onRequest', async (request, reply) => {
     const socket = request.raw.socket as { bytesRead?: number } | undefined;
     if (!hasBody(request) || request.raw.complete || typeof socket?.bytesRead !== 'number') return;
@@ -41,7 +45,7 @@ export function guardSlowBodies(app: FastifyInstance, opts: SlowBodyOptions) {
       if (reply.sent || reply.raw.headersSent) return void request.raw.destroy();
       // The rest of the body will never be read: the connection closes once the answer is out.
       reply.header('connection', 'close');
-      void sendError(request, reply, 'request_timeout');
+      void refuse(request, reply, 'request_timeout');
     }, TICK_MS);
     timer.unref();
     reply.raw.once('close', () => clearInterval(timer));

@@ -1,10 +1,12 @@
 /**
  * Names an IdP sends at JIT creation follow the single-line rule of typed names: cleaned, never refused (a
- * sign-in must not fail for a display name), and the member's page shows the clean one.
+ * sign-in must not fail for a display name), and the member's page shows the clean one. The connection test
+ * shows what the IdP sent with every invisible character named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { TSsoTestResult } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { sessionCookieOf } from '../../../test/support/site.world.ts';
@@ -22,6 +24,7 @@ import { buildApiApp } from '../../api/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import * as repo from './sso.repository.ts';
+import { startSignIn } from './sso-signin.service.ts';
 import { spIds } from './sso-saml.ts';
 
 let deps: TestDeps;
@@ -29,6 +32,7 @@ let site: FastifyInstance;
 let api: FastifyInstance;
 let companyId: string;
 let adminHeaders: Record<string, string>;
+let adminId: string;
 const idpKey = makeKey();
 
 beforeAll(async () => {
@@ -40,6 +44,7 @@ beforeAll(async () => {
     email: 'admin@corp.example.test',
     roles: ['CompanyAdmin'],
   });
+  adminId = admin.id;
   ({ headers: adminHeaders } = await signIn(deps, admin));
   await repo.saveSettings(
     deps.database.db,
@@ -69,13 +74,21 @@ afterAll(async () => {
 async function signInByIdp(email: string, attributes: Record<string, string>) {
   const start = await site.inject({ method: 'GET', url: `/sso/${companyId}/login` });
   const cookie = start.cookies.find((c) => c.name === SSO_REQUEST_COOKIE)!.value;
-  const requestId = requestIdOf(String(start.headers.location));
+  return postIdpAnswer(email, attributes, cookie, String(start.headers.location));
+}
+
+function postIdpAnswer(
+  email: string,
+  attributes: Record<string, string>,
+  cookie: string,
+  requestUrl: string,
+) {
   const sp = spIds(deps.env.SITE_URL, companyId);
   const xml = responseXml({
     issuer: TEST_IDP,
     destination: sp.acsUrl,
     audience: sp.entityId,
-    inResponseTo: requestId,
+    inResponseTo: requestIdOf(requestUrl),
     nameId: email,
     attributes: { mail: email, ...attributes },
   });
@@ -149,5 +162,29 @@ describe('JIT names from the IdP', () => {
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('このメールアドレスのメンバーはクラウドサインに登録されていません');
     expect(await deps.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+});
+
+describe('the admin’s connection test', () => {
+  it('shows the IdP’s values with every invisible or line-breaking character named', async () => {
+    const started = (await startSignIn(deps, companyId, {
+      purpose: 'test',
+      returnTo: '/company/sso?test=done',
+      userId: adminId,
+    }))!;
+    const res = await postIdpAnswer(
+      'test\u202e@corp.example.test',
+      { displayName: '山田&#13;&#10;花子\u202e' },
+      started.browserToken,
+      started.url,
+    );
+    expect(res.statusCode).toBe(303);
+    const shown = await api.inject({ method: 'GET', url: '/sso_settings', headers: adminHeaders });
+    const { lastTest } = shown.json<{ settings: { lastTest: TSsoTestResult } }>().settings;
+    expect(lastTest.email).toBe('test<U+202E>@corp.example.test');
+    expect(lastTest.attributes).toContainEqual({
+      name: 'displayName',
+      values: ['山田<U+000D><U+000A>花子<U+202E>'],
+    });
   });
 });

@@ -6,6 +6,7 @@
 import {
   MEMBER_NAME_MAX,
   MEMBER_ORGANIZATION_MAX,
+  showInvisible,
   SSO_NAME_ID,
   toSingleLine,
   ZMemberEmail,
@@ -21,13 +22,15 @@ const first = (v: unknown): string =>
 export function readMember(mapping: Mapping, profile: Profile) {
   const attrs = (profile.attributes ?? {}) as Record<string, unknown>;
   const pick = (name: string) => (name === SSO_NAME_ID ? profile.nameID : first(attrs[name]));
+  // What the admin's connection test shows of the IdP's answer: every value as sent, but with each invisible
+  // or line-breaking character named (<U+202E>), so a disguised value is seen for what it is.
   const attributes = [
     { name: SSO_NAME_ID, values: [profile.nameID] },
     ...Object.entries(attrs).map(([name, v]) => ({
       name,
       values: (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string'),
     })),
-  ];
+  ].map((a) => ({ name: showInvisible(a.name), values: a.values.map(showInvisible) }));
   return {
     email: normalizeEmail(pick(mapping.emailAttribute)),
     name: toSingleLine(pick(mapping.nameAttribute), MEMBER_NAME_MAX),

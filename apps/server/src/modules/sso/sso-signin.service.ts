@@ -15,7 +15,7 @@ import { isValidJitEmail, jitName, readMember } from './sso-attributes.ts';
 import { ssoChangeFlag } from './sso-change-watch.ts';
 import { recordConnectionTest } from './sso-test-audit.ts';
 import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
-import { memberLabel, ownValue } from '@cloudsign/contract';
+import { memberLabel, ownValue, showInvisible } from '@cloudsign/contract';
 
 export type SsoPurpose = 'login' | 'test';
 export type SsoOutcome =
@@ -269,7 +269,7 @@ async function recordTest(
     ok: !!read.email && (!user || !!member),
     message,
     attributes: read.attributes,
-    email: read.email,
+    email: showInvisible(read.email),
     member: member && { id: member.id, name: member.name, email: member.email },
   };
   const company = await repo.findCompany(db, settings.companyId);

@@ -4,6 +4,7 @@
  * Japanese together with what could be read, so the admin can tell which file they picked.
  */
 import { X509Certificate } from 'node:crypto';
+import { showInvisible, textProblem } from '@cloudsign/contract';
 import type { Element } from '@xmldom/xmldom';
 import { loadXmlDom, type XmlDomLib } from './sso-libs.ts';
 
@@ -47,7 +48,8 @@ export function certificateInfo(b64: string): CertificateInfo {
   const cert = new X509Certificate(Buffer.from(b64, 'base64'));
   return {
     pem: cert.toString(),
-    subject: cert.subject.replace(/\n/g, ', '),
+    // Read from the certificate, not typed: shown on SSO設定 with any invisible character named, not obeyed.
+    subject: showInvisible(cert.subject.replace(/\n/g, ', ')),
     notAfter: new Date(cert.validTo).toISOString(),
     fingerprint: cert.fingerprint256,
   };
@@ -94,6 +96,9 @@ export async function parseIdpMetadata(xml: string, now: Date): Promise<IdpMetad
       `IdP の情報（IDPSSODescriptor）が見つかりません。読み取れた要素: ${root.localName}。IdP（SAML 2.0）のメタデータを指定してください。`,
     );
   const entityId = entity.getAttribute('entityID') ?? '';
+  // Shown on SSO設定 and in the audit log like a typed name: it follows the same single-line rule.
+  const entityIdProblem = textProblem(entityId, 'IdP エンティティ ID');
+  if (entityIdProblem) throw new MetadataError(`${entityIdProblem}（${showInvisible(entityId)}）`);
   const read = `（読み取れた IdP エンティティ ID: ${entityId || 'なし'}）`;
   const services = children(idp, MD, 'SingleSignOnService');
   const redirect = services.find((s) => s.getAttribute('Binding') === REDIRECT_BINDING);

@@ -89,6 +89,10 @@ async function exportAndDownload(page: Page, panel: Locator, encoding: 'sjis' | 
     encoding === 'sjis' ? iconv.decode(bytes, 'cp932') : bytes.subarray(3).toString('utf8');
   const records: string[][] = parse(text);
   const [header, ...rows] = records;
+  // The last line is the chain's anchor (company:number:hash), for audit:verify --anchor; the events come before it.
+  const anchor = rows.pop()!;
+  expect(anchor).toContain('チェーンの先頭（検証用アンカー）');
+  expect(anchor.at(-1)).toMatch(/^[0-9a-f-]{36}:\d+:[0-9a-f]{64}$/);
   return { header, rows, count };
 }
 

@@ -6,6 +6,7 @@
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { normalizeEmail } from '../lib/email.ts';
+import { startOfJstDay } from '../lib/time/jst.ts';
 import * as repo from './mail-limits.repository.ts';
 
 export type MailKind = repo.MailKind;
@@ -15,17 +16,6 @@ export const MAIL_LIMITS: Record<MailKind, { perRecipient: number; perCompany: n
   invitation: { perRecipient: 3, perCompany: 1000 },
   mfaReminder: { perRecipient: 1, perCompany: 1000 },
 };
-
-const JST_OFFSET_MS = 9 * 3600 * 1000;
-const DAY_MS = 24 * 3600 * 1000;
-
-/** 00:00 JST of the instant's day (Japan has no daylight saving time). */
-export const startOfJstDay = (now: Date) =>
-  new Date(Math.floor((now.getTime() + JST_OFFSET_MS) / DAY_MS) * DAY_MS - JST_OFFSET_MS);
-
-/** Seconds until the next JST day begins, when the day's budget is back. */
-export const secondsToNextJstDay = (now: Date) =>
-  Math.ceil((startOfJstDay(now).getTime() + DAY_MS - now.getTime()) / 1000);
 
 const untilTomorrow = '明日（日本時間の0時）以降にもう一度お試しください。';
 export const INVITATION_LIMIT_MESSAGES = {

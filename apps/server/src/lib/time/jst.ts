@@ -20,3 +20,13 @@ export function jstDateTime(d: Date): string {
   const j = jstIso(d);
   return `${j.slice(0, 10)} ${j.slice(11, 19)}`;
 }
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** 00:00 JST of the instant's day: where a per-day count (the mail limits) starts. */
+export const startOfJstDay = (d: Date) =>
+  new Date(Math.floor((d.getTime() + JST_OFFSET_MS) / DAY_MS) * DAY_MS - JST_OFFSET_MS);
+
+/** Seconds until the next JST day begins, when a per-day budget is back. */
+export const secondsToNextJstDay = (d: Date) =>
+  Math.ceil((startOfJstDay(d).getTime() + DAY_MS - d.getTime()) / 1000);

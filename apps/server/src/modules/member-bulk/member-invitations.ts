@@ -6,7 +6,8 @@ import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { logged } from '../bulk/bulk.jobs.ts';
 import type { BulkJob } from '../bulk/bulk-target.ts';
 import { isStillInvited } from './member-bulk.repository.ts';
-import { MailLimitError, secondsToNextJstDay } from '../../auth/mail-limits.ts';
+import { MailLimitError } from '../../auth/mail-limits.ts';
+import { secondsToNextJstDay } from '../../lib/time/jst.ts';
 
 export const MEMBER_INVITE_JOB = 'member-bulk.invite';
 

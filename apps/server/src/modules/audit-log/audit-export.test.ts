@@ -12,7 +12,9 @@ import { expectError } from '../../../test/support/error-body.ts';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
+import { createCsvWriter } from '../../lib/csv/stringify.ts';
 import { recordAuditEvent } from './audit-log.record.ts';
+import { writeAuditCsv } from './audit-export.ts';
 import { findAnchors, parseAnchor } from './audit-anchor.ts';
 import { verifyChain } from './audit-verify.ts';
 
@@ -210,5 +212,28 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
     expect((await get('/audit_events/head', adminHeaders)).statusCode).toBe(403);
     // Another company's auditor reads their own company's head: none yet.
     expect((await get('/audit_events/head', otherAuditorHeaders)).json()).toEqual({ head: null });
+  });
+
+  it('the anchor names the chain the rows come from, even when events are recorded meanwhile', async () => {
+    const company = await makeCompany(deps);
+    const base = { companyId: company.id, actor: null, action: 'auditLog.pruned' } as const;
+    await recordAuditEvent(deps.database.db, base);
+    await recordAuditEvent(deps.database.db, base);
+    const writer = createCsvWriter('utf8bom');
+    const chunks: Buffer[] = [];
+    writer.output.on('data', (c: Buffer) => chunks.push(c));
+    // The company keeps working while the file is written: an event lands after the first page.
+    const written = await writeAuditCsv(deps.database.db, { companyId: company.id }, writer, () =>
+      recordAuditEvent(deps.database.db, base),
+    );
+    const lines = Buffer.concat(chunks).toString('utf8').split('\r\n');
+    expect(written).toBe(2);
+    expect(lines.slice(1, 3).map((l) => l.split(',')[1])).toEqual(['2', '1']);
+    const [anchor] = findAnchors(lines.at(-2)!);
+    expect(anchor).toMatchObject({ companyId: company.id, seq: 2 });
+    expect(await verifyChain(deps.database.db, company.id, anchor)).toEqual({
+      ok: true,
+      events: 3,
+    });
   });
 });

@@ -54,7 +54,7 @@ export function auditCsvCells(e: AuditRow): string[] {
 }
 
 /**
- * The export's last line: the company's chain head when the file was written (audit-anchor.ts), whatever
+ * The export's last line: the company's chain head when the file was begun (audit-anchor.ts), whatever
  * the filter, so every file kept outside the product can later be handed to `audit:verify --anchor-file`.
  */
 export function anchorCells(companyId: string, head: ChainHeadRow): string[] {
@@ -67,25 +67,31 @@ export function anchorCells(companyId: string, head: ChainHeadRow): string[] {
 }
 export const ANCHOR_LABEL = 'チェーンの先頭（検証用アンカー）';
 
-/** Every event of the filter, newest first, one page in memory at a time, then the anchor line. */
+/**
+ * Every event of the filter, newest first, one page in memory at a time, then the anchor line. The head is
+ * read first and bounds the pages: events recorded while the file is written (the company keeps working)
+ * would otherwise sit between the last row and an anchor that names them, and the anchor must name exactly
+ * the chain the rows come from.
+ */
 export async function writeAuditCsv(
   db: DbOrTx,
   filter: AuditFilter,
   writer: CsvWriter,
   onPage?: (written: number) => Promise<void>,
 ) {
+  const head = await findChainHead(db, filter.companyId);
+  const bounded: AuditFilter = { ...filter, throughSeq: head?.seq ?? 0 };
   await writer.write(AUDIT_EXPORT_COLUMNS);
   let written = 0;
   let after: number | undefined;
   for (;;) {
-    const page = await findEventPage(db, filter, AUDIT_EXPORT_PAGE, after);
+    const page = await findEventPage(db, bounded, AUDIT_EXPORT_PAGE, after);
     for (const e of page) await writer.write(auditCsvCells(e));
     written += page.length;
     if (page.length > 0) await onPage?.(written);
     if (page.length < AUDIT_EXPORT_PAGE) break;
     after = page[page.length - 1]!.seq;
   }
-  const head = await findChainHead(db, filter.companyId);
   if (head) await writer.write(anchorCells(filter.companyId, head));
   writer.end();
   return written;

@@ -1,5 +1,5 @@
 /** The audit log's SQL: the viewer's page (keyset, newest first), its filters and the chain's head. */
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditChainHeads, auditEvents, users } from '../../db/schema.ts';
 
@@ -15,6 +15,8 @@ export type AuditFilter = {
   targetType?: string;
   targetId?: string;
   keyword?: string;
+  /** Events numbered up to this one only: an export stops at the head its anchor line names. */
+  throughSeq?: number;
 };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -49,6 +51,7 @@ export function filterConditions(f: AuditFilter): SQL[] {
     ...targetConditions(f),
     // The trigram index answers the substring search over the names copied into the events.
     f.keyword ? sql`${auditEvents.targetName} ilike ${`%${likeEscape(f.keyword)}%`}` : undefined,
+    f.throughSeq !== undefined ? lte(auditEvents.seq, f.throughSeq) : undefined,
   ];
   return conds.filter((c): c is SQL => c !== undefined);
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
-import { deleteSession, isRefusedBySso, loadSession, nextStep } from '../auth/sessions.ts';
+import { deleteSession, isRefusedBySso, nextStep } from '../auth/sessions.ts';
 import { SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { redirectOnSite, returnToQuery } from './return-to.ts';
@@ -141,12 +141,10 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       return loginPasswordPage(reply, { returnTo, email, error: SSO_REQUIRED, status: 403 });
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
     if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
-    const loaded = await loadSession(deps.database.db, result.cookie, deps.clock());
-    const step = loaded ? nextStep(loaded) : 'invalid';
     return redirectOnSite(
       reply,
       deps.env.SITE_URL,
-      step === 'invalid' ? '/login' : stepUrl(step, returnTo),
+      result.step === 'invalid' ? '/login' : stepUrl(result.step, returnTo),
     );
   });
 

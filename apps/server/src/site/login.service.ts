@@ -4,6 +4,7 @@
  * A browser known to the account (its device cookie) is limited by its own failures only (login-throttle.ts).
  */
 import type { AppDeps } from '../deps.ts';
+import type { Db } from '../db/client.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import {
   createSession,
@@ -29,7 +30,14 @@ export type LoginResult =
   | { kind: 'invalid' }
   | { kind: 'deactivated' }
   | { kind: 'sso_required' }
-  | { kind: 'ok'; cookie: string; expiresAt: Date; deviceCookie: string | null };
+  | {
+      kind: 'ok';
+      cookie: string;
+      expiresAt: Date;
+      deviceCookie: string | null;
+      /** Where the new session stands: the browser goes on to this step. */
+      step: NextStep | 'invalid';
+    };
 
 export { normalizeEmail };
 
@@ -95,13 +103,27 @@ export async function attemptLogin(
     : await rememberDevice(db, input.deviceCookie, user.id, now);
   // A fresh session id on every login (no fixation); the previous session of this browser ends.
   if (input.previousCookie) await deleteSession(db, hashToken(input.previousCookie));
-  const session = await db.transaction(async (tx) => {
-    const created = await createSession(tx, user.id, false, now);
-    const loaded = await loadSession(tx, created.cookie, now);
-    await recordSignInWhenDone(tx, loaded ? nextStep(loaded) : 'invalid', user, input.origin);
-    return created;
+  const { session, step } = await openPasswordSession(db, user, now, input.origin);
+  return { kind: 'ok', cookie: session.cookie, expiresAt: session.expiresAt, deviceCookie, step };
+}
+
+/**
+ * A new session after a proven password (the login's password step, a reset link) and the step it is at,
+ * read once; auth.signIn is recorded with it when no step is left (sign-in-audit.ts).
+ */
+export async function openPasswordSession(
+  db: Db,
+  user: { id: string; companyId: string; name: string; email: string },
+  now: Date,
+  origin: RequestOrigin | undefined,
+) {
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, user.id, false, now);
+    const loaded = await loadSession(tx, session.cookie, now);
+    const step = loaded ? nextStep(loaded) : 'invalid';
+    await recordSignInWhenDone(tx, step, user, origin);
+    return { session, step };
   });
-  return { kind: 'ok', cookie: session.cookie, expiresAt: session.expiresAt, deviceCookie };
 }
 
 /** Where the browser goes next for a session's remaining step. */

@@ -6,16 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
 import { findSetupLink } from '../auth/password-setup.ts';
-import { createSession, loadSession, nextStep } from '../auth/sessions.ts';
 import { requestPasswordReset, setPasswordByLink } from './password.service.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import { newPasswordPage } from './pages.ts';
 import { alert, EMPTY, fill, linkButton, sendMessage, sendPage } from './render.ts';
 import { formField, setSessionCookie } from './session-context.ts';
 import { clientIp } from './security.ts';
-import { normalizeEmail, stepUrl } from './login.service.ts';
+import { normalizeEmail, openPasswordSession, stepUrl } from './login.service.ts';
 import { redirectOnSite } from './return-to.ts';
-import { recordSignInWhenDone } from './sign-in-audit.ts';
 import { isPasswordSignInAllowed, SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 
 export const RESET_SENT =
@@ -121,13 +119,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const audit = { action: 'auth.passwordReset' as const, origin: requestOrigin(request) };
     if (!(await setPasswordByLink(db, ids, passwordHash, now, audit))) return deadLink(reply);
     // Signed in with the new password; a second factor, if any, is still asked for.
-    const { session, step } = await db.transaction(async (tx) => {
-      const created = await createSession(tx, link.user.id, false, now);
-      const loaded = await loadSession(tx, created.cookie, now);
-      const next = loaded ? nextStep(loaded) : 'invalid';
-      if (loaded) await recordSignInWhenDone(tx, next, loaded.user, audit.origin);
-      return { session: created, step: next };
-    });
+    const { session, step } = await openPasswordSession(db, link.user, now, audit.origin);
     setSessionCookie(deps, reply, session.cookie, session.expiresAt);
     return redirectOnSite(
       reply,

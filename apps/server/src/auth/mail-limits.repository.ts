@@ -1,5 +1,5 @@
 /** The only SQL of mail_sends (auth/mail-limits.ts). */
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { mailSends, users } from '../db/schema.ts';
 
@@ -13,44 +13,21 @@ export async function lockCompanyMail(db: DbOrTx, companyId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mail:${companyId}`}, 0))`);
 }
 
-export async function countCompanySends(
-  db: DbOrTx,
-  companyId: string,
-  kind: MailKind,
-  since: Date,
-) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(mailSends)
-    .where(
-      and(
-        eq(mailSends.companyId, companyId),
-        eq(mailSends.kind, kind),
-        gte(mailSends.sentAt, since),
-      ),
-    );
+/** `kind` mails since `since`, of one company or to one recipient (both have their index, schema/mail.ts). */
+const sentSince = (by: SQL, kind: MailKind, since: Date) =>
+  and(by, eq(mailSends.kind, kind), gte(mailSends.sentAt, since));
+
+async function countSends(db: DbOrTx, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(mailSends).where(where);
   return row?.n ?? 0;
 }
 
+export const countCompanySends = (db: DbOrTx, companyId: string, kind: MailKind, since: Date) =>
+  countSends(db, sentSince(eq(mailSends.companyId, companyId), kind, since));
+
 /** Across companies: an address is one mailbox whichever company writes to it. */
-export async function countRecipientSends(
-  db: DbOrTx,
-  recipient: string,
-  kind: MailKind,
-  since: Date,
-) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(mailSends)
-    .where(
-      and(
-        eq(mailSends.recipient, recipient),
-        eq(mailSends.kind, kind),
-        gte(mailSends.sentAt, since),
-      ),
-    );
-  return row?.n ?? 0;
-}
+export const countRecipientSends = (db: DbOrTx, recipient: string, kind: MailKind, since: Date) =>
+  countSends(db, sentSince(eq(mailSends.recipient, recipient), kind, since));
 
 /** Recipients the company sent `kind` since `since` (at most its daily limit of rows). */
 export async function companyRecipientsSince(
@@ -62,13 +39,7 @@ export async function companyRecipientsSince(
   const rows = await db
     .selectDistinct({ recipient: mailSends.recipient })
     .from(mailSends)
-    .where(
-      and(
-        eq(mailSends.companyId, companyId),
-        eq(mailSends.kind, kind),
-        gte(mailSends.sentAt, since),
-      ),
-    );
+    .where(sentSince(eq(mailSends.companyId, companyId), kind, since));
   return new Set(rows.map((r) => r.recipient));
 }
 

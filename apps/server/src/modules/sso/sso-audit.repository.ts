@@ -37,7 +37,9 @@ export async function otherCompanyAdmins(db: DbOrTx, companyId: string, exceptId
 
 /**
  * When the company's SSO settings last changed, if after `since`. Read from the audit log itself (the event is
- * the one record of a change, committed with it); the time bound keeps the read to the index's newest entries.
+ * the one record of a change, committed with it). It runs at every privileged SSO sign-in, so it reads the
+ * target index under the company itself (the event's target, sso-audit.ts), where only a few admin changes
+ * live, never the company's whole last day, which a bulk run can fill with a million events.
  */
 export async function lastSsoChangeSince(db: DbOrTx, companyId: string, since: Date) {
   const [row] = await db
@@ -46,6 +48,8 @@ export async function lastSsoChangeSince(db: DbOrTx, companyId: string, since: D
     .where(
       and(
         eq(auditEvents.companyId, companyId),
+        eq(auditEvents.targetType, 'company'),
+        eq(auditEvents.targetId, companyId),
         gt(auditEvents.occurredAt, since),
         eq(auditEvents.action, 'sso.settingsChanged'),
       ),

@@ -22,6 +22,7 @@ import { recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import * as repo from './sso.repository.ts';
 import { spIds } from './sso-saml.ts';
 import { startSignIn } from './sso-signin.service.ts';
+import { audited } from './sso-audit.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;
@@ -105,6 +106,7 @@ const changeSso = (occurredAt: Date) =>
     companyId,
     actor: null,
     action: 'sso.settingsChanged',
+    target: { type: 'company', id: companyId, name: '' },
     details: { enabled: { before: false, after: true } },
     occurredAt,
   });
@@ -126,6 +128,20 @@ describe('a privileged sign-in right after an SSO change', () => {
       roles: ['CompanyAuditor'],
     });
     expect(await signInBySso(member)).toEqual({ method: 'sso' });
+  });
+
+  it('is flagged after a change saved through the SSO settings, as the product records it', async () => {
+    const db = deps.database.db;
+    const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
+    const company = (await repo.findCompany(db, companyId))!;
+    const settings = (await repo.findSettings(db, companyId))!;
+    const before = Date.now();
+    await audited(deps, { user: admin, company }, (tx) =>
+      repo.saveSettings(tx, { ...settings, nameAttribute: 'cn' }, new Date()),
+    );
+    const details = (await signInBySso(auditor)) as Record<string, unknown>;
+    expect(details).toMatchObject({ flag: 'signInAfterSsoChange', roles: ['CompanyAuditor'] });
+    expect(Date.parse(String(details.ssoChangedAt))).toBeGreaterThanOrEqual(before - 1000);
   });
 });
 

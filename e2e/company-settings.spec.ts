@@ -104,6 +104,18 @@ test('an admin keeps the audit log 7 years: fewer than 5 is refused in words, th
   ).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  // A name carrying a right-to-left override (it would show 「株式会社トステ」 in mails) is refused on its field,
+  // in the contract's words, before anything is previewed.
+  const name = page.getByRole('textbox', { name: '企業名' });
+  const original = await name.inputValue();
+  await name.fill('株式会社\u202Eテスト');
+  await page.getByRole('button', { name: '変更内容を確認' }).click();
+  await expect(
+    page.getByText('企業名に、表示を偽装できる見えない文字（U+202E）は使えません。'),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await name.fill(original);
+
   await years.fill('7');
   let dialog = await confirmChange(page);
   await expect(dialog.getByRole('list', { name: '変更する項目' })).toContainText(

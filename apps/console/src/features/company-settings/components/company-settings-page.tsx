@@ -19,9 +19,11 @@ import {
   type TCompanySettings,
   type TCompanySettingsPreview,
   type TUpdateCompanySettingsRequest,
+  ZCompanyName,
 } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import {
@@ -46,6 +48,11 @@ const draftOf = (s: TCompanySettings): Draft => ({
   auditRetentionYears: s.auditRetentionYears,
 });
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : '変更できませんでした。');
+/** The contract's own words for a name the server would refuse (empty, too long, a line break, a bidi mark…). */
+const nameErrorOf = (name: string) => {
+  const parsed = ZCompanyName.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+};
 
 /** `/company/settings`: 企業名, plan, theme and the company flags, changed after an impact preview. */
 export function CompanySettingsPage() {
@@ -99,9 +106,12 @@ function SettingsForm({
   const onError = (e: unknown) => {
     setPreview(null);
     alert.open({ message: messageOf(e), type: 'error' });
+    // The server's reason for the name lands on the field, as the other forms' details do.
+    const nameDetail = isApiError(e) ? e.details.find((d) => d.path === 'name') : undefined;
+    if (nameDetail) setFieldError(nameDetail.message);
   };
   const check = async () => {
-    const nameError = draft.name.trim() ? null : '企業名を入力してください。';
+    const nameError = nameErrorOf(draft.name);
     const yearsError = retentionError(draft.auditRetentionYears);
     setFieldError(nameError);
     setRetentionFieldError(yearsError);

@@ -77,7 +77,9 @@ function findActive(lib: Lib, object: PDFObject, depth = 0): 'script' | 'unreada
 
 /** Reads the whole file's objects; a few at a time, so a large file does not hold the event loop. */
 export async function checkPdfScripts(bytes: Uint8Array): Promise<PdfScriptVerdict> {
-  if (RAW_JAVASCRIPT.test(Buffer.from(bytes).toString('latin1'))) return 'script';
+  // A view of the same memory, not a copy: a file may be 50 MB (Buffer.from of a Uint8Array copies it).
+  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (RAW_JAVASCRIPT.test(raw.toString('latin1'))) return 'script';
   const lib = await import('pdf-lib');
   const parser = lib.PDFParser.forBytesWithOptions(bytes, 200, false);
   const context: PDFContext = (parser as unknown as { context: PDFContext }).context;

@@ -2,6 +2,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { companies, passwordSetupTokens, users } from '../db/schema.ts';
+import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
 
 /** The member's one live link: older ones of either kind (setup or reset) are deleted. */
 export async function replaceSetupLink(
@@ -12,6 +13,7 @@ export async function replaceSetupLink(
   await db.insert(passwordSetupTokens).values(link);
 }
 
+/** The link, its member, and whether his company's policy lets him sign in with a password now. */
 export async function selectSetupLink(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
@@ -20,9 +22,11 @@ export async function selectSetupLink(db: DbOrTx, id: string) {
       purpose: passwordSetupTokens.purpose,
       expiresAt: passwordSetupTokens.expiresAt,
       user: users,
+      isPasswordAllowed: passwordSignInAllowed,
     })
     .from(passwordSetupTokens)
     .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(passwordSetupTokens.id, id))
     .limit(1);
   return row ?? null;

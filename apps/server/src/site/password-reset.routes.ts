@@ -14,7 +14,7 @@ import { formField, setSessionCookie } from './session-context.ts';
 import { clientIp } from './security.ts';
 import { normalizeEmail, openPasswordSession, stepUrl } from './login.service.ts';
 import { redirectOnSite } from './return-to.ts';
-import { isPasswordSignInAllowed, SSO_REQUIRED } from '../auth/sign-in-policy.ts';
+import { SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 
 export const RESET_SENT =
   '入力されたメールアドレスが登録されている場合は、パスワード再設定用のリンクをお送りしました。メールが届かない場合は、迷惑メールフォルダをご確認いただくか、組織の管理者にお問い合わせください。';
@@ -89,7 +89,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const token = tokenOf(request);
     const link = await usableResetLink(deps, token);
     if (!link) return deadLink(reply);
-    if (!(await isPasswordSignInAllowed(db, link.user.id))) return ssoRefusal(reply);
+    if (!link.isPasswordAllowed) return ssoRefusal(reply);
     return newPasswordPage(reply, {
       ...FORM,
       action: `/password_reset/${token}`,
@@ -102,7 +102,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const token = tokenOf(request);
     const link = await usableResetLink(deps, token);
     if (!link) return deadLink(reply);
-    if (!(await isPasswordSignInAllowed(db, link.user.id))) return ssoRefusal(reply);
+    if (!link.isPasswordAllowed) return ssoRefusal(reply);
     const password = formField(request.body, 'password', 1024);
     const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));
     if (Object.keys(errors).length > 0) {

@@ -9,7 +9,6 @@ import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { formField } from './session-context.ts';
 import { redirectOnSite } from './return-to.ts';
-import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
 const FORM = {
   title: 'パスワードの設定',
@@ -96,9 +95,7 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
     );
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
     // The password makes the invitation's member valid; while the company requires SSO he signs in there.
-    const notice = (await isPasswordSignInAllowed(db, link.user.id))
-      ? 'password_set'
-      : 'password_set_sso';
+    const notice = link.isPasswordAllowed ? 'password_set' : 'password_set_sso';
     return redirectOnSite(reply, deps.env.SITE_URL, `/login?notice=${notice}`);
   });
 }

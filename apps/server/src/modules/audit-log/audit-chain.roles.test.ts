@@ -12,7 +12,8 @@ import { createTestDeps, isPostgresRun, type TestDeps } from '../../../test/supp
 import { makeCompany } from '../../../test/support/fixtures.ts';
 import * as schema from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAuditEvents, type AuditEventInput } from './audit-log.record.ts';
+import { chainEvent, companyWithEvents, sqlRows } from '../../../test/support/audit-chain.ts';
+import { recordAuditEvents } from './audit-log.record.ts';
 import { findEventPage } from './audit-log.repository.ts';
 import { verifyChain } from './audit-verify.ts';
 
@@ -35,10 +36,7 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-async function execute<T>(text: string): Promise<T[]> {
-  const result: unknown = await deps.database.db.execute(sql.raw(text));
-  return (result as { rows: T[] }).rows;
-}
+const execute = <T>(text: string) => sqlRows<T>(deps, text);
 /** The message a statement is refused with, or 'accepted'. */
 const outcome = (p: Promise<unknown>) =>
   p.then(
@@ -46,21 +44,6 @@ const outcome = (p: Promise<unknown>) =>
     (err: { message?: string; cause?: { message?: string } }) => err.cause?.message ?? err.message,
   );
 
-const event = (companyId: string, n: number, occurredAt?: Date): AuditEventInput => ({
-  companyId,
-  actor: { id: crypto.randomUUID(), name: `操作者${n}`, email: `actor${n}@example.com` },
-  action: 'cabinet.updated',
-  target: { type: 'cabinet', id: crypto.randomUUID(), name: `キャビネット${n}` },
-  occurredAt,
-});
-async function companyWithEvents(n: number) {
-  const company = await makeCompany(deps);
-  await recordAuditEvents(
-    deps.database.db,
-    Array.from({ length: n }, (_, i) => event(company.id, i + 1)),
-  );
-  return company.id;
-}
 const head = async (companyId: string) =>
   (
     await execute<{ seq: string }>(
@@ -70,7 +53,7 @@ const head = async (companyId: string) =>
 
 describe('audit chain: no session setting lets anyone, the owner included, change it', () => {
   it('the old retention switch deletes nothing, and the head moves only forward', async () => {
-    const companyId = await companyWithEvents(3);
+    const companyId = await companyWithEvents(deps, 3);
     for (const isLocal of [true, false]) {
       const deleted = deps.database.db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('cloudsign.audit_retention', 'on', ${isLocal})`);
@@ -110,11 +93,11 @@ describe.skipIf(!isPostgresRun())('audit chain under the documented roles (Postg
   });
 
   it('an audited write works under the API role with only SELECT and INSERT', async () => {
-    const companyId = await companyWithEvents(1);
+    const companyId = await companyWithEvents(deps, 1);
     const api = await asRole(API);
     try {
       await api.db.transaction((tx) =>
-        recordAuditEvents(tx, [event(companyId, 2), event(companyId, 3)]),
+        recordAuditEvents(tx, [chainEvent(companyId, 2), chainEvent(companyId, 3)]),
       );
     } finally {
       await api.end();
@@ -124,7 +107,7 @@ describe.skipIf(!isPostgresRun())('audit chain under the documented roles (Postg
   });
 
   it('the API and worker roles cannot delete or update events nor move the head, switch or not', async () => {
-    const companyId = await companyWithEvents(3);
+    const companyId = await companyWithEvents(deps, 3);
     // Even a role someone granted DELETE (the earlier guide's worker) gets nothing from the switch.
     await execute(`grant delete on audit_events to ${WORKER}`);
     try {
@@ -166,8 +149,8 @@ describe.skipIf(!isPostgresRun())('audit chain under the documented roles (Postg
   it('retention under the worker role deletes only what is past the cutoff, and records it', async () => {
     const company = await makeCompany(deps, { name: '株式会社保存期間' });
     await recordAuditEvents(deps.database.db, [
-      event(company.id, 1, new Date('2015-01-01T00:00:00Z')),
-      event(company.id, 2, new Date(Date.now() - 86_400_000)),
+      chainEvent(company.id, 1, new Date('2015-01-01T00:00:00Z')),
+      chainEvent(company.id, 2, new Date(Date.now() - 86_400_000)),
     ]);
     const worker = await asRole(WORKER);
     const api = await asRole(API);

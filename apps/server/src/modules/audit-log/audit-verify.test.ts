@@ -3,10 +3,16 @@
  * a replaced hash function in the database, or events cut from the end with the head moved back, are found.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany } from '../../../test/support/fixtures.ts';
-import { recordAuditEvents, type AuditEventInput } from './audit-log.record.ts';
+import {
+  chainEvent,
+  companyWithEvents,
+  recordAwkwardEvents,
+  sqlRows,
+  withoutChainTriggers,
+} from '../../../test/support/audit-chain.ts';
+import { recordAuditEvents } from './audit-log.record.ts';
 import { findChainHead } from './audit-log.repository.ts';
 import { findAnchors, formatAnchor, parseAnchor } from './audit-anchor.ts';
 import { hashV1, hashV2 } from './audit-hash.ts';
@@ -20,38 +26,7 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-async function execute<T>(text: string): Promise<T[]> {
-  const result: unknown = await deps.database.db.execute(sql.raw(text));
-  return (result as { rows: T[] }).rows;
-}
-/** The owner of the tables, behind the product's back: every user trigger off for one statement. */
-async function asOwnerWithoutTriggers(...statements: string[]) {
-  await execute('alter table audit_events disable trigger user');
-  await execute('alter table audit_chain_heads disable trigger user');
-  try {
-    for (const statement of statements) await execute(statement);
-  } finally {
-    await execute('alter table audit_events enable trigger user');
-    await execute('alter table audit_chain_heads enable trigger user');
-  }
-}
-
-const AWKWARD = '引用"符\\と\n改行\tタブ\r\b\f\v\u0001制御\u001f区切り 🙂 髙 \u2028';
-const event = (companyId: string, n: number): AuditEventInput => ({
-  companyId,
-  actor: { id: crypto.randomUUID(), name: `操作者${n}`, email: `actor${n}@example.com` },
-  action: 'cabinet.updated',
-  target: { type: 'cabinet', id: crypto.randomUUID(), name: `キャビネット${n}` },
-  details: { name: { before: `旧${n}`, after: `新${n}` }, z: 1, a: [n] },
-});
-async function companyWithEvents(n: number) {
-  const company = await makeCompany(deps);
-  await recordAuditEvents(
-    deps.database.db,
-    Array.from({ length: n }, (_, i) => event(company.id, i + 1)),
-  );
-  return company.id;
-}
+const execute = <T>(text: string) => sqlRows<T>(deps, text);
 const anchorOf = async (companyId: string) => {
   const head = await findChainHead(deps.database.db, companyId);
   return { companyId, seq: head!.seq, hash: head!.hash };
@@ -60,22 +35,7 @@ const anchorOf = async (companyId: string) => {
 describe('audit:verify hashes in Node, with the documented formulas', () => {
   it('both versions give the database function’s hash, whatever the values hold', async () => {
     const company = await makeCompany(deps);
-    await recordAuditEvents(deps.database.db, [
-      {
-        companyId: company.id,
-        actor: null,
-        action: 'auditLog.pruned',
-        details: { before: 1.5, after: null, nested: { bb: [AWKWARD, 0.1, -2e-7], a: true } },
-      },
-      {
-        companyId: company.id,
-        actor: { id: crypto.randomUUID(), name: AWKWARD, email: 'a@example.com' },
-        origin: { ip: '::1', userAgent: AWKWARD, requestId: 'req-1' },
-        action: 'member.updated',
-        target: { type: 'member', id: crypto.randomUUID(), name: AWKWARD },
-        occurredAt: new Date('1999-12-31T23:59:59.999Z'),
-      },
-    ]);
+    await recordAwkwardEvents(deps, company.id);
     // The same columns the verify reads, beside the database's own function of both versions.
     const rows = await execute<Record<string, string>>(
       `select e.prev_hash as c2, e.id::text as c3, e.company_id::text as c4, e.seq::text as c5,
@@ -92,21 +52,23 @@ describe('audit:verify hashes in Node, with the documented formulas', () => {
           .join(', ')}
       from audit_events e where e.company_id = '${company.id}' order by e.seq`,
     );
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     for (const row of rows) {
       const f = ['', '', ...Array.from({ length: 17 }, (_, i) => row[`c${i + 2}`]!)];
       expect(hashV1(f)).toBe(row.v1);
       expect(hashV2(f)).toBe(row.v2);
     }
-    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 2 });
+    // On PostgreSQL through COPY: escaped lines decoded, the unescaped one hashed from its bytes.
+    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 3 });
   });
 
   it('an edit is found even when the database’s hash function was replaced to vouch for it', async () => {
-    const companyId = await companyWithEvents(4);
+    const companyId = await companyWithEvents(deps, 4);
     const [original] = await execute<{ def: string }>(
       `select pg_get_functiondef('audit_event_hash_of'::regproc) as def`,
     );
-    await asOwnerWithoutTriggers(
+    await withoutChainTriggers(
+      deps,
       `update audit_events set target_name = '改ざん' where company_id = '${companyId}' and seq = 2`,
     );
     // Whoever owns the function makes it answer each event's stored hash: a check inside the database now
@@ -136,12 +98,13 @@ describe('audit:verify hashes in Node, with the documented formulas', () => {
 
 describe('audit:verify against an anchor kept outside the database', () => {
   it('events cut from the end with the head moved back verify alone, and are found given the anchor', async () => {
-    const companyId = await companyWithEvents(5);
+    const companyId = await companyWithEvents(deps, 5);
     const anchor = await anchorOf(companyId);
     expect(anchor.seq).toBe(5);
     expect(await verifyChain(deps.database.db, companyId, anchor)).toEqual({ ok: true, events: 5 });
 
-    await asOwnerWithoutTriggers(
+    await withoutChainTriggers(
+      deps,
       `delete from audit_events where company_id = '${companyId}' and seq > 3`,
       `update audit_chain_heads h set seq = 3, hash = e.hash from audit_events e
          where h.company_id = '${companyId}' and e.company_id = h.company_id and e.seq = 3`,
@@ -157,7 +120,10 @@ describe('audit:verify against an anchor kept outside the database', () => {
     });
 
     // New events written over the cut reach the anchor's number again, with other hashes.
-    await recordAuditEvents(deps.database.db, [event(companyId, 40), event(companyId, 50)]);
+    await recordAuditEvents(deps.database.db, [
+      chainEvent(companyId, 40),
+      chainEvent(companyId, 50),
+    ]);
     expect(await verifyChain(deps.database.db, companyId)).toEqual({ ok: true, events: 5 });
     expect(await verifyChain(deps.database.db, companyId, anchor)).toMatchObject({
       ok: false,

@@ -11,9 +11,11 @@ import { deleteOtherSessions, findUserByEmail, setPassword } from './site.reposi
 import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-reset.ts';
 import type { AppDeps } from '../deps.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
-import { recordOwnAccountEvent, recordSignInWhenDone } from './sign-in-audit.ts';
-import { recordAuditEvent } from '../modules/audit-log/audit-log.record.ts';
-import { memberLabel } from '@cloudsign/contract';
+import {
+  recordOwnAccountEvent,
+  recordResetRequested,
+  recordSignInWhenDone,
+} from './sign-in-audit.ts';
 import type { NextStep } from '../auth/sessions.ts';
 import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
@@ -99,13 +101,6 @@ export async function mailResetLink(deps: AppDeps, { email, origin }: PasswordRe
     user.status !== 0 && user.status !== 3 && (await isPasswordSignInAllowed(db, user.id));
   await db.transaction(async (tx) => {
     if (mailed) await issuePasswordResetLink(deps, tx, user);
-    await recordAuditEvent(tx, {
-      companyId: user.companyId,
-      actor: { id: user.id, name: user.name, email: user.email },
-      origin,
-      action: 'auth.passwordResetRequested',
-      target: { type: 'member', id: user.id, name: memberLabel(user) },
-      details: { mailed },
-    });
+    await recordResetRequested(tx, user, mailed, origin);
   });
 }

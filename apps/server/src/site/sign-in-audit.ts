@@ -74,6 +74,24 @@ export async function recordThrottled(
   await recordSignInFailure(db, user, 'too_many_attempts', origin, wait.now);
 }
 
+/**
+ * 「パスワードをお忘れの方」 for an address of the member: recorded in his company's log, with whether a link
+ * was mailed (false while his company requires SSO, or for an invited or deactivated member).
+ */
+export async function recordResetRequested(
+  tx: DbOrTx,
+  user: Account,
+  mailed: boolean,
+  origin: RequestOrigin | undefined,
+) {
+  await recordAuditEvent(tx, {
+    ...about(user),
+    origin,
+    action: 'auth.passwordResetRequested',
+    details: { mailed },
+  });
+}
+
 /** Ends the session and records who signed out, together. */
 export async function signOut(
   db: DbOrTx,

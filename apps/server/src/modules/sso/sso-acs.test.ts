@@ -545,6 +545,26 @@ describe('email-first login', () => {
       await repo.saveSettings(deps.database.db, settings, now);
     }
   });
+
+  it('creates nobody by JIT from a login started before SSO was switched off', async () => {
+    const email = 'latecomer@corp.example.test';
+    const { cookie, requestId } = await startLogin();
+    await repo.setEnabled(deps.database.db, companyId, false);
+    try {
+      // The login page sends this address to nobody's IdP now; the ACS answers by the same rule.
+      const login = await postForm(app, '/login', { email });
+      expect(login.headers.refresh).toBeUndefined();
+      const xml = signAssertion(
+        responseXml(fields(requestId, { attributes: { [EMAIL_ATTR]: email } })),
+        idpKey,
+      );
+      expectRefused(await postAcs(xml, cookie), 'クラウドサインに登録されていません');
+      const [created] = await deps.database.db.select().from(users).where(eq(users.email, email));
+      expect(created).toBeUndefined();
+    } finally {
+      await repo.setEnabled(deps.database.db, companyId, true);
+    }
+  });
 });
 
 /** The company's newest audit events, oldest first, as the 監査ログ shows them. */

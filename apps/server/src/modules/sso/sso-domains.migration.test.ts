@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, runMigrations } from '../../db/migrate.ts';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../../test/support/test-deps.ts';
-import * as repo from './sso.repository.ts';
+import { findJitCompanyForDomain } from './sso-domains.repository.ts';
 
 const BEFORE = '0032_sso_domains';
 let database: Database;
@@ -86,6 +86,6 @@ it('keeps every listed JIT domain as an unverified claim of its company, and rou
   for (const r of rows) expect(r.token).toMatch(/^[0-9a-f]{32}$/);
   expect(new Set(rows.map((r) => r.token)).size).toBe(3);
   // Unverified: no company gets the domain's unknown addresses any more.
-  expect(await repo.findJitCompanyForDomain(database.db, 'corp.example.test')).toBeNull();
-  expect(await repo.findJitCompanyForDomain(database.db, 'gmail.com')).toBeNull();
+  expect(await findJitCompanyForDomain(database.db, 'corp.example.test')).toBeNull();
+  expect(await findJitCompanyForDomain(database.db, 'gmail.com')).toBeNull();
 });

@@ -1,7 +1,10 @@
-/** The only SQL of SSO domains: a company's claims, their verification, and who owns a verified domain. */
+/**
+ * The only SQL of SSO domains: a company's claims, their verification, who owns a verified domain, and the
+ * one rule of which company an unknown address of a domain goes to.
+ */
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ssoDomains } from '../../db/schema.ts';
+import { companies, ssoDomains, ssoSettings } from '../../db/schema.ts';
 
 export type SsoDomainRow = typeof ssoDomains.$inferSelect;
 /** The partial unique index that lets one company only hold a domain verified. */
@@ -50,6 +53,30 @@ export async function verifiedOwnerOf(db: DbOrTx, domain: string) {
     .select({ companyId: ssoDomains.companyId })
     .from(ssoDomains)
     .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)))
+    .limit(1);
+  return row?.companyId ?? null;
+}
+
+/**
+ * The company an unknown address of this domain belongs to: the one that verified the domain (an unproven claim
+ * routes nobody), with SSO on, the enterprise plan and JIT on. The login page sends the address to its IdP and
+ * the ACS lets JIT create it there by this same rule, so the two never disagree.
+ */
+export async function findJitCompanyForDomain(db: DbOrTx, domain: string) {
+  const [row] = await db
+    .select({ companyId: ssoSettings.companyId })
+    .from(ssoDomains)
+    .innerJoin(ssoSettings, eq(ssoSettings.companyId, ssoDomains.companyId))
+    .innerJoin(companies, eq(companies.id, ssoDomains.companyId))
+    .where(
+      and(
+        eq(ssoDomains.domain, domain),
+        isNotNull(ssoDomains.verifiedAt),
+        eq(companies.isEnabledFederatedIdentity, true),
+        eq(companies.plan, 'enterprise'),
+        eq(ssoSettings.jitEnabled, true),
+      ),
+    )
     .limit(1);
   return row?.companyId ?? null;
 }

@@ -5,6 +5,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { normalizeEmail } from '../../lib/email.ts';
 import * as repo from './sso.repository.ts';
+import { findJitCompanyForDomain } from './sso-domains.repository.ts';
 
 export async function ssoCompanyForEmail(deps: AppDeps, rawEmail: string): Promise<string | null> {
   const db = deps.database.db;
@@ -18,7 +19,13 @@ export async function ssoCompanyForEmail(deps: AppDeps, rawEmail: string): Promi
     if (!settings || settings.exceptionUserIds.includes(user.id)) return null;
     return user.companyId;
   }
-  return repo.findJitCompanyForDomain(db, email.split('@')[1]!);
+  return jitCompanyFor(deps, email);
+}
+
+/** The company JIT creates this (normalized) address in, if any: its domain verified there, SSO and JIT on. */
+export async function jitCompanyFor(deps: AppDeps, email: string): Promise<string | null> {
+  const domain = email.split('@')[1];
+  return domain ? findJitCompanyForDomain(deps.database.db, domain) : null;
 }
 
 /** Whether the company signs in through its IdP at all (its own 「SSOでログイン」 URL). */

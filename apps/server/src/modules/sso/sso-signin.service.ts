@@ -13,6 +13,7 @@ import * as domains from './sso-domains.repository.ts';
 import { authorizeUrl, REQUEST_TTL_MS, SamlRefusal, spIds, validateResponse } from './sso-saml.ts';
 import { isValidJitEmail, jitName, readMember } from './sso-attributes.ts';
 import { ssoChangeFlag } from './sso-change-watch.ts';
+import { jitCompanyFor } from './sso-routing.service.ts';
 import { recordConnectionTest } from './sso-test-audit.ts';
 import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
 import { memberLabel, ownValue, showInvisible } from '@cloudsign/contract';
@@ -186,13 +187,8 @@ export async function consumeResponse(
       return refuse(deps, ctx, 'inactive', undefined, user);
     return signedIn(deps, ctx, user, request.returnTo);
   }
-  const company = await repo.findCompany(db, companyId);
-  if (
-    !settings.jitEnabled ||
-    company?.plan !== 'enterprise' ||
-    !isValidJitEmail(read) ||
-    !(await isJitDomain(deps, companyId, read.email))
-  )
+  // The rule the login page routed the address by (its domain verified here, SSO, the plan and JIT on).
+  if (!isValidJitEmail(read) || (await jitCompanyFor(deps, read.email)) !== companyId)
     return refuse(deps, ctx, 'unknown_member');
   const created = await createJitMember(deps, ctx, {
     companyId,
@@ -202,15 +198,6 @@ export async function consumeResponse(
     groupIds: settings.jitGroupIds,
   });
   return signedIn(deps, ctx, created, request.returnTo, true);
-}
-
-/**
- * JIT creates members only of a domain the company has proven it controls (a verified DNS TXT record): an
- * unproven claim could take another company's addresses, or a public mail domain's.
- */
-async function isJitDomain(deps: AppDeps, companyId: string, email: string) {
-  const domain = email.split('@')[1];
-  return !!domain && repo.isVerifiedDomain(deps.database.db, companyId, domain);
 }
 
 /** The member, their default groups and the audit event of their creation commit together. */

@@ -1,12 +1,11 @@
 /** The only SQL of single sign-on: settings, sent requests, consumed assertions, members it signs in. */
-import { and, arrayContains, count, eq, gt, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
+import { and, arrayContains, count, eq, gt, inArray, lt, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   companies,
   memberGroupUsers,
   memberGroups,
   ssoConsumedAssertions,
-  ssoDomains,
   ssoRequests,
   ssoSettings,
   users,
@@ -157,43 +156,4 @@ export async function createJitMember(
       .values(m.groupIds.map((groupId) => ({ groupId, userId: user!.id })))
       .onConflictDoNothing();
   return user!;
-}
-
-/**
- * The company whose JIT provisioning creates members of this email domain (SSO on, enterprise plan), only if
- * the domain is verified by it: an unproven claim routes nobody (a verified domain has one owner).
- */
-export async function findJitCompanyForDomain(db: DbOrTx, domain: string) {
-  const [row] = await db
-    .select({ companyId: ssoSettings.companyId })
-    .from(ssoDomains)
-    .innerJoin(ssoSettings, eq(ssoSettings.companyId, ssoDomains.companyId))
-    .innerJoin(companies, eq(companies.id, ssoDomains.companyId))
-    .where(
-      and(
-        eq(ssoDomains.domain, domain),
-        isNotNull(ssoDomains.verifiedAt),
-        eq(companies.isEnabledFederatedIdentity, true),
-        eq(companies.plan, 'enterprise'),
-        eq(ssoSettings.jitEnabled, true),
-      ),
-    )
-    .limit(1);
-  return row?.companyId ?? null;
-}
-
-/** Whether the company has verified this email domain (the only domains JIT may create members of). */
-export async function isVerifiedDomain(db: DbOrTx, companyId: string, domain: string) {
-  const [row] = await db
-    .select({ id: ssoDomains.id })
-    .from(ssoDomains)
-    .where(
-      and(
-        eq(ssoDomains.companyId, companyId),
-        eq(ssoDomains.domain, domain),
-        isNotNull(ssoDomains.verifiedAt),
-      ),
-    )
-    .limit(1);
-  return !!row;
 }

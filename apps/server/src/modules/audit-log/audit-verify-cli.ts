@@ -4,11 +4,10 @@
  * last line is the anchor, or any file of anchors: the last one counts) also compares the chain with the head
  * written down then, so events cut from the end since are found. Exit status 0 intact, 1 broken, 2 bad arguments.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
-import { findAnchors, parseAnchor, type ChainAnchor } from './audit-anchor.ts';
+import { lastAnchorInFile, parseAnchor, type ChainAnchor } from './audit-anchor.ts';
 import { verifyChain } from './audit-verify.ts';
 
 const USAGE =
@@ -34,18 +33,11 @@ let anchor: ChainAnchor | undefined;
 if (values.anchor !== undefined) {
   anchor = parseAnchor(values.anchor) ?? fail('アンカーの形式が正しくありません。');
 } else if (values['anchor-file'] !== undefined) {
-  let text: string;
-  try {
-    // latin1: an anchor is ASCII, the file may be Shift_JIS or UTF-8.
-    text = readFileSync(values['anchor-file'], 'latin1');
-  } catch {
-    fail(`ファイルを読めません: ${values['anchor-file']}`);
-  }
-  const company = values.company?.toLowerCase() ?? findAnchors(text).at(-1)?.companyId;
-  anchor =
-    findAnchors(text)
-      .filter((a) => a.companyId === company)
-      .at(-1) ?? fail('ファイルにこの企業のアンカーがありません。');
+  const file = values['anchor-file'];
+  const found = await lastAnchorInFile(file, values.company).catch(() =>
+    fail(`ファイルを読めません: ${file}`),
+  );
+  anchor = found ?? fail('ファイルにこの企業のアンカーがありません。');
 }
 const company = values.company ?? anchor?.companyId;
 if (!company || !uuid.test(company)) fail('企業IDを指定してください。');

@@ -4,15 +4,15 @@ import type { DbOrTx } from '../db/client.ts';
 import { companies, ssoSettings, users } from '../db/schema.ts';
 import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
 
-/** Whether the member may sign in with a password, and his company (for the SSO sign-in link); null when unknown. */
-export async function selectPasswordPolicy(db: DbOrTx, userId: string) {
+/** Whether the member may sign in with a password now; false for an unknown member. */
+export async function selectIsPasswordAllowed(db: DbOrTx, userId: string): Promise<boolean> {
   const [row] = await db
-    .select({ companyId: users.companyId, isPasswordAllowed: passwordSignInAllowed })
+    .select({ isPasswordAllowed: passwordSignInAllowed })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId))
     .limit(1);
-  return row ?? null;
+  return row?.isPasswordAllowed ?? false;
 }
 
 /** Whether the member is on his company's SSO break-glass exception list. */

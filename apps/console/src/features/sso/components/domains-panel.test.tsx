@@ -52,6 +52,19 @@ describe('SSO domains', () => {
     expect(within(verified).queryByRole('button', { name: '確認する' })).toBeNull();
   });
 
+  it('offers to copy the TXT record’s host name and value, each named after its domain', async () => {
+    apiFetch.mockResolvedValue(LIST);
+    renderPanel();
+    const record = await screen.findByRole('table', {
+      name: 'corp.example.co.jp に登録する TXT レコード',
+    });
+    const copies = within(record).getAllByRole('button');
+    expect(copies.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'corp.example.co.jp のホスト名をコピー',
+      'corp.example.co.jp の値をコピー',
+    ]);
+  });
+
   it('「確認する」 asks the server and shows its Japanese refusal under the domain', async () => {
     const message =
       '_cloudsign.corp.example.co.jp に TXT レコード「cloudsign-domain-verification=11111111」が見つかりませんでした。DNS に登録し、反映されてからもう一度お試しください。';

@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { TSsoDomain } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
@@ -19,6 +9,7 @@ import {
   useSsoDomains,
   useVerifySsoDomain,
 } from '../api/sso-domains.ts';
+import { CopyValues } from './copy-values.tsx';
 import { errorOf } from './error-of.ts';
 import { Section } from './section.tsx';
 
@@ -151,45 +142,15 @@ function DomainRow({ domain: d }: { domain: TSsoDomain }) {
 function TxtRecord({ domain: d }: { domain: TSsoDomain }) {
   const rows = [
     { label: 'ホスト名', value: d.txtName },
-    { label: '種類', value: 'TXT' },
+    { label: '種類', value: 'TXT', isCopyable: false },
     { label: '値', value: d.txtValue },
   ];
   return (
-    <Table
-      withRowBorders={false}
-      verticalSpacing={2}
+    <CopyValues
+      rows={rows}
+      labelWidth={100}
+      of={`${d.domain} の`}
       aria-label={`${d.domain} に登録する TXT レコード`}
-    >
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.label}>
-            <Table.Th w={100} fw={500}>
-              {row.label}
-            </Table.Th>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {row.value}
-                </Text>
-                {row.label !== '種類' && (
-                  <CopyButton value={row.value}>
-                    {({ copied, copy }) => (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={copy}
-                        aria-label={`${d.domain} の${row.label}をコピー`}
-                      >
-                        {copied ? 'コピーしました' : 'コピー'}
-                      </Button>
-                    )}
-                  </CopyButton>
-                )}
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { Button, CopyButton, Group, Table, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { TSsoResponse } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { downloadSpMetadata } from '../api/sso.ts';
+import { CopyValues } from './copy-values.tsx';
 import { Section } from './section.tsx';
 
 const messageOf = (e: unknown) =>
@@ -27,36 +28,7 @@ export function SpInfoPanel({ sp }: { sp: TSsoResponse['sp'] }) {
       title="IdP に登録する情報（SP）"
       description="IdP の管理画面にこの値を登録するか、SP メタデータをアップロードしてください。"
     >
-      <Table withRowBorders={false} verticalSpacing={4}>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.label}>
-              <Table.Th w={220} fw={500}>
-                {row.label}
-              </Table.Th>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                    {row.value}
-                  </Text>
-                  <CopyButton value={row.value}>
-                    {({ copied, copy }) => (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={copy}
-                        aria-label={`${row.label}をコピー`}
-                      >
-                        {copied ? 'コピーしました' : 'コピー'}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <CopyValues rows={rows} labelWidth={220} />
       <Group>
         <Button variant="default" onClick={() => void download()}>
           SP メタデータをダウンロード

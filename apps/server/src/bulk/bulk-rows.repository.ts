@@ -186,6 +186,7 @@ export async function rowsAwaitingFollowUp(
   manipulationId: string,
   action: TBulkAction,
   limit: number,
+  afterRow = 0,
 ) {
   return queryRows<{
     rowNumber: number;
@@ -196,6 +197,7 @@ export async function rowsAwaitingFollowUp(
     db,
     sql`select row_number as "rowNumber", target_id as "targetId", before, after from bulk_manipulation_rows
         where manipulation_id = ${manipulationId}::uuid and action = ${action} and outcome = 'succeeded' and follow_up_at is null
+          and row_number > ${afterRow}
         order by row_number limit ${limit}`,
   );
 }

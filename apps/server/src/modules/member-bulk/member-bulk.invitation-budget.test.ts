@@ -99,3 +99,42 @@ it('shows today’s and deferred invitations before execution; the job mails tod
   expect(invited()).toEqual(['a@bulk.example.test', 'b@bulk.example.test', 'c@bulk.example.test']);
   expect(await budget()).toEqual({ perDay, remainingToday: perDay - 1, waiting: 0 });
 });
+
+it('an address whose day is spent (by another company) waits alone; the run’s other invitations go out today', async () => {
+  const other = await makeCompany(deps);
+  await deps.database.db.insert(mailSends).values(
+    Array.from({ length: MAIL_LIMITS.invitation.perRecipient }, () => ({
+      companyId: other.id,
+      kind: 'invitation',
+      recipient: 'spent@bulk.example.test',
+      sentAt: new Date(),
+    })),
+  );
+  const m = await uploadAndCheck(
+    app,
+    headers,
+    'bulk_add',
+    utf8([
+      ADD_HEADER,
+      row('spent@bulk.example.test'),
+      row('d@bulk.example.test'),
+      row('e@bulk.example.test'),
+    ]),
+  );
+  expect((await execute(app, headers, m.id)).statusCode).toBe(200);
+  expect((await settle(app, headers, m.id)).status).toBe(6);
+  await waitFor(() => invited().includes('e@bulk.example.test'));
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(invited()).toContain('d@bulk.example.test');
+  expect(invited()).not.toContain('spent@bulk.example.test');
+  expect(await budget()).toMatchObject({ waiting: 1 });
+
+  // The next day the address has its share again: the job's next turn mails it.
+  await deps.database.db
+    .update(mailSends)
+    .set({ sentAt: sql`${mailSends.sentAt} - interval '1 day'` })
+    .where(eq(mailSends.recipient, 'spent@bulk.example.test'));
+  expect(await sendInvitations(deps, m.id, 'add')).toBe('done');
+  expect(invited()).toContain('spent@bulk.example.test');
+  expect(await budget()).toMatchObject({ waiting: 0 });
+});

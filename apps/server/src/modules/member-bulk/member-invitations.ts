@@ -19,7 +19,8 @@ type InviteJob = BulkJob & { action?: 'add' | 'update' };
  * (the edit itself killed their old links, member-executor.ts). One row at a time, each marked done in the
  * same transaction as its link, so a retry resumes after the last mailed row (a crash between the mail and
  * the commit can repeat that one mail; it never skips one). Past the day's invitation limits
- * (auth/mail-limits.ts) the row stays unclaimed and the run answers 'deferred': the rest wait for tomorrow.
+ * (auth/mail-limits.ts) the row stays unclaimed and the run answers 'deferred': past the company's, the rest
+ * wait for tomorrow; past one address's (perhaps spent by another company), only that row does.
  */
 export async function sendInvitations(
   deps: AppDeps,
@@ -27,10 +28,13 @@ export async function sendInvitations(
   action: 'add' | 'update' = 'add',
 ): Promise<'done' | 'deferred'> {
   const db = deps.database.db;
+  let afterRow = 0;
+  let isDeferred = false;
   for (;;) {
-    const rows = await rowsAwaitingFollowUp(db, manipulationId, action, 100);
+    const rows = await rowsAwaitingFollowUp(db, manipulationId, action, 100, afterRow);
     for (const r of rows) {
       deps.jobs.stopping.throwIfAborted();
+      afterRow = r.rowNumber;
       const before = r.before as { email: string } | null;
       const after = r.after as { email: string; name: string } | null;
       try {
@@ -45,11 +49,12 @@ export async function sendInvitations(
           });
         });
       } catch (err) {
-        if (err instanceof MailLimitError) return 'deferred';
-        throw err;
+        if (!(err instanceof MailLimitError)) throw err;
+        if (err.scope === 'company') return 'deferred';
+        isDeferred = true;
       }
     }
-    if (rows.length < 100) return 'done';
+    if (rows.length < 100) return isDeferred ? 'deferred' : 'done';
   }
 }
 

@@ -98,7 +98,6 @@ export const ZCompanySettingsPreview = z.object({
 export type TCompanySettingsPreview = z.infer<typeof ZCompanySettingsPreview>;
 export const ZCompanySettingsPreviewResponse = z.object({ preview: ZCompanySettingsPreview });
 
-/** `notSent`: members without MFA left for another day (reminded today already, or past the daily limit). */
 /**
  * Invitations the service may still mail for the company today (per JST day, shared by single sends and bulk
  * runs): what a bulk add's confirmation counts against. `waiting`: invitations of runs already executed, not
@@ -118,6 +117,7 @@ export function invitationsToday(budget: TInvitationBudget, count: number) {
   return { today, deferred: count - today };
 }
 
+/** `notSent`: members without MFA left for another day (reminded today already, or past the daily limit). */
 export const ZMfaRemindersResponse = z.object({
   sent: z.number().int(),
   notSent: z.number().int(),

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { documentFiles } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
@@ -16,6 +15,7 @@ import {
   makeDocumentWithParts,
   type DocumentsWorld,
 } from '../../../test/support/documents.world.ts';
+import { scriptPdf } from '../../../test/support/script-pdfs.ts';
 import { findEventPage } from '../audit-log/audit-log.repository.ts';
 
 let deps: TestDeps;
@@ -34,18 +34,6 @@ afterAll(async () => {
 
 const NOT_SHOWN =
   'このPDFにはJavaScript（開いたときなどに動くプログラム）が含まれているため、安全のためコンソールでは表示できません。ダウンロードしてファイルとして保存することはできます。';
-
-async function pdf(withScript: boolean) {
-  const doc = await PDFDocument.create();
-  doc.addPage([200, 200]);
-  if (withScript) {
-    const prompt =
-      "app.response({ cQuestion: 'パスワードを再入力してください', bPassword: true });";
-    const action = doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(prompt) });
-    doc.catalog.set(PDFName.of('OpenAction'), action);
-  }
-  return Buffer.from(await doc.save());
-}
 
 /** A document whose stored file holds `bytes`, written straight to storage with no verdict (as before the check). */
 async function storedDocument(bytes: Buffer) {
@@ -77,7 +65,7 @@ const eventsOf = async (documentId: string) =>
 
 describe('a stored PDF that carries a script is not shown in the console', () => {
   it('is refused inline with a Japanese 409, records no viewing, and the verdict is remembered', async () => {
-    const { doc, file } = await storedDocument(await pdf(true));
+    const { doc, file } = await storedDocument(await scriptPdf(true));
     expect(await verdictOf(file.id)).toBeNull();
 
     const res = await open(doc, file.id);
@@ -87,14 +75,14 @@ describe('a stored PDF that carries a script is not shown in the console', () =>
     expect(await eventsOf(doc.id)).toEqual([]);
 
     // Remembered, not read again: even with clean bytes behind the key, the file stays refused.
-    await deps.storage.write(file.storageKey, await pdf(false));
+    await deps.storage.write(file.storageKey, await scriptPdf(false));
     const again = await open(doc, file.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(errorOf('invalid_state', NOT_SHOWN));
   });
 
   it('can still be downloaded as an attachment, sandboxed, and the download is recorded', async () => {
-    const bytes = await pdf(true);
+    const bytes = await scriptPdf(true);
     const { doc, file } = await storedDocument(bytes);
     const res = await open(doc, file.id, '?download=1');
     expect(res.statusCode).toBe(200);
@@ -105,7 +93,7 @@ describe('a stored PDF that carries a script is not shown in the console', () =>
   });
 
   it('a clean stored PDF is shown as before, and remembered as clean', async () => {
-    const bytes = await pdf(false);
+    const bytes = await scriptPdf(false);
     const { doc, file } = await storedDocument(bytes);
     const res = await open(doc, file.id);
     expect(res.statusCode).toBe(200);
@@ -116,7 +104,7 @@ describe('a stored PDF that carries a script is not shown in the console', () =>
   });
 
   it("another company's admin gets 404 and the file is not looked into", async () => {
-    const { doc, file } = await storedDocument(await pdf(true));
+    const { doc, file } = await storedDocument(await scriptPdf(true));
     for (const query of ['', '?download=1']) {
       const res = await open(doc, file.id, query, w.headers.otherAdmin);
       expect(res.statusCode).toBe(404);
@@ -132,7 +120,7 @@ describe('an imported PDF', () => {
     form.append('cabinetId', w.cabinets.contracts.id);
     form.append(
       'files',
-      new Blob([await pdf(false)], { type: 'application/pdf' }),
+      new Blob([await scriptPdf(false)], { type: 'application/pdf' }),
       '新しい契約書.pdf',
     );
     const req = new Request('http://x/', { method: 'POST', body: form });

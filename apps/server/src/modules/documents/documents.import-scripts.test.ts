@@ -4,10 +4,11 @@
  * `Content-Security-Policy: sandbox`. The PDFs are built here with pdf-lib's low-level objects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument, PDFHexString, PDFName, PDFString, type PDFDict } from 'pdf-lib';
+import { PDFHexString, PDFName, type PDFDict } from 'pdf-lib';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocumentsWorld, type DocumentsWorld } from '../../../test/support/documents.world.ts';
+import { jsAction, openAction, pdfWith, type Build } from '../../../test/support/script-pdfs.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -23,23 +24,9 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-const PROMPT = "app.response({ cQuestion: 'パスワードを再入力してください', bPassword: true });";
 const SCRIPT_REFUSED =
   'PDFにJavaScript（開いたときなどに動くプログラム）が含まれているため、インポートできません。JavaScriptを含まないPDFを選んでください。';
 
-type Build = (doc: PDFDocument) => void;
-const jsAction = (doc: PDFDocument, js = PROMPT) =>
-  doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(js) });
-
-/** A one-page PDF changed by `build`, saved with object streams (compressed) unless told otherwise. */
-async function pdfWith(build: Build, opts: { useObjectStreams?: boolean } = {}) {
-  const doc = await PDFDocument.create();
-  doc.addPage([200, 200]);
-  build(doc);
-  return Buffer.from(await doc.save(opts));
-}
-
-const openAction: Build = (doc) => doc.catalog.set(PDFName.of('OpenAction'), jsAction(doc));
 const namesJavaScript: Build = (doc) => {
   const tree = doc.context.obj({
     Names: [PDFHexString.fromText('start'), doc.context.register(jsAction(doc))],

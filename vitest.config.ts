@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set (docs/design.md §7). Browser tests are Playwright's (e2e/).
 const serverTests = ['apps/server/{src,test}/**/*.test.ts', 'packages/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// The migrated template each file's database is copied from, made once per run (test/support/test-databases.ts).
+const testDatabasesSetup = 'apps/server/test/support/test-databases.global-setup.ts';
 
 export default defineConfig({
   test: {
@@ -16,6 +18,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: [testDatabasesSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -30,6 +33,7 @@ export default defineConfig({
                 include: ['apps/server/{src,test}/**/*.test.ts'],
                 environment: 'node',
                 env: { TEST_DB_KIND: 'postgres' },
+                globalSetup: [testDatabasesSetup],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 pool: 'forks' as const,

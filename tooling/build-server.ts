@@ -10,9 +10,21 @@
  * The bundle is made again only when one of the files it was made from changed (size or mtime, kept beside it
  * from esbuild's metafile): a restart then costs a stat of each source, not the 0.5 s of a build. A new source
  * file can only enter through an import, which changes an existing one. SERVER_BUILD=always forces a build.
+ * What the server reads at run time is copied beside the bundle, and the bundle finds it relative to itself
+ * (apps/server/src/lib/app-files.ts): the migrations (drizzle/), the page templates (templates/), the embedded
+ * database's template (pglite-template.tgz) and the built console (console/, copied again whenever Vite built
+ * it again). No source path of the build machine is in the bundle, so apps/server/dist runs wherever it is copied,
+ * with the production node_modules reachable from it (the libraries KEEP_EXTERNAL names).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
@@ -29,25 +41,52 @@ enableCompileCache(fileURLToPath(new URL('.compile-cache/', import.meta.url)));
 await import('./server.mjs');
 `;
 
+/** Folders the server reads at run time, copied beside the bundle under these names (lib/app-files.ts). */
+const COPIED_BESIDE = [
+  { from: 'apps/server/drizzle', to: 'drizzle' },
+  { from: 'apps/server/src/site/templates', to: 'templates' },
+] as const;
+const CONSOLE_DIST = path.join(root, 'apps/console/dist');
+const CONSOLE_STAMP = '.inputs-sha256';
+
+/** Every file under `rel` (relative to the root), and the folders themselves: adding or removing a file changes them. */
+function treeOf(rel: string): string[] {
+  return [
+    rel,
+    ...readdirSync(path.join(root, rel), { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((e) =>
+        e.isDirectory() ? treeOf(path.posix.join(rel, e.name)) : [path.posix.join(rel, e.name)],
+      ),
+  ];
+}
+
+/** Replaces `target` with a copy of `source`, made under another name first so no start reads half of it. */
+function copyFolder(source: string, target: string) {
+  const staging = `${target}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(source, staging, { recursive: true });
+  rmSync(target, { recursive: true, force: true });
+  renameSync(staging, target);
+}
+
 /**
- * Each source keeps its own `import.meta.url` (migrations, page templates and the console's dist are found
- * relative to the file that names them), as when it runs unbundled.
+ * The built console beside the bundle, copied again when Vite built it again (its inputs' hash, written by
+ * tooling/build-console.ts, differs from the copy's, or a build made without it). Without a console build there
+ * is nothing to copy.
  */
-const ownImportMetaUrl: Plugin = {
-  name: 'own-import-meta-url',
-  setup(b) {
-    b.onLoad({ filter: /\/(apps\/server|packages\/contract)\/src\/.*\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return {
-        contents: source.replaceAll(
-          'import.meta.url',
-          JSON.stringify(pathToFileURL(args.path).href),
-        ),
-        loader: 'ts',
-      };
-    });
-  },
-};
+export function syncConsole(outfile = SERVER_BUNDLE, consoleDist = CONSOLE_DIST): void {
+  if (!existsSync(consoleDist)) return;
+  const stamp = path.join(consoleDist, CONSOLE_STAMP);
+  const target = path.join(path.dirname(outfile), 'console');
+  const copied = path.join(target, CONSOLE_STAMP);
+  // A build without the stamp (`npm run build`, Vite alone) is copied every time: an older copy would be served.
+  const isSame =
+    existsSync(stamp) &&
+    existsSync(copied) &&
+    readFileSync(copied, 'utf8') === readFileSync(stamp, 'utf8');
+  if (!isSame) copyFolder(consoleDist, target);
+}
 
 /**
  * Libraries that stay in node_modules, loaded by Node as they are: code beside files it reads at run time
@@ -115,7 +154,7 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
     target: 'node24',
     // No source map: names are kept and each file's code follows a `// apps/server/src/…` comment, so a stack
     // trace reads without one, and loading a map would cost every start.
-    plugins: [ownImportMetaUrl, librariesExternal],
+    plugins: [librariesExternal],
     // Bundled CommonJS libraries call require() for Node's own modules, which an ES module does not have.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -123,10 +162,13 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
     logLevel: 'warning',
   });
   writeFileSync(outfile, ENTRY);
-  // The build's own recipe and the locked esbuild are inputs too.
+  for (const { from, to } of COPIED_BESIDE)
+    copyFolder(path.join(root, from), path.join(path.dirname(outfile), to));
+  // The build's own recipe and the locked esbuild are inputs too, and the copied folders.
   // Libraries are covered by the lock file: stat only our own sources.
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')),
+    ...COPIED_BESIDE.flatMap(({ from }) => treeOf(from)),
     'tooling/build-server.ts',
     'package-lock.json',
   ];
@@ -144,4 +186,5 @@ export async function ensurePgliteTemplate(): Promise<void> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (process.env.SERVER_BUILD === 'always' || !isServerBundleFresh()) await buildServer();
   await ensurePgliteTemplate();
+  syncConsole();
 }

@@ -12,6 +12,7 @@ import { instanceApplicationName, openInstance, randomInstanceKey } from './lib/
 import { startReclaiming } from './jobs/reclaim-dead-work.ts';
 import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { loggerOptions } from './lib/http/log-redaction.ts';
+import { whileStarting } from './db/start-lock.ts';
 
 export type BootstrapOptions = {
   logger?: Logger;
@@ -26,33 +27,39 @@ export async function createDeps(env: Env, opts: BootstrapOptions = {}): Promise
   const logger = opts.logger ?? (await createLogger(env));
   const instanceKey = randomInstanceKey();
   const { database, jobsDatabase } = await openDatabases(env, instanceKey, opts.database);
-  // Migrations run without the API's statement timeout: an index over a million rows takes its time.
-  await runMigrations(jobsDatabase);
-  const keys = await loadSigningKeys(database.db);
-  // PGlite opened here owns its data folder alone; one handed in (tests' in-memory) cannot tell liveness.
-  const instance = await openInstance({
-    key: instanceKey,
-    databaseUrl: env.DATABASE_URL,
-    isExclusive: !opts.database && database.kind === 'pglite',
-    logger,
+  // Instances starting at once on one PostgreSQL (a scale-out's first start) set it up one after the other:
+  // migrations, signing keys, pg-boss's schema and queues (db/start-lock.ts).
+  const deps = await whileStarting(opts.database ? undefined : env.DATABASE_URL, async () => {
+    // Migrations run without the API's statement timeout: an index over a million rows takes its time.
+    await runMigrations(jobsDatabase);
+    const keys = await loadSigningKeys(database.db);
+    // PGlite opened here owns its data folder alone; one handed in (tests' in-memory) cannot tell liveness.
+    const instance = await openInstance({
+      key: instanceKey,
+      databaseUrl: env.DATABASE_URL,
+      isExclusive: !opts.database && database.kind === 'pglite',
+      logger,
+    });
+    const jobs = await createJobs(jobsDatabase, logger, {
+      pollingIntervalSeconds: opts.pollingIntervalSeconds,
+      perCompanyLimit: Number(env.JOBS_PER_COMPANY),
+    });
+    const deps: AppDeps = {
+      env,
+      database,
+      keys,
+      jobs,
+      instance,
+      storage: createLocalStorage(env.DATA_DIR, { stagingTag: String(instance.key) }),
+      mailer: opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }),
+      logger,
+      clock: opts.clock ?? (() => new Date()),
+    };
+    // Job handlers query through the jobs' pool; requests keep theirs.
+    await registerJobHandlers({ ...deps, database: jobsDatabase });
+    return deps;
   });
-  const jobs = await createJobs(jobsDatabase, logger, {
-    pollingIntervalSeconds: opts.pollingIntervalSeconds,
-    perCompanyLimit: Number(env.JOBS_PER_COMPANY),
-  });
-  const deps: AppDeps = {
-    env,
-    database,
-    keys,
-    jobs,
-    instance,
-    storage: createLocalStorage(env.DATA_DIR, { stagingTag: String(instance.key) }),
-    mailer: opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }),
-    logger,
-    clock: opts.clock ?? (() => new Date()),
-  };
-  // Job handlers query through the jobs' pool; requests keep theirs.
-  await registerJobHandlers({ ...deps, database: jobsDatabase });
+  const { instance } = deps;
   const stopReclaim = await startReclaiming(jobsDatabase, instance, env.DATA_DIR, logger);
   const stopMaintenance = startPgliteMaintenance(database, logger);
   stoppers.set(deps, () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, trustProxyOption } from './env.ts';
+import { EnvError, cspSourcesOf, parseEnv, trustProxyOption } from './env.ts';
 
 describe('parseEnv', () => {
   it('defaults: embedded database in ./data, site on 3000, API on 3001, URLs derived from the ports', () => {
@@ -38,7 +38,7 @@ describe('parseEnv', () => {
         .API_INTERNAL_URL,
     ).toBe('http://10.0.0.5:3001');
     expect(parseEnv({ FIRST_SCREEN: 'off' }).FIRST_SCREEN).toBe('off');
-    expect(() => parseEnv({ FIRST_SCREEN: 'yes' })).toThrow(/FIRST_SCREEN.*on または off/);
+    expect(() => parseEnv({ FIRST_SCREEN: 'yes' })).toThrow(/FIRST_SCREEN.*on、off または strict/);
   });
 
   it('empty values count as unset', () => {
@@ -153,5 +153,31 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
       'TRUST_PROXY=true: プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
     );
+  });
+
+  it('CSP_EXTRA_*: unset by default; https/wss origins separated by spaces or commas; keywords refused', () => {
+    expect(parseEnv({}).CSP_EXTRA_CONNECT_SRC).toBeUndefined();
+    const env = parseEnv({
+      CSP_EXTRA_SCRIPT_SRC: 'https://www.google-analytics.com, https://*.doubleclick.net',
+      CSP_EXTRA_CONNECT_SRC: 'https://region1.google-analytics.com wss://tags.example.com:8443/ws',
+    });
+    expect(cspSourcesOf(env.CSP_EXTRA_SCRIPT_SRC)).toEqual([
+      'https://www.google-analytics.com',
+      'https://*.doubleclick.net',
+    ]);
+    expect(cspSourcesOf(env.CSP_EXTRA_CONNECT_SRC)).toEqual([
+      'https://region1.google-analytics.com',
+      'wss://tags.example.com:8443/ws',
+    ]);
+    for (const bad of [
+      "'unsafe-inline'",
+      'https:',
+      '*',
+      'http://tags.example.com',
+      'https://a.example; script-src *',
+    ])
+      expect(() => parseEnv({ CSP_EXTRA_IMG_SRC: bad }), bad).toThrow(
+        /CSP_EXTRA_IMG_SRC=.*https:\/\/ か wss:\/\//,
+      );
   });
 });

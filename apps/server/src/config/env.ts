@@ -19,6 +19,23 @@ function isDnsServer(entry: string) {
   return rest.length === 0 && isIPv4(host!) && port(p);
 }
 
+/**
+ * A CSP source list an operator adds (CSP_EXTRA_*): https or wss origins, a leading `*.` allowed, separated
+ * by spaces or commas. Keywords ('unsafe-inline', 'unsafe-eval') and schemes alone (`https:`) are refused:
+ * they would switch the policy off rather than extend it.
+ */
+const CSP_SOURCE = /^(https|wss):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?(\/[^\s,;'"]*)?$/i;
+export const cspSourcesOf = (value: string | undefined): string[] =>
+  (value ?? '').split(/[\s,]+/).filter(Boolean);
+const cspSources = () =>
+  z
+    .string()
+    .refine((v) => cspSourcesOf(v).every((source) => CSP_SOURCE.test(source)), {
+      message:
+        'https:// か wss:// で始まる配信元を、空白かカンマで区切って指定してください（例: https://www.google-analytics.com https://*.doubleclick.net）',
+    })
+    .optional();
+
 /** A positive count kept as text (like JOBS_PER_COMPANY), so the parsed env can be parsed again. */
 const countText = (message: string, fallback: string, digits = 3) =>
   z
@@ -57,9 +74,13 @@ const ZEnv = z
      * API_URL unless the site reaches the api by another address (a private network, a sidecar).
      */
     API_INTERNAL_URL: ZUrl.optional(),
-    /** `off`: the site sends every console page empty and the browser renders it (site/first-screen.ts). */
+    /**
+     * `off`: the site sends every console page empty and the browser renders it (site/first-screen.ts).
+     * `strict`: a render that throws breaks the page instead of falling back to the plain one, as it does
+     * whenever NODE_ENV is not production (the browser tests run a production build with it).
+     */
     FIRST_SCREEN: z
-      .enum(['on', 'off'], { message: 'on または off を指定してください' })
+      .enum(['on', 'off', 'strict'], { message: 'on、off または strict を指定してください' })
       .default('on'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -77,6 +98,13 @@ const ZEnv = z
       .string()
       .regex(/^GTM-[A-Z0-9]+$/, { message: 'GTM-XXXX の形式で指定してください' })
       .optional(),
+    /**
+     * Origins the console's CSP allows beyond its own (site/security.ts): what the tags of a tag manager
+     * container load and send (analytics, advertising pixels). Added to script-src, connect-src and img-src.
+     */
+    CSP_EXTRA_SCRIPT_SRC: cspSources(),
+    CSP_EXTRA_CONNECT_SRC: cspSources(),
+    CSP_EXTRA_IMG_SRC: cspSources(),
     /**
      * Bearer token that /metrics on the api asks for (Prometheus `authorization: { credentials: … }`). Unset:
      * /metrics answers 404, as if it did not exist; the figures are not for the public.

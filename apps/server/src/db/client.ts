@@ -111,12 +111,16 @@ async function openPglite(
   return (await openPgliteAt(dir, sharedBuffersMb)).database;
 }
 
-/** A PGlite cluster in `dir` (in memory without one); an empty folder starts from the migrated template. */
+/**
+ * A PGlite cluster in `dir` (in memory without one); an empty folder starts from the migrated template.
+ * `template`: a packed cluster to start from instead (tests' in-memory databases, pglite-template.ts).
+ */
 export async function openPgliteAt(
   dir: string | undefined,
   sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
+  template?: Blob,
 ) {
-  const loadDataDir = dir ? templateFor(dir) : undefined;
+  const loadDataDir = template ?? (dir ? templateFor(dir) : undefined);
   const wasmModule = await pgliteModuleWithBuffers(sharedBuffersMb);
   const client = await PGlite.create({
     dataDir: dir,

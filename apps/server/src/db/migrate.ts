@@ -8,8 +8,8 @@ import { MIGRATIONS_DIR } from './migrations-dir.ts';
 export { MIGRATIONS_DIR } from './migrations-dir.ts';
 
 /**
- * Applies pending migrations; safe to run from several instances (drizzle takes its own lock per run). Another
- * folder is for tests that stop at an earlier migration to check what a later one does to existing rows.
+ * Applies pending migrations. drizzle takes no lock: instances starting together run this under the start lock
+ * (start-lock.ts). Another folder is for tests that stop at an earlier migration to check what a later one does to existing rows.
  */
 export async function runMigrations(
   database: Database,

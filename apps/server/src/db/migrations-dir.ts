@@ -1,8 +1,2 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The SQL migrations drizzle-kit writes, beside the server's sources. */
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+/** The SQL migrations drizzle-kit writes, beside the server's sources (or beside its bundle: lib/app-files.ts). */
+export { MIGRATIONS_DIR } from '../lib/app-files.ts';

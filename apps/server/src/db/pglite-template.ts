@@ -7,13 +7,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MIGRATIONS_DIR } from './migrations-dir.ts';
+import { PGLITE_TEMPLATE } from '../lib/app-files.ts';
 
-export const PGLITE_TEMPLATE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../dist/pglite-template.tgz',
-);
+export { PGLITE_TEMPLATE };
 export const stampOf = (template: string) => `${template}.migrations-sha256`;
 
 /** Every migration file's name and bytes (the journal included), hashed. */

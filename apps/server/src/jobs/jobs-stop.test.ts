@@ -61,3 +61,43 @@ it('a long handler gives its job back when the worker stops, and the job waits f
   );
   expect(rows).toEqual([{ state: 'retry' }]);
 });
+
+it('a job fetched while the worker stops runs to its end, and is recorded, before the stop returns', async () => {
+  // The fetch in flight when the stop begins answers only afterwards (a slow database): pg-boss's own graceful
+  // wait does not see that job, so without a wait of ours the pools would close under its handler.
+  let fetchInFlight!: () => void;
+  const fetching = new Promise<void>((resolve) => (fetchInFlight = resolve));
+  let delayFetch = false;
+  const slowFetches = {
+    ...deps.database,
+    raw: {
+      ...deps.database.raw,
+      query: async <T>(text: string, values?: unknown[]) => {
+        const answer = deps.database.raw.query<T>(text, values);
+        if (!delayFetch || !text.includes('SKIP LOCKED')) return answer;
+        fetchInFlight();
+        await sleep(700);
+        return answer;
+      },
+    },
+  };
+  const jobs = await createJobs(slowFetches, deps.logger, { pollingIntervalSeconds: 0.5 });
+  let handled = 'not run';
+  await jobs.register('test.late-fetch', async () => {
+    await sleep(300);
+    // The handler's own database work, after the stop began.
+    await deps.database.raw.query('select 1');
+    handled = 'finished';
+  });
+  const id = await jobs.send('test.late-fetch', {}, { startAfterSeconds: 0 });
+  delayFetch = true;
+  await jobs.startWorking();
+  await fetching;
+  await jobs.stop();
+  expect(handled).toBe('finished');
+  const { rows } = await deps.database.raw.query<{ state: string }>(
+    'select state from pgboss.job where id = $1',
+    [id],
+  );
+  expect(rows).toEqual([{ state: 'completed' }]);
+});

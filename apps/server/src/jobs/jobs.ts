@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { txExecutor, type SqlExecutor } from './tx-executor.sql.ts';
-import { tagJobOwners } from './job-owner.ts';
+import { checkPgBoss, lowestPriorityOf, tagJobOwners } from './pg-boss-internals.ts';
 
 export type JobContext = {
   jobId: string;
@@ -94,21 +94,42 @@ function dbAdapter(database: Database): SqlExecutor {
 }
 
 /**
+ * What pg-boss still has under way after its own stop resolved. Its graceful stop waits only for jobs a
+ * worker already holds: a fetch in flight at that moment can still return a job, whose handler then runs,
+ * and pg-boss records a job's end (complete / fail) without awaiting it. Closing the pools then fails those
+ * queries as unhandled rejections. Counting queries and handlers lets `stop` wait until both are at rest.
+ */
+function drainCounter() {
+  let busy = 0;
+  const track = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy += 1;
+    try {
+      return await work();
+    } finally {
+      busy -= 1;
+    }
+  };
+  // Polled on timers, not microtasks: a fetch that returns a job starts its handler within the same turn,
+  // and a handler's end issues its complete query within the same turn, so a timer never sees the gap.
+  const settled = async (timeoutMs: number) => {
+    const until = Date.now() + timeoutMs;
+    while (busy > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  };
+  return { track, settled };
+}
+
+/**
  * Fair turns across companies in one queue: pg-boss fetches by priority, then age. A company's job gets
  * the priority below its own lowest queued or running job (0 with none), so each company's jobs keep their
  * order while a company with nothing queued is served next, after at most one job of each busier company
  * at the same level: a round-robin across companies instead of one FIFO line (one admin's 300 exports no
  * longer delay everyone else's). Counting the running job too keeps a company's second execution of a
  * one-per-company queue below other companies' first, so it does not block the head of that queue while
- * its first runs. The company id travels in the job's data for this query.
+ * its first runs. The company id travels in the job's data (pg-boss-internals.ts reads it).
  */
 async function fairPriority(db: SqlExecutor, name: string, companyId: string): Promise<number> {
-  const { rows } = await db.executeSql(
-    `select min(priority) as p from pgboss.job where name = $1 and state <= 'active' and data->>'companyId' = $2`,
-    [name, companyId],
-  );
-  const lowest = rows[0]?.p;
-  return lowest === null || lowest === undefined ? 0 : Math.min(0, Number(lowest) - 1);
+  const lowest = await lowestPriorityOf(db, name, companyId);
+  return lowest === null ? 0 : Math.min(0, lowest - 1);
 }
 
 export async function createJobs(
@@ -116,9 +137,16 @@ export async function createJobs(
   logger: Logger,
   opts: { pollingIntervalSeconds?: number; perCompanyLimit?: number } = {},
 ): Promise<Jobs> {
-  const boss = new PgBoss({ db: dbAdapter(database), schema: 'pgboss' });
+  const inFlight = drainCounter();
+  const sql = dbAdapter(database);
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => inFlight.track(() => sql.executeSql(text, values)) },
+    schema: 'pgboss',
+  });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
+  // The job code reads pg-boss's tables: only on the version it was written for.
+  await checkPgBoss(database);
   await tagJobOwners(database);
 
   const handlers = new Map<string, { handler: JobHandler<object>; opts: QueueOptions }>();
@@ -135,11 +163,13 @@ export async function createJobs(
         const log = logger.child({ job: name, jobId: job.id });
         log.info('job started');
         try {
-          await entry.handler(job.data, {
-            jobId: job.id,
-            logger: log,
-            isLastAttempt: job.retryCount >= job.retryLimit,
-          });
+          await inFlight.track(() =>
+            entry.handler(job.data, {
+              jobId: job.id,
+              logger: log,
+              isLastAttempt: job.retryCount >= job.retryLimit,
+            }),
+          );
         } catch (err) {
           // A job given back by a stopping worker is a retry, not a failure: said once here, for every handler.
           if (err instanceof JobsStopping)
@@ -186,9 +216,10 @@ export async function createJobs(
     stopping: stopping.signal,
     // Graceful: long handlers are told to give their job back at their next batch, and running handlers are
     // waited for before closing (SIGTERM).
-    stop: () => {
+    stop: async () => {
       stopping.abort(new JobsStopping());
-      return boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await inFlight.settled(30_000);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Gives back the work of dead processes at once ("no orphan file"): pg-boss
  * would retry a killed worker's active job only after its expiry (15 minutes for bulk executions). Each
- * job a worker runs carries its instance key (jobs.ts); a job whose owner is not live goes back to the
+ * job a worker runs carries its instance key (pg-boss-internals.ts); a job whose owner is not live goes back to the
  * queue now, and the dead instances' staging folders are finished or removed. Runs at start and every
  * RECLAIM_INTERVAL_MS on every instance, so a surviving instance also takes over a dead one's work.
  */
@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import type { Instance } from '../lib/instance.ts';
 import { sweepDeadStaging } from '../lib/storage-sweep.ts';
+import { giveBackDeadJobs } from './pg-boss-internals.ts';
 
 export const RECLAIM_INTERVAL_MS = 10_000;
 
@@ -28,14 +29,7 @@ export async function reclaimDeadWork(
   // Not counted as a retry: the job did not fail, its process died (pg-boss's expiry would also retry it).
   // Untagged active jobs (fetched through a pool without an instance name, e.g. a test's) are otherwise
   // left to pg-boss's expiry.
-  const { rows } = await database.raw.query<{ name: string; id: string }>(
-    `update pgboss.job set state = 'retry', start_after = now(), output = null
-      where state = 'active' and case
-        when (output->>'owner') is not null then not ((output->>'owner')::bigint = any($1::bigint[]))
-        else $2::boolean end
-      returning name, id`,
-    [[...live], untaggedAreDead],
-  );
+  const rows = await giveBackDeadJobs(database, [...live], untaggedAreDead);
   const files = await sweepDeadStaging(dataDir, new Set([...live].map(String)), async (key) => {
     const found = await database.raw.query(
       'select 1 from document_files where storage_key = $1 limit 1',

@@ -1,6 +1,6 @@
 /**
  * Scale-out script: `npm run scale-out-test`. Two api processes and two workers on one PostgreSQL and one data
- * folder, as README "Deployment" describes. A bulk execution, an export and a classification backfill are
+ * folder, as README "Deployment" describes, all started at once on an empty database (a first start). A bulk execution, an export and a classification backfill are
  * started through both APIs; one worker is killed with SIGKILL while they run; the other must finish them all,
  * each row applied exactly once (the crash script's checks). Then, with both APIs warm, a change made through
  * one is read at once through the other: the member list, the documents page cache, the signed-in user's
@@ -39,7 +39,23 @@ async function main() {
   const processes: RoleProcess[] = [];
   let deps: AppDeps | undefined;
   try {
-    // This process migrates and sets up companies; it runs no role.
+    // A scale-out's first start: every process at once on the empty database (each migrates and creates the
+    // job queues; they once failed on drizzle's schema or deadlocked creating pg-boss's queues).
+    const roles = [
+      startRole('api 1', 'api', shared, BASE_PORT),
+      startRole('api 2', 'api', shared, BASE_PORT + 2),
+      startRole('worker 1', 'worker', shared, BASE_PORT + 4),
+      startRole('worker 2', 'worker', shared, BASE_PORT + 6),
+    ];
+    // Every start settles before a failure is reported, so none is left running.
+    const settled = await Promise.allSettled(roles);
+    for (const r of settled) if (r.status === 'fulfilled') processes.push(r.value);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [api1, api2, worker1] = processes as [RoleProcess, RoleProcess, RoleProcess];
+    console.log('two api processes and two workers started at once on an empty database');
+
+    // This process sets up companies; it runs no role.
     deps = await createDeps(
       parseEnv({
         NODE_ENV: 'test',
@@ -52,14 +68,6 @@ async function main() {
       }),
       { logger: pino({ level: 'silent' }), mailer: { outboxDir: null, send: async () => {} } },
     );
-    const [api1, api2, worker1, worker2] = await Promise.all([
-      startRole('api 1', 'api', shared, BASE_PORT),
-      startRole('api 2', 'api', shared, BASE_PORT + 2),
-      startRole('worker 1', 'worker', shared, BASE_PORT + 4),
-      startRole('worker 2', 'worker', shared, BASE_PORT + 6),
-    ]);
-    processes.push(api1, api2, worker1, worker2);
-    console.log('two api processes and two workers started');
 
     const began = Date.now();
     const work: Prepared[] = await startWork(deps, api1.apiUrl!, api2.apiUrl!);

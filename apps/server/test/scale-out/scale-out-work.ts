@@ -22,6 +22,8 @@ export async function call(url: string, init: RequestInit & { token: string }, e
     headers: {
       authorization: `Bearer ${init.token}`,
       ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+      // These checks are about caches, not versions: a save goes over whatever is stored.
+      ...(init.method === 'PUT' ? { 'if-match': '*' } : {}),
     },
   });
   const body = await res.text();

@@ -17,6 +17,11 @@ export const companies = pgTable('companies', {
   documentImport: boolean('document_import').notNull().default(false),
   isEnabledFederatedIdentity: boolean('is_enabled_federated_identity').notNull().default(false),
   mfa: smallint('mfa').notNull().default(1),
+  /**
+   * When 2要素認証 last became required (mfa 2); null when it is not, or was before this was kept. Sessions
+   * started earlier go on until they end: the requirement applies from each member's next sign-in.
+   */
+  mfaRequiredAt: ts('mfa_required_at'),
   /** The look of the console for everyone in the company (company settings). */
   theme: text('theme').notNull().default('cloudsign'),
   /** Optimistic version of the settings: two admins editing at once never overwrite each other silently. */

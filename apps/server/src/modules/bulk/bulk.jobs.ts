@@ -37,8 +37,9 @@ export async function registerBulkJobs(deps: AppDeps, t: BulkTargetDescriptor) {
     }),
     { retryLimit: 3 },
   );
-  // One execution per company at a time, in order (singletonKey = company id, see the service). A run killed
-  // mid-way is retried when pg-boss expires it, and resumes at the first pending row.
+  // One execution per company at a time, in order (singletonKey = company id, see the service). A run whose
+  // process died mid-way is put back at once by the other instances, or by the next start on PGlite
+  // (jobs/reclaim-dead-work.ts), and resumes at the first pending row; pg-boss's expiry is only the last resort.
   await deps.jobs.register<BulkExecuteJob>(
     names.execute,
     logged(t.label, async (job) => {

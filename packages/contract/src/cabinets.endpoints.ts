@@ -49,6 +49,7 @@ export const cabinetEndpoints = {
     ...cabinet('PUT', '/cabinets/:id'),
     body: ZUpdateCabinetRequest,
     response: ZCabinetResponse,
+    ifMatch: true,
   }),
   delete: endpoint({ ...cabinet('DELETE', '/cabinets/:id'), response: ZDeleteCabinetResponse }),
   addMemberGroups: endpoint({

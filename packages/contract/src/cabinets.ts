@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, strictRequestBody } from './common.ts';
-import { ZEntityType } from './enums.ts';
+import { ZEntityType, ZMemberStatus } from './enums.ts';
 import { refineText } from './text.ts';
 import { ZDocumentSearchConditionsBody } from './documents-search.ts';
 
@@ -58,6 +58,8 @@ export const ZCabinet = z.object({
   classificationRules: z.array(ZCabinetGroup),
   /** Documents in the cabinet (the system cabinet: every company document). */
   documentCount: z.number().int(),
+  /** When its name or note last changed: the version a save of them names in If-Match. */
+  updatedAt: z.string(),
 });
 export type TCabinet = z.infer<typeof ZCabinet>;
 
@@ -226,8 +228,14 @@ export const ZCabinetCandidatesQuery = z.object({
     .max(200, { message: 'キーワードは200文字以内で入力してください。' })
     .optional(),
 });
+/** A colleague offered as admin: with 所属 and 状態, so two 田中 can be told apart and an invitee is marked. */
+export const ZCabinetMemberCandidate = ZCabinetAdmin.extend({
+  organization: z.string(),
+  status: ZMemberStatus,
+});
+export type TCabinetMemberCandidate = z.infer<typeof ZCabinetMemberCandidate>;
 export const ZCabinetMemberCandidatesResponse = z.object({
-  members: z.array(ZCabinetAdmin),
+  members: z.array(ZCabinetMemberCandidate),
   total: z.number().int(),
 });
 export type TCabinetMemberCandidatesResponse = z.infer<typeof ZCabinetMemberCandidatesResponse>;

@@ -13,12 +13,14 @@ export const companySettingsEndpoints = {
   update: endpoint({
     method: 'PUT',
     path: '/company/settings',
+    ifMatch: true,
     body: ZUpdateCompanySettingsRequest,
     response: ZCompanySettingsResponse,
   }),
   preview: endpoint({
     method: 'POST',
     path: '/company/settings/preview',
+    ifMatch: true,
     body: ZUpdateCompanySettingsRequest,
     response: ZCompanySettingsPreviewResponse,
   }),

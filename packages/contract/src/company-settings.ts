@@ -46,7 +46,10 @@ export const ZCompanySettings = z.object({
   auditRetentionYears: z.number().int(),
   /** Read-only here: SSO is configured on its own page. */
   ssoEnabled: z.boolean(),
-  /** Bumped by every change: a PUT naming an older version is refused (409). */
+  /**
+   * Bumped by every change: a save names it in If-Match (`"3"`), and one naming an older version is refused
+   * with 409 stale_version (docs/decisions.md "Saves name the version they were based on").
+   */
   version: z.number().int(),
   updatedAt: z.string(),
 });
@@ -63,7 +66,7 @@ export const ZCompanyName = z
 const flag = (label: string) =>
   z.boolean({ message: `「${label}」はオンまたはオフで指定してください。` });
 
-/** The whole editable part, with the version the admin started from. */
+/** The whole editable part; the version the admin started from goes in If-Match, as every save's does. */
 export const ZUpdateCompanySettingsRequest = strictRequestBody({
   name: ZCompanyName,
   theme: z.enum(['cloudsign', 'smbc-cloudsign'], {
@@ -77,7 +80,6 @@ export const ZUpdateCompanySettingsRequest = strictRequestBody({
   }),
   /** Omitted: the period stays as it is (clients written before the setting existed). */
   auditRetentionYears: ZAuditRetentionYears.optional(),
-  version: z.number({ message: 'バージョンを指定してください。' }).int().min(0),
 });
 export type TUpdateCompanySettingsRequest = z.infer<typeof ZUpdateCompanySettingsRequest>;
 

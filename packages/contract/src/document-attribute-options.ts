@@ -26,6 +26,11 @@ export type TDocumentAttributeOption = z.infer<typeof ZDocumentAttributeOption>;
 
 export const ZDocumentAttributeOptionsResponse = z.object({
   documentAttributeOptions: z.array(ZDocumentAttributeOption),
+  /**
+   * The list's version, drawn from its content (ids, names, 使用する, 必須, order): a replacement names it in
+   * If-Match, so a list saved over another admin's change is refused (docs/decisions.md).
+   */
+  version: z.string(),
 });
 export type TDocumentAttributeOptionsResponse = z.infer<typeof ZDocumentAttributeOptionsResponse>;
 

@@ -42,6 +42,8 @@ export const documentEndpoints = {
     params: ZIdParams,
     body: ZDocumentAttributeUpdate,
     response: ZDocumentGetResponse,
+    // Based on the document's updatedAt as read: a save over another admin's change is refused (issue 30).
+    ifMatch: true,
   }),
   /** Multipart: `cabinetId`, `attributes` (JSON, one per file) and the PDFs under `files`. */
   import: endpoint({
@@ -60,5 +62,7 @@ export const documentEndpoints = {
     path: '/document_attribute_options',
     body: ZDocumentAttributeOptionsUpdate,
     response: ZDocumentAttributeOptionsResponse,
+    // Based on the list's version as read (the whole list is replaced: a stale one would put items back).
+    ifMatch: true,
   }),
 };

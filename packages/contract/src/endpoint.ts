@@ -20,7 +20,19 @@ export type Endpoint = {
   file?: 'csv' | 'pdf' | 'xml';
   /** The success status when it is not 200. */
   status?: 201 | 202;
+  /**
+   * A save of one stored item that must name the version it was based on: the request carries
+   * `If-Match: "<version>"` (see `ifMatchOf`), a stale one is refused with 409 `stale_version`, a missing one
+   * with 428 `version_required` (docs/decisions.md, "Saves name the version they were based on").
+   */
+  ifMatch?: true;
 };
+
+/**
+ * The If-Match value of a save based on `version`: the item's version as its read answered it (its `updatedAt`
+ * as sent, or `version` where the item has a counter), quoted as an entity tag.
+ */
+export const ifMatchOf = (version: string | number): string => `"${String(version)}"`;
 
 /** An entry answered with JSON (what the console's `callEndpoint` and `uploadEndpoint` take). */
 export type JsonEndpoint = Endpoint & { response: z.ZodType };

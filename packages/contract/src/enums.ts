@@ -42,6 +42,11 @@ export const CompanyMfa = { Optional: 1, Required: 2 } as const;
 export const THEMES = ['cloudsign', 'smbc-cloudsign'] as const;
 export const ZTheme = z.enum(THEMES);
 export type TTheme = z.infer<typeof ZTheme>;
+/** What people read for each theme (企業設定's radios, its preview and the audit log). */
+export const THEME_LABELS: Record<TTheme, string> = {
+  cloudsign: 'クラウドサイン',
+  'smbc-cloudsign': 'SMBCクラウドサイン',
+};
 
 export const PLANS = ['free', 'light', 'corporate', 'business', 'enterprise'] as const;
 export const ZPlan = z.enum(PLANS);

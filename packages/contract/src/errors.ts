@@ -24,6 +24,18 @@ export const ERROR_CODES = {
   },
   system_protected: { status: 409, message: 'システムが管理する項目は変更・削除できません。' },
   invalid_state: { status: 409, message: '現在の状態ではこの操作はできません。' },
+  /** A save based on a stale read: its If-Match names a version the item has moved past (docs/decisions.md). */
+  stale_version: {
+    status: 409,
+    message:
+      'ほかの管理者がこの内容を変更しました。最新の内容を読み込んでから、もう一度保存してください。',
+  },
+  /** A save of a versioned item sent without If-Match: the server cannot tell it from a lost update. */
+  version_required: {
+    status: 428,
+    message:
+      '保存のもとになった内容の版（If-Match ヘッダー）が指定されていません。最新の内容を読み込んでから、もう一度保存してください。',
+  },
   /** A body sent slower than the servers' minimum rate (a held connection is not a request). */
   request_timeout: {
     status: 408,
@@ -52,6 +64,10 @@ export const ERROR_CODES = {
     status: 500,
     message: 'サーバーでエラーが発生しました。時間をおいてやり直してください。',
   },
+  /**
+   * The server cannot answer now; `Retry-After` says when to try again. Also a statement cancelled at the
+   * API's statement timeout (a search asking too much): its own message, never 500 `internal`.
+   */
   unavailable: {
     status: 503,
     message: 'ただいまサービスを利用できません。時間をおいてやり直してください。',

@@ -18,16 +18,31 @@ describe('parseAmountInput', () => {
     [' 1,000 円 ', 1000],
     ['0', 0],
     ['007', 7],
+    ['100万円', 1_000_000],
+    ['１００万円', 1_000_000],
+    ['3万5,000円', 35_000],
+    ['1億2,000万円', 120_000_000],
+    ['1億5000', 100_005_000],
   ])('%s → %d', (raw, value) => {
     expect(parseAmountInput(raw)).toEqual({ ok: true, value });
   });
 
-  it.each(['', '1,00', '10,0000', '-1', '1.5', '百円', 'abc', '1,000,000ドル'])(
-    'refuses %j as a format error',
-    (raw) => {
-      expect(parseAmountInput(raw)).toEqual({ ok: false, reason: 'format' });
-    },
-  );
+  it.each([
+    '',
+    '1,00',
+    '10,0000',
+    '-1',
+    '1.5',
+    '百円',
+    'abc',
+    '1,000,000ドル',
+    '万円',
+    '1万20000',
+    '1億10000万',
+    '1.5万',
+  ])('refuses %j as a format error', (raw) => {
+    expect(parseAmountInput(raw)).toEqual({ ok: false, reason: 'format' });
+  });
 
   it('refuses an amount beyond a safe integer as out of range', () => {
     expect(parseAmountInput('99999999999999999')).toEqual({ ok: false, reason: 'range' });

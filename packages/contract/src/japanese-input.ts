@@ -11,9 +11,20 @@ export type TParsed<T> = { ok: true; value: T } | { ok: false; reason: 'format' 
 const ok = <T>(value: T): TParsed<T> => ({ ok: true, value });
 const bad = (reason: 'format' | 'range'): TParsed<never> => ({ ok: false, reason });
 
+/** A run of digits, or digits with commas in groups of three (a misplaced comma is a typo, not a separator). */
+const AMOUNT_DIGITS = String.raw`(?:\d+|\d{1,3}(?:,\d{3})+)`;
+const AMOUNT_RE = new RegExp(`^${AMOUNT_DIGITS}$`);
+/** 億 and 万 as people write amounts: `100万`, `1億2000万`, `1億5000`, `3万5,000`. */
+const AMOUNT_UNITS_RE = new RegExp(
+  `^(?:(${AMOUNT_DIGITS})億)?(?:(${AMOUNT_DIGITS})万)?(${AMOUNT_DIGITS})?$`,
+);
+
+const groupValue = (s: string | undefined) => (s === undefined ? 0 : Number(s.replaceAll(',', '')));
+
 /**
- * Integer yen: `1000000`, `1,000,000`, `１，０００，０００`, `1000000円`, `¥1,000,000`. Commas only in
- * groups of three (a misplaced comma is a typo, not a separator). `range` = beyond a safe integer.
+ * Integer yen: `1000000`, `1,000,000`, `１，０００，０００`, `1000000円`, `¥1,000,000`, `100万円`,
+ * `1億2,000万円`. Commas only in groups of three. Below a unit, at most 9999 (`1万20000` is a typo).
+ * `range` = beyond a safe integer.
  */
 export function parseAmountInput(raw: string): TParsed<number> {
   const v = raw
@@ -21,10 +32,17 @@ export function parseAmountInput(raw: string): TParsed<number> {
     .replace(/\s+/g, '')
     .replace(/^[¥\\]/, '')
     .replace(/円$/, '');
-  if (!/^(\d+|\d{1,3}(,\d{3})+)$/.test(v)) return bad('format');
-  const digits = v.replaceAll(',', '').replace(/^0+(?=\d)/, '');
-  if (digits.length > 16 || !Number.isSafeInteger(Number(digits))) return bad('range');
-  return ok(Number(digits));
+  if (AMOUNT_RE.test(v)) {
+    const digits = v.replaceAll(',', '').replace(/^0+(?=\d)/, '');
+    if (digits.length > 16 || !Number.isSafeInteger(Number(digits))) return bad('range');
+    return ok(Number(digits));
+  }
+  const units = AMOUNT_UNITS_RE.exec(v);
+  if (!units || (units[1] === undefined && units[2] === undefined)) return bad('format');
+  const [oku, man, rest] = [groupValue(units[1]), groupValue(units[2]), groupValue(units[3])];
+  if (rest > 9999 || (units[1] !== undefined && man > 9999)) return bad('format');
+  const value = oku * 100_000_000 + man * 10_000 + rest;
+  return Number.isSafeInteger(value) ? ok(value) : bad('range');
 }
 
 /** The Japanese eras since the Gregorian calendar, newest first: first day of year 1 (元年). */

@@ -59,6 +59,8 @@ export const ZMemberListQuery = z.object({
   status: qIntEnum(MEMBER_STATUSES),
   mfa: qIntEnum([1, 2]),
   sort: lenient(z.enum(MEMBER_SORTS)),
+  /** The member whose drawer is open: a row is a link to it, so a click works before the page is hydrated. */
+  memberId: qUuid,
 });
 export type TMemberListQuery = z.infer<typeof ZMemberListQuery>;
 export const MEMBER_LIST_DEFAULTS: Partial<TMemberListQuery> = { page: 1, sort: 'name' };

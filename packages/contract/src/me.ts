@@ -34,5 +34,11 @@ export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 /** Main site (spec §7). */
 export const ZTokenResponse = z.object({ jwt: z.string() });
-export const ZLogoutRequest = z.object({ token: z.string().min(1, 'トークンが必要です。') });
+/**
+ * The console's current token, proving it holds the session. Left out when the site refuses to mint one for a
+ * session it still accepts: the session cookie and `X-Requested-With` then end it (site/token.routes.ts).
+ */
+export const ZLogoutRequest = z.object({
+  token: z.string().min(1, 'トークンが必要です。').optional(),
+});
 export const ZLogoutResponse = z.object({ url: z.string() });

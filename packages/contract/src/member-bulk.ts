@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId, strictRequestBody } from './common.ts';
 import { ZCsvEncoding } from './bulk.ts';
-import { ROLE_LABELS, ROLES, type TRole } from './enums.ts';
+import { MEMBER_STATUS_LABELS, MemberStatus, ROLE_LABELS, ROLES, type TRole } from './enums.ts';
 
 /** Japanese column headers of the member CSVs (docs/design.md §3). */
 export const MEMBER_CSV = {
@@ -11,7 +11,7 @@ export const MEMBER_CSV = {
   furigana: 'フリガナ',
   organization: '所属',
   groups: 'メンバーグループ',
-  /** Edit template and export only: 利用中 / 利用停止 / 招待中 (MEMBER_USE_STATES). */
+  /** Edit template and export only: the member's 状態 as the screens say it (MEMBER_STATUS_LABELS). */
   status: '利用状態',
   updatedAt: '更新日時',
   /** Delete CSV only: who takes over the deleted member's cabinets and documents (offboarding). */
@@ -49,20 +49,20 @@ export const MEMBER_DELETE_COLUMNS = [
 ] as const;
 
 /**
- * The 利用状態 cell: 利用中 (有効 or パスワード再設定待ち), 利用停止 (status 3) and 招待中 (status 0). An edit file
- * sets 利用中 ↔ 利用停止 (利用再開 / 利用停止); 招待中 is only ever read back unchanged.
+ * The 利用状態 cell: the member's 状態 in the words of the member list and drawer (招待中, 有効,
+ * パスワード再設定待ち, 利用停止; one map, MEMBER_STATUS_LABELS, so a file and a screen never disagree). An edit
+ * file sets 有効 ↔ 利用停止 (利用再開 / 利用停止); the other states are only ever read back unchanged.
  */
 export const MEMBER_USE_STATES = {
-  active: '利用中',
-  deactivated: '利用停止',
-  invited: '招待中',
+  active: MEMBER_STATUS_LABELS[MemberStatus.Valid]!,
+  passwordReset: MEMBER_STATUS_LABELS[MemberStatus.PasswordReset]!,
+  deactivated: MEMBER_STATUS_LABELS[MemberStatus.Deactivated]!,
+  invited: MEMBER_STATUS_LABELS[MemberStatus.Invalid]!,
 } as const;
+/** Files written before issue 30 said 利用中 for 有効 and パスワード再設定待ち; read it as 有効. */
+export const LEGACY_ACTIVE_USE_STATE = '利用中';
 export const memberUseState = (status: number): string =>
-  status === 3
-    ? MEMBER_USE_STATES.deactivated
-    : status === 0
-      ? MEMBER_USE_STATES.invited
-      : MEMBER_USE_STATES.active;
+  MEMBER_STATUS_LABELS[status] ?? String(status);
 
 /**
  * The columns a company's member CSVs use: 承認権限 only while its documentApproval flag is on (like the

@@ -37,6 +37,7 @@ export const memberGroupEndpoints = {
     ...group('PUT', '/member_groups/:id'),
     body: ZUpdateMemberGroupRequest,
     response: ZMemberGroupResponse,
+    ifMatch: true,
   }),
   delete: endpoint({ ...group('DELETE', '/member_groups/:id'), response: ZOk }),
   addUsers: endpoint({

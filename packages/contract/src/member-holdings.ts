@@ -30,6 +30,23 @@ export const ZDeleteUserQuery = z.object({
 });
 export type TDeleteUserQuery = z.infer<typeof ZDeleteUserQuery>;
 
+/**
+ * The deletion's answer says what moved and to whom, so the console's completion message can name the
+ * successor and the counts as the server counted them under its locks (not as the dialog read them earlier).
+ */
+export const ZDeleteUserResponse = z.object({
+  ok: z.literal(true),
+  /** Null when nothing needed a successor. `cabinets`: cabinets the successor now administers. */
+  transferred: z
+    .object({
+      successor: z.object({ id: ZId, name: z.string(), email: z.string() }),
+      cabinets: z.number().int(),
+      documents: z.number().int(),
+    })
+    .nullable(),
+});
+export type TDeleteUserResponse = z.infer<typeof ZDeleteUserResponse>;
+
 /** Messages of the offboarding rules, shared by the single delete and the bulk delete CSV. */
 export const SUCCESSOR_MSG = {
   required: (cabinets: number, documents: number) =>

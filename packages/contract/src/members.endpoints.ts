@@ -1,5 +1,5 @@
 /** The members area's calls (server: modules/members; console: features/members). */
-import { ZIdParams, ZOk } from './common.ts';
+import { ZIdParams } from './common.ts';
 import { endpoint, type HttpMethod } from './endpoint.ts';
 import {
   ZCreateUserRequest,
@@ -8,7 +8,11 @@ import {
   ZUpdateUserRequest,
   ZUserResponse,
 } from './members.ts';
-import { ZDeleteUserQuery, ZMemberHoldingsResponse } from './member-holdings.ts';
+import {
+  ZDeleteUserQuery,
+  ZDeleteUserResponse,
+  ZMemberHoldingsResponse,
+} from './member-holdings.ts';
 
 /** A call on one member: `/users/:id…`. */
 const member = <const M extends HttpMethod, const P extends `/users/:id${string}`>(
@@ -39,8 +43,13 @@ export const memberEndpoints = {
     ...member('PUT', '/users/:id'),
     body: ZUpdateUserRequest,
     response: ZUserResponse,
+    ifMatch: true,
   }),
-  delete: endpoint({ ...member('DELETE', '/users/:id'), query: ZDeleteUserQuery, response: ZOk }),
+  delete: endpoint({
+    ...member('DELETE', '/users/:id'),
+    query: ZDeleteUserQuery,
+    response: ZDeleteUserResponse,
+  }),
   holdings: endpoint({
     ...member('GET', '/users/:id/holdings'),
     response: ZMemberHoldingsResponse,

@@ -168,3 +168,10 @@ export type TFindMembersResponse = z.infer<typeof ZFindMembersResponse>;
  */
 export const memberLabel = (m: { name?: string | null; email: string }): string =>
   m.name || m.email;
+
+/** A member without a name, where the name has its own place beside the address (docs/glossary.md). */
+export const MEMBER_NAME_UNSET = '（氏名未設定）';
+
+/** The name as a list or heading shows it: 「（氏名未設定）」 while none is registered. */
+export const memberNameOrUnset = (name: string | null | undefined): string =>
+  name || MEMBER_NAME_UNSET;

@@ -15,18 +15,21 @@ export const ssoEndpoints = {
   putMetadata: endpoint({
     method: 'PUT',
     path: '/sso_settings/idp_metadata',
+    ifMatch: true,
     body: ZSsoMetadataRequest,
     response: ZSsoResponse,
   }),
   putMapping: endpoint({
     method: 'PUT',
     path: '/sso_settings/mapping',
+    ifMatch: true,
     body: ZSsoMappingRequest,
     response: ZSsoResponse,
   }),
   putCertificates: endpoint({
     method: 'PUT',
     path: '/sso_settings/certificates',
+    ifMatch: true,
     body: ZSsoCertificatesRequest,
     response: ZSsoResponse,
   }),

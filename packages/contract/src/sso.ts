@@ -60,6 +60,12 @@ export const ZSsoResponse = z.object({
   /** JIT provisioning is an enterprise-plan feature. */
   jitAvailable: z.boolean(),
   settings: ZSsoSettings.nullable(),
+  /**
+   * The settings' version, drawn from what an admin saves (IdP, certificates, mapping, JIT, exceptions; not the
+   * last connection test): the IdP metadata, certificates and mapping saves name it in If-Match, so a save
+   * over another admin's change is refused (docs/decisions.md "Saves name the version they were based on").
+   */
+  version: z.string(),
 });
 export type TSsoResponse = z.infer<typeof ZSsoResponse>;
 

@@ -37,6 +37,7 @@ import { memberGroupsRoutes } from '../modules/member-groups/member-groups.route
 import { auditLogRoutes } from '../modules/audit-log/audit-log.routes.ts';
 import { companySettingsRoutes } from '../modules/company-settings/company-settings.routes.ts';
 import { ssoRoutes } from '../modules/sso/sso.routes.ts';
+import { readIfMatchOn } from '../lib/http/if-match.ts';
 
 export type ApiApp = FastifyInstance;
 
@@ -100,7 +101,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(cors, {
     origin: [deps.env.SITE_URL],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-Match'],
     exposedHeaders: ['X-Request-Id', 'Content-Disposition', 'Retry-After'],
     maxAge: 600,
   });
@@ -115,6 +116,8 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     keyGenerator: (request) => (request.auth ? `u:${request.auth.user.id}` : `ip:${request.ip}`),
   });
 
+  // Before the routes: a versioned save (the contract's `ifMatch`) keeps its If-Match, parsed once; the service refuses none (428).
+  app.addHook('onRoute', readIfMatchOn);
   await app.register(systemRoutes, { deps, metrics });
   await app.register(meRoutes, { deps });
   await app.register(clientLogsRoutes, { deps });

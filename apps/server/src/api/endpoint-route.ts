@@ -4,7 +4,8 @@
  * the reference shows beside them: its tags, its summary and the error answers it documents.
  */
 import type { z } from 'zod';
-import type { Endpoint } from '@cloudsign/contract';
+import { ZErrorBody, type Endpoint } from '@cloudsign/contract';
+import { IF_MATCH_HEADERS } from '../lib/http/if-match.ts';
 
 type Reference = {
   tags: readonly string[];
@@ -23,13 +24,16 @@ type Responses<E extends Endpoint, R extends Reference> = (E extends { response:
   (R['errors'] extends Readonly<Record<number, z.ZodType>> ? R['errors'] : unknown);
 
 export function routeOf<const E extends Endpoint, const R extends Reference>(e: E, ref: R) {
-  const response = e.response ? { [e.status ?? 200]: e.response, ...ref.errors } : ref.errors;
+  // A versioned save documents its header and its two refusals itself, so no route can leave them out.
+  const errors = e.ifMatch ? { ...ref.errors, 409: ZErrorBody, 428: ZErrorBody } : ref.errors;
+  const response = e.response ? { [e.status ?? 200]: e.response, ...errors } : errors;
   const schema = {
     tags: [...ref.tags],
     ...(ref.summary !== undefined && { summary: ref.summary }),
     ...(ref.hide && { hide: true }),
     ...(e.upload && { consumes: ['multipart/form-data'] }),
     ...(e.params && { params: e.params }),
+    ...(e.ifMatch && { headers: IF_MATCH_HEADERS }),
     ...(e.query && { querystring: e.query }),
     ...(e.body && !e.upload && { body: e.body }),
     ...(response && { response }),

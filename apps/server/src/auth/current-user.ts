@@ -1,10 +1,11 @@
 import type { TCurrentUser, TRole } from '@cloudsign/contract';
-import type { companies, users } from '../db/schema.ts';
+import type { companies } from '../db/schema.ts';
+import type { SessionUser } from './sessions.repository.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 
 export { findSessionUser } from './sessions.repository.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = SessionUser;
 export type CompanyRow = typeof companies.$inferSelect;
 
 /** Who is calling: loaded fresh on every request, so a deleted or demoted member loses access at once. */

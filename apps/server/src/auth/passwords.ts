@@ -41,10 +41,35 @@ export async function verifyPassword(
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword(crypto.randomUUID()));
 
+/**
+ * Characters typed with a Japanese input mode (IME) on: full-width letters, digits and symbols, the
+ * ideographic space, kana and kanji (East Asian Wide/Fullwidth). A password holding one was almost always
+ * typed by mistake, and typing it normally later fails.
+ */
+const FULL_WIDTH =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF01-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+
+export const hasFullWidth = (password: string) => FULL_WIDTH.test(password);
+
+/**
+ * The password as it would have been typed with the input mode off: full-width letters, digits, symbols and
+ * spaces folded to ASCII (NFKC). Null when folding changes nothing or leaves a character no keyboard types
+ * in half width (kana, kanji): then there is no other password the person can have meant.
+ */
+export function halfWidthOf(password: string): string | null {
+  if (!hasFullWidth(password)) return null;
+  const folded = password.normalize('NFKC');
+  return hasFullWidth(folded) ? null : folded;
+}
+
+export const FULL_WIDTH_REFUSED =
+  'パスワードは半角英数字・記号で入力してください（全角文字が含まれています）';
+
 /** Japanese messages for a new password, keyed by form field; empty when acceptable. */
 export function checkNewPassword(password: string, confirmation: string): Record<string, string> {
   const errors: Record<string, string> = {};
   if (password.length === 0) errors.password = 'パスワードを入力してください。';
+  else if (hasFullWidth(password)) errors.password = FULL_WIDTH_REFUSED;
   else if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
     errors.password = `パスワードは${PASSWORD_MIN}文字以上${PASSWORD_MAX}文字以内で入力してください。`;
   } else if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) {

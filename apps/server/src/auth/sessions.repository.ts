@@ -7,7 +7,27 @@ import { companies, sessions, users } from '../db/schema.ts';
 import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export type SessionUser = typeof users.$inferSelect;
+
+/**
+ * What a request needs of its member, and no more: the password hash, the MFA secret and the backup codes stay
+ * out, so they never travel in a request's context; the steps that check them read them there
+ * (`selectSignInSecrets`). Every API request reads these.
+ */
+const sessionUserColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  email: users.email,
+  name: users.name,
+  organization: users.organization,
+  roles: users.roles,
+  status: users.status,
+  mfa: users.mfa,
+  hasMfaSecret: sql<boolean>`(${users.mfaSecret} is not null)`,
+};
+export type SessionUser = Pick<
+  typeof users.$inferSelect,
+  'id' | 'companyId' | 'email' | 'name' | 'organization' | 'roles' | 'status' | 'mfa'
+> & { hasMfaSecret: boolean };
 export type SessionCompany = typeof companies.$inferSelect;
 export type LoadedSession = {
   session: SessionRow;
@@ -33,7 +53,7 @@ export async function selectLiveSession(
   const [row] = await db
     .select({
       session: sessions,
-      user: users,
+      user: sessionUserColumns,
       company: companies,
       isPasswordAllowed: passwordSignInAllowed,
     })
@@ -74,7 +94,7 @@ export async function deleteSessionsOf(
 
 function sessionUserQuery(db: DbOrTx) {
   return db
-    .select({ user: users, company: companies })
+    .select({ user: sessionUserColumns, company: companies })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -115,5 +135,18 @@ export async function selectSessionAccount(db: DbOrTx, sessionId: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId));
+  return row ?? null;
+}
+
+/** The secrets a sign-in step checks (password change, second factor), read by that step only. */
+export async function selectSignInSecrets(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      passwordHash: users.passwordHash,
+      mfaSecret: users.mfaSecret,
+      mfaBackupCodes: users.mfaBackupCodes,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }

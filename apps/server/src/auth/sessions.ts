@@ -14,7 +14,7 @@ export type {
   SessionRow,
   SessionUser,
 } from './sessions.repository.ts';
-export { deleteSession } from './sessions.repository.ts';
+export { deleteSession, selectSignInSecrets as signInSecrets } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'cs_session';
 export const SESSION_TTL_MS = 12 * 3600 * 1000;
@@ -64,13 +64,19 @@ export async function markMfaVerified(db: DbOrTx, sessionId: string) {
 export const isRefusedBySso = ({ session, isPasswordAllowed }: LoadedSession) =>
   !session.viaSso && !isPasswordAllowed;
 
-export const hasMfaEnabled = (user: SessionUser) => user.mfa === 1 && !!user.mfaSecret;
+export const hasMfaEnabled = (user: Pick<SessionUser, 'mfa' | 'hasMfaSecret'>) =>
+  user.mfa === 1 && user.hasMfaSecret;
 
 /**
- * Recomputed on every request rather than stored, so an admin's MFA reset or a company switching MFA to
- * "required" takes effect on the member's next token request. Order: prove the second factor first, then
- * change the password, then enrol.
+ * Recomputed on every request rather than stored, so an admin's MFA reset (which also ends the member's
+ * sessions) takes effect at once. A company switching 2要素認証 to required asks for enrolment from the next
+ * sign-in, as the settings page promises: a session that started before keeps working until it ends (at most
+ * 12 hours), rather than sending the member away in the middle of a typed form. Order: prove the second factor
+ * first, then change the password, then enrol.
  */
+const startedUnderMfaRequirement = ({ session, company }: LoadedSession) =>
+  company.mfaRequiredAt === null || session.createdAt >= company.mfaRequiredAt;
+
 export function nextStep(loaded: LoadedSession): NextStep | 'invalid' {
   const { session, user, company } = loaded;
   if (user.status !== 1 && user.status !== 2) return 'invalid';
@@ -81,6 +87,7 @@ export function nextStep(loaded: LoadedSession): NextStep | 'invalid' {
   if (isRefusedBySso(loaded)) return 'invalid';
   if (hasMfaEnabled(user) && !session.isMfaVerified) return 'mfa_verify';
   if (user.status === 2) return 'new_password';
-  if (company.mfa === 2 && !hasMfaEnabled(user)) return 'mfa_setup';
+  if (company.mfa === 2 && !hasMfaEnabled(user) && startedUnderMfaRequirement(loaded))
+    return 'mfa_setup';
   return 'done';
 }

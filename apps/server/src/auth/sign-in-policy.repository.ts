@@ -15,6 +15,23 @@ export async function selectIsPasswordAllowed(db: DbOrTx, userId: string): Promi
   return row?.isPasswordAllowed ?? false;
 }
 
+/**
+ * The member at this (normalized) address, with whether the policy lets him sign in with a password: the email
+ * step's routing in one read, by the same condition as every session check.
+ */
+export async function selectPasswordPolicyByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ companyId: string; isPasswordAllowed: boolean } | null> {
+  const [row] = await db
+    .select({ companyId: users.companyId, isPasswordAllowed: passwordSignInAllowed })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Whether the member is on his company's SSO break-glass exception list. */
 export async function isOnSsoExceptionList(db: DbOrTx, companyId: string, userId: string) {
   const [row] = await db

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
-import type { FirstScreenRenderer } from '../../src/site/first-screen.ts';
+import type { FirstScreenRenderer } from '@cloudsign/contract';
 
 type State = { queries: { queries: { queryKey: unknown[] }[] } };
 const entry = fileURLToPath(new URL('../../../console/src/entry-server.tsx', import.meta.url));
@@ -25,7 +25,9 @@ beforeAll(async () => {
   api = await buildApiApp(deps);
   apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
   // Loaded by path, as the site loads its build: the console's sources are not part of the server's types.
-  renderer = (await import(pathToFileURL(path.resolve(entry)).href)) as FirstScreenRenderer;
+  renderer = (
+    (await import(pathToFileURL(path.resolve(entry)).href)) as { default: FirstScreenRenderer }
+  ).default;
 
   const a = await makeCompany(deps, { name: '株式会社エー' });
   const b = await makeCompany(deps, { name: '株式会社ビー' });
@@ -89,6 +91,24 @@ describe('first screen rendered by the site', () => {
     const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys.some((k) => k.includes('me'))).toBe(true);
     expect(keys.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('rows are links to the list with their drawer or detail open, and such a URL renders too', async () => {
+    const members = (await render('adminA', '/company/members'))!.html;
+    const href =
+      /<a[^>]*data-testid="member-row"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*data-testid="member-row"/.exec(
+        members,
+      );
+    const link = (href?.[1] ?? href?.[2] ?? '').replace(/&amp;/g, '&');
+    expect(link).toMatch(/^\/company\/members\?memberId=[0-9a-f-]{36}$/);
+    // The URL a click before hydration loads: the list again, rendered (not a redirect to a plain page).
+    expect(rowsOf((await render('adminA', link))!.html, 'member-row')).toBe(7);
+    const documents = (await render('adminA', '/company/documents'))!.html;
+    expect(documents).toMatch(/href="\/company\/documents\?documentId=[0-9a-f-]{36}"/);
+    // The search box is a form the browser submits by itself.
+    const form = /<form[^>]*>/.exec(members)?.[0] ?? '';
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/company/members"');
   });
 
   it("a company admin's documents page holds the company's documents as rows", async () => {

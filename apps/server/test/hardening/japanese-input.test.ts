@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
 import { buildSiteApp } from '../../src/site/app.ts';
 import { documents, users } from '../../src/db/schema.ts';
-import { KANJI_CANONICAL, KANJI_VARIANTS } from '../../src/lib/kanji-variants.ts';
+import { KANJI_CANONICAL, KANJI_VARIANTS } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeDocument, makeUser } from '../support/fixtures.ts';
 import { makeDocumentsWorld, type DocumentsWorld } from '../support/documents.world.ts';
@@ -115,7 +115,7 @@ describe('PUT /documents/{id}/attribute takes amounts and dates as typed', () =>
     const res = await app.inject({
       method: 'PUT',
       url: `/documents/${ids['高橋商事との契約']}/attribute`,
-      headers: w.headers.admin,
+      headers: { ...w.headers.admin, 'if-match': '*' },
       payload: {
         amount: '１，０００，０００円',
         contractAt: '令和8年4月1日',

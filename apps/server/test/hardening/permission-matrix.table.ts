@@ -50,17 +50,26 @@ const x = (
 });
 
 const get = (url: string): Call => ({ method: 'GET', url });
-/** A settings change both test companies accept (same plan and flags, version reset first). */
-const settingsBody = async (w: World) => ({
-  name: unique('株式会社テスト'),
-  theme: 'cloudsign',
-  flags: { mfa: false, documentApproval: true, auditLog: true, documentImport: true },
-  version: await w.fresh.settingsVersion(),
+/** A settings change both test companies accept (same plan and flags), on the version reset first. */
+const settingsCall = async (w: World, method: Call['method'], url: string): Promise<Call> => ({
+  method,
+  url,
+  payload: {
+    name: unique('株式会社テスト'),
+    theme: 'cloudsign',
+    flags: { mfa: false, documentApproval: true, auditLog: true, documentImport: true },
+  },
+  headers: { 'if-match': `"${await w.fresh.settingsVersion()}"` },
 });
 const send = (method: Call['method'], url: string, payload: unknown = {}): Call => ({
   method,
   url,
   payload,
+});
+/** A versioned save (If-Match) that overwrites on purpose: the matrix is about who, not which version. */
+const saveOver = (url: string, payload: unknown): Call => ({
+  ...send('PUT', url, payload),
+  headers: { 'if-match': '*' },
 });
 const csvUpload = (url: string): Call => {
   const mp = multipartBody([
@@ -119,7 +128,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'PUT /documents/{id}/attribute': {
     expect: MANAGERS,
-    call: (w) => send('PUT', `/documents/${w.document.id}/attribute`, { localId: unique('L-') }),
+    call: (w) => ({
+      ...send('PUT', `/documents/${w.document.id}/attribute`, { localId: unique('L-') }),
+      headers: { 'if-match': '*' },
+    }),
   },
   // Import needs 書類インポート権限 (or 組織管理権限, contract documents.ts); nobody else here holds it.
   // Company B's admin names company A's cabinet: 404.
@@ -139,7 +151,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'PUT /document_attribute_options': {
     expect: ADMIN_ONLY,
-    call: () => send('PUT', '/document_attribute_options', { documentAttributeOptions: [] }),
+    call: () => ({
+      ...send('PUT', '/document_attribute_options', { documentAttributeOptions: [] }),
+      headers: { 'if-match': '*' },
+    }),
   },
 
   // Cabinets
@@ -151,7 +166,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /cabinets/{id}': { expect: READERS, call: (w) => get(`/cabinets/${w.cabinet.id}`) },
   'PUT /cabinets/{id}': {
     expect: MANAGERS,
-    call: (w) => send('PUT', `/cabinets/${w.cabinet.id}`, { name: unique('改名'), note: '' }),
+    call: (w) => saveOver(`/cabinets/${w.cabinet.id}`, { name: unique('改名'), note: '' }),
   },
   'DELETE /cabinets/{id}': {
     expect: ADMIN_ONLY_ID,
@@ -246,7 +261,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'PUT /users/{id}': {
     expect: ADMIN_ONLY_ID,
-    call: (w) => send('PUT', `/users/${w.users.targetA.id}`, { organization: unique('部署') }),
+    call: (w) => saveOver(`/users/${w.users.targetA.id}`, { organization: unique('部署') }),
   },
   'DELETE /users/{id}': {
     expect: ADMIN_ONLY_ID,
@@ -305,11 +320,11 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /company/settings': { expect: x(ok, 403, 403, ok), call: () => get('/company/settings') },
   'PUT /company/settings': {
     expect: x(ok, 403, 403, ok),
-    call: async (w) => send('PUT', '/company/settings', await settingsBody(w)),
+    call: (w) => settingsCall(w, 'PUT', '/company/settings'),
   },
   'POST /company/settings/preview': {
     expect: x(ok, 403, 403, ok),
-    call: async (w) => send('POST', '/company/settings/preview', await settingsBody(w)),
+    call: (w) => settingsCall(w, 'POST', '/company/settings/preview'),
   },
   'GET /company/settings/invitation_budget': {
     expect: x(ok, 403, 403, ok),
@@ -332,7 +347,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'PUT /member_groups/{id}': {
     expect: ADMIN_ONLY_ID,
-    call: (w) => send('PUT', `/member_groups/${w.spareGroup.id}`, { note: unique('備考') }),
+    call: (w) => saveOver(`/member_groups/${w.spareGroup.id}`, { note: unique('備考') }),
   },
   'DELETE /member_groups/{id}': {
     expect: ADMIN_ONLY_ID,
@@ -361,12 +376,12 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'PUT /sso_settings/idp_metadata': {
     expect: ADMIN_ONLY,
-    call: (w) => send('PUT', '/sso_settings/idp_metadata', { xml: w.sso.metadata }),
+    call: (w) => saveOver('/sso_settings/idp_metadata', { xml: w.sso.metadata }),
   },
   'PUT /sso_settings/mapping': {
     expect: ADMIN_ONLY,
     call: () =>
-      send('PUT', '/sso_settings/mapping', {
+      saveOver('/sso_settings/mapping', {
         emailAttribute: 'mail',
         nameAttribute: 'displayName',
         organizationAttribute: 'department',
@@ -378,7 +393,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'PUT /sso_settings/certificates': {
     expect: ADMIN_ONLY,
     call: (w) =>
-      send('PUT', '/sso_settings/certificates', { certificates: w.sso.rolloverCertificates }),
+      saveOver('/sso_settings/certificates', { certificates: w.sso.rolloverCertificates }),
   },
   'PUT /sso_settings/enabled': {
     expect: ADMIN_ONLY,

@@ -95,7 +95,7 @@ describe('a deleted or demoted member loses access on the next call', () => {
     const put = await api.inject({
       method: 'PUT',
       url: `/users/${user.id}`,
-      headers: adminHeaders,
+      headers: { ...adminHeaders, 'if-match': '*' },
       payload: { roles: [] },
     });
     expect(put.statusCode, put.body).toBe(200);
@@ -130,7 +130,7 @@ describe('a deleted or demoted member loses access on the next call', () => {
       api.inject({
         method: 'PUT',
         url: `/cabinets/${cabinetId}`,
-        headers: s.headers,
+        headers: { ...s.headers, 'if-match': '*' },
         payload: { name },
       });
     expect((await rename('名前変更1')).statusCode).toBe(200);

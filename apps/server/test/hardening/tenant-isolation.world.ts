@@ -154,7 +154,9 @@ export async function call(
   url: string,
   payload?: object,
 ) {
-  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  // The model is about who reaches what, not versions: a save goes over whatever is stored (If-Match: *).
+  const sent = method === 'PUT' ? { 'if-match': '*', ...headers } : headers;
+  return app.inject({ method, url, headers: sent, ...(payload ? { payload } : {}) });
 }
 
 /** 2xx or the test fails with the body, which names the refused call. */

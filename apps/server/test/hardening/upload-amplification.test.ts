@@ -49,6 +49,10 @@ describe('a member CSV naming a million columns in its header', () => {
   it('fails its check with one message; reading the run stays small and the memory flat', async () => {
     const bytes = Buffer.from(`${'x,'.repeat(999_999)}x\r\na\r\n`);
     expect(bytes.length).toBeLessThan(2.1 * 1024 * 1024);
+    // Warm-up, unmeasured: the first such run's one-time costs (code compiled on first use, the embedded
+    // database's heap grown once to hold a 2 MB upload, never given back) are not what the server holds per
+    // run; on a loaded machine they alone passed the bound. A leak or a buffered header still shows below.
+    await settle(app, headers, (await upload(app, headers, 'bulk_add', bytes)).id);
     const { result, growthMb } = await peakGrowthMb(async () => {
       const m = await upload(app, headers, 'bulk_add', bytes);
       const settled = await settle(app, headers, m.id);

@@ -7,7 +7,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
-import { auditEvents, memberGroupUsers } from '../../src/db/schema.ts';
+import {
+  auditEvents,
+  cabinetAdmins,
+  cabinetClassificationRules,
+  cabinetMemberGroups,
+  memberGroupUsers,
+} from '../../src/db/schema.ts';
+import { makeDocument } from '../support/fixtures.ts';
 import * as ssoRepo from '../../src/modules/sso/sso.repository.ts';
 import { idpMetadata, makeKey } from '../support/saml-idp.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
@@ -44,6 +51,7 @@ const CHANGING: Record<
     call: () => ({
       method: 'PUT',
       url: '/document_attribute_options',
+      headers: { 'if-match': '*' },
       payload: {
         documentAttributeOptions: [
           { name: unique('項目').slice(0, 20), isEnabled: true, isRequired: false },
@@ -55,6 +63,7 @@ const CHANGING: Record<
     call: () => ({
       method: 'PUT',
       url: '/sso_settings/idp_metadata',
+      headers: { 'if-match': '*' },
       payload: {
         xml: idpMetadata({
           entityId: `https://${unique('idp')}.example.test/saml`,
@@ -68,6 +77,7 @@ const CHANGING: Record<
     call: () => ({
       method: 'PUT',
       url: '/sso_settings/mapping',
+      headers: { 'if-match': '*' },
       payload: {
         emailAttribute: 'mail',
         nameAttribute: unique('name'),
@@ -96,6 +106,67 @@ const CHANGING: Record<
         method: 'DELETE',
         url: `/member_groups/${w.spareGroup.id}/users`,
         payload: { userIds: [user.id] },
+      };
+    },
+  },
+  // A cabinet's links: what is added is not there yet, what is removed is (adding what is there records nothing).
+  'PUT /cabinets/{id}/member_groups': {
+    call: async (w) => ({
+      method: 'PUT',
+      url: `/cabinets/${w.cabinet.id}/member_groups`,
+      payload: { memberGroupIds: [(await w.fresh.group()).id] },
+    }),
+  },
+  'DELETE /cabinets/{id}/member_groups': {
+    call: async (w) => {
+      const group = await w.fresh.group();
+      await deps.database.db
+        .insert(cabinetMemberGroups)
+        .values({ cabinetId: w.cabinet.id, groupId: group.id });
+      return {
+        method: 'DELETE',
+        url: `/cabinets/${w.cabinet.id}/member_groups`,
+        payload: { memberGroupId: group.id },
+      };
+    },
+  },
+  'POST /cabinets/{id}/admins': {
+    call: async (w) => ({
+      method: 'POST',
+      url: `/cabinets/${w.cabinet.id}/admins`,
+      payload: { userIds: [(await w.fresh.user()).id] },
+    }),
+  },
+  'DELETE /cabinets/{id}/admins': {
+    call: async (w) => {
+      const user = await w.fresh.user();
+      await deps.database.db
+        .insert(cabinetAdmins)
+        .values({ cabinetId: w.cabinet.id, userId: user.id });
+      return {
+        method: 'DELETE',
+        url: `/cabinets/${w.cabinet.id}/admins`,
+        payload: { userIds: [user.id] },
+      };
+    },
+  },
+  'POST /cabinets/{id}/documents': {
+    call: async (w) => ({
+      method: 'POST',
+      url: `/cabinets/${w.cabinet.id}/documents`,
+      payload: { documentIds: [(await makeDocument(deps, w.companyA.id)).id] },
+    }),
+  },
+  'DELETE /cabinets/{id}/classification_rules': {
+    call: async (w) => {
+      const group = await w.fresh.group();
+      await deps.database.db
+        .insert(cabinetClassificationRules)
+        .values({ cabinetId: w.cabinet.id, groupId: group.id });
+      return {
+        method: 'DELETE',
+        url: `/cabinets/${w.cabinet.id}/classification_rules`,
+        payload: { memberGroupIds: [group.id] },
       };
     },
   },

@@ -22,13 +22,17 @@ export async function makeLoginUser(
   return makeUser(deps, companyId, { passwordHash: await passwordHash(), ...over });
 }
 
-/** A temporary console build: index.html and one hashed asset. */
-export function makeTempDist() {
+/** A temporary console build: its manifest (what the site composes pages from) and one hashed asset. */
+export function makeTempDist(manifest: Record<string, unknown> = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-dist-'));
   mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>クラウドサイン</title><div id="root"></div>',
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-1.css'], isEntry: true },
+      ...manifest,
+    }),
   );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

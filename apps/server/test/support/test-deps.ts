@@ -1,6 +1,7 @@
 /**
  * A fresh database per test file (STYLE.md "Tests"): in-memory PGlite, or — in the PostgreSQL run
- * (TEST_DB_KIND=postgres) — a new database on TEST_DATABASE_URL's server, dropped afterwards.
+ * (TEST_DB_KIND=postgres) — a new database on TEST_DATABASE_URL's server, dropped afterwards. Both start from the
+ * run's migrated template (test-databases.ts), so a file pays neither initdb nor the migrations.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,23 +10,32 @@ import pg from 'pg';
 import pino from 'pino';
 import { parseEnv } from '../../src/config/env.ts';
 import { loggerOptions } from '../../src/lib/http/log-redaction.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, openPgliteAt, type Database } from '../../src/db/client.ts';
 import { createDeps, closeDeps } from '../../src/bootstrap.ts';
 import type { AppDeps } from '../../src/deps.ts';
 import type { Mail, Mailer } from '../../src/lib/mailer.ts';
+import { pgliteTemplate, postgresTemplateName } from './test-databases.ts';
 
 export type TestDeps = AppDeps & { sentMails: Mail[]; cleanup: () => Promise<void> };
 
 export const isPostgresRun = () => process.env.TEST_DB_KIND === 'postgres';
 
-/** A fresh, empty database (not migrated): in-memory PGlite, or a new one on TEST_DATABASE_URL's server. */
-export async function createTestDatabase(): Promise<{
+const UNDEFINED_DATABASE = '3D000';
+
+/**
+ * A fresh database of its own: in-memory PGlite, or a new one on TEST_DATABASE_URL's server. Empty (not migrated)
+ * unless `migrated`, which copies the run's migrated template (test-databases.ts) when there is a current one.
+ */
+export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<{
   database: Database;
   url?: string;
   drop: () => Promise<void>;
 }> {
   if (!isPostgresRun()) {
-    const database = await openDatabase({});
+    const template = opts.migrated ? pgliteTemplate() : undefined;
+    const database = template
+      ? (await openPgliteAt(undefined, undefined, template)).database
+      : await openDatabase({});
     return { database, drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -33,7 +43,14 @@ export async function createTestDatabase(): Promise<{
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const from = opts.migrated ? ` template ${postgresTemplateName()}` : '';
+  try {
+    await admin.query(`create database ${name}${from}`);
+  } catch (err) {
+    // No template on this server (a file run without the run's global setup): an empty one, migrated later.
+    if (!from || (err as { code?: string }).code !== UNDEFINED_DATABASE) throw err;
+    await admin.query(`create database ${name}`);
+  }
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -55,7 +72,7 @@ export async function createTestDeps(
   opts: { clock?: () => Date; worker?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestDeps> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-test-'));
-  const { database, url, drop } = await createTestDatabase();
+  const { database, url, drop } = await createTestDatabase({ migrated: true });
   const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

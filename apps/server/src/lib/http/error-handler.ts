@@ -23,6 +23,28 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
 };
 
+/**
+ * A statement PostgreSQL cancelled at the API's statement_timeout (DB_STATEMENT_TIMEOUT_MS): the request asked
+ * for more work than one answer may take. Not the server's fault and not the client's: 503 with Retry-After,
+ * never 500 (docs/design.md §5).
+ */
+export const MSG_QUERY_TIMEOUT =
+  '検索に時間がかかりすぎたため中断しました。条件を絞り込むか、しばらくしてからもう一度お試しください。';
+const QUERY_TIMEOUT_RETRY_AFTER_SECONDS = '5';
+
+/**
+ * True when `error`, or an error it wraps (drizzle's query errors carry the driver's as `cause`), is
+ * PostgreSQL's query_canceled (SQLSTATE 57014): statement_timeout, or a cancel. The embedded PGlite has no
+ * statement timeout (no timer signal in WebAssembly) and raises the same code only when a statement raises it.
+ */
+export function isQueryCanceled(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const MSG_BAD_MULTIPART =
   'アップロードの形式（multipart/form-data）が正しくありません。ファイルを選び直して送信してください。';
 
@@ -115,6 +137,13 @@ export function installErrorHandling(app: FastifyInstance) {
     if (isClientGone(request)) {
       request.log.debug({ err: error }, 'request aborted by the client');
       return sendError(request, reply, 'internal');
+    }
+    // A client that went away had its statements cancelled (db/query-scope.ts): answered above. Here the
+    // statement ran out of time.
+    if (isQueryCanceled(error)) {
+      request.log.warn({ err: error }, 'statement cancelled: statement timeout');
+      reply.header('retry-after', QUERY_TIMEOUT_RETRY_AFTER_SECONDS);
+      return sendError(request, reply, 'unavailable', MSG_QUERY_TIMEOUT);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'internal');

@@ -1,5 +1,5 @@
 /** Japan has no daylight saving time: JST is always UTC+9, so a fixed shift is exact. */
-const JST_OFFSET_MS = 9 * 3600 * 1000;
+export const JST_OFFSET_MS = 9 * 3600 * 1000;
 
 /** The ISO form of the instant's wall-clock time in JST, still ending in `Z` (callers cut what they need). */
 const jstIso = (d: Date) => new Date(d.getTime() + JST_OFFSET_MS).toISOString();
@@ -15,10 +15,14 @@ export function jstFileStamp(d: Date): string {
   return `${j.slice(0, 10).replaceAll('-', '')}-${j.slice(11, 16).replace(':', '')}`;
 }
 
-/** `2026-11-25 09:30:00`: the second in JST, a form Excel reads as a date and time (the audit log export). */
+/**
+ * `2026/11/25 09:30:00`: the second in JST, as the screens write dates (`2026/11/25 09:30`) and a form Excel and
+ * LibreOffice read as a date and time: the times of every CSV (member and document attribute 更新日時, the audit
+ * log export) and of mails.
+ */
 export function jstDateTime(d: Date): string {
   const j = jstIso(d);
-  return `${j.slice(0, 10)} ${j.slice(11, 19)}`;
+  return `${j.slice(0, 10).replaceAll('-', '/')} ${j.slice(11, 19)}`;
 }
 
 const DAY_MS = 24 * 3600 * 1000;

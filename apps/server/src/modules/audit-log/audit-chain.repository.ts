@@ -6,6 +6,7 @@
  * computed here, never by the database's function (audit-hash.ts says why).
  */
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,24 @@ export type ChainVisit = (
   computed: string | null,
 ) => void;
 export type ChainHead = { seq: number; hash: string } | null;
+/**
+ * What each retention run recorded (`auditLog.pruned`): its own number and the first event it kept, with that
+ * event's stored previous hash (null when it deleted every event). A chain may begin after 1 only there.
+ */
+export type ChainPruning = { seq: number; firstKept: { seq: number; prevHash: string } | null };
+export type ChainRead = { head: ChainHead; prunings: ChainPruning[] };
+
+/** The category index finds them; read in the walk's snapshot. */
+const prunings = (companyId: string) =>
+  sql`select seq, details -> 'firstKept' as first_kept from audit_events
+    where company_id = ${companyId} and category = 'auditLog' and action = 'auditLog.pruned'`;
+type PruningRow = { seq: string | number; first_kept: { seq: number; prevHash: string } | null };
+const pruningOf = (r: PruningRow): ChainPruning => ({
+  seq: Number(r.seq),
+  firstKept: r.first_kept
+    ? { seq: Number(r.first_kept.seq), prevHash: r.first_kept.prevHash }
+    : null,
+});
 
 /**
  * The columns in audit-hash.ts' order. Built-ins are qualified: a function of the same name elsewhere on the
@@ -51,14 +70,14 @@ const COLUMNS = [
 const NAMED = sql.raw(COLUMNS.map((c, i) => `(${c})::text as c${i}`).join(', '));
 const PAGE = 5000;
 
-export async function readChain(db: Db, companyId: string, visit: ChainVisit): Promise<ChainHead> {
+export async function readChain(db: Db, companyId: string, visit: ChainVisit): Promise<ChainRead> {
   // drizzle's node-postgres handle carries its pool; PGlite's its own client.
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) return copyChain(client, companyId, visit);
   return pageChain(db, companyId, visit);
 }
 
-async function copyChain(pool: pg.Pool, companyId: string, visit: ChainVisit) {
+async function copyChain(pool: pg.Pool, companyId: string, visit: ChainVisit): Promise<ChainRead> {
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -82,9 +101,14 @@ async function copyChain(pool: pg.Pool, companyId: string, visit: ChainVisit) {
       'select seq, hash from audit_chain_heads where company_id = $1',
       [companyId],
     );
+    const pruned = new PgDialect().sqlToQuery(prunings(companyId));
+    const pruneRows = await client.query<PruningRow>(pruned.sql, pruned.params);
     await client.query('commit');
     const h = head.rows[0];
-    return h ? { seq: Number(h.seq), hash: h.hash } : null;
+    return {
+      head: h ? { seq: Number(h.seq), hash: h.hash } : null,
+      prunings: pruneRows.rows.map(pruningOf),
+    };
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
@@ -100,7 +124,7 @@ function visitLine(buf: Buffer, start: number, end: number, visit: ChainVisit) {
   visit(Number(f[COL.seq]), f[COL.hash]!, f[COL.prevHash]!, eventHash(f));
 }
 
-async function pageChain(db: Db, companyId: string, visit: ChainVisit) {
+async function pageChain(db: Db, companyId: string, visit: ChainVisit): Promise<ChainRead> {
   return db.transaction(
     async (tx) => {
       let after = 0;
@@ -121,7 +145,11 @@ async function pageChain(db: Db, companyId: string, visit: ChainVisit) {
         tx,
         sql`select seq, hash from audit_chain_heads where company_id = ${companyId}`,
       );
-      return h ? { seq: Number(h.seq), hash: h.hash } : null;
+      const pruneRows = await queryRows<PruningRow>(tx, prunings(companyId));
+      return {
+        head: h ? { seq: Number(h.seq), hash: h.hash } : null,
+        prunings: pruneRows.map(pruningOf),
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

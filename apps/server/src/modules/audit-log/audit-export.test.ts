@@ -108,10 +108,10 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
     expect(file.rawPayload.subarray(3).toString('utf8')).toBe(
       [
         HEADER,
-        `2026-11-03 00:30:05,2,${who},メンバーグループ,グループの変更,メンバーグループ,g-1,"経理\r\n部",` +
+        `2026/11/03 00:30:05,2,${who},メンバーグループ,グループの変更,メンバーグループ,g-1,"経理\r\n部",` +
           // jsonb keeps keys shorter-first; JSON writes the line break as \n.
           `"{""name"":{""after"":""経理部"",""before"":""経理\\n部""}}"`,
-        `2026-11-01 09:00:00,1,${who},メンバーグループ,グループの作成,メンバーグループ,g-1,` +
+        `2026/11/01 09:00:00,1,${who},メンバーグループ,グループの作成,メンバーグループ,g-1,` +
           `"'=HYPERLINK(""x"")",`,
         // The anchor: the company's head as the file was written (the request's own event, 3), whatever the
         // filter; it verifies the chain.

@@ -33,7 +33,13 @@ async function as<T>(
   url: string,
   payload?: unknown,
 ) {
-  const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  // Not about versions: saves of versioned items overwrite on purpose (If-Match: *; ignored elsewhere).
+  const res = await app.inject({
+    method,
+    url,
+    headers: { ...headers, 'if-match': '*' },
+    ...(payload ? { payload } : {}),
+  });
   expect([200, 201], res.body).toContain(res.statusCode);
   return res.json<T>();
 }
@@ -252,7 +258,7 @@ describe('audit log: each change records who did what to what, before → after'
     const res = await app.inject({
       method: 'PUT',
       url: `/users/${admin.id}`,
-      headers: adminHeaders,
+      headers: { ...adminHeaders, 'if-match': '*' },
       payload: { roles: ['CompanyAuditor'] },
     });
     expectError(res, 'self_forbidden', '自分自身の権限は変更できません。', [

@@ -17,6 +17,7 @@ import { findChainHead } from './audit-log.repository.ts';
 import { findAnchors, formatAnchor, parseAnchor } from './audit-anchor.ts';
 import { hashV1, hashV2 } from './audit-hash.ts';
 import { verifyChain } from './audit-verify.ts';
+import { pruneCompany } from './audit-retention.repository.ts';
 
 let deps: TestDeps;
 beforeAll(async () => {
@@ -139,5 +140,32 @@ describe('audit:verify against an anchor kept outside the database', () => {
     expect(parseAnchor(`${token}x`)).toBeNull();
     expect(parseAnchor(`${a.companyId}:0:${a.hash}`)).toBeNull();
     expect(findAnchors(`"チェーンの先頭","${token}"\r\n`)).toEqual([a]);
+  });
+});
+
+describe('audit:verify at the chain’s start', () => {
+  it('the oldest events deleted behind the product’s back are found (retention’s verify: audit-retention.test.ts)', async () => {
+    const companyId = await companyWithEvents(deps, 4);
+    await withoutChainTriggers(
+      deps,
+      `delete from audit_events where company_id = '${companyId}' and seq < 3`,
+    );
+    expect(await verifyChain(deps.database.db, companyId)).toEqual({
+      ok: false,
+      seq: 3,
+      reason: 'gap',
+      message: '3番目の記録: この記録の直前の記録が削除されています（番号が飛んでいます）',
+    });
+  });
+
+  it('a chain every event of which retention deleted begins at its record, and verifies', async () => {
+    const company = await makeCompany(deps);
+    const old = new Date('2015-01-01T00:00:00Z');
+    await recordAuditEvents(deps.database.db, [
+      chainEvent(company.id, 1, old),
+      chainEvent(company.id, 2, old),
+    ]);
+    expect(await pruneCompany(deps.database.db, company.id, new Date())).toBe(2);
+    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 1 });
   });
 });

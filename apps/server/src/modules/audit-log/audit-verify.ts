@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/client.ts';
 import type { ChainAnchor } from './audit-anchor.ts';
-import { readChain } from './audit-chain.repository.ts';
+import { readChain, type ChainPruning } from './audit-chain.repository.ts';
 
 export type ChainBreak = {
   seq: number;
@@ -34,8 +34,10 @@ export async function verifyChain(
   let events = 0;
   let last: { seq: number; hash: string } | null = null;
   let anchored: string | null = null;
-  const head = await readChain(db, companyId, (seq, hash, prevHash, computed) => {
+  let first: { seq: number; prevHash: string } | null = null;
+  const { head, prunings } = await readChain(db, companyId, (seq, hash, prevHash, computed) => {
     events++;
+    first ??= { seq, prevHash };
     // At one number an edit is named before a gap or a link; the first broken number is the one reported.
     if (!broken) {
       if (computed !== hash) broken = { seq, reason: 'hash' };
@@ -46,6 +48,11 @@ export async function verifyChain(
     last = { seq, hash };
   });
   const end = last as { seq: number; hash: string } | null;
+  // The oldest events can be gone only by retention: the chain begins at 1, or where a pruning says it kept.
+  const start = first as { seq: number; prevHash: string } | null;
+  const walked = broken as ChainBreak | null;
+  if (start && !startsWhole(start, prunings) && (!walked || walked.seq > start.seq))
+    broken = { seq: start.seq, reason: 'gap' };
   broken ??=
     (head || end) && (head?.seq !== end?.seq || head?.hash !== end?.hash)
       ? { seq: head?.seq ?? end!.seq, reason: 'head' }
@@ -59,4 +66,14 @@ export async function verifyChain(
   if (!broken) return { ok: true, events };
   const b: ChainBreak = broken;
   return { ok: false, ...b, message: `${b.seq}番目の記録: ${REASONS[b.reason]}` };
+}
+
+/** A chain begins whole at 1 with no previous hash, or at the event a retention run recorded keeping. */
+function startsWhole(first: { seq: number; prevHash: string }, prunings: ChainPruning[]) {
+  if (first.seq === 1) return first.prevHash === '';
+  return prunings.some((p) =>
+    p.firstKept
+      ? p.firstKept.seq === first.seq && p.firstKept.prevHash === first.prevHash
+      : p.seq === first.seq,
+  );
 }

@@ -4,10 +4,16 @@
  * (「すべてのメンバー」 counts for everyone).
  */
 import { sql } from 'drizzle-orm';
-import { EntityType, type TAccessReason, type TEntityType } from '@cloudsign/contract';
+import {
+  EntityType,
+  type TAccessReason,
+  type TCabinetMemberCandidate,
+  type TEntityType,
+} from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../bulk/sql.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
+import { memberReadingOrder } from '../members/member-list.sql.ts';
 
 type Row = {
   id: string;
@@ -86,22 +92,32 @@ export async function selectReadableCabinets(db: DbOrTx, companyId: string, user
   }));
 }
 
-/** Members of the company by name (the admin picker), `keyword` already normalised and LIKE-escaped. */
+/**
+ * Members of the company in the member list's 氏名 order (フリガナ, then name; never code points), for the admin
+ * picker; `keyword` already normalised and LIKE-escaped.
+ */
 export async function selectMemberCandidates(
   db: DbOrTx,
   companyId: string,
   keyword: string | undefined,
   limit: number,
 ) {
-  const rows = await queryRows<{ id: string; name: string; email: string; total: number }>(
+  const rows = await queryRows<TCabinetMemberCandidate & { total: number }>(
     db,
-    sql`select u.id, u.name, u.email, count(*) over ()::int as total from users u
-      where u.company_id = ${companyId} ${keyword ? sql`and u.search_text like ${`%${keyword}%`}` : sql``}
-      order by u.name, u.id limit ${limit}`,
+    sql`select users.id, users.name, users.email, users.organization, users.status::int as status,
+      count(*) over ()::int as total from users
+      where users.company_id = ${companyId} ${keyword ? sql`and users.search_text like ${`%${keyword}%`}` : sql``}
+      order by ${memberReadingOrder()} limit ${limit}`,
   );
   return {
     total: rows[0]?.total ?? 0,
-    members: rows.map(({ id, name, email }) => ({ id, name, email })),
+    members: rows.map(({ id, name, email, organization, status }) => ({
+      id,
+      name,
+      email,
+      organization,
+      status,
+    })),
   };
 }
 

@@ -3,6 +3,7 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { cabinetMemberGroups } from '../../db/schema.ts';
 import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
+import { makeUser } from '../../../test/support/fixtures.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 
 let deps: TestDeps;
@@ -205,7 +206,16 @@ describe('pickers of the cabinet page', () => {
     });
     expect(all.json()).toEqual({
       total: 1,
-      members: [{ id: w.users.reader.id, name: '閲覧 太郎', email: w.users.reader.email }],
+      // 所属 and 状態 come with each colleague: the picker tells namesakes apart and marks an invitee.
+      members: [
+        {
+          id: w.users.reader.id,
+          name: '閲覧 太郎',
+          email: w.users.reader.email,
+          organization: w.users.reader.organization,
+          status: 1,
+        },
+      ],
     });
     const groups = await app.inject({
       method: 'GET',
@@ -215,6 +225,32 @@ describe('pickers of the cabinet page', () => {
     expect(
       groups.json<{ memberGroups: { name: string }[] }>().memberGroups.map((g) => g.name),
     ).toEqual(['すべてのメンバー', '営業部', '法務部']);
+  });
+
+  it('lists colleagues in the member list order: フリガナ, then name, never code points', async () => {
+    const tag = `並び${Date.now().toString(36)}`;
+    // Code points would give 佐藤, 安藤, 渡辺, 鈴木 (佐 U+4F50 < 安 U+5B89 < 渡 U+6E21 < 鈴 U+9234); the readings
+    // give アンドウ, サトウ, スズキ, ワタナベ, and a name without a reading sorts by itself.
+    const people = [
+      { name: `佐藤 葵 ${tag}`, furigana: 'サトウ　アオイ' },
+      { name: `安藤 健 ${tag}`, furigana: 'アンドウ　ケン' },
+      { name: `渡辺 花子 ${tag}`, furigana: 'ワタナベ　ハナコ' },
+      { name: `鈴木 一郎 ${tag}`, furigana: 'スズキ　イチロウ' },
+      { name: `Smith, John ${tag}`, furigana: null },
+    ];
+    for (const p of people) await makeUser(deps, w.company.id, p);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/member_candidates?keyword=${encodeURIComponent(tag)}`,
+      headers: w.headers.cabAdmin,
+    });
+    expect(res.json<{ members: { name: string }[] }>().members.map((m) => m.name)).toEqual([
+      `Smith, John ${tag}`,
+      `安藤 健 ${tag}`,
+      `佐藤 葵 ${tag}`,
+      `鈴木 一郎 ${tag}`,
+      `渡辺 花子 ${tag}`,
+    ]);
   });
 
   it('is for managers only; another company gets 404', async () => {

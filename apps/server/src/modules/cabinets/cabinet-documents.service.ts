@@ -88,6 +88,8 @@ export async function fileDocuments(
       const where = await requireFilableMatching({ ...ctx, db: tx }, matching, true);
       const linked = await condRepo.linkMatching(tx, id, where);
       const unlinked = isMove ? await condRepo.unlinkMatching(tx, source.id, where) : 0;
+      // Every matching document was there already (and none left the source): nothing is recorded.
+      if (linked === 0 && unlinked === 0) return { linked, unlinked };
       // A filing by condition is one event naming the cabinet, the condition and the count.
       await recordAuditEvent(tx, {
         ...auditBy(ctx.auth),
@@ -110,16 +112,17 @@ export async function fileDocuments(
     // 「すべての書類」 holds everything implicitly: moving out of it is a copy.
     const to = { id: target.id, name: target.name };
     if (!source || source.type !== EntityType.User) {
+      // Each document newly filed gets its event; one already in the cabinet gets none.
       const linked = await repo.linkDocuments(tx, id, documentIds);
-      await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.filed', documentIds, {
+      await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.filed', linked, {
         cabinet: to,
         ...(source ? { from: { id: source.id, name: source.name } } : {}),
       });
-      return { linked, unlinked: 0 };
+      return { linked: linked.length, unlinked: 0 };
     }
     await repo.lockCabinetCounters(tx, [id, source.id]);
-    const moved = await repo.moveDocuments(tx, source.id, id, documentIds);
-    await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.moved', documentIds, {
+    const { changed, ...moved } = await repo.moveDocuments(tx, source.id, id, documentIds);
+    await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.moved', changed, {
       cabinet: to,
       from: { id: source.id, name: source.name },
     });
@@ -141,6 +144,7 @@ export async function unfileDocuments(
       // Unlinking only narrows access: reading is enough, as for the id form.
       const where = await requireFilableMatching({ ...ctx, db: tx }, matching, false);
       const unlinked = await condRepo.unlinkMatching(tx, id, where);
+      if (unlinked === 0) return { linked: 0, unlinked };
       await recordAuditEvent(tx, {
         ...auditBy(ctx.auth),
         action: 'document.unfiled',
@@ -153,9 +157,9 @@ export async function unfileDocuments(
   const ids = await requireDocuments(ctx, input.documentIds ?? []);
   return ctx.db.transaction(async (tx) => {
     const unlinked = await repo.unlinkDocuments(tx, id, ids);
-    await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.unfiled', ids, {
+    await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.unfiled', unlinked, {
       cabinet: { id: target.id, name: target.name },
     });
-    return { linked: 0, unlinked };
+    return { linked: 0, unlinked: unlinked.length };
   });
 }

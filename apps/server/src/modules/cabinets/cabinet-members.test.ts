@@ -161,7 +161,11 @@ describe('POST/DELETE /cabinets/{id}/admins', () => {
     const rename = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.hr.id}`,
-      headers: w.headers.reader,
+      // The new admin saves the cabinet as he just read it.
+      headers: {
+        ...w.headers.reader,
+        'if-match': `"${asReader.json<{ cabinet: { updatedAt: string } }>().cabinet.updatedAt}"`,
+      },
       payload: { name: '人事', note: '管理者になった' },
     });
     expect(rename.statusCode).toBe(200);

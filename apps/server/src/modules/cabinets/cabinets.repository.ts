@@ -38,13 +38,16 @@ export async function selectCabinets(
     sql`
     select c.id, c.name, c.note, c.type::int as "type", ${isAdmin} as "isAdmin",
       coalesce((
-        select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name, u.id)
+        -- The member list's 氏名 order (フリガナ, then name), never code points (members/member-list.sql.ts).
+        select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email)
+          order by coalesce(u.furigana, u.name), u.name, u.id)
         from cabinet_admins a join users u on u.id = a.user_id where a.cabinet_id = c.id), '[]'::json) as "admins",
       ${groupsJson(sql`cabinet_member_groups`)} as "memberGroups",
       ${groupsJson(sql`cabinet_classification_rules`)} as "classificationRules",
       (case when c.type = ${sqlEntityType.System}
             then coalesce((select s.document_count from document_list_stats s where s.company_id = c.company_id), 0)
-            else greatest(coalesce((select s.document_count from cabinet_document_stats s where s.cabinet_id = c.id), 0), 0) end)::int as "documentCount"
+            else greatest(coalesce((select s.document_count from cabinet_document_stats s where s.cabinet_id = c.id), 0), 0) end)::int as "documentCount",
+      to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
     from cabinets c
     where c.company_id = ${viewer.companyId} and ${visible} ${only ? sql`and c.id = ${only.id}` : sql``}
     order by c.type desc, c.name, c.id`,
@@ -55,12 +58,14 @@ export async function findCabinet(
   db: DbOrTx,
   companyId: string,
   id: string,
+  opts: { forUpdate?: boolean } = {},
 ): Promise<CabinetRow | null> {
-  const [row] = await db
+  const q = db
     .select()
     .from(cabinets)
     .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id)))
     .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
 
@@ -94,11 +99,11 @@ export async function updateCabinet(
   db: DbOrTx,
   companyId: string,
   id: string,
-  values: { name: string; note: string },
+  values: { name: string; note: string; updatedAt: Date },
 ) {
   await db
     .update(cabinets)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set(values)
     .where(and(eq(cabinets.companyId, companyId), eq(cabinets.id, id)));
 }
 
@@ -159,62 +164,86 @@ export async function countReadableDocuments(
 
 type LinkTable = 'cabinet_member_groups' | 'cabinet_classification_rules';
 
+/** The ids a link statement changed: what was added (not there before) or removed (there before). */
+type Changed = { id: string };
+const changedIds = async (db: DbOrTx, query: SQL) =>
+  (await queryRows<Changed>(db, query)).map((r) => r.id);
+
+/** Returns the groups newly linked (one linked already is left alone and not returned). */
 export async function linkGroups(
   db: DbOrTx,
   table: LinkTable,
   cabinetId: string,
   groupIds: readonly string[],
-) {
-  await db.execute(sql`insert into ${sql.identifier(table)} (cabinet_id, group_id)
-    select ${cabinetId}, g from unnest(${uuids(groupIds)}) g on conflict do nothing`);
+): Promise<string[]> {
+  return changedIds(
+    db,
+    sql`insert into ${sql.identifier(table)} (cabinet_id, group_id)
+    select ${cabinetId}, g from unnest(${uuids(groupIds)}) g on conflict do nothing returning group_id as id`,
+  );
 }
 
+/** Returns the groups unlinked (one that was not linked is not returned). */
 export async function unlinkGroups(
   db: DbOrTx,
   table: LinkTable,
   cabinetId: string,
   groupIds: readonly string[],
-) {
-  await db.execute(
-    sql`delete from ${sql.identifier(table)} where cabinet_id = ${cabinetId} and group_id = any(${uuids(groupIds)})`,
+): Promise<string[]> {
+  return changedIds(
+    db,
+    sql`delete from ${sql.identifier(table)} where cabinet_id = ${cabinetId} and group_id = any(${uuids(groupIds)}) returning group_id as id`,
   );
 }
 
-export async function addAdmins(db: DbOrTx, cabinetId: string, userIds: readonly string[]) {
-  await db.execute(sql`insert into cabinet_admins (cabinet_id, user_id)
-    select ${cabinetId}, u from unnest(${uuids(userIds)}) u on conflict do nothing`);
-}
-
-export async function removeAdmins(db: DbOrTx, cabinetId: string, userIds: readonly string[]) {
-  await db.execute(
-    sql`delete from cabinet_admins where cabinet_id = ${cabinetId} and user_id = any(${uuids(userIds)})`,
+/** Returns the members who became admins (one who already was is not returned). */
+export async function addAdmins(
+  db: DbOrTx,
+  cabinetId: string,
+  userIds: readonly string[],
+): Promise<string[]> {
+  return changedIds(
+    db,
+    sql`insert into cabinet_admins (cabinet_id, user_id)
+    select ${cabinetId}, u from unnest(${uuids(userIds)}) u on conflict do nothing returning user_id as id`,
   );
 }
 
-/** Set-based, whatever the count (10,000 ids are one parameter, not 10,000). Returns links created. */
+/** Returns the members who were admins and no longer are. */
+export async function removeAdmins(
+  db: DbOrTx,
+  cabinetId: string,
+  userIds: readonly string[],
+): Promise<string[]> {
+  return changedIds(
+    db,
+    sql`delete from cabinet_admins where cabinet_id = ${cabinetId} and user_id = any(${uuids(userIds)}) returning user_id as id`,
+  );
+}
+
+/** Set-based, whatever the count (10,000 ids are one parameter, not 10,000). Returns the documents linked. */
 export async function linkDocuments(
   db: DbOrTx,
   cabinetId: string,
   documentIds: readonly string[],
-): Promise<number> {
-  const rows = await queryRows(
+): Promise<string[]> {
+  return changedIds(
     db,
     sql`insert into document_cabinets (cabinet_id, document_id)
-      select ${cabinetId}, d from unnest(${uuids(documentIds)}) d on conflict do nothing returning 1`,
+      select ${cabinetId}, d from unnest(${uuids(documentIds)}) d on conflict do nothing returning document_id as id`,
   );
-  return rows.length;
 }
 
+/** Returns the documents unlinked (one that was not in the cabinet is not returned). */
 export async function unlinkDocuments(
   db: DbOrTx,
   cabinetId: string,
   documentIds: readonly string[],
-): Promise<number> {
-  const rows = await queryRows(
+): Promise<string[]> {
+  return changedIds(
     db,
-    sql`delete from document_cabinets where cabinet_id = ${cabinetId} and document_id = any(${uuids(documentIds)}) returning 1`,
+    sql`delete from document_cabinets where cabinet_id = ${cabinetId} and document_id = any(${uuids(documentIds)}) returning document_id as id`,
   );
-  return rows.length;
 }
 
 /**
@@ -253,15 +282,14 @@ export async function moveDocuments(
   // Every other writer of the target's links takes its counter, which we hold: none commits a link between
   // the NOT EXISTS and the UPDATE (one that wrote a link before reaching the counter is a deadlock that
   // PostgreSQL breaks, as it did for the INSERT this replaces).
-  const moved = (
-    await queryRows(
-      tx,
-      sql`update document_cabinets dc set cabinet_id = ${toId}, created_at = now()
+  const movedIds = await changedIds(
+    tx,
+    sql`update document_cabinets dc set cabinet_id = ${toId}, created_at = now()
         where dc.cabinet_id = ${fromId} and dc.document_id = any(${uuids(documentIds)})
           and not exists (select 1 from document_cabinets t where t.cabinet_id = ${toId} and t.document_id = dc.document_id)
-        returning 1`,
-    )
-  ).length;
+        returning dc.document_id as id`,
+  );
+  const moved = movedIds.length;
   // The counter triggers fire on INSERT and DELETE only: the re-pointed links are counted here, once.
   if (moved > 0)
     await addToCabinetCounts(tx, [
@@ -270,10 +298,12 @@ export async function moveDocuments(
     ]);
   // Every document was in the source and not yet in the target (the usual move): nothing is left to
   // delete or to link, and each of those statements would probe every id again.
-  if (moved === documentIds.length) return { linked: moved, unlinked: moved };
+  if (moved === documentIds.length) return { linked: moved, unlinked: moved, changed: movedIds };
   const dropped = await unlinkDocuments(tx, fromId, documentIds);
   const added = await linkDocuments(tx, toId, documentIds);
-  return { linked: moved + added, unlinked: moved + dropped };
+  // The documents whose links changed at all: moved, taken out of the source, or newly in the target.
+  const changed = [...new Set([...movedIds, ...dropped, ...added])];
+  return { linked: moved + added.length, unlinked: moved + dropped.length, changed };
 }
 
 /** The counter triggers' arithmetic (migration 0013), for the writes they do not see. */

@@ -8,6 +8,8 @@ import * as service from './cabinets.service.ts';
 import { cabinetDocumentRoutes } from './cabinet-documents.routes.ts';
 import { classificationRuleRoutes } from './classification-rules.routes.ts';
 import { accessRoutes } from './access.routes.ts';
+import { expectedVersion } from '../../lib/http/if-match.ts';
+import { itemBeforeBody } from '../../api/item-before-body.ts';
 
 const tags = ['cabinets'];
 
@@ -40,8 +42,15 @@ export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 
   app.route({
     ...routeOf(e.update, { tags, summary: 'キャビネット名・備考を変更' }),
+    // 404 (no such cabinet here) and 403 (not its admin) before the body's 400 and the If-Match's 428.
+    preValidation: itemBeforeBody((request, id) => service.loadManaged(ctx(request.auth), id)),
     handler: async (request) => ({
-      cabinet: await service.updateCabinet(ctx(request.auth), request.params.id, request.body),
+      cabinet: await service.updateCabinet(
+        ctx(request.auth),
+        request.params.id,
+        request.body,
+        expectedVersion(request),
+      ),
     }),
   });
 

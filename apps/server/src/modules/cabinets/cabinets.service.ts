@@ -8,6 +8,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import * as repo from './cabinets.repository.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { EntityType, type TAuditAction } from '@cloudsign/contract';
@@ -113,20 +114,34 @@ export async function updateCabinet(
   ctx: Ctx,
   id: string,
   input: TUpdateCabinetRequest & { note: string },
+  expected: ExpectedVersion,
 ): Promise<TCabinet> {
   const row = await loadManaged(ctx, id);
   if (row.type === EntityType.System)
     throw systemProtected('「すべての書類」の名前と備考は変更できません。');
   const companyId = ctx.auth.user.companyId;
-  if (await repo.isNameTaken(ctx.db, companyId, input.name, id)) throw nameTaken();
   try {
-    await audited(
-      ctx,
-      { id, name: input.name },
-      'cabinet.updated',
-      changes(row, input, ['name', 'note']),
-      (tx) => repo.updateCabinet(tx, companyId, id, { name: input.name, note: input.note }),
-    );
+    await ctx.db.transaction(async (tx) => {
+      // Compared under the row lock: of two saves on one version, the second is refused.
+      const current = await repo.findCabinet(tx, companyId, id, { forUpdate: true });
+      if (!current) throw notFound();
+      assertVersion(expected, current.updatedAt);
+      const changed = changes(current, input, ['name', 'note']);
+      // An identical save changes nothing: no new 更新日時, no event.
+      if (Object.keys(changed).length === 0) return;
+      if (await repo.isNameTaken(tx, companyId, input.name, id)) throw nameTaken();
+      await repo.updateCabinet(tx, companyId, id, {
+        name: input.name,
+        note: input.note,
+        updatedAt: nextVersion(new Date(), current.updatedAt),
+      });
+      await recordAuditEvent(tx, {
+        ...auditBy(ctx.auth),
+        action: 'cabinet.updated',
+        target: { type: 'cabinet', id, name: input.name },
+        details: changed,
+      });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
@@ -169,10 +184,34 @@ export const requireGroups = (ctx: Ctx, ids: readonly string[]) =>
 export const requireUsers = (ctx: Ctx, ids: readonly string[]) =>
   requireOwn(ctx, 'users', ids, '指定されたメンバーが見つかりません。');
 
+/**
+ * An additive or subtractive call on a cabinet's links: `link` returns the ids it changed, and the event names
+ * those alone. Adding what is there or removing what is not changes nothing and records nothing.
+ */
+export async function auditedLinks(
+  ctx: Ctx,
+  cabinet: { id: string; name: string },
+  action: TAuditAction,
+  key: 'groups' | 'members',
+  named: readonly Named[],
+  link: (tx: Tx) => Promise<string[]>,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const changed = new Set(await link(tx));
+    if (changed.size === 0) return;
+    await recordAuditEvent(tx, {
+      ...auditBy(ctx.auth),
+      action,
+      target: { type: 'cabinet', id: cabinet.id, name: cabinet.name },
+      details: { [key]: named.filter((n) => changed.has(n.id)) },
+    });
+  });
+}
+
 export async function addMemberGroups(ctx: Ctx, id: string, groupIds: string[]) {
   const row = await loadManaged(ctx, id);
   const groups = await requireGroups(ctx, groupIds);
-  await audited(ctx, row, 'cabinet.groupsGranted', { groups }, (tx) =>
+  await auditedLinks(ctx, row, 'cabinet.groupsGranted', 'groups', groups, (tx) =>
     repo.linkGroups(tx, 'cabinet_member_groups', id, idsOf(groups)),
   );
   return cabinetView(ctx, id);
@@ -181,7 +220,7 @@ export async function addMemberGroups(ctx: Ctx, id: string, groupIds: string[]) 
 export async function removeMemberGroup(ctx: Ctx, id: string, groupId: string) {
   const row = await loadManaged(ctx, id);
   const groups = await requireGroups(ctx, [groupId]);
-  await audited(ctx, row, 'cabinet.groupRevoked', { groups }, (tx) =>
+  await auditedLinks(ctx, row, 'cabinet.groupRevoked', 'groups', groups, (tx) =>
     repo.unlinkGroups(tx, 'cabinet_member_groups', id, [groupId]),
   );
   return cabinetView(ctx, id);
@@ -190,7 +229,7 @@ export async function removeMemberGroup(ctx: Ctx, id: string, groupId: string) {
 export async function addAdmins(ctx: Ctx, id: string, userIds: string[]) {
   const row = await loadManaged(ctx, id);
   const members = await requireUsers(ctx, userIds);
-  await audited(ctx, row, 'cabinet.adminsAdded', { members }, (tx) =>
+  await auditedLinks(ctx, row, 'cabinet.adminsAdded', 'members', members, (tx) =>
     repo.addAdmins(tx, id, idsOf(members)),
   );
   return cabinetView(ctx, id);
@@ -199,7 +238,7 @@ export async function addAdmins(ctx: Ctx, id: string, userIds: string[]) {
 export async function removeAdmins(ctx: Ctx, id: string, userIds: string[]) {
   const row = await loadManaged(ctx, id);
   const members = await requireUsers(ctx, userIds);
-  await audited(ctx, row, 'cabinet.adminsRemoved', { members }, (tx) =>
+  await auditedLinks(ctx, row, 'cabinet.adminsRemoved', 'members', members, (tx) =>
     repo.removeAdmins(tx, id, idsOf(members)),
   );
   return cabinetView(ctx, id);

@@ -55,6 +55,7 @@ describe('GET /cabinets', () => {
           memberGroups: [{ id: w.groups.sales.id, name: '営業部', type: 0 }],
           classificationRules: [],
           documentCount: 2,
+          updatedAt: expect.any(String) as string,
         },
       ],
     });
@@ -143,6 +144,7 @@ describe('POST /cabinets', () => {
         memberGroups: [],
         classificationRules: [],
         documentCount: 0,
+        updatedAt: expect.any(String) as string,
       },
     });
   });
@@ -221,7 +223,7 @@ describe('PUT /cabinets/{id}', () => {
     const a = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.hr.id}`,
-      headers: w.headers.admin,
+      headers: { ...w.headers.admin, 'if-match': '*' },
       payload: { name: '人事部', note: '人事の書類' },
     });
     expect(a.json<{ cabinet: { name: string; note: string } }>().cabinet).toMatchObject({
@@ -231,7 +233,7 @@ describe('PUT /cabinets/{id}', () => {
     const b = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.contracts.id}`,
-      headers: w.headers.cabAdmin,
+      headers: { ...w.headers.cabAdmin, 'if-match': '*' },
       payload: { name: '営業契約', note: '' },
     });
     expect(b.json<{ cabinet: { note: string; isAdmin: boolean } }>().cabinet).toMatchObject({
@@ -244,7 +246,7 @@ describe('PUT /cabinets/{id}', () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.contracts.id}`,
-      headers: w.headers.admin,
+      headers: { ...w.headers.admin, 'if-match': '*' },
       payload: { name: '人事部', note: '' },
     });
     expect(res.statusCode).toBe(409);
@@ -255,7 +257,7 @@ describe('PUT /cabinets/{id}', () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.system.id}`,
-      headers: w.headers.admin,
+      headers: { ...w.headers.admin, 'if-match': '*' },
       payload: { name: '全部', note: '' },
     });
     expect([res.statusCode, res.json()]).toEqual([
@@ -268,21 +270,21 @@ describe('PUT /cabinets/{id}', () => {
     const reader = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.contracts.id}`,
-      headers: w.headers.reader,
+      headers: { ...w.headers.reader, 'if-match': '*' },
       payload: { name: 'x', note: '' },
     });
     expect([reader.statusCode, reader.json()]).toEqual([403, FORBIDDEN]);
     const other = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.hr.id}`,
-      headers: w.headers.cabAdmin,
+      headers: { ...w.headers.cabAdmin, 'if-match': '*' },
       payload: { name: 'x', note: '' },
     });
     expectError(other, 'forbidden');
     const foreign = await app.inject({
       method: 'PUT',
       url: `/cabinets/${w.cabinets.hr.id}`,
-      headers: w.headers.otherAdmin,
+      headers: { ...w.headers.otherAdmin, 'if-match': '*' },
       payload: { name: 'x', note: '' },
     });
     expect([foreign.statusCode, foreign.json()]).toEqual([404, NOT_FOUND]);

@@ -16,8 +16,9 @@ import { EntityType, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import * as repo from './cabinets.repository.ts';
 import * as backfills from './backfill.repository.ts';
 import { BACKFILL_JOB, type BackfillJobData } from './backfill.job.ts';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import {
-  audited,
+  auditedLinks,
   cabinetView,
   idsOf,
   loadManaged,
@@ -66,24 +67,34 @@ export async function addRules(
   const cabinet = await loadRuleCabinet(ctx, id);
   const groups = await requireGroups(ctx, input.memberGroupIds);
   const ids = idsOf(groups);
-  // The event says whether existing documents were backfilled; the run's own row tells its progress.
-  const details = { groups, backfill: input.backfill };
-  const run = await audited(ctx, cabinet, 'cabinet.rulesAdded', details, async (tx) => {
-    await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids);
-    if (!input.backfill) return null;
-    await claimJobSlot(tx, ctx.auth.user.companyId, ctx.jobs.perCompanyLimit);
-    const inserted = await backfills.insertBackfill(tx, {
-      companyId: ctx.auth.user.companyId,
-      cabinetId: id,
-      groupIds: ids,
-      createdBy: ctx.auth.user.id,
+  const run = await ctx.db.transaction(async (tx) => {
+    const added = new Set(await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids));
+    // Rules that were all there already, and no backfill asked: nothing changed, nothing is recorded.
+    if (added.size === 0 && !input.backfill) return null;
+    let inserted: backfills.BackfillRow | null = null;
+    if (input.backfill) {
+      await claimJobSlot(tx, ctx.auth.user.companyId, ctx.jobs.perCompanyLimit);
+      inserted = await backfills.insertBackfill(tx, {
+        companyId: ctx.auth.user.companyId,
+        cabinetId: id,
+        groupIds: ids,
+        createdBy: ctx.auth.user.id,
+      });
+      // In the same transaction: the job exists exactly when its row does (and the worker finds the row).
+      await ctx.jobs.send<BackfillJobData>(
+        BACKFILL_JOB,
+        { backfillId: inserted.id },
+        { companyId: ctx.auth.user.companyId, tx },
+      );
+    }
+    // The event names the rules added and says whether existing documents were backfilled (a backfill of
+    // rules already there is still recorded: it files documents); the run's own row tells its progress.
+    await recordAuditEvent(tx, {
+      ...auditBy(ctx.auth),
+      action: 'cabinet.rulesAdded',
+      target: { type: 'cabinet', id: cabinet.id, name: cabinet.name },
+      details: { groups: groups.filter((g) => added.has(g.id)), backfill: input.backfill },
     });
-    // In the same transaction: the job exists exactly when its row does (and the worker finds the row).
-    await ctx.jobs.send<BackfillJobData>(
-      BACKFILL_JOB,
-      { backfillId: inserted.id },
-      { companyId: ctx.auth.user.companyId, tx },
-    );
     return inserted;
   });
   return { cabinet: await cabinetView(ctx, id), backfill: run ? toBackfill(run) : null };
@@ -92,7 +103,7 @@ export async function addRules(
 export async function removeRules(ctx: Ctx, id: string, groupIds: string[]) {
   const cabinet = await loadRuleCabinet(ctx, id);
   const groups = await requireGroups(ctx, groupIds);
-  await audited(ctx, cabinet, 'cabinet.rulesRemoved', { groups }, (tx) =>
+  await auditedLinks(ctx, cabinet, 'cabinet.rulesRemoved', 'groups', groups, (tx) =>
     repo.unlinkGroups(tx, 'cabinet_classification_rules', id, idsOf(groups)),
   );
   return { cabinet: await cabinetView(ctx, id), backfill: null };

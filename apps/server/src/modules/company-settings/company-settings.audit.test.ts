@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ifMatchOf } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
@@ -31,8 +32,16 @@ const get = async (headers: H) =>
   (await app.inject({ method: 'GET', url: '/company/settings', headers })).json<{
     settings: Settings;
   }>().settings;
+/** A save as the console sends it: the form's `version` in If-Match, the rest as the body (no version: no header). */
+const versioned = (headers: H, payload: object) => {
+  const { version, ...body } = payload as { version?: number };
+  return {
+    headers: version === undefined ? headers : { ...headers, 'if-match': ifMatchOf(version) },
+    payload: body,
+  };
+};
 const put = (headers: H, payload: object) =>
-  app.inject({ method: 'PUT', url: '/company/settings', headers, payload });
+  app.inject({ method: 'PUT', url: '/company/settings', ...versioned(headers, payload) });
 const editable = (s: Settings, over: object = {}) => ({
   name: s.name,
   theme: s.theme,
@@ -68,8 +77,7 @@ describe('監査ログの保存期間（年） in the company settings', () => {
     expect(await get(w.headers)).toMatchObject({ auditRetentionYears: 7, version: 1 });
     expectError(
       await put(w.headers, editable(start, { auditRetentionYears: 10 })),
-      'conflict',
-      '他の管理者が企業設定を変更しました。画面を更新して最新の設定を確認してから、もう一度変更してください。',
+      'stale_version',
     );
     expect(await get(w.headers)).toMatchObject({ auditRetentionYears: 7, version: 1 });
   });
@@ -194,5 +202,50 @@ describe('2要素認証の設定のお願い', () => {
     expect((await remind()).json()).toEqual({ sent: 0, notSent: 0 });
     const after = (await events(company.id)).filter((e) => e.action === 'company.mfaRemindersSent');
     expect(after).toHaveLength(1);
+  });
+});
+
+describe('the same company settings saved again (issue 30)', () => {
+  it('change nothing: same version and 更新日時, no event, and another admin’s open form stays valid', async () => {
+    const w = await world();
+    const start = await app.inject({ method: 'GET', url: '/company/settings', headers: w.headers });
+    const before = start.json<{ settings: Settings & { updatedAt: string } }>().settings;
+    const res = await put(w.headers, editable(before));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ settings: Settings & { updatedAt: string } }>().settings).toEqual(before);
+    expect(await events(w.company.id)).toEqual([]);
+    // Another admin who opened the form at the same version can still save his change.
+    const other = await put(
+      w.headers,
+      editable(before, { name: '株式会社保存商事ホールディングス' }),
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    expect(await get(w.headers)).toMatchObject({
+      name: '株式会社保存商事ホールディングス',
+      version: before.version + 1,
+    });
+    expect(await events(w.company.id)).toHaveLength(1);
+  });
+
+  it('a version-less save is refused (428, as every save without If-Match) and changes nothing', async () => {
+    const w = await world();
+    const before = await get(w.headers);
+    const { version: _, ...body } = editable(before, { name: '版なしで保存' });
+    expectError(await put(w.headers, body), 'version_required');
+    expect(await get(w.headers)).toEqual(before);
+  });
+
+  it('a version in the body is no longer read: it is refused as an unknown field', async () => {
+    const w = await world();
+    const before = await get(w.headers);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/company/settings',
+      headers: { ...w.headers, 'if-match': ifMatchOf(before.version) },
+      payload: editable(before, { name: '本文に版' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('指定できない項目が含まれています: version');
+    expect(await get(w.headers)).toEqual(before);
   });
 });

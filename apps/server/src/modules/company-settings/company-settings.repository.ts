@@ -1,6 +1,7 @@
 /** Company-settings SQL: the company row and the members a change would affect. */
-import { and, arrayContains, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { memberReadingOrder } from '../members/member-list.sql.ts';
 import { bulkManipulationRows, bulkManipulations, companies, users } from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -34,13 +35,13 @@ export async function setMembersTheme(db: DbOrTx, companyId: string, theme: stri
 const memberColumns = { id: users.id, name: users.name, email: users.email };
 export type AffectedRow = { id: string; name: string; email: string };
 
-/** Members without a second factor (mfa 2 = disabled), by name. */
+/** Members without a second factor (mfa 2 = disabled), in the member list's order. */
 export function membersWithoutMfa(db: DbOrTx, companyId: string): Promise<AffectedRow[]> {
   return db
     .select(memberColumns)
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.mfa, 2)))
-    .orderBy(asc(users.name), asc(users.id));
+    .orderBy(memberReadingOrder());
 }
 
 export function membersWithRole(
@@ -52,7 +53,7 @@ export function membersWithRole(
     .select(memberColumns)
     .from(users)
     .where(and(eq(users.companyId, companyId), arrayContains(users.roles, [role])))
-    .orderBy(asc(users.name), asc(users.id));
+    .orderBy(memberReadingOrder());
 }
 
 /** Members added by executed bulk runs whose invitation is not mailed yet (member-invitations.ts). */

@@ -3,6 +3,7 @@ import { companySettingsEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
+import { expectedVersion } from '../../lib/http/if-match.ts';
 import * as service from './company-settings.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -25,12 +26,17 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
   app.route({
     ...routeOf(e.update, {
       tags: ['company-settings'],
-      summary: '企業設定を変更（version が古いと 409）',
+      summary: '企業設定を変更（If-Match の version が古いと 409）',
       errors,
     }),
     preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
-      settings: await service.updateSettings(deps, request.auth, request.body),
+      settings: await service.updateSettings(
+        deps,
+        request.auth,
+        request.body,
+        expectedVersion(request),
+      ),
     }),
   });
 
@@ -42,7 +48,12 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
     }),
     preValidation: requirePermission('companyAdmin'),
     handler: async (request) => ({
-      preview: await service.previewSettings(deps, request.auth, request.body),
+      preview: await service.previewSettings(
+        deps,
+        request.auth,
+        request.body,
+        expectedVersion(request),
+      ),
     }),
   });
 

@@ -10,6 +10,7 @@ import {
   CompanyMfa,
   FLAG_NOT_IN_PLAN,
   PLAN_FLAGS,
+  THEME_LABELS,
   type TCompanyFlag,
   type TCompanySettings,
   type TCompanySettingsPreview,
@@ -18,6 +19,7 @@ import {
   memberLabel,
 } from '@cloudsign/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -111,7 +113,7 @@ async function previewOf(
   if (years !== current.auditRetentionYears)
     changes.unshift(`${AUDIT_RETENTION_LABEL}: ${years}年`);
   if (body.name !== current.name) changes.unshift(`企業名: ${body.name}`);
-  if (body.theme !== current.theme) changes.unshift(`テーマ: ${body.theme}`);
+  if (body.theme !== current.theme) changes.unshift(`テーマ: ${THEME_LABELS[body.theme]}`);
   return {
     changes,
     mfaRequired: turnsOn('mfa') ? list(await repo.membersWithoutMfa(db, current.id)) : null,
@@ -131,58 +133,68 @@ async function auditLogViewers(db: DbOrTx, companyId: string) {
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'ja'));
 }
 
-function checkVersion(current: repo.CompanyRow, version: number) {
-  if (current.settingsVersion !== version) {
-    throw new AppError(
-      'conflict',
-      '他の管理者が企業設定を変更しました。画面を更新して最新の設定を確認してから、もう一度変更してください。',
-    );
-  }
-}
-
 /** What the change would do (counts and names); nothing is written. */
 export async function previewSettings(
   deps: AppDeps,
   who: Who,
   body: TUpdateCompanySettingsRequest,
+  expected: ExpectedVersion,
 ) {
   const db = deps.database.db;
   const current = await loadCompany(db, who.user.companyId);
-  checkVersion(current, body.version);
+  // A preview of a stale form would describe changes against settings the admin has not seen.
+  assertVersion(expected, current.settingsVersion);
   return previewOf(db, current, body);
 }
 
-export async function updateSettings(deps: AppDeps, who: Who, body: TUpdateCompanySettingsRequest) {
+/** The save names its version in If-Match (the `version` counter the read answered), compared under the lock. */
+export async function updateSettings(
+  deps: AppDeps,
+  who: Who,
+  body: TUpdateCompanySettingsRequest,
+  expected: ExpectedVersion,
+) {
   const companyId = who.user.companyId;
   const saved = await deps.database.db.transaction(async (tx) => {
     const current = await loadCompany(tx, companyId, true);
-    checkVersion(current, body.version);
+    assertVersion(expected, current.settingsVersion);
     // The preview the admin confirmed, recomputed under the lock: its counts go into the event.
     const preview = await previewOf(tx, current, body);
     const values = {
       name: body.name,
       theme: body.theme,
       mfa: body.flags.mfa ? CompanyMfa.Required : CompanyMfa.Optional,
+      // Required from each member's next sign-in (auth/sessions.ts nextStep): the moment it became required.
+      mfaRequiredAt: !body.flags.mfa
+        ? null
+        : current.mfa === CompanyMfa.Required
+          ? current.mfaRequiredAt
+          : deps.clock(),
       // Keeps a non-zero approval mode as it was when the flag stays on.
       documentApproval: body.flags.documentApproval ? current.documentApproval || 1 : 0,
       auditLog: body.flags.auditLog,
       documentImport: body.flags.documentImport,
       auditRetentionYears: retentionYearsOf(current, body),
+    };
+    // The same settings saved again change nothing: no new version (another admin's open form stays valid),
+    // no 更新日時, no event. documentApproval is compared too: it may differ while its flag reads the same.
+    const changed = settingsChanges(current, values);
+    if (Object.keys(changed).length === 0 && values.documentApproval === current.documentApproval)
+      return current;
+    const versioned = {
+      ...values,
       settingsVersion: current.settingsVersion + 1,
       settingsUpdatedAt: deps.clock(),
     };
-    await repo.updateCompany(tx, companyId, values);
+    await repo.updateCompany(tx, companyId, versioned);
     if (body.theme !== current.theme) await repo.setMembersTheme(tx, companyId, body.theme);
-    const changed = settingsChanges(current, values);
-    if (Object.keys(changed).length > 0) {
-      await recordAuditEvent(tx, {
-        ...auditBy(who),
-        action: 'company.settingsChanged',
-        target: { type: 'company', id: companyId, name: values.name },
-        details: { ...changed, preview: previewCounts(preview) },
-      });
-    }
-    return { ...current, ...values };
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'company.settingsChanged',
+      target: { type: 'company', id: companyId, name: values.name },
+      details: { ...changed, preview: previewCounts(preview) },
+    });
+    return { ...current, ...versioned };
   });
   return toSettings(saved);
 }

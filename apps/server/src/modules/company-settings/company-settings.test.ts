@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { ifMatchOf } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
@@ -21,10 +22,18 @@ afterAll(async () => {
 
 type H = Record<string, string>;
 const get = (headers: H) => app.inject({ method: 'GET', url: '/company/settings', headers });
+/** A save as the console sends it: the form's `version` in If-Match, the rest as the body (no version: no header). */
+const versioned = (headers: H, payload: object) => {
+  const { version, ...body } = payload as { version?: number };
+  return {
+    headers: version === undefined ? headers : { ...headers, 'if-match': ifMatchOf(version) },
+    payload: body,
+  };
+};
 const put = (headers: H, payload: object) =>
-  app.inject({ method: 'PUT', url: '/company/settings', headers, payload });
+  app.inject({ method: 'PUT', url: '/company/settings', ...versioned(headers, payload) });
 const preview = (headers: H, payload: object) =>
-  app.inject({ method: 'POST', url: '/company/settings/preview', headers, payload });
+  app.inject({ method: 'POST', url: '/company/settings/preview', ...versioned(headers, payload) });
 
 async function world(over: Parameters<typeof makeCompany>[1] = {}) {
   const company = await makeCompany(deps, { name: '株式会社サンプル商事', ...over });
@@ -148,11 +157,7 @@ describe('PUT /company/settings', () => {
     expect(statuses).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     const winnerName = a.statusCode === 200 ? '先に保存した名前' : '後から保存した名前';
-    expectError(
-      loser,
-      'conflict',
-      '他の管理者が企業設定を変更しました。画面を更新して最新の設定を確認してから、もう一度変更してください。',
-    );
+    expectError(loser, 'stale_version');
     const now = (await get(w.headers)).json<{ settings: { name: string; version: number } }>();
     expect(now.settings).toMatchObject({ name: winnerName, version: 1 });
   });
@@ -280,11 +285,7 @@ describe('POST /company/settings/preview', () => {
   it('an out-of-date version is already a 409 at preview', async () => {
     const w = await world();
     const start = (await get(w.headers)).json<{ settings: Parameters<typeof body>[0] }>().settings;
-    expectError(
-      await preview(w.headers, body(start, { version: 5 })),
-      'conflict',
-      '他の管理者が企業設定を変更しました。画面を更新して最新の設定を確認してから、もう一度変更してください。',
-    );
+    expectError(await preview(w.headers, body(start, { version: 5 })), 'stale_version');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TBulkCellError } from '@cloudsign/contract';
+import { versionCell } from '../../bulk/version-cell.ts';
 import {
   parseAmount,
   parseAutoUpdate,
@@ -10,6 +11,8 @@ import {
   parseVersion,
   formatVersion,
 } from './attribute-cells.ts';
+import { applyTexts, attributeTexts } from './attribute-values.ts';
+import type { AttributeRow } from './document-attribute-bulk.repository.ts';
 
 const run = <T>(f: (errors: TBulkCellError[]) => T) => {
   const errors: TBulkCellError[] = [];
@@ -18,16 +21,17 @@ const run = <T>(f: (errors: TBulkCellError[]) => T) => {
 };
 
 describe('dates', () => {
+  // Every spelling of a day reads as the form the file writes (2026/04/01), so an unchanged day stays unchanged.
   it.each([
-    ['2025-04-01', '2025-04-01'],
-    ['2025/4/1', '2025-04-01'],
-    ['2025/04/01', '2025-04-01'],
-    ['２０２５／４／１', '2025-04-01'],
-    ['2025年4月1日', '2025-04-01'],
-    ['20250401', '2025-04-01'],
-    ['令和8年4月1日', '2026-04-01'],
-    ['令和元年5月1日', '2019-05-01'],
-    ['R8.4.1', '2026-04-01'],
+    ['2025-04-01', '2025/04/01'],
+    ['2025/4/1', '2025/04/01'],
+    ['2025/04/01', '2025/04/01'],
+    ['２０２５／４／１', '2025/04/01'],
+    ['2025年4月1日', '2025/04/01'],
+    ['20250401', '2025/04/01'],
+    ['令和8年4月1日', '2026/04/01'],
+    ['令和元年5月1日', '2019/05/01'],
+    ['R8.4.1', '2026/04/01'],
     ['  ', ''],
   ])('%s → %s', (raw, want) =>
     expect(run((e) => parseDate(raw, '契約終了日', e))).toEqual({ value: want, errors: [] }),
@@ -38,7 +42,7 @@ describe('dates', () => {
       {
         column: '契約終了日',
         message:
-          '契約終了日は 2026-04-01、2026/4/1、令和8年4月1日 のような日付で入力してください。',
+          '契約終了日は 2026/04/01、2026/4/1、令和8年4月1日 のような日付で入力してください。',
       },
     ]),
   );
@@ -135,11 +139,19 @@ describe('書類ID and 更新日時', () => {
       },
     ]);
   });
-  it('更新日時 round-trips to the millisecond', () => {
+  it('更新日時: a file from before reads to the millisecond; the download form and what a spreadsheet kept read too', () => {
     const d = new Date('2025-01-02T03:04:05.678Z');
     expect(formatVersion(d)).toBe('2025-01-02T12:04:05.678+09:00');
     expect(run((e) => parseVersion(formatVersion(d), e))).toEqual({
-      value: d.getTime(),
+      value: { at: d.getTime(), unit: 1 },
+      errors: [],
+    });
+    expect(run((e) => parseVersion(versionCell(d), e))).toEqual({
+      value: { at: Date.parse('2025-01-02T03:04:05Z'), unit: 1000 },
+      errors: [],
+    });
+    expect(run((e) => parseVersion('2025/1/2 12:04', e))).toEqual({
+      value: { at: Date.parse('2025-01-02T03:04:00Z'), unit: 60_000 },
       errors: [],
     });
     expect(run((e) => parseVersion('', e)).errors).toEqual([
@@ -149,12 +161,56 @@ describe('書類ID and 更新日時', () => {
           '更新日時を入力してください。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
       },
     ]);
-    expect(run((e) => parseVersion('2025/1/2 12:04', e)).errors).toEqual([
+    expect(run((e) => parseVersion('2025/2/30 12:04', e)).errors).toEqual([
       {
         column: '更新日時',
         message:
           '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
       },
     ]);
+  });
+});
+
+describe('days in the file', () => {
+  const doc: AttributeRow = {
+    id: '00000000-0000-4000-8000-000000000001',
+    title: '業務委託契約書',
+    attrTitle: null,
+    counterparty: null,
+    contractAt: '2026-04-01',
+    validityStartAt: null,
+    validityEndAt: '2027-03-31',
+    validityEndNoticeAt: null,
+    autoUpdate: 0,
+    localId: null,
+    amount: null,
+    options: {},
+    updatedAt: new Date('2026-04-01T00:00:00Z'),
+  };
+
+  it('are written as the screens show them (2026/04/01), blank when unset', () => {
+    expect(attributeTexts(doc, [])).toMatchObject({
+      契約締結日: '2026/04/01',
+      契約開始日: '',
+      契約終了日: '2027/03/31',
+    });
+  });
+
+  it('read back the same whether re-saved as 2026/4/1 or typed as 2026-04-01', () => {
+    const written = attributeTexts(doc, [])['契約締結日'];
+    for (const raw of ['2026/4/1', '2026-04-01', '2026/04/01'])
+      expect(run((e) => parseDate(raw, '契約締結日', e)).value).toBe(written);
+  });
+
+  it('are stored as ISO days, from the written form and from a check kept before it', () => {
+    expect(applyTexts(doc, { 契約締結日: '2026/05/01', 契約終了日: '' }, [])).toMatchObject({
+      contractAt: '2026-05-01',
+      validityEndAt: null,
+      validityStartAt: null,
+    });
+    expect(applyTexts(doc, { 契約開始日: '2026-04-02' }, [])).toMatchObject({
+      contractAt: '2026-04-01',
+      validityStartAt: '2026-04-02',
+    });
   });
 });

@@ -13,6 +13,8 @@ import {
   type TBulkCellError,
 } from '@cloudsign/contract';
 import { jstTimestamp } from '../../lib/time/jst.ts';
+import { parseVersionCell, type CellVersion } from '../../bulk/version-cell.ts';
+import { dateText } from './attribute-values.ts';
 
 const C = DOCUMENT_ATTRIBUTE_CSV;
 
@@ -25,7 +27,7 @@ export const CELL_MSG = {
   versionFormat:
     '更新日時の形式が正しくありません。ダウンロードしたCSVの値を変更せずにアップロードしてください。',
   dateFormat: (label: string) =>
-    `${label}は 2026-04-01、2026/4/1、令和8年4月1日 のような日付で入力してください。`,
+    `${label}は 2026/04/01、2026/4/1、令和8年4月1日 のような日付で入力してください。`,
   dateMissing: (label: string) => `${label}に存在しない日付が入力されています。`,
   autoUpdate: `${C.autoUpdate}は 指定なし・あり・なし、または 0・1・2 で入力してください。`,
   amountFormat: `${C.amount}は0以上の整数で入力してください（例: 1000、1,000、1000円）。`,
@@ -44,31 +46,32 @@ export function parseDocumentId(raw: string, errors: TBulkCellError[]): string |
   return null;
 }
 
-/** 更新日時 as downloaded: JST to the millisecond with offset. Answers the instant in ms. */
-export function parseVersion(raw: string, errors: TBulkCellError[]): number | null {
-  const v = raw.trim();
-  if (v === '') {
+/** 更新日時 as downloaded, at the precision the file kept (bulk/version-cell.ts); required. */
+export function parseVersion(raw: string, errors: TBulkCellError[]): CellVersion | null {
+  if (raw.trim() === '') {
     errors.push({ column: C.updatedAt, message: CELL_MSG.versionRequired });
     return null;
   }
-  const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/.test(v)
-    ? Date.parse(v)
-    : Number.NaN;
-  if (Number.isNaN(t)) {
-    errors.push({ column: C.updatedAt, message: CELL_MSG.versionFormat });
-    return null;
-  }
-  return t;
+  const v = parseVersionCell(raw);
+  if (!v) errors.push({ column: C.updatedAt, message: CELL_MSG.versionFormat });
+  return v;
 }
 
-/** The instant written in the 更新日時 column: readable in JST, exact, and not reformatted by Excel. */
+/**
+ * The exact instant a checked row keeps in `before[更新日時]`, which execution compares under locks: the file is
+ * read at its own precision at the check, the check's read exactly after it.
+ */
 export const formatVersion = jstTimestamp;
 
-/** A day as people type it (`2026/4/1`, `2026-04-01`, `令和8年4月1日`: contract japanese-input.ts); blank = ''. */
+/**
+ * A day as people type it (`2026/4/1`, `2026-04-01`, `令和8年4月1日`: contract japanese-input.ts), or as a
+ * spreadsheet program re-saves the written `2026/04/01` (`2026/4/1`); blank = ''. Answers the written form
+ * (attribute-values.ts `dateText`), so every spelling of an unchanged day compares equal.
+ */
 export function parseDate(raw: string, label: string, errors: TBulkCellError[]): string | null {
   if (raw.normalize('NFKC').trim() === '') return '';
   const r = parseDateInput(raw);
-  if (r.ok) return r.value;
+  if (r.ok) return dateText(r.value);
   errors.push({
     column: label,
     message: r.reason === 'range' ? CELL_MSG.dateMissing(label) : CELL_MSG.dateFormat(label),

@@ -11,6 +11,7 @@ import {
 } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow, InputRow, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
+import { isSameVersion, versionCell, type CellVersion } from '../../bulk/version-cell.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import { findDocumentsByIds } from './document-attribute-bulk.repository.ts';
 import { attributeTexts } from './attribute-values.ts';
@@ -46,7 +47,7 @@ type Parsed = {
   row: InputRow;
   errors: TBulkCellError[];
   id: string | null;
-  version: number | null;
+  version: CellVersion | null;
   values: Record<string, string>;
 };
 
@@ -155,8 +156,11 @@ export async function createAttributeChecker(
         }
         const changed = Object.keys(after).length > 0;
         if (p.errors.length > 0) return toRow(p, 'error', before, after);
-        if (p.version !== doc.updatedAt.getTime()) {
-          p.errors.push({ column: C.updatedAt, message: CHECK_MSG.conflict(version) });
+        if (!p.version || !isSameVersion(p.version, doc.updatedAt)) {
+          p.errors.push({
+            column: C.updatedAt,
+            message: CHECK_MSG.conflict(versionCell(doc.updatedAt)),
+          });
           return toRow(p, 'conflict', before, after);
         }
         if (changed) {

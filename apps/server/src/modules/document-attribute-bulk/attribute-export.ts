@@ -22,7 +22,7 @@ import {
   referencesOf,
 } from './document-attribute-bulk.repository.ts';
 import { attributeTexts } from './attribute-values.ts';
-import { formatVersion } from './attribute-cells.ts';
+import { versionCell } from '../../bulk/version-cell.ts';
 
 export const EXPORT_PAGE = 2000;
 
@@ -82,7 +82,7 @@ async function writeAttributesCsv(
       const texts = attributeTexts(d, options);
       await writer.write([
         d.id,
-        formatVersion(d.updatedAt),
+        versionCell(d.updatedAt),
         ...headers.slice(2).map((h) => texts[h] ?? ''),
         ...(refs.get(d.id) ?? []),
       ]);

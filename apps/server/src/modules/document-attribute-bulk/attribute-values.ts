@@ -6,6 +6,15 @@ import { AUTO_UPDATE_CSV_LABELS, DOCUMENT_ATTRIBUTE_CSV as C } from '@cloudsign/
 import type { TDocumentAttributeOption } from '@cloudsign/contract';
 import type { AttributeRow, AttributeWrite } from './document-attribute-bulk.repository.ts';
 
+/**
+ * A day as the file writes it: `2026/04/01`, what the screens show and a spreadsheet program reads as a date
+ * (the member export's 更新日時 follows the same form). Stored days are ISO (`2026-04-01`).
+ */
+export const dateText = (iso: string | null): string => (iso ?? '').replaceAll('-', '/');
+
+/** A day's text back to the stored ISO form; a check from before the written form changed kept `2026-04-01`. */
+export const dateValue = (text: string): string => text.replaceAll('/', '-');
+
 /** Header → text of every attribute column and every user-defined item (by name). */
 export function attributeTexts(
   d: AttributeRow,
@@ -14,10 +23,10 @@ export function attributeTexts(
   const out: Record<string, string> = {
     [C.title]: d.attrTitle ?? '',
     [C.counterparty]: d.counterparty ?? '',
-    [C.contractAt]: d.contractAt ?? '',
-    [C.validityStartAt]: d.validityStartAt ?? '',
-    [C.validityEndAt]: d.validityEndAt ?? '',
-    [C.validityEndNoticeAt]: d.validityEndNoticeAt ?? '',
+    [C.contractAt]: dateText(d.contractAt),
+    [C.validityStartAt]: dateText(d.validityStartAt),
+    [C.validityEndAt]: dateText(d.validityEndAt),
+    [C.validityEndNoticeAt]: dateText(d.validityEndNoticeAt),
     [C.autoUpdate]: AUTO_UPDATE_CSV_LABELS[d.autoUpdate] ?? AUTO_UPDATE_CSV_LABELS[0],
     [C.localId]: d.localId ?? '',
     [C.amount]: d.amount === null ? '' : String(d.amount),
@@ -45,6 +54,10 @@ export function applyTexts(
     const v = t(h);
     return v === undefined ? cur : orNull(v);
   };
+  const pickDate = (h: string, cur: string | null) => {
+    const v = pick(h, null);
+    return t(h) === undefined ? cur : v === null ? null : dateValue(v);
+  };
   const nextOptions = { ...d.options };
   const byName = new Map(options.map((o) => [o.name, o]));
   for (const [h, v] of Object.entries(after)) {
@@ -60,10 +73,10 @@ export function applyTexts(
     id: d.id,
     attrTitle: pick(C.title, d.attrTitle),
     counterparty: pick(C.counterparty, d.counterparty),
-    contractAt: pick(C.contractAt, d.contractAt),
-    validityStartAt: pick(C.validityStartAt, d.validityStartAt),
-    validityEndAt: pick(C.validityEndAt, d.validityEndAt),
-    validityEndNoticeAt: pick(C.validityEndNoticeAt, d.validityEndNoticeAt),
+    contractAt: pickDate(C.contractAt, d.contractAt),
+    validityStartAt: pickDate(C.validityStartAt, d.validityStartAt),
+    validityEndAt: pickDate(C.validityEndAt, d.validityEndAt),
+    validityEndNoticeAt: pickDate(C.validityEndNoticeAt, d.validityEndNoticeAt),
     autoUpdate:
       auto === undefined
         ? d.autoUpdate

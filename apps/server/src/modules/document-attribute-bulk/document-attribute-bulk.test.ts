@@ -1,6 +1,6 @@
 /** Attribute bulk edit API and jobs: download, check rules, conflicts, execute once, gate, tenancy. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import {
   BulkKind,
@@ -23,6 +23,7 @@ import {
 } from '../../../test/support/member-bulk.world.ts';
 import { findEventPage } from '../audit-log/audit-log.repository.ts';
 import { formatVersion } from './attribute-cells.ts';
+import { versionCell } from '../../bulk/version-cell.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -109,6 +110,12 @@ beforeAll(async () => {
     amount: 9000,
     options: { [kind!.id]: '新規', [old!.id]: '古い値' },
   });
+  // Last changed an hour ago, as documents are when someone downloads them: the file's 更新日時 is to the
+  // second, so an edit in the same second as the previous change could not be told apart (version-cell.ts).
+  await db
+    .update(documents)
+    .set({ updatedAt: sql`${documents.updatedAt} - interval '1 hour'` })
+    .where(eq(documents.companyId, companyId));
   const other = await makeCompany(deps, { name: '他社' });
   otherDocId = (await makeDocument(deps, other.id, { title: '他社の書類', amount: 1 })).id;
   otherHeaders = (await signIn(deps, await makeUser(deps, other.id, { roles: ['CompanyAdmin'] })))
@@ -120,10 +127,12 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Headers = h) => app.inject({ method: 'GET', url, headers });
-const versionOf = async (id: string) =>
-  formatVersion(
-    (await deps.database.db.select().from(documents).where(eq(documents.id, id)))[0]!.updatedAt,
-  );
+const updatedAtOf = async (id: string) =>
+  (await deps.database.db.select().from(documents).where(eq(documents.id, id)))[0]!.updatedAt;
+/** The exact instant a checked row keeps (and a file from before the date form carries). */
+const versionOf = async (id: string) => formatVersion(await updatedAtOf(id));
+/** The 更新日時 cell as downloaded. */
+const cellOf = async (id: string) => versionCell(await updatedAtOf(id));
 
 async function settle(url: string, headers: Headers = h): Promise<TBulkManipulation> {
   for (let i = 0; i < 600; i += 1) {
@@ -193,10 +202,10 @@ describe('download', () => {
     expect(lines[0]).toBe([...HEAD, ...REFS].join(','));
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `${docs.a!.id},${await versionOf(docs.a!.id)},,株式会社アルファ,,,2025-03-31,,あり,,500,営業部,,新規,業務委託契約書,締結済,管理 花子,法務;総務`,
+      `${docs.a!.id},${await cellOf(docs.a!.id)},,株式会社アルファ,,,2025/03/31,,あり,,500,営業部,,新規,業務委託契約書,締結済,管理 花子,法務;総務`,
     );
     expect(lines[2]).toBe(
-      `${docs.b!.id},${await versionOf(docs.b!.id)},,"'=HYPERLINK(""http://x"")",,,,,指定なし,'+A-1,,,,継続,秘密保持契約書,締結済,,`,
+      `${docs.b!.id},${await cellOf(docs.b!.id)},,"'=HYPERLINK(""http://x"")",,,,,指定なし,'+A-1,,,,継続,秘密保持契約書,締結済,,`,
     );
     expect(lines[3]).toContain(',9000,,古い値,新規,売買契約書,');
   });
@@ -231,6 +240,41 @@ describe('download', () => {
     const { text } = await download({});
     const m = await uploadAndCheck(iconv.encode(text, 'cp932'));
     expect(m).toMatchObject({ status: 4, counts: { unchanged: 3 }, totalRows: 3 });
+  });
+
+  it('a day written 2025/03/31 and read back as 2025/3/31 (a spreadsheet re-save) or 2025-03-31 is unchanged', async () => {
+    const { text } = await download({});
+    const lines = text.trimEnd().split('\r\n');
+    const end = lines[0]!.split(',').indexOf('契約終了日');
+    const rowA = lines.findIndex((l) => l.startsWith(docs.a!.id));
+    expect(lines[rowA]!.split(',')[end]).toBe('2025/03/31');
+    for (const day of ['2025/3/31', '2025-03-31']) {
+      const cells = lines[rowA]!.split(',');
+      cells[end] = day;
+      const edited = lines.map((l, i) => (i === rowA ? cells.join(',') : l));
+      const m = await uploadAndCheck(iconv.encode(`${edited.join('\r\n')}\r\n`, 'cp932'));
+      expect(m, day).toMatchObject({ status: 4, counts: { unchanged: 3 }, totalRows: 3 });
+    }
+  });
+
+  it('更新日時 re-saved by a spreadsheet without its seconds still matches; another minute is a conflict', async () => {
+    const { text } = await download({});
+    // What Excel or LibreOffice in Japanese writes back: 2025/9/9 5:15 (member-bulk.spreadsheet.test.ts).
+    const minuteOf = (cell: string, shift = 0) => {
+      const at = new Date(Date.parse(`${cell.replaceAll('/', '-').replace(' ', 'T')}+09:00`));
+      const j = new Date(at.getTime() + 9 * 3600_000 + shift * 60_000);
+      return `${j.getUTCFullYear()}/${j.getUTCMonth() + 1}/${j.getUTCDate()} ${j.getUTCHours()}:${String(j.getUTCMinutes()).padStart(2, '0')}`;
+    };
+    const lines = text.trimEnd().split('\r\n');
+    const resaved = lines.map((l, i) => {
+      if (i === 0) return l;
+      const [id, cell, ...rest] = l.split(',');
+      return [id, minuteOf(cell!, id === docs.c!.id ? 1 : 0), ...rest].join(',');
+    });
+    const m = await uploadAndCheck(iconv.encode(`${resaved.join('\r\n')}\r\n`, 'cp932'));
+    expect(m).toMatchObject({ counts: { unchanged: 2, conflict: 1 }, totalRows: 3 });
+    const { rows } = await rowsOf(m.id, '&action=conflict');
+    expect(rows.map((r) => r.targetId)).toEqual([docs.c!.id]);
   });
 });
 
@@ -380,7 +424,7 @@ describe('conflict, execute once, results', () => {
     const edited = await app.inject({
       method: 'PUT',
       url: `/documents/${docs.c!.id}/attribute`,
-      headers: h,
+      headers: { ...h, 'if-match': '*' },
       payload: { localId: 'C-1' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -398,10 +442,10 @@ describe('conflict, execute once, results', () => {
       before: {
         更新日時: await versionOf(docs.a!.id),
         契約相手の名称: '株式会社アルファ',
-        契約終了日: '2025-03-31',
+        契約終了日: '2025/03/31',
         取引金額: '500',
       },
-      after: { 契約相手の名称: '株式会社ベータ', 契約終了日: '2026-03-31', 取引金額: '1000' },
+      after: { 契約相手の名称: '株式会社ベータ', 契約終了日: '2026/03/31', 取引金額: '1000' },
       errors: [],
     });
     expect(rows[2]).toMatchObject({
@@ -506,7 +550,7 @@ describe('conflict, execute once, results', () => {
     await app.inject({
       method: 'PUT',
       url: `/documents/${docs.b!.id}/attribute`,
-      headers: h,
+      headers: { ...h, 'if-match': '*' },
       payload: { localId: 'B-3' },
     });
     expect((await put(m.id, 'execute')).statusCode).toBe(200);

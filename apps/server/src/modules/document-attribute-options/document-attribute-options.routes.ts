@@ -3,6 +3,7 @@ import { documentEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
+import { expectedVersion } from '../../lib/http/if-match.ts';
 import { listOptions, replaceOptions } from './document-attribute-options.service.ts';
 
 /** 書類情報の設定: every member reads the items (to show and search them); company admins replace them. */
@@ -16,9 +17,7 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
       tags: ['documents'],
       summary: '書類情報の項目（ユーザー定義）',
     }),
-    handler: async (request) => ({
-      documentAttributeOptions: await listOptions(db, request.auth.user.companyId),
-    }),
+    handler: async (request) => listOptions(db, request.auth.user.companyId),
   });
   app.route({
     ...routeOf(e.replaceAttributeOptions, {
@@ -27,10 +26,7 @@ export const documentAttributeOptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDe
     }),
     // Before body validation: a non-admin learns nothing from a 400.
     preValidation: requirePermission('companyAdmin'),
-    handler: async (request) => {
-      return {
-        documentAttributeOptions: await replaceOptions(db, request.auth, request.body),
-      };
-    },
+    handler: async (request) =>
+      replaceOptions(db, request.auth, request.body, expectedVersion(request)),
   });
 };

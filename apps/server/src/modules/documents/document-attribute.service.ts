@@ -1,6 +1,7 @@
 /**
  * Attribute updates (書類情報): merge rules shared by `PUT /documents/{id}/attribute` and the import. Keys left
- * out stay unchanged (CS); null or '' clears; options by item id, checked against the company's items.
+ * out stay unchanged (CS); null or '' clears; options by item id, checked against the company's items. A save
+ * names the updatedAt it was based on (If-Match, lib/http/if-match.ts).
  */
 import type {
   TDocumentAttributeOption,
@@ -8,9 +9,10 @@ import type {
   TDocumentDetail,
   TErrorDetail,
 } from '@cloudsign/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
@@ -122,20 +124,37 @@ export const EMPTY_ATTRIBUTE: AttributeColumns = {
 };
 
 /** Readers get 404 for documents they cannot read and 403 when they can read but not edit (contract file). */
+export async function loadEditable(
+  db: DbOrTx,
+  who: repo.Who,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+) {
+  const doc = await repo.findReadableDocument(db, who, id, opts);
+  if (!doc) throw notFound();
+  if (!(await repo.canEditAttribute(db, who, id))) throw forbidden();
+  return doc;
+}
+
 export async function updateDocumentAttribute(
   db: Db,
   who: repo.Who & Pick<AuthContext, 'origin'>,
   id: string,
   update: TDocumentAttributeUpdate,
+  expected: ExpectedVersion,
   now: Date,
 ): Promise<TDocumentDetail> {
   return db.transaction(async (tx) => {
-    const doc = await repo.findReadableDocument(tx, who, id, { forUpdate: true });
-    if (!doc) throw notFound();
-    if (!(await repo.canEditAttribute(tx, who, id))) throw forbidden();
+    const doc = await loadEditable(tx, who, id, { forUpdate: true });
+    // Compared under the row lock: of two saves based on one read, the second is refused, not merged.
+    assertVersion(expected, doc.updatedAt);
     const options = await selectOptions(tx, who.user.companyId);
     const { values, errors } = mergeAttribute(doc, update, options);
     if (errors.length > 0) throw new AppError('validation_failed', errors[0]!.message, errors);
+    const changed = changes(doc, values, ATTRIBUTE_FIELDS);
+    // An identical save changes nothing: 更新日時 would move the document to the top of the list and make a
+    // CSV downloaded earlier report a false 競合 (issue 30).
+    if (Object.keys(changed).length === 0) return getDocument(tx, who, id);
     const participants = await repo.selectParticipants(tx, id);
     const searchText = documentSearchText({
       id,
@@ -147,17 +166,14 @@ export async function updateDocumentAttribute(
     await repo.updateDocument(tx, who.user.companyId, id, {
       ...values,
       searchText,
-      updatedAt: now,
+      updatedAt: nextVersion(now, doc.updatedAt),
     });
-    const changed = changes(doc, values, ATTRIBUTE_FIELDS);
-    if (Object.keys(changed).length > 0) {
-      await recordAuditEvent(tx, {
-        ...auditBy(who),
-        action: 'document.attributesChanged',
-        target: { type: 'document', id, name: doc.title },
-        details: changed,
-      });
-    }
+    await recordAuditEvent(tx, {
+      ...auditBy(who),
+      action: 'document.attributesChanged',
+      target: { type: 'document', id, name: doc.title },
+      details: changed,
+    });
     return getDocument(tx, who, id);
   });
 }

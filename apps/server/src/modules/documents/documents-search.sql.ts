@@ -21,7 +21,9 @@ const contains = (s: string) => `%${likeEscape(s)}%`;
 
 function termCondition({ term, keys }: SearchWord, mode: KeywordMode): SQL {
   const like = sql`${documents.searchText} like ${contains(term)}`;
-  const grams = sql`document_search_grams(${documents.searchText}) @> ${sql.param(keys)}::text[]`;
+  // The stored grams (migration 0036), never document_search_grams() itself: whatever plan PostgreSQL picks,
+  // a row tested outside the index compares a stored array instead of computing one.
+  const grams = sql`${documents}.search_grams @> ${sql.param(keys)}::text[]`;
   const isExact = keys.length === 1 && keys[0] === term;
   const match = mode === 'scan' ? like : isExact ? grams : sql`(${grams} and ${like})`;
   return UUID.test(term) ? sql`(${documents.id} = ${term}::uuid or ${match})` : match;

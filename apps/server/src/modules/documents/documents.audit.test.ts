@@ -77,7 +77,7 @@ describe('audit log: documents', () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/documents/${doc.id}/attribute`,
-      headers: w.headers.admin,
+      headers: { ...w.headers.admin, 'if-match': '*' },
       payload: {
         counterparty: '大阪物産株式会社',
         contractAt: '2024-04-01',
@@ -101,7 +101,7 @@ describe('audit log: documents', () => {
     const again = await app.inject({
       method: 'PUT',
       url: `/documents/${doc.id}/attribute`,
-      headers: w.headers.admin,
+      headers: { ...w.headers.admin, 'if-match': '*' },
       payload: { counterparty: '大阪物産株式会社' },
     });
     expect(again.statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe('audit log: documents', () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/documents/${other.id}/attribute`,
-      headers: w.headers.admin,
+      headers: { ...w.headers.admin, 'if-match': '*' },
       payload: { counterparty: '書き換え' },
     });
     expect(res.statusCode).toBe(404);

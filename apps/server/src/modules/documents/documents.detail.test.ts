@@ -46,11 +46,12 @@ afterAll(async () => {
 
 const get = (id: string, headers = w.headers.admin) =>
   app.inject({ method: 'GET', url: `/documents/${id}`, headers });
+// These tests are about the fields; `*` saves over whatever is stored (versions: documents.attribute-save.test.ts).
 const put = (id: string, payload: unknown, headers = w.headers.admin) =>
   app.inject({
     method: 'PUT',
     url: `/documents/${id}/attribute`,
-    headers,
+    headers: { ...headers, 'if-match': '*' },
     payload: payload as object,
   });
 
@@ -238,7 +239,7 @@ describe('PUT /documents/{id}/attribute', () => {
     expect(old.json<{ total: number }>().total).toBe(0);
   });
 
-  it('an empty body changes nothing but the update time; an empty option value clears that item', async () => {
+  it('an empty body changes nothing; an empty option value clears that item', async () => {
     expect((await put(doc.doc.id, {})).statusCode).toBe(200);
     const res = await put(doc.doc.id, { options: { [w.options.dept.id]: '' } }, w.headers.cabAdmin);
     expect(res.statusCode).toBe(200);

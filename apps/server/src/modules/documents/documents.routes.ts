@@ -8,7 +8,9 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
-import { updateDocumentAttribute } from './document-attribute.service.ts';
+import { loadEditable, updateDocumentAttribute } from './document-attribute.service.ts';
+import { itemBeforeBody } from '../../api/item-before-body.ts';
+import { expectedVersion } from '../../lib/http/if-match.ts';
 import { findDocuments, getDocument } from './documents.service.ts';
 import { findDocumentFile } from './document-file.service.ts';
 import { importDocuments } from './documents-import.multipart.ts';
@@ -89,12 +91,15 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       tags: ['documents'],
       summary: '書類情報の更新（指定しない項目は変わりません）',
     }),
+    // 404 (not readable) and 403 (read only) before the body's 400 and the If-Match's 428.
+    preValidation: itemBeforeBody((request, id) => loadEditable(db, request.auth, id)),
     handler: async (request) => ({
       document: await updateDocumentAttribute(
         db,
         request.auth,
         request.params.id,
         request.body,
+        expectedVersion(request),
         deps.clock(),
       ),
     }),

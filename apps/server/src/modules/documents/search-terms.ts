@@ -2,17 +2,14 @@
  * What a document search asks for, read without SQL: its keyword words and their index keys, and whether any
  * condition narrows it. The planner (documents.plan.ts) decides on these; documents-search.sql.ts writes the SQL.
  */
-import { DOCUMENT_DATE_FILTER_KEYS, type TDocumentSearchConditions } from '@cloudsign/contract';
-import { normalizeSearchText } from '../../lib/search-text.ts';
+import {
+  DOCUMENT_DATE_FILTER_KEYS,
+  searchKeywordTerms,
+  type TDocumentSearchConditions,
+} from '@cloudsign/contract';
 
-const MAX_TERMS = 10;
-
-/** Keyword → its words (normalised like search_text, deduplicated), at most MAX_TERMS. */
-export function keywordTerms(keyword: string | undefined): string[] {
-  if (!keyword) return [];
-  const words = normalizeSearchText(keyword).split(' ').filter(Boolean);
-  return [...new Set(words)].slice(0, MAX_TERMS);
-}
+/** Keyword → its words (normalised like search_text, deduplicated), at most 10. */
+export const keywordTerms = searchKeywordTerms;
 
 /**
  * The index keys a word needs (see migration 0008): one character → itself; longer → its bigrams. Counted in

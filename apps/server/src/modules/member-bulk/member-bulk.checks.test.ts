@@ -7,7 +7,10 @@ import { memberGroups } from '../../db/schema.ts';
 import { xlsBytes, xlsxBytes } from '../../../test/support/excel-files.ts';
 import {
   ADD_HEADER,
+  execute,
+  exportMembers,
   rowsOf,
+  settle,
   sjis,
   uploadAndCheck,
   utf8,
@@ -228,6 +231,44 @@ describe('row checks, in order: cells → across rows → references → state',
       [2, [{ id: groupId, name: '営業部' }]],
       [6, []],
     ]);
+  });
+
+  it('a full-width ； separates groups like ;, and a group named with ； is exported by id', async () => {
+    const [legal, odd] = await deps.database.db
+      .insert(memberGroups)
+      .values([
+        { companyId, name: '法務部' },
+        { companyId, name: '東京；大阪' },
+      ])
+      .returning();
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_add',
+      sjis([
+        ['メールアドレス', 'メンバーグループ'],
+        ['fullwidth@example.com', '営業部；法務部'],
+        ['mixed@example.com', `法務部 ；${odd!.id};営業部`],
+      ]),
+    );
+    expect(await errorsOf(m.id)).toEqual([]);
+    const { rows } = await rowsOf(app, headers, m.id, '&action=add');
+    const names = (r: (typeof rows)[number]) =>
+      (r.after as { groups: { name: string }[] }).groups.map((g) => g.name);
+    expect(rows.map((r) => [r.rowNumber, names(r)])).toEqual([
+      [2, ['法務部', '営業部'].sort()],
+      [3, ['東京；大阪', '法務部', '営業部'].sort()],
+    ]);
+    await execute(app, headers, m.id);
+    expect((await settle(app, headers, m.id)).status).toBe(6);
+    const { file } = await exportMembers(app, headers, {
+      filters: { keyword: 'mixed@example.com' },
+      encoding: 'utf8bom',
+    });
+    const text = file.toString('utf8');
+    expect(text).toContain(odd!.id);
+    expect(text).not.toContain('東京；大阪');
+    expect(text).toContain(legal!.name);
   });
 
   it('edit: member id format, member twice, not found, yourself, changed since the template', async () => {

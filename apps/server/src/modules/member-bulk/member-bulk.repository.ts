@@ -19,7 +19,7 @@ export type MemberState = {
   roles: TRole[];
   /** 3 = 利用停止: such an admin is not one of the company's active admins (countAdmins). */
   status: number;
-  /** Whether they ever set a password: 利用再開 brings them back 利用中 if so, else 招待中. */
+  /** Whether they ever set a password: 利用再開 brings them back 有効 if so, else 招待中. */
   hasPassword: boolean;
   updatedAt: Date;
 };

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { TBulkManipulation } from '@cloudsign/contract';
+import { MEMBER_STATUS_LABELS, type TBulkManipulation } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
@@ -83,7 +83,7 @@ const checked = async (headers: Headers, m: TBulkManipulation) =>
   ]);
 
 describe('export', () => {
-  it('writes 利用状態 after メンバーグループ: 利用中, 利用停止 and 招待中', async () => {
+  it('writes 利用状態 after メンバーグループ, each state in the word the member list shows', async () => {
     const { companyId, admin, headers } = await company();
     const reset = await makeUser(deps, companyId, { status: 2 });
     const dormant = await makeUser(deps, companyId, { status: 3 });
@@ -106,16 +106,19 @@ describe('export', () => {
     ]);
     const stateOf = new Map(lines.slice(1).map((l) => [l[1], l[11]]));
     expect(Object.fromEntries(stateOf)).toEqual({
-      [admin.email]: '利用中',
-      [reset.email]: '利用中',
+      [admin.email]: '有効',
+      [reset.email]: 'パスワード再設定待ち',
       [dormant.email]: '利用停止',
       [invited.email]: '招待中',
     });
+    // One map for the screen's 状態 and the file's 利用状態 (the console's statusLabel reads it too).
+    for (const u of [admin, reset, dormant, invited])
+      expect(stateOf.get(u.email)).toBe(MEMBER_STATUS_LABELS[u.status]);
   });
 });
 
 describe('edit upload', () => {
-  it('利用中 → 利用停止 deactivates and ends sessions; 利用停止 → 利用中 restores', async () => {
+  it('有効 → 利用停止 deactivates and ends sessions; 利用停止 → 有効 restores', async () => {
     const { companyId, headers } = await company();
     const active = await makeUser(deps, companyId, { passwordHash: 'x' });
     const activeSession = await signIn(deps, active);
@@ -129,9 +132,10 @@ describe('edit upload', () => {
       utf8([
         ['メンバーID', '利用状態'],
         [active.id, '利用停止'],
-        [back.id, '利用中'],
+        [back.id, '有効'],
+        // 利用中, as files exported before said it, still reads as 有効.
         [neverSignedIn.id, '利用中'],
-        [same.id, '利用中'],
+        [same.id, 'パスワード再設定待ち'],
       ]),
     );
     expect(m.counts).toEqual({ update: 3, unchanged: 1 });
@@ -185,11 +189,12 @@ describe('edit upload', () => {
     expect([after!.status, after!.name]).toEqual([3, member.name]);
   });
 
-  it('refuses an invited member, 招待中 on an active one, an unknown word and oneself', async () => {
+  it('refuses an invited member, 招待中 or パスワード再設定待ち on an active one, an unknown word and oneself', async () => {
     const { companyId, admin, headers } = await company();
     const invited = await makeUser(deps, companyId, { status: 0 });
     const active = await makeUser(deps, companyId);
     const other = await makeUser(deps, companyId);
+    const resetting = await makeUser(deps, companyId);
     const m = await uploadAndCheck(
       app,
       headers,
@@ -201,6 +206,7 @@ describe('edit upload', () => {
         [other.id, '停止'],
         [admin.id, '利用停止'],
         [invited.id.toUpperCase(), ''],
+        [resetting.id, 'パスワード再設定待ち'],
       ]),
     );
     expect(m.status).toBe(3);
@@ -221,7 +227,7 @@ describe('edit upload', () => {
           {
             column: '利用状態',
             message:
-              '利用状態を「招待中」にすることはできません。利用中 または 利用停止 で入力してください。',
+              '利用状態を「招待中」にすることはできません。有効 または 利用停止 で入力してください。',
           },
         ],
       ],
@@ -231,12 +237,22 @@ describe('edit upload', () => {
           {
             column: '利用状態',
             message:
-              '「停止」は指定できません。利用中 または 利用停止 で入力してください（空欄は変更なし）。',
+              '「停止」は指定できません。有効 または 利用停止 で入力してください（空欄は変更なし）。',
           },
         ],
       ],
       [5, [{ column: '利用状態', message: '自分自身は利用停止にできません。' }]],
       [6, [{ column: 'メンバーID', message: 'このメンバーは2行目と重複しています。' }]],
+      [
+        7,
+        [
+          {
+            column: '利用状態',
+            message:
+              '利用状態を「パスワード再設定待ち」にすることはできません。有効 または 利用停止 で入力してください（パスワードの再設定はメンバーの画面から依頼します）。',
+          },
+        ],
+      ],
     ]);
     expect(await statusOf(invited.id)).toBe(0);
     expect(await statusOf(active.id)).toBe(1);
@@ -265,7 +281,7 @@ describe('edit upload', () => {
       await check([
         ['メンバーID', '利用状態'],
         [admin.id, '利用停止'],
-        [dormant.id, '利用中'],
+        [dormant.id, '有効'],
       ]),
     ).toEqual([
       [2, 'update', []],
@@ -289,7 +305,7 @@ describe('承認権限 follows the company documentApproval flag', () => {
     expect(lines[0]!.join(',')).toBe(
       'メンバーID,メールアドレス,氏名,フリガナ,所属,組織管理権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ,利用状態,更新日時',
     );
-    expect(lines[1]!.slice(5, 11)).toEqual(['1', '0', '0', '0', '', '利用中']);
+    expect(lines[1]!.slice(5, 11)).toEqual(['1', '0', '0', '0', '', '有効']);
     const m = await uploadAndCheck(app, headers, 'bulk_edit', bytes);
     expect(m.status).toBe(4);
     expect(m.counts).toEqual({ unchanged: 1 });

@@ -9,6 +9,7 @@ import {
   MEMBER_DELETE_COLUMNS,
   MEMBER_EDIT_COLUMNS,
   MEMBER_GROUP_SEPARATOR,
+  LEGACY_ACTIVE_USE_STATE,
   MEMBER_USE_STATES,
   MemberStatus,
   memberColumnsFor,
@@ -22,6 +23,7 @@ import {
 } from '@cloudsign/contract';
 import { jstTimestamp } from '../../lib/time/jst.ts';
 import type { ColumnSpec } from '../../bulk/bulk.types.ts';
+import { parseVersionCell, type CellVersion } from '../../bulk/version-cell.ts';
 
 /** Why 承認権限 is refused while the company's documentApproval flag is off. */
 export const APPROVER_OFF_MSG =
@@ -115,13 +117,15 @@ export function parsePrivilege(
 }
 
 /**
- * 利用状態: 利用中 → Valid, 利用停止 → Deactivated, 招待中 → Invalid; blank = unchanged (undefined). Whether
- * the member may take that state is the checker's question.
+ * 利用状態 in the screens' words: 有効 → Valid, パスワード再設定待ち → PasswordReset, 利用停止 → Deactivated,
+ * 招待中 → Invalid (and LEGACY_ACTIVE_USE_STATE, of files exported before, → Valid); blank = unchanged. Whether the
+ * member may take that state is the checker's question.
  */
 export function parseUseState(raw: string, errors: TBulkCellError[]): number | undefined {
   const v = raw.normalize('NFKC').trim();
   if (v === '') return undefined;
-  if (v === MEMBER_USE_STATES.active) return MemberStatus.Valid;
+  if (v === MEMBER_USE_STATES.active || v === LEGACY_ACTIVE_USE_STATE) return MemberStatus.Valid;
+  if (v === MEMBER_USE_STATES.passwordReset) return MemberStatus.PasswordReset;
   if (v === MEMBER_USE_STATES.deactivated) return MemberStatus.Deactivated;
   if (v === MEMBER_USE_STATES.invited) return MemberStatus.Invalid;
   errors.push({
@@ -131,34 +135,43 @@ export function parseUseState(raw: string, errors: TBulkCellError[]): number | u
   return undefined;
 }
 
-/** Names or ids separated by `;`, blanks and repeats dropped. */
+/**
+ * What separates groups in a cell: `;`, or the full-width `；` a Japanese input method types (the other cells
+ * read full-width forms too). Only these two: normalising the whole cell would change group names.
+ */
+const GROUP_SEPARATORS = new RegExp(`[${MEMBER_GROUP_SEPARATOR}；]`);
+
+/** Whether a group's name holds a separator (it is then written by id, which the upload also accepts). */
+export const hasGroupSeparator = (name: string) => GROUP_SEPARATORS.test(name);
+
+/** Names or ids separated by `;` or `；`, blanks and repeats dropped. */
 export const splitGroups = (raw: string): string[] =>
   raw.trim() === ''
     ? []
     : [
         ...new Set(
           raw
-            .split(MEMBER_GROUP_SEPARATOR)
+            .split(GROUP_SEPARATORS)
             .map((s) => s.trim())
             .filter((s) => s !== ''),
         ),
       ];
 
-/** 更新日時 of the edit template: the instant the member was last changed, to the millisecond. */
-export function parseVersion(raw: string, errors: TBulkCellError[]): number | null {
-  const v = raw.trim();
-  if (v === '') return null;
-  const t = Date.parse(v);
-  if (Number.isNaN(t)) {
+/** 更新日時 of the edit template and export, at the precision the file kept (bulk/version-cell.ts). */
+export function parseVersion(raw: string, errors: TBulkCellError[]): CellVersion | null {
+  if (raw.trim() === '') return null;
+  const v = parseVersionCell(raw);
+  if (!v)
     errors.push({
       column: MEMBER_CSV.updatedAt,
       message:
         '更新日時の形式が正しくありません。編集用CSVに出力された値を変更せずにアップロードしてください。',
     });
-    return null;
-  }
-  return t;
+  return v;
 }
 
-/** The 更新日時 column: JST with milliseconds and offset (readable, exact, not reformatted by Excel as a date). */
+/**
+ * The exact instant a checked row keeps in `before.updatedAt`, which execution compares under locks: the file
+ * is read at its own precision at the check, the check's read exactly after it.
+ */
 export const formatVersion = jstTimestamp;

@@ -22,6 +22,7 @@ import {
   type MemberState,
 } from './member-bulk.repository.ts';
 import { memberColumnSpec, formatVersion } from './member-cells.ts';
+import { isSameVersion } from '../../bulk/version-cell.ts';
 import { findDocumentApproval } from './member-use-state.sql.ts';
 import { nextUseState } from './member-use-state-check.ts';
 import { FirstRowIndex } from './first-row-index.ts';
@@ -199,7 +200,7 @@ export async function createMemberChecker(
         )!.column;
         p.errors.push({ column: col, message: MSG.selfRoles });
       }
-      if (p.version !== null && p.version !== cur.state.updatedAt.getTime())
+      if (p.version !== null && !isSameVersion(p.version, cur.state.updatedAt))
         p.errors.push({ column: MEMBER_CSV.updatedAt, message: MSG.changedSince });
       const isChanged =
         rolesChanged ||

@@ -14,7 +14,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
-import { formatVersion } from './member-cells.ts';
+import { hasGroupSeparator } from './member-cells.ts';
+import { versionCell } from '../../bulk/version-cell.ts';
 import { findDocumentApproval } from './member-use-state.sql.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -27,11 +28,9 @@ import {
 
 export const EXPORT_PAGE = 2000;
 
-/** A group whose name contains the separator is written by id, which the upload also accepts. */
+/** A group whose name contains a separator (`;` or `；`) is written by id, which the upload also accepts. */
 const groupCell = (groups: { id: string; name: string }[]) =>
-  groups
-    .map((g) => (g.name.includes(MEMBER_GROUP_SEPARATOR) ? g.id : g.name))
-    .join(MEMBER_GROUP_SEPARATOR);
+  groups.map((g) => (hasGroupSeparator(g.name) ? g.id : g.name)).join(MEMBER_GROUP_SEPARATOR);
 
 export async function writeMembersCsv(
   deps: AppDeps,
@@ -68,7 +67,7 @@ export async function writeMembersCsv(
         ...roleColumns.map((r) => (u.roles.includes(r.role) ? '1' : '0')),
         groupCell(groupsOf.get(u.id) ?? []),
         memberUseState(u.status),
-        formatVersion(u.updatedAt),
+        versionCell(u.updatedAt),
       ]);
     }
     written += page.length;

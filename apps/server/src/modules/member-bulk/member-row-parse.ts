@@ -10,6 +10,7 @@ import {
   type TRole,
 } from '@cloudsign/contract';
 import type { InputRow } from '../../bulk/bulk.types.ts';
+import type { CellVersion } from '../../bulk/version-cell.ts';
 import {
   parseEmail,
   parseFurigana,
@@ -34,7 +35,7 @@ export type ParsedMemberRow = {
   /** Privileges present in the file: granted or not. */
   privileges: Partial<Record<TRole, boolean>>;
   groupTokens: string[] | null;
-  version: number | null;
+  version: CellVersion | null;
   /** Edit files: the 利用状態 asked for (MemberStatus), undefined when blank or absent. */
   useState: number | undefined;
   /** Delete files: the 移管先メールアドレス cell, null when blank or absent. */

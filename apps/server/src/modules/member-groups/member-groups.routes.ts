@@ -3,6 +3,8 @@ import { memberGroupEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
+import { expectedVersion } from '../../lib/http/if-match.ts';
+import { itemBeforeBody } from '../../api/item-before-body.ts';
 import * as service from './member-groups.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -48,9 +50,19 @@ export const memberGroupsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       summary: 'メンバーグループの名前・備考を変更',
       errors,
     }),
-    preValidation: requirePermission('companyAdmin'),
+    preValidation: [
+      requirePermission('companyAdmin'),
+      // 404 for another company's group before the body's 400 and the If-Match's 428.
+      itemBeforeBody((request, id) => service.getGroup(deps, request.auth, id)),
+    ],
     handler: async (request) => ({
-      memberGroup: await service.updateGroup(deps, request.auth, request.params.id, request.body),
+      memberGroup: await service.updateGroup(
+        deps,
+        request.auth,
+        request.params.id,
+        request.body,
+        expectedVersion(request),
+      ),
     }),
   });
 

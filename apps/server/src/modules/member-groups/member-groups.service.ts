@@ -5,6 +5,7 @@
  */
 import type { TMemberGroup } from '@cloudsign/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -98,27 +99,31 @@ export async function updateGroup(
   who: Who,
   id: string,
   body: { name?: string | undefined; note?: string | undefined },
+  expected: ExpectedVersion,
 ) {
   const companyId = who.user.companyId;
   await deps.database.db
     .transaction(async (tx) => {
       const group = await lockUserGroup(tx, companyId, id);
+      // Compared under the row lock: of two saves on one version, the second is refused.
+      assertVersion(expected, group.updatedAt);
+      const changed = changes(group, body, ['name', 'note']);
+      // An identical save changes nothing: no new 更新日時, no event.
+      if (Object.keys(changed).length === 0) return;
       if (body.name !== undefined && (await repo.isGroupNameTaken(tx, companyId, body.name, id)))
         throw nameTaken(body.name);
       await repo.updateGroup(tx, companyId, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.note !== undefined ? { note: body.note } : {}),
-        updatedAt: deps.clock(),
+        updatedAt: nextVersion(deps.clock(), group.updatedAt),
       });
-      const changed = changes(group, body, ['name', 'note']);
-      if (Object.keys(changed).length > 0)
-        await recordAuditEvent(tx, {
-          ...auditBy(who),
-          action: 'memberGroup.updated',
-          target: groupTarget({ id, name: body.name ?? group.name }),
-          details: changed,
-          occurredAt: deps.clock(),
-        });
+      await recordAuditEvent(tx, {
+        ...auditBy(who),
+        action: 'memberGroup.updated',
+        target: groupTarget({ id, name: body.name ?? group.name }),
+        details: changed,
+        occurredAt: deps.clock(),
+      });
     })
     .catch((err: unknown) => {
       if (body.name !== undefined && isUniqueViolation(err, 'member_groups_company_name_key'))

@@ -3,9 +3,8 @@
  * repositories run them; kept apart because both the paged list and the stream (page=-1) use them.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { TRole } from '@cloudsign/contract';
+import { searchKeywordTerms, type TRole } from '@cloudsign/contract';
 import { users } from '../../db/schema.ts';
-import { normalizeSearchText } from '../../lib/search-text.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 export type MemberSort = 'name' | '-name' | 'email' | '-email' | 'createdAt' | '-createdAt';
@@ -21,12 +20,8 @@ export type MemberListFilter = {
   mfa?: number | undefined;
 };
 
-/** Keyword → normalised terms (space-separated terms all must match), at most 10. */
-export function keywordTerms(keyword: string | undefined): string[] {
-  if (!keyword) return [];
-  const normalised = normalizeSearchText(keyword);
-  return [...new Set(normalised.split(' ').filter(Boolean))].slice(0, 10);
-}
+/** Keyword → normalised terms (space-separated terms all must match), at most 10; the console judges the same. */
+export const keywordTerms = searchKeywordTerms;
 
 /**
  * The grams (users.search_grams, migration 0010) hold every unigram and bigram of search_text: a 1–2 character
@@ -131,6 +126,12 @@ export function sortSpec(sort: MemberSort): SortSpec {
     desc,
   };
 }
+
+/**
+ * The member list's 氏名 order (フリガナ, then name, then id) for any other list of members a screen shows, so
+ * names never come in code-point order (「Smith, John、一般 花子、三浦 葵」).
+ */
+export const memberReadingOrder = () => orderBy(sortSpec('name'));
 
 const dir = (s: SortSpec) => (s.desc ? sql` desc` : sql` asc`);
 export const orderBy = (s: SortSpec) =>

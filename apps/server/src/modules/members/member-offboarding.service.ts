@@ -3,7 +3,12 @@
  * document ownership move to the successor in the deletion's transaction, so nothing is left orphaned and
  * nothing moves unless the member is really gone. The last-admin and self rules stay as they were.
  */
-import { MemberStatus, SUCCESSOR_MSG, type TMemberHoldings } from '@cloudsign/contract';
+import {
+  MemberStatus,
+  SUCCESSOR_MSG,
+  type TDeleteUserResponse,
+  type TMemberHoldings,
+} from '@cloudsign/contract';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
@@ -49,7 +54,7 @@ export async function deleteMember(
   const companyId = who.user.companyId;
   const repo = membersOf(deps);
   if (id === who.user.id) throw new AppError('self_forbidden', '自分自身は削除できません。');
-  await deps.database.db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx): Promise<TDeleteUserResponse> => {
     const admins = await repo.lockCompanyAdmins(tx, companyId);
     const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
     if (!current) throw notFound();
@@ -87,5 +92,16 @@ export async function deleteMember(
       },
       occurredAt: deps.clock(),
     });
+    return {
+      ok: true,
+      transferred:
+        successor && moved
+          ? {
+              successor: { id: successor.id, name: successor.name, email: successor.email },
+              cabinets: holdings.cabinets.length,
+              documents: moved.documents,
+            }
+          : null,
+    };
   });
 }

@@ -54,7 +54,9 @@ const linkOf = (to: string) => {
   const mail = deps.sentMails.filter((m) => m.to === to).at(-1);
   return mail ? /\/password_setup\/[\w-]+/.exec(mail.text)![0] : undefined;
 };
-const put = (url: string, payload: object) => api.inject({ method: 'PUT', url, headers, payload });
+// These tests are about what an email change does, not about versions: each save overwrites on purpose.
+const put = (url: string, payload: object) =>
+  api.inject({ method: 'PUT', url, headers: { ...headers, 'if-match': '*' }, payload });
 const me = (h: Headers) => api.inject({ method: 'GET', url: '/me', headers: h });
 
 async function invite(email: string) {

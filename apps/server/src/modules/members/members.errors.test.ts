@@ -37,7 +37,8 @@ async function expectError(
   status: number,
   error: { code: string; message: string; details?: unknown },
 ) {
-  const res = await app.inject({ ...call, headers });
+  // Saves of a member overwrite on purpose here (If-Match: *): these are the other guards.
+  const res = await app.inject({ ...call, headers: { ...headers, 'if-match': '*' } });
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json<unknown>()).toEqual({
     error: { ...error, requestId: res.headers['x-request-id'] },
@@ -134,7 +135,7 @@ describe('PUT /users/{id}: guards', () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/users/${admin.id}`,
-      headers,
+      headers: { ...headers, 'if-match': '*' },
       payload: { roles: ['CompanyAdmin'], name: '管理 花子2' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -166,7 +167,7 @@ describe('PUT /users/{id}: guards', () => {
     const demoteFirst = await app.inject({
       method: 'PUT',
       url: `/users/${admin.id}`,
-      headers: secondHeaders,
+      headers: { ...secondHeaders, 'if-match': '*' },
       payload: { roles: [] },
     });
     expect(demoteFirst.statusCode, demoteFirst.body).toBe(200);
@@ -180,7 +181,7 @@ describe('PUT /users/{id}: guards', () => {
     const restore = await app.inject({
       method: 'PUT',
       url: `/users/${admin.id}`,
-      headers: secondHeaders,
+      headers: { ...secondHeaders, 'if-match': '*' },
       payload: { roles: ['CompanyAdmin'] },
     });
     expect(restore.statusCode).toBe(200);
@@ -193,8 +194,18 @@ describe('PUT /users/{id}: guards', () => {
     const ha = (await signIn(deps, a)).headers;
     const hb = (await signIn(deps, b)).headers;
     const [r1, r2] = await Promise.all([
-      app.inject({ method: 'PUT', url: `/users/${b.id}`, headers: ha, payload: { roles: [] } }),
-      app.inject({ method: 'PUT', url: `/users/${a.id}`, headers: hb, payload: { roles: [] } }),
+      app.inject({
+        method: 'PUT',
+        url: `/users/${b.id}`,
+        headers: { ...ha, 'if-match': '*' },
+        payload: { roles: [] },
+      }),
+      app.inject({
+        method: 'PUT',
+        url: `/users/${a.id}`,
+        headers: { ...hb, 'if-match': '*' },
+        payload: { roles: [] },
+      }),
     ]);
     const codes = [r1, r2].map((r) => r.statusCode).sort();
     // One demotion wins; the other is refused with last_admin — or 401 when its caller was demoted first.

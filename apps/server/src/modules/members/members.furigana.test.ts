@@ -40,8 +40,14 @@ afterAll(async () => {
 
 type Detail = { id: string; name: string; furigana: string | null; updatedAt: string };
 const post = (payload: object) => app.inject({ method: 'POST', url: '/users', headers, payload });
+/** Not about versions: each save overwrites on purpose (If-Match: *). */
 const put = (id: string, payload: object) =>
-  app.inject({ method: 'PUT', url: `/users/${id}`, headers, payload });
+  app.inject({
+    method: 'PUT',
+    url: `/users/${id}`,
+    headers: { ...headers, 'if-match': '*' },
+    payload,
+  });
 const userOf = (res: { statusCode: number; body: string; json: () => unknown }, status = 200) => {
   expect(res.statusCode, res.body).toBe(status);
   return (res.json() as { user: Detail }).user;

@@ -161,7 +161,18 @@ describe('DELETE /users/{id} with a successor (移管先)', () => {
     const h = await holder('移管 三郎');
     const successor = await makeUser(deps, companyId, { name: '後任 花子' });
     const res = await del(h.member.id, successor.id);
-    expect([res.statusCode, res.json()]).toEqual([200, { ok: true }]);
+    // The answer names who took over and how much, for the console's completion message.
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      {
+        ok: true,
+        transferred: {
+          successor: { id: successor.id, name: '後任 花子', email: successor.email },
+          cabinets: 2,
+          documents: 2,
+        },
+      },
+    ]);
     expect(await exists(h.member.id)).toBe(false);
     expect(await adminsOf(h.own.id)).toEqual([successor.id]);
     expect(await adminsOf(h.shared.id)).toEqual([adminId, successor.id].sort());
@@ -220,7 +231,8 @@ describe('DELETE /users/{id} with a successor (移管先)', () => {
 
   it('a member holding nothing is deleted without a successor; another company’s member is 404', async () => {
     const m = await makeUser(deps, companyId);
-    expect((await del(m.id)).statusCode).toBe(200);
+    const res = await del(m.id);
+    expect([res.statusCode, res.json()]).toEqual([200, { ok: true, transferred: null }]);
     const stranger = await makeUser(deps, otherCompanyId);
     const successor = await makeUser(deps, companyId);
     expectError(await del(stranger.id, successor.id), 'not_found');

@@ -4,6 +4,8 @@ import { memberEndpoints as e, ZErrorBody, type TMember } from '@cloudsign/contr
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
+import { expectedVersion } from '../../lib/http/if-match.ts';
+import { itemBeforeBody } from '../../api/item-before-body.ts';
 import * as service from './members.service.ts';
 import * as credentials from './member-credentials.service.ts';
 import { deactivateMember, restoreMember } from './member-status.service.ts';
@@ -73,10 +75,20 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       summary: 'メンバーを更新（省略した項目は変更なし）',
       errors,
     }),
-    preValidation: requirePermission('companyAdmin'),
+    preValidation: [
+      requirePermission('companyAdmin'),
+      // 404 for another company's member before the body's 400 and the If-Match's 428.
+      itemBeforeBody((request, id) => service.assertMember(deps, request.auth, id)),
+    ],
     handler: async (request) => {
       return {
-        user: await service.updateMember(deps, request.auth, request.params.id, request.body),
+        user: await service.updateMember(
+          deps,
+          request.auth,
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
       };
     },
   });
@@ -90,8 +102,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     }),
     preValidation: requirePermission('companyAdmin'),
     handler: async (request) => {
-      await deleteMember(deps, request.auth, request.params.id, request.query.successorId);
-      return { ok: true as const };
+      return deleteMember(deps, request.auth, request.params.id, request.query.successorId);
     },
   });
 

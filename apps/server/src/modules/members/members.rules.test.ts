@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from './members.repository.ts';
 import { createMember, updateMember, type MemberServiceDeps } from './members.service.ts';
+
 import { deleteMember } from './member-offboarding.service.ts';
+
+/** These rules are not about versions: every save here overwrites on purpose (If-Match: *). */
+const ANY = { kind: 'any' } as const;
 
 const NOW = new Date('2026-04-01T00:00:00Z');
 const member = (id: string, extra: Partial<UserRow> = {}) =>
@@ -23,7 +27,11 @@ const member = (id: string, extra: Partial<UserRow> = {}) =>
     ...extra,
   }) as unknown as UserRow;
 const admin = member('admin-1', { roles: ['CompanyAdmin'] });
-const who = { user: admin, isCompanyAdmin: true, sessionId: 'session-1' };
+const who = {
+  user: { ...admin, hasMfaSecret: false },
+  isCompanyAdmin: true,
+  sessionId: 'session-1',
+};
 
 /** A company of `rows`; records writes so a refused call can be shown to have written nothing. */
 function world(
@@ -118,21 +126,21 @@ describe('member create and update rules', () => {
     const raced = world([admin], { uniqueViolationOnInsert: true });
     expect(await failure(createMember(raced.deps, who, body))).toEqual(taken);
     const renamed = world([admin, member('m-1'), member('taken', { email: 'taken@example.test' })]);
-    expect(await failure(updateMember(renamed.deps, who, 'm-1', { email: body.email }))).toEqual(
-      taken,
-    );
+    expect(
+      await failure(updateMember(renamed.deps, who, 'm-1', { email: body.email }, ANY)),
+    ).toEqual(taken);
     expect(renamed.writes).toEqual([]);
   });
 
   it('keeping one’s own email is not a duplicate', async () => {
     const w = world([admin, member('m-1')]);
-    await updateMember(w.deps, who, 'm-1', { email: 'm-1@example.test', name: '改名' });
+    await updateMember(w.deps, who, 'm-1', { email: 'm-1@example.test', name: '改名' }, ANY);
     expect(w.writes).toEqual(['update m-1', 'audit member.updated']);
   });
 
   it('nobody changes his own roles: 409 on the roles field, nothing written', async () => {
     const w = world([admin, member('admin-2', { roles: ['CompanyAdmin'] })]);
-    expect(await failure(updateMember(w.deps, who, 'admin-1', { roles: [] }))).toEqual({
+    expect(await failure(updateMember(w.deps, who, 'admin-1', { roles: [] }, ANY))).toEqual({
       code: 'self_forbidden',
       status: 409,
       message: '自分自身の権限は変更できません。',
@@ -140,7 +148,7 @@ describe('member create and update rules', () => {
     });
     expect(w.writes).toEqual([]);
     // The same roles in another order are no change: the member may save his own form.
-    await updateMember(w.deps, who, 'admin-1', { roles: ['CompanyAdmin'], name: '管理' });
+    await updateMember(w.deps, who, 'admin-1', { roles: ['CompanyAdmin'], name: '管理' }, ANY);
     expect(w.writes).toEqual(['update admin-1', 'audit member.updated']);
   });
 
@@ -151,13 +159,15 @@ describe('member create and update rules', () => {
       message: '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。',
       details: undefined,
     };
-    const other = { user: member('viewer'), isCompanyAdmin: true };
+    const other = { user: { ...member('viewer'), hasMfaSecret: false }, isCompanyAdmin: true };
     const w = world([admin, member('viewer')]);
-    expect(await failure(updateMember(w.deps, other, 'admin-1', { roles: [] }))).toEqual(lastAdmin);
+    expect(await failure(updateMember(w.deps, other, 'admin-1', { roles: [] }, ANY))).toEqual(
+      lastAdmin,
+    );
     expect(await failure(deleteMember(w.deps, other, 'admin-1'))).toEqual(lastAdmin);
     expect(w.writes).toEqual([]);
     const two = world([admin, member('admin-2', { roles: ['CompanyAdmin'] })]);
-    await updateMember(two.deps, who, 'admin-2', { roles: [] });
+    await updateMember(two.deps, who, 'admin-2', { roles: [] }, ANY);
     expect(two.writes).toEqual(['update admin-2', 'audit member.updated']);
   });
 
@@ -166,7 +176,7 @@ describe('member create and update rules', () => {
       'このメンバーは SSO の例外（SSO が有効な間もパスワードでログインできる管理者）に指定されているため、組織管理権限を外せません。先に SSO 設定の例外から外してください。';
     const rows = [admin, member('admin-2', { roles: ['CompanyAdmin'] })];
     const w = world(rows, { ssoExceptions: ['admin-2'] });
-    expect(await failure(updateMember(w.deps, who, 'admin-2', { roles: [] }))).toEqual({
+    expect(await failure(updateMember(w.deps, who, 'admin-2', { roles: [] }, ANY))).toEqual({
       code: 'invalid_state',
       status: 409,
       message,
@@ -174,7 +184,7 @@ describe('member create and update rules', () => {
     });
     expect(w.writes).toEqual([]);
     // Other edits of the same admin are not held up.
-    await updateMember(w.deps, who, 'admin-2', { name: '管理 二郎' });
+    await updateMember(w.deps, who, 'admin-2', { name: '管理 二郎' }, ANY);
     expect(w.writes).toEqual(['update admin-2', 'audit member.updated']);
   });
 

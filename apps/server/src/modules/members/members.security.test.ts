@@ -184,7 +184,7 @@ describe('deleting a member', () => {
         await app.inject({
           method: 'PUT',
           url: `/users/${b.id}`,
-          headers: ha,
+          headers: { ...ha, 'if-match': '*' },
           payload: { roles: [] },
         })
       ).statusCode,

@@ -11,6 +11,7 @@ import {
 } from './member-values.ts';
 import { EXCEPTION_DEMOTION } from '../../auth/sign-in-policy.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
@@ -129,11 +130,18 @@ export async function createMember(deps: MemberServiceDeps, who: Who, body: Crea
   return loadMemberDetail(deps, companyId, id);
 }
 
+/** 404 unless `id` is a member of the caller's company (checked before a save reads its body). */
+export async function assertMember(deps: MemberServiceDeps, who: Who, id: string): Promise<void> {
+  if (!(await membersOf(deps).findMember(deps.database.db, who.user.companyId, id)))
+    throw notFound();
+}
+
 export async function updateMember(
   deps: MemberServiceDeps,
   who: Who,
   id: string,
   body: UpdateMemberBody,
+  expected: ExpectedVersion,
 ) {
   const companyId = who.user.companyId;
   const repo = membersOf(deps);
@@ -142,6 +150,10 @@ export async function updateMember(
       const admins = body.roles ? await repo.lockCompanyAdmins(tx, companyId) : [];
       const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
       if (!current) throw notFound();
+      // Compared under the row lock: of two saves on one version, the second sees the first's and is refused.
+      assertVersion(expected, current.updatedAt);
+      // An identical save changes nothing: no new 更新日時 (a CSV downloaded earlier stays valid), no event.
+      if (!memberChanged(current, body)) return;
       const rolesChange = body.roles && !sameRoles(body.roles, current.roles);
       if (rolesChange && id === who.user.id) {
         throw new AppError('self_forbidden', '自分自身の権限は変更できません。', [
@@ -164,7 +176,11 @@ export async function updateMember(
       ) {
         throw emailTaken(body.email);
       }
-      const values = updateMemberValues(current, body, deps.clock());
+      const values = updateMemberValues(
+        current,
+        body,
+        nextVersion(deps.clock(), current.updatedAt),
+      );
       await repo.updateMember(tx, companyId, id, values);
       const changed = changes(current, values, AUDITED_FIELDS);
       if (Object.keys(changed).length > 0)
@@ -205,6 +221,14 @@ export async function updateMember(
 
 const sameRoles = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((r) => b.includes(r));
+
+/** Whether a PUT body (omitted fields unchanged) would store anything different. */
+const memberChanged = (current: repo.UserRow, body: UpdateMemberBody) =>
+  (body.email !== undefined && body.email !== current.email) ||
+  (body.name !== undefined && body.name !== current.name) ||
+  (body.furigana !== undefined && body.furigana !== current.furigana) ||
+  (body.organization !== undefined && body.organization !== current.organization) ||
+  (body.roles !== undefined && !sameRoles(body.roles, current.roles));
 
 export const lastAdmin = () =>
   new AppError(

@@ -10,22 +10,15 @@ import type { TSsoTestResult } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { sessionCookieOf } from '../../../test/support/site.world.ts';
-import {
-  b64,
-  makeKey,
-  requestIdOf,
-  responseXml,
-  signAssertion,
-} from '../../../test/support/saml-idp.ts';
+import { makeKey, requestIdOf } from '../../../test/support/saml-idp.ts';
 import { addSsoDomain } from '../../../test/support/sso-domains.world.ts';
-import { TEST_IDP } from '../../../test/support/sso.world.ts';
+import { TEST_IDP, idpAnswer, postToAcs } from '../../../test/support/sso.world.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { buildApiApp } from '../../api/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import * as repo from './sso.repository.ts';
 import { startSignIn } from './sso-signin.service.ts';
-import { spIds } from './sso-saml.ts';
 
 let deps: TestDeps;
 let site: FastifyInstance;
@@ -83,26 +76,12 @@ function postIdpAnswer(
   cookie: string,
   requestUrl: string,
 ) {
-  const sp = spIds(deps.env.SITE_URL, companyId);
-  const xml = responseXml({
-    issuer: TEST_IDP,
-    destination: sp.acsUrl,
-    audience: sp.entityId,
-    inResponseTo: requestIdOf(requestUrl),
-    nameId: email,
-    attributes: { mail: email, ...attributes },
+  const answer = idpAnswer(deps, companyId, idpKey, {
+    requestId: requestIdOf(requestUrl),
+    email,
+    attributes,
   });
-  return site.inject({
-    method: 'POST',
-    url: `/sso/${companyId}/acs`,
-    payload: new URLSearchParams({ SAMLResponse: b64(signAssertion(xml, idpKey)) }).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: 'https://idp.example.test',
-      'sec-fetch-site': 'cross-site',
-      cookie: `${SSO_REQUEST_COOKIE}=${cookie}`,
-    },
-  });
+  return postToAcs(site, companyId, answer, cookie);
 }
 
 async function memberShown(email: string) {

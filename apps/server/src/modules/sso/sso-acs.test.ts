@@ -12,7 +12,6 @@ import {
   tokenRequest,
 } from '../../../test/support/site.world.ts';
 import {
-  b64,
   makeKey,
   requestIdOf,
   responseXml,
@@ -21,6 +20,8 @@ import {
   type ResponseFields,
   type TestKey,
 } from '../../../test/support/saml-idp.ts';
+import { postToAcs } from '../../../test/support/sso.world.ts';
+import { sqlRows } from '../../../test/support/audit-chain.ts';
 import { addSsoDomain } from '../../../test/support/sso-domains.world.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
@@ -121,18 +122,7 @@ function fields(requestId: string, over: Partial<ResponseFields> = {}): Response
 }
 
 const postAcs = (xml: string, cookie: string | undefined, company = companyId) =>
-  app.inject({
-    method: 'POST',
-    url: `/sso/${company}/acs`,
-    payload: new URLSearchParams({ SAMLResponse: b64(xml) }).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      // The IdP's auto-submitting form is another site: the CSRF guard must let the ACS through.
-      origin: 'https://idp.example.test',
-      'sec-fetch-site': 'cross-site',
-      ...(cookie ? { cookie: `${SSO_REQUEST_COOKIE}=${cookie}` } : {}),
-    },
-  });
+  postToAcs(app, company, xml, cookie);
 
 function expectRefused(res: Awaited<ReturnType<typeof postAcs>>, message: string) {
   expect(res.statusCode).toBe(403);
@@ -171,6 +161,37 @@ describe('ACS accepts', () => {
       expect(res.headers.location).toBe(`${deps.env.SITE_URL}/`);
     },
   );
+
+  it('no auth.signIn event without its session: the two commit together', async () => {
+    const signIns = async () =>
+      (
+        await deps.database.db
+          .select({ action: auditEvents.action })
+          .from(auditEvents)
+          .where(eq(auditEvents.actorId, member.id))
+      ).filter((e) => e.action === 'auth.signIn').length;
+    const before = await signIns();
+    // The session cannot be written: the log must not say the member signed in.
+    await sqlRows(
+      deps,
+      `create function refuse_session() returns trigger language plpgsql as $$
+       begin raise exception 'refused for the test'; end $$`,
+    );
+    await sqlRows(
+      deps,
+      'create trigger refuse_session before insert on sessions for each row execute function refuse_session()',
+    );
+    try {
+      const { cookie, requestId } = await startLogin();
+      const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
+      expect(res.statusCode).toBe(500);
+      expect(sessionCookieOf(res)).toBeFalsy();
+    } finally {
+      await sqlRows(deps, 'drop trigger refuse_session on sessions');
+      await sqlRows(deps, 'drop function refuse_session()');
+    }
+    expect(await signIns()).toBe(before);
+  });
 
   it('a response signed as a whole', async () => {
     const { cookie, requestId } = await startLogin();

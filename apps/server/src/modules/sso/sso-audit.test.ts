@@ -50,8 +50,14 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
+// About what is recorded, not versions: a save goes over whatever is stored (If-Match: *).
 const call = (url: string, payload: object) =>
-  app.inject({ method: 'PUT', url: `/sso_settings/${url}`, headers, payload });
+  app.inject({
+    method: 'PUT',
+    url: `/sso_settings/${url}`,
+    headers: { ...headers, 'if-match': '*' },
+    payload,
+  });
 const ssoEvents = async () =>
   (
     await deps.database.db

@@ -82,7 +82,8 @@ export async function recordSsoChange(
 }
 
 /**
- * Runs one change of the settings (or of SSO on/off) in a transaction with its audit event: the settings are
+ * Runs one change of the settings (or of SSO on/off) in a transaction with its audit event, under the
+ * company's SSO settings lock (a versioned save compares its version inside `change`): the settings are
  * read before and after, so whatever the change touched is what the event says. A change that drops the last
  * connection test says so (a new IdP or certificate must be tested again before SSO can be switched on).
  */
@@ -93,6 +94,8 @@ export async function audited(
 ) {
   const companyId = who.user.companyId;
   await deps.database.db.transaction(async (tx) => {
+    // One change at a time per company: what is read below is what the change is based on.
+    await repo.lockSettings(tx, companyId);
     const read = async () => {
       const company = await repo.findCompany(tx, companyId);
       const row = await repo.findSettings(tx, companyId);

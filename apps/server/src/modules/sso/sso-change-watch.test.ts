@@ -7,20 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser } from '../../../test/support/fixtures.ts';
-import {
-  b64,
-  makeKey,
-  requestIdOf,
-  responseXml,
-  signAssertion,
-  type TestKey,
-} from '../../../test/support/saml-idp.ts';
+import { makeKey, requestIdOf, type TestKey } from '../../../test/support/saml-idp.ts';
+import { idpAnswer, postToAcs, TEST_IDP } from '../../../test/support/sso.world.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import * as repo from './sso.repository.ts';
-import { spIds } from './sso-saml.ts';
 import { startSignIn } from './sso-signin.service.ts';
 import { audited } from './sso-audit.ts';
 
@@ -30,7 +23,6 @@ let key: TestKey;
 let companyId: string;
 let auditor: { id: string; email: string };
 let member: { id: string; email: string };
-const IDP = 'https://idp.example.test/saml';
 const HOUR = 3600_000;
 
 beforeAll(async () => {
@@ -44,7 +36,7 @@ beforeAll(async () => {
     deps.database.db,
     {
       companyId,
-      idpEntityId: IDP,
+      idpEntityId: TEST_IDP,
       idpSsoUrl: 'https://idp.example.test/sso',
       idpCertificates: [key.certB64],
       emailAttribute: 'mail',
@@ -62,24 +54,12 @@ afterAll(async () => {
 
 /** The IdP's signed answer for `who` posted to the ACS of a request started in this browser. */
 async function answer(who: { email: string }, cookie: string, requestId: string) {
-  const sp = spIds(deps.env.SITE_URL, companyId);
-  const xml = responseXml({
-    issuer: IDP,
-    destination: sp.acsUrl,
-    audience: sp.entityId,
-    inResponseTo: requestId,
-    nameId: who.email,
-    attributes: { mail: who.email },
-  });
-  const res = await app.inject({
-    method: 'POST',
-    url: `/sso/${companyId}/acs`,
-    payload: new URLSearchParams({ SAMLResponse: b64(signAssertion(xml, key)) }).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: `${SSO_REQUEST_COOKIE}=${cookie}`,
-    },
-  });
+  const res = await postToAcs(
+    app,
+    companyId,
+    idpAnswer(deps, companyId, key, { requestId, email: who.email }),
+    cookie,
+  );
   expect(res.statusCode).toBe(303);
 }
 
@@ -136,7 +116,7 @@ describe('a privileged sign-in right after an SSO change', () => {
     const company = (await repo.findCompany(db, companyId))!;
     const settings = (await repo.findSettings(db, companyId))!;
     const before = Date.now();
-    await audited(deps, { user: admin, company }, (tx) =>
+    await audited(deps, { user: { ...admin, hasMfaSecret: false }, company }, (tx) =>
       repo.saveSettings(tx, { ...settings, nameAttribute: 'cn' }, new Date()),
     );
     const details = (await signInBySso(auditor)) as Record<string, unknown>;

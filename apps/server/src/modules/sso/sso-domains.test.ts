@@ -16,14 +16,8 @@ import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.t
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 import { postForm } from '../../../test/support/site.world.ts';
-import { makeSsoSettings, TEST_IDP } from '../../../test/support/sso.world.ts';
-import {
-  b64,
-  makeKey,
-  requestIdOf,
-  responseXml,
-  signAssertion,
-} from '../../../test/support/saml-idp.ts';
+import { makeSsoSettings, idpAnswer, postToAcs } from '../../../test/support/sso.world.ts';
+import { makeKey, requestIdOf } from '../../../test/support/saml-idp.ts';
 import {
   hasDnsmasq,
   NO_DNSMASQ,
@@ -31,7 +25,6 @@ import {
   type LocalDns,
 } from '../../../test/support/local-dns.ts';
 import * as repo from './sso.repository.ts';
-import { spIds } from './sso-saml.ts';
 import { startSignIn } from './sso-signin.service.ts';
 
 if (!hasDnsmasq()) console.warn(`SSO domain tests skipped: ${NO_DNSMASQ}`);
@@ -143,28 +136,14 @@ describe.skipIf(!hasDnsmasq())('SSO domains, verified through DNS', () => {
     return (await repo.findSettings(deps.database.db, companyId))!.lastTest as TSsoTestResult;
   }
 
-  async function postIdpAnswer(email: string, cookie: string, requestUrl: string) {
-    const sp = spIds(deps.env.SITE_URL, companyId);
-    const xml = responseXml({
-      issuer: TEST_IDP,
-      destination: sp.acsUrl,
-      audience: sp.entityId,
-      inResponseTo: requestIdOf(requestUrl),
-      nameId: email,
-      attributes: { mail: email, displayName: '新入 社員', department: '営業部' },
+  function postIdpAnswer(email: string, cookie: string, requestUrl: string) {
+    const answer = idpAnswer(deps, companyId, idpKey, {
+      requestId: requestIdOf(requestUrl),
+      email,
+      attributes: { displayName: '新入 社員', department: '営業部' },
       now,
     });
-    return site.inject({
-      method: 'POST',
-      url: `/sso/${companyId}/acs`,
-      payload: new URLSearchParams({ SAMLResponse: b64(signAssertion(xml, idpKey)) }).toString(),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: 'https://idp.example.test',
-        'sec-fetch-site': 'cross-site',
-        cookie: `${SSO_REQUEST_COOKIE}=${cookie}`,
-      },
-    });
+    return postToAcs(site, companyId, answer, cookie);
   }
   const userOf = async (email: string) =>
     (await deps.database.db.select().from(users).where(eq(users.email, email)))[0];

@@ -1,24 +1,21 @@
 /**
  * Which sign-in an email address gets (email-first login): the company's IdP when its SSO is on and the
- * member is not a break-glass exception, or when JIT would create them there; otherwise the password.
+ * company's sign-in policy refuses the member a password (auth/sign-in-policy.sql.ts), or when JIT would create
+ * them there; otherwise the password.
  */
 import type { AppDeps } from '../../deps.ts';
 import { normalizeEmail } from '../../lib/email.ts';
 import * as repo from './sso.repository.ts';
+import { selectPasswordPolicyByEmail } from '../../auth/sign-in-policy.repository.ts';
 import { findJitCompanyForDomain } from './sso-domains.repository.ts';
 
 export async function ssoCompanyForEmail(deps: AppDeps, rawEmail: string): Promise<string | null> {
-  const db = deps.database.db;
   const email = normalizeEmail(rawEmail);
   if (!email.includes('@')) return null;
-  const user = await repo.findUserByEmail(db, email);
-  if (user) {
-    const company = await repo.findCompany(db, user.companyId);
-    if (!company?.isEnabledFederatedIdentity) return null;
-    const settings = await repo.findSettings(db, user.companyId);
-    if (!settings || settings.exceptionUserIds.includes(user.id)) return null;
-    return user.companyId;
-  }
+  // The sign-in policy's own condition: an exception who is no longer an admin goes to the IdP too, rather
+  // than to a password step that would refuse him.
+  const member = await selectPasswordPolicyByEmail(deps.database.db, email);
+  if (member) return member.isPasswordAllowed ? null : member.companyId;
   return jitCompanyFor(deps, email);
 }
 

@@ -7,6 +7,7 @@ import type { TSsoTestResult } from '@cloudsign/contract';
 import type { Profile } from '@node-saml/node-saml';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, newOpaqueToken } from '../../auth/tokens.ts';
+import { createSession } from '../../auth/sessions.ts';
 import { isRepeatedUnnamedRefusal } from '../../auth/event-bounds.ts';
 import * as repo from './sso.repository.ts';
 import * as domains from './sso-domains.repository.ts';
@@ -20,7 +21,12 @@ import { memberLabel, ownValue, showInvisible } from '@cloudsign/contract';
 
 export type SsoPurpose = 'login' | 'test';
 export type SsoOutcome =
-  | { kind: 'signed_in'; userId: string; returnTo: string }
+  | {
+      kind: 'signed_in';
+      userId: string;
+      returnTo: string;
+      session: { cookie: string; expiresAt: Date };
+    }
   | { kind: 'tested'; returnTo: string }
   | { kind: 'refused'; reason: string; message: string };
 
@@ -82,6 +88,10 @@ async function refuse(
   return { kind: 'refused', reason, message: ownValue(MESSAGES, reason) ?? MESSAGES.malformed! };
 }
 
+/**
+ * The session and its auth.signIn event commit together (as the password sign-in's do), so the log never names
+ * a sign-in whose session was not made, nor a session without its event.
+ */
 async function signedIn(
   deps: AppDeps,
   ctx: Ctx,
@@ -89,19 +99,20 @@ async function signedIn(
   returnTo: string,
   jit = false,
 ): Promise<SsoOutcome> {
-  await recordAuditEvent(deps.database.db, {
-    companyId: ctx.companyId,
-    actor: { id: account.id, name: account.name, email: account.email },
-    origin: ctx.origin,
-    action: 'auth.signIn',
-    target: { type: 'member', id: account.id, name: memberLabel(account) },
-    details: {
-      method: 'sso',
-      ...(jit && { createdByJit: true }),
-      ...(await ssoChangeFlag(deps.database.db, ctx.companyId, account, deps.clock())),
-    },
+  const flag = await ssoChangeFlag(deps.database.db, ctx.companyId, account, deps.clock());
+  const session = await deps.database.db.transaction(async (tx) => {
+    const made = await createSession(tx, account.id, true, deps.clock(), true);
+    await recordAuditEvent(tx, {
+      companyId: ctx.companyId,
+      actor: { id: account.id, name: account.name, email: account.email },
+      origin: ctx.origin,
+      action: 'auth.signIn',
+      target: { type: 'member', id: account.id, name: memberLabel(account) },
+      details: { method: 'sso', ...(jit && { createdByJit: true }), ...flag },
+    });
+    return made;
   });
-  return { kind: 'signed_in', userId: account.id, returnTo };
+  return { kind: 'signed_in', userId: account.id, returnTo, session };
 }
 
 export async function startSignIn(

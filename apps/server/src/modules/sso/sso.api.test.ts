@@ -33,8 +33,14 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
+// These tests are about what a save checks, not versions: a save goes over whatever is stored (If-Match: *).
 const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url, headers, payload });
+  app.inject({
+    method,
+    url,
+    headers: method === 'PUT' ? { ...headers, 'if-match': '*' } : headers,
+    payload,
+  });
 const putXml = (xml: string) => call('PUT', '/sso_settings/idp_metadata', { xml });
 const xmlError = (message: string) => [{ path: 'xml', message }];
 

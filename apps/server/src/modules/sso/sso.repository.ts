@@ -1,5 +1,5 @@
 /** The only SQL of single sign-on: settings, sent requests, consumed assertions, members it signs in. */
-import { and, arrayContains, count, eq, gt, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, arrayContains, count, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   companies,
@@ -27,6 +27,11 @@ export async function findSettings(db: DbOrTx, companyId: string) {
     .where(eq(ssoSettings.companyId, companyId))
     .limit(1);
   return row ?? null;
+}
+
+/** Serialises changes of one company's SSO settings (the row may not exist yet, so no row lock). */
+export async function lockSettings(db: DbOrTx, companyId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sso_settings:${companyId}`}))`);
 }
 
 export async function saveSettings(

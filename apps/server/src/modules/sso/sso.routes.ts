@@ -3,6 +3,7 @@ import { ssoEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
+import { expectedVersion } from '../../lib/http/if-match.ts';
 import * as service from './sso.service.ts';
 import { ssoDomainRoutes } from './sso-domains.routes.ts';
 
@@ -34,13 +35,15 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   app.route({
     ...routeOf(e.putMetadata, { tags, summary: 'IdP メタデータを登録', errors }),
     ...admin,
-    handler: async (request) => service.putMetadata(deps, request.auth, request.body.xml),
+    handler: async (request) =>
+      service.putMetadata(deps, request.auth, request.body.xml, expectedVersion(request)),
   });
 
   app.route({
     ...routeOf(e.putMapping, { tags, summary: '属性マッピング・JIT・例外の管理者', errors }),
     ...admin,
-    handler: async (request) => service.putMapping(deps, request.auth, request.body),
+    handler: async (request) =>
+      service.putMapping(deps, request.auth, request.body, expectedVersion(request)),
   });
 
   app.route({
@@ -51,7 +54,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
     }),
     ...admin,
     handler: async (request) =>
-      service.putCertificates(deps, request.auth, request.body.certificates),
+      service.putCertificates(
+        deps,
+        request.auth,
+        request.body.certificates,
+        expectedVersion(request),
+      ),
   });
 
   app.route({

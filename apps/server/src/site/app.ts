@@ -3,8 +3,12 @@
  * the console's token and logout calls, the JWKS, and the built console. Builds the app, never listens.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -37,15 +41,17 @@ import { limitPerAddress } from '../lib/http/client-limits.ts';
 import { guardSlowBodies } from '../lib/http/slow-body-guard.ts';
 import { installInputGuard } from './input-guard.ts';
 import { rawLimitPage, refuseWithPage } from './limit-pages.ts';
+import { CONSOLE_DIST } from '../lib/app-files.ts';
 
 export type SiteOptions = {
   /** The built console (Vite's output); tests point this at a temporary folder. */
   consoleDistDir?: string;
+  /** Told every route as it is registered: tests list the site's routes from it, new ones included. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 // CONSOLE_DIST_DIR lets several builds live side by side on one machine (each browser-test run serves its own).
-export const DEFAULT_CONSOLE_DIST =
-  process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('../../../console/dist', import.meta.url));
+export const DEFAULT_CONSOLE_DIST = process.env.CONSOLE_DIST_DIR ?? CONSOLE_DIST;
 /** Forms and the logout body are small; anything larger is refused before parsing. */
 const SITE_BODY_LIMIT = 64 * 1024;
 
@@ -74,6 +80,10 @@ export async function buildSiteApp(
       void sendNotFoundPage(reply);
     },
   });
+  if (opts.onRoute) {
+    const { onRoute } = opts;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
   installRequestId(app);
   installErrorHandling(app);
   collectSecretParams(app);

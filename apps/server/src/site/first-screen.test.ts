@@ -15,31 +15,25 @@ import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../test/support/fixtures.ts';
 import { makeTempDist } from '../../test/support/site.world.ts';
 import { buildSiteApp } from './app.ts';
-import { splitAtRoot } from './first-screen.ts';
 
-const SHELL = `<!doctype html>
-<html lang="ja">
-  <head>
-    <meta charset="UTF-8" />
-    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
-    <title>クラウドサイン</title>
-    <script defer src="/console-config.js"></script>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/react-2.js">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+/** The build's manifest: the entry, its stylesheet, and a library chunk it imports. */
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-abc123.js',
+    css: ['assets/index-1.css'],
+    imports: ['_react-2.js'],
+  },
+  '_react-2.js': { file: 'assets/react-2.js' },
+};
 
 /**
  * A stand-in renderer: renders /company/members only, echoing what the site handed it. `?mode=` makes it
  * fail, give up, or outlast the budget.
  */
 const STAND_IN = `
-export const serverRenderedTitle = (p) => (p === '/company/members' ? 'メンバー | クラウドサイン' : null);
-export async function renderFirstScreen(input) {
+const pageFileOf = () => null;
+const serverRenderedTitle = (p) => (p === '/company/members' ? 'メンバー | クラウドサイン' : null);
+async function renderFirstScreen(input) {
   const mode = new URL(input.url).searchParams.get('mode');
   if (mode === 'throw') throw new Error('render failed');
   if (mode === 'null') return null;
@@ -50,6 +44,7 @@ export async function renderFirstScreen(input) {
     state: { jwt: input.jwt, apiUrl: input.apiUrl, text: '</script><script>alert(1)</script>\\u2028&' },
   };
 }
+export default { pageFileOf, serverRenderedTitle, renderFirstScreen };
 `;
 
 let deps: TestDeps;
@@ -60,8 +55,7 @@ let userId: string;
 
 beforeAll(async () => {
   deps = await createTestDeps();
-  dist = makeTempDist();
-  writeFileSync(path.join(dist, 'index.html'), SHELL);
+  dist = makeTempDist(MANIFEST);
   mkdirSync(path.join(dist, 'server'));
   writeFileSync(path.join(dist, 'server', 'entry-server.js'), STAND_IN);
   app = await buildSiteApp(deps, { consoleDistDir: dist });
@@ -148,7 +142,6 @@ describe('first screen: the site renders a signed-in member’s list page', () =
   });
 
   it.each([
-    ['the renderer fails', '/company/members?mode=throw'],
     ['the renderer gives up', '/company/members?mode=null'],
     ['the render outlasts its budget', '/company/members?mode=slow'],
   ])('sends the plain page when %s', async (_case, url) => {
@@ -157,6 +150,36 @@ describe('first screen: the site renders a signed-in member’s list page', () =
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('first-screen-state');
     expect(res.body).toContain('index-abc123.js');
+  });
+
+  it('breaks the page when the renderer throws, outside production: a test sees the bug', async () => {
+    await expect(page('/company/members?mode=throw')).rejects.toThrow(/destroyed/);
+  });
+
+  it('sends the plain page when the renderer throws in production, unless FIRST_SCREEN is strict', async () => {
+    for (const [FIRST_SCREEN, isPlain] of [
+      ['on', true],
+      ['strict', false],
+    ] as const) {
+      const prod = await buildSiteApp(
+        { ...deps, env: { ...deps.env, NODE_ENV: 'production', FIRST_SCREEN } },
+        { consoleDistDir: dist },
+      );
+      try {
+        const res = prod.inject({
+          method: 'GET',
+          url: '/company/members?mode=throw',
+          headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+        });
+        if (isPlain) {
+          const body = (await res).body;
+          expect(body).toContain('<div id="root"></div>');
+          expect(body).toContain('index-abc123.js');
+        } else await expect(res).rejects.toThrow(/destroyed/);
+      } finally {
+        await prod.close();
+      }
+    }
   });
 
   it('sends the plain page to a browser without a live session, and for pages it does not render', async () => {
@@ -204,15 +227,5 @@ describe('first screen: the site renders a signed-in member’s list page', () =
     } finally {
       await off.close();
     }
-  });
-});
-
-describe('splitAtRoot', () => {
-  it('escapes the title and answers null for a page without an empty #root', () => {
-    const parts = splitAtRoot(SHELL, '<b>&</b>')!;
-    expect(parts.head).toContain('<title>&lt;b&gt;&amp;&lt;/b&gt;</title>');
-    expect(parts.head.endsWith('<div id="root">')).toBe(true);
-    expect(parts.end(null)).toMatch(/^<\/div>/);
-    expect(splitAtRoot('<html><body><main></main></body></html>', 'x')).toBeNull();
   });
 });

@@ -4,13 +4,20 @@
  * the console's own server bundle (dist/server/entry-server.js, built with the console); it reads the api
  * over HTTP with a token minted for this request, as the browser would.
  *
- * The plain page is always the fallback: no bundle, no session, a page not marked for it, a redirect or
- * error, a read that fails or does not answer within the budget. The console then renders in the browser.
+ * The plain page is the fallback: no bundle, no session, a page not marked for it, a redirect or error, a
+ * read that fails or does not answer within the budget. The console then renders in the browser. A render
+ * that throws is the console's bug: in production the plain page hides it (and the log says so); anywhere
+ * else (tests, development, FIRST_SCREEN=strict) the page breaks, so a test fails.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import {
+  FIRST_SCREEN_STATE_ID,
+  type FirstScreen,
+  type FirstScreenRenderer,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { accessTokenFor } from './token.routes.ts';
 
@@ -19,26 +26,15 @@ import { accessTokenFor } from './token.routes.ts';
  * starts its own reads; beyond this the rendered rows would come no sooner than the browser's.
  */
 export const FIRST_SCREEN_BUDGET_MS = 400;
-/** The element whose JSON the console hydrates from (the console's lib/first-screen-state.ts). */
-export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+type Rendered = FirstScreen;
 
-export type Rendered = { html: string; state: unknown };
-/** What the console's server bundle exports (apps/console/src/entry-server.tsx). */
-export type FirstScreenRenderer = {
-  serverRenderedTitle: (pathname: string) => string | null;
-  renderFirstScreen: (input: {
-    url: string;
-    apiUrl: string;
-    siteUrl: string;
-    jwt: string;
-    fetch: typeof fetch;
-    signal: AbortSignal;
-  }) => Promise<Rendered | null>;
+/** The bundle's default export (apps/console/src/entry-server.tsx), checked before it is used. */
+const rendererOf = (mod: unknown): FirstScreenRenderer | null => {
+  const r = (mod as { default?: Partial<FirstScreenRenderer> } | null)?.default;
+  return typeof r?.renderFirstScreen === 'function' && typeof r.serverRenderedTitle === 'function'
+    ? (r as FirstScreenRenderer)
+    : null;
 };
-
-const isRenderer = (mod: unknown): mod is FirstScreenRenderer =>
-  typeof (mod as Partial<FirstScreenRenderer> | null)?.renderFirstScreen === 'function' &&
-  typeof (mod as Partial<FirstScreenRenderer> | null)?.serverRenderedTitle === 'function';
 
 /** JSON inside a <script type="application/json">: nothing in it may close the element or start a comment. */
 const scriptJson = (value: unknown) =>
@@ -49,47 +45,9 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-const escapeText = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const ROOT = '<div id="root"></div>';
-
-/** The console's module scripts and their preloads, as the build and console-index.ts write them. */
-const MODULE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
-
-/**
- * The plain page cut where the first screen goes: `head` ends inside #root (with the page's title set),
- * `end` finishes the page with what the render gives, or empty as the plain page. Null for a page without
- * an empty #root (it cannot take a render).
- *
- * The head keeps the stylesheet and loses the module scripts and preloads, which move to the end: named in
- * the head, some fifty script requests reached the site while it was rendering and were served first,
- * delaying the rows, and the browser spent the wait compiling them instead of painting. They still run
- * after the page is parsed, as before; the console then hydrates the rows.
- */
-export function splitAtRoot(shell: string, title: string) {
-  const at = shell.indexOf(ROOT);
-  if (at < 0) return null;
-  const open = '<div id="root">';
-  const before = shell.slice(0, at + open.length);
-  const modules = (before.match(MODULE_TAGS) ?? []).join('');
-  const head = before
-    .replace(new RegExp(`[ \\t]*(?:${MODULE_TAGS.source})\\n?`, 'g'), '')
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
-  const after = shell.slice(at + ROOT.length);
-  const close = after.lastIndexOf('</body>');
-  const tail =
-    close < 0 ? `${after}${modules}` : `${after.slice(0, close)}${modules}${after.slice(close)}`;
-  return {
-    head,
-    end: (screen: Rendered | null) =>
-      screen
-        ? `${screen.html}</div>` +
-          `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>` +
-          tail
-        : `</div>${tail}`,
-  };
-}
+/** The data block the console hydrates from (lib/first-screen-state.ts), written after `#root`. */
+export const stateBlock = (screen: Rendered) =>
+  `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>`;
 
 export function firstScreenRenderer(distDir: string, deps: AppDeps) {
   const file = path.join(distDir, 'server', 'entry-server.js');
@@ -108,7 +66,7 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
       loaded = {
         mtime,
         renderer: import(url).then(
-          (mod: unknown) => (isRenderer(mod) ? mod : null),
+          (mod: unknown) => rendererOf(mod),
           (error: unknown) => {
             deps.logger.warn(
               { err: error },
@@ -122,16 +80,24 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
     return loaded.renderer;
   }
 
+  /** The source file of the page module `pathname` opens (Vite's manifest key), or null. */
+  async function pageFileOf(pathname: string): Promise<string | null> {
+    return (await renderer())?.pageFileOf(pathname) ?? null;
+  }
+
   /**
    * The first screen of `pathname` if the site renders it: its title, and the render for one request, which
    * answers null for the plain page and never rejects. Null when the page is not rendered by the site.
    */
-  return async function pageFor(pathname: string) {
+  const isStrict = deps.env.FIRST_SCREEN === 'strict' || deps.env.NODE_ENV !== 'production';
+
+  async function firstScreenOf(pathname: string) {
     const bundle = deps.env.FIRST_SCREEN === 'off' ? null : await renderer();
     const title = bundle?.serverRenderedTitle(pathname) ?? null;
     if (!bundle || title === null) return null;
     return {
       title,
+      /** Rejects only for a render that threw where the page must not hide it (`isStrict`). */
       async render(request: FastifyRequest, url: URL): Promise<Rendered | null> {
         const signal = AbortSignal.timeout(FIRST_SCREEN_BUDGET_MS);
         try {
@@ -153,12 +119,15 @@ export function firstScreenRenderer(distDir: string, deps: AppDeps) {
           // The budget is the site's: a render that outlasted it is not waited for, nor sent.
           return signal.aborted ? null : screen;
         } catch (error) {
-          // The plain page still works; a render that fails is the console's bug, worth a line in the log.
-          if (!signal.aborted)
-            deps.logger.warn({ err: error, path: url.pathname }, '初期画面を描画できませんでした');
+          if (signal.aborted) return null;
+          // A render that fails is the console's bug: in production the plain page still works.
+          deps.logger.error({ err: error, path: url.pathname }, '初期画面を描画できませんでした');
+          if (isStrict) throw error;
           return null;
         }
       },
     };
-  };
+  }
+
+  return { pageFileOf, firstScreenOf };
 }

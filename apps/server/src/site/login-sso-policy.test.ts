@@ -231,10 +231,13 @@ describe('a break-glass exception lasts only as long as the admin privilege', ()
       expect((await tokenRequest(site, cookie)).statusCode).toBe(200);
       await deps.database.db.update(users).set({ roles: [] }).where(eq(users.id, former.id));
       expect((await tokenRequest(site, cookie)).statusCode).toBe(403);
+      // The email step asks the same policy: he is sent to the IdP like any member, with or without a password.
       const again = await logIn(site, former.email);
-      expect(again.res.statusCode).toBe(403);
-      expect(again.res.body).toContain(SSO_REQUIRED);
+      expect(again.res.body).toContain('組織の IdP のログイン画面に移動します');
+      expect(again.res.headers.refresh).toBe(`0; url=/sso/${companyId}/login`);
       expect(again.cookie).toBeUndefined();
+      const step = await postForm(site, '/login', { email: former.email });
+      expect(step.headers.refresh).toBe(`0; url=/sso/${companyId}/login`);
     });
   });
 
@@ -251,7 +254,7 @@ describe('a break-glass exception lasts only as long as the admin privilege', ()
       api.inject({
         method: 'PUT',
         url: `/users/${other.id}`,
-        headers,
+        headers: { ...headers, 'if-match': '*' },
         payload: { roles: ['CompanyApprover'] },
       });
     const message =

@@ -3,14 +3,15 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
-import { deleteSession, isRefusedBySso, nextStep } from '../auth/sessions.ts';
+import { deleteSession, isRefusedBySso, nextStep, signInSecrets } from '../auth/sessions.ts';
 import { SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { redirectOnSite, returnToQuery } from './return-to.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { replacePassword } from './password.service.ts';
-import { loginPage, loginPasswordPage, newPasswordPage } from './pages.ts';
-import { attemptLogin, stepUrl } from './login.service.ts';
+import { siteThemeOf } from './render.ts';
+import { EMAIL_MALFORMED, loginPage, loginPasswordPage, newPasswordPage } from './pages.ts';
+import { attemptLogin, normalizeEmail, stepUrl } from './login.service.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import { ssoCompanyForEmail } from '../modules/sso/sso-routing.service.ts';
 import { handOverToIdp } from './sso.routes.ts';
@@ -30,6 +31,11 @@ import {
 } from './session-context.ts';
 
 export const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
+/** The right password typed with the input mode on: not counted as a failure (login.service.ts). */
+export const FULL_WIDTH_TYPED =
+  'パスワードが全角で入力されています。入力モード（IME）をオフにして、半角で入力し直してください。この入力はログインの失敗には数えていません。';
+export const FULL_WIDTH_HINT =
+  '入力されたパスワードに全角文字が含まれています。入力モード（IME）をオフにしてお試しください。';
 export const DEACTIVATED =
   'このアカウントは利用停止中のためログインできません。企業の管理者にお問い合わせください。';
 export const LOGIN_SLOWED = (seconds: number) =>
@@ -102,7 +108,8 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   };
   app.post('/login', { config: { rateLimit: perAddress } }, async (request, reply) => {
     const returnTo = returnToOf(deps, request);
-    const email = formField(request.body, 'email', 254).trim();
+    // As every site form and the admin forms do: 「yamada.kenji＠example.com」 is yamada.kenji@example.com.
+    const email = normalizeEmail(formField(request.body, 'email', 254));
     // Email first: a member whose company signs in through its IdP goes there, whatever else was sent.
     const ssoCompanyId = email ? await ssoCompanyForEmail(deps, email) : null;
     if (ssoCompanyId) return handOverToIdp(reply, ssoCompanyId, returnTo);
@@ -112,6 +119,8 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
         error: 'メールアドレスを入力してください。',
         status: 400,
       });
+    if (!email.includes('@'))
+      return loginPage(reply, { returnTo, email, error: EMAIL_MALFORMED, status: 400 });
     // The first step sends no password field. Every other address, known or not, gets the password step
     // alike: whether an account exists is never told before the password is checked.
     if (!hasField(request.body, 'password')) return loginPasswordPage(reply, { returnTo, email });
@@ -133,8 +142,14 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       const error = LOGIN_SLOWED(result.retryAfterSeconds);
       return loginPasswordPage(reply, { returnTo, email, error, status: 429 });
     }
-    if (result.kind === 'invalid')
-      return loginPasswordPage(reply, { returnTo, email, error: INVALID_CREDENTIALS, status: 400 });
+    if (result.kind === 'full_width')
+      return loginPasswordPage(reply, { returnTo, email, error: FULL_WIDTH_TYPED, status: 400 });
+    if (result.kind === 'invalid') {
+      const error = result.fullWidth
+        ? `${INVALID_CREDENTIALS}${FULL_WIDTH_HINT}`
+        : INVALID_CREDENTIALS;
+      return loginPasswordPage(reply, { returnTo, email, error, status: 400 });
+    }
     if (result.kind === 'deactivated')
       return loginPasswordPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
     if (result.kind === 'sso_required')
@@ -166,6 +181,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       ...NEW_PASSWORD,
       returnTo: returnToOf(deps, request),
       email: loaded.user.email,
+      theme: siteThemeOf(loaded.company.theme),
       errors: {},
     });
   });
@@ -176,7 +192,8 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     const returnTo = returnToOf(deps, request);
     const password = formField(request.body, 'password', 1024);
     const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));
-    if (!errors.password && (await verifyPassword(loaded.user.passwordHash, password))) {
+    const current = errors.password ? null : await signInSecrets(deps.database.db, loaded.user.id);
+    if (current && (await verifyPassword(current.passwordHash, password))) {
       errors.password = '現在のパスワードとは異なるパスワードを設定してください。';
     }
     if (Object.keys(errors).length > 0) {
@@ -184,6 +201,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
         ...NEW_PASSWORD,
         returnTo,
         email: loaded.user.email,
+        theme: siteThemeOf(loaded.company.theme),
         errors,
       });
     }

@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/client.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { halfWidthOf, hasFullWidth, verifyPassword } from '../auth/passwords.ts';
 import {
   createSession,
   deleteSession,
@@ -14,7 +14,11 @@ import {
   nextStep,
   type NextStep,
 } from '../auth/sessions.ts';
-import { clearOwnFailures, reserveLoginAttempt } from '../auth/login-throttle.ts';
+import {
+  clearOwnFailures,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from '../auth/login-throttle.ts';
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
@@ -27,7 +31,10 @@ import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
-  | { kind: 'invalid' }
+  /** `fullWidth`: the typed password held full-width characters (IME on); the page says so. */
+  | { kind: 'invalid'; fullWidth?: boolean }
+  /** The right password typed with the input mode on: said, and not counted as a failure. */
+  | { kind: 'full_width' }
   | { kind: 'deactivated' }
   | { kind: 'sso_required' }
   | {
@@ -79,6 +86,19 @@ export async function attemptLogin(
     await recordSignInFailure(db, user, 'deactivated', input.origin);
     return { kind: 'deactivated' };
   }
+  if (!ok) {
+    // Typed with the IME on? Checked only past the limits (the attempt is reserved) and only with a password
+    // that folds to another one, so it costs one more argon2 verification, alike for every address.
+    const folded = halfWidthOf(input.password);
+    if (folded !== null) {
+      const meant = await verifyPassword(canLogIn ? user.passwordHash : null, folded);
+      if (meant && user) {
+        await releaseLoginAttempt(db, attempt.attemptId);
+        await recordSignInFailure(db, user, 'full_width', input.origin);
+        return { kind: 'full_width' };
+      }
+    }
+  }
   if (!ok || !user) {
     if (user)
       await recordSignInFailure(
@@ -87,7 +107,7 @@ export async function attemptLogin(
         canLogIn ? 'wrong_password' : 'not_registered',
         input.origin,
       );
-    return { kind: 'invalid' };
+    return { kind: 'invalid', fullWidth: hasFullWidth(input.password) };
   }
   // The email step hands SSO members to their IdP; this holds for whoever reaches the password anyway (an
   // exception demoted since, SSO switched on meanwhile). Told only to whoever knows the password.
@@ -98,7 +118,7 @@ export async function attemptLogin(
   await clearOwnFailures(db, key);
   // With a second factor, the browser becomes known only once it passes it (mfa.routes.ts): knowing the
   // password alone must not buy a fresh allowance of code guesses.
-  const deviceCookie = hasMfaEnabled(user)
+  const deviceCookie = hasMfaEnabled({ mfa: user.mfa, hasMfaSecret: user.mfaSecret !== null })
     ? null
     : await rememberDevice(db, input.deviceCookie, user.id, now);
   // A fresh session id on every login (no fixation); the previous session of this browser ends.

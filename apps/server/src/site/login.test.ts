@@ -34,7 +34,7 @@ describe('GET /login', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('<label for="email">メールアドレス</label>');
     expect(res.body).toMatch(
-      /<input\s+id="email"\s+name="email"\s+type="email"\s+autocomplete="username"/,
+      /<input\s+id="email"\s+name="email"\s+type="text"\s+inputmode="email"\s+autocomplete="username"/,
     );
     expect(res.body).toContain('<button type="submit" class="btn-primary">次へ</button>');
     expect(res.body).not.toContain('type="password"');

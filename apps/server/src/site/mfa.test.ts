@@ -223,11 +223,16 @@ describe('MFA enrolment when the company requires it', () => {
       url: res.headers.location,
       headers: { cookie: `cs_session=${cookie}` },
     });
-    expect(page.body).toContain('ご所属の組織では2段階認証が必須です。');
+    expect(page.body).toContain('ご所属の組織では2要素認証が必須です。');
     const secret = /name="secret" value="([A-Z2-7]{32})"/.exec(page.body)![1]!;
     expect(page.body).toContain(
       `otpauth://totp/${encodeURIComponent('クラウドサイン')}:${encodeURIComponent(user.email)}?secret=${secret}`,
     );
+    // The QR code is drawn into the page: no image or script from anywhere, the secret stays here.
+    expect(page.body).toMatch(
+      /<figure class="qr"><svg role="img" aria-label="認証アプリで読み取る QR コード" id="mfa-qr" xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/,
+    );
+    expect(page.body).not.toMatch(/<img|<script|src="/);
 
     const wrong = await postForm(
       app,
@@ -248,6 +253,19 @@ describe('MFA enrolment when the company requires it', () => {
     const codes = [...done.body.matchAll(/<li>([A-Z0-9]{5}-[A-Z0-9]{5})<\/li>/g)].map((m) => m[1]!);
     expect(codes).toHaveLength(10);
     expect(done.body).toContain('href="http://localhost:3000/member_groups"');
+    // Downloadable as a text file, with no request to make; copy and print come from the site's own script.
+    const download =
+      /href="data:text\/plain;charset=utf-8,([^"]+)" download="cloudsign-backup-codes\.txt"/.exec(
+        done.body,
+      );
+    const file = decodeURIComponent(download![1]!);
+    expect(file).toContain(`アカウント: ${user.email}\r\n`);
+    for (const code of codes) expect(file).toContain(`\r\n${code}\r\n`);
+    expect(done.body).toContain('<script src="/mfa/backup-codes.js" defer></script>');
+    const script = await app.inject({ method: 'GET', url: '/mfa/backup-codes.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain('navigator.clipboard');
     expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
 
     const [row] = await deps.database.db.select().from(users).where(eq(users.id, user.id));
@@ -264,6 +282,42 @@ describe('MFA enrolment when the company requires it', () => {
     expect(
       (await postForm(app, '/mfa/verify', { code: codes[3]! }, { cookie: next.cookie })).statusCode,
     ).toBe(303);
+  });
+
+  it('shows the setup and verify pages in the company’s theme', async () => {
+    const company = await makeCompany(deps, { mfa: 2, theme: 'smbc-cloudsign' });
+    const user = await makeLoginUser(deps, company.id);
+    const { res, cookie } = await logIn(app, user.email);
+    const setup = await app.inject({
+      method: 'GET',
+      url: res.headers.location,
+      headers: { cookie: `cs_session=${cookie}` },
+    });
+    expect(setup.body).toContain('<body class="theme-smbc-cloudsign">');
+    expect(setup.body).toContain('<span class="brand-name">SMBCクラウドサイン</span>');
+    expect(setup.body).toContain('<title>2要素認証の設定 | SMBCクラウドサイン</title>');
+
+    const secret = authenticator.generateSecret(20);
+    const other = await makeLoginUser(deps, company.id, { mfa: 1, mfaSecret: secret });
+    const second = await logIn(app, other.email);
+    const verify = await app.inject({
+      method: 'GET',
+      url: '/mfa/verify',
+      headers: { cookie: `cs_session=${second.cookie}` },
+    });
+    expect(verify.body).toContain('<body class="theme-smbc-cloudsign">');
+    // The login's new-password step knows the member too.
+    const asked = await makeLoginUser(deps, company.id, { status: 2 });
+    const third = await logIn(app, asked.email);
+    const step = await app.inject({
+      method: 'GET',
+      url: '/login/new_password',
+      headers: { cookie: `cs_session=${third.cookie}` },
+    });
+    expect(step.body).toContain('<body class="theme-smbc-cloudsign">');
+    // Before anyone is known, the login page is クラウドサイン's.
+    const login = await app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toContain('<body class="theme-cloudsign">');
   });
 
   it('sends a member whose MFA was reset back to enrolment on the next token request', async () => {

@@ -8,8 +8,17 @@ import {
   fill,
   invalidAttr,
   sendPage,
+  type SiteTheme,
 } from './render.ts';
 import { returnToQuery } from './return-to.ts';
+
+/** The site's e-mail fields take what the person typed (full width folded) and ask only for an @. */
+export const EMAIL_MALFORMED =
+  'メールアドレスの形式が正しくありません。「name@example.com」の形式で入力してください。';
+
+/** 「パスワードをお忘れの方」 carries the address already typed, so it need not be typed again. */
+export const forgotHref = (email: string | undefined) =>
+  email ? `/password_forgot?${new URLSearchParams({ email }).toString()}` : '/password_forgot';
 
 export function loginPage(
   reply: FastifyReply,
@@ -18,6 +27,7 @@ export function loginPage(
   const content = fill('login', {
     returnTo: v.returnTo,
     email: v.email ?? '',
+    forgotHref: forgotHref(v.email),
     alert: v.error ? alert('error', v.error) : alert('info', v.notice),
   });
   return sendPage(reply, { title: 'ログイン', content, status: v.status });
@@ -32,6 +42,7 @@ export function loginPasswordPage(
     returnTo: v.returnTo,
     email: v.email,
     changeHref: `/login${returnToQuery(v.returnTo)}`,
+    forgotHref: forgotHref(v.email),
     alert: alert('error', v.error),
   });
   return sendPage(reply, { title: 'ログイン', content, status: v.status });
@@ -48,6 +59,8 @@ export type NewPasswordForm = {
   status?: number;
   /** Offered during login (status 2); not on the invitation link, where there is no login to cancel. */
   canCancel?: boolean;
+  /** The company's look, where the member is known (the login's new-password step). */
+  theme?: SiteTheme;
 };
 
 export function newPasswordPage(reply: FastifyReply, v: NewPasswordForm) {
@@ -66,5 +79,6 @@ export function newPasswordPage(reply: FastifyReply, v: NewPasswordForm) {
     confirmationInvalid: invalidAttr(v.errors.confirmation),
     cancel: v.canCancel ? cancelLoginForm(v.returnTo) : EMPTY,
   });
-  return sendPage(reply, { title: v.title, content, status: v.status ?? (hasErrors ? 400 : 200) });
+  const status = v.status ?? (hasErrors ? 400 : 200);
+  return sendPage(reply, { title: v.title, content, status, theme: v.theme });
 }

@@ -8,7 +8,7 @@ import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
 import { findSetupLink } from '../auth/password-setup.ts';
 import { requestPasswordReset, setPasswordByLink } from './password.service.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
-import { newPasswordPage } from './pages.ts';
+import { EMAIL_MALFORMED, newPasswordPage } from './pages.ts';
 import { alert, EMPTY, fill, linkButton, sendMessage, sendPage } from './render.ts';
 import { formField, setSessionCookie } from './session-context.ts';
 import { clientIp } from './security.ts';
@@ -66,13 +66,19 @@ async function usableResetLink(deps: AppDeps, token: string) {
 export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const db = deps.database.db;
 
-  app.get('/password_forgot', async (_request, reply) => forgotPage(reply, {}));
+  // ?email= from the login page's link: the address typed there, shown as it will be used.
+  app.get('/password_forgot', async (request, reply) =>
+    forgotPage(reply, { email: normalizeEmail(formField(request.query, 'email', 254)) }),
+  );
 
   app.post('/password_forgot', async (request, reply) => {
     const typed = formField(request.body, 'email', 254);
     const email = normalizeEmail(typed);
     if (!email) {
       return forgotPage(reply, { error: 'メールアドレスを入力してください。', status: 400 });
+    }
+    if (!email.includes('@')) {
+      return forgotPage(reply, { email: typed, error: EMAIL_MALFORMED, status: 400 });
     }
     const key = { email, ip: clientIp(request) };
     if ((await requestPasswordReset(deps, key, requestOrigin(request))) === 'limited') {

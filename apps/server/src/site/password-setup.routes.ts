@@ -7,12 +7,13 @@ import { setPasswordByLink } from './password.service.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
-import { formField } from './session-context.ts';
+import { formField, setSessionCookie } from './session-context.ts';
+import { openPasswordSession, stepUrl } from './login.service.ts';
 import { redirectOnSite } from './return-to.ts';
 
 const FORM = {
   title: 'パスワードの設定',
-  lead: 'クラウドサインで使うパスワードを設定してください。',
+  lead: 'クラウドサインで使うパスワードを設定してください。設定後、そのままログインします。',
   button: 'パスワードを設定する',
   returnTo: '/',
 };
@@ -86,16 +87,26 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
       });
     }
     const passwordHash = await hashPassword(password);
+    const origin = requestOrigin(request);
     const isConsumed = await setPasswordByLink(
       db,
       { tokenId: link.tokenId, userId: link.user.id },
       passwordHash,
       now,
-      { action: 'auth.passwordSet', origin: requestOrigin(request) },
+      { action: 'auth.passwordSet', origin },
     );
     if (!isConsumed) return deadLink(reply, { ...link, usedAt: now }, now);
     // The password makes the invitation's member valid; while the company requires SSO he signs in there.
-    const notice = link.isPasswordAllowed ? 'password_set' : 'password_set_sso';
-    return redirectOnSite(reply, deps.env.SITE_URL, `/login?notice=${notice}`);
+    if (!link.isPasswordAllowed)
+      return redirectOnSite(reply, deps.env.SITE_URL, '/login?notice=password_set_sso');
+    // Signed in, as after a reset: the link proved the address, the password was just chosen. A second
+    // factor the company requires is enrolled next.
+    const { session, step } = await openPasswordSession(db, link.user, now, origin);
+    setSessionCookie(deps, reply, session.cookie, session.expiresAt);
+    return redirectOnSite(
+      reply,
+      deps.env.SITE_URL,
+      step === 'invalid' ? '/login?notice=password_set' : stepUrl(step, '/'),
+    );
   });
 }

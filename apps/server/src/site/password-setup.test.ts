@@ -6,7 +6,7 @@ import { issuePasswordSetupLink, PASSWORD_SETUP_SUBJECT } from '../auth/password
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, postForm } from '../../test/support/site.world.ts';
+import { logIn, postForm, sessionCookieOf, tokenRequest } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;
@@ -53,13 +53,14 @@ describe('password setup links', () => {
 
     const done = await setPassword(path, 'first-pass-1');
     expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe('http://localhost:3000/login?notice=password_set');
+    // Signed in, as after a reset: straight into the console, not to an empty login form.
+    expect(done.headers.location).toBe('http://localhost:3000/');
+    const cookie = sessionCookieOf(done);
+    expect(cookie).toBeTruthy();
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
     const [row] = await deps.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.status).toBe(1);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect((await app.inject({ method: 'GET', url: '/login?notice=password_set' })).body).toContain(
-      'パスワードを設定しました。',
-    );
     expect((await logIn(app, user.email, 'first-pass-1')).res.headers.location).toBe(
       'http://localhost:3000/',
     );

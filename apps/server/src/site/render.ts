@@ -3,10 +3,11 @@
  * unless it is an `Html` built by this module, so user input can never become markup.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { PAGE_TEMPLATES_DIR } from '../lib/app-files.ts';
 
-const read = (name: string) =>
-  readFileSync(new URL(`./templates/${name}`, import.meta.url), 'utf8');
+const read = (name: string) => readFileSync(path.join(PAGE_TEMPLATES_DIR, name), 'utf8');
 
 const TEMPLATES = {
   layout: read('layout.html'),
@@ -20,6 +21,8 @@ const TEMPLATES = {
   passwordForgot: read('password-forgot.html'),
 };
 const CSS = read('site.css');
+/** The backup codes page's copy and print buttons, served from the site's origin (CSP script-src 'self'). */
+export const BACKUP_CODES_SCRIPT = read('backup-codes.js');
 
 export type TemplateName = keyof typeof TEMPLATES;
 
@@ -74,16 +77,41 @@ export const cancelLoginForm = (returnTo: string) =>
       '<button type="submit" class="link-button">ログインをやめて、別のアカウントでログインする</button></form>',
   );
 
-/** A whole page's HTML: the layout around `content`. */
-export const pageHtml = (title: string, content: Html) =>
-  fill('layout', { title: `${title} | クラウドサイン`, css: new Html(CSS), content });
+/** The company's look (companies.theme); pages before the member is known show クラウドサイン's. */
+export type SiteTheme = 'cloudsign' | 'smbc-cloudsign';
+export const siteThemeOf = (theme: string): SiteTheme =>
+  theme === 'smbc-cloudsign' ? 'smbc-cloudsign' : 'cloudsign';
+
+const CLOUDSIGN_MARK =
+  '<svg class="brand-mark" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">' +
+  '<rect width="36" height="36" rx="8" fill="#0068b7" />' +
+  '<path d="M11.5 23.5h13a4.5 4.5 0 0 0 .6-8.96A6 6 0 0 0 13.7 13a5.25 5.25 0 0 0-2.2 10.5z" fill="#fff" />' +
+  '<path d="M14.5 18.6l2.6 2.6 4.9-4.9" fill="none" stroke="#0068b7" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />' +
+  '</svg><span class="brand-name">クラウドサイン</span>';
+/** The SMBC edition's mark and name, as the console's logo (apps/console/src/assets/logo-smbc-cloudsign.svg). */
+const SMBC_MARK =
+  '<svg class="brand-mark" width="36" height="36" viewBox="0 0 28 28" aria-hidden="true" focusable="false">' +
+  '<rect width="28" height="28" rx="14" fill="#004831" />' +
+  '<path d="M6 19.5c3.5-7.5 8.6-11.6 16-13-2.3 5.6-6.4 10-12.2 13" fill="#b5cf3a" />' +
+  '<path d="M9.8 19.5l2.2-3.6" stroke="#fff" stroke-width="2" stroke-linecap="round" />' +
+  '</svg><span class="brand-name">SMBCクラウドサイン</span>';
+
+/** A whole page's HTML: the layout around `content`, in the company's theme when known. */
+export const pageHtml = (title: string, content: Html, theme: SiteTheme = 'cloudsign') =>
+  fill('layout', {
+    title: `${title} | ${theme === 'smbc-cloudsign' ? 'SMBCクラウドサイン' : 'クラウドサイン'}`,
+    css: new Html(CSS),
+    themeClass: `theme-${theme}`,
+    brand: new Html(theme === 'smbc-cloudsign' ? SMBC_MARK : CLOUDSIGN_MARK),
+    content,
+  });
 
 /** Sends a whole page. Auth pages are never cached: they carry per-user state and one-time links. */
 export function sendPage(
   reply: FastifyReply,
-  page: { title: string; content: Html; status?: number },
+  page: { title: string; content: Html; status?: number; theme?: SiteTheme },
 ) {
-  const html = pageHtml(page.title, page.content);
+  const html = pageHtml(page.title, page.content, page.theme);
   return reply
     .status(page.status ?? 200)
     .header('cache-control', 'no-store')

@@ -1,12 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import type { Env } from '../config/env.ts';
+import { cspSourcesOf, type Env } from '../config/env.ts';
 
 /**
  * CSP for the console SPA and the login pages. Mantine injects <style> elements, hence 'unsafe-inline'
  * for styles only; scripts come from our origin (the config is an external script, /console-config.js).
  * The PDF viewer embeds files served by the api, so frames and objects allow the api origin and blobs.
  */
-export function cspDirectives(env: Pick<Env, 'API_URL' | 'GTM_ID' | 'DATADOG_CLIENT_TOKEN'>) {
+export function cspDirectives(
+  env: Pick<
+    Env,
+    | 'API_URL'
+    | 'GTM_ID'
+    | 'DATADOG_CLIENT_TOKEN'
+    | 'CSP_EXTRA_SCRIPT_SRC'
+    | 'CSP_EXTRA_CONNECT_SRC'
+    | 'CSP_EXTRA_IMG_SRC'
+  >,
+) {
   const api = new URL(env.API_URL).origin;
   const gtm = env.GTM_ID ? ['https://www.googletagmanager.com'] : [];
   // browser-logs posts to browser-intake-<site>.com hosts; *.datadoghq.com covers the regional ones.
@@ -17,9 +27,10 @@ export function cspDirectives(env: Pick<Env, 'API_URL' | 'GTM_ID' | 'DATADOG_CLI
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
-    scriptSrc: ["'self'", ...gtm],
-    connectSrc: ["'self'", api, ...datadog],
-    imgSrc: ["'self'", 'data:', 'blob:', ...gtm],
+    // The CSP_EXTRA_* origins: what a tag manager container's tags load and send, set by the operator.
+    scriptSrc: ["'self'", ...gtm, ...cspSourcesOf(env.CSP_EXTRA_SCRIPT_SRC)],
+    connectSrc: ["'self'", api, ...datadog, ...cspSourcesOf(env.CSP_EXTRA_CONNECT_SRC)],
+    imgSrc: ["'self'", 'data:', 'blob:', ...gtm, ...cspSourcesOf(env.CSP_EXTRA_IMG_SRC)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     fontSrc: ["'self'", 'data:'],
     frameSrc: ["'self'", api, 'blob:'],

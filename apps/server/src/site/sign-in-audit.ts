@@ -21,6 +21,8 @@ const about = (user: Account) => ({
 /** Why a sign-in failed, as a class (never the password typed). */
 export type SignInFailure =
   | 'wrong_password'
+  /** The right password typed in full width (IME on): told so, not counted against the limits. */
+  | 'full_width'
   | 'not_registered'
   | 'too_many_attempts'
   | 'deactivated'

@@ -5,18 +5,19 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { meEndpoints } from '@cloudsign/contract';
+import {
+  CONSOLE_CONFIG_GLOBAL,
+  EARLY_TOKEN_GLOBAL,
+  meEndpoints,
+  type ConsoleConfig,
+} from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
-import { consoleIndex } from './console-index.ts';
-import { firstScreenRenderer, splitAtRoot } from './first-screen.ts';
+import { consolePages } from './console-page.ts';
+import { firstScreenRenderer, stateBlock } from './first-screen.ts';
 import { sessionCookie } from './session-context.ts';
 import { sendStreamedPage } from './streamed-page.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
-
-export const CONSOLE_CONFIG_GLOBAL = '__CLOUDSIGN_CONFIG__';
-/** The access token request started by the config script; the console's token store takes it once. */
-export const EARLY_TOKEN_GLOBAL = '__CLOUDSIGN_EARLY_TOKEN__';
 
 /** Paths that belong to the site itself: never answered with the console's index.html. */
 const SITE_PREFIXES = [
@@ -34,7 +35,7 @@ const isSitePath = (p: string) =>
   );
 
 export function consoleConfigScript(env: AppDeps['env']) {
-  const config = {
+  const config: ConsoleConfig = {
     apiUrl: env.API_URL,
     siteUrl: env.SITE_URL,
     datadogClientToken: env.DATADOG_CLIENT_TOKEN ?? null,
@@ -68,8 +69,8 @@ export async function spaRoutes(
 ) {
   const root = path.resolve(distDir);
   const script = consoleConfigScript(deps.env);
-  const indexHtml = consoleIndex(root);
-  const firstScreenOf = firstScreenRenderer(root, deps);
+  const pages = consolePages(root);
+  const { pageFileOf, firstScreenOf } = firstScreenRenderer(root, deps);
 
   app.get('/console-config.js', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
@@ -93,8 +94,10 @@ export async function spaRoutes(
     const file = path.resolve(root, `.${p}`);
     const isInside = file.startsWith(root + path.sep);
     const rel = path.relative(root, file).split(path.sep).join('/');
-    // The first-screen renderer (dist/server) is the site's own code, never a file for the browser.
-    if (rel === 'server' || rel.startsWith('server/')) return notFound(request, reply, p);
+    // The first-screen renderer (dist/server) and the build's manifest (dist/.vite) are the site's own
+    // files, never files for the browser.
+    if (['server', '.vite'].some((dir) => rel === dir || rel.startsWith(`${dir}/`)))
+      return notFound(request, reply, p);
     // Real files of the build (hashed assets, favicon, logos). Traversal outside dist is never served.
     if (isInside && !p.includes('\0') && (await isFile(file))) {
       // The same URL answers brotli, gzip or plain by Accept-Encoding: shared caches must keep them apart.
@@ -107,8 +110,14 @@ export async function spaRoutes(
       return reply.header('cache-control', 'no-cache').sendFile(rel, root, { cacheControl: false });
     }
     if (isSitePath(p)) return notFound(request, reply, p);
-    const html = await indexHtml(p);
-    if (html === null) {
+    // A signed-in member's list page: the head goes out at once, the rows follow from the render.
+    const screen = sessionCookie(request) ? await firstScreenOf(p) : null;
+    const parts = await pages({
+      pageFile: await pageFileOf(p),
+      title: screen?.title,
+      isStreamed: screen !== null,
+    });
+    if (parts === null) {
       return sendMessage(reply, {
         title: 'コンソールが準備されていません',
         message:
@@ -116,19 +125,17 @@ export async function spaRoutes(
         status: 503,
       });
     }
-    // A signed-in member's list page: the head goes out at once, the rows follow from the render.
-    const page = sessionCookie(request) ? await firstScreenOf(p) : null;
-    const parts = page && splitAtRoot(html, page.title);
-    if (page && parts) {
+    if (screen) {
       // The site's own origin whatever the path looks like (a path of `//host/x` must not name another host).
       const pageUrl = new URL(`${deps.env.SITE_URL}${request.url}`);
-      return sendStreamedPage(
-        request,
-        reply,
-        parts.head,
-        page.render(request, pageUrl).then(parts.end),
-      );
+      const rest = screen
+        .render(request, pageUrl)
+        .then((s) => (s ? parts.end(s.html, stateBlock(s)) : parts.end()));
+      return sendStreamedPage(request, reply, parts.head, rest);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(parts.head + parts.end());
   });
 }

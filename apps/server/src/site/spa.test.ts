@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -176,6 +176,37 @@ describe('console hosting', () => {
     }
   });
 
+  it('adds the operator’s CSP_EXTRA_* origins for a tag container’s tags, and nothing when unset', async () => {
+    const plain = String((await get('/')).headers['content-security-policy']);
+    expect(plain).toContain("script-src 'self';");
+    const env = parseEnv({
+      ...deps.env,
+      PORT: String(deps.env.PORT),
+      API_PORT: String(deps.env.API_PORT),
+      GTM_ID: 'GTM-ABC123',
+      CSP_EXTRA_SCRIPT_SRC: 'https://www.google-analytics.com',
+      CSP_EXTRA_CONNECT_SRC: 'https://*.google-analytics.com,https://stats.g.doubleclick.net',
+      CSP_EXTRA_IMG_SRC: 'https://*.doubleclick.net',
+    });
+    const other = await buildSiteApp({ ...deps, env }, { consoleDistDir: dist });
+    try {
+      const csp = String(
+        (await other.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+      );
+      expect(csp).toContain(
+        "script-src 'self' https://www.googletagmanager.com https://www.google-analytics.com;",
+      );
+      expect(csp).toContain(
+        "connect-src 'self' http://localhost:3001 https://*.google-analytics.com https://stats.g.doubleclick.net;",
+      );
+      expect(csp).toContain(
+        "img-src 'self' data: blob: https://www.googletagmanager.com https://*.doubleclick.net;",
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
   it('says in Japanese to run npm run build when the console is not built', async () => {
     const missing = await buildSiteApp(deps, {
       consoleDistDir: path.join(os.tmpdir(), `no-dist-${crypto.randomUUID()}`),
@@ -191,22 +222,44 @@ describe('console hosting', () => {
   });
 });
 
-describe("the page's own chunks, preloaded with index.html", () => {
+describe("the page composed from the build's manifest, with its own chunks preloaded", () => {
   let preloadDist: string;
   let site: FastifyInstance;
-  const index =
-    '<!doctype html><html lang="ja"><head><title>クラウドサイン</title></head><body><div id="root"></div></body></html>';
-  const preloads = [
-    { path: '/company/members', files: ['assets/members-page-a1.js', 'assets/virtual-list-b2.js'] },
-    { path: '/cabinets/:id', files: ['assets/cabinet-detail-page-c3.js'] },
-    // Never written into the page: not a chunk of the build's assets folder.
-    { path: '/company/settings', files: ['assets/x.js"><script>alert(1)</script>', '//evil/x.js'] },
-  ];
+  const manifest = {
+    'index.html': {
+      file: 'assets/index-abc123.js',
+      css: ['assets/index-1.css'],
+      imports: ['_react-1.js'],
+    },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    // A page bundled into a shared chunk: the manifest names it by its file (page-chunks.json maps it).
+    '_members-page-a1.js': {
+      file: 'assets/members-page-a1.js',
+      imports: ['_virtual-list-b2.js', '_react-1.js'],
+    },
+    '_virtual-list-b2.js': { file: 'assets/virtual-list-b2.js' },
+    'src/app/routes/cabinet-detail-page.tsx': { file: 'assets/cabinet-detail-page-c3.js' },
+    // Never written into the page: not a file of the build's assets folder.
+    'src/app/routes/company-settings-page.tsx': { file: 'assets/x.js"><script>alert(1)</script>' },
+  };
+  // The console's server bundle, as far as the plain page uses it: which page module a path opens.
+  const renderer = `
+const FILES = { '/company/members': 'members-page', '/company/settings': 'company-settings-page' };
+const pageFileOf = (p) =>
+  p.startsWith('/cabinets/') ? 'src/app/routes/cabinet-detail-page.tsx'
+  : FILES[p] ? 'src/app/routes/' + FILES[p] + '.tsx' : null;
+export default { pageFileOf, serverRenderedTitle: () => null, renderFirstScreen: async () => null };
+`;
+  const preload = (f: string) => `<link rel="modulepreload" crossorigin href="/assets/${f}">`;
 
   beforeAll(async () => {
-    preloadDist = makeTempDist();
-    writeFileSync(path.join(preloadDist, 'index.html'), index);
-    writeFileSync(path.join(preloadDist, 'route-preloads.json'), JSON.stringify(preloads));
+    preloadDist = makeTempDist(manifest);
+    writeFileSync(
+      path.join(preloadDist, '.vite', 'page-chunks.json'),
+      JSON.stringify({ 'src/app/routes/members-page.tsx': 'assets/members-page-a1.js' }),
+    );
+    mkdirSync(path.join(preloadDist, 'server'));
+    writeFileSync(path.join(preloadDist, 'server', 'entry-server.js'), renderer);
     site = await buildSiteApp(deps, { consoleDistDir: preloadDist });
   });
   afterAll(async () => {
@@ -221,37 +274,41 @@ describe("the page's own chunks, preloaded with index.html", () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     return res.body;
   };
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
-  it('lists the chunks of the page the URL opens, in the head, before the entry runs', async () => {
-    expect(await page('/company/members?page=2')).toBe(
-      index.replace(
-        '</head>',
-        '<link rel="modulepreload" crossorigin href="/assets/members-page-a1.js">' +
-          '<link rel="modulepreload" crossorigin href="/assets/virtual-list-b2.js"></head>',
-      ),
+  it('lists the chunks of the page the URL opens, in the head, after the stylesheet and the entry', async () => {
+    const members = head(await page('/company/members?page=2'));
+    expect(members).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+        preload('react-1.js') +
+        preload('members-page-a1.js') +
+        preload('virtual-list-b2.js'),
     );
-    expect(await page('/cabinets/0b0c4a52-62a5-4c4a-9d8d-3c2a4c8a9f10')).toBe(
-      index.replace(
-        '</head>',
-        '<link rel="modulepreload" crossorigin href="/assets/cabinet-detail-page-c3.js"></head>',
-      ),
+    // The stylesheet first: a rendered page paints as soon as it is here.
+    expect(members.indexOf('/assets/index-1.css')).toBeLessThan(members.indexOf('<script'));
+    expect(members.split('react-1.js').length - 1).toBe(1);
+    expect(head(await page('/cabinets/0b0c4a52-62a5-4c4a-9d8d-3c2a4c8a9f10'))).toContain(
+      preload('cabinet-detail-page-c3.js'),
     );
   });
 
   it('adds nothing for a path of no route, nor names outside the assets folder', async () => {
-    expect(await page('/company/members/extra/segments')).toBe(index);
-    expect(await page('/cabinets')).toBe(index);
-    expect(await page('/company/settings')).toBe(index);
+    for (const url of ['/company/members/extra/segments', '/cabinets', '/company/settings']) {
+      const html = await page(url);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html.split('rel="modulepreload"').length - 1).toBe(1);
+      expect(html).not.toContain('alert(1)');
+    }
   });
 
-  it('serves the plain page when the preload file is damaged, and follows a new build', async () => {
-    writeFileSync(path.join(preloadDist, 'route-preloads.json'), '{ not json');
-    expect(await page('/company/members')).toBe(index);
-    const rebuilt = index.replace('クラウドサイン', 'クラウドサイン 2');
-    writeFileSync(path.join(preloadDist, 'index.html'), rebuilt);
-    writeFileSync(path.join(preloadDist, 'route-preloads.json'), JSON.stringify(preloads));
-    expect(await page('/company/members')).toContain(
-      '<title>クラウドサイン 2</title><link rel="modulepreload" crossorigin href="/assets/members-page-a1.js">',
+  it('never serves the manifest, and follows a new build', async () => {
+    expect((await site.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(
+      404,
     );
+    writeFileSync(
+      path.join(preloadDist, '.vite', 'manifest.json'),
+      JSON.stringify({ ...manifest, 'index.html': { file: 'assets/index-def456.js' } }),
+    );
+    expect(await page('/company/members')).toContain('src="/assets/index-def456.js"');
   });
 });

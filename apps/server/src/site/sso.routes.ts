@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { createSession, deleteSession, nextStep } from '../auth/sessions.ts';
+import { deleteSession, nextStep } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { consumeResponse, startSignIn } from '../modules/sso/sso-signin.service.ts';
 import { companyUsesSso } from '../modules/sso/sso-routing.service.ts';
@@ -140,8 +140,7 @@ export async function ssoRoutes(app: FastifyInstance, { deps }: { deps: AppDeps 
     if (outcome.kind === 'tested') return redirectOnSite(reply, deps.env.SITE_URL, returnTo);
     const previous = sessionCookie(request);
     if (previous) await deleteSession(deps.database.db, hashToken(previous));
-    const session = await createSession(deps.database.db, outcome.userId, true, deps.clock(), true);
-    setSessionCookie(deps, reply, session.cookie, session.expiresAt);
+    setSessionCookie(deps, reply, outcome.session.cookie, outcome.session.expiresAt);
     return redirectOnSite(reply, deps.env.SITE_URL, returnTo);
   });
 }

@@ -40,6 +40,13 @@ export async function accessTokenFor(
   );
 }
 
+/**
+ * Sent by the console's own script: the custom header cannot be sent cross-origin without a CORS preflight the
+ * site never grants, so a form or another site's page cannot send it with the member's cookie.
+ */
+const isConsoleScript = (request: FastifyRequest) =>
+  request.headers['x-requested-with'] === 'XMLHttpRequest';
+
 export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const aud = { issuer: deps.env.SITE_URL, audience: deps.env.API_URL };
   const verifyLogoutToken = createLogoutTokenVerifier(deps.keys, aud);
@@ -51,8 +58,7 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       // The custom header cannot be sent cross-origin without a CORS preflight we never grant, so a page on
       // another site cannot mint tokens with the member's cookie; Origin/Sec-Fetch-Site close the rest.
       if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
-        return sendError(request, reply, 'forbidden');
+      if (!isConsoleScript(request)) return sendError(request, reply, 'forbidden');
       const jwt = await accessTokenFor(deps, request);
       if (!jwt) return sendError(request, reply, 'forbidden', NO_SESSION);
       return { jwt };
@@ -65,19 +71,32 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
-      const token = (request.body as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
-        return sendError(request, reply, 'validation_failed', undefined, [
-          { path: 'token', message: 'token を指定してください。' },
-        ]);
-      }
+      const token = (request.body as { token?: unknown } | null | undefined)?.token;
       const cookie = sessionCookie(request);
-      const claims = await verifyLogoutToken(token);
-      // The token proves the caller is the console holding this very session, not a page that can only
-      // make the browser send the cookie.
-      if (!cookie || !claims || claims.sessionId !== hashToken(cookie))
-        return sendError(request, reply, 'forbidden');
-      await signOut(deps.database.db, claims.sessionId, 'auth.signOut', requestOrigin(request));
+      let sessionId: string;
+      if (token === undefined || token === null) {
+        // Without a token (the site refuses to mint one for this session, which still logs in: the console's
+        // ログアウト on its error page), the cookie alone ends the session, on the terms a token is minted
+        // on: the custom header, which a form or another site's page cannot send (a cross-origin fetch with
+        // it needs a CORS preflight the site never grants), so nobody can log a member out from elsewhere.
+        if (!isConsoleScript(request)) return sendError(request, reply, 'forbidden');
+        const loaded = await currentSession(deps, request);
+        if (!loaded) return sendError(request, reply, 'forbidden', NO_SESSION);
+        sessionId = loaded.session.id;
+      } else {
+        if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
+          return sendError(request, reply, 'validation_failed', undefined, [
+            { path: 'token', message: 'token を指定してください。' },
+          ]);
+        }
+        const claims = await verifyLogoutToken(token);
+        // The token proves the caller is the console holding this very session, not a page that can only
+        // make the browser send the cookie.
+        if (!cookie || !claims || claims.sessionId !== hashToken(cookie))
+          return sendError(request, reply, 'forbidden');
+        sessionId = claims.sessionId;
+      }
+      await signOut(deps.database.db, sessionId, 'auth.signOut', requestOrigin(request));
       clearSessionCookie(deps, reply);
       return { url: siteLocation('/login', deps.env.SITE_URL) };
     },

@@ -5,7 +5,7 @@ import { createAccessTokenVerifier, signAccessToken } from '../auth/access-token
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
 import { buildSiteApp } from './app.ts';
-import { logIn, makeLoginUser, tokenRequest } from '../../test/support/site.world.ts';
+import { logIn, makeLoginUser, postForm, tokenRequest } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;
@@ -38,6 +38,19 @@ const logout = (cookie: string | undefined, token: unknown, headers: Record<stri
     url: '/api/company/logout',
     payload: { token },
     headers: { ...(cookie ? { cookie: `cs_session=${cookie}` } : {}), ...headers },
+  });
+
+/** The console's logout when the site refuses it a token: the cookie and the header, an empty JSON body. */
+const logoutByCookie = (cookie: string | undefined, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/company/logout',
+    payload: {},
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      ...(cookie ? { cookie: `cs_session=${cookie}` } : {}),
+      ...headers,
+    },
   });
 
 describe('GET /api/token/jwt', () => {
@@ -146,7 +159,45 @@ describe('POST /api/company/logout', () => {
     expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
   });
 
-  it('400 with the error shape when the token is missing', async () => {
+  it('without a token, the cookie alone ends the session (the site refuses a token for it): the cookie is then refused', async () => {
+    const { cookie } = await logIn(app, user.email);
+    const res = await logoutByCookie(cookie, {
+      origin: 'http://localhost:3000',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ url: 'http://localhost:3000/login' });
+    expect(String(res.headers['set-cookie'])).toMatch(/^cs_session=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(403);
+    // The login page no longer knows the browser: it shows the form instead of sending it to the console.
+    const login = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { cookie: `cs_session=${cookie}` },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('メールアドレス');
+    // Ending it twice: nothing left to end.
+    expect((await logoutByCookie(cookie)).statusCode).toBe(403);
+  });
+
+  it('without a token, never for a form or another site (no X-Requested-With, foreign Origin, cross-site); the session survives', async () => {
+    const { cookie } = await logIn(app, user.email);
+    for (const res of [
+      // What a form on another site (or an <img>-less auto-submitting form) can send: the cookie, no custom header.
+      await postForm(app, '/api/company/logout', {}, { cookie: cookie! }),
+      await logoutByCookie(cookie, { 'x-requested-with': '' }),
+      await logoutByCookie(cookie, { origin: 'https://evil.example' }),
+      await logoutByCookie(cookie, { 'sec-fetch-site': 'cross-site' }),
+      await logoutByCookie(undefined),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      forbidden(res.json());
+    }
+    expect((await tokenRequest(app, cookie)).statusCode).toBe(200);
+  });
+
+  it('400 with the error shape when the token is not a string', async () => {
     const { cookie } = await logIn(app, user.email);
     const res = await logout(cookie, 42);
     expect(res.statusCode).toBe(400);

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
+import { pageChunks } from './build/page-chunks.ts';
 import { precompress } from './build/precompress.ts';
-import { routePreloads } from './build/route-preloads.ts';
-import { stylesheetFirst } from './build/stylesheet-first.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -51,13 +50,11 @@ const browserBuild = defineConfig({
   root,
   base: '/',
   esbuild: { jsx: 'automatic' },
-  plugins: [
-    routePreloads(fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url))),
-    stylesheetFirst(),
-    precompress(),
-  ],
+  plugins: [pageChunks(root), precompress()],
   build: {
     outDir,
+    // .vite/manifest.json: the site composes each page from it (the entry's files, each route's chunks).
+    manifest: true,
     emptyOutDir: true,
     // No source maps in the build: served, they handed anyone our original sources (the site also refuses
     // *.map, should a build ever emit them).

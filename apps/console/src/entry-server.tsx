@@ -18,6 +18,7 @@ import {
   matchPath,
   type HydrationState,
 } from 'react-router';
+import type { FirstScreen, FirstScreenRenderer, FirstScreenRequest } from '@cloudsign/contract';
 import { ROUTES } from './app/route-table.ts';
 import { buildRoutes } from './app/router.tsx';
 import { ThemeProvider } from './app/theme/theme-provider.tsx';
@@ -29,25 +30,15 @@ import type { FirstScreenState } from './lib/first-screen-state.ts';
 const requests = new AsyncLocalStorage<RenderRequest>();
 installRenderRequest(() => requests.getStore());
 
-export type FirstScreenInput = RenderRequest & {
-  /** The page's whole URL on the site, query string included. */
-  url: string;
-  /** Given up (null) when this signal aborts: the site's time budget. */
-  signal: AbortSignal;
-};
-
-export type FirstScreen = {
-  /** The markup inside #root. */
-  html: string;
-  /** What the browser's router and query cache start from (main.tsx), as JSON. */
-  state: FirstScreenState;
-};
-
 const serverRenderedRoute = (pathname: string) =>
   ROUTES.find((def) => def.isServerRendered && matchPath(def.path, pathname));
 
+function pageFileOf(pathname: string): string | null {
+  return ROUTES.find((def) => matchPath(def.path, pathname))?.module.file ?? null;
+}
+
 /** The document title of the page when the site renders this path's first screen, else null. */
-export function serverRenderedTitle(pathname: string): string | null {
+function serverRenderedTitle(pathname: string): string | null {
   const def = serverRenderedRoute(pathname);
   return def ? formatTitle(def.title) : null;
 }
@@ -77,7 +68,7 @@ function readsSettled(queryClient: QueryClient, signal: AbortSignal): Promise<vo
   });
 }
 
-async function render(input: FirstScreenInput): Promise<FirstScreen | null> {
+async function render(input: FirstScreenRequest): Promise<FirstScreen<FirstScreenState> | null> {
   const url = new URL(input.url);
   const def = serverRenderedRoute(url.pathname);
   if (!def) return null;
@@ -97,7 +88,7 @@ async function renderWith(
   def: NonNullable<ReturnType<typeof serverRenderedRoute>>,
   url: URL,
   signal: AbortSignal,
-): Promise<FirstScreen | null> {
+): Promise<FirstScreen<FirstScreenState> | null> {
   // One try only: the browser retries on its own if the page is sent without rows.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
@@ -136,7 +127,7 @@ async function renderWith(
 }
 
 /** The first screen of `input.url` for the member whose token this is, or null for the usual empty page. */
-export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen | null> {
+async function renderFirstScreen(input: FirstScreenRequest): Promise<FirstScreen | null> {
   const { apiUrl, siteUrl, jwt, fetch } = input;
   try {
     return await requests.run({ apiUrl, siteUrl, jwt, fetch }, () => render(input));
@@ -146,3 +137,6 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
     throw error;
   }
 }
+
+/** What the site loads (the contract's console-protocol.ts). */
+export default { pageFileOf, serverRenderedTitle, renderFirstScreen } satisfies FirstScreenRenderer;

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
+import { CONSOLE_ROOT_ID } from '@cloudsign/contract';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 import { AppRoot, BrandedErrorPage } from './app/app-root.tsx';
@@ -8,11 +9,9 @@ import { ROUTES, NOT_FOUND_MODULE } from './app/route-table.ts';
 import { createAppRouter, createHydratingRouter } from './app/router.tsx';
 import { ThemeProvider } from './app/theme/theme-provider.tsx';
 import { ErrorBoundary } from './components/error-boundary/error-boundary.tsx';
-import { installPreloadErrorGuard } from './lib/chunk-reload.ts';
 import { getConfig } from './lib/config.ts';
 import { fatalErrorStore, isCrawler } from './lib/fatal-error.ts';
 import { readFirstScreenState } from './lib/first-screen-state.ts';
-import { EarlyEventsReplay } from './lib/early-events.ts';
 import { setupGtm } from './lib/gtm.ts';
 import { startLogger } from './lib/logger.ts';
 import { afterFirstScreen } from './lib/after-first-screen.ts';
@@ -22,7 +21,6 @@ import { schedulePrefetch } from './lib/prefetch.ts';
 import { queryClient } from './lib/query-client.ts';
 
 startLogger(getConfig(), (load) => afterFirstScreen(queryClient, load));
-installPreloadErrorGuard();
 void setupGtm(getConfig().gtmId);
 
 // A page the site rendered (entry-server.tsx) brings its reads along: the user and the rows are already here.
@@ -39,7 +37,7 @@ installBfcacheRecheck(queryClient, (error) =>
 );
 schedulePrefetch([...ROUTES.map((route) => route.module.prefetch), NOT_FOUND_MODULE.prefetch]);
 
-const container = document.getElementById('root');
+const container = document.getElementById(CONSOLE_ROOT_ID);
 if (!container) throw new Error('#root がありません');
 
 const app = (
@@ -51,7 +49,6 @@ const app = (
           fallback={() => (isCrawler() ? null : <BrandedErrorPage status={500} />)}
         >
           <AppRoot router={router} />
-          <EarlyEventsReplay />
         </ErrorBoundary>
       </ThemeProvider>
     </QueryClientProvider>

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderWithUi } from '../testing/render.tsx';
-import { FatalError, fatalErrorStore, isCrawler } from '../lib/fatal-error.ts';
+import { FatalError, fatalErrorStore, isCrawler, pageNotFound } from '../lib/fatal-error.ts';
 import { AppRoot } from './app-root.tsx';
 
 const renderRoot = () => {
@@ -27,8 +27,15 @@ describe('application root (spec §2, §8)', () => {
   it('shows the routed page without a fatal error, the error page with one', async () => {
     renderRoot();
     expect(await screen.findByText('ページ本体')).toBeInTheDocument();
-    act(() => fatalErrorStore.set(new FatalError(404, 'Page Not Found: /cabinets'), '/cabinets'));
-    expect(screen.getByTestId('error-message')).toHaveTextContent('Page Not Found: /cabinets');
+    act(() => fatalErrorStore.set(pageNotFound('/cabinets/not-a-uuid'), '/cabinets/not-a-uuid'));
+    // Spec §2's Japanese 404 text on the screen; spec §8's English one only in the client log.
+    expect(screen.getByTestId('error-message')).toHaveTextContent(
+      'ご指定のページが見つかりませんでした。URLをご確認ください。',
+    );
+    expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
+    expect(pageNotFound('/cabinets/not-a-uuid').message).toBe(
+      'Page Not Found: /cabinets/not-a-uuid',
+    );
     expect(screen.queryByText('ページ本体')).not.toBeInTheDocument();
   });
 

@@ -25,10 +25,17 @@ export type RouteDef = {
    * Only for pages whose reads all start in `preload` and whose render touches no browser-only API.
    */
   isServerRendered?: boolean;
-  module: ReturnType<typeof prefetchable<RouteModule>>;
+  module: ReturnType<typeof m>;
 };
 
-const m = (importer: () => Promise<RouteModule>) => prefetchable(importer);
+/** Every page module, each its own chunk: the site finds a route's chunks in Vite's manifest by `file`. */
+const PAGES = import.meta.glob<RouteModule>('./routes/*.tsx');
+/** A page module of routes/, with its file as Vite's manifest names it. */
+const m = (name: string) => {
+  const importer = PAGES[`./routes/${name}`];
+  if (!importer) throw new Error(`route-table.ts: routes/${name} がありません。`);
+  return { ...prefetchable(importer), file: `src/app/routes/${name}` };
+};
 const AUTH = ['auth'] as const;
 const ENTERPRISE = ['auth', 'enterprise'] as const;
 const SSO = ['auth', 'ssoPlan'] as const;
@@ -43,28 +50,28 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'キャビネット',
     layout: 'default',
     middleware: AUTH,
-    module: m(() => import('./routes/cabinets-page.tsx')),
+    module: m('cabinets-page.tsx'),
   },
   {
     path: '/cabinets/:id',
     title: 'キャビネット',
     layout: 'default',
     middleware: AUTH,
-    module: m(() => import('./routes/cabinet-detail-page.tsx')),
+    module: m('cabinet-detail-page.tsx'),
   },
   {
     path: '/member_groups',
     title: 'メンバーグループ',
     layout: 'default',
     middleware: AUTH,
-    module: m(() => import('./routes/member-groups-page.tsx')),
+    module: m('member-groups-page.tsx'),
   },
   {
     path: '/member_groups/:id',
     title: 'メンバーグループ',
     layout: 'default',
     middleware: AUTH,
-    module: m(() => import('./routes/member-group-detail-page.tsx')),
+    module: m('member-group-detail-page.tsx'),
   },
   {
     path: '/company/members',
@@ -72,14 +79,14 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: ['auth', 'normalizeMembersUrl'],
     isServerRendered: true,
-    module: m(() => import('./routes/members-page.tsx')),
+    module: m('members-page.tsx'),
   },
   {
     path: '/company/settings',
     title: '企業設定',
     layout: 'default',
     middleware: AUTH,
-    module: m(() => import('./routes/company-settings-page.tsx')),
+    module: m('company-settings-page.tsx'),
   },
   {
     path: '/company/sso',
@@ -87,7 +94,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: SSO,
     isAdminOnly: true,
-    module: m(() => import('./routes/sso-page.tsx')),
+    module: m('sso-page.tsx'),
   },
   {
     // Where the site's connection test returns (`/sso?test=done`): the settings page with the result.
@@ -96,14 +103,14 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: SSO,
     isAdminOnly: true,
-    module: m(() => import('./routes/sso-return-page.tsx')),
+    module: m('sso-return-page.tsx'),
   },
   {
     path: '/company/audit_log',
     title: '監査ログ',
     layout: 'default',
     middleware: ['auth', 'auditor'],
-    module: m(() => import('./routes/audit-log-page.tsx')),
+    module: m('audit-log-page.tsx'),
   },
   {
     path: '/company/documents',
@@ -111,7 +118,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: ['auth', 'normalizeDocumentsUrl'],
     isServerRendered: true,
-    module: m(() => import('./routes/documents-page.tsx')),
+    module: m('documents-page.tsx'),
   },
   {
     path: '/company/members/export',
@@ -119,7 +126,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'no-global-nav-two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/members-export-page.tsx')),
+    module: m('members-export-page.tsx'),
   },
   {
     path: '/company/members/export/:manipulation_id',
@@ -127,21 +134,21 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/members-export-detail-page.tsx')),
+    module: m('members-export-detail-page.tsx'),
   },
   {
     path: '/company/documents/import',
     title: '書類のインポート',
     layout: 'no-global-nav',
     middleware: AUTH,
-    module: m(() => import('./routes/documents-import-page.tsx')),
+    module: m('documents-import-page.tsx'),
   },
   {
     path: '/company/documents/search',
     title: '書類の検索',
     layout: 'no-global-nav',
     middleware: ['auth', 'normalizeDocumentsUrl'],
-    module: m(() => import('./routes/documents-search-page.tsx')),
+    module: m('documents-search-page.tsx'),
   },
   {
     path: '/company/members/bulk_add/upload',
@@ -149,7 +156,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-add-upload-page.tsx')),
+    module: m('member-bulk-add-upload-page.tsx'),
   },
   {
     path: '/company/members/bulk_edit/upload',
@@ -157,7 +164,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-edit-upload-page.tsx')),
+    module: m('member-bulk-edit-upload-page.tsx'),
   },
   {
     path: '/company/members/bulk_delete/upload',
@@ -165,7 +172,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-delete-upload-page.tsx')),
+    module: m('member-bulk-delete-upload-page.tsx'),
   },
   {
     path: '/company/members/bulk_manipulations',
@@ -173,7 +180,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-manipulations-page.tsx')),
+    module: m('member-bulk-manipulations-page.tsx'),
   },
   {
     path: '/company/members/bulk_manipulations/:manipulation_id',
@@ -181,7 +188,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-manipulation-detail-page.tsx')),
+    module: m('member-bulk-manipulation-detail-page.tsx'),
   },
   {
     path: '/company/members/bulk_edit/csv_template',
@@ -189,7 +196,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-edit-template-page.tsx')),
+    module: m('member-bulk-edit-template-page.tsx'),
   },
   {
     path: '/company/members/bulk_edit/csv_template/:manipulation_id',
@@ -197,7 +204,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-edit-template-detail-page.tsx')),
+    module: m('member-bulk-edit-template-detail-page.tsx'),
   },
   {
     path: '/company/members/bulk_add/:manipulation_id/preview',
@@ -205,7 +212,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-add-preview-page.tsx')),
+    module: m('member-bulk-add-preview-page.tsx'),
   },
   {
     path: '/company/members/bulk_edit/:manipulation_id/preview',
@@ -213,7 +220,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-edit-preview-page.tsx')),
+    module: m('member-bulk-edit-preview-page.tsx'),
   },
   {
     path: '/company/members/bulk_delete/:manipulation_id/preview',
@@ -221,7 +228,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
-    module: m(() => import('./routes/member-bulk-delete-preview-page.tsx')),
+    module: m('member-bulk-delete-preview-page.tsx'),
   },
   {
     path: '/company/documents/attributes/bulk_edit/upload',
@@ -229,7 +236,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: ENTERPRISE,
     isAdminOnly: true,
-    module: m(() => import('./routes/document-attribute-bulk-edit-upload-page.tsx')),
+    module: m('document-attribute-bulk-edit-upload-page.tsx'),
   },
   {
     path: '/company/documents/attributes/bulk_manipulations',
@@ -237,7 +244,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: ENTERPRISE,
     isAdminOnly: true,
-    module: m(() => import('./routes/document-attribute-bulk-manipulations-page.tsx')),
+    module: m('document-attribute-bulk-manipulations-page.tsx'),
   },
   {
     path: '/company/documents/attributes/bulk_edit/:bulk_id/checked_result',
@@ -245,11 +252,11 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: ENTERPRISE,
     isAdminOnly: true,
-    module: m(() => import('./routes/document-attribute-bulk-edit-result-page.tsx')),
+    module: m('document-attribute-bulk-edit-result-page.tsx'),
   },
 ];
 
-export const NOT_FOUND_MODULE = m(() => import('./routes/not-found-page.tsx'));
+export const NOT_FOUND_MODULE = m('not-found-page.tsx');
 
 /** Route parameter names of spec §3. */
 export const ROUTE_PARAMS = ['id', 'manipulation_id', 'bulk_id'] as const;

@@ -26,9 +26,11 @@ import {
   ROUTE_PARAMS,
   type RouteDef,
   type RouteLayout,
+  type RouteModule,
 } from './route-table.ts';
 import { RouteError } from './route-error.tsx';
 import { AdminOnly } from '../components/gate/index.ts';
+import { AlertsFollowRoute } from '../components/alerts/index.ts';
 import { InitialLoading } from './initial-loading.tsx';
 
 const LAYOUTS: Record<RouteLayout, ComponentType> = {
@@ -81,6 +83,27 @@ function withPreload(
   };
 }
 
+/**
+ * A page's module, or — when its code cannot be loaded (a deploy replaced the chunk, the network dropped) — a
+ * page that throws that failure when rendered. A route whose `lazy()` rejects stays "not loaded" for React
+ * Router, which then renders nothing below the root: a blank white page, header and navigation gone, and no
+ * error boundary reached. Thrown from the page instead, the failure reaches the route's own errorElement
+ * (RouteError): the reload guard, then the error page inside the layout with 再読み込み.
+ */
+async function loadPage(
+  load: () => Promise<RouteModule>,
+): Promise<RouteModule | { failed: ComponentType }> {
+  try {
+    return await load();
+  } catch (error) {
+    return {
+      failed: function PageCodeFailed(): never {
+        throw error;
+      },
+    };
+  }
+}
+
 function toRouteObject(def: RouteDef, queryClient: QueryClient): RouteObject {
   return {
     path: def.path,
@@ -91,7 +114,9 @@ function toRouteObject(def: RouteDef, queryClient: QueryClient): RouteObject {
       withPreload(def, queryClient, middlewareLoader(def.middleware, queryClient, validateParams)),
     ),
     lazy: async () => {
-      const Page = (await def.module.load()).Component;
+      const loaded = await loadPage(def.module.load);
+      if ('failed' in loaded) return { Component: loaded.failed };
+      const Page = loaded.Component;
       if (!def.isAdminOnly) return { Component: Page };
       return {
         Component: () => (
@@ -112,6 +137,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
       element: (
         <>
           <ScrollRestoration />
+          <AlertsFollowRoute />
           <Outlet />
         </>
       ),
@@ -147,7 +173,10 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
               path: '*',
               errorElement: <RouteError />,
               loader: reportingFatal(middlewareLoader(['auth'], queryClient)),
-              lazy: async () => ({ Component: (await NOT_FOUND_MODULE.load()).Component }),
+              lazy: async () => {
+                const loaded = await loadPage(NOT_FOUND_MODULE.load);
+                return { Component: 'failed' in loaded ? loaded.failed : loaded.Component };
+              },
             },
           ],
         },
@@ -163,7 +192,8 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 /**
  * The router over a page the site rendered (entry-server.tsx): the loaders' results come from the page, and
  * the matched routes' modules are loaded before hydration, so the first render is the server's markup and
- * not the loading screen.
+ * not the loading screen. A module that cannot be loaded gives the failing page (loadPage): this still
+ * resolves, and the first render shows the error page in the layout instead of the server's markup.
  */
 export async function createHydratingRouter(
   queryClient: QueryClient,

@@ -20,6 +20,7 @@ export async function apiFetch(
 ): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.ifMatch !== undefined) headers['If-Match'] = options.ifMatch;
   const res = await authorizedFetch(buildApiUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,

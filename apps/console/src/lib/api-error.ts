@@ -60,10 +60,18 @@ export const networkError = () =>
     message: 'サーバーに接続できませんでした。通信環境をご確認のうえ、やり直してください。',
   });
 
-export const invalidResponseError = (requestId: string | null) =>
+/** The console and the server disagree on an answer's shape: usually this page is older than the server. */
+export const INVALID_RESPONSE_MESSAGE =
+  'サーバーの応答を画面が読み取れませんでした。画面がサーバーより古い版のままの可能性があります。画面を再読み込みしてください。';
+
+/**
+ * The server answered (a 2xx) with a body the contract does not describe. Not the network: status 200, not 0,
+ * so nothing reads it as "could not connect".
+ */
+export const invalidResponseError = (requestId: string | null, status = 200) =>
   new ApiError({
-    status: 0,
+    status,
     code: 'invalid_response',
-    message: 'サーバーから想定外の応答がありました。画面を更新してやり直してください。',
+    message: INVALID_RESPONSE_MESSAGE,
     requestId,
   });

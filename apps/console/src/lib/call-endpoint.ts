@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import {
   endpointPath,
+  ifMatchOf,
   type Endpoint,
   type EndpointPathParams,
   type FileEndpoint,
@@ -17,8 +18,13 @@ type PathInput<E extends Endpoint> = [keyof EndpointPathParams<E['path']>] exten
 type BodyInput<E extends Endpoint> = E extends { body: infer B extends z.ZodType }
   ? { body: z.input<B> }
   : { body?: undefined };
+/** A versioned save names the version it was based on (the item's `updatedAt` or `version` as read). */
+type VersionInput<E extends Endpoint> = E extends { ifMatch: true }
+  ? { version: string | number }
+  : { version?: undefined };
 export type EndpointCall<E extends Endpoint> = PathInput<E> &
-  BodyInput<E> & { query?: ApiQuery; signal?: AbortSignal | undefined };
+  BodyInput<E> &
+  VersionInput<E> & { query?: ApiQuery; signal?: AbortSignal | undefined };
 
 const pathOf = <E extends Endpoint>(e: E, call: PathInput<E>) =>
   endpointPath(e.path, (call.params ?? {}) as EndpointPathParams<E['path']>);
@@ -32,6 +38,7 @@ export const callEndpoint = <E extends JsonEndpoint>(
     query: call.query,
     body: call.body,
     signal: call.signal,
+    ifMatch: call.version === undefined ? undefined : ifMatchOf(call.version),
     schema: e.response,
   }) as Promise<z.output<E['response']>>;
 

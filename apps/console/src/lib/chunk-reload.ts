@@ -1,4 +1,9 @@
-/** Spec §8, §9: a chunk-load failure reloads the page, at most once per 10000 ms per path. */
+/**
+ * Spec §8, §9: a chunk-load failure reloads the page, at most once per 10000 ms per path. The route's error
+ * element (app/route-error.tsx) applies it, once the router has moved to the page whose code failed, so the
+ * reload loads that page. Vite's `vite:preloadError` is left alone: its listener runs before the router
+ * moves, so it reloaded the page being left (and any failed prefetch reloaded the page on screen).
+ */
 export const RELOAD_GUARD_MS = 10_000;
 const KEY_PREFIX = 'cloudsign:chunk-reload:';
 
@@ -36,11 +41,4 @@ export function reloadOnceForChunkError(path: string, env: GuardEnv = defaultEnv
   }
   env.reload();
   return true;
-}
-
-/** Vite's own preload failures (CSS or chunk preloads) go through the same guard. */
-export function installPreloadErrorGuard(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceForChunkError(window.location.pathname)) event.preventDefault();
-  });
 }

@@ -1,29 +1,23 @@
-import { z } from 'zod';
+import { CONSOLE_CONFIG_GLOBAL, ZConsoleConfig, type ConsoleConfig } from '@cloudsign/contract';
 import { renderRequest } from './render-request.ts';
 
 /**
- * Runtime configuration, written by the site into `/console-config.js` (loaded before the application by
- * index.html), so one build runs against any site/api address.
+ * Runtime configuration (the contract's console-protocol.ts), written by the site into `/console-config.js`
+ * (loaded before the application by index.html), so one build runs against any site/api address.
  */
-const ZConsoleConfig = z.object({
-  apiUrl: z.string().min(1),
-  siteUrl: z.string().min(1),
-  datadogClientToken: z.string().min(1).nullable().catch(null),
-  gtmId: z.string().min(1).nullable().catch(null),
-});
-export type ConsoleConfig = z.infer<typeof ZConsoleConfig>;
+export type { ConsoleConfig };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface can extend Window
   interface Window {
-    __CLOUDSIGN_CONFIG__?: unknown;
+    [CONSOLE_CONFIG_GLOBAL]?: unknown;
   }
 }
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** Reads the configuration; without one (tests, a misconfigured host) the site is this origin. */
-export function readConfig(source: unknown = window.__CLOUDSIGN_CONFIG__): ConsoleConfig {
+export function readConfig(source: unknown = window[CONSOLE_CONFIG_GLOBAL]): ConsoleConfig {
   const parsed = ZConsoleConfig.safeParse(source);
   if (parsed.success) {
     return {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, networkError } from './api-error.ts';
+import {
+  ApiError,
+  INVALID_RESPONSE_MESSAGE,
+  invalidResponseError,
+  networkError,
+} from './api-error.ts';
 import { RETRY_LATER, describeError } from './error-text.ts';
 
 const api = (status: number, code: ApiError['code'], message: string, details = []) =>
@@ -86,5 +91,19 @@ describe('describeError: 時間をおいて only for failures that may pass', ()
     expect(describeError(new TypeError('x')).message).toBe(
       '画面の表示中に問題が発生しました。画面を再読み込みしてください。',
     );
+  });
+});
+
+describe('describeError: an answer of a shape the console does not know', () => {
+  it('says the console and the server disagree and to reload, never to check the network', () => {
+    const text = describeError(invalidResponseError('req-1'));
+    expect(text).toEqual({
+      title: '画面とサーバーの版が合っていません',
+      message: INVALID_RESPONSE_MESSAGE,
+      isTransient: false,
+      status: 200,
+    });
+    expect(text.message).toContain('再読み込み');
+    expect(`${text.title}${text.message}`).not.toMatch(/接続|通信環境|時間をおいて/);
   });
 });

@@ -31,6 +31,15 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
     };
   }
   const { status } = error;
+  // Answered, but in a shape this console does not know (a deploy it has not reloaded): reloading helps,
+  // neither the network nor waiting does.
+  if (error.code === 'invalid_response')
+    return {
+      title: '画面とサーバーの版が合っていません',
+      message: error.message,
+      isTransient: false,
+      status,
+    };
   if (TRANSIENT_STATUSES.has(status) || status >= 500) {
     return {
       title: status === 0 ? 'サーバーに接続できませんでした' : '処理を完了できませんでした',

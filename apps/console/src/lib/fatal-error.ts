@@ -8,8 +8,9 @@ export class FatalError extends Error {
   readonly status: number;
   readonly statusMessage: string | null;
 
-  constructor(status: number, statusMessage: string | null = null) {
-    super(statusMessage ?? `Fatal error ${status}`);
+  /** `logMessage`: what the client log records when the screen shows the default message instead. */
+  constructor(status: number, statusMessage: string | null = null, logMessage?: string) {
+    super(logMessage ?? statusMessage ?? `Fatal error ${status}`);
     this.name = 'FatalError';
     this.status = status;
     this.statusMessage = statusMessage;
@@ -18,8 +19,11 @@ export class FatalError extends Error {
 
 export const isFatalError = (error: unknown): error is FatalError => error instanceof FatalError;
 
-/** Spec §8 "Route validation failure": fatal 404 'Page Not Found: {path}'. */
-export const pageNotFound = (path: string) => new FatalError(404, `Page Not Found: ${path}`);
+/**
+ * Spec §8 "Route validation failure": fatal 404. The screen shows spec §2's Japanese 404 text (no message of
+ * its own); spec §8's English 'Page Not Found: {path}' is kept for the client log, where it names the path.
+ */
+export const pageNotFound = (path: string) => new FatalError(404, null, `Page Not Found: ${path}`);
 
 type FatalState = { error: FatalError; path: string } | null;
 

@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { FIRST_SCREEN_STATE_ID } from '@cloudsign/contract';
 import type { HydrationState } from 'react-router';
 
 /**
@@ -6,8 +7,6 @@ import type { HydrationState } from 'react-router';
  * the reads the rows came from. Written as a JSON data block, not a script (the CSP runs none of ours inline).
  */
 export type FirstScreenState = { router: HydrationState; queries: DehydratedState };
-
-export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
 /** The state of a server-rendered page, or null for the usual empty page (or a block that does not parse). */
 export function readFirstScreenState(doc: Document = document): FirstScreenState | null {

@@ -56,4 +56,19 @@ describe('GTM (spec §8, §9)', () => {
       document.querySelector('script[src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"]'),
     ).not.toBeNull();
   });
+
+  it("logs 'gtm の設定に失敗しました。' when the container itself fails to load", async () => {
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    await setupGtm('GTM-FAILS');
+    const script = document.querySelector<HTMLScriptElement>(
+      'script[src="https://www.googletagmanager.com/gtm.js?id=GTM-FAILS"]',
+    );
+    expect(error).not.toHaveBeenCalled();
+    // What the browser fires when gtm.js is blocked (CSP, an extension) or the network fails.
+    script!.dispatchEvent(new Event('error'));
+    expect(error).toHaveBeenCalledTimes(1);
+    const [message, cause] = error.mock.calls[0]!;
+    expect(message).toBe('gtm の設定に失敗しました。');
+    expect(String(cause)).toContain('gtm.js を読み込めませんでした');
+  });
 });

@@ -52,6 +52,14 @@ export async function setupGtm(
     const script = win.document.createElement('script');
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
+    // The container itself failing (blocked by the CSP or an extension, a network error) throws nothing
+    // here: only the script's error event tells.
+    script.addEventListener('error', () =>
+      logger.error(
+        'gtm の設定に失敗しました。',
+        new Error(`gtm.js を読み込めませんでした（${script.src}）`),
+      ),
+    );
     win.document.head.append(script);
   } catch (error) {
     logger.error('gtm の設定に失敗しました。', error);

@@ -12,6 +12,8 @@ export type ApiRequest = {
   body?: unknown;
   query?: ApiQuery;
   signal?: AbortSignal;
+  /** The version a save is based on, sent as If-Match (a versioned entry; see `ifMatchOf`). */
+  ifMatch?: string | undefined;
 };
 
 /** `path` plus the query string; null/undefined values are left out, arrays repeat the key. */

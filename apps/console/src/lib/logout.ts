@@ -1,5 +1,6 @@
 import { ZLogoutResponse, meEndpoints } from '@cloudsign/contract';
 import { getConfig } from './config.ts';
+import { clearLoginTrip } from './login-trip.ts';
 import { getTokenStore } from './token-store.ts';
 import { logger } from './logger.ts';
 
@@ -19,20 +20,24 @@ export function logoutDestination(url: string | null, siteUrl: string): string {
   }
 }
 
-/** Spec §2, §7: POST the current token to the site, then go where it says (on the site only). */
+/**
+ * Spec §2, §7: POST the current token to the site, then go where it says (on the site only). When the site
+ * refuses a token for a session it still accepts (the error page after one trip, lib/login-trip.ts), the POST
+ * goes without one and the site ends the session by its cookie.
+ */
 export async function logout(): Promise<void> {
   const { siteUrl } = getConfig();
   const tokens = getTokenStore();
   let url: string | null = null;
   try {
     // A fresh token: the site checks it proves this very session (spec §7).
-    const token = await tokens.getToken();
+    const token = await tokens.tokenForLogout();
     // Raw fetch: a call to the site with its session cookie, not to the api.
     const res = await fetch(`${siteUrl}${meEndpoints.logout.path}`, {
       method: meEndpoints.logout.method,
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      body: JSON.stringify({ token }),
+      body: JSON.stringify(token ? { token } : {}),
     });
     if (res.ok) {
       const parsed = ZLogoutResponse.safeParse(await res.json());
@@ -42,5 +47,8 @@ export async function logout(): Promise<void> {
     logger.error('ログアウトに失敗しました。', error);
   }
   tokens.clear();
+  // Signed out, the next refusal is the plain "not logged in": the login page, not the error page the
+  // one-trip mark would show within its 30 s.
+  clearLoginTrip();
   window.location.assign(logoutDestination(url, siteUrl));
 }

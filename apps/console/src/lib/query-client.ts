@@ -8,9 +8,14 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Client errors (4xx) will not change on retry; network and 5xx get one more try.
+        // Client errors (4xx) and answers of a shape this console does not know will not change on retry;
+        // network and 5xx get one more try.
         retry: (count, error) =>
-          count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+          count < 1 &&
+          !(
+            isApiError(error) &&
+            ((error.status >= 400 && error.status < 500) || error.code === 'invalid_response')
+          ),
       },
       mutations: { retry: false },
     },

@@ -1,3 +1,5 @@
+import type { FirstScreenRequest } from '@cloudsign/contract';
+
 /**
  * The server side of the console's first screen (entry-server.tsx): while the site renders a page, the api
  * address and the signed-in member's token belong to that one request. They are read through a function the
@@ -5,13 +7,7 @@
  * members running at the same time can never see each other's token. In the browser nothing is installed and
  * every reader gets undefined.
  */
-export type RenderRequest = {
-  apiUrl: string;
-  siteUrl: string;
-  /** The member's api token, minted by the site for this render only. */
-  jwt: string;
-  fetch: typeof fetch;
-};
+export type RenderRequest = Pick<FirstScreenRequest, 'apiUrl' | 'siteUrl' | 'jwt' | 'fetch'>;
 
 let read: (() => RenderRequest | undefined) | undefined;
 

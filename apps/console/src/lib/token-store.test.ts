@@ -5,6 +5,8 @@ import {
   createTokenStore,
   readExpiry,
 } from './token-store.ts';
+import { FatalError, fatalErrorStore } from './fatal-error.ts';
+import { SESSION_REFUSED_MESSAGE } from './login-trip.ts';
 
 const b64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -27,6 +29,7 @@ function setup(initialNow = 1_700_000_000_000) {
     fetch: fetchMock,
     now: () => now,
     redirect,
+    mayTripToLogin: () => true,
     currentPath: () => '/company/members?page=2',
   });
   return { store, fetchMock, redirect, advance: (ms: number) => (now += ms) };
@@ -98,6 +101,23 @@ describe('token store (spec §4, §7)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('tokenForLogout(): the fresh token held, a new one, or null when the site refuses (no trip, no error page)', async () => {
+    const { store, fetchMock, redirect, advance } = setup();
+    const held = await store.getToken();
+    expect(await store.tokenForLogout()).toBe(held);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    advance(300_000);
+    expect(await store.tokenForLogout()).toMatch(/\./);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 403 }));
+    store.clear();
+    expect(await store.tokenForLogout()).toBeNull();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await store.tokenForLogout()).toBeNull();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(fatalErrorStore.get()).toBeNull();
+  });
+
   it('takes the request /console-config.js started, once; the refresh after it asks the site', async () => {
     let now = 1_700_000_000_000;
     const earlyJwt = jwtWithExp(Math.floor(now / 1000) + 300, 99);
@@ -138,6 +158,7 @@ describe('token store (spec §4, §7)', () => {
       siteUrl: 'https://site.example',
       fetch: vi.fn(),
       redirect,
+      mayTripToLogin: () => true,
       currentPath: () => '/cabinets',
       takeEarly: async () => new Response('{}', { status: 403 }),
     });
@@ -148,5 +169,27 @@ describe('token store (spec §4, §7)', () => {
   it('reads exp in seconds from the payload', () => {
     expect(readExpiry(jwtWithExp(1_700_000_300))).toBe(1_700_000_300_000);
     expect(readExpiry('garbage')).toBeNull();
+  });
+
+  it('a 403 right after a trip to the login page stops with the error page (ログアウト) instead of going again', async () => {
+    const redirect = vi.fn();
+    const trips = [true, false];
+    const store = createTokenStore({
+      siteUrl: 'https://site.example',
+      fetch: vi.fn(async () => new Response('{}', { status: 403 })),
+      redirect,
+      mayTripToLogin: () => trips.shift()!,
+      currentPath: () => '/cabinets',
+    });
+    await expect(store.getToken()).rejects.toMatchObject({ status: 403 });
+    expect(redirect).toHaveBeenCalledTimes(1);
+    // The site sent the browser straight back and refuses again.
+    await expect(store.getToken()).rejects.toBeInstanceOf(FatalError);
+    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(fatalErrorStore.get()).toMatchObject({
+      path: '/cabinets',
+      error: { status: 401, statusMessage: SESSION_REFUSED_MESSAGE },
+    });
+    fatalErrorStore.clear();
   });
 });

@@ -1,5 +1,7 @@
-import { ZTokenResponse, meEndpoints } from '@cloudsign/contract';
+import { EARLY_TOKEN_GLOBAL, ZTokenResponse, meEndpoints } from '@cloudsign/contract';
 import { getConfig } from './config.ts';
+import { FatalError, fatalErrorStore } from './fatal-error.ts';
+import { SESSION_REFUSED_MESSAGE, mayTripToLogin } from './login-trip.ts';
 import { browserNavigation } from './navigation.ts';
 
 /** Spec §4, §9: a token is reused until 30 seconds before its exp, then refreshed. */
@@ -11,6 +13,8 @@ export type TokenStoreOptions = {
   now?: () => number;
   /** Full-page navigation to the site's login page (spec §7: a 403 on the token request). */
   redirect?: (url: string) => void;
+  /** The one-trip guard (login-trip.ts): false when the login page was tried moments ago already. */
+  mayTripToLogin?: () => boolean;
   currentPath?: () => string;
   /**
    * The token request /console-config.js started before the modules loaded (null: it failed on the network).
@@ -69,6 +73,7 @@ export function createTokenStore(options: TokenStoreOptions) {
   const now = options.now ?? (() => Date.now());
   const redirect = options.redirect ?? ((url: string) => browserNavigation.assign(url));
   const currentPath = options.currentPath ?? (() => browserNavigation.currentPath());
+  const mayTrip = options.mayTripToLogin ?? mayTripToLogin;
 
   let token: { jwt: string; expiresAt: number } | null = null;
   let inFlight: Promise<string> | null = null;
@@ -87,6 +92,13 @@ export function createTokenStore(options: TokenStoreOptions) {
         headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
       }));
     if (res.status === 403) {
+      // The site refuses the token while its login page still accepts the session (and sends the browser
+      // straight back): one trip, then the error page with ログアウト rather than a loop of reloads.
+      if (!mayTrip()) {
+        const refused = new FatalError(401, SESSION_REFUSED_MESSAGE);
+        fatalErrorStore.set(refused, currentPath());
+        throw refused;
+      }
       redirect(loginUrl(options.siteUrl, currentPath()));
       throw new TokenError('ログインが必要です。', 403);
     }
@@ -104,6 +116,25 @@ export function createTokenStore(options: TokenStoreOptions) {
       });
       return inFlight;
     },
+    /**
+     * A token for logout: the one held while fresh, else a new one from the site; null when the site refuses
+     * (logout then goes by the session cookie alone). Never a trip to the login page or an error page: the
+     * person is leaving either way.
+     */
+    async tokenForLogout(): Promise<string | null> {
+      if (token && isFresh(token)) return token.jwt;
+      try {
+        const res = await doFetch(`${options.siteUrl}${meEndpoints.token.path}`, {
+          credentials: 'include',
+          headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+        });
+        if (!res.ok) return null;
+        const parsed = ZTokenResponse.safeParse(await res.json());
+        return parsed.success ? parsed.data.jwt : null;
+      } catch {
+        return null;
+      }
+    },
     /** The token currently held, fresh or not (logout proves the session with it). */
     peek(): string | null {
       return token?.jwt ?? null;
@@ -120,14 +151,14 @@ export type TokenStore = ReturnType<typeof createTokenStore>;
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface can extend Window
   interface Window {
-    __CLOUDSIGN_EARLY_TOKEN__?: Promise<Response | null>;
+    [EARLY_TOKEN_GLOBAL]?: Promise<Response | null>;
   }
 }
 
 /** Hands over the early token request once, so a bfcache restore or a later refresh never reuses it. */
 function takeEarlyToken(): Promise<Response | null> | undefined {
-  const early = window.__CLOUDSIGN_EARLY_TOKEN__;
-  delete window.__CLOUDSIGN_EARLY_TOKEN__;
+  const early = window[EARLY_TOKEN_GLOBAL];
+  delete window[EARLY_TOKEN_GLOBAL];
   return early;
 }
 

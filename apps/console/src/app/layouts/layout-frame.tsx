@@ -59,7 +59,25 @@ export function LayoutFrame({
       navbar={hasGlobalNav ? { width: NAV_WIDTH, breakpoint: 'sm' } : undefined}
       padding="xl"
       bg="gray.0"
+      style={{ position: 'relative' }}
     >
+      {hasGlobalNav && (
+        // The navigation is fixed to the viewport, so a whole-page view (a full-page capture, printing) showed
+        // its white column ending at the first screen with grey below: this backdrop draws the column down the
+        // page's full height behind it.
+        <Box
+          visibleFrom="sm"
+          aria-hidden
+          data-testid="global-nav-column"
+          pos="absolute"
+          top={0}
+          bottom={0}
+          left={0}
+          w={NAV_WIDTH}
+          bg="white"
+          style={{ borderRight: '1px solid var(--app-shell-border-color)' }}
+        />
+      )}
       <AppShell.Header>
         <AppHeader />
       </AppShell.Header>

@@ -3,52 +3,20 @@ import type { TCurrentUser } from '@cloudsign/contract';
 import { isApiError } from '../../lib/api-error.ts';
 import { meQueryOptions } from '../../lib/current-user.ts';
 import { getConfig } from '../../lib/config.ts';
-import { FatalError } from '../../lib/fatal-error.ts';
+import { FatalError, isFatalError } from '../../lib/fatal-error.ts';
+import { SESSION_REFUSED_MESSAGE, clearLoginTrip, mayTripToLogin } from '../../lib/login-trip.ts';
 import { browserNavigation, never } from '../../lib/navigation.ts';
 import { TokenError, getTokenStore, loginUrl } from '../../lib/token-store.ts';
 import type { Middleware } from './types.ts';
 
-/** Within this time after a trip to the login page, a second refusal means the trip did not help. */
-export const LOGIN_BOUNCE_WINDOW_MS = 30_000;
-const BOUNCE_KEY = 'cloudsign:login-bounce';
-
-/** The site accepts the session but the api refuses it: going to the login page again would loop forever. */
-export const SESSION_REFUSED_MESSAGE =
-  'ログイン状態を確認できませんでした。お手数ですが、ログアウトしてから、もう一度ログインしてください。';
-
-function readBounce(): number {
-  try {
-    return Number(sessionStorage.getItem(BOUNCE_KEY) ?? '0') || 0;
-  } catch {
-    return 0;
-  }
-}
-
 /**
- * To the site's login page, once. The site sends a live session straight back here; if the api refuses the
- * user again within the window, the console stops (fatal 401 with ログアウト) instead of bouncing forever.
+ * To the site's login page, once (lib/login-trip.ts). If the api refuses the user again within the window,
+ * the console stops (fatal 401 with ログアウト) instead of bouncing forever.
  */
 function goToLogin(returnTo: string): Promise<never> {
-  const now = Date.now();
-  if (now - readBounce() < LOGIN_BOUNCE_WINDOW_MS) {
-    throw new FatalError(401, SESSION_REFUSED_MESSAGE);
-  }
-  try {
-    sessionStorage.setItem(BOUNCE_KEY, String(now));
-  } catch {
-    // Without storage the loop cannot be detected: stop at once rather than risk it.
-    throw new FatalError(401, SESSION_REFUSED_MESSAGE);
-  }
+  if (!mayTripToLogin()) throw new FatalError(401, SESSION_REFUSED_MESSAGE);
   browserNavigation.assign(loginUrl(getConfig().siteUrl, returnTo));
   return never();
-}
-
-function clearBounce(): void {
-  try {
-    sessionStorage.removeItem(BOUNCE_KEY);
-  } catch {
-    // Nothing to clear.
-  }
 }
 
 /**
@@ -66,13 +34,15 @@ export async function loadUser(
       ? await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })
       : await queryClient.ensureQueryData({ ...meQueryOptions(), revalidateIfStale: true });
   } catch (error) {
+    // The token store went to the login page already, or stopped with the error page (a second refusal).
+    if (isFatalError(error)) throw error;
     if (error instanceof TokenError && error.status === 403) return never();
     if (isApiError(error) && (error.status === 401 || error.status === 403))
       return goToLogin(returnTo);
     throw new FatalError(403);
   }
   if (!user) return goToLogin(returnTo);
-  clearBounce();
+  clearLoginTrip();
   return user;
 }
 

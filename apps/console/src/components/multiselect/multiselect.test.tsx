@@ -6,6 +6,7 @@ import { renderWithUi } from '../../testing/render.tsx';
 import { MultiSelect } from './multiselect.tsx';
 import {
   EMPTY_LIST_TEXT,
+  LOADING_TEXT,
   MULTISELECT_MAX_HEIGHT,
   MULTISELECT_OPTIONS_LIMIT,
   MULTISELECT_OPTION_HEIGHT,
@@ -37,12 +38,19 @@ function Harness({
 }
 
 describe('multiselect texts and limits (spec §8, §9)', () => {
-  it('has the exact texts', () => {
+  it("says every state in Japanese (the spec's English sentences reached Japanese screens)", () => {
     expect(maxSelectedText(3)).toBe(
-      'Maximum of 3 options selected. First remove a selected option to select another.',
+      '選択できるのは3件までです。別の項目を選ぶには、選択済みの項目を外してください。',
     );
-    expect(NO_RESULT_TEXT).toBe('No elements found. Consider changing the search query.');
-    expect(EMPTY_LIST_TEXT).toBe('List is empty.');
+    expect(NO_RESULT_TEXT).toBe('該当する項目がありません。検索する文字を変えてお試しください。');
+    expect(EMPTY_LIST_TEXT).toBe('選択できる項目がありません。');
+    expect(dropdownContent([], [], '', undefined, undefined, false, true)).toEqual({
+      kind: 'loading',
+      text: '読み込み中…',
+    });
+    // No state's text has a run of two English words.
+    for (const text of [maxSelectedText(1000), NO_RESULT_TEXT, EMPTY_LIST_TEXT, LOADING_TEXT])
+      expect(text).not.toMatch(/[A-Za-z]+\s+[A-Za-z]+/);
   });
 
   it('has the limits', () => {
@@ -76,17 +84,17 @@ describe('<MultiSelect>', () => {
     ).not.toBeInTheDocument();
   });
 
-  it("says 'List is empty.' without options", async () => {
+  it('says there is nothing to choose without options', async () => {
     renderWithUi(<Harness data={[]} />);
     await userEvent.click(screen.getByLabelText('メンバーグループ'));
-    expect(await screen.findByText('List is empty.')).toBeInTheDocument();
+    expect(await screen.findByText('選択できる項目がありません。')).toBeInTheDocument();
   });
 
   it('says no elements were found for a search without matches', async () => {
     renderWithUi(<Harness data={groups} />);
     await userEvent.type(screen.getByLabelText('メンバーグループ'), '人事');
     expect(
-      await screen.findByText('No elements found. Consider changing the search query.'),
+      await screen.findByText('該当する項目がありません。検索する文字を変えてお試しください。'),
     ).toBeInTheDocument();
   });
 
@@ -105,7 +113,7 @@ describe('<MultiSelect>', () => {
     await userEvent.click(screen.getByLabelText('メンバーグループ'));
     expect(
       await screen.findByText(
-        'Maximum of 2 options selected. First remove a selected option to select another.',
+        '選択できるのは2件までです。別の項目を選ぶには、選択済みの項目を外してください。',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('option', { hidden: true })).not.toBeInTheDocument();

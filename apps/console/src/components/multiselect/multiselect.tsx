@@ -35,6 +35,8 @@ export type MultiSelectProps = {
   onSearchChange?: (search: string) => void;
   /** Labels of selected values that may be missing from `data` (options of an earlier search). */
   selectedOptions?: readonly MultiSelectOption[];
+  /** The options are being fetched: with none yet, the dropdown says 「読み込み中…」, not 「ありません」. */
+  loading?: boolean;
 };
 
 /** Searchable multiple selection with spec §8–§9's texts and limits (1000 options, 300 px, 40 px rows). */
@@ -50,6 +52,7 @@ export function MultiSelect({
   disabled,
   onSearchChange,
   selectedOptions,
+  loading = false,
 }: MultiSelectProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
@@ -58,7 +61,7 @@ export function MultiSelect({
     () => new Map([...(selectedOptions ?? []), ...data].map((o) => [o.value, o.label])),
     [data, selectedOptions],
   );
-  const content = dropdownContent(data, value, search, max, undefined, !onSearchChange);
+  const content = dropdownContent(data, value, search, max, undefined, !onSearchChange, loading);
 
   const toggle = (optionValue: string) => {
     if (value.includes(optionValue)) onChange(value.filter((v) => v !== optionValue));

@@ -6,6 +6,7 @@ import {
   type TAuditEvent,
   type TAuditTargetType,
   memberLabel,
+  memberNameOrUnset,
 } from '@cloudsign/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { describeDetails, needsReview } from '../lib/details.ts';
@@ -100,7 +101,7 @@ function EventDetail({ event: e }: { event: TAuditEvent }) {
         <Row label="日時">{formatDateTime(e.occurredAt)}</Row>
         <Row label="操作">{e.actionLabel}</Row>
         <Row label="操作したメンバー">
-          {e.actor.email ? `${e.actor.name || '（氏名未設定）'}（${e.actor.email}）` : 'システム'}
+          {e.actor.email ? `${memberNameOrUnset(e.actor.name)}（${e.actor.email}）` : 'システム'}
         </Row>
         <Row label="対象">
           {e.target.type

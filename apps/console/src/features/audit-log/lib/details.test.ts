@@ -17,6 +17,29 @@ describe('audit event details in words', () => {
     ]);
   });
 
+  it("reads a 企業設定 change and its preview in the screen's words, never keys", () => {
+    const lines = describeDetails({
+      theme: { before: 'cloudsign', after: 'smbc-cloudsign' },
+      mfa: { before: false, after: true },
+      preview: {
+        changes: ['テーマ: SMBCクラウドサイン'],
+        mfaRequired: 2,
+        importOff: null,
+        auditLogOff: null,
+      },
+    });
+    expect(lines).toEqual([
+      { kind: 'change', label: 'テーマ', before: 'クラウドサイン', after: 'SMBCクラウドサイン' },
+      { kind: 'change', label: '2要素認証を必須にする', before: 'オフ', after: 'オン' },
+      {
+        kind: 'value',
+        label: '変更内容の確認',
+        value:
+          '変更する項目: テーマ: SMBCクラウドサイン、2要素認証を設定していないメンバー: 2、書類インポート権限を持つメンバー: —、監査ログを閲覧できなくなるメンバー: —',
+      },
+    ]);
+  });
+
   it('says why sessions ended and how many', () => {
     expect(describeDetails({ reason: 'memberDeactivated', sessions: 3 })).toEqual([
       { kind: 'value', label: '理由', value: '利用停止' },

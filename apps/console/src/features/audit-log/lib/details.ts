@@ -1,6 +1,9 @@
 import {
+  AUDIT_RETENTION_LABEL,
+  COMPANY_FLAG_LABELS,
   ownValue,
   ROLE_LABELS,
+  THEME_LABELS,
   SSO_AUDIT_FIELDS,
   SSO_CHANGE_WATCH_HOURS,
   SSO_SIGN_IN_AFTER_CHANGE,
@@ -55,12 +58,22 @@ const FIELD_LABELS: Record<string, string> = {
   items: '項目',
   added: '追加した項目',
   removed: '削除した項目',
+  // 企業設定 and the preview it was saved after, in the words of its screen and its confirmation.
+  theme: 'テーマ',
+  ...COMPANY_FLAG_LABELS,
+  auditRetentionYears: AUDIT_RETENTION_LABEL,
+  preview: '変更内容の確認',
+  changes: '変更する項目',
+  mfaRequired: '2要素認証を設定していないメンバー',
+  importOff: '書類インポート権限を持つメンバー',
+  auditLogOff: '監査ログを閲覧できなくなるメンバー',
 };
 
 /** Values recorded as codes (never free text), in words. */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   reason: {
     wrong_password: 'パスワードの誤り',
+    full_width: 'パスワードの全角入力（失敗に数えない）',
     not_registered: '登録が済んでいない',
     too_many_attempts: '試行回数の超過',
     deactivated: '利用停止中',
@@ -86,6 +99,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
     emailChanged: 'メールアドレスの変更',
   },
   target: { members: 'メンバー', document_attributes: '書類情報' },
+  theme: THEME_LABELS,
   method: { sso: 'シングルサインオン', password: 'パスワード' },
   flag: {
     [SSO_SIGN_IN_AFTER_CHANGE]: `SSO設定の変更から${SSO_CHANGE_WATCH_HOURS}時間以内に、組織管理権限または監査ログ閲覧権限を持つメンバーがシングルサインオンでログインしました`,

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { CABINET_ACCESS_PAGE_SIZE } from '@cloudsign/contract';
+import { CABINET_ACCESS_PAGE_SIZE, memberNameOrUnset } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { useCabinetAccess } from '../api/find-cabinet-access.ts';
 import { ReasonBadges } from './reason-badges.tsx';
@@ -86,7 +86,7 @@ export function AccessPanel({ cabinetId }: { cabinetId: string }) {
                 <Table.Tr key={m.id} data-testid="access-row">
                   <Table.Td>
                     <Text size="sm" fw={600}>
-                      {m.name || '（氏名未登録）'}
+                      {memberNameOrUnset(m.name)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {m.email}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { TCabinet } from '@cloudsign/contract';
+import { type TCabinet, memberNameOrUnset } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { useMemberCandidates } from '../api/candidates.ts';
 import { useChangeCabinetAdmins } from '../api/admins.ts';
+import { memberOptionLabel } from '../../../lib/member-option.ts';
 
 /** 管理者: they manage this cabinet (name, note, groups, admins, documents, rules) but cannot delete it. */
 export function AdminsPanel({ cabinet }: { cabinet: TCabinet }) {
@@ -49,7 +50,7 @@ export function AdminsPanel({ cabinet }: { cabinet: TCabinet }) {
             <Group key={a.id} justify="space-between" data-testid="admin-row">
               <div>
                 <Text size="sm" fw={600}>
-                  {a.name || '（氏名未登録）'}
+                  {memberNameOrUnset(a.name)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {a.email}
@@ -81,12 +82,7 @@ export function AdminsPanel({ cabinet }: { cabinet: TCabinet }) {
           ) : (
             candidates.data?.members.map((m) => (
               <Group key={m.id} justify="space-between" data-testid="admin-candidate">
-                <Text size="sm">
-                  {m.name}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {m.email}
-                  </Text>
-                </Text>
+                <Text size="sm">{memberOptionLabel(m)}</Text>
                 <Button
                   size="xs"
                   variant="light"

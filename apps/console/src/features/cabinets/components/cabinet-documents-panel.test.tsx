@@ -38,6 +38,7 @@ const cabinet: TCabinet = {
   memberGroups: [],
   classificationRules: [],
   documentCount: 1,
+  updatedAt: '2026-04-01T00:00:00.000Z',
 };
 
 // The admin reads Japan time whatever the browser's time zone: run this in one far from it.

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EntityType,
@@ -10,26 +10,39 @@ import {
   type TUpdateCabinetRequest,
 } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
+import { StaleSaveNotice, useStaleSave } from '../../../components/stale-save/index.ts';
 import { useUpdateCabinet } from '../api/update-cabinet.ts';
+import { cabinetQuery } from '../api/get-cabinet.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 /** Name and note (the system cabinet's are fixed). */
 export function CabinetSettingsForm({ cabinet }: { cabinet: TCabinet }) {
   const update = useUpdateCabinet(cabinet.id);
   const alert = useAlert('content');
+  const client = useQueryClient();
+  // The form edits the cabinet as read when the page opened it (a refetch never moves the version it saves
+  // on); a stale save is reloaded keeping what was typed.
+  const save = useStaleSave<TCabinet>({
+    item: cabinet,
+    read: () => client.fetchQuery({ ...cabinetQuery(cabinet.id), staleTime: 0 }),
+    fields: { name: 'キャビネット名', note: '備考' },
+  });
+  const base = save.base ?? cabinet;
   const form = useForm<TUpdateCabinetRequest>({
     resolver: zodResolver(ZUpdateCabinetRequest),
-    defaultValues: { name: cabinet.name, note: cabinet.note },
+    values: { name: base.name, note: base.note },
+    resetOptions: { keepDirtyValues: true },
   });
-  useEffect(
-    () => form.reset({ name: cabinet.name, note: cabinet.note }),
-    [cabinet.name, cabinet.note, form],
-  );
   const submit = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(values);
+      const { cabinet: saved } = await update.mutateAsync({
+        body: values,
+        version: base.updatedAt,
+      });
+      save.saved(saved);
       alert.open('キャビネット名と備考を保存しました。');
     } catch (error) {
+      if (save.catchStale(error)) return;
       applyServerErrors(error, form.setError);
     }
   });
@@ -67,6 +80,7 @@ export function CabinetSettingsForm({ cabinet }: { cabinet: TCabinet }) {
               {form.formState.errors.root.message}
             </Text>
           )}
+          <StaleSaveNotice save={save} />
           {!isSystem && (
             <Group justify="flex-end">
               <Button type="submit" loading={update.isPending} disabled={!form.formState.isDirty}>

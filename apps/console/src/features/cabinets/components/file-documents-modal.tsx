@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { EntityType, type TCabinet } from '@cloudsign/contract';
-import { useAlert } from '../../../components/alerts/index.ts';
+import { AlertArea, AlertScope, useAlert } from '../../../components/alerts/index.ts';
 import { useCabinets } from '../api/find-cabinets.ts';
 import { useFileDocuments, type DocumentSelection } from '../api/file-documents.ts';
 
@@ -17,15 +17,7 @@ const TITLES: Record<FileKind, string> = {
  * Move (link there, unlink here), copy (link there) or remove (unlink here) the selected documents: `count`
  * of them, the ids or every match of the list's condition (`estimated`: the list's total is a lower bound).
  */
-export function FileDocumentsModal({
-  cabinet,
-  kind,
-  selection,
-  count: selectedCount,
-  estimated = false,
-  onClose,
-  onDone,
-}: {
+type Props = {
   cabinet: TCabinet;
   kind: FileKind | null;
   selection: DocumentSelection;
@@ -33,10 +25,30 @@ export function FileDocumentsModal({
   estimated?: boolean;
   onClose: () => void;
   onDone: () => void;
-}) {
+};
+
+/** One dialog per opening (keyed by the kind): a failure it shows never reopens with the next one. */
+export function FileDocumentsModal(props: Props) {
+  return (
+    <AlertScope area="dialog" key={props.kind ?? 'closed'}>
+      <FileDocumentsDialog {...props} />
+    </AlertScope>
+  );
+}
+
+function FileDocumentsDialog({
+  cabinet,
+  kind,
+  selection,
+  count: selectedCount,
+  estimated = false,
+  onClose,
+  onDone,
+}: Props) {
   const cabinets = useCabinets();
   const file = useFileDocuments();
   const alert = useAlert('content');
+  const failed = useAlert('dialog');
   const [target, setTarget] = useState<string | null>(null);
   const targets = (cabinets.data?.cabinets ?? []).filter(
     (c) => c.type === EntityType.User && c.isAdmin && c.id !== cabinet.id,
@@ -63,11 +75,11 @@ export function FileDocumentsModal({
       setTarget(null);
       onDone();
     } catch (error) {
-      alert.open({
+      // The dialog stays open with the reason: the admin can pick another cabinet or cancel.
+      failed.open({
         message: error instanceof Error ? error.message : '処理できませんでした。',
         type: 'error',
       });
-      onClose();
     }
   };
 
@@ -75,6 +87,7 @@ export function FileDocumentsModal({
     <Modal opened={kind !== null} onClose={onClose} title={kind ? TITLES[kind] : ''} centered>
       {kind && (
         <Stack>
+          <AlertArea area="dialog" />
           {kind === 'remove' ? (
             <Text>
               {which}を「{cabinet.name}」から外します。書類は「すべての書類」に残ります。

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Badge,
@@ -12,10 +13,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  AUDIT_RETENTION_LABEL,
   COMPANY_FLAG_LABELS,
   COMPANY_FLAGS,
   FLAG_NOT_IN_PLAN,
   PLAN_LABELS,
+  THEME_LABELS,
+  THEMES,
   type TCompanySettings,
   type TCompanySettingsPreview,
   type TUpdateCompanySettingsRequest,
@@ -27,6 +31,13 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import {
+  keepTyped,
+  StaleSaveNotice,
+  useStaleSave,
+  type StaleSaveFields,
+} from '../../../components/stale-save/index.ts';
+import {
+  companySettingsQuery,
   useCompanySettings,
   usePreviewCompanySettings,
   useSendMfaReminders,
@@ -38,7 +49,7 @@ import { SettingsPreviewModal } from './settings-preview-modal.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** The period is typed text until it is a number (an empty field is shown, not turned into 0). */
-type Draft = Omit<TUpdateCompanySettingsRequest, 'version' | 'auditRetentionYears'> & {
+type Draft = Omit<TUpdateCompanySettingsRequest, 'auditRetentionYears'> & {
   auditRetentionYears: number | string;
 };
 const draftOf = (s: TCompanySettings): Draft => ({
@@ -74,20 +85,48 @@ export function CompanySettingsPage() {
       {!settings.isSuccess ? (
         <QueryFallback query={settings} />
       ) : (
-        <SettingsForm settings={settings.data} onReload={() => void settings.refetch()} />
+        <SettingsForm settings={settings.data} />
       )}
     </>
   );
 }
 
-function SettingsForm({
-  settings,
-  onReload,
-}: {
-  settings: TCompanySettings;
-  onReload: () => void;
-}) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+const onOff = (v: unknown) => (v ? 'オン' : 'オフ');
+/** What the stale-save notice lists, in the screen's words. */
+const FIELDS: StaleSaveFields<TCompanySettings> = {
+  name: '企業名',
+  theme: { label: 'テーマ', format: (v) => THEME_LABELS[v as TCompanySettings['theme']] },
+  flags: {
+    label: '機能',
+    format: (v) =>
+      COMPANY_FLAGS.map(
+        (f) => `${COMPANY_FLAG_LABELS[f]} ${onOff((v as TCompanySettings['flags'])[f])}`,
+      ).join('、'),
+  },
+  auditRetentionYears: { label: AUDIT_RETENTION_LABEL, format: (v) => `${Number(v)}年` },
+};
+
+/**
+ * The form edits the settings as read when the page opened them (a background refetch never resets what is
+ * typed) and saves on their `version`; a save over another admin's change is refused with the stale-save
+ * notice, and 「最新の設定を読み込む」 takes the other admin's values into the fields nobody typed in.
+ */
+function SettingsForm({ settings }: { settings: TCompanySettings }) {
+  const client = useQueryClient();
+  const save = useStaleSave<TCompanySettings>({
+    item: settings,
+    read: () => client.fetchQuery({ ...companySettingsQuery(), staleTime: 0 }),
+    fields: FIELDS,
+    versionOf: (s) => s.version,
+    keyOf: (s) => s.companyId,
+  });
+  const base = save.base ?? settings;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(base));
+  const [draftBase, setDraftBase] = useState(base);
+  if (draftBase !== base) {
+    setDraftBase(base);
+    setDraft(keepTyped(draftOf(draftBase), draftOf(base), draft));
+  }
   const [preview, setPreview] = useState<TCompanySettingsPreview | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [retentionFieldError, setRetentionFieldError] = useState<string | null>(null);
@@ -95,16 +134,20 @@ function SettingsForm({
   const previewCall = usePreviewCompanySettings();
   const update = useUpdateCompanySettings();
   const remind = useSendMfaReminders();
-  useEffect(() => setDraft(draftOf(settings)), [settings]);
 
-  const body = {
-    ...draft,
-    auditRetentionYears: Number(draft.auditRetentionYears),
-    version: settings.version,
+  const change = {
+    body: { ...draft, auditRetentionYears: Number(draft.auditRetentionYears) },
+    version: base.version,
   };
-  const dirty = JSON.stringify(draftOf(settings)) !== JSON.stringify(draft);
+  const dirty = JSON.stringify(draftOf(base)) !== JSON.stringify(draft);
+  // A form nobody typed in has nothing to lose: it follows a refetch (another admin's change shows at once).
+  const { saved, stale } = save;
+  useEffect(() => {
+    if (!dirty && !stale && settings.version !== base.version) saved(settings);
+  }, [dirty, stale, settings, base.version, saved]);
   const onError = (e: unknown) => {
     setPreview(null);
+    if (save.catchStale(e)) return;
     alert.open({ message: messageOf(e), type: 'error' });
     // The server's reason for the name lands on the field, as the other forms' details do.
     const nameDetail = isApiError(e) ? e.details.find((d) => d.path === 'name') : undefined;
@@ -117,14 +160,14 @@ function SettingsForm({
     setRetentionFieldError(yearsError);
     if (nameError || yearsError) return;
     try {
-      setPreview(await previewCall.mutateAsync(body));
+      setPreview(await previewCall.mutateAsync(change));
     } catch (e) {
       onError(e);
     }
   };
   const apply = async () => {
     try {
-      await update.mutateAsync(body);
+      save.saved(await update.mutateAsync(change));
       setPreview(null);
       alert.open('企業設定を変更しました。');
     } catch (e) {
@@ -161,7 +204,7 @@ function SettingsForm({
             <Text size="sm" fw={500}>
               プラン
             </Text>
-            <Badge variant="light">{PLAN_LABELS[settings.plan]}</Badge>
+            <Badge variant="light">{PLAN_LABELS[base.plan]}</Badge>
           </Group>
           <Radio.Group
             label="テーマ"
@@ -170,8 +213,9 @@ function SettingsForm({
             onChange={(v) => setDraft({ ...draft, theme: v as Draft['theme'] })}
           >
             <Group mt="xs">
-              <Radio value="cloudsign" label="クラウドサイン" />
-              <Radio value="smbc-cloudsign" label="SMBCクラウドサイン" />
+              {THEMES.map((t) => (
+                <Radio key={t} value={t} label={THEME_LABELS[t]} />
+              ))}
             </Group>
           </Radio.Group>
         </Stack>
@@ -179,7 +223,7 @@ function SettingsForm({
       <Paper withBorder radius="md" p="lg" bg="white">
         <Stack gap="md" role="group" aria-label="機能">
           {COMPANY_FLAGS.map((flag) => {
-            const available = settings.availableFlags.includes(flag);
+            const available = base.availableFlags.includes(flag);
             return (
               <Stack key={flag} gap="xs">
                 <Switch
@@ -206,11 +250,12 @@ function SettingsForm({
             );
           })}
           <Text size="sm" c="dimmed">
-            SSO設定（シングルサインオン）: {settings.ssoEnabled ? '有効' : '無効'}
+            SSO設定（シングルサインオン）: {base.ssoEnabled ? '有効' : '無効'}
             （SSO設定の画面で変更します）
           </Text>
         </Stack>
       </Paper>
+      <StaleSaveNotice save={save} />
       <Group>
         <Button disabled={!dirty} loading={previewCall.isPending} onClick={() => void check()}>
           変更内容を確認
@@ -219,13 +264,13 @@ function SettingsForm({
           variant="default"
           disabled={!dirty}
           onClick={() => {
-            setDraft(draftOf(settings));
+            setDraft(draftOf(base));
             setRetentionFieldError(null);
           }}
         >
           元に戻す
         </Button>
-        <Button variant="subtle" onClick={onReload}>
+        <Button variant="subtle" loading={save.reloading} onClick={() => void save.reload()}>
           最新の設定を読み込む
         </Button>
       </Group>

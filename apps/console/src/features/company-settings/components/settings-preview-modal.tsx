@@ -42,7 +42,9 @@ export function SettingsPreviewModal(props: Props) {
               <Title order={3} fz="md">
                 2要素認証を設定していないメンバー: {preview.mfaRequired.count}名
               </Title>
-              <Text size="sm">次回ログイン時に2要素認証の設定を求められます。</Text>
+              <Text size="sm">
+                次回ログイン時に2要素認証の設定を求められます。いまログインしているメンバーは、そのログインが終わるまで（最長12時間）このまま使えます。
+              </Text>
               <Members
                 label="2要素認証を設定していないメンバー"
                 members={preview.mfaRequired.members}

@@ -11,9 +11,9 @@ import { QueryFallback } from '../../../components/query-fallback/query-fallback
 
 function countsText(m: TBulkManipulation) {
   const checked = COUNT_LABELS.filter((c) => (m.counts[c.key] ?? 0) > 0)
-    .map((c) => `${c.label} ${fmt(m.counts[c.key] ?? 0)}`)
+    .map((c) => `${c.label}${fmt(m.counts[c.key] ?? 0)}件`)
     .join('・');
-  return `${checked || '—'}${m.counts.succeeded !== undefined ? `（反映 ${fmt(m.counts.succeeded)}・失敗 ${fmt(m.counts.failed ?? 0)}）` : ''}`;
+  return `${checked || '—'}${m.counts.succeeded !== undefined ? `（反映${fmt(m.counts.succeeded)}件・失敗${fmt(m.counts.failed ?? 0)}件）` : ''}`;
 }
 
 const Files = ({ m }: { m: TBulkManipulation }) => (

@@ -34,7 +34,7 @@ function shownAs(column: string, v: string | null): string | null {
 }
 
 /**
- * A column: before → after when the row changes it (both normalised by the check: dates YYYY-MM-DD, amounts
+ * A column: before → after when the row changes it (both normalised by the check: dates 2026/04/01, amounts
  * as digits), else what the file says, unchanged.
  */
 function value(row: TBulkRow, column: string): ColumnValue {

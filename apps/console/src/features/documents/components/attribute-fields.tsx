@@ -5,7 +5,8 @@ import type {
   TDocumentAttributeOption,
   TDocumentAttributeUpdate,
 } from '@cloudsign/contract';
-import { AUTO_UPDATE_LABELS, parseAmountInput } from '@cloudsign/contract';
+import { AUTO_UPDATE_LABELS, parseAmountInput, parseDateInput } from '@cloudsign/contract';
+import { toAmountField, toDateField } from '../lib/format.ts';
 
 /** The form's shape: every value a string (inputs), converted by `toAttributeUpdate`. */
 export type AttributeFormValues = {
@@ -34,22 +35,28 @@ export const EMPTY_ATTRIBUTE_FORM: AttributeFormValues = {
   options: {},
 };
 
+/** The stored 書類情報 as the form shows it: days and amounts as the list shows them (2026/11/18, 1,000,000). */
 export function toAttributeForm(a: TDocumentAttribute): AttributeFormValues {
   return {
     title: a.title ?? '',
     counterparty: a.counterparty ?? '',
-    contractAt: a.contractAt ?? '',
-    validityStartAt: a.validityStartAt ?? '',
-    validityEndAt: a.validityEndAt ?? '',
-    validityEndNoticeAt: a.validityEndNoticeAt ?? '',
+    contractAt: toDateField(a.contractAt),
+    validityStartAt: toDateField(a.validityStartAt),
+    validityEndAt: toDateField(a.validityEndAt),
+    validityEndNoticeAt: toDateField(a.validityEndNoticeAt),
     autoUpdate: String(a.autoUpdate),
     localId: a.localId ?? '',
-    amount: a.amount === null ? '' : String(a.amount),
+    amount: toAmountField(a.amount),
     options: { ...a.options },
   };
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
+/** A day as the API stores it when it reads as one; otherwise as typed, for the server to refuse by name. */
+const dayOrNull = (s: string) => {
+  const day = parseDateInput(s);
+  return day.ok ? day.value : orNull(s);
+};
 
 /** A client-side check the JSON body cannot carry (a non-number would be sent as null). */
 export function amountError(v: AttributeFormValues): string | null {
@@ -59,8 +66,9 @@ export function amountError(v: AttributeFormValues): string | null {
 }
 
 /**
- * Form strings → the API's update. Amounts accept `1,000`, full-width digits and 円; dates go as typed
- * (`2026/4/1`, `令和8年4月1日`) and the server reads them (contract japanese-input.ts).
+ * Form strings → the API's update. Amounts accept `1,000`, full-width digits, 円 and 万; dates typed as
+ * `2026/4/1` or `令和8年4月1日` go as `2026-04-01` (contract japanese-input.ts), one that does not read as a
+ * day goes as typed and the server's refusal names the field.
  */
 export function toAttributeUpdate(
   v: AttributeFormValues,
@@ -71,10 +79,10 @@ export function toAttributeUpdate(
   return {
     title: orNull(v.title),
     counterparty: orNull(v.counterparty),
-    contractAt: orNull(v.contractAt),
-    validityStartAt: orNull(v.validityStartAt),
-    validityEndAt: orNull(v.validityEndAt),
-    validityEndNoticeAt: orNull(v.validityEndNoticeAt),
+    contractAt: dayOrNull(v.contractAt),
+    validityStartAt: dayOrNull(v.validityStartAt),
+    validityEndAt: dayOrNull(v.validityEndAt),
+    validityEndNoticeAt: dayOrNull(v.validityEndNoticeAt),
     autoUpdate: Number(v.autoUpdate) as 0 | 1 | 2,
     localId: orNull(v.localId),
     amount: amount.ok ? amount.value : null,

@@ -21,6 +21,8 @@ type Chip = { key: string; label: string; remove: Partial<TDocumentListQuery> };
 
 const day = (v: string | undefined) => (v ? v.replaceAll('-', '/') : '');
 const yen = (v: number | undefined) => (v === undefined ? '' : `${v.toLocaleString('ja-JP')}円`);
+/** `a〜b`, or the one value when both ends are the same (a day or an amount typed in the keyword box). */
+const range = (from: string, to: string) => (from !== '' && from === to ? from : `${from}〜${to}`);
 
 /** Every active condition of the list as words, each with what removing it clears. */
 export function conditionChips(
@@ -59,14 +61,14 @@ export function conditionChips(
     if (from || to)
       chips.push({
         key: k,
-        label: `${DATE_LABELS[k]}: ${day(from)}〜${day(to)}`,
+        label: `${DATE_LABELS[k]}: ${range(day(from), day(to))}`,
         remove: { [`${k}From`]: undefined, [`${k}To`]: undefined },
       });
   }
   if (q.amountFrom !== undefined || q.amountTo !== undefined)
     chips.push({
       key: 'amount',
-      label: `取引金額: ${yen(q.amountFrom)}〜${yen(q.amountTo)}`,
+      label: `取引金額: ${range(yen(q.amountFrom), yen(q.amountTo))}`,
       remove: { amountFrom: undefined, amountTo: undefined },
     });
   if (q.autoUpdate !== undefined)

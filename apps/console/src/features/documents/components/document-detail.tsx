@@ -21,6 +21,7 @@ import { PanelError } from '../../../components/error-boundary/error-boundary.ts
 import { useDocument } from '../api/get-document.ts';
 import { formatBytes, formatDateTime } from '../lib/format.ts';
 import { AttributeForm } from './attribute-form.tsx';
+import { AlertScope } from '../../../components/alerts/index.ts';
 import { PdfViewer } from './pdf-viewer.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -95,7 +96,10 @@ export function DocumentDetail({ id, onClose }: { id: string; onClose: () => voi
           )}
         </Tabs.Panel>
         <Tabs.Panel value="attribute" pt="sm">
-          <AttributeForm document={d} />
+          {/* The form's messages are this document's: another document or screen never shows them. */}
+          <AlertScope area="drawer">
+            <AttributeForm document={d} />
+          </AlertScope>
         </Tabs.Panel>
         <Tabs.Panel value="participants" pt="sm">
           {d.participants.length === 0 ? (

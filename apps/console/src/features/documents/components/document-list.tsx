@@ -1,11 +1,11 @@
 import { useRef } from 'react';
+import { Link } from 'react-router';
 import {
   Badge,
   Box,
   Center,
   Group,
   Loader,
-  Pagination,
   ScrollArea,
   Table,
   Text,
@@ -14,16 +14,18 @@ import {
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindResponse } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
+import { LinkPagination } from '../../../components/page/link-pagination.tsx';
+import { openOnSpace } from '../../../lib/row-link.ts';
 import { useDocuments } from '../api/find-documents.ts';
 import { formatAmount, formatDate } from '../lib/format.ts';
-import { toApiQuery, type ListQuery } from '../lib/list-query.ts';
+import { listSearch, toApiQuery, type ListQuery } from '../lib/list-query.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
 
-type Props = { query: ListQuery; onOpen: (id: string) => void; onPage: (page: number) => void };
+type Props = { query: ListQuery; onPage: (page: number) => void };
 
 /** The list panel: one page of documents; scrolls back to the top whenever the list itself changes (spec §2). */
-export function DocumentList({ query, onOpen, onPage }: Props) {
+export function DocumentList({ query, onPage }: Props) {
   const apiQuery = toApiQuery(query);
   const documents = useDocuments(apiQuery);
   const viewport = useRef<HTMLDivElement>(null);
@@ -93,12 +95,15 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                   key={d.id}
                   data-testid="document-row"
                   bg={d.id === query.documentId ? 'blue.0' : undefined}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => onOpen(d.id)}
+                  style={{ cursor: 'pointer', position: 'relative' }}
                 >
                   <Table.Td>
+                    {/* A link to the list with this document open: a click anywhere on the row follows it
+                        (the span stretches it over the row), before the console has hydrated the page too. */}
                     <UnstyledButton
-                      onClick={() => onOpen(d.id)}
+                      component={Link}
+                      to={`/company/documents${listSearch({ ...query, documentId: d.id })}`}
+                      onKeyDown={openOnSpace}
                       style={{
                         display: 'block',
                         width: '100%',
@@ -115,6 +120,7 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
                       <Text size="xs" c="dimmed" truncate="end" title={d.counterparty ?? undefined}>
                         {d.counterparty ?? '—'}
                       </Text>
+                      <span aria-hidden style={{ position: 'absolute', inset: 0 }} />
                     </UnstyledButton>
                   </Table.Td>
                   <Table.Td fz="sm">{formatDate(d.contractAt)}</Table.Td>
@@ -148,10 +154,10 @@ export function DocumentList({ query, onOpen, onPage }: Props) {
       </ScrollArea>
       {pages > 1 && (
         <Group justify="center" py="sm">
-          <Pagination
+          <LinkPagination
             total={pages}
             value={query.page}
-            onChange={onPage}
+            hrefOf={(page) => `/company/documents${listSearch({ ...query, page })}`}
             size="sm"
             aria-label="ページ"
           />

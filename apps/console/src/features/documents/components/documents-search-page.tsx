@@ -25,6 +25,7 @@ import { usePageTitle } from '../../../lib/title.ts';
 import { useAttributeOptions } from '../api/attribute-options.ts';
 import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { listSearch, parseOptions, useListQuery } from '../lib/list-query.ts';
+import { toAmountField, toDateField } from '../lib/format.ts';
 
 const DATE_LABELS: Record<(typeof DOCUMENT_DATE_KEYS)[number], string> = {
   contractAt: '契約締結日',
@@ -35,6 +36,20 @@ const DATE_LABELS: Record<(typeof DOCUMENT_DATE_KEYS)[number], string> = {
 };
 
 type Values = Record<string, string> & { statuses: string[]; options: Record<string, string> };
+
+const AMOUNT_KEYS: readonly string[] = ['amountFrom', 'amountTo'];
+const DATE_FIELD_KEYS: readonly string[] = DOCUMENT_DATE_KEYS.flatMap((k) => [
+  `${k}From`,
+  `${k}To`,
+]);
+
+/** A condition of the list put back into its field: amounts and days as the list shows them (1,000,000, 2026/04/01). */
+function toField(key: string, v: unknown): string {
+  if (v === undefined) return '';
+  if (AMOUNT_KEYS.includes(key)) return toAmountField(v as number);
+  if (DATE_FIELD_KEYS.includes(key)) return toDateField(v as string);
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+}
 
 const DATE_HINT = '2026/4/1、2026-04-01、令和8年4月1日 のように入力してください。';
 const AMOUNT_HINT = '1000000、1,000,000、1000000円 のように入力してください。';
@@ -78,9 +93,7 @@ export function DocumentsSearchPage() {
   const { status, options: optionJson, documentId: _open, page: _page, ...rest } = query;
   const form = useForm<Values>({
     defaultValues: {
-      ...Object.fromEntries(
-        Object.entries(rest).map(([k, v]) => [k, v === undefined ? '' : String(v)]),
-      ),
+      ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, toField(k, v)])),
       statuses: status ? status.split(',') : [],
       options: parseOptions(optionJson),
     } as Values,
@@ -111,7 +124,7 @@ export function DocumentsSearchPage() {
     <>
       <PageHeader
         title="書類の詳細検索"
-        description="条件をすべて満たす書類を探します。文字の条件は部分一致で、全角・半角、大文字・小文字、ひらがな・カタカナ、旧字・異体字（髙と高など）を区別しません。日付は 2026/4/1 や 令和8年4月1日、金額は 1,000,000 や 1000000円 でも入力できます。"
+        description="条件をすべて満たす書類を探します。文字の条件は部分一致で、全角・半角、大文字・小文字、ひらがな・カタカナ、旧字・異体字（髙と高など）を区別しません。日付は 2026/4/1 や 令和8年4月1日、金額は 1,000,000、1000000円 や 100万円 でも入力できます。"
       />
       <form onSubmit={(e) => void submit(e)} aria-label="書類の詳細検索">
         <Stack gap="md">

@@ -17,6 +17,17 @@ export const formatDate = (d: string | null | undefined) =>
 
 export { formatDateTime } from '../../../lib/format.ts';
 
+/**
+ * A stored day put back into a field to edit, as the list shows it (`2026-11-18` → `2026/11/18`, none → '').
+ * The contract's parseDateInput reads it back, so an untouched field sends the same day.
+ */
+export const toDateField = (d: string | null | undefined) =>
+  d ? d.slice(0, 10).replaceAll('-', '/') : '';
+
+/** A stored amount put back into a field to edit: `1000000` → `1,000,000` (none → ''); parseAmountInput reads it. */
+export const toAmountField = (n: number | null | undefined) =>
+  n === null || n === undefined ? '' : n.toLocaleString('ja-JP');
+
 export const formatAmount = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : `${n.toLocaleString('ja-JP')}円`;
 

@@ -42,12 +42,12 @@ function confirmText(m: TBulkManipulation) {
     ['削除', m.counts.delete],
   ]
     .filter(([, n]) => Number(n) > 0)
-    .map(([label, n]) => `${String(label)} ${fmt(Number(n))}件`);
+    .map(([label, n]) => `${String(label)}${fmt(Number(n))}件`);
   return (
     <>
       <Text mb="sm">
-        {parts.length > 0 ? `${parts.join('、')} を反映します。` : '反映する行はありません。'}
-        {(m.counts.unchanged ?? 0) > 0 && `（変更なし ${fmt(m.counts.unchanged ?? 0)}件は対象外）`}
+        {parts.length > 0 ? `${parts.join('、')}を反映します。` : '反映する行はありません。'}
+        {(m.counts.unchanged ?? 0) > 0 && `（変更なし${fmt(m.counts.unchanged ?? 0)}件は対象外）`}
       </Text>
       {m.kind === BulkKind.Add && <InvitationCount count={m.counts.add ?? 0} />}
     </>

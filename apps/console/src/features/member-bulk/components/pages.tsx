@@ -45,7 +45,8 @@ const countsText = (counts: Record<string, number>) =>
     ['失敗', counts.failed],
   ]
     .filter(([, n]) => Number(n) > 0)
-    .map(([l, n]) => `${String(l)} ${fmt(Number(n))}`)
+    // Read as Japanese counts: 「追加1件・更新2件」, never 「追加 1」.
+    .map(([l, n]) => `${String(l)}${fmt(Number(n))}件`)
     .join('・');
 
 /** Every run, newest first: kind, status, counts, who, when, progress while processing. */

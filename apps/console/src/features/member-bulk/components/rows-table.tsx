@@ -6,6 +6,7 @@ import {
   type TMemberBulkValues,
 } from '@cloudsign/contract';
 import type { ColumnValue, RowFilter, RowsTableSpec } from '../../../components/bulk/index.ts';
+import { formatDateTimeSeconds } from '../../../lib/format.ts';
 
 const ACTION_COLORS: Record<string, string> = {
   add: 'teal',
@@ -25,7 +26,9 @@ function display(column: string, v: TMemberBulkValues | null): string | null {
   if (column === MEMBER_CSV.furigana) return v.furigana ?? '';
   if (column === MEMBER_CSV.organization) return v.organization;
   if (column === MEMBER_CSV.groups) return v.groups.map((g) => g.name).join(';');
-  if (column === MEMBER_CSV.updatedAt) return v.updatedAt ?? null;
+  // Kept exact by the check (ISO); shown as the file writes it.
+  if (column === MEMBER_CSV.updatedAt)
+    return v.updatedAt ? formatDateTimeSeconds(v.updatedAt) : null;
   if (column === MEMBER_CSV.status) return v.status === undefined ? null : memberUseState(v.status);
   if (column === MEMBER_CSV.successor) return v.transfer ? transferText(v.transfer) : null;
   const role = MEMBER_ROLE_COLUMNS.find((r) => r.column === column);

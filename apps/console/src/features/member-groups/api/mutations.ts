@@ -10,8 +10,16 @@ import { memberGroupKeys } from './keys.ts';
 
 export const createMemberGroup = (body: TCreateMemberGroupRequest) =>
   callEndpoint(memberGroupEndpoints.create, { body });
-export const updateMemberGroup = ({ id, body }: { id: string; body: TUpdateMemberGroupRequest }) =>
-  callEndpoint(memberGroupEndpoints.update, { params: { id }, body });
+/** `version`: the group's `updatedAt` as the form read it (a stale one is refused: 409 stale_version). */
+export const updateMemberGroup = ({
+  id,
+  body,
+  version,
+}: {
+  id: string;
+  body: TUpdateMemberGroupRequest;
+  version: string;
+}) => callEndpoint(memberGroupEndpoints.update, { params: { id }, body, version });
 export const deleteMemberGroup = (id: string) =>
   callEndpoint(memberGroupEndpoints.delete, { params: { id } });
 export const addGroupUsers = ({ id, userIds }: { id: string; userIds: string[] }) =>

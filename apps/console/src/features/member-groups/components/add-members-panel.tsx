@@ -7,9 +7,7 @@ import { useAlert } from '../../../components/alerts/index.ts';
 import { useAddGroupUsers } from '../api/mutations.ts';
 import { useCandidates } from '../api/group-members.ts';
 import { formatCount } from '../../../lib/format.ts';
-
-const labelOf = (m: { name: string; email: string }) =>
-  m.name ? `${m.name}（${m.email}）` : m.email;
+import { memberOptionLabel } from '../../../lib/member-option.ts';
 
 /**
  * Add members through the spec's multiselect (§8–§9); members already in the group are not offered. The
@@ -35,7 +33,7 @@ export function AddMembersPanel({
     () =>
       (candidates.data?.members ?? [])
         .filter((m) => !memberIds.has(m.id))
-        .map((m) => ({ value: m.id, label: labelOf(m) })),
+        .map((m) => ({ value: m.id, label: memberOptionLabel(m) })),
     [candidates.data, memberIds],
   );
   const onChange = (next: string[]) => {
@@ -69,6 +67,7 @@ export function AddMembersPanel({
             onChange={onChange}
             onSearchChange={setSearch}
             selectedOptions={[...picked.values()]}
+            loading={candidates.isFetching}
             max={100}
             description={
               total > shown

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import type { TMember } from '@cloudsign/contract';
+import { type TMember, memberLabel, memberNameOrUnset } from '@cloudsign/contract';
 import { VirtualList } from '../../../components/virtual-list/index.ts';
-import { useAlert } from '../../../components/alerts/index.ts';
+import { useAlert, type UseAlert } from '../../../components/alerts/index.ts';
 import { useGroupMembers } from '../api/group-members.ts';
 import { useRemoveGroupUsers } from '../api/mutations.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
-import { memberLabel } from '@cloudsign/contract';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 const ROW = 52;
@@ -18,18 +17,19 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
   const alert = useAlert('content');
   const [removing, setRemoving] = useState<TMember | null>(null);
   if (!members.isSuccess) return <QueryFallback query={members} />;
-  const confirm = async () => {
+  // Done is said on the page; a failure in the dialog, which stays open.
+  const confirm = async (dialog: UseAlert) => {
     if (!removing) return;
     try {
       const { removed } = await remove.mutateAsync({ id: groupId, userIds: [removing.id] });
       alert.open(`「${memberLabel(removing)}」をグループから外しました（${removed}名）。`);
+      setRemoving(null);
     } catch (error) {
-      alert.open({
+      dialog.open({
         message: error instanceof Error ? error.message : '外せませんでした。',
         type: 'error',
       });
     }
-    setRemoving(null);
   };
   return (
     <>
@@ -64,7 +64,7 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
             >
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate title={m.name || undefined}>
-                  {m.name || '（氏名未設定）'}
+                  {memberNameOrUnset(m.name)}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
                   {m.email}
@@ -92,7 +92,7 @@ export function GroupMembersList({ groupId, isSystem }: { groupId: string; isSys
         message={`「${removing?.name || removing?.email || ''}」をこのグループから外します。よろしいですか？`}
         confirmLabel="外す"
         loading={remove.isPending}
-        onConfirm={() => void confirm()}
+        onConfirm={(dialog) => void confirm(dialog)}
         onClose={() => setRemoving(null)}
       />
     </>

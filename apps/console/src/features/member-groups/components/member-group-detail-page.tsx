@@ -3,7 +3,7 @@ import { EntityType } from '@cloudsign/contract';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
+import { AlertArea, useAlert, type UseAlert } from '../../../components/alerts/index.ts';
 import { PanelErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
@@ -50,17 +50,18 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
   }
   const g = group.data;
   const isSystem = g.type === EntityType.System;
-  const confirmDelete = async () => {
+  const confirmDelete = async (dialog: UseAlert) => {
     try {
       await remove.mutateAsync(g.id);
-      pageAlert.open(`グループ「${g.name}」を削除しました。`);
+      // Said on the group list, where deleting takes the admin.
+      pageAlert.open({ message: `グループ「${g.name}」を削除しました。`, path: '/member_groups' });
       void navigate('/member_groups');
     } catch (error) {
-      pageAlert.open({
+      // Said in the dialog, which stays open: the page behind it is not where the admin is looking.
+      dialog.open({
         message: error instanceof Error ? error.message : '削除できませんでした。',
         type: 'error',
       });
-      setDeleting(false);
     }
   };
 
@@ -111,7 +112,7 @@ export function MemberGroupDetailPage({ id }: { id: string }) {
         message={`グループ「${g.name}」を削除します。メンバー自身は削除されませんが、このグループによるキャビネットの閲覧権限と自動振り分けルールはなくなります。よろしいですか？`}
         confirmLabel="削除する"
         loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={(dialog) => void confirmDelete(dialog)}
         onClose={() => setDeleting(false)}
       />
     </>

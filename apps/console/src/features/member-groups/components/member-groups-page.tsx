@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { EntityType, type TMemberGroup } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
+import { AlertArea, useAlert, type UseAlert } from '../../../components/alerts/index.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
@@ -41,18 +41,19 @@ export function MemberGroupsPage() {
       </>
     );
   }
-  const confirmDelete = async () => {
+  // Done is said on this page; a failure in the dialog, which stays open.
+  const confirmDelete = async (dialog: UseAlert) => {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
       alert.open(`グループ「${deleting.name}」を削除しました。`);
+      setDeleting(null);
     } catch (error) {
-      alert.open({
+      dialog.open({
         message: error instanceof Error ? error.message : '削除できませんでした。',
         type: 'error',
       });
     }
-    setDeleting(null);
   };
 
   return (
@@ -146,7 +147,7 @@ export function MemberGroupsPage() {
         message={`グループ「${deleting?.name ?? ''}」を削除します。メンバー自身は削除されませんが、このグループによるキャビネットの閲覧権限と自動振り分けルールはなくなります。よろしいですか？`}
         confirmLabel="削除する"
         loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={(dialog) => void confirmDelete(dialog)}
         onClose={() => setDeleting(null)}
       />
     </>

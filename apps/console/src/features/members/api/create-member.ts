@@ -11,9 +11,10 @@ export function useCreateMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createMember,
+    // Returned, so the dialog reports the creation once every list on screen shows it.
     onSuccess: ({ user }) => {
       client.setQueryData(memberKeys.detail(user.id), user);
-      addToLists(client, user);
+      return addToLists(client, user);
     },
   });
 }

@@ -14,10 +14,10 @@ export function useDeleteMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteMember,
-    onSuccess: (_data, { id }) => {
-      removeFromLists(client, id);
+    onSuccess: async (_data, { id }) => {
       // Cabinets and documents changed hands: whatever other page shows them reads them again.
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'members' });
+      await removeFromLists(client, id);
     },
   });
 }

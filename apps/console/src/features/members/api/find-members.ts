@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { memberEndpoints, type TMemberListQuery } from '@cloudsign/contract';
 import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberKeys } from './keys.ts';
+import type { MemberListData } from './list-cache.ts';
 
 /** `GET /members` with the URL's list state (page=-1: every member, streamed by the server). */
 export const findMembers = (q: TMemberListQuery, signal?: AbortSignal) =>
@@ -21,7 +22,7 @@ export const findMembers = (q: TMemberListQuery, signal?: AbortSignal) =>
 export const membersQuery = (q: TMemberListQuery) =>
   queryOptions({
     queryKey: memberKeys.list(q),
-    queryFn: ({ signal }) => findMembers(q, signal),
+    queryFn: ({ signal }): Promise<MemberListData> => findMembers(q, signal),
     placeholderData: keepPreviousData,
   });
 

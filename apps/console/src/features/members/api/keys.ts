@@ -4,7 +4,8 @@ import type { TMemberListQuery } from '@cloudsign/contract';
 export const memberKeys = {
   all: ['members'] as const,
   lists: () => [...memberKeys.all, 'list'] as const,
-  list: (q: TMemberListQuery) => [...memberKeys.lists(), q] as const,
+  /** The list's own state: the open drawer (`memberId`) is not part of it, opening one reads nothing again. */
+  list: ({ memberId: _open, ...q }: TMemberListQuery) => [...memberKeys.lists(), q] as const,
   detail: (id: string) => [...memberKeys.all, 'detail', id] as const,
   readableCabinets: (id: string) => [...memberKeys.all, 'readable-cabinets', id] as const,
   holdings: (id: string) => [...memberKeys.all, 'holdings', id] as const,

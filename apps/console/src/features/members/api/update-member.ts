@@ -4,8 +4,16 @@ import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { replaceInLists } from './list-cache.ts';
 import { memberKeys } from './keys.ts';
 
-export const updateMember = ({ id, body }: { id: string; body: TUpdateUserRequest }) =>
-  callEndpoint(memberEndpoints.update, { params: { id }, body });
+/** `version`: the member's `updatedAt` as the form read it (a stale one is refused: 409 stale_version). */
+export const updateMember = ({
+  id,
+  body,
+  version,
+}: {
+  id: string;
+  body: TUpdateUserRequest;
+  version: string;
+}) => callEndpoint(memberEndpoints.update, { params: { id }, body, version });
 
 export function useUpdateMember() {
   const client = useQueryClient();

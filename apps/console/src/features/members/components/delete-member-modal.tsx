@@ -1,21 +1,17 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import {
-  BULK_STATUS_LABELS,
-  type TMemberDetail,
-  type TMemberHoldings,
-  memberLabel,
-} from '@cloudsign/contract';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type TDeleteUserResponse, type TMemberDetail, memberLabel } from '@cloudsign/contract';
 import { useDeleteMember } from '../api/delete-member.ts';
 import { useMemberHoldings } from '../api/member-holdings.ts';
-import { membersQuery } from '../api/find-members.ts';
+import { MemberHoldingsRead } from './member-holdings-summary.tsx';
+import { SuccessorSelect } from './successor-select.tsx';
 
 type Props = {
   opened: boolean;
   member: TMemberDetail;
   onClose: () => void;
-  onDeleted: () => void;
+  /** With the server's account of what moved to whom, for the completion message. */
+  onDeleted: (result: TDeleteUserResponse) => void;
 };
 
 /**
@@ -39,10 +35,13 @@ export function DeleteMemberModal({ opened, member, onClose, onDeleted }: Props)
   };
   const confirm = async () => {
     try {
-      await remove.mutateAsync({ id: member.id, successorId: successorId ?? undefined });
+      const result = await remove.mutateAsync({
+        id: member.id,
+        successorId: successorId ?? undefined,
+      });
       setSuccessorId(null);
       setError(null);
-      onDeleted();
+      onDeleted(result);
     } catch (e) {
       setError(e instanceof Error ? e.message : '削除できませんでした。');
     }
@@ -55,13 +54,7 @@ export function DeleteMemberModal({ opened, member, onClose, onDeleted }: Props)
           「{label}」（{member.email}
           ）を削除します。このメンバーはログインできなくなります。
         </Text>
-        {holdings.isPending && <Loader size="sm" aria-label="保有しているものを読み込み中" />}
-        {holdings.isError && (
-          <Alert color="red">
-            保有しているものを読み込めませんでした。{holdings.error.message}
-          </Alert>
-        )}
-        {h && <HoldingsSummary holdings={h} />}
+        <MemberHoldingsRead holdings={holdings} action="delete" />
         {h && (h.cabinets.length > 0 || h.documents > 0) && (
           <SuccessorSelect
             excludeId={member.id}
@@ -90,95 +83,5 @@ export function DeleteMemberModal({ opened, member, onClose, onDeleted }: Props)
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function HoldingsSummary({ holdings: h }: { holdings: TMemberHoldings }) {
-  const isEmpty =
-    h.cabinets.length === 0 &&
-    h.groups.length === 0 &&
-    h.documents === 0 &&
-    h.pendingBulkRuns.length === 0;
-  if (isEmpty) return <Text size="sm">このメンバーが管理・所有しているものはありません。</Text>;
-  return (
-    <Stack gap="xs" data-testid="member-holdings">
-      {h.cabinets.length > 0 && (
-        <div>
-          <Text size="sm" fw={700}>
-            管理しているキャビネット（{h.cabinets.length}件）: 管理者の役割は移管先に移ります
-          </Text>
-          <List size="sm">
-            {h.cabinets.map((c) => (
-              <List.Item key={c.id}>
-                {c.name}
-                {c.otherAdmins === 0
-                  ? '（ほかに管理者がいません）'
-                  : `（ほかの管理者 ${c.otherAdmins}人）`}
-              </List.Item>
-            ))}
-          </List>
-        </div>
-      )}
-      {h.documents > 0 && (
-        <Text size="sm">
-          送信・インポートした書類: {h.documents}件（移管先が送信者として引き継ぎます）
-        </Text>
-      )}
-      {h.groups.length > 0 && (
-        <Text size="sm">
-          所属しているメンバーグループ: {h.groups.map((g) => g.name).join('、')}
-          （削除するとグループから外れます）
-        </Text>
-      )}
-      {h.pendingBulkRuns.length > 0 && (
-        <Text size="sm">
-          実行前・実行中の一括処理: {h.pendingBulkRuns.length}件（
-          {h.pendingBulkRuns.map((r) => BULK_STATUS_LABELS[r.status] ?? '').join('、')}
-          ）。削除後も処理は続きます。
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function SuccessorSelect({
-  excludeId,
-  value,
-  onChange,
-  isRequired,
-}: {
-  excludeId: string;
-  value: string | null;
-  onChange: (id: string | null) => void;
-  isRequired: boolean;
-}) {
-  const [search, setSearch] = useState('');
-  const [selectedLabel, setSelectedLabel] = useState('');
-  // While the field shows the chosen member's label, list as for an empty search.
-  const keyword = search && search !== selectedLabel ? search : undefined;
-  const members = useQuery(membersQuery({ page: 1, keyword, sort: 'name' }));
-  const data = (members.data?.members ?? [])
-    // A deactivated member cannot take anything over (the server says so too).
-    .filter((m) => m.id !== excludeId && m.status !== 3)
-    .map((m) => ({ value: m.id, label: m.name ? `${m.name}（${m.email}）` : m.email }));
-  return (
-    <Select
-      label="移管先"
-      description="キャビネットの管理者の役割と書類を引き継ぐメンバー"
-      placeholder="氏名またはメールアドレスで検索"
-      searchable
-      clearable
-      required={isRequired}
-      data={data}
-      value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onChange={(id, option) => {
-        setSelectedLabel(option?.label ?? '');
-        onChange(id);
-      }}
-      nothingFoundMessage={members.isFetching ? '検索中…' : '該当するメンバーがいません'}
-      filter={({ options }) => options}
-    />
   );
 }

@@ -7,9 +7,15 @@ import {
   rolesShownFor,
   type TMemberDetail,
   memberLabel,
+  memberNameOrUnset,
 } from '@cloudsign/contract';
 import { auditLogHref } from '../../../lib/audit-log-link.ts';
-import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
+import {
+  AlertArea,
+  AlertScope,
+  useAlert,
+  type UseAlert,
+} from '../../../components/alerts/index.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMember } from '../api/get-member.ts';
 import { useRemindRegister } from '../api/remind-register.ts';
@@ -21,6 +27,8 @@ import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { MemberFormModal } from './member-form-modal.lazy.ts';
 import { ReadableCabinets } from './readable-cabinets.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
+import { DeactivateMemberModal } from './deactivate-member-modal.tsx';
+import { deletedMessage } from '../lib/deleted-message.ts';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 type Confirm = 'delete' | 'remind' | 'mfa' | 'reset' | 'deactivate' | 'restore' | null;
@@ -51,8 +59,6 @@ function confirmMessage(confirm: Confirm, label: string, email: string) {
       return `「${label}」（${email}）にパスワード再設定メール（有効期限60分）を送ります。このメンバーはすべてのブラウザでログアウトされます。`;
     case 'mfa':
       return `「${label}」の2要素認証をリセットします。このメンバーはすべてのブラウザでログアウトされ、次回ログイン時に設定し直す必要があります。`;
-    case 'deactivate':
-      return `「${label}」（${email}）を利用停止にします。このメンバーはすぐにすべてのブラウザでログアウトされ、ログインできなくなります。グループ・権限・書類はそのまま残り、利用再開で元に戻せます。`;
     case 'restore':
       return `「${label}」（${email}）の利用を再開します。このメンバーは再びログインできるようになります。`;
     default:
@@ -76,12 +82,15 @@ export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () =
       title="メンバーの詳細"
       closeButtonProps={{ 'aria-label': '閉じる' }}
     >
-      <AlertArea area="drawer" />
-      {!member.isSuccess ? (
-        <QueryFallback query={member} />
-      ) : (
-        <MemberDetail member={member.data} onDeleted={onClose} onNestedOpen={setNestedOpen} />
-      )}
+      {/* One scope per member shown: the drawer speaks only of what was done to this member here. */}
+      <AlertScope area="drawer" key={id}>
+        <AlertArea area="drawer" />
+        {!member.isSuccess ? (
+          <QueryFallback query={member} />
+        ) : (
+          <MemberDetail member={member.data} onDeleted={onClose} onNestedOpen={setNestedOpen} />
+        )}
+      </AlertScope>
     </Drawer>
   );
 }
@@ -129,7 +138,8 @@ function MemberDetail({
       type: 'error',
     });
 
-  const run = async () => {
+  /** A confirmation's action: done is said in the drawer; a failure in the dialog, which stays open. */
+  const run = async (dialog?: UseAlert) => {
     try {
       if (confirm === 'remind') {
         await remind.mutateAsync(member.id);
@@ -152,7 +162,14 @@ function MemberDetail({
         drawerAlert.open(`「${label}」にパスワード再設定メールを送りました。`);
       }
     } catch (error) {
-      fail(error);
+      if (!dialog) fail(error);
+      else {
+        dialog.open({
+          message: error instanceof Error ? error.message : '処理を完了できませんでした。',
+          type: 'error',
+        });
+        return;
+      }
     }
     setConfirm(null);
   };
@@ -166,7 +183,7 @@ function MemberDetail({
           </Text>
         )}
         <Text fw={700} size="lg">
-          {member.name || '（氏名未設定）'}
+          {memberNameOrUnset(member.name)}
         </Text>
         <Text size="sm" c="dimmed">
           {member.email}
@@ -269,14 +286,21 @@ function MemberDetail({
         opened={confirm === 'delete'}
         member={member}
         onClose={() => setConfirm(null)}
-        onDeleted={() => {
-          contentAlert.open(`「${label}」を削除しました。`);
+        onDeleted={(result) => {
+          contentAlert.open(deletedMessage(label, result));
           setConfirm(null);
           onDeleted();
         }}
       />
+      <DeactivateMemberModal
+        opened={confirm === 'deactivate'}
+        member={member}
+        loading={deactivate.isPending}
+        onConfirm={() => void run()}
+        onClose={() => setConfirm(null)}
+      />
       <ConfirmModal
-        opened={confirm !== null && confirm !== 'delete'}
+        opened={confirm !== null && confirm !== 'delete' && confirm !== 'deactivate'}
         title={confirm ? CONFIRM_TITLES[confirm] : ''}
         message={confirmMessage(confirm, label, member.email)}
         confirmLabel={confirm ? CONFIRM_LABELS[confirm] : ''}
@@ -288,7 +312,7 @@ function MemberDetail({
           deactivate.isPending ||
           restore.isPending
         }
-        onConfirm={() => void run()}
+        onConfirm={(dialog) => void run(dialog)}
         onClose={() => setConfirm(null)}
       />
     </Stack>

@@ -113,6 +113,28 @@ describe('adding a member', () => {
     ]);
   });
 
+  it('cancelled typing is gone when the form opens again', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(meKeys.all, {
+      id: ME_ID,
+      name: '管理 太郎',
+      company: { documentApproval: 1 },
+    });
+    const ui = (opened: boolean) => (
+      <QueryClientProvider client={client}>
+        <MemberFormModal opened={opened} onClose={() => {}} />
+      </QueryClientProvider>
+    );
+    const { rerender } = renderWithUi(ui(true));
+    await userEvent.type(field('氏名'), '山田 一郎');
+    fireEvent.click(screen.getByRole('button', { name: 'キャンセル' }));
+    rerender(ui(false));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: '氏名' })).toBeNull());
+    rerender(ui(true));
+    expect(await screen.findByRole('textbox', { name: '氏名' })).toHaveValue('');
+    expect(apiFetch).not.toHaveBeenCalled();
+  });
+
   it('offers 承認権限 only while the company uses 書類の承認', () => {
     renderForm(undefined, 0);
     expect(screen.getByRole('checkbox', { name: '組織管理権限' })).toBeInTheDocument();

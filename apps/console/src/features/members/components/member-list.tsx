@@ -1,10 +1,11 @@
 import { useCallback, useRef } from 'react';
-import { useLocation } from 'react-router';
-import { Group, Loader, Pagination, ScrollArea, Text } from '@mantine/core';
+import { Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
+import { LinkPagination } from '../../../components/page/link-pagination.tsx';
 import { VirtualList } from '../../../components/virtual-list/index.ts';
 import { useMembers } from '../api/find-members.ts';
+import { memberListHref } from '../lib/list-query.ts';
 import { MEMBER_ROW_HEIGHT, MemberRow } from './member-row.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
@@ -12,33 +13,38 @@ import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
 type Props = {
   query: TMemberListQuery;
   onPage: (page: number) => void;
-  onOpen: (id: string) => void;
-  selectedId: string | null;
 };
 
 const LIST_HEIGHT = 'calc(100vh - 330px)';
 
 /** The list panel: 50 a page, or every member in a virtual list when page=-1. */
-export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
+export function MemberList({ query, onPage }: Props) {
   const members = useMembers(query);
-  const location = useLocation();
   const scroller = useRef<HTMLDivElement | null>(null);
   // Stable, so the list's ref is not detached and attached again on every render while scrolling.
   const setScroller = useCallback((el: HTMLDivElement | null) => {
     scroller.current = el;
   }, []);
-  // Spec §2: on navigation the member list scrolls back to the top.
-  useScrollToTopOnChange(scroller, location.key);
+  // Spec §2: on navigation the member list scrolls back to the top; opening or closing a drawer is not one.
+  const { memberId: _open, ...listQuery } = query;
+  useScrollToTopOnChange(scroller, JSON.stringify(listQuery));
 
   if (!members.isSuccess) return <QueryFallback query={members} />;
-  const { members: rows, total } = members.data;
+  const { members: rows, total, outsideIds = [] } = members.data;
+  const outside = new Set(outsideIds);
   const isAll = query.page === -1;
   const page = query.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
   // A page past the end (`?page=999` typed or kept after deletions): say so and offer the last page.
   const isPastEnd = !isAll && rows.length === 0 && total > 0 && page > pages;
   const row = (m: (typeof rows)[number]) => (
-    <MemberRow key={m.id} member={m} onOpen={onOpen} isSelected={m.id === selectedId} />
+    <MemberRow
+      key={m.id}
+      member={m}
+      href={memberListHref({ ...query, memberId: m.id })}
+      isSelected={m.id === query.memberId}
+      isOutsideConditions={outside.has(m.id)}
+    />
   );
 
   return (
@@ -55,6 +61,9 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
             total > 0 &&
             !isPastEnd &&
             `（${((page - 1) * MEMBER_PAGE_SIZE + 1).toLocaleString('ja-JP')}〜${Math.min(page * MEMBER_PAGE_SIZE, total).toLocaleString('ja-JP')}名を表示）`}
+          {/* Spec §4 adds a created member to the list and the total whatever the conditions: say so. */}
+          {outside.size > 0 &&
+            `。うち${outside.size}名は追加したメンバーで、現在の条件には含まれません`}
         </Text>
         {members.isFetching && <Loader size="xs" aria-label="更新中" />}
       </Group>
@@ -87,16 +96,12 @@ export function MemberList({ query, onPage, onOpen, selectedId }: Props) {
       )}
       {!isAll && pages > 1 && (
         <Group justify="center" p="sm">
-          <Pagination
+          <LinkPagination
             total={pages}
             value={page}
-            onChange={onPage}
+            hrefOf={(p) => memberListHref({ ...query, memberId: undefined, page: p })}
             siblings={1}
             boundaries={1}
-            getControlProps={(c) => ({
-              'aria-label':
-                c === 'previous' ? '前のページ' : c === 'next' ? '次のページ' : undefined,
-            })}
           />
         </Group>
       )}

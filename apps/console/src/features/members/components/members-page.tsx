@@ -7,6 +7,7 @@ import { PanelErrorBoundary } from '../../../components/error-boundary/error-bou
 import { usePageTitle } from '../../../lib/title.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { useMemberListQuery } from '../lib/list-query.ts';
+import { matchesListQuery } from '../lib/list-match.ts';
 import { MemberBulkMenu } from './bulk-menu.tsx';
 import { MemberDrawer } from './member-drawer.tsx';
 import { MemberFilters } from './member-filters.tsx';
@@ -17,7 +18,9 @@ import { MemberList } from './member-list.tsx';
 export function MembersPage() {
   usePageTitle();
   const { query, update } = useMemberListQuery();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The open drawer is in the URL (`memberId`): the rows link to it.
+  const selectedId = query.memberId ?? null;
+  const open = (memberId: string) => update({ memberId }, { keepPage: true });
   const [isCreating, setCreating] = useState(false);
   const isAdmin = useIsCompanyAdmin();
 
@@ -43,20 +46,20 @@ export function MembersPage() {
         </Paper>
         <Paper withBorder radius="md" bg="white">
           <PanelErrorBoundary name="member-list">
-            <MemberList
-              query={query}
-              onPage={(page) => update({ page }, { keepPage: true })}
-              onOpen={setSelectedId}
-              selectedId={selectedId}
-            />
+            <MemberList query={query} onPage={(page) => update({ page }, { keepPage: true })} />
           </PanelErrorBoundary>
         </Paper>
       </Stack>
-      <MemberDrawer id={selectedId} onClose={() => setSelectedId(null)} />
+      <MemberDrawer id={selectedId} onClose={() => update({}, { keepPage: true })} />
       <MemberFormModal
         opened={isCreating}
         onClose={() => setCreating(false)}
-        onCreated={setSelectedId}
+        onCreated={open}
+        createdNote={(user) =>
+          matchesListQuery(user, query)
+            ? ''
+            : '一覧に表示していますが、現在の条件には含まれません。'
+        }
       />
     </>
   );

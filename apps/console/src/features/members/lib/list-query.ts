@@ -16,8 +16,10 @@ export function useMemberListQuery() {
   );
   const update = useCallback(
     (patch: Partial<TMemberListQuery>, opts: { keepPage?: boolean } = {}) => {
+      // Any change of the list closes the drawer, unless the patch names one.
       const next: Record<string, unknown> = {
         ...query,
+        memberId: undefined,
         ...(opts.keepPage ? {} : { page: undefined }),
         ...patch,
       };
@@ -31,3 +33,11 @@ export function useMemberListQuery() {
   );
   return { query, update };
 }
+
+/** The URL of the members page with `query` (normalised): what a row or a page link points at. */
+export const memberListHref = (query: Partial<TMemberListQuery>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (typeof value === 'string' || typeof value === 'number') search.set(key, String(value));
+  return `/company/members${normalizeListQuery(ZMemberListQuery, MEMBER_LIST_DEFAULTS, search).search}`;
+};

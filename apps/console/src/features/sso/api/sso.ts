@@ -14,13 +14,12 @@ export const ssoKeys = {
   domains: ['sso', 'domains'] as const,
 };
 
-export const useSso = () =>
-  useQuery(
-    queryOptions({
-      queryKey: ssoKeys.all,
-      queryFn: ({ signal }) => callEndpoint(ssoEndpoints.get, { signal }),
-    }),
-  );
+export const ssoQuery = () =>
+  queryOptions({
+    queryKey: ssoKeys.all,
+    queryFn: ({ signal }) => callEndpoint(ssoEndpoints.get, { signal }),
+  });
+export const useSso = () => useQuery(ssoQuery());
 
 /** Company admins: the only members who may keep password sign-in as exceptions. */
 export const useCompanyAdmins = () =>
@@ -57,13 +56,19 @@ function useSsoPut<T>(put: (input: T) => Promise<TSsoResponse>, changesMe = fals
   });
 }
 
+/** The settings' saves name the version of the settings they were based on (`TSsoResponse['version']`). */
+type Versioned<T> = { version: string } & T;
 export const usePutMetadata = () =>
-  useSsoPut((xml: string) => callEndpoint(ssoEndpoints.putMetadata, { body: { xml } }));
+  useSsoPut(({ xml, version }: Versioned<{ xml: string }>) =>
+    callEndpoint(ssoEndpoints.putMetadata, { body: { xml }, version }),
+  );
 export const usePutMapping = () =>
-  useSsoPut((body: TSsoMappingRequest) => callEndpoint(ssoEndpoints.putMapping, { body }));
+  useSsoPut(({ body, version }: Versioned<{ body: TSsoMappingRequest }>) =>
+    callEndpoint(ssoEndpoints.putMapping, { body, version }),
+  );
 export const usePutCertificates = () =>
-  useSsoPut((certificates: string[]) =>
-    callEndpoint(ssoEndpoints.putCertificates, { body: { certificates } }),
+  useSsoPut(({ certificates, version }: Versioned<{ certificates: string[] }>) =>
+    callEndpoint(ssoEndpoints.putCertificates, { body: { certificates }, version }),
   );
 export const usePutEnabled = () =>
   useSsoPut(

@@ -4,6 +4,7 @@ import type { TSsoResponse } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePutCertificates } from '../api/sso.ts';
+import { useRereadWhenStale } from './reread-when-stale.ts';
 import { errorOf } from './error-of.ts';
 import { Section } from './section.tsx';
 
@@ -11,21 +12,29 @@ type Certificate = NonNullable<TSsoResponse['settings']>['certificates'][number]
 
 /**
  * Rollover: the IdP's new certificate is added next to the current one (both verify signatures), and the old
- * one is removed once the IdP signs with the new one.
+ * one is removed once the IdP signs with the new one. Each save names the version of the settings shown.
  */
-export function CertificatesPanel({ certificates }: { certificates: Certificate[] }) {
+export function CertificatesPanel({
+  certificates,
+  version,
+}: {
+  certificates: Certificate[];
+  version: string;
+}) {
   const [pem, setPem] = useState('');
   const [error, setError] = useState<string | null>(null);
   const put = usePutCertificates();
   const alert = useAlert('content');
+  const rereadWhenStale = useRereadWhenStale();
   const save = async (next: string[], done: string) => {
     try {
-      await put.mutateAsync(next);
+      await put.mutateAsync({ certificates: next, version });
       setError(null);
       setPem('');
       alert.open(done);
     } catch (e) {
       setError(errorOf(e, 'certificates'));
+      await rereadWhenStale(e);
     }
   };
   const current = certificates.map((c) => c.pem);

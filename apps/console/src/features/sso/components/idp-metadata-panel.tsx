@@ -4,26 +4,38 @@ import { SSO_METADATA_MAX, type TSsoResponse } from '@cloudsign/contract';
 import { useAlert } from '../../../components/alerts/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePutMetadata } from '../api/sso.ts';
+import { useRereadWhenStale } from './reread-when-stale.ts';
 import { errorOf } from './error-of.ts';
 import { Section } from './section.tsx';
 
 type Settings = NonNullable<TSsoResponse['settings']>;
 
-/** The IdP's metadata XML, pasted or read from a file, checked by the server; then what it said. */
-export function IdpMetadataPanel({ settings }: { settings: Settings | null }) {
+/**
+ * The IdP's metadata XML, pasted or read from a file, checked by the server; then what it said. The save names
+ * the version of the settings shown (`version`).
+ */
+export function IdpMetadataPanel({
+  settings,
+  version,
+}: {
+  settings: Settings | null;
+  version: string;
+}) {
   const [xml, setXml] = useState('');
   const [error, setError] = useState<string | null>(null);
   const put = usePutMetadata();
   const alert = useAlert('content');
+  const rereadWhenStale = useRereadWhenStale();
   const save = async (text: string) => {
     if (!text.trim()) return setError('メタデータ XML を指定してください。');
     try {
-      await put.mutateAsync(text);
+      await put.mutateAsync({ xml: text, version });
       setError(null);
       setXml('');
       alert.open('IdP のメタデータを登録しました。');
     } catch (e) {
       setError(errorOf(e, 'xml'));
+      await rereadWhenStale(e);
     }
   };
   const readFile = async (file: File | null) => {

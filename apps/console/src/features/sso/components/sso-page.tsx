@@ -36,15 +36,18 @@ export function SsoPage() {
         <Stack gap="lg" maw={960}>
           {returnedFromTest && <ReturnedTestResult result={sso.data.settings?.lastTest ?? null} />}
           <Alert color="blue" variant="light" title="2要素認証について">
-            SSO でログインするメンバーには、企業設定の2要素認証は適用されません。多要素認証は IdP
+            SSO でログインするメンバーには、企業設定の2要素認証は適用されません。2要素認証は IdP
             側で設定してください（パスワードでログインする例外の管理者には引き続き適用されます）。
           </Alert>
           <SpInfoPanel sp={sso.data.sp} />
-          <IdpMetadataPanel settings={sso.data.settings} />
+          <IdpMetadataPanel settings={sso.data.settings} version={sso.data.version} />
           {sso.data.settings && (
             <>
-              <CertificatesPanel certificates={sso.data.settings.certificates} />
-              <MappingForm sso={sso.data} settings={sso.data.settings} />
+              <CertificatesPanel
+                certificates={sso.data.settings.certificates}
+                version={sso.data.version}
+              />
+              <MappingForm sso={sso.data} />
               <DomainsPanel />
               <ConnectionTestPanel
                 testUrl={sso.data.sp.testUrl}

@@ -7,7 +7,7 @@ import { renderWithUi } from '../../../testing/render.tsx';
 import { CertificatesPanel } from './certificates-panel.tsx';
 import { EnablePanel } from './enable-panel.tsx';
 
-type Options = { method?: string; body?: unknown };
+type Options = { method?: string; body?: unknown; ifMatch?: string };
 const apiFetch = vi.hoisted(() => vi.fn<(path: string, options?: Options) => Promise<unknown>>());
 vi.mock('../../../lib/api-client.ts', () => ({ apiFetch }));
 afterEach(() => vi.clearAllMocks());
@@ -42,6 +42,7 @@ const sso: TSsoResponse = {
   enabled: false,
   jitAvailable: true,
   settings,
+  version: 'v-read',
 };
 
 const renderIn = (ui: ReactElement) =>
@@ -100,7 +101,7 @@ describe('enabling SSO', () => {
 describe('certificate rollover', () => {
   it('adds the new certificate next to the old one', async () => {
     apiFetch.mockResolvedValue(sso);
-    renderIn(<CertificatesPanel certificates={[cert(6)]} />);
+    renderIn(<CertificatesPanel certificates={[cert(6)]} version="v-read" />);
     expect(screen.queryByRole('button', { name: /を削除$/ })).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: '新しい証明書を追加（PEM）' }), {
       target: { value: 'NEW-PEM' },
@@ -109,20 +110,29 @@ describe('certificate rollover', () => {
     await waitFor(() =>
       expect(apiFetch).toHaveBeenCalledWith(
         '/sso_settings/certificates',
-        expect.objectContaining({ method: 'PUT', body: { certificates: ['PEM-6', 'NEW-PEM'] } }),
+        expect.objectContaining({
+          method: 'PUT',
+          body: { certificates: ['PEM-6', 'NEW-PEM'] },
+          // The version of the settings the panel shows.
+          ifMatch: '"v-read"',
+        }),
       ),
     );
   });
 
   it('removes the old one and keeps the other', async () => {
     apiFetch.mockResolvedValue(sso);
-    renderIn(<CertificatesPanel certificates={[cert(6), cert(7)]} />);
+    renderIn(<CertificatesPanel certificates={[cert(6), cert(7)]} version="v-read" />);
     expect(screen.queryByRole('textbox', { name: '新しい証明書を追加（PEM）' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^CN=idp-6（有効期限 .+）を削除$/ }));
     await waitFor(() =>
       expect(apiFetch).toHaveBeenCalledWith(
         '/sso_settings/certificates',
-        expect.objectContaining({ method: 'PUT', body: { certificates: ['PEM-7'] } }),
+        expect.objectContaining({
+          method: 'PUT',
+          body: { certificates: ['PEM-7'] },
+          ifMatch: '"v-read"',
+        }),
       ),
     );
   });

@@ -16,7 +16,7 @@ import { seedAuditEvents, type SeededAuditLog } from './lib/audit-events-seed.ts
 import { freshTokens } from './lib/fresh-tokens.ts';
 import { executeMemberEdits, insertEditableMembers } from './lib/member-edits-run.ts';
 import { interleave, measureInterleaved, percentile, spreadNote } from './lib/measure.ts';
-import { recordStatements } from './lib/record-statements.ts';
+import { recordStatements } from '../apps/server/test/support/record-statements.ts';
 import type { BenchContext, BenchResult, Benchmark, DbKind } from './lib/types.ts';
 
 const CLIENTS = 20;

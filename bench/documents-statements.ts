@@ -5,17 +5,13 @@
  *
  *   TEST_DB_KIND=postgres TEST_DATABASE_URL=postgres://... node --import tsx bench/documents-statements.ts > out.txt
  */
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { ZDocumentFindQuery } from '../packages/contract/src/index.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
-import type { Db } from '../apps/server/src/db/client.ts';
 import { createTestDeps } from '../apps/server/test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser } from '../apps/server/test/support/fixtures.ts';
 import { findDocuments } from '../apps/server/src/modules/documents/documents.service.ts';
+import { recordStatements } from '../apps/server/test/support/record-statements.ts';
 
 const COUNT = 29_000;
 const deps = await createTestDeps();
@@ -38,15 +34,12 @@ const model = await makeDocument(deps, company.id, {
   title: 'ひな形',
 });
 await db.execute(sql`
-  insert into documents
-  select (jsonb_populate_record(null::documents, to_jsonb(d) || jsonb_build_object(
-    'id', md5('doc' || i)::uuid,
-    'title', t.title, 'search_text', t.title,
-    'status', case when i % 4 = 1 then 1 else 2 end,
-    'contract_at', (date '2024-01-01' + (i % 730))::text,
-    'amount', (i * 7919) % 10000000,
-    'updated_at', timestamptz '2025-01-01T00:00:00Z' - make_interval(secs => i),
-    'created_at', timestamptz '2024-01-01T00:00:00Z' + make_interval(secs => i)))).*
+  insert into documents (id, company_id, sender_id, title, search_text, status, contract_at, amount,
+    updated_at, created_at)
+  select md5('doc' || i)::uuid, d.company_id, d.sender_id, t.title, t.title,
+    case when i % 4 = 1 then 1 else 2 end, date '2024-01-01' + (i % 730), (i * 7919) % 10000000,
+    timestamptz '2025-01-01T00:00:00Z' - make_interval(secs => i),
+    timestamptz '2024-01-01T00:00:00Z' + make_interval(secs => i)
   from documents d, generate_series(1, ${COUNT}) i,
   lateral (select case when i % 4 = 0 then '大阪物産 覚書 契約' when i % 4 = 1 then '東京商事 業務委託契約書'
     when i % 32 = 2 then '北斗製作所 売買契約書' else '業務委託契約書 第' || i || '号' end as title) t
@@ -75,11 +68,14 @@ const group = async (name: string, cabinetIds: string[]) => {
 const member = async (email: string, groupId?: string) => {
   const u = await makeUser(deps, company.id, { email });
   if (groupId) await db.insert(schema.memberGroupUsers).values({ groupId, userId: u.id });
-  return { isCompanyAdmin: false, user: u };
+  return { isCompanyAdmin: false, user: { ...u, hasMfaSecret: false } };
 };
 const admin = {
   isCompanyAdmin: true,
-  user: await makeUser(deps, company.id, { email: 'admin@plan.test', roles: ['CompanyAdmin'] }),
+  user: {
+    ...(await makeUser(deps, company.id, { email: 'admin@plan.test', roles: ['CompanyAdmin'] })),
+    hasMfaSecret: false,
+  },
 };
 const oneReader = await member('one@plan.test', (await group('一つ', [one!.id])).id);
 const twoReader = await member('two@plan.test', (await group('二つ', [one!.id, two!.id])).id);
@@ -147,19 +143,14 @@ const SEARCHES: [string, typeof admin, string][] = [
   ['uuid keyword', admin, `keyword=${model.id}`],
 ];
 
-const client = (db as unknown as { $client: unknown }).$client;
 for (const pageCache of [false, true]) {
   for (const [label, who, query] of SEARCHES) {
-    const lines: string[] = [];
-    const logger = {
-      logQuery: (text: string, params: unknown[]) =>
-        lines.push(`  ${text}\n    ${JSON.stringify(params)}`),
-    };
-    const logged = (deps.database.kind === 'postgres'
-      ? drizzlePg(client as pg.Pool, { schema, logger })
-      : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
     const q = ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-    const res = await findDocuments(logged, who, q, { pageCache });
+    let res!: Awaited<ReturnType<typeof findDocuments>>;
+    const statements = await recordStatements(deps, async (logged) => {
+      res = await findDocuments(logged, who, q, { pageCache });
+    });
+    const lines = statements.map((st) => `  ${st.sql}\n    ${JSON.stringify(st.params)}`);
     console.log(
       named(
         `## ${label} (pageCache ${pageCache}): total ${res.total}${res.isTotalExact ? '' : '+'}, ${res.documents.length} rows, first ${res.documents[0]?.title ?? '-'} ${res.documents[0]?.id ?? ''}`,

@@ -37,7 +37,7 @@ test('an admin switches the theme, requires MFA after the preview, and a member 
   await page.getByRole('radio', { name: 'SMBCクラウドサイン' }).check();
   let dialog = await confirmChange(page);
   await expect(dialog.getByRole('list', { name: '変更する項目' })).toContainText(
-    'テーマ: smbc-cloudsign',
+    'テーマ: SMBCクラウドサイン',
   );
   await dialog.getByRole('button', { name: '変更する' }).click();
   await expect(page.getByText('企業設定を変更しました。')).toBeVisible();
@@ -62,7 +62,7 @@ test('an admin switches the theme, requires MFA after the preview, and a member 
   await memberPage.goto('/login');
   await submitLogin(memberPage, DEMO.member);
   await expect(memberPage).toHaveURL(/\/mfa\/setup/);
-  await expect(memberPage.getByRole('heading', { name: '2段階認証の設定' })).toBeVisible();
+  await expect(memberPage.getByRole('heading', { name: '2要素認証の設定' })).toBeVisible();
   await other.close();
 
   // Put everything back by the same clicks.

@@ -26,7 +26,12 @@ async function apiPut(page: Page, p: string, body: unknown): Promise<number> {
       const { jwt } = (await tokenRes.json()) as { jwt: string };
       const res = await fetch(`${apiUrl}${p}`, {
         method: 'PUT',
-        headers: { Authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+        // Another admin's save over whatever is stored (If-Match: *): what the CSV must then notice.
+        headers: {
+          Authorization: `Bearer ${jwt}`,
+          'content-type': 'application/json',
+          'if-match': '*',
+        },
         body: JSON.stringify(body),
       });
       return res.status;
@@ -125,5 +130,5 @@ test('download a search, edit two rows (one stale), see one change and one confl
 
   await page.goto('/company/documents/attributes/bulk_manipulations');
   await expect(page.getByTestId('history-row').first()).toContainText('完了');
-  await expect(page.getByTestId('history-row').first()).toContainText('変更あり 1');
+  await expect(page.getByTestId('history-row').first()).toContainText('変更あり1件');
 });

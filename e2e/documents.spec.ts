@@ -165,6 +165,8 @@ test('書類情報の設定: an admin adds a required item and it appears in the
   const rows = dialog.getByTestId('attribute-option-row');
   // The form appears with the saved items (it is fetched when the dialog first opens).
   await expect(dialog.getByRole('button', { name: '項目を追加' })).toBeVisible();
+  // Nothing changed yet: nothing to save (issue 30).
+  await expect(dialog.getByRole('button', { name: '保存' })).toBeDisabled();
   const before = await rows.count();
   test.skip(before >= 10, 'the demo company already has 10 items');
   await dialog.getByRole('button', { name: '項目を追加' }).click();

@@ -59,8 +59,13 @@ test('the detailed search takes １，０００，０００ and 令和8年4月1�
     ).toBeGreaterThanOrEqual(1_000_000);
   }
 
-  // The form opens again with the conditions as they were applied.
+  // The form opens again with the conditions as the list shows them (issue 30: not 1000000 / 2026-04-01),
+  // and searching again unchanged asks for the same.
   await page.getByRole('link', { name: '詳細検索' }).click();
-  await expect(page.getByLabel('取引金額（円以上）')).toHaveValue('1000000');
-  await expect(page.getByLabel('契約締結日（から）')).toHaveValue('2026-04-01');
+  await expect(page.getByLabel('取引金額（円以上）')).toHaveValue('1,000,000');
+  await expect(page.getByLabel('契約締結日（から）')).toHaveValue('2026/04/01');
+  await page.getByRole('button', { name: 'この条件で検索' }).click();
+  await expect(page).toHaveURL(
+    /\/company\/documents\?contractAtFrom=2026-04-01&amountFrom=1000000$/,
+  );
 });

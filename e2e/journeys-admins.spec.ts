@@ -110,7 +110,7 @@ test('company admin on the enterprise plan reaches every route by clicks', async
   await page.goBack();
   await expectPage(page, '書類');
 
-  await page.getByRole('link', { name: 'インポート' }).click();
+  await page.getByRole('link', { name: 'インポート', exact: true }).click();
   await expectPage(page, '書類のインポート');
   await page.getByRole('link', { name: '書類一覧に戻る' }).click();
   await expectPage(page, '書類');
@@ -157,6 +157,6 @@ test('company admin on the business plan: every route but the enterprise ones; n
   await expectPage(page, '書類');
   // Not offered: 書類情報の一括編集 (enterprise plan) and the import (the company's flag is off).
   await expect(page.getByRole('button', { name: 'CSVで一括編集' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'インポート' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'インポート', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /書類情報の一括編集/ })).toHaveCount(0);
 });

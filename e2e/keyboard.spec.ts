@@ -176,8 +176,8 @@ test('cabinets, groups and documents: create modals by keyboard, Escape, focus b
   // Documents: Enter on a row opens the detail beside the list; its tabs move with the arrows.
   await page.goto('/company/documents');
   await settled(page);
-  const rowButton = page.getByTestId('document-row').first().getByRole('button');
-  await tabTo(page, isFocused(rowButton));
+  const rowLink = page.getByTestId('document-row').first().getByRole('link');
+  await tabTo(page, isFocused(rowLink));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/documentId=/);
   const detail = page.getByTestId('document-detail-panel');

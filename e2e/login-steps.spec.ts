@@ -59,3 +59,36 @@ test('an unknown address also reaches the password step and fails there with the
     'メールアドレスまたはパスワードが正しくありません。',
   );
 });
+
+test('an address typed with 「＠」 and a password typed with the IME on are taken as meant, in Japanese', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  // No English browser check on the address: the site folds it as the admin forms do.
+  await page.getByLabel('メールアドレス').fill('ADMIN＠example.com');
+  await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page.getByLabel('メールアドレス')).toHaveValue(DEMO.admin);
+  await expect(page.getByRole('link', { name: 'パスワードをお忘れの方' })).toHaveAttribute(
+    'href',
+    `/password_forgot?email=${encodeURIComponent(DEMO.admin)}`,
+  );
+
+  // The right password typed in full width: said so, and not counted as a failure.
+  await page.getByLabel('パスワード', { exact: true }).fill('ｐａｓｓｗｏｒｄ');
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'パスワードが全角で入力されています。入力モード（IME）をオフにして、半角で入力し直してください。この入力はログインの失敗には数えていません。',
+  );
+  await page.screenshot({ path: `${ARTIFACTS}login-full-width-password.png` });
+
+  // 「パスワードをお忘れの方」 opens with the address already filled in.
+  await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+  await expect(page.getByLabel('メールアドレス')).toHaveValue(DEMO.admin);
+  await page.getByRole('link', { name: 'ログイン画面に戻る' }).click();
+  await page.getByLabel('メールアドレス').fill(DEMO.admin);
+  await page.getByRole('button', { name: '次へ' }).click();
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${SITE_URL}/`));
+  await expect(page).not.toHaveURL(/\/login/);
+});

@@ -74,7 +74,7 @@ test('bulk add from a Shift_JIS file: error on its cell, fix, execute, members l
   await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
   await expect(page.getByTestId('count-add')).toContainText('3');
   await page.getByTestId('execute').click();
-  await expect(page.getByRole('dialog')).toContainText('追加 3件 を反映します。');
+  await expect(page.getByRole('dialog')).toContainText('追加3件を反映します。');
   await page.getByTestId('confirm-execute').click();
   await expect(page.getByTestId('status')).toHaveText('完了', { timeout: 60_000 });
   await expect(page.getByTestId('count-succeeded')).toContainText('3');
@@ -109,10 +109,14 @@ test('an export re-uploaded as an edit file shows every row unchanged; the histo
 
   await page.goto('/company/members/bulk_manipulations');
   await expect(page.getByTestId('history-row').first()).toContainText('一括編集');
+  // Counts read as Japanese counts (「変更なし200件」), never 「変更なし 200」.
+  await expect(page.getByTestId('history-row').first()).toContainText(
+    `変更なし${rows.toLocaleString('ja-JP')}件`,
+  );
   await page.screenshot({ path: path.join(artifacts, 'member-bulk-history.png'), fullPage: true });
 });
 
-test('利用状態 in the export: an edit file setting 利用停止 is previewed as 「利用状態: 利用中 → 利用停止」', async ({
+test('利用状態 in the export: an edit file setting 利用停止 is previewed as 「利用状態: 有効 → 利用停止」', async ({
   page,
 }) => {
   await login(page, DEMO.admin, '/company/members/export');
@@ -133,18 +137,18 @@ test('利用状態 in the export: an edit file setting 利用停止 is previewed
     .find(
       (c) =>
         !c.join(',').includes('"') &&
-        c[state] === '利用中' &&
+        c[state] === '有効' &&
         ![DEMO.admin, DEMO.member].includes(c[header.indexOf('メールアドレス')] as never),
     )!;
   row[state] = '利用停止';
   const file = Buffer.from(`${header.join(',')}\r\n${row.join(',')}\r\n`, 'utf8');
 
   await page.goto('/company/members/bulk_edit/upload');
-  await expect(page.getByText('利用状態は 利用中 または 利用停止')).toBeVisible();
+  await expect(page.getByText('利用状態は 有効 または 利用停止')).toBeVisible();
   await uploadCsv(page, 'edit.csv', file);
   await expect(page.getByTestId('status')).toHaveText('実行待ち', { timeout: 60_000 });
   const updated = page.locator('tr[data-action="update"]');
   await expect(updated).toHaveCount(1);
   await expect(updated.getByTestId('row-subject')).toHaveText(row[header.indexOf('氏名')]!);
-  await expect(updated.getByTestId('row-summary')).toHaveText('利用状態: 利用中 → 利用停止');
+  await expect(updated.getByTestId('row-summary')).toHaveText('利用状態: 有効 → 利用停止');
 });

@@ -42,7 +42,11 @@ test('deleting a cabinet admin asks for a successor, who then administers the ca
   await create.getByLabel('氏名').fill('退職 予定');
   await create.getByRole('button', { name: '追加する' }).click();
   await expect(page.getByText(/パスワード設定メールを送信しました。/)).toBeVisible();
+  // The new member's drawer opens (a navigation: it lives in the URL); Escape closes it once it is there.
+  const drawer = page.getByRole('dialog', { name: 'メンバーの詳細' });
+  await expect(drawer).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
   await mainNav(page).getByRole('link', { name: 'キャビネット' }).click();
   await page.getByRole('button', { name: 'キャビネットを作成' }).click();
@@ -65,7 +69,6 @@ test('deleting a cabinet admin asks for a successor, who then administers the ca
   await page.getByRole('button', { name: '検索' }).click();
   await expect(page.getByTestId('member-row')).toHaveCount(1);
   await page.getByTestId('member-row').first().click();
-  const drawer = page.getByRole('dialog', { name: 'メンバーの詳細' });
   await drawer.getByRole('button', { name: '削除' }).click();
   const confirm = page.getByRole('dialog', { name: 'メンバーを削除' });
   const holdings = confirm.getByTestId('member-holdings');

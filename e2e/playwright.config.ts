@@ -75,6 +75,8 @@ export default defineConfig({
           SEED: 'auto',
           LOG_LEVEL: 'warn',
           DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+          // A first-screen render that throws breaks the page instead of hiding behind the plain one.
+          FIRST_SCREEN: 'strict',
         },
       },
 });

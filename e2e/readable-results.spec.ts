@@ -107,6 +107,11 @@ test('member bulk edit: names and changes in words, errors with their reason, al
     expected.replace(' → ', ''),
   );
   await page.screenshot({ path: path.join(artifacts, 'readable-member-edit-update.png') });
+  // 更新日時 as the file writes it: a JST date and time to the second (not the ISO instant the check keeps).
+  const version = detail.locator('tr[data-column="更新日時"]');
+  await expect(version.locator('td').nth(1)).toHaveText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+  await version.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(artifacts, 'readable-member-edit-version.png') });
 
   await showRows(page, '変更なし');
   await expect(page.locator('tr[data-action="unchanged"]').first()).toContainText(

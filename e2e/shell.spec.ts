@@ -78,13 +78,11 @@ test('every route of spec §2 renders its title and layout', async ({ page }) =>
 test('an unknown path is a non-fatal 404 inside the layout', async ({ page }) => {
   await login(page, DEMO.admin);
   await page.goto('/no/such/page?x=1');
-  await expect(page.getByTestId('not-found-message')).toHaveText(
-    'Page not found: /no/such/page?x=1',
-  );
+  await expect(page.getByTestId('not-found-message')).toHaveText('URL: /no/such/page?x=1');
   await expect(page.locator('[data-layout="default"]')).toBeVisible();
   await expect(page.getByTestId('global-nav')).toBeVisible();
   await expect(
-    page.getByText('お探しのページは移動または削除されたか、URLが間違っている可能性があります。'),
+    page.getByText('ご指定のページが見つかりませんでした。URLをご確認ください。'),
   ).toBeVisible();
   await page.getByRole('button', { name: '前のページに戻る' }).click();
   await expect(page).toHaveURL(/\/company\/members$/);
@@ -94,7 +92,9 @@ test('a route parameter that is not an id is a fatal 404', async ({ page }) => {
   await login(page, DEMO.admin);
   await page.goto('/cabinets/not-an-id');
   await expect(page.locator('[data-layout="error-default"]')).toBeVisible();
-  await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /cabinets/not-an-id');
+  await expect(page.getByTestId('error-message')).toHaveText(
+    'ご指定のページが見つかりませんでした。URLをご確認ください。',
+  );
 });
 
 test('document-attribute bulk edit in a business-plan company says it is an enterprise feature', async ({

@@ -4,44 +4,11 @@
  * admin out through the "IdP" and back to the page at `/sso?test=done`. SSO stays off, so the other specs'
  * password sign-ins are untouched.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SITE_URL } from './playwright.config.ts';
 import { audit, describe, isBlocking } from './support/a11y.ts';
 import { DEMO, submitLogin } from './support/auth.ts';
-
-/** A self-signed signing certificate, as an IdP would publish it (base64 DER, no PEM armour). */
-function makeCertificate(cn: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-'));
-  try {
-    const certFile = path.join(dir, 'c.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        `/CN=${cn}`,
-        '-keyout',
-        path.join(dir, 'k.pem'),
-        '-out',
-        certFile,
-        '-days',
-        '365',
-      ],
-      { stdio: 'ignore' },
-    );
-    return readFileSync(certFile, 'utf8').replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { makeCertificate } from './support/certificate.ts';
 
 const idpMetadata = (entityId: string, ssoUrl: string, certB64: string) => `<?xml version="1.0"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${entityId}">

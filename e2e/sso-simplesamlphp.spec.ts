@@ -131,7 +131,11 @@ test('the admin connects SimpleSAMLphp, tests the round trip and enables SSO', a
   await mapping.getByLabel('作成したメンバーを入れるグループ').click();
   await page.getByRole('option', { name: '東京支社', exact: true }).click();
   await mapping.getByLabel('パスワードでもログインできる管理者（例外）').click();
-  const exception = page.getByRole('option', { name: ADMIN_LABEL, exact: true });
+  // Named as in every member picker: 所属 and 状態 tell two admins of the same name apart.
+  const exception = page.getByRole('option', {
+    name: `${ADMIN_LABEL}・情報システム部 インフラ課・有効`,
+    exact: true,
+  });
   if ((await exception.getAttribute('aria-selected')) !== 'true') await exception.click();
   await mapping.getByRole('textbox', { name: 'メールアドレス' }).click();
   await mapping.getByRole('button', { name: '保存' }).click();

@@ -33,18 +33,24 @@ export function renderSitePage(name: 'mfaSetup' | 'mfaSetupError' | 'mfaBackupCo
               .join(''),
           ),
           continueUrl: '/',
+          downloadHref: 'data:text/plain;charset=utf-8,1a2b-3c4d',
+          downloadName: 'cloudsign-backup-codes.txt',
         })
       : fill('mfaSetup', {
           returnTo: '/',
           secret,
           secretGrouped: secret.replace(/(.{4})(?=.)/g, '$1 '),
           uri: `otpauth://totp/CloudSign:member@example.com?secret=${secret}&issuer=CloudSign`,
+          // The page's QR code is drawn by the server (mfa.routes.ts); a stand-in of its size here.
+          qr: new Html(
+            '<svg role="img" aria-label="認証アプリで読み取る QR コード" viewBox="0 0 1 1"><rect width="1" height="1" /></svg>',
+          ),
           alert:
             name === 'mfaSetupError'
               ? alert('error', '6桁の確認コードを入力してください。')
               : EMPTY,
           cancel: cancelLoginForm('/'),
         });
-  void sendPage(reply as unknown as FastifyReply, { title: '2段階認証の設定', content });
+  void sendPage(reply as unknown as FastifyReply, { title: '2要素認証の設定', content });
   return html;
 }

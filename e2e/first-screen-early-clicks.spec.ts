@@ -1,0 +1,118 @@
+/**
+ * Not one lost click on a page the site rendered (docs/design.md §1, "First screen"): its rows are links and
+ * its search form a form, so a click before the console has hydrated the page is an ordinary navigation,
+ * and the page it loads opens the drawer or the detail. Clicked at several moments after the navigation
+ * started, from the first rows on screen to a page long hydrated; every click must open what it points at.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO } from './support/auth.ts';
+import { startAt } from './support/journeys.ts';
+
+const DELAYS_MS = [50, 100, 200, 400, 800];
+const TIMES_EACH = Number(process.env.E2E_EARLY_CLICKS ?? 6);
+
+/** Whether React has taken #root over (hydrateRoot marks its container). */
+const isHydrated = (page: Page) =>
+  page
+    .locator('#root')
+    .evaluate((root: object) => Object.keys(root).some((k) => k.startsWith('__reactContainer')));
+
+/**
+ * Opens `path` and clicks `row` `delay` ms after the navigation started (or as soon as the row is on screen,
+ * if it comes later). Answers the id the row points at (`param` of its link), and whether the console had
+ * taken the page over by the time of the click.
+ */
+async function clickAfter(page: Page, path: string, row: Locator, param: string, delay: number) {
+  const started = Date.now();
+  // The console's scripts come from the browser's cache after the first visit, and this machine may be
+  // fast: they are held until a second after navigation, so the early clicks land on the site's HTML alone.
+  await page.unroute('**/assets/index-*.js');
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 1000 - Date.now())));
+    // A click may have navigated away meanwhile: the browser then dropped this request.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  const wait = delay - (Date.now() - started);
+  if (wait > 0) await page.waitForTimeout(wait);
+  const href = await row
+    .locator('a')
+    .first()
+    .or(row.and(page.locator('a')))
+    .getAttribute('href');
+  const wasHydrated = await isHydrated(page);
+  await row.click();
+  const id = new URL(href ?? '', 'http://x').searchParams.get(param);
+  expect(id).toBeTruthy();
+  return { id: id!, wasHydrated };
+}
+
+const LISTS = [
+  {
+    what: 'a member row opens its drawer',
+    path: '/company/members',
+    rowId: 'member-row',
+    param: 'memberId',
+    opened: (page: Page) => page.getByRole('dialog', { name: 'メンバーの詳細' }),
+  },
+  {
+    what: 'a document row opens its detail',
+    path: '/company/documents',
+    rowId: 'document-row',
+    param: 'documentId',
+    opened: (page: Page) => page.getByTestId('document-detail-panel'),
+  },
+];
+
+for (const list of LISTS)
+  test(`a click on ${list.what} whenever it lands`, async ({ page }) => {
+    test.setTimeout(DELAYS_MS.length * TIMES_EACH * 10_000);
+    await startAt(page, DEMO.admin);
+    let early = 0;
+    for (const delay of DELAYS_MS)
+      for (let i = 0; i < TIMES_EACH; i++) {
+        const row = page.getByTestId(list.rowId).nth(i);
+        const click = await clickAfter(page, list.path, row, list.param, delay);
+        if (!click.wasHydrated) early++;
+        await expect(page).toHaveURL(new RegExp(`${list.param}=${click.id}`));
+        await expect(list.opened(page), `${delay} ms, try ${i + 1}`).toBeVisible();
+      }
+    // Some clicks did land before the console had taken the page over: the test covers that case.
+    expect(early).toBeGreaterThan(0);
+  });
+
+test('a search submitted before the console has taken the page over runs', async ({ page }) => {
+  await startAt(page, DEMO.admin);
+  await page.goto('/company/members', { waitUntil: 'commit' });
+  const box = page.getByRole('textbox', { name: 'キーワード' });
+  await box.fill('member@example');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/keyword=member%40example/);
+  await expect(page.getByTestId('member-row')).toHaveCount(1);
+});
+
+for (const { path, keyword, expected } of [
+  { path: '/company/members', keyword: 'member@example', expected: /keyword=member%40example/ },
+  { path: '/company/documents', keyword: '業務委託', expected: /keyword=%E6%A5%AD%E5%8B%99/ },
+])
+  test(`${path}: a keyword typed before the console has taken the page over stays, and Enter searches it`, async ({
+    page,
+  }) => {
+    await startAt(page, DEMO.admin);
+    // The console's entry is held until the keyword is in the box: the typing lands on the site's HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const box = page.getByRole('textbox', { name: 'キーワード' });
+    await box.fill(keyword);
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect(box).toHaveValue(keyword);
+    await box.press('Enter');
+    await expect(page).toHaveURL(expected);
+  });

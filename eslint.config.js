@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
+import noPromiseAsValue from './tooling/lint/no-promise-as-value.js';
 
 const root = import.meta.dirname;
 const consoleSrc = './apps/console/src';
@@ -166,7 +167,10 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { local: { rules: { 'no-promise-as-value': noPromiseAsValue } } },
     rules: {
+      // A promise handed on as a value by &&, || or ?? (the SP metadata URL once sent one as its body).
+      'local/no-promise-as-value': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': [
@@ -195,12 +199,22 @@ export default tseslint.config(
     },
   },
   {
-    // Plain scripts served as they are, before any bundle (public/early-clicks.js): no project types.
-    files: ['apps/console/public/**/*.js'],
+    // Plain scripts served as they are, outside any bundle (the console's public/, the site pages' templates/):
+    // no project types.
+    files: ['apps/console/public/**/*.js', 'apps/server/src/site/templates/**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       globals: globals.browser,
       sourceType: 'script',
+      parserOptions: { projectService: false, project: null },
+    },
+  },
+  {
+    // The project's own lint rules (tooling/lint/*.js): plain modules eslint.config.js imports.
+    files: ['tooling/lint/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      globals: globals.node,
       parserOptions: { projectService: false, project: null },
     },
   },

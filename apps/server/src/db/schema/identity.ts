@@ -44,6 +44,8 @@ export const users = pgTable(
     theme: text('theme').notNull().default('cloudsign'),
     /** NFKC + lower-case + katakana-folded name, email and organization, for keyword search. */
     searchText: text('search_text').notNull().default(''),
+    /** Written once per completed sign-in (site/sign-in-record.ts), never per request; null = never signed in. */
+    lastSignInAt: ts('last_sign_in_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +63,17 @@ export const users = pgTable(
     index('users_company_email_idx').on(t.companyId, t.email, t.id),
     index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('users_roles_idx').using('gin', t.roles),
+    // 最終ログイン日時 order and 「一度もログインしていない」: never = -infinity, so keyset paging needs no null case.
+    index('users_company_last_sign_in_idx').on(
+      t.companyId,
+      sql`coalesce(${t.lastSignInAt}, '-infinity'::timestamptz)`,
+      t.id,
+    ),
+    // 「90日以上ログインしていない」: the last sign-in, or the account's creation when there was none.
+    index('users_company_active_at_idx').on(
+      t.companyId,
+      sql`coalesce(${t.lastSignInAt}, ${t.createdAt})`,
+    ),
   ],
 );
 

@@ -92,8 +92,19 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    /**
+     * What the member's アカウント設定 names the session by: the id is the cookie's hash, which must never
+     * leave the server (it would let a reader end or spot the session in logs), so a random one is shown.
+     */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** The browser and address that signed in, for the member's own session list ('' for older rows). */
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    uniqueIndex('sessions_public_id_key').on(t.publicId),
+  ],
 );
 
 /**

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   'auth.sessionsRevoked': action('auth', 'セッションの無効化'),
   'auth.passwordReset': action('auth', 'パスワードの再設定'),
   'auth.passwordResetRequested': action('auth', 'パスワード再設定の申請'),
+  'auth.passwordChanged': action('auth', 'パスワードの変更'),
   'member.created': action('member', 'メンバーの追加'),
   'member.updated': action('member', 'メンバーの変更'),
   'member.deleted': action('member', 'メンバーの削除'),

@@ -9,6 +9,8 @@ export * from './kanji-variants.ts';
 export * from './search-text.ts';
 export * from './me.ts';
 export * from './me.endpoints.ts';
+export * from './account.ts';
+export * from './account.endpoints.ts';
 export * from './capabilities.ts';
 export * from './cabinets.ts';
 export * from './cabinets.endpoints.ts';

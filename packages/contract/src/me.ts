@@ -33,7 +33,14 @@ export const ZMeResponse = z.object({ user: ZCurrentUser });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 /** Main site (spec §7). */
-export const ZTokenResponse = z.object({ jwt: z.string() });
+export const ZTokenResponse = z.object({
+  jwt: z.string(),
+  /**
+   * When the session behind the token ends at the latest: once it is refused, the console tells an expired
+   * session (「セッションの有効期限が切れました」) from one ended elsewhere (「ログアウトされました」).
+   */
+  sessionExpiresAt: z.string().optional(),
+});
 /**
  * The console's current token, proving it holds the session. Left out when the site refuses to mint one for a
  * session it still accepts: the session cookie and `X-Requested-With` then end it (site/token.routes.ts).

@@ -23,6 +23,25 @@ export function searchKeywordTerms(keyword: string | undefined): string[] {
   return [...new Set(words)].slice(0, 10);
 }
 
-/** What a member's keyword search looks at: name, email, 所属. */
-export const memberSearchText = (m: { name: string; email: string; organization: string }) =>
-  normalizeSearchText(`${m.name} ${m.email} ${m.organization}`);
+/**
+ * What a member's keyword search looks at, as space-separated fields in a fixed order (the server ranks by
+ * their position, member-list.sql.ts): the name without its spaces (「青木 久美子」 → 青木久美子, so 「青木久美子」
+ * and 「山田健」 find 「山田 健」 even typed with a full-width space; a word of the name is a part of it), the フリガナ in katakana without spaces
+ * (empty when none; 「あおき」「ｱｵｷ」 fold to アオキ like every keyword), the e-mail, then 所属.
+ * Migration 0040 rebuilt the stored texts in this layout; a change here needs a migration doing the same.
+ */
+export const memberSearchText = (m: {
+  name: string;
+  furigana?: string | null | undefined;
+  email: string;
+  organization: string;
+}) =>
+  [
+    compactSearchText(m.name),
+    compactSearchText(m.furigana ?? ''),
+    normalizeSearchText(m.email),
+    normalizeSearchText(m.organization),
+  ].join(' ');
+
+/** Normalised like a keyword, with every space taken out (a name typed with or without them is one name). */
+export const compactSearchText = (input: string) => normalizeSearchText(input).replace(/ /g, '');

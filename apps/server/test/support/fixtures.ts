@@ -12,7 +12,7 @@ import {
 } from '../../src/db/schema.ts';
 import { signAccessToken } from '../../src/auth/access-token.ts';
 import type { AppDeps } from '../../src/deps.ts';
-import { documentSearchText, normalizeSearchText } from '../../src/lib/search-text.ts';
+import { documentSearchText, memberSearchText } from '../../src/lib/search-text.ts';
 
 export async function makeCompany(
   deps: AppDeps,
@@ -58,7 +58,7 @@ export async function makeUser(
       name,
       email,
       organization,
-      searchText: normalizeSearchText(`${name} ${email} ${organization}`),
+      searchText: memberSearchText({ name, furigana: over.furigana, email, organization }),
     })
     .returning();
   return user!;

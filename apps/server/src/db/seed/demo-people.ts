@@ -69,7 +69,7 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
       // Invited members (status 0) have not chosen a password yet (docs/design.md §1).
       passwordHash: status === 0 ? null : spec.passwordHash,
       theme,
-      searchText: memberSearchText({ name, email, organization }),
+      searchText: memberSearchText({ name, furigana, email, organization }),
       createdAt,
       updatedAt: createdAt,
     };

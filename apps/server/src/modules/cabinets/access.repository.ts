@@ -13,7 +13,11 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../bulk/sql.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
-import { memberReadingOrder } from '../members/member-list.sql.ts';
+import {
+  memberKeywordMatch,
+  memberKeywordRank,
+  memberReadingOrder,
+} from '../members/member-list.sql.ts';
 
 type Row = {
   id: string;
@@ -54,7 +58,7 @@ export async function selectCabinetReaders(
         ${grantingGroups('c', 'u')} as "groups"
       from users u join cabinets c on c.id = ${q.cabinetId} and c.company_id = u.company_id
       where u.company_id = ${q.companyId}
-        ${q.keyword ? sql`and u.search_text like ${`%${q.keyword}%`}` : sql``}
+        ${keywordCondition(q.keyword, 'u')}
     )
     select r.*, count(*) over ()::int as total from r
     where r."isCompanyAdmin" or r."isCabinetAdmin" or json_array_length(r."groups") > 0
@@ -92,9 +96,16 @@ export async function selectReadableCabinets(db: DbOrTx, companyId: string, user
   }));
 }
 
+/** The member list's keyword rule (names without spaces, フリガナ in any script, e-mail), as an `and` clause. */
+function keywordCondition(keyword: string | undefined, table: string) {
+  const match = memberKeywordMatch(keyword, table);
+  return match ? sql`and ${match}` : sql``;
+}
+
 /**
- * Members of the company in the member list's 氏名 order (フリガナ, then name; never code points), for the admin
- * picker; `keyword` already normalised and LIKE-escaped.
+ * Members of the company for the admin picker: with a keyword, whole-name / フリガナ / e-mail matches first,
+ * then those starting with it, then the rest; within each, the member list's 氏名 order (フリガナ, then name;
+ * never code points). `keyword` as typed: the member list's rule normalises it.
  */
 export async function selectMemberCandidates(
   db: DbOrTx,
@@ -106,8 +117,8 @@ export async function selectMemberCandidates(
     db,
     sql`select users.id, users.name, users.email, users.organization, users.status::int as status,
       count(*) over ()::int as total from users
-      where users.company_id = ${companyId} ${keyword ? sql`and users.search_text like ${`%${keyword}%`}` : sql``}
-      order by ${memberReadingOrder()} limit ${limit}`,
+      where users.company_id = ${companyId} ${keywordCondition(keyword, 'users')}
+      order by ${memberKeywordRank(keyword)}, ${memberReadingOrder()} limit ${limit}`,
   );
   return {
     total: rows[0]?.total ?? 0,

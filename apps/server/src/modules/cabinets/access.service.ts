@@ -1,20 +1,16 @@
 /** Who can read what, and why (「アクセスできる人」 panel; spec §7 `GET /cabinets_read_document/{id}`). */
 import { CABINET_ACCESS_PAGE_SIZE, CABINET_CANDIDATES_LIMIT } from '@cloudsign/contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { normalizeSearchText } from '../../lib/search-text.ts';
 import * as access from './access.repository.ts';
 import { loadManaged, requireUsers, type Ctx } from './cabinets.service.ts';
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Readers of one cabinet: for those who manage it (it lists colleagues and their groups). */
 export async function cabinetReaders(ctx: Ctx, id: string, q: { page: number; keyword?: string }) {
   await loadManaged(ctx, id);
-  const keyword = q.keyword ? likeEscape(normalizeSearchText(q.keyword)) : undefined;
   return access.selectCabinetReaders(ctx.db, {
     companyId: ctx.auth.user.companyId,
     cabinetId: id,
-    keyword: keyword || undefined,
+    keyword: q.keyword,
     limit: CABINET_ACCESS_PAGE_SIZE,
     offset: (q.page - 1) * CABINET_ACCESS_PAGE_SIZE,
   });
@@ -32,11 +28,10 @@ export async function readableCabinetsOf(ctx: Ctx, userId: string) {
 /** Colleagues a manager may make admins of the cabinet. */
 export async function memberCandidates(ctx: Ctx, id: string, q: { keyword?: string }) {
   await loadManaged(ctx, id);
-  const keyword = q.keyword ? likeEscape(normalizeSearchText(q.keyword)) : undefined;
   return access.selectMemberCandidates(
     ctx.db,
     ctx.auth.user.companyId,
-    keyword || undefined,
+    q.keyword,
     CABINET_CANDIDATES_LIMIT,
   );
 }

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TMemberBulkFilters, TRole } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../bulk/sql.ts';
-import { normalizeSearchText } from '../../lib/search-text.ts';
+import { memberKeywordMatch } from '../members/member-list.sql.ts';
 
 /** A PostgreSQL array literal as one parameter: `= any($1::uuid[])` with no per-element parameters. */
 export const pgArray = (values: readonly string[]) =>
@@ -181,10 +181,9 @@ export async function deleteMembers(tx: DbOrTx, companyId: string, ids: readonly
 
 function filterSql(companyId: string, f: TMemberBulkFilters): SQL {
   const parts: SQL[] = [sql`u.company_id = ${companyId}::uuid`];
-  if (f.keyword) {
-    const k = normalizeSearchText(f.keyword).replace(/[\\%_]/g, (c) => `\\${c}`);
-    if (k) parts.push(sql`u.search_text like ${`%${k}%`}`);
-  }
+  // The member list's own keyword rule, so an operation on a search touches exactly the members it showed.
+  const keyword = memberKeywordMatch(f.keyword, 'u');
+  if (keyword) parts.push(keyword);
   if (f.groupId) {
     parts.push(sql`(exists (select 1 from member_groups g where g.id = ${f.groupId}::uuid and g.company_id = ${companyId}::uuid and g.type = 1)
       or exists (select 1 from member_group_users m where m.user_id = u.id and m.group_id = ${f.groupId}::uuid))`);

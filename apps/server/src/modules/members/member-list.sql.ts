@@ -71,18 +71,44 @@ export const filterKey = (f: MemberListFilter) =>
     f.mfa ?? '',
   ]);
 
+/**
+ * The one keyword rule of every member search (the list, the pickers, bulk operations on a search): each
+ * normalised term is found in the member's search_text (name without spaces, フリガナ, e-mail, 所属:
+ * memberSearchText). `table` names the users row in the query (an alias such as `u`).
+ */
+export function memberKeywordMatch(keyword: string | undefined, table = 'users'): SQL | undefined {
+  const terms = keywordTerms(keyword);
+  if (terms.length === 0) return undefined;
+  const t = sql.identifier(table);
+  const grams = [...new Set(terms.flatMap(termGrams))];
+  // users.search_grams is a stored generated column (migration 0010): the GIN index answers containment,
+  // and a recheck compares stored arrays. A 1–2 character term is exact; longer ones need LIKE for order.
+  const parts: SQL[] = [sql`${t}.search_grams @> ${pgTextArray(grams)}::text[]`];
+  for (const term of terms) {
+    if ([...term].length > 2) parts.push(sql`${t}.search_text like ${likeContains(term)}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * How well a member matches the keyword typed as one (its terms joined, so 「青木 久美子」 = 「青木久美子」):
+ * 0 when it is his whole name, フリガナ, e-mail or e-mail local part; 1 when one of those starts with it; else
+ * 2. Read from the fixed field positions of search_text (memberSearchText), so nothing is normalised in SQL.
+ */
+export function memberKeywordRank(keyword: string | undefined, table = 'users'): SQL {
+  const k = keywordTerms(keyword).join('');
+  if (!k) return sql`0`;
+  const st = sql`${sql.identifier(table)}.search_text`;
+  const field = (i: number) => sql`split_part(${st}, ' ', ${sql.raw(String(i))})`;
+  const exact = sql`${field(1)} = ${k} or ${field(2)} = ${k} or ${field(3)} = ${k} or split_part(${field(3)}, '@', 1) = ${k}`;
+  const prefix = sql`starts_with(${field(1)}, ${k}) or starts_with(${field(2)}, ${k}) or starts_with(${field(3)}, ${k})`;
+  return sql`(case when ${exact} then 0 when ${prefix} then 1 else 2 end)`;
+}
+
 export function memberWhere(f: MemberListFilter): SQL {
   const parts: SQL[] = [sql`${users.companyId} = ${f.companyId}`];
-  const terms = keywordTerms(f.keyword);
-  if (terms.length > 0) {
-    const grams = [...new Set(terms.flatMap(termGrams))];
-    // users.search_grams is a stored generated column (migration 0010): the GIN index answers containment,
-    // and a recheck compares stored arrays. A 1–2 character term is exact; longer ones need LIKE for order.
-    parts.push(sql`users.search_grams @> ${pgTextArray(grams)}::text[]`);
-    for (const term of terms) {
-      if ([...term].length > 2) parts.push(sql`${users.searchText} like ${likeContains(term)}`);
-    }
-  }
+  const keyword = memberKeywordMatch(f.keyword);
+  if (keyword) parts.push(keyword);
   if (f.userGroupId) {
     parts.push(
       sql`exists (select 1 from member_group_users mgu where mgu.group_id = ${f.userGroupId} and mgu.user_id = ${users.id})`,

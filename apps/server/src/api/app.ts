@@ -23,6 +23,7 @@ import { collectSecretParams, logSerializers } from '../lib/http/log-redaction.t
 import { authenticate } from './plugins/authenticate.ts';
 import { openApi } from './plugins/openapi.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
+import { accountRoutes } from '../modules/account/account.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { createRequestMetrics } from '../modules/system/metrics.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   app.addHook('onRoute', readIfMatchOn);
   await app.register(systemRoutes, { deps, metrics });
   await app.register(meRoutes, { deps });
+  await app.register(accountRoutes, { deps });
   await app.register(clientLogsRoutes, { deps });
   // Area routes register here, one line each (members, member-groups, cabinets, documents, bulk…).
   await app.register(documentsRoutes, { deps });

@@ -20,6 +20,7 @@ export const SESSION_COOKIE = 'cs_session';
 export const SESSION_TTL_MS = 12 * 3600 * 1000;
 /** lastSeenAt is refreshed at most this often, so token refreshes do not write on every call. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
+const USER_AGENT_MAX = 512;
 
 export type NextStep = 'mfa_verify' | 'new_password' | 'mfa_setup' | 'done';
 
@@ -29,13 +30,26 @@ export async function createSession(
   isMfaVerified: boolean,
   now: Date,
   viaSso = false,
+  /** Where the sign-in came from, shown in the member's own session list (アカウント設定). */
+  origin?: { ip: string; userAgent: string },
 ) {
   const cookie = newOpaqueToken();
   const id = hashToken(cookie);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await repo.insertSession(
     db,
-    { id, userId, isMfaVerified, viaSso, createdAt: now, lastSeenAt: now, expiresAt },
+    {
+      id,
+      userId,
+      isMfaVerified,
+      viaSso,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      // A header is the caller's to fill: kept to a size a list shows, so a session row stays small.
+      userAgent: (origin?.userAgent ?? '').slice(0, USER_AGENT_MAX),
+      ip: origin?.ip ?? '',
+    },
     now,
   );
   return { cookie, id, expiresAt };

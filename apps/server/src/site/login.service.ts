@@ -138,7 +138,7 @@ export async function openPasswordSession(
   origin: RequestOrigin | undefined,
 ) {
   return db.transaction(async (tx) => {
-    const session = await createSession(tx, user.id, false, now);
+    const session = await createSession(tx, user.id, false, now, false, origin);
     const loaded = await loadSession(tx, session.cookie, now);
     const step = loaded ? nextStep(loaded) : 'invalid';
     await recordSignInWhenDone(tx, step, user, origin);

@@ -20,8 +20,11 @@ import {
   documentFiles,
   memberGroupUsers,
   memberGroups,
+  sessions,
+  users,
 } from '../../src/db/schema.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
 import { makeSsoSettings } from '../support/sso.world.ts';
 
 export const ROLES = [
@@ -213,6 +216,24 @@ export async function buildWorld(deps: AppDeps) {
       user: () => makeUser(deps, a.id, { roles: [] }),
       /** A member under 利用停止, for 利用再開. */
       deactivatedUser: () => makeUser(deps, a.id, { roles: [], status: 3 }),
+      /** A new session of company A's admin, by the public id アカウント設定 names sessions with. */
+      adminSession: async () => {
+        const { sessionId } = await signIn(deps, adminA);
+        const [row] = await db
+          .select({ publicId: sessions.publicId })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId));
+        return row!.publicId;
+      },
+      /** Every caller's password set to this one, so アカウント設定's password change can prove it. */
+      knownPassword: async () => {
+        knownHash ??= await hashPassword(KNOWN_PASSWORD);
+        await db
+          .update(users)
+          .set({ passwordHash: knownHash })
+          .where(inArray(users.id, [adminA.id, cabinetAdminA.id, memberA.id, adminB.id]));
+        return KNOWN_PASSWORD;
+      },
       /** Both companies back at settings version 0, so a PUT naming version 0 is current for either admin. */
       settingsVersion: async () => {
         await db
@@ -233,6 +254,9 @@ export async function buildWorld(deps: AppDeps) {
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+const KNOWN_PASSWORD = 'known-passw0rd';
+let knownHash: string | undefined;
 
 /** Every id of company A the world holds: none may appear in an answer to company B. */
 export function companyAIds(w: World): string[] {

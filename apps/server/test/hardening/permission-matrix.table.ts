@@ -119,6 +119,32 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /me': { expect: x(ok, ok, ok, ok), call: () => get('/me') },
 
+  // アカウント設定: every member, on his own account only; another's session id is not found.
+  'GET /account': { expect: x(ok, ok, ok, ok), call: () => get('/account') },
+  'POST /account/password': {
+    expect: x(ok, ok, ok, ok),
+    call: async (w) => {
+      const known = await w.fresh.knownPassword();
+      return send('POST', '/account/password', {
+        currentPassword: known,
+        password: known,
+        confirmation: known,
+      });
+    },
+  },
+  'GET /account/sessions': { expect: x(ok, ok, ok, ok), call: () => get('/account/sessions') },
+  'DELETE /account/sessions/{id}': {
+    expect: x(ok, 404, 404, 404),
+    call: async (w) => ({
+      method: 'DELETE',
+      url: `/account/sessions/${await w.fresh.adminSession()}`,
+    }),
+  },
+  'POST /account/sessions/end_others': {
+    expect: x(ok, ok, ok, ok),
+    call: () => ({ method: 'POST', url: '/account/sessions/end_others' }),
+  },
+
   // Documents
   'GET /documents': { expect: x(ok, ok, ok, ok), call: () => get('/documents') },
   'GET /documents/{id}': { expect: READERS, call: (w) => get(`/documents/${w.document.id}`) },

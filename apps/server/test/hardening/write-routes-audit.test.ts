@@ -170,6 +170,13 @@ const CHANGING: Record<
       };
     },
   },
+  // With another session of the calling admin open, so there is one to end.
+  'POST /account/sessions/end_others': {
+    before: async (w) => {
+      await w.fresh.adminSession();
+    },
+    call: () => ({ method: 'POST', url: '/account/sessions/end_others' }),
+  },
   // Switched off from on (switching on needs a passed connection test: sso-audit.test.ts).
   'PUT /sso_settings/enabled': {
     before: async (w) => {

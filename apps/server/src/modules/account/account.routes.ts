@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountEndpoints as e, ZErrorBody } from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
+import * as service from './account.service.ts';
+
+/** Every signed-in member, whatever his privileges: each call acts on his own account only. */
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const tags = ['account'];
+  app.route({
+    ...routeOf(e.get, { tags, summary: '自分のアカウント' }),
+    handler: async (request) => ({ account: await service.getAccount(deps, request.auth) }),
+  });
+  app.route({
+    ...routeOf(e.changePassword, {
+      tags,
+      summary: '自分のパスワードを変更',
+      errors: { 400: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
+    }),
+    handler: async (request) => service.changePassword(deps, request.auth, request.body),
+  });
+  app.route({
+    ...routeOf(e.sessions, { tags, summary: '自分のセッション' }),
+    handler: async (request) => ({ sessions: await service.listSessions(deps, request.auth) }),
+  });
+  app.route({
+    ...routeOf(e.endSession, {
+      tags,
+      summary: '自分のセッションを終了',
+      errors: { 404: ZErrorBody },
+    }),
+    handler: async (request) => service.endSession(deps, request.auth, request.params.id),
+  });
+  app.route({
+    ...routeOf(e.endOtherSessions, { tags, summary: 'ほかのすべてのセッションを終了' }),
+    handler: async (request) => service.endOtherSessions(deps, request.auth),
+  });
+};

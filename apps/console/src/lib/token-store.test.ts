@@ -152,6 +152,32 @@ describe('token store (spec §4, §7)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('a 403 after a session this tab held: 「ログアウトされました」 before its end, 「有効期限切れ」 after', async () => {
+    const { store, fetchMock, redirect, advance } = setup();
+    const endsAt = new Date(1_700_000_000_000 + 3600_000).toISOString();
+    const tokenUntilEnd = () =>
+      new Response(
+        JSON.stringify({ jwt: jwtWithExp(1_700_000_000 + 300), sessionExpiresAt: endsAt }),
+      );
+    fetchMock.mockResolvedValueOnce(tokenUntilEnd());
+    await store.getToken();
+    store.clear();
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 403 }));
+    await expect(store.getToken()).rejects.toMatchObject({ status: 403 });
+    expect(redirect).toHaveBeenLastCalledWith(
+      'https://site.example/login?return_to=%2Fcompany%2Fmembers%3Fpage%3D2&notice=logged_out',
+    );
+    fetchMock.mockResolvedValueOnce(tokenUntilEnd());
+    await store.getToken();
+    advance(3600_000);
+    store.clear();
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 403 }));
+    await expect(store.getToken()).rejects.toMatchObject({ status: 403 });
+    expect(redirect).toHaveBeenLastCalledWith(
+      'https://site.example/login?return_to=%2Fcompany%2Fmembers%3Fpage%3D2&notice=session_expired',
+    );
+  });
+
   it('an early 403 sends the browser to the login page like a late one', async () => {
     const redirect = vi.fn();
     const store = createTokenStore({

@@ -59,8 +59,12 @@ export function readExpiry(jwt: string): number | null {
   return null;
 }
 
-export function loginUrl(siteUrl: string, returnTo: string): string {
-  return `${siteUrl}/login?return_to=${encodeURIComponent(returnTo)}`;
+/** Why the login page is shown, in the site's words (site/login.routes.ts NOTICES). */
+export type LoginNotice = 'logged_out' | 'session_expired';
+
+export function loginUrl(siteUrl: string, returnTo: string, notice?: LoginNotice): string {
+  const why = notice ? `&notice=${notice}` : '';
+  return `${siteUrl}/login?return_to=${encodeURIComponent(returnTo)}${why}`;
 }
 
 /**
@@ -76,6 +80,16 @@ export function createTokenStore(options: TokenStoreOptions) {
   const mayTrip = options.mayTripToLogin ?? mayTripToLogin;
 
   let token: { jwt: string; expiresAt: number } | null = null;
+  /**
+   * When the session this tab held ends (from the site's last token answer); null before any. A refusal after
+   * one is a session that ended: past this time it expired, before it was ended elsewhere (logged out in
+   * another tab, ended from アカウント設定, revoked by an admin), and the login page says which.
+   */
+  let sessionEndsAt: number | null = null;
+  const noticeOfRefusal = (): LoginNotice | undefined => {
+    if (sessionEndsAt === null) return undefined;
+    return now() >= sessionEndsAt ? 'session_expired' : 'logged_out';
+  };
   let inFlight: Promise<string> | null = null;
   let early = options.takeEarly?.();
 
@@ -99,12 +113,14 @@ export function createTokenStore(options: TokenStoreOptions) {
         fatalErrorStore.set(refused, currentPath());
         throw refused;
       }
-      redirect(loginUrl(options.siteUrl, currentPath()));
+      redirect(loginUrl(options.siteUrl, currentPath(), noticeOfRefusal()));
       throw new TokenError('ログインが必要です。', 403);
     }
     if (!res.ok) throw new TokenError('認証情報を取得できませんでした。', res.status);
-    const { jwt } = ZTokenResponse.parse(await res.json());
+    const { jwt, sessionExpiresAt } = ZTokenResponse.parse(await res.json());
     token = { jwt, expiresAt: readExpiry(jwt) ?? now() };
+    const ends = sessionExpiresAt ? Date.parse(sessionExpiresAt) : NaN;
+    sessionEndsAt = Number.isNaN(ends) ? null : ends;
     return jwt;
   }
 

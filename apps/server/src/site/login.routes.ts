@@ -42,6 +42,9 @@ export const LOGIN_SLOWED = (seconds: number) =>
   `ログインの失敗が続いたため、このアカウントへのログインを一時的に制限しています。${retryAfterText(seconds)}にもう一度お試しください。` +
   'このブラウザで以前ログインしたことがある場合は、影響を受けません。';
 const NOTICES: Record<string, string> = {
+  // A console tab whose session ended sends the member here with the reason (console lib/token-store.ts).
+  logged_out: 'ログアウトされました。もう一度ログインしてください。',
+  session_expired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
   password_set: 'パスワードを設定しました。新しいパスワードでログインしてください。',
   password_set_sso:
     'パスワードを設定しました。この組織ではシングルサインオン（SSO）でログインします。メールアドレスを入力すると、組織の IdP に移動します。',

@@ -28,16 +28,22 @@ export async function accessTokenFor(
   deps: AppDeps,
   request: FastifyRequest,
 ): Promise<string | null> {
+  return (await sessionTokenFor(deps, request))?.jwt ?? null;
+}
+
+/** The token and when its session ends (the console words a later refusal by it). */
+async function sessionTokenFor(deps: AppDeps, request: FastifyRequest) {
   const loaded = await currentSession(deps, request);
   if (!loaded || nextStep(loaded) !== 'done') return null;
   const now = deps.clock();
   await touchSession(deps.database.db, loaded.session, now);
-  return signAccessToken(
+  const jwt = await signAccessToken(
     deps.keys,
     { issuer: deps.env.SITE_URL, audience: deps.env.API_URL },
     { userId: loaded.user.id, companyId: loaded.user.companyId, sessionId: loaded.session.id },
     now,
   );
+  return { jwt, sessionExpiresAt: loaded.session.expiresAt.toISOString() };
 }
 
 /**
@@ -59,9 +65,9 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       // another site cannot mint tokens with the member's cookie; Origin/Sec-Fetch-Site close the rest.
       if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
       if (!isConsoleScript(request)) return sendError(request, reply, 'forbidden');
-      const jwt = await accessTokenFor(deps, request);
-      if (!jwt) return sendError(request, reply, 'forbidden', NO_SESSION);
-      return { jwt };
+      const token = await sessionTokenFor(deps, request);
+      if (!token) return sendError(request, reply, 'forbidden', NO_SESSION);
+      return token;
     },
   });
 

@@ -13,6 +13,9 @@ import { makeCompany, makeUser, signIn } from '../../test/support/fixtures.ts';
 import { upload, utf8 } from '../../test/support/member-bulk.world.ts';
 import { runCheck } from '../bulk/check-runner.ts';
 import { createMemberChecker } from '../modules/member-bulk/member-checker.ts';
+import { bulkJobKinds } from '../modules/bulk/bulk.jobs.ts';
+
+const memberCheck = bulkJobKinds({ name: 'member-bulk' }).check;
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -38,7 +41,7 @@ it('a job sent inside a transaction that rolls back is not queued; one that comm
   const marker = crypto.randomUUID();
   await expect(
     deps.database.db.transaction(async (tx) => {
-      await deps.jobs.send('member-bulk.check', { manipulationId: marker }, { tx });
+      await deps.jobs.send(memberCheck, { manipulationId: marker }, { tx });
       await tx.execute(sql`select 1`);
       throw new Error('rolled back');
     }),
@@ -46,7 +49,7 @@ it('a job sent inside a transaction that rolls back is not queued; one that comm
   expect(await jobsFor('member-bulk.check', 'manipulationId', marker)).toEqual([]);
 
   await deps.database.db.transaction(async (tx) => {
-    await deps.jobs.send('member-bulk.check', { manipulationId: marker }, { tx, companyId: 'c' });
+    await deps.jobs.send(memberCheck, { manipulationId: marker }, { tx, companyId: 'c' });
   });
   expect(await jobsFor('member-bulk.check', 'manipulationId', marker)).toEqual(['created']);
 });

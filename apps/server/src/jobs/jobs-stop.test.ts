@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { z } from 'zod';
 import { createJobs, JobsStopping } from './jobs.ts';
+import { jobKind } from './job-kind.ts';
+
+const longRun = jobKind('test.long-run', z.object({}));
+const lateFetch = jobKind('test.late-fetch', z.object({}));
 
 let deps: TestDeps;
 
@@ -24,7 +29,7 @@ it('a long handler gives its job back when the worker stops, and the job waits f
   let batches = 0;
   let outcome: unknown = 'still running';
   await jobs.register(
-    'test.long-run',
+    longRun,
     async () => {
       markStarted();
       try {
@@ -43,7 +48,7 @@ it('a long handler gives its job back when the worker stops, and the job waits f
     { retryLimit: 3 },
   );
   await jobs.startWorking();
-  const id = await jobs.send('test.long-run', {});
+  const id = await jobs.send(longRun, {});
   await started;
   expect(jobs.stopping.aborted).toBe(false);
 
@@ -83,13 +88,13 @@ it('a job fetched while the worker stops runs to its end, and is recorded, befor
   };
   const jobs = await createJobs(slowFetches, deps.logger, { pollingIntervalSeconds: 0.5 });
   let handled = 'not run';
-  await jobs.register('test.late-fetch', async () => {
+  await jobs.register(lateFetch, async () => {
     await sleep(300);
     // The handler's own database work, after the stop began.
     await deps.database.raw.query('select 1');
     handled = 'finished';
   });
-  const id = await jobs.send('test.late-fetch', {}, { startAfterSeconds: 0 });
+  const id = await jobs.send(lateFetch, {}, { startAfterSeconds: 0 });
   delayFetch = true;
   await jobs.startWorking();
   await fetching;

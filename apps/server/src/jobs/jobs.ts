@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { txExecutor, type SqlExecutor } from './tx-executor.sql.ts';
 import { checkPgBoss, lowestPriorityOf, tagJobOwners } from './pg-boss-internals.ts';
+import { checkedPayload, InvalidJobPayload, type JobKind } from './job-kind.ts';
 
 export type JobContext = {
   jobId: string;
@@ -56,12 +57,14 @@ export type QueueOptions = {
 };
 
 export type Jobs = {
+  /** The kind's payload is checked before the handler sees it (job-kind.ts). */
   register: <T extends object>(
-    name: string,
+    kind: JobKind<T>,
     handler: JobHandler<T>,
     opts?: QueueOptions,
   ) => Promise<void>;
-  send: <T extends object>(name: string, data: T, opts?: SendOptions) => Promise<string | null>;
+  /** Throws InvalidJobPayload, queueing nothing, when `data` does not fit the kind. */
+  send: <T extends object>(kind: JobKind<T>, data: T, opts?: SendOptions) => Promise<string | null>;
   /** Jobs one company may have queued and running (JOBS_PER_COMPANY; enforced by company-job-slots.ts). */
   perCompanyLimit: number;
   /** Begin fetching registered queues (the worker role); api-only instances only send. */
@@ -149,12 +152,13 @@ export async function createJobs(
   await checkPgBoss(database);
   await tagJobOwners(database);
 
-  const handlers = new Map<string, { handler: JobHandler<object>; opts: QueueOptions }>();
+  type Entry = { kind: JobKind<object>; handler: JobHandler<object>; opts: QueueOptions };
+  const handlers = new Map<string, Entry>();
   const stopping = new AbortController();
   let isWorking = false;
   const polling = opts.pollingIntervalSeconds ?? 0.5;
 
-  const workQueue = async (name: string, entry: { handler: JobHandler<object> }) => {
+  const workQueue = async (name: string, entry: Entry) => {
     await boss.work<object>(
       name,
       { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
@@ -163,8 +167,9 @@ export async function createJobs(
         const log = logger.child({ job: name, jobId: job.id });
         log.info('job started');
         try {
+          const data = checkedPayload(entry.kind, job.data, 'work');
           await inFlight.track(() =>
-            entry.handler(job.data, {
+            entry.handler(data, {
               jobId: job.id,
               logger: log,
               isLastAttempt: job.retryCount >= job.retryLimit,
@@ -174,6 +179,7 @@ export async function createJobs(
           // A job given back by a stopping worker is a retry, not a failure: said once here, for every handler.
           if (err instanceof JobsStopping)
             log.info('job given back: the worker is stopping; it will be retried');
+          else if (err instanceof InvalidJobPayload) log.error({ err }, 'job refused: its payload');
           throw err;
         }
         log.info('job finished');
@@ -183,7 +189,8 @@ export async function createJobs(
 
   return {
     perCompanyLimit: opts.perCompanyLimit ?? 10,
-    register: async (name, handler, qopts = {}) => {
+    register: async (kind, handler, qopts = {}) => {
+      const { name } = kind;
       await boss.createQueue(name, {
         name,
         policy: qopts.isSerialPerKey ? 'singleton' : 'standard',
@@ -192,19 +199,29 @@ export async function createJobs(
         retryBackoff: true,
         expireInSeconds: qopts.expireInSeconds ?? 60 * 60,
       });
-      const entry = { handler: handler as JobHandler<object>, opts: qopts };
+      const entry: Entry = {
+        kind,
+        handler: handler as JobHandler<object>,
+        opts: qopts,
+      };
       handlers.set(name, entry);
       if (isWorking) await workQueue(name, entry);
       if (isWorking && qopts.cron) await boss.schedule(name, qopts.cron, {}, { tz: 'UTC' });
     },
-    send: async (name, data, sopts = {}) => {
+    send: async (kind, data, sopts = {}) => {
+      const { name } = kind;
+      const checked = checkedPayload(kind, data, 'send');
       const db = sopts.tx ? txExecutor(sopts.tx) : dbAdapter(database);
-      return boss.send(name, sopts.companyId ? { ...data, companyId: sopts.companyId } : data, {
-        db,
-        ...(sopts.singletonKey ? { singletonKey: sopts.singletonKey } : {}),
-        ...(sopts.startAfterSeconds ? { startAfter: sopts.startAfterSeconds } : {}),
-        ...(sopts.companyId ? { priority: await fairPriority(db, name, sopts.companyId) } : {}),
-      });
+      return boss.send(
+        name,
+        sopts.companyId ? { ...checked, companyId: sopts.companyId } : checked,
+        {
+          db,
+          ...(sopts.singletonKey ? { singletonKey: sopts.singletonKey } : {}),
+          ...(sopts.startAfterSeconds ? { startAfter: sopts.startAfterSeconds } : {}),
+          ...(sopts.companyId ? { priority: await fairPriority(db, name, sopts.companyId) } : {}),
+        },
+      );
     },
     startWorking: async () => {
       isWorking = true;

@@ -3,6 +3,7 @@
  * the end of the member's other sign-ins and the end of their browsers' exemption from login limits commit
  * together, so a half-done change never leaves an old browser signed in (docs/design.md §1).
  */
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { forgetDevices } from '../auth/known-devices.ts';
 import { consumeSetupLink } from '../auth/password-setup.ts';
@@ -10,6 +11,7 @@ import { revokeSetupLinks } from '../auth/revocation.ts';
 import { deleteOtherSessions, findUserByEmail, setPassword } from './site.repository.ts';
 import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-reset.ts';
 import type { AppDeps } from '../deps.ts';
+import { jobKind } from '../jobs/job-kind.ts';
 import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
 import {
   recordOwnAccountEvent,
@@ -79,12 +81,17 @@ export async function requestPasswordReset(
   origin?: RequestOrigin,
 ): Promise<'limited' | 'answered'> {
   if (!(await reserveResetRequest(deps.database.db, key, deps.clock()))) return 'limited';
-  await deps.jobs.send<PasswordResetRequest>(PASSWORD_RESET_JOB, { email: key.email, origin });
+  await deps.jobs.send(passwordResetJob, { email: key.email, origin });
   return 'answered';
 }
 
 export const PASSWORD_RESET_JOB = 'password-reset.request';
-export type PasswordResetRequest = { email: string; origin?: RequestOrigin };
+const ZPasswordResetRequest = z.object({
+  email: z.string().min(1),
+  origin: z.object({ ip: z.string(), userAgent: z.string(), requestId: z.string() }).optional(),
+}) satisfies z.ZodType<{ email: string; origin?: RequestOrigin }>;
+export type PasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+export const passwordResetJob = jobKind(PASSWORD_RESET_JOB, ZPasswordResetRequest);
 
 /**
  * The job of a reset request: mails a link when the address belongs to a member who has a password and may

@@ -9,14 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { z } from 'zod';
 import { afterAll, expect, it } from 'vitest';
 import { createTestDeps, isPostgresRun, type TestDeps } from '../support/test-deps.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { closeDeps, createDeps } from '../../src/bootstrap.ts';
 import { openInstance } from '../../src/lib/instance.ts';
 import { reclaimDeadWork } from '../../src/jobs/reclaim-dead-work.ts';
+import { jobKind } from '../../src/jobs/job-kind.ts';
 
-const QUEUE = 'crash-test.probe';
+const QUEUE = jobKind('crash-test.probe', z.object({ n: z.number() }));
 const silent = pino({ level: 'silent' });
 let deps: TestDeps | null = null;
 afterAll(async () => deps?.cleanup());
@@ -51,7 +53,7 @@ it.skipIf(!isPostgresRun())(
       await c.connect();
       await c.query(
         `update pgboss.job set state = 'active', started_on = now() where name = $1 and id = $2`,
-        [QUEUE, id],
+        [QUEUE.name, id],
       );
       await c.end();
     };
@@ -59,7 +61,7 @@ it.skipIf(!isPostgresRun())(
     await fetchAs(777_001, alive);
     const tags = await d.database.raw.query<{ id: string; owner: string }>(
       `select id, output->>'owner' as owner from pgboss.job where name = $1`,
-      [QUEUE],
+      [QUEUE.name],
     );
     expect(Object.fromEntries(tags.rows.map((r) => [r.id, r.owner]))).toEqual({
       [dead]: '555001',
@@ -98,16 +100,13 @@ it.skipIf(isPostgresRun())(
       // What a kill -9 leaves: the job active, its process gone.
       await first.database.raw.query(
         `update pgboss.job set state = 'active', started_on = now() where name = $1 and id = $2`,
-        [QUEUE, id],
+        [QUEUE.name, id],
       );
       await closeDeps(first);
 
       const second = await open();
       const ran: string[] = [];
-      await second.jobs.register<{ n: number }>(
-        QUEUE,
-        async (_data, ctx) => void ran.push(ctx.jobId),
-      );
+      await second.jobs.register(QUEUE, async (_data, ctx) => void ran.push(ctx.jobId));
       expect(await stateOf(second, id)).toBe('retry');
       await second.jobs.startWorking();
       const started = Date.now();
@@ -119,7 +118,7 @@ it.skipIf(isPostgresRun())(
       const own = (await second.jobs.send(QUEUE, { n: 2 }))!;
       await second.database.raw.query(
         `update pgboss.job set state = 'active', started_on = now() where name = $1 and id = $2`,
-        [QUEUE, own],
+        [QUEUE.name, own],
       );
       expect(
         (await reclaimDeadWork(second.database, second.instance, dataDir, silent, false)).jobs,

@@ -14,9 +14,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { findManipulation } from '../../bulk/bulk.repository.ts';
 import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
-import type { BulkJob } from '../bulk/bulk-target.ts';
 import { auditBy, recordAuditEvent } from './audit-log.record.ts';
-import { AUDIT_EXPORT_JOB } from './audit-export.ts';
+import { auditExportJob } from './audit-log.jobs.ts';
 
 const scope = (auth: AuthContext) => ({ companyId: auth.company.id, target: 'audit_log' as const });
 const companyTarget = (auth: AuthContext) => ({
@@ -52,8 +51,8 @@ export async function requestAuditExport(
         details: { exportId: run.id, encoding: body.encoding, filters },
       });
       // With the new row only, in its transaction: a twin still being generated has its job already.
-      await deps.jobs.send<BulkJob>(
-        AUDIT_EXPORT_JOB,
+      await deps.jobs.send(
+        auditExportJob,
         { manipulationId: run.id },
         { companyId: auth.company.id, tx },
       );

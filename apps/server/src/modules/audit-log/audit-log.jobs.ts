@@ -1,7 +1,9 @@
 /** The audit log's jobs: the CSV export and the retention sweep. */
 import type { AppDeps } from '../../deps.ts';
 import { logged } from '../bulk/bulk.jobs.ts';
-import type { BulkJob } from '../bulk/bulk-target.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/job-kind.ts';
+import { ZBulkJob } from '../bulk/bulk-target.ts';
 import { AUDIT_EXPORT_JOB, runAuditExport } from './audit-export.ts';
 import {
   AUDIT_RETENTION_CRON,
@@ -9,14 +11,19 @@ import {
   pruneExpiredEvents,
 } from './audit-retention.ts';
 
+/** An export is a run row like a member export's: its job names the row. */
+export const auditExportJob = jobKind(AUDIT_EXPORT_JOB, ZBulkJob);
+/** The retention sweep covers every company: it carries nothing (pg-boss's cron sends `{}`). */
+export const auditRetentionJob = jobKind(AUDIT_RETENTION_JOB, z.object({}));
+
 export async function registerAuditLogJobs(deps: AppDeps) {
-  await deps.jobs.register<BulkJob>(
-    AUDIT_EXPORT_JOB,
+  await deps.jobs.register(
+    auditExportJob,
     logged('audit log export', ({ manipulationId }) => runAuditExport(deps, manipulationId)),
     { retryLimit: 3 },
   );
-  await deps.jobs.register<object>(
-    AUDIT_RETENTION_JOB,
+  await deps.jobs.register(
+    auditRetentionJob,
     logged('audit log retention', async () => void (await pruneExpiredEvents(deps))),
     { retryLimit: 3, cron: AUDIT_RETENTION_CRON },
   );

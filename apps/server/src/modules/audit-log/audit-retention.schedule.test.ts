@@ -4,6 +4,7 @@ import { makeCompany } from '../../../test/support/fixtures.ts';
 import { recordAuditEvent, type AuditEventInput } from './audit-log.record.ts';
 import { findEventPage } from './audit-log.repository.ts';
 import { AUDIT_RETENTION_JOB } from './audit-retention.ts';
+import { auditRetentionJob } from './audit-log.jobs.ts';
 
 const NOW = new Date('2026-11-25T00:00:00Z');
 let deps: TestDeps;
@@ -43,7 +44,7 @@ describe('audit log retention runs by itself every day on the worker', () => {
     }
 
     // What the schedule sends at its hour: the job with no data, worked by the worker.
-    await deps.jobs.send(AUDIT_RETENTION_JOB, {});
+    await deps.jobs.send(auditRetentionJob, {});
     const deadline = Date.now() + 60_000;
     while ((await names(five.id))[0]?.[0] !== 'auditLog.pruned' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));

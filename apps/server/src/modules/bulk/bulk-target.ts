@@ -5,13 +5,14 @@
  * ../../bulk/README.md).
  */
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type {
-  BulkCsvRequestBody,
-  BulkGenerationEndpoints,
-  BulkManipulationEndpoints,
-  BulkTemplateEndpoint,
-  BulkUploadEndpoint,
+import { z } from 'zod';
+import {
+  BulkKind,
+  type BulkCsvRequestBody,
+  type BulkGenerationEndpoints,
+  type BulkManipulationEndpoints,
+  type BulkTemplateEndpoint,
+  type BulkUploadEndpoint,
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -84,9 +85,14 @@ export type BulkTargetDescriptor = {
   registerExtraJobs?: (deps: AppDeps) => Promise<void>;
 };
 
-export type BulkJob = { manipulationId: string };
-/** `kind` picks the executor (a member add, edit or delete run). */
-export type BulkExecuteJob = BulkJob & { kind: number };
+/** The payload of a run's check, export and invitation jobs (jobs/job-kind.ts). */
+export const ZBulkJob = z.object({ manipulationId: z.string().min(1) });
+export type BulkJob = z.infer<typeof ZBulkJob>;
+/** `kind` picks the executor: only runs that write (add, delete, edit) are executed. */
+export const ZBulkExecuteJob = ZBulkJob.extend({
+  kind: z.literal([BulkKind.Add, BulkKind.Delete, BulkKind.Edit]),
+});
+export type BulkExecuteJob = z.infer<typeof ZBulkExecuteJob>;
 
 /** Types a generation's `params` against its own body schema. */
 export const generation = <S extends BulkCsvRequestBody>(

@@ -91,8 +91,8 @@ function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) 
       },
     },
     jobs: {
-      send: async (name: string, data: unknown, options: unknown) => {
-        sent.push({ name, data, options });
+      send: async (kind: { name: string }, data: unknown, options: unknown) => {
+        sent.push({ name: kind.name, data, options });
         return null;
       },
     },

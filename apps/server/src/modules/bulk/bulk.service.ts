@@ -16,10 +16,10 @@ import {
 import type { AuthContext } from '../../auth/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
-import { bulkJobNames } from './bulk.jobs.ts';
+import { bulkJobKinds } from './bulk.jobs.ts';
 import { digestWhileStreaming, recordRunEvent } from './bulk-audit.ts';
 import type { BulkServiceDeps, ListQuery, RowsQuery, Target } from './bulk-service-deps.ts';
-import type { BulkExecuteJob, BulkGeneration, BulkJob } from './bulk-target.ts';
+import type { BulkExecuteJob, BulkGeneration } from './bulk-target.ts';
 
 export const MSG_TOO_LARGE = `ファイルサイズが上限（${BULK_MAX_FILE_BYTES / 1024 / 1024}MB）を超えています。ファイルを分けてアップロードしてください。`;
 export const msgNotExecutable = (noun: string) =>
@@ -111,8 +111,8 @@ export async function uploadCsv(
         fileName: row.originalFilename,
         ...digest,
       });
-      await deps.jobs.send<BulkJob>(
-        bulkJobNames(t).check,
+      await deps.jobs.send(
+        bulkJobKinds(t).check,
         { manipulationId: row.id },
         { companyId: auth.company.id, tx },
       );
@@ -151,9 +151,10 @@ export async function executeManipulation(
     async (tx, row) => {
       await recordRunEvent(tx, auth, t, 'bulk.executed', row, { counts: m.counts });
       const company = auth.company.id;
-      await deps.jobs.send<BulkExecuteJob>(
-        bulkJobNames(t).execute,
-        { manipulationId: id, kind: m.kind },
+      await deps.jobs.send(
+        bulkJobKinds(t).execute,
+        // A Ready run is an add, delete or edit (the kind is checked again at send).
+        { manipulationId: id, kind: m.kind as BulkExecuteJob['kind'] },
         { singletonKey: company, companyId: company, tx },
       );
     },
@@ -207,8 +208,8 @@ export async function requestGeneration(
         encoding: body.encoding,
         params,
       });
-      await deps.jobs.send<BulkJob>(
-        bulkJobNames(t).export,
+      await deps.jobs.send(
+        bulkJobKinds(t).export,
         { manipulationId: row.id },
         { companyId: auth.company.id, tx },
       );

@@ -1,6 +1,8 @@
 /** The classification backfill job: batches of links, resumable, idempotent (at-least-once). */
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { JobsStopping } from '../../jobs/jobs.ts';
+import { jobKind } from '../../jobs/job-kind.ts';
 import { lockBackfill, markBackfillFailed, runBackfillBatch } from './backfill.repository.ts';
 
 export const BACKFILL_JOB = 'cabinets.classification-backfill';
@@ -8,11 +10,11 @@ const BATCH_SIZE = 5000;
 /** Retries of a failing batch (transient errors); a killed worker's run is given back without counting. */
 export const BACKFILL_RETRY_LIMIT = 3;
 
-export type BackfillJobData = { backfillId: string };
+export const backfillJob = jobKind(BACKFILL_JOB, z.object({ backfillId: z.uuid() }));
 
 export async function registerCabinetJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register<BackfillJobData>(
-    BACKFILL_JOB,
+  await deps.jobs.register(
+    backfillJob,
     async ({ backfillId }, ctx) => {
       try {
         for (;;) {

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { EntityType, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import * as repo from './cabinets.repository.ts';
 import * as backfills from './backfill.repository.ts';
-import { BACKFILL_JOB, type BackfillJobData } from './backfill.job.ts';
+import { backfillJob } from './backfill.job.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import {
   auditedLinks,
@@ -81,8 +81,8 @@ export async function addRules(
         createdBy: ctx.auth.user.id,
       });
       // In the same transaction: the job exists exactly when its row does (and the worker finds the row).
-      await ctx.jobs.send<BackfillJobData>(
-        BACKFILL_JOB,
+      await ctx.jobs.send(
+        backfillJob,
         { backfillId: inserted.id },
         { companyId: ctx.auth.user.companyId, tx },
       );

@@ -1,10 +1,12 @@
 /** The invitation mails after a member run: their own job, so a crash can repeat one mail but never skips one. */
+import { z } from 'zod';
 import { BulkKind } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { claimFollowUp, rowsAwaitingFollowUp } from '../../bulk/bulk-rows.repository.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { logged } from '../bulk/bulk.jobs.ts';
-import type { BulkJob } from '../bulk/bulk-target.ts';
+import { ZBulkJob } from '../bulk/bulk-target.ts';
+import { jobKind } from '../../jobs/job-kind.ts';
 import { isStillInvited } from './member-bulk.repository.ts';
 import { MailLimitError } from '../../auth/mail-limits.ts';
 import { secondsToNextJstDay } from '../../lib/time/jst.ts';
@@ -12,7 +14,10 @@ import { secondsToNextJstDay } from '../../lib/time/jst.ts';
 export const MEMBER_INVITE_JOB = 'member-bulk.invite';
 
 /** `action` is absent in jobs queued before edits sent invitations: those are adds. */
-type InviteJob = BulkJob & { action?: 'add' | 'update' };
+const inviteJob = jobKind(
+  MEMBER_INVITE_JOB,
+  ZBulkJob.extend({ action: z.enum(['add', 'update']).optional() }),
+);
 
 /**
  * Password-setup mails of the members a run added, or of invited members whose email an edit run changed
@@ -62,19 +67,18 @@ export async function sendInvitations(
 export function queueInvitations(deps: AppDeps, manipulationId: string, kind: number) {
   const action = kind === BulkKind.Add ? 'add' : kind === BulkKind.Edit ? 'update' : null;
   if (!action) return undefined;
-  return async () =>
-    void (await deps.jobs.send<InviteJob>(MEMBER_INVITE_JOB, { manipulationId, action }));
+  return async () => void (await deps.jobs.send(inviteJob, { manipulationId, action }));
 }
 
 export async function registerMemberInvitationJob(deps: AppDeps) {
-  await deps.jobs.register<InviteJob>(
-    MEMBER_INVITE_JOB,
+  await deps.jobs.register(
+    inviteJob,
     logged('member bulk', async ({ manipulationId, action }) => {
       const outcome = await sendInvitations(deps, manipulationId, action ?? 'add');
       // The rest of the run's invitations wait for the next JST day's budget (a minute in, past the turn).
       if (outcome === 'deferred') {
-        await deps.jobs.send<InviteJob>(
-          MEMBER_INVITE_JOB,
+        await deps.jobs.send(
+          inviteJob,
           { manipulationId, action },
           { startAfterSeconds: secondsToNextJstDay(deps.clock()) + 60 },
         );

@@ -12,7 +12,7 @@ import * as repo from './sso.repository.ts';
 import type { SsoSettingsRow } from './sso.repository.ts';
 import { groupNames, memberNames } from './sso-audit.repository.ts';
 import { certificateInfo } from './sso-metadata.ts';
-import { SSO_CHANGE_NOTICE_JOB, type SsoChangeNotice } from './sso-change-notice.ts';
+import { ssoChangeNoticeJob, type SsoChangeNotice } from './sso-change-notice.ts';
 
 export type SsoAuditWho = Pick<AuthContext, 'user' | 'company' | 'origin'>;
 type Named = { id: string; name: string };
@@ -78,7 +78,7 @@ export async function recordSsoChange(
     fields,
     at: deps.clock().toISOString(),
   };
-  await deps.jobs.send(SSO_CHANGE_NOTICE_JOB, notice, { tx, companyId: who.company.id });
+  await deps.jobs.send(ssoChangeNoticeJob, notice, { tx, companyId: who.company.id });
 }
 
 /**

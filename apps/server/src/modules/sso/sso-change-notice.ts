@@ -3,8 +3,10 @@
  * transaction, so the admin's answer does not wait on mail and a crash never loses a notice). Who changed what
  * is in the audit log; the mail names the fields and the admin, quoting the name as tenant text.
  */
+import { z } from 'zod';
 import { memberLabel, SSO_AUDIT_FIELDS, type TSsoAuditField } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { jobKind } from '../../jobs/job-kind.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { quotedFields } from '../../lib/mail-quote.ts';
 import { otherCompanyAdmins } from './sso-audit.repository.ts';
@@ -14,12 +16,14 @@ export const SSO_CHANGE_NOTICE_SUBJECT = '【クラウドサイン】SSO設定�
 /** The console's SSO settings page (docs/design.md "Single sign-on"). */
 const SSO_SETTINGS_PAGE = '/company/sso';
 
-export type SsoChangeNotice = {
-  companyId: string;
-  actor: { id: string; name: string; email: string };
-  fields: TSsoAuditField[];
-  at: string;
-};
+const ZSsoChangeNotice = z.object({
+  companyId: z.string().min(1),
+  actor: z.object({ id: z.string().min(1), name: z.string(), email: z.string() }),
+  fields: z.array(z.enum(Object.keys(SSO_AUDIT_FIELDS) as [TSsoAuditField, ...TSsoAuditField[]])),
+  at: z.iso.datetime(),
+});
+export type SsoChangeNotice = z.infer<typeof ZSsoChangeNotice>;
+export const ssoChangeNoticeJob = jobKind(SSO_CHANGE_NOTICE_JOB, ZSsoChangeNotice);
 
 /** At-least-once like every job: a retry after a crash may repeat a mail, never skip one. */
 export async function sendSsoChangeNotice(deps: AppDeps, notice: SsoChangeNotice) {

@@ -33,6 +33,7 @@ export * from './member-groups.ts';
 export * from './member-groups.endpoints.ts';
 export * from './audit-log.ts';
 export * from './audit-log.endpoints.ts';
+export * from './audit-details.ts';
 export * from './company-settings.ts';
 export * from './company-settings.endpoints.ts';
 export * from './sso.ts';

@@ -1,15 +1,18 @@
-import { Accordion, Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Accordion, Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import {
   AUDIT_CATEGORIES,
   AUDIT_TARGET_TYPES,
   type TAuditCategory,
   type TAuditEvent,
   type TAuditTargetType,
+  auditNeedsReview as needsReview,
+  browserText,
+  describeAuditDetails,
   memberLabel,
   memberNameOrUnset,
 } from '@cloudsign/contract';
 import { formatDateTime } from '../../../lib/format.ts';
-import { describeDetails, needsReview } from '../lib/details.ts';
 
 const CATEGORY_COLORS: Record<string, string> = {
   auth: 'gray',
@@ -89,8 +92,28 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** The browser in words; the raw user-agent string one click away, as it was recorded. */
+function BrowserText({ userAgent }: { userAgent: string }) {
+  const [raw, setRaw] = useState(false);
+  const named = browserText(userAgent);
+  if (!userAgent || named === userAgent) return <>{named}</>;
+  return (
+    <>
+      {named}{' '}
+      <Anchor component="button" type="button" size="sm" onClick={() => setRaw((v) => !v)}>
+        {raw ? 'ユーザーエージェントを隠す' : 'ユーザーエージェントを表示'}
+      </Anchor>
+      {raw && (
+        <Text size="xs" c="dimmed" ff="monospace" data-testid="audit-user-agent">
+          {userAgent}
+        </Text>
+      )}
+    </>
+  );
+}
+
 function EventDetail({ event: e }: { event: TAuditEvent }) {
-  const lines = describeDetails(e.details);
+  const lines = describeAuditDetails(e.details);
   return (
     <Stack gap="sm" data-testid="audit-event-detail">
       <Box
@@ -109,7 +132,9 @@ function EventDetail({ event: e }: { event: TAuditEvent }) {
             : '—'}
         </Row>
         <Row label="IPアドレス">{e.ip || '—'}</Row>
-        <Row label="ブラウザ">{e.userAgent || '—'}</Row>
+        <Row label="ブラウザ">
+          <BrowserText userAgent={e.userAgent} />
+        </Row>
         <Row label="リクエストID">{e.requestId || '—'}</Row>
         <Row label="連番">{e.seq}</Row>
       </Box>

@@ -63,6 +63,7 @@ const EXPORT_HEADER = [
   '対象のID',
   '対象',
   '詳細',
+  '詳細（JSON）',
 ];
 
 /** Exports the shown conditions in `encoding`, waits for the job, downloads and reads the file's rows. */

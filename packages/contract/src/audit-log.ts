@@ -175,7 +175,10 @@ export const ZAuditExportRequest = strictRequestBody({
 });
 export type TAuditExportRequest = z.input<typeof ZAuditExportRequest>;
 
-/** The export's columns, in the viewer's words; times in JST. */
+/**
+ * The export's columns, in the viewer's words; times in JST. 詳細 reads as the viewer's 内容 (one 「項目: 変更前 →
+ * 変更後」 per line); 詳細（JSON） keeps the recorded details for tools, last so a person can drop it.
+ */
 export const AUDIT_EXPORT_COLUMNS = [
   '日時（JST）',
   '番号',
@@ -191,6 +194,7 @@ export const AUDIT_EXPORT_COLUMNS = [
   '対象のID',
   '対象',
   '詳細',
+  '詳細（JSON）',
 ] as const;
 
 /** Kept at least this many years (the company may keep them longer, never shorter). */

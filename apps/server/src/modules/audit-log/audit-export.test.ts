@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
+import { parse } from 'csv-parse/sync';
 import type {
   TAuditChainHead,
   TBulkManipulation,
@@ -27,7 +28,7 @@ let adminHeaders: Record<string, string>;
 let otherAuditorHeaders: Record<string, string>;
 
 const HEADER =
-  '日時（JST）,番号,操作者,操作者のメールアドレス,操作者のID,IPアドレス,ユーザーエージェント,リクエストID,操作の種類,操作,対象の種類,対象のID,対象,詳細';
+  '日時（JST）,番号,操作者,操作者のメールアドレス,操作者のID,IPアドレス,ユーザーエージェント,リクエストID,操作の種類,操作,対象の種類,対象のID,対象,詳細,詳細（JSON）';
 
 beforeAll(async () => {
   deps = await createTestDeps({ worker: true });
@@ -109,13 +110,13 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
       [
         HEADER,
         `2026/11/03 00:30:05,2,${who},メンバーグループ,グループの変更,メンバーグループ,g-1,"経理\r\n部",` +
-          // jsonb keeps keys shorter-first; JSON writes the line break as \n.
-          `"{""name"":{""after"":""経理部"",""before"":""経理\\n部""}}"`,
+          // 詳細 in the viewer's words; 詳細（JSON） as recorded (jsonb keeps keys shorter-first).
+          `"名前: 経理\n部 → 経理部","{""name"":{""after"":""経理部"",""before"":""経理\\n部""}}"`,
         `2026/11/01 09:00:00,1,${who},メンバーグループ,グループの作成,メンバーグループ,g-1,` +
-          `"'=HYPERLINK(""x"")",`,
+          `"'=HYPERLINK(""x"")",,`,
         // The anchor: the company's head as the file was written (the request's own event, 3), whatever the
         // filter; it verifies the chain.
-        `${jstDateTime(head.occurredAt)},3,,,,,,,,チェーンの先頭（検証用アンカー）,,,,${anchor}`,
+        `${jstDateTime(head.occurredAt)},3,,,,,,,,チェーンの先頭（検証用アンカー）,,,,,${anchor}`,
         '',
       ].join('\r\n'),
     );
@@ -155,8 +156,14 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
     const text = iconv.decode(file.rawPayload, 'cp932');
     expect(text.split('\r\n')[0]).toBe(HEADER);
     expect(text).toContain('グループの変更');
+    // 詳細 reads as the viewer does, one item per line; the JSON is in its own column only.
+    const rows: string[][] = parse(text, { relax_column_count: true });
+    const col = rows[0]!.indexOf('詳細');
+    const details = rows.slice(1, -1).map((r) => r[col]!);
+    expect(details).toEqual(['名前: 経理\n部 → 経理部', '']);
+    expect(details.join('')).not.toMatch(/[{}"]/);
     expect(text.split('\r\n').at(-2)).toMatch(
-      new RegExp(`,チェーンの先頭（検証用アンカー）,,,,${actor.companyId}:\\d+:[0-9a-f]{64}$`),
+      new RegExp(`,チェーンの先頭（検証用アンカー）,,,,,${actor.companyId}:\\d+:[0-9a-f]{64}$`),
     );
   });
 

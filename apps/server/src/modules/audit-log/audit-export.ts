@@ -8,6 +8,7 @@ import {
   AUDIT_CATEGORIES,
   AUDIT_EXPORT_COLUMNS,
   AUDIT_TARGET_TYPES,
+  auditDetailsText,
   ownValue,
   type TAuditAction,
   type TFindAuditEventsFilter,
@@ -35,6 +36,8 @@ export const auditExportKey = (id: string) => `audit-log/${id}-out.csv`;
 const label = (table: Readonly<Record<string, string>>, key: string) => ownValue(table, key) ?? key;
 
 export function auditCsvCells(e: AuditRow): string[] {
+  const details = e.details as Record<string, unknown>;
+  const recorded = Object.keys(details).length > 0;
   return [
     jstDateTime(e.occurredAt),
     String(e.seq),
@@ -49,7 +52,8 @@ export function auditCsvCells(e: AuditRow): string[] {
     e.targetType ? label(AUDIT_TARGET_TYPES, e.targetType) : '',
     e.targetId,
     e.targetName,
-    Object.keys(e.details as object).length > 0 ? JSON.stringify(e.details) : '',
+    recorded ? auditDetailsText(details) : '',
+    recorded ? JSON.stringify(details) : '',
   ];
 }
 

@@ -30,8 +30,15 @@ const SPEC_PATHS = [
   '/company/documents/attributes/bulk_edit/:bulk_id/checked_result',
 ];
 
-// Screens the product added beyond the spec's list (company settings, SSO and its test's return, the audit log).
-const PRODUCT_PATHS = ['/company/settings', '/company/sso', '/sso', '/company/audit_log'];
+// Screens the product added beyond the spec's list (company settings, SSO and its test's return, every
+// member's アカウント設定, the audit log).
+const PRODUCT_PATHS = [
+  '/company/settings',
+  '/company/sso',
+  '/sso',
+  '/account',
+  '/company/audit_log',
+];
 const SPEC_ROUTES = ROUTES.filter((r) => !PRODUCT_PATHS.includes(r.path));
 
 const byPath = (path: string) => ROUTES.find((r) => r.path === path)!;
@@ -50,6 +57,15 @@ describe('route table (spec §2)', () => {
       expect(byPath(path).isAdminOnly).toBe(true);
       expect(byPath(path).middleware).toEqual(['auth', 'ssoPlan']);
     }
+  });
+
+  it('opens アカウント設定 to every member, in the default layout', () => {
+    expect(byPath('/account')).toMatchObject({
+      title: 'アカウント設定',
+      layout: 'default',
+      middleware: ['auth'],
+    });
+    expect(byPath('/account').isAdminOnly).toBeUndefined();
   });
 
   it('gives each route its layout', () => {

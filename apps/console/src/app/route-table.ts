@@ -106,6 +106,14 @@ export const ROUTES: readonly RouteDef[] = [
     module: m('sso-return-page.tsx'),
   },
   {
+    // Every member's own account (issue 32), reached from the user menu.
+    path: '/account',
+    title: 'アカウント設定',
+    layout: 'default',
+    middleware: AUTH,
+    module: m('account-page.tsx'),
+  },
+  {
     path: '/company/audit_log',
     title: '監査ログ',
     layout: 'default',

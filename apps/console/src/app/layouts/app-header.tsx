@@ -58,6 +58,9 @@ export function AppHeader() {
               </Text>
             </Menu.Label>
             <Menu.Divider />
+            <Menu.Item component={Link} to="/account">
+              アカウント設定
+            </Menu.Item>
             {/* A hex colour: Mantine draws a themed item colour in shade 6 at most, too pale on its focus tint. */}
             <Menu.Item color={readableRed[9]} onClick={() => void logout()}>
               ログアウト

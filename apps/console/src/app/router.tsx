@@ -10,7 +10,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { ZId, isCompanyAdmin } from '@cloudsign/contract';
+import { ZId } from '@cloudsign/contract';
+import { landingPath } from './landing.ts';
 import { fatalErrorStore, isFatalError, pageNotFound } from '../lib/fatal-error.ts';
 import { renderRequest } from '../lib/render-request.ts';
 import { middlewareLoader, type MiddlewareContext } from './middleware/index.ts';
@@ -151,10 +152,10 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           // Renders nothing: its loader always redirects. Said explicitly, so React Router does not warn about
           // a leaf route without an element.
           element: null,
-          // Issue 2: company admins start on the members list, everyone else on the cabinets.
+          // Issues 2 and 33: admins start on the members, auditors on 監査ログ, everyone else on the cabinets.
           loader: reportingFatal(
             middlewareLoader(['auth'], queryClient, ({ user }) => {
-              throw redirect(user && isCompanyAdmin(user) ? '/company/members' : '/cabinets');
+              throw redirect(landingPath(user));
             }),
           ),
         },

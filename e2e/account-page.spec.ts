@@ -1,0 +1,109 @@
+/**
+ * アカウント設定 by clicks (issue 32): a member opens it from the user menu, ends the session of his other
+ * browser, which is then sent to the login page with 「ログアウトされました」, and changes his password. The
+ * member is invited afresh on each run (the demo logins keep their password for the other specs), so a second
+ * run meets the same state.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, login, submitLogin } from './support/auth.ts';
+import { mainNav } from './support/journeys.ts';
+import { linkPath, newestMailTo } from './support/outbox.ts';
+import { API_URL } from './playwright.config.ts';
+
+const FIRST_PASSWORD = 'Yama-no-Ue-2026';
+const NEW_PASSWORD = 'Kawa-no-Nagare-2026';
+const FIREFOX_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+/** The admin invites a member of his own (the test's data, written through the api as the page would). */
+async function inviteMember(page: Page, email: string) {
+  await login(page, DEMO.admin);
+  const jwt = await page.evaluate(async () => {
+    const res = await fetch('/api/token/jwt', {
+      credentials: 'include',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    return ((await res.json()) as { jwt: string }).jwt;
+  });
+  const res = await page.request.post(`${API_URL}/users`, {
+    headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+    data: JSON.stringify({ email, name: '設定 太郎' }),
+  });
+  expect(res.status()).toBe(201);
+  await expect
+    .poll(async () => (await newestMailTo(email))?.text ?? '')
+    .toMatch(/\/password_setup\//);
+  return linkPath((await newestMailTo(email))!, 'password_setup')!;
+}
+
+async function openAccount(page: Page) {
+  await page.getByRole('button', { name: /ユーザーメニュー/ }).click();
+  await page.getByRole('menuitem', { name: 'アカウント設定' }).click();
+  await expect(page).toHaveTitle('アカウント設定 | クラウドサイン');
+  await expect(page.getByRole('heading', { level: 1, name: 'アカウント設定' })).toBeVisible();
+}
+
+async function changePassword(page: Page, from: string, to: string) {
+  const section = page.getByRole('region', { name: 'パスワードの変更' });
+  await section.getByLabel('現在のパスワード').fill(from);
+  await section.getByLabel('新しいパスワード', { exact: true }).fill(to);
+  await section.getByLabel('新しいパスワード（確認）').fill(to);
+  await section.getByRole('button', { name: 'パスワードを変更' }).click();
+  await expect(section.getByRole('status')).toContainText('パスワードを変更しました。');
+}
+
+test('a member ends his other browser from アカウント設定 and changes his password', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const email = `account-${Date.now().toString(36)}@example.com`;
+  const link = await inviteMember(page, email);
+
+  // The member sets his password from the mail and is signed in.
+  const memberContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const member = await memberContext.newPage();
+  await member.goto(link);
+  await member.getByLabel('新しいパスワード', { exact: true }).fill(FIRST_PASSWORD);
+  await member.getByLabel('新しいパスワード（確認）').fill(FIRST_PASSWORD);
+  await member.getByRole('button', { name: 'パスワードを設定する' }).click();
+  await expect(member.locator('[data-layout]').first()).toBeVisible();
+
+  // His other browser (another context, another browser name) signs in too.
+  const otherContext = await browser.newContext({ userAgent: FIREFOX_WINDOWS });
+  const other = await otherContext.newPage();
+  await other.goto('/login');
+  await submitLogin(other, email, FIRST_PASSWORD);
+  await expect(other.locator('[data-layout]').first()).toBeVisible();
+
+  await openAccount(member);
+  await expect(member.getByRole('textbox', { name: 'メールアドレス' })).toHaveValue(email);
+  const sessions = member.getByRole('table', { name: 'ログイン中のセッション' });
+  await expect(sessions.getByText('この端末')).toBeVisible();
+  await member.screenshot({ path: 'test-results/account-page.png', fullPage: true });
+
+  // The list names the other browser in words; the member ends it.
+  const otherRow = sessions.getByRole('row', { name: /Firefox（Windows）/ });
+  await expect(otherRow).toBeVisible();
+  await otherRow.getByRole('button', { name: /このセッションを終了/ }).click();
+  await expect(otherRow).toHaveCount(0);
+
+  // The other browser's next click finds its session ended: the login page says so, return_to kept.
+  await mainNav(other).getByRole('link', { name: '書類', exact: true }).click();
+  await expect(other).toHaveURL(/\/login\?return_to=[^&]+&notice=logged_out/);
+  await expect(
+    other.getByText('ログアウトされました。もう一度ログインしてください。'),
+  ).toBeVisible();
+  await otherContext.close();
+
+  // A wrong current password is told on its field and changes nothing.
+  const section = member.getByRole('region', { name: 'パスワードの変更' });
+  await section.getByLabel('現在のパスワード').fill('not-the-passw0rd');
+  await section.getByLabel('新しいパスワード', { exact: true }).fill(NEW_PASSWORD);
+  await section.getByLabel('新しいパスワード（確認）').fill(NEW_PASSWORD);
+  await section.getByRole('button', { name: 'パスワードを変更' }).click();
+  await expect(section.getByText('現在のパスワードが正しくありません。')).toBeVisible();
+
+  await changePassword(member, FIRST_PASSWORD, NEW_PASSWORD);
+  await memberContext.close();
+});

@@ -101,7 +101,7 @@ async function signedIn(
 ): Promise<SsoOutcome> {
   const flag = await ssoChangeFlag(deps.database.db, ctx.companyId, account, deps.clock());
   const session = await deps.database.db.transaction(async (tx) => {
-    const made = await createSession(tx, account.id, true, deps.clock(), true);
+    const made = await createSession(tx, account.id, true, deps.clock(), true, ctx.origin);
     await recordAuditEvent(tx, {
       companyId: ctx.companyId,
       actor: { id: account.id, name: account.name, email: account.email },

@@ -110,7 +110,9 @@ export async function changePassword(
 
 export async function listSessions(deps: AppDeps, auth: AuthContext): Promise<TAccountSession[]> {
   const rows = await repo.selectOwnSessions(deps.database.db, auth.user.id, deps.clock());
-  return rows.map((r) => ({
+  // This browser first: the member reads the list as 「ここ」 and then 「ほかの端末」.
+  const current = rows.filter((r) => r.id === auth.sessionId);
+  return [...current, ...rows.filter((r) => r.id !== auth.sessionId)].map((r) => ({
     id: r.publicId,
     browser: browserLabel(r.userAgent),
     ip: r.ip,

@@ -197,7 +197,7 @@ describe('own sessions', () => {
     const list = res.json<{ sessions: { browser: string; ip: string; isCurrent: boolean }[] }>()
       .sessions;
     expect(list).toHaveLength(2);
-    expect(list.filter((s) => s.isCurrent)).toHaveLength(1);
+    expect(list.map((s) => s.isCurrent)).toEqual([true, false]);
     expect(list.find((s) => !s.isCurrent)).toMatchObject({
       browser: 'Chrome（Linux）',
       ip: '203.0.113.7',

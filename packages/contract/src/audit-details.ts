@@ -173,6 +173,9 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
     passwordReset: 'パスワード再設定メールの送信',
     memberDeactivated: '利用停止',
     emailChanged: 'メールアドレスの変更',
+    // The member himself, from アカウント設定 (modules/account).
+    endedByMember: '本人による終了',
+    othersEndedByMember: '本人によるほかのセッションの終了',
   },
   target: { members: 'メンバー', document_attributes: '書類情報', audit_log: '監査ログ' },
   theme: THEME_LABELS,

@@ -43,7 +43,19 @@ export const MEMBER_SORTS = [
   '-email',
   'createdAt',
   '-createdAt',
+  'lastSignInAt',
+  '-lastSignInAt',
 ] as const;
+/**
+ * The clean-up filters: 「90日以上ログインしていない」 (last sign-in, or the account's creation when there was
+ * none, 90 days ago or more) and 「一度もログインしていない」.
+ */
+export const MEMBER_SIGN_IN_FILTERS = ['inactive90', 'never'] as const;
+export type TMemberSignInFilter = (typeof MEMBER_SIGN_IN_FILTERS)[number];
+export const MEMBER_SIGN_IN_FILTER_LABELS: Record<TMemberSignInFilter, string> = {
+  inactive90: '90日以上ログインしていない',
+  never: '一度もログインしていない',
+};
 /** Members also accept page=-1: the whole list, virtualised (spec §7 "-1 means all"). */
 export const qMemberPage = lenient(
   z.coerce
@@ -58,6 +70,7 @@ export const ZMemberListQuery = z.object({
   role: lenient(ZRole),
   status: qIntEnum(MEMBER_STATUSES),
   mfa: qIntEnum([1, 2]),
+  signIn: lenient(z.enum(MEMBER_SIGN_IN_FILTERS)),
   sort: lenient(z.enum(MEMBER_SORTS)),
   /** The member whose drawer is open: a row is a link to it, so a click works before the page is hydrated. */
   memberId: qUuid,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, strictRequestBody } from './common.ts';
 import { ZCsvEncoding } from './bulk.ts';
 import { MEMBER_STATUS_LABELS, MemberStatus, ROLE_LABELS, ROLES, type TRole } from './enums.ts';
+import { MEMBER_SIGN_IN_FILTERS } from './list-queries.ts';
 
 /** Japanese column headers of the member CSVs (docs/design.md §3). */
 export const MEMBER_CSV = {
@@ -14,6 +15,11 @@ export const MEMBER_CSV = {
   /** Edit template and export only: the member's 状態 as the screens say it (MEMBER_STATUS_LABELS). */
   status: '利用状態',
   updatedAt: '更新日時',
+  /**
+   * Export and edit template only, last: when the member last signed in (JST), blank = never. Read-only: an
+   * edit file may carry it, and it is ignored (a sign-in is not something a file sets).
+   */
+  lastSignInAt: '最終ログイン日時',
   /** Delete CSV only: who takes over the deleted member's cabinets and documents (offboarding). */
   successor: '移管先メールアドレス',
 } as const;
@@ -42,6 +48,8 @@ export const MEMBER_EDIT_COLUMNS = [
   MEMBER_CSV.status,
   MEMBER_CSV.updatedAt,
 ] as const;
+/** What the export and the edit template write: the edit columns and the read-only 最終ログイン日時. */
+export const MEMBER_EXPORT_COLUMNS = [...MEMBER_EDIT_COLUMNS, MEMBER_CSV.lastSignInAt] as const;
 export const MEMBER_DELETE_COLUMNS = [
   MEMBER_CSV.id,
   MEMBER_CSV.email,
@@ -90,6 +98,13 @@ export const ZMemberBulkFilters = strictRequestBody({
     .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
       message: '状態の指定が正しくありません。',
     })
+    .optional(),
+  mfa: z
+    .union([z.literal(1), z.literal(2)], { message: '2要素認証の指定が正しくありません。' })
+    .optional(),
+  /** The member list's clean-up filters, so the list's set is exported as it was shown. */
+  signIn: z
+    .enum(MEMBER_SIGN_IN_FILTERS, { message: '最終ログインの条件の指定が正しくありません。' })
     .optional(),
 });
 export type TMemberBulkFilters = z.infer<typeof ZMemberBulkFilters>;

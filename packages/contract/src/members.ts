@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZPage, strictRequestBody } from './common.ts';
 import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
-import { MEMBER_SORTS } from './list-queries.ts';
+import { MEMBER_SIGN_IN_FILTERS, MEMBER_SORTS } from './list-queries.ts';
 import { refineText } from './text.ts';
 import { normalizeEmailInput, normalizeFuriganaInput } from './japanese-input.ts';
 
@@ -112,6 +112,8 @@ export const ZMember = z.object({
   status: ZMemberStatus,
   mfa: ZMfaState,
   createdAt: z.string(),
+  /** 最終ログイン日時: the last completed sign-in; null = never signed in (「未ログイン」). */
+  lastSignInAt: z.string().nullable(),
 });
 export type TMember = z.infer<typeof ZMember>;
 
@@ -151,6 +153,9 @@ export const ZFindMembersQuery = z.object({
   role: ZMemberRole.optional(),
   status: optionalInt([0, 1, 2, 3], '状態の値が正しくありません。'),
   mfa: optionalInt([1, 2], '2要素認証の値が正しくありません。'),
+  signIn: z
+    .enum(MEMBER_SIGN_IN_FILTERS, { message: '最終ログインの条件の値が正しくありません。' })
+    .optional(),
   sort: z.enum(MEMBER_SORTS, { message: '並び順の値が正しくありません。' }).default('name'),
 });
 export type TFindMembersQuery = z.input<typeof ZFindMembersQuery>;

@@ -4,6 +4,7 @@ import type { TMemberBulkFilters, TRole } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../bulk/sql.ts';
 import { memberKeywordMatch } from '../members/member-list.sql.ts';
+import { signInCondition } from '../members/member-sign-in.sql.ts';
 
 /** A PostgreSQL array literal as one parameter: `= any($1::uuid[])` with no per-element parameters. */
 export const pgArray = (values: readonly string[]) =>
@@ -22,7 +23,15 @@ export type MemberState = {
   /** Whether they ever set a password: 利用再開 brings them back 有効 if so, else 招待中. */
   hasPassword: boolean;
   updatedAt: Date;
+  /** 最終ログイン日時 (the export's read-only column); null = never signed in. */
+  lastSignInAt: Date | null;
 };
+
+/**
+ * The filters an export or edit template was asked with, and the 「90日以上ログインしていない」 bound fixed when
+ * it was asked (ISO), so the file holds the set the list showed then.
+ */
+export type MemberCsvFilters = TMemberBulkFilters & { inactiveBefore?: string | undefined };
 
 export async function findGroups(db: DbOrTx, companyId: string): Promise<GroupRef[]> {
   return queryRows<GroupRef>(
@@ -44,9 +53,17 @@ export async function findEmailOwners(
 }
 
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
-const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, (u.password_hash is not null) as "hasPassword", floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt"`;
-const toState = (rows: (Omit<MemberState, 'updatedAt'> & { updatedAt: number })[]): MemberState[] =>
-  rows.map((r) => ({ ...r, updatedAt: new Date(Number(r.updatedAt)) }));
+const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, (u.password_hash is not null) as "hasPassword", floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt", floor(extract(epoch from u.last_sign_in_at) * 1000)::float8 as "lastSignInAt"`;
+type StateRow = Omit<MemberState, 'updatedAt' | 'lastSignInAt'> & {
+  updatedAt: number;
+  lastSignInAt: number | null;
+};
+const toState = (rows: StateRow[]): MemberState[] =>
+  rows.map((r) => ({
+    ...r,
+    updatedAt: new Date(Number(r.updatedAt)),
+    lastSignInAt: r.lastSignInAt === null ? null : new Date(Number(r.lastSignInAt)),
+  }));
 
 export async function findMembersByIds(
   db: DbOrTx,
@@ -179,7 +196,7 @@ export async function deleteMembers(tx: DbOrTx, companyId: string, ids: readonly
   );
 }
 
-function filterSql(companyId: string, f: TMemberBulkFilters): SQL {
+function filterSql(companyId: string, f: MemberCsvFilters): SQL {
   const parts: SQL[] = [sql`u.company_id = ${companyId}::uuid`];
   // The member list's own keyword rule, so an operation on a search touches exactly the members it showed.
   const keyword = memberKeywordMatch(f.keyword, 'u');
@@ -190,13 +207,17 @@ function filterSql(companyId: string, f: TMemberBulkFilters): SQL {
   }
   if (f.role) parts.push(sql`${f.role} = any(u.roles)`);
   if (f.status !== undefined) parts.push(sql`u.status = ${f.status}`);
+  if (f.mfa !== undefined) parts.push(sql`u.mfa = ${f.mfa}`);
+  const before = f.inactiveBefore === undefined ? undefined : new Date(f.inactiveBefore);
+  const signIn = signInCondition(f.signIn, before, 'u');
+  if (signIn) parts.push(signIn);
   return sql.join(parts, sql` and `);
 }
 
 export async function countFilteredMembers(
   db: DbOrTx,
   companyId: string,
-  f: TMemberBulkFilters,
+  f: MemberCsvFilters,
 ): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
@@ -217,7 +238,7 @@ const LIST_ORDER = sql`coalesce(u.furigana, u.name), u.name, u.id`;
 export async function forEachMemberPage(
   tx: DbOrTx,
   companyId: string,
-  f: TMemberBulkFilters,
+  f: MemberCsvFilters,
   pageSize: number,
   onPage: (page: MemberState[]) => Promise<void>,
 ) {
@@ -239,7 +260,7 @@ export async function forEachMemberPage(
 export async function membersPage(
   db: DbOrTx,
   companyId: string,
-  f: TMemberBulkFilters,
+  f: MemberCsvFilters,
   after: { furigana: string | null; name: string; id: string } | null,
   limit: number,
 ) {

@@ -7,7 +7,7 @@ import {
   MEMBER_ADD_COLUMNS,
   MEMBER_CSV,
   MEMBER_DELETE_COLUMNS,
-  MEMBER_EDIT_COLUMNS,
+  MEMBER_EXPORT_COLUMNS,
   MEMBER_GROUP_SEPARATOR,
   LEGACY_ACTIVE_USE_STATE,
   MEMBER_USE_STATES,
@@ -39,9 +39,10 @@ export function memberColumnSpec(kind: number, documentApproval: number): Column
       required: [MEMBER_CSV.email],
       unavailable,
     };
+  // An export re-uploads as an edit file: its read-only 最終ログイン日時 is allowed and never read.
   if (kind === BulkKind.Edit)
     return {
-      allowed: memberColumnsFor(MEMBER_EDIT_COLUMNS, documentApproval),
+      allowed: memberColumnsFor(MEMBER_EXPORT_COLUMNS, documentApproval),
       required: [MEMBER_CSV.id],
       unavailable,
     };

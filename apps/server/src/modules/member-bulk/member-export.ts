@@ -4,18 +4,18 @@
  * memory stays flat however many members the company has.
  */
 import {
-  MEMBER_EDIT_COLUMNS,
+  MEMBER_EXPORT_COLUMNS,
   MEMBER_GROUP_SEPARATOR,
   MEMBER_ROLE_COLUMNS,
   memberColumnsFor,
   memberUseState,
-  type TMemberBulkFilters,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import { hasGroupSeparator } from './member-cells.ts';
 import { versionCell } from '../../bulk/version-cell.ts';
+import { jstDateTime } from '../../lib/time/jst.ts';
 import { findDocumentApproval } from './member-use-state.sql.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -23,6 +23,7 @@ import {
   findGroupsOfMembers,
   forEachMemberPage,
   membersPage,
+  type MemberCsvFilters,
   type MemberState,
 } from './member-bulk.repository.ts';
 
@@ -35,7 +36,7 @@ const groupCell = (groups: { id: string; name: string }[]) =>
 export async function writeMembersCsv(
   deps: AppDeps,
   companyId: string,
-  filters: TMemberBulkFilters,
+  filters: MemberCsvFilters,
   writer: CsvWriter,
   onPage?: (written: number) => Promise<void>,
 ) {
@@ -44,7 +45,7 @@ export async function writeMembersCsv(
   const roleColumns = MEMBER_ROLE_COLUMNS.filter(
     (r) => approval !== 0 || r.role !== 'CompanyApprover',
   );
-  await writer.write(memberColumnsFor(MEMBER_EDIT_COLUMNS, approval));
+  await writer.write(memberColumnsFor(MEMBER_EXPORT_COLUMNS, approval));
   let written = 0;
   const writePage = async (db: DbOrTx, page: MemberState[]) => {
     deps.jobs.stopping.throwIfAborted();
@@ -68,6 +69,7 @@ export async function writeMembersCsv(
         groupCell(groupsOf.get(u.id) ?? []),
         memberUseState(u.status),
         versionCell(u.updatedAt),
+        u.lastSignInAt ? jstDateTime(u.lastSignInAt) : '',
       ]);
     }
     written += page.length;
@@ -94,7 +96,7 @@ export async function writeMembersCsv(
 /** The job: the members of the filters saved when it was asked for. */
 export async function runMemberExport(deps: AppDeps, manipulationId: string) {
   await runExport(deps, manipulationId, async (m) => {
-    const filters = (m.params.filters ?? {}) as TMemberBulkFilters;
+    const filters = (m.params.filters ?? {}) as MemberCsvFilters;
     return {
       total: await countFilteredMembers(deps.database.db, m.companyId, filters),
       key: `member-bulk/${m.id}-out.csv`,

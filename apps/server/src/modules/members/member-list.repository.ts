@@ -39,6 +39,7 @@ const memberColumns = {
   status: users.status,
   mfa: users.mfa,
   createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
 };
 /** The same columns read from a derived table aliased `users` (drizzle refuses table columns there). */
 const aliasColumn = <T extends (typeof memberColumns)[keyof typeof memberColumns]>(c: T) =>
@@ -53,10 +54,20 @@ const windowColumns = {
   status: aliasColumn(users.status),
   mfa: aliasColumn(users.mfa),
   createdAt: aliasColumn(users.createdAt),
+  lastSignInAt: aliasColumn(users.lastSignInAt),
 };
 export type MemberListRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'name' | 'furigana' | 'email' | 'organization' | 'roles' | 'status' | 'mfa' | 'createdAt'
+  | 'id'
+  | 'name'
+  | 'furigana'
+  | 'email'
+  | 'organization'
+  | 'roles'
+  | 'status'
+  | 'mfa'
+  | 'createdAt'
+  | 'lastSignInAt'
 >;
 
 const totals = new ListCache<Promise<number>>(500);

@@ -3,11 +3,20 @@
  * repositories run them; kept apart because both the paged list and the stream (page=-1) use them.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { searchKeywordTerms, type TRole } from '@cloudsign/contract';
+import { searchKeywordTerms, type TMemberSignInFilter, type TRole } from '@cloudsign/contract';
 import { users } from '../../db/schema.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
+import { lastSignInKey, signInCondition } from './member-sign-in.sql.ts';
 
-export type MemberSort = 'name' | '-name' | 'email' | '-email' | 'createdAt' | '-createdAt';
+export type MemberSort =
+  | 'name'
+  | '-name'
+  | 'email'
+  | '-email'
+  | 'createdAt'
+  | '-createdAt'
+  | 'lastSignInAt'
+  | '-lastSignInAt';
 
 export type MemberListFilter = {
   companyId: string;
@@ -18,6 +27,9 @@ export type MemberListFilter = {
   role?: TRole | undefined;
   status?: number | undefined;
   mfa?: number | undefined;
+  /** The clean-up filters; 'inactive90' needs `inactiveBefore` (now − 90 days, from the service's clock). */
+  signIn?: TMemberSignInFilter | undefined;
+  inactiveBefore?: Date | undefined;
 };
 
 /** Keyword → normalised terms (space-separated terms all must match), at most 10; the console judges the same. */
@@ -45,7 +57,8 @@ export const isUnfiltered = (f: MemberListFilter) =>
   !f.userGroupId &&
   !f.role &&
   f.status === undefined &&
-  f.mfa === undefined;
+  f.mfa === undefined &&
+  !f.signIn;
 
 /** The one gram a filter of nothing but a single 1–2 character keyword term is, else undefined. */
 export function singleGram(f: MemberListFilter): string | undefined {
@@ -56,7 +69,8 @@ export function singleGram(f: MemberListFilter): string | undefined {
     !f.userGroupId &&
     !f.role &&
     f.status === undefined &&
-    f.mfa === undefined;
+    f.mfa === undefined &&
+    !f.signIn;
   return only && [...terms[0]!].length <= 2 ? terms[0] : undefined;
 }
 
@@ -69,6 +83,7 @@ export const filterKey = (f: MemberListFilter) =>
     f.role ?? '',
     f.status ?? '',
     f.mfa ?? '',
+    f.signIn === 'inactive90' ? `inactive:${f.inactiveBefore?.toISOString()}` : (f.signIn ?? ''),
   ]);
 
 /**
@@ -132,6 +147,8 @@ export function memberWhere(f: MemberListFilter): SQL {
   if (f.role) parts.push(sql`${users.roles} @> ${pgTextArray([f.role])}::text[]`);
   if (f.status !== undefined) parts.push(sql`${users.status} = ${f.status}`);
   if (f.mfa !== undefined) parts.push(sql`${users.mfa} = ${f.mfa}`);
+  const signIn = signInCondition(f.signIn, f.inactiveBefore);
+  if (signIn) parts.push(signIn);
   return sql.join(parts, sql` and `);
 }
 
@@ -146,6 +163,7 @@ export function sortSpec(sort: MemberSort): SortSpec {
   const key = desc ? sort.slice(1) : sort;
   if (key === 'email') return { columns: [sql`${users.email}`], type: 'text', desc };
   if (key === 'createdAt') return { columns: [sql`${users.createdAt}`], type: 'timestamptz', desc };
+  if (key === 'lastSignInAt') return { columns: [lastSignInKey()], type: 'timestamptz', desc };
   return {
     columns: [sql`coalesce(${users.furigana}, ${users.name})`, sql`${users.name}`],
     type: 'text',

@@ -14,6 +14,7 @@ export const toMember = (r: MemberListRow): TMember => ({
   status: r.status as TMember['status'],
   mfa: r.mfa as TMember['mfa'],
   createdAt: r.createdAt.toISOString(),
+  lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
 });
 
 export const memberDetail = (

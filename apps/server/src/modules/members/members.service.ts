@@ -30,6 +30,7 @@ import {
   type MemberListRow,
 } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
+import { inactiveBefore } from './member-sign-in.sql.ts';
 import { EntityType } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
@@ -77,6 +78,8 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
     role: q.role,
     status: q.status,
     mfa: q.mfa,
+    signIn: q.signIn,
+    inactiveBefore: q.signIn === 'inactive90' ? inactiveBefore(deps.clock()) : undefined,
   };
   const stats = await listStats(db, companyId);
   const total = await countMembers(db, filter, stats);

@@ -19,6 +19,7 @@ const member = (n: number, roles: TMember['roles'] = []): TMember => ({
   status: 0,
   mfa: 2,
   createdAt: '2026-11-28T00:00:00.000Z',
+  lastSignInAt: null,
 });
 
 const admins = [1, 2, 3, 4].map((n) => member(n, ['CompanyAdmin']));

@@ -29,6 +29,7 @@ const detail = (id: string, extra: Partial<TMemberDetail> = {}): TMemberDetail =
   mfa: 2,
   theme: 'cloudsign',
   createdAt: '2026-04-01T00:00:00.000Z',
+  lastSignInAt: null,
   updatedAt: '2026-04-01T00:00:00.000Z',
   groups: [],
   ...extra,

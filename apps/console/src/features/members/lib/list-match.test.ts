@@ -12,6 +12,7 @@ const member: TMember = {
   status: 0,
   mfa: 2,
   createdAt: '2026-11-28T00:00:00.000Z',
+  lastSignInAt: null,
 };
 
 describe('matchesListQuery', () => {

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   BulkStatus,
+  MEMBER_SIGN_IN_FILTER_LABELS,
+  MEMBER_SIGN_IN_FILTERS,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   ROLES,
   ROLE_LABELS,
   type TCsvEncoding,
+  ZMemberListQuery,
   type TMemberBulkFilters,
 } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
@@ -34,6 +37,23 @@ const TEXT: Record<GeneratedFile, { title: string; lead: string; path: string }>
   },
 };
 
+/**
+ * The member list's conditions carried in the URL (its 「このN名をエクスポート」 link), as the file's filters:
+ * the file then holds the set the list showed.
+ */
+function filtersFromList(params: URLSearchParams): TMemberBulkFilters {
+  const q = ZMemberListQuery.parse(Object.fromEntries(params));
+  // Unset ones stay undefined: the request leaves them out.
+  return {
+    keyword: q.keyword,
+    groupId: q.groupId,
+    role: q.role,
+    status: q.status,
+    mfa: q.mfa,
+    signIn: q.signIn,
+  };
+}
+
 /** Export and edit-template request pages: filters and encoding, then a job makes the file. */
 export function CsvRequestPage({ file }: { file: GeneratedFile }) {
   const text = TEXT[file];
@@ -42,7 +62,8 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
   const groups = useMemberGroupList({ type: 'user' });
   const request = useRequestMembersCsv(file);
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
-  const [filters, setFilters] = useState<TMemberBulkFilters>({});
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<TMemberBulkFilters>(() => filtersFromList(params));
   const submit = () =>
     request.mutate(
       { filters, encoding },
@@ -91,6 +112,35 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
               setFilters({
                 ...filters,
                 status: v === null ? undefined : (Number(v) as 0 | 1 | 2 | 3),
+              })
+            }
+          />
+          <Select
+            label="2要素認証"
+            clearable
+            placeholder="すべて"
+            data={[
+              { value: '1', label: '有効' },
+              { value: '2', label: '無効' },
+            ]}
+            value={filters.mfa === undefined ? null : String(filters.mfa)}
+            onChange={(v) =>
+              setFilters({ ...filters, mfa: v === null ? undefined : (Number(v) as 1 | 2) })
+            }
+          />
+          <Select
+            label="最終ログイン"
+            clearable
+            placeholder="すべて"
+            data={MEMBER_SIGN_IN_FILTERS.map((value) => ({
+              value,
+              label: MEMBER_SIGN_IN_FILTER_LABELS[value],
+            }))}
+            value={filters.signIn ?? null}
+            onChange={(v) =>
+              setFilters({
+                ...filters,
+                signIn: (v ?? undefined) as TMemberBulkFilters['signIn'],
               })
             }
           />

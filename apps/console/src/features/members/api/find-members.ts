@@ -14,6 +14,7 @@ export const findMembers = (q: TMemberListQuery, signal?: AbortSignal) =>
       role: q.role,
       status: q.status,
       mfa: q.mfa,
+      signIn: q.signIn,
       sort: q.sort,
     },
     signal,

@@ -22,7 +22,13 @@ import { useRemindRegister } from '../api/remind-register.ts';
 import { useResetMfa } from '../api/reset-mfa.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { useDeactivateMember, useRestoreMember } from '../api/member-status.ts';
-import { MFA_LABELS, STATUS_COLORS, formatDate, statusLabel } from '../lib/labels.ts';
+import {
+  MFA_LABELS,
+  STATUS_COLORS,
+  formatDate,
+  lastSignInLabel,
+  statusLabel,
+} from '../lib/labels.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { MemberFormModal } from './member-form-modal.lazy.ts';
 import { ReadableCabinets } from './readable-cabinets.tsx';
@@ -222,6 +228,7 @@ function MemberDetail({
         <ReadableCabinets memberId={member.id} />
       </Field>
       <Field label="追加日">{formatDate(member.createdAt)}</Field>
+      <Field label="最終ログイン日時">{lastSignInLabel(member.lastSignInAt)}</Field>
       {canReadAuditLog(me) && (
         <Button
           component={Link}

@@ -4,7 +4,13 @@ import { rolesShownFor, type TMemberListQuery } from '@cloudsign/contract';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { memberListHref } from '../lib/list-query.ts';
-import { MFA_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS, roleOptionsFor } from '../lib/labels.ts';
+import {
+  MFA_OPTIONS,
+  SIGN_IN_OPTIONS,
+  SORT_OPTIONS,
+  STATUS_OPTIONS,
+  roleOptionsFor,
+} from '../lib/labels.ts';
 
 type Props = { query: TMemberListQuery; onChange: (patch: Partial<TMemberListQuery>) => void };
 
@@ -102,6 +108,15 @@ export function MemberFilters({ query, onChange }: Props) {
         onChange={(v) => onChange({ mfa: num(v) as TMemberListQuery['mfa'] })}
         clearable
         w={170}
+      />
+      <Select
+        label="最終ログイン"
+        placeholder="すべて"
+        data={SIGN_IN_OPTIONS}
+        value={query.signIn ?? null}
+        onChange={(v) => onChange({ signIn: (v ?? undefined) as TMemberListQuery['signIn'] })}
+        clearable
+        w={230}
       />
       <Select
         label="並び順"

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { LinkPagination } from '../../../components/page/link-pagination.tsx';
@@ -16,6 +17,17 @@ type Props = {
 };
 
 const LIST_HEIGHT = 'calc(100vh - 330px)';
+
+/** The export page with the list's conditions (its filters read them from the URL). */
+function exportHref(q: TMemberListQuery) {
+  const search = new URLSearchParams();
+  for (const key of ['keyword', 'groupId', 'role', 'status', 'mfa', 'signIn'] as const) {
+    const value = q[key];
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const s = search.toString();
+  return `/company/members/export${s ? `?${s}` : ''}`;
+}
 
 /** The list panel: 50 a page, or every member in a virtual list when page=-1. */
 export function MemberList({ query, onPage }: Props) {
@@ -65,7 +77,15 @@ export function MemberList({ query, onPage }: Props) {
           {outside.size > 0 &&
             `。うち${outside.size}名は追加したメンバーで、現在の条件には含まれません`}
         </Text>
-        {members.isFetching && <Loader size="xs" aria-label="更新中" />}
+        <Group gap="sm">
+          {members.isFetching && <Loader size="xs" aria-label="更新中" />}
+          {/* The export page starts from these conditions: the file holds the members listed here. */}
+          {total > 0 && (
+            <Anchor component={Link} to={exportHref(query)} size="sm" data-testid="export-listed">
+              この{total.toLocaleString('ja-JP')}名をエクスポート
+            </Anchor>
+          )}
+        </Group>
       </Group>
       {isPastEnd ? (
         <PastLastPage page={page} pages={pages} onPage={onPage} />

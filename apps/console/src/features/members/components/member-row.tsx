@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { ROLE_LABELS, type TMember, memberNameOrUnset } from '@cloudsign/contract';
-import { STATUS_COLORS, statusLabel } from '../lib/labels.ts';
+import { STATUS_COLORS, lastSignInLabel, statusLabel } from '../lib/labels.ts';
 import { openOnSpace } from '../../../lib/row-link.ts';
 
 export const MEMBER_ROW_HEIGHT = 56;
@@ -67,6 +67,14 @@ export const MemberRow = memo(function MemberRow({
             </Badge>
           ))}
         </Group>
+        <div style={{ width: 130, flexShrink: 0 }} data-testid="member-last-sign-in">
+          <Text size="xs" c="dimmed">
+            最終ログイン
+          </Text>
+          <Text size="sm" c={member.lastSignInAt ? undefined : 'dimmed'}>
+            {lastSignInLabel(member.lastSignInAt)}
+          </Text>
+        </div>
         <Badge size="sm" variant="dot" color={STATUS_COLORS[member.status]} w={150}>
           {statusLabel(member.status)}
         </Badge>

@@ -1,4 +1,6 @@
 import {
+  MEMBER_SIGN_IN_FILTER_LABELS,
+  MEMBER_SIGN_IN_FILTERS,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   ROLE_LABELS,
@@ -6,6 +8,7 @@ import {
   type TMemberListQuery,
   type TRole,
 } from '@cloudsign/contract';
+import { formatDateTime } from '../../../lib/format.ts';
 
 export const MFA_LABELS: Record<number, string> = { 1: '有効', 2: '無効' };
 export const statusLabel = (status: number) => MEMBER_STATUS_LABELS[status] ?? String(status);
@@ -36,6 +39,17 @@ export const SORT_OPTIONS: { value: NonNullable<TMemberListQuery['sort']>; label
   { value: '-email', label: 'メールアドレス（降順）' },
   { value: '-createdAt', label: '追加日（新しい順）' },
   { value: 'createdAt', label: '追加日（古い順）' },
+  { value: '-lastSignInAt', label: '最終ログイン（新しい順）' },
+  { value: 'lastSignInAt', label: '最終ログイン（古い順）' },
 ];
+
+/** The clean-up filters: who has not signed in for a while, or ever. */
+export const SIGN_IN_OPTIONS = MEMBER_SIGN_IN_FILTERS.map((value) => ({
+  value,
+  label: MEMBER_SIGN_IN_FILTER_LABELS[value],
+}));
+
+/** 最終ログイン日時 as the list and drawer show it (JST to the minute); never = 「未ログイン」. */
+export const lastSignInLabel = (iso: string | null) => (iso ? formatDateTime(iso) : '未ログイン');
 
 export { formatDate } from '../../../lib/format.ts';

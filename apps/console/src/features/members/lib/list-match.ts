@@ -17,6 +17,9 @@ export function matchesListQuery(m: TMember, q: TMemberListQuery): boolean {
   if (q.role && !m.roles.includes(q.role)) return false;
   if (q.status !== undefined && m.status !== q.status) return false;
   if (q.mfa !== undefined && m.mfa !== q.mfa) return false;
+  // Just created: never signed in, and not yet 90 days old.
+  if (q.signIn === 'inactive90') return false;
+  if (q.signIn === 'never' && m.lastSignInAt !== null) return false;
   const text = memberSearchText(m);
   return searchKeywordTerms(q.keyword).every((term) => text.includes(term));
 }

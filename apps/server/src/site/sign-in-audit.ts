@@ -9,6 +9,7 @@ import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit
 import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
 import { hasMemberFailureSince } from '../auth/event-bounds.ts';
 import { memberLabel } from '@cloudsign/contract';
+import { recordLastSignIn } from '../auth/last-sign-in.repository.ts';
 
 type Account = { id: string; companyId: string; name: string; email: string };
 
@@ -32,7 +33,8 @@ export type SignInFailure =
 /**
  * auth.signIn is recorded when the session has passed every step it needs (password, second factor, new
  * password, MFA enrolment: `step` is then 'done'), in the transaction that completes it, so the log never
- * says a member signed in who stopped at the second factor.
+ * says a member signed in who stopped at the second factor. 最終ログイン日時 is written with it, the one write
+ * a sign-in costs the member's row.
  */
 export async function recordSignInWhenDone(
   tx: DbOrTx,
@@ -40,8 +42,9 @@ export async function recordSignInWhenDone(
   user: Account,
   origin: RequestOrigin | undefined,
 ) {
-  if (step === 'done')
-    await recordAuditEvent(tx, { ...about(user), origin, action: 'auth.signIn' });
+  if (step !== 'done') return;
+  await recordAuditEvent(tx, { ...about(user), origin, action: 'auth.signIn' });
+  await recordLastSignIn(tx, user.id, new Date());
 }
 
 export async function recordSignInFailure(

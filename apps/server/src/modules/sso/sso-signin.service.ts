@@ -8,6 +8,7 @@ import type { Profile } from '@node-saml/node-saml';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, newOpaqueToken } from '../../auth/tokens.ts';
 import { createSession } from '../../auth/sessions.ts';
+import { recordLastSignIn } from '../../auth/last-sign-in.repository.ts';
 import { isRepeatedUnnamedRefusal } from '../../auth/event-bounds.ts';
 import * as repo from './sso.repository.ts';
 import * as domains from './sso-domains.repository.ts';
@@ -110,6 +111,7 @@ async function signedIn(
       target: { type: 'member', id: account.id, name: memberLabel(account) },
       details: { method: 'sso', ...(jit && { createdByJit: true }), ...flag },
     });
+    await recordLastSignIn(tx, account.id, deps.clock());
     return made;
   });
   return { kind: 'signed_in', userId: account.id, returnTo, session };

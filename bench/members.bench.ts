@@ -240,6 +240,38 @@ export async function measureMembers(
       note: `高橋 finds ${plainTotal}, 髙橋 finds ${variantTotal} (half of them stored as 髙橋); ${variantRow.note}`,
     });
 
+    // Names as people type them (issue 32): the full name without its space, the reading in hiragana and in
+    // katakana, an e-mail local part; every request a keyword of its own, so no cached answer helps.
+    log('names as typed, 20 clients');
+    const hiragana = (y: string) =>
+      y.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+    const typed = FAMILY_NAMES.flatMap((f, i) =>
+      GIVEN_NAMES.slice(0, 10).map((g, j) => {
+        const forms = [
+          `${f.k}${g.k}`,
+          hiragana(`${f.y}${g.y}`),
+          `${f.y}${g.y}`,
+          `${g.r[0]}.${f.r}`,
+        ];
+        return forms[(i + j) % forms.length]!;
+      }),
+    );
+    const asTyped = await paired(
+      Math.min(1000, typed.length),
+      (i) => `/members?keyword=${encodeURIComponent(typed[i % typed.length]!)}`,
+    );
+    const noSpace = `${FAMILY_NAMES[0]!.k}${GIVEN_NAMES[0]!.k}`;
+    const typedRow = row(
+      `name as typed p95, ${CONCURRENCY} clients (no space, reading in かな/カナ, e-mail local part)`,
+      asTyped,
+    );
+    const found = await totalOf(`/members?keyword=${encodeURIComponent(noSpace)}`);
+    rows.push({
+      ...typedRow,
+      pass: typedRow.pass && found > 0,
+      note: `${Math.min(1000, typed.length)} keywords such as ${typed.slice(0, 4).join(' / ')}; 「${noSpace}」 finds ${found}; ${typedRow.note}`,
+    });
+
     // Deep pages, one client: the first deep request builds the anchors once per list version.
     log('deep pages and short keywords, 1 client');
     await refreshTokens();
@@ -427,6 +459,11 @@ export const benchmarks: Benchmark[] = (['postgres', 'pglite'] as const).flatMap
     name: `members (${kind}): variant kanji keyword 高橋 / 髙橋 p95, 20 clients`,
     target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]}), both spellings find the same members`,
     run: fromRow(kind, 'variant kanji'),
+  },
+  {
+    name: `members (${kind}): name as typed (no space, reading, e-mail) p95, 20 clients`,
+    target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`,
+    run: fromRow(kind, 'name as typed'),
   },
   {
     name: `members (${kind}): deepest page ÷ first`,

@@ -29,6 +29,9 @@ export type Lists = {
   givenK: string;
   givenN: string;
   givenR: string;
+  /** The readings (katakana, already as memberSearchText folds them). */
+  familyY: string;
+  givenY: string;
   nGiven: number;
   orgs: string;
   orgsN: string;
@@ -53,8 +56,14 @@ const org = (n: string, l: Lists) => `(1 + ((${n}) * 3 + (${n}) / 5) % ${l.nOrgs
 export const member = {
   id: (n: string, l: Lists) => uuidFrom(`${l.company}::text || ':u:' || (${n})`),
   name: (n: string, l: Lists) => `(${l.familyK}[${fam(n, l)}] || ' ' || ${l.givenK}[${giv(n, l)}])`,
-  /** The name without its space, then an empty フリガナ: the layout of memberSearchText. */
+  /** The name without its space: the first field of memberSearchText. */
   nameCompact: (n: string, l: Lists) => `(${l.familyN}[${fam(n, l)}] || ${l.givenN}[${giv(n, l)}])`,
+  /** フリガナ as the member form stores it (a full-width space between family and given name). */
+  furigana: (n: string, l: Lists) =>
+    `(${l.familyY}[${fam(n, l)}] || chr(12288) || ${l.givenY}[${giv(n, l)}])`,
+  /** フリガナ without its space: the second field of memberSearchText. */
+  furiganaCompact: (n: string, l: Lists) =>
+    `(${l.familyY}[${fam(n, l)}] || ${l.givenY}[${giv(n, l)}])`,
   email: (n: string, l: Lists) =>
     `(case when (${n}) = 1 then 'admin@' || ${l.slug} else left(${l.givenR}[${giv(n, l)}], 1) || '.' || ${l.familyR}[${fam(n, l)}] || '.' || (${n}) || '@' || ${l.slug} end)`,
   org: (n: string, l: Lists) => `${l.orgs}[${org(n, l)}]`,
@@ -63,13 +72,13 @@ export const member = {
 
 export function membersSql(l: Lists, from: string, to: string, passwordHash: string): string {
   return `
-insert into users (id, company_id, email, name, organization, roles, status, mfa, mfa_secret, password_hash, search_text, created_at, updated_at)
-select ${member.id('n', l)}, ${l.company}, e, ${member.name('n', l)}, ${member.org('n', l)},
+insert into users (id, company_id, email, name, furigana, organization, roles, status, mfa, mfa_secret, password_hash, search_text, created_at, updated_at)
+select ${member.id('n', l)}, ${l.company}, e, ${member.name('n', l)}, ${member.furigana('n', l)}, ${member.org('n', l)},
   case when n = 1 then '{CompanyAdmin}'::text[] when n % 500 = 0 then '{CompanyApprover}'::text[] else '{}'::text[] end,
   st, case when st = 1 and n % 5 = 0 then 1 else 2 end,
   case when st = 1 and n % 5 = 0 then translate(upper(md5(n::text)), '0189', 'WXYZ') end,
   case when st = 0 then null else ${passwordHash} end,
-  ${member.nameCompact('n', l)} || '  ' || e || ' ' || ${member.orgN('n', l)},
+  ${member.nameCompact('n', l)} || ' ' || ${member.furiganaCompact('n', l)} || ' ' || e || ' ' || ${member.orgN('n', l)},
   now() - (n % 1000) * interval '1 day', now() - (n % 1000) * interval '1 day'
 from (
   select n, ${member.email('n', l)} as e,

@@ -124,6 +124,8 @@ export async function seedLargeCompany(
     givenK: GIVEN_NAMES.map((g) => g.k),
     givenN: GIVEN_NAMES.map((g) => normalizeSearchText(g.k)),
     givenR: GIVEN_NAMES.map((g) => g.r),
+    familyY: FAMILY_NAMES.map((f) => f.y),
+    givenY: GIVEN_NAMES.map((g) => g.y),
     orgs: DEPARTMENTS.map((d) => d.org),
     orgsN: DEPARTMENTS.map((d) => normalizeSearchText(d.org)),
     kinds: DOC_KINDS.map((k) => k.title),

@@ -19,6 +19,10 @@ export const AUDIT_CATEGORIES = {
   company: '企業設定',
 } as const;
 export type TAuditCategory = keyof typeof AUDIT_CATEGORIES;
+/** 「ログイン・認証を除く」: every category but sign-ins, one click in the viewer's filter. */
+export const AUDIT_CATEGORIES_BUT_AUTH = (Object.keys(AUDIT_CATEGORIES) as TAuditCategory[]).filter(
+  (c) => c !== 'auth',
+);
 export const ZAuditCategory = z.enum(Object.keys(AUDIT_CATEGORIES) as [TAuditCategory], {
   message: '操作の種類が正しくありません。',
 });
@@ -119,7 +123,21 @@ export const ZFindAuditEventsQuery = z
         z.email({ message: '操作したメンバーのメールアドレスの形式が正しくありません。' }),
       )
       .optional(),
-    category: ZAuditCategory.optional(),
+    /** One or more categories: `auth,member` in a URL (or the key repeated), a list in a JSON body. */
+    category: z
+      .preprocess(
+        (v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : v,
+        z.array(ZAuditCategory).max(Object.keys(AUDIT_CATEGORIES).length, {
+          message: '操作の種類が多すぎます。',
+        }),
+      )
+      .optional(),
     targetType: ZAuditTargetType.optional(),
     targetId: z
       .string()

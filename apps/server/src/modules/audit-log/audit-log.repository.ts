@@ -1,5 +1,5 @@
 /** The audit log's SQL: the viewer's page (keyset, newest first), its filters and the chain's head. */
-import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditChainHeads, auditEvents, users } from '../../db/schema.ts';
 
@@ -11,7 +11,8 @@ export type AuditFilter = {
   actorId?: string;
   /** The member who signs in with this address now: resolved to an id so the actor index answers. */
   actorEmail?: string;
-  category?: string;
+  /** This category, or any of these (an empty list: every category). */
+  category?: string | readonly string[];
   targetType?: string;
   targetId?: string;
   keyword?: string;
@@ -37,6 +38,14 @@ function targetConditions(f: AuditFilter): (SQL | undefined)[] {
   ];
 }
 
+function categoryCondition(c: AuditFilter['category']): SQL | undefined {
+  const list = typeof c === 'string' ? [c] : (c ?? []);
+  if (list.length === 0) return undefined;
+  return list.length === 1
+    ? eq(auditEvents.category, list[0]!)
+    : inArray(auditEvents.category, [...list]);
+}
+
 export function filterConditions(f: AuditFilter): SQL[] {
   const conds: (SQL | undefined)[] = [
     eq(auditEvents.companyId, f.companyId),
@@ -47,7 +56,7 @@ export function filterConditions(f: AuditFilter): SQL[] {
       ? sql`${auditEvents.actorId} = (select u.id from users u
           where u.company_id = ${f.companyId} and lower(u.email) = ${f.actorEmail} limit 1)`
       : undefined,
-    f.category ? eq(auditEvents.category, f.category) : undefined,
+    categoryCondition(f.category),
     ...targetConditions(f),
     // The trigram index answers the substring search over the names copied into the events.
     f.keyword ? sql`${auditEvents.targetName} ilike ${`%${likeEscape(f.keyword)}%`}` : undefined,

@@ -26,6 +26,7 @@ export function toFilter(companyId: string, q: TFindAuditEventsFilter): repo.Aud
     to: q.to ? jstDayStart(q.to, 1) : undefined,
     actorId: q.actorId,
     actorEmail: q.actorEmail,
+    // A list; an export requested before categories were a list stored one as a string.
     category: q.category,
     targetType: q.targetType,
     targetId: q.targetId,

@@ -5,7 +5,7 @@
 import type { TRole } from '@cloudsign/contract';
 import type { cabinets, memberGroups, users } from '../schema.ts';
 import { memberSearchText } from '../../lib/search-text.ts';
-import type { Rand } from './prng.ts';
+import { createRand, type Rand } from './prng.ts';
 import { DEPARTMENTS, FAMILY_NAMES, GIVEN_NAMES, makeEmail } from './names.ts';
 import { EntityType } from '@cloudsign/contract';
 
@@ -38,6 +38,29 @@ export type PeopleSpec = {
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
+const DAY_MS = 86_400_000;
+
+/**
+ * 最終ログイン日時 for a demo member, so the clean-up filters show something: most signed in this month, some
+ * one to three months ago, about one in ten 90+ days ago, a few never (and no invited member ever). Drawn
+ * from the member's own id, so the shared sequence (names, addresses) stays as it was.
+ */
+function demoLastSignIn(id: string, status: number, createdAt: Date, now: Date): Date | null {
+  if (status === 0) return null;
+  const r = createRand(Number.parseInt(id.slice(0, 8), 16));
+  const ageDays = Math.floor((now.getTime() - createdAt.getTime()) / DAY_MS);
+  const band = r.weighted([
+    ['recent', 70],
+    ['months', 17],
+    ['inactive', 9],
+    ['never', 4],
+  ] as const);
+  if (band === 'never') return null;
+  const [min, max] = band === 'recent' ? [0, 29] : band === 'months' ? [30, 89] : [90, 400];
+  const days = Math.min(r.int(min, max), ageDays);
+  return new Date(now.getTime() - days * DAY_MS - r.int(0, 86_399) * 1000);
+}
+
 /** Members with a realistic spread of status (mostly valid, some invited or in password reset) and MFA. */
 export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
   const used = spec.usedEmails ?? new Set<string>();
@@ -54,8 +77,9 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
     theme: string,
   ): UserRow => {
     const createdAt = new Date(spec.now.getTime() - rand.int(30, 3 * 365) * 86_400_000);
+    const id = rand.uuid();
     return {
-      id: rand.uuid(),
+      id,
       companyId: spec.companyId,
       email,
       name,
@@ -72,6 +96,7 @@ export function buildMembers(rand: Rand, spec: PeopleSpec): UserRow[] {
       searchText: memberSearchText({ name, furigana, email, organization }),
       createdAt,
       updatedAt: createdAt,
+      lastSignInAt: demoLastSignIn(id, status, createdAt, spec.now),
     };
   };
   for (const f of spec.fixed)

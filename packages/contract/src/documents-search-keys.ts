@@ -44,6 +44,32 @@ const DATE_FILTER_LABELS: Record<TDocumentDateFilterKey, string> = {
   validityEndNoticeAt: '解約通知期限',
   sentAt: '送信日',
 };
+/**
+ * 書類情報 items a search may ask to be 未入力 (blank): the nullable attributes (docs/design.md §4). 自動更新の有無
+ * has its own 「指定なし」 value and the user-defined items their own condition, so neither is here.
+ */
+export const DOCUMENT_BLANK_KEYS = [
+  'title',
+  'counterparty',
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'localId',
+  'amount',
+] as const;
+export type TDocumentBlankKey = (typeof DOCUMENT_BLANK_KEYS)[number];
+export const DOCUMENT_BLANK_LABELS: Record<TDocumentBlankKey, string> = {
+  title: '管理用タイトル',
+  counterparty: '取引先',
+  contractAt: '契約締結日',
+  validityStartAt: '契約開始日',
+  validityEndAt: '契約終了日',
+  validityEndNoticeAt: '解約通知期限',
+  localId: '管理番号',
+  amount: '取引金額',
+};
+
 /** How messages name a condition: its Japanese label, never the query key (the key stays in `path`). */
 export const documentConditionLabel = (key: string): string => {
   const m = /^(\w+?)(From|To)$/.exec(key);
@@ -61,6 +87,9 @@ const CONDITION_LABELS: Record<string, string> = {
   sender: '送信者',
   autoUpdate: '自動更新の有無',
   localId: '管理番号',
+  counterparty: '取引先',
+  counterpartyMatch: '取引先の一致方法',
+  blank: '未入力の項目',
   sort: '並び順',
   order: '並び順の向き',
   page: 'ページ',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DOCUMENT_PAGE_SIZE, ZDocumentStatus } from './enums.ts';
 import { parseAmountInput, parseDateInput } from './japanese-input.ts';
 import {
+  DOCUMENT_BLANK_KEYS,
   DOCUMENT_DATE_FILTER_KEYS,
   DOCUMENT_SORT_KEYS,
   documentConditionLabel,
@@ -84,6 +85,33 @@ const ZStatusQuery = z
     return out.sort((a, b) => a - b);
   });
 
+export const COUNTERPARTY_MATCHES = ['partial', 'exact'] as const;
+
+/** `blank=amount&blank=counterparty` or `blank=amount,counterparty`: distinct, in the order of DOCUMENT_BLANK_KEYS. */
+const ZBlankQuery = z
+  .union([z.string(), z.array(z.string())], {
+    message: '未入力の項目は項目名で指定してください。',
+  })
+  .transform((v, ctx) => {
+    const parts = new Set(
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+    const unknown = [...parts].filter(
+      (p) => !(DOCUMENT_BLANK_KEYS as readonly string[]).includes(p),
+    );
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `未入力の項目に指定できるのは ${DOCUMENT_BLANK_KEYS.join(', ')} です（「${unknown.join('」「')}」は指定できません）。`,
+      });
+      return z.NEVER;
+    }
+    return DOCUMENT_BLANK_KEYS.filter((k) => parts.has(k));
+  });
+
 export const OPTION_QUERY_PREFIX = 'option.';
 const OPTION_KEY = /^option\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -114,6 +142,15 @@ const conditionShape = {
     .transform(Number)
     .optional(),
   localId: queryText('localId', DOCUMENT_TEXT_MAX).optional(),
+  /** 取引先 (the counterparty attribute), folded like the keyword: partial match unless `counterpartyMatch=exact`. */
+  counterparty: queryText('counterparty', DOCUMENT_TEXT_MAX).optional(),
+  counterpartyMatch: z
+    .enum(COUNTERPARTY_MATCHES, {
+      message: '取引先の一致方法は partial（部分一致）または exact（完全一致）で指定してください。',
+    })
+    .optional(),
+  /** 書類情報 items that must be 未入力: `blank=amount,counterparty` or `blank=amount&blank=counterparty`. */
+  blank: ZBlankQuery.optional(),
 };
 
 type RawConditions = z.infer<z.ZodObject<typeof conditionShape>>;

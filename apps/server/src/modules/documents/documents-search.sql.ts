@@ -3,9 +3,13 @@
  * bulk edit, which downloads every document matching the same conditions.
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { TDocumentSearchConditions, TDocumentSortKey } from '@cloudsign/contract';
+import type {
+  TDocumentBlankKey,
+  TDocumentSearchConditions,
+  TDocumentSortKey,
+} from '@cloudsign/contract';
 import { documents } from '../../db/schema.ts';
-import { contractDays, keywordTerms, termGrams } from './search-terms.ts';
+import { contractDays, counterpartyTerm, searchWords, termGrams } from './search-terms.ts';
 import {
   KEYSET_SORTS,
   type KeysetAnchor,
@@ -41,7 +45,7 @@ const DATE_COLUMNS = {
  * a search by conditions alone (the attribute bulk edit's download).
  */
 export function searchConditions(c: TDocumentSearchConditions): SQL[] {
-  const words = keywordTerms(c.keyword).map((term) => ({ term, keys: termGrams(term) }));
+  const words = searchWords(c).map((term) => ({ term, keys: termGrams(term) }));
   return filterConditions(words, 'index', c, contractDays(c));
 }
 
@@ -85,6 +89,17 @@ export function filterConditions(
   if (c.autoUpdate !== undefined) out.push(sql`${documents.autoUpdate} = ${c.autoUpdate}`);
   if (c.localId)
     out.push(sql`lower(${documents.localId}) like ${contains(c.localId.trim().toLowerCase())}`);
+  const party = counterpartyTerm(c);
+  // search_fold() is the SQL twin of normalizeSearchText (migration 0041): 髙橋 and 高橋 are one 取引先. Exact
+  // is answered by the (company, search_fold(counterparty)) index; partial is found through its words' grams
+  // (searchWords) and rechecked here on those rows only.
+  if (party !== null)
+    out.push(
+      c.counterpartyMatch === 'exact'
+        ? sql`search_fold(${documents.counterparty}) = ${party}`
+        : sql`search_fold(${documents.counterparty}) like ${contains(party)}`,
+    );
+  for (const key of c.blank ?? []) out.push(BLANK_CONDITIONS[key]);
   for (const [optionId, value] of Object.entries(c.options)) {
     out.push(
       sql`lower(${documents.options} ->> ${optionId}) like ${contains(value.trim().toLowerCase())}`,
@@ -92,6 +107,22 @@ export function filterConditions(
   }
   return out;
 }
+
+/**
+ * 未入力 per 書類情報 item. Dates and the amount are NULL when blank and answered by their (company, column, id)
+ * index; a text item may also hold '' (older writes), written as the predicate of its partial index
+ * (migration 0041) so the planner can use that index.
+ */
+const BLANK_CONDITIONS: Record<TDocumentBlankKey, SQL> = {
+  title: sql`coalesce(${documents.attrTitle}, '') = ''`,
+  counterparty: sql`coalesce(${documents.counterparty}, '') = ''`,
+  localId: sql`coalesce(${documents.localId}, '') = ''`,
+  contractAt: sql`${documents.contractAt} is null`,
+  validityStartAt: sql`${documents.validityStartAt} is null`,
+  validityEndAt: sql`${documents.validityEndAt} is null`,
+  validityEndNoticeAt: sql`${documents.validityEndNoticeAt} is null`,
+  amount: sql`${documents.amount} is null`,
+};
 
 const SORT_COLUMNS = {
   updatedAt: documents.updatedAt,

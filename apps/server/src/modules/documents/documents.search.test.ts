@@ -52,6 +52,10 @@ describe('whether anything narrows a search, known without writing its SQL', () 
       'amountTo=0',
       'autoUpdate=0',
       'localId=A',
+      'counterparty=%E6%9D%B1',
+      'counterparty=%E6%9D%B1&counterpartyMatch=exact',
+      'counterparty=%20&counterpartyMatch=exact',
+      'blank=amount',
       'option.11111111-1111-4111-8111-111111111111=x',
       'cabinetId=11111111-1111-4111-8111-111111111111',
     ];
@@ -63,6 +67,7 @@ describe('whether anything narrows a search, known without writing its SQL', () 
     expect(answers.filter(([, pure]) => pure).map(([q]) => q)).toEqual([
       '',
       'keyword=%20%E3%80%80',
+      'counterparty=%20&counterpartyMatch=exact',
       'cabinetId=11111111-1111-4111-8111-111111111111',
     ]);
   });

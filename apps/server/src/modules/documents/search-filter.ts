@@ -9,7 +9,7 @@ import type {
   TDocumentSortKey,
 } from '@cloudsign/contract';
 import type { Readable } from '../../auth/access.ts';
-import { contractDays, keywordTerms, termGrams } from './search-terms.ts';
+import { contractDays, searchWords, termGrams } from './search-terms.ts';
 
 /**
  * The cabinet a search is limited to: the system cabinet means every company document. Only ever made by
@@ -78,7 +78,7 @@ export function searchFilter(
     : readable.isCompanyAdmin || readable.readsAll
       ? { kind: 'all' }
       : { kind: 'cabinets', cabinetIds: readable.cabinetIds };
-  const words = keywordTerms(keyword).map((term) => ({ term, keys: keysOf(term) }));
+  const words = searchWords({ ...others, keyword }).map((term) => ({ term, keys: keysOf(term) }));
   return {
     companyId: readable.companyId,
     access,

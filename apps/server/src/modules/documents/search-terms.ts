@@ -4,12 +4,39 @@
  */
 import {
   DOCUMENT_DATE_FILTER_KEYS,
+  normalizeSearchText,
   searchKeywordTerms,
   type TDocumentSearchConditions,
 } from '@cloudsign/contract';
 
 /** Keyword → its words (normalised like search_text, deduplicated), at most 10. */
 export const keywordTerms = searchKeywordTerms;
+
+/** The 取引先 condition normalised like search_text (the stored side is search_fold(), migration 0041), or null. */
+export function counterpartyTerm(c: TDocumentSearchConditions): string | null {
+  const term = c.counterparty ? normalizeSearchText(c.counterparty) : '';
+  return term === '' ? null : term;
+}
+
+/**
+ * The words a search's rows must hold in search_text: the keyword's and, for a partial 取引先, the 取引先's own
+ * words (search_text holds the counterparty, so each of them is there too). Asked through the grams index like
+ * the keyword, they make a partial 取引先 as cheap to find and estimate as a keyword; the 取引先 column itself is
+ * only rechecked on the rows they find (documents-search.sql.ts).
+ */
+export function searchWords(c: TDocumentSearchConditions): string[] {
+  const own = keywordTerms(c.keyword);
+  if (c.counterpartyMatch === 'exact' || !counterpartyTerm(c)) return own;
+  return [...new Set([...own, ...keywordTerms(c.counterparty)])].slice(0, 10);
+}
+
+/** The conditions without the partial 取引先's words, so an estimate does not count them twice. */
+export function withoutWords(c: TDocumentSearchConditions): TDocumentSearchConditions {
+  const { keyword: _k, counterparty, ...rest } = c;
+  return c.counterpartyMatch === 'exact' && counterparty !== undefined
+    ? { ...rest, counterparty }
+    : rest;
+}
 
 /**
  * The index keys a word needs (see migration 0008): one character → itself; longer → its bigrams. Counted in
@@ -36,13 +63,15 @@ export function hasConditionsBesidesKeyword(c: TDocumentSearchConditions): boole
     c.amountTo !== undefined ||
     c.autoUpdate !== undefined ||
     c.localId ||
+    counterpartyTerm(c) !== null ||
+    (c.blank && c.blank.length > 0) ||
     Object.keys(c.options).length > 0,
   );
 }
 
 /** True when nothing narrows the search (the exact count then comes from document_list_stats). */
 export function hasNoConditions(c: TDocumentSearchConditions): boolean {
-  return keywordTerms(c.keyword).length === 0 && !hasConditionsBesidesKeyword(c);
+  return searchWords(c).length === 0 && !hasConditionsBesidesKeyword(c);
 }
 
 /** Longest contract-date range written out day by day (daysBetween). */

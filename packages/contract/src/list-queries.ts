@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_STATUSES, ZRole } from './enums.ts';
 import { parseAmountInput, parseDateInput, preprocessWith } from './japanese-input.ts';
+import { DOCUMENT_BLANK_KEYS } from './documents-search-keys.ts';
 
 /**
  * List state lives in the URL (docs/design.md §6). "Normalised" means: each key parsed by its schema, invalid
@@ -150,6 +151,17 @@ export const DOCUMENT_DATE_KEYS = [
   'sentAt',
 ] as const;
 
+/** 未入力 items as a comma list (`amount,counterparty`), in the order of DOCUMENT_BLANK_KEYS; unknown ones dropped. */
+const qBlankList = lenient(
+  z
+    .string()
+    .transform((s) => {
+      const asked = new Set(s.split(','));
+      return DOCUMENT_BLANK_KEYS.filter((k) => asked.has(k)).join(',');
+    })
+    .pipe(z.string().min(1)),
+);
+
 export const ZDocumentListQuery = z.object({
   page: qPage,
   perPage: qIntEnum(DOCUMENT_PER_PAGE),
@@ -172,6 +184,10 @@ export const ZDocumentListQuery = z.object({
   autoUpdate: qIntEnum([0, 1, 2]),
   localId: qKeyword,
   sender: qKeyword,
+  counterparty: qKeyword,
+  /** Partial is the default and is left out of the URL. */
+  counterpartyMatch: lenient(z.literal('exact')),
+  blank: qBlankList,
   options: qOptions,
   /** The document open beside the list. */
   documentId: qUuid,

@@ -116,7 +116,7 @@ export function MemberFilters({ query, onChange }: Props) {
         value={query.signIn ?? null}
         onChange={(v) => onChange({ signIn: (v ?? undefined) as TMemberListQuery['signIn'] })}
         clearable
-        w={230}
+        w={260}
       />
       <Select
         label="並び順"

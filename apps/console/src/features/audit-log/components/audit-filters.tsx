@@ -1,7 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, CloseButton, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  MultiSelect,
+  Paper,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import {
   AUDIT_CATEGORIES,
+  AUDIT_CATEGORIES_BUT_AUTH,
   AUDIT_TARGET_TYPES,
   normalizeEmailInput,
   parseDateInput,
@@ -13,6 +23,9 @@ const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) =
   value,
   label,
 }));
+/** The URL keeps the chosen categories as one value, `member,bulk`, as the API reads them. */
+const categoriesOf = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : []);
+const categoryValue = (list: readonly string[]) => (list.length > 0 ? list.join(',') : undefined);
 const DATE_EXAMPLE = '例: 2026/11/1、令和8年11月1日';
 
 type Errors = Partial<Record<'from' | 'to' | 'actorEmail', string>>;
@@ -48,7 +61,7 @@ export function AuditFilters({
   const [from, setFrom] = useState(filter.from ?? '');
   const [to, setTo] = useState(filter.to ?? '');
   const [actorEmail, setActorEmail] = useState(filter.actorEmail ?? '');
-  const [category, setCategory] = useState<string | null>(filter.category ?? null);
+  const [categories, setCategories] = useState<string[]>(categoriesOf(filter.category));
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   const [errors, setErrors] = useState<Errors>({});
   // The fields follow the URL (a chip removed, the back button, a pre-filtered link) without remounting
@@ -69,7 +82,7 @@ export function AuditFilters({
     setFrom(filter.from ?? '');
     setTo(filter.to ?? '');
     setActorEmail(filter.actorEmail ?? '');
-    setCategory(filter.category ?? null);
+    setCategories(categoriesOf(filter.category));
     setKeyword(filter.keyword ?? '');
     setErrors({});
   }
@@ -101,7 +114,7 @@ export function AuditFilters({
       from: f.value,
       to: t.value,
       actorEmail: email?.ok ? email.value : undefined,
-      category: category ?? undefined,
+      category: categoryValue(categories),
       keyword: keyword.trim() || undefined,
     });
   };
@@ -110,7 +123,7 @@ export function AuditFilters({
     setFrom('');
     setTo('');
     setActorEmail('');
-    setCategory(null);
+    setCategories([]);
     setKeyword('');
     setErrors({});
     send({});
@@ -151,15 +164,15 @@ export function AuditFilters({
             error={errors.actorEmail}
             w={240}
           />
-          <Select
+          <MultiSelect
             label="操作の種類"
-            description="すべての種類から選ぶ"
-            placeholder="すべて"
+            description="いくつでも選べます"
+            placeholder={categories.length === 0 ? 'すべて' : undefined}
             data={CATEGORY_OPTIONS}
-            value={category}
-            onChange={setCategory}
+            value={categories}
+            onChange={setCategories}
             clearable
-            w={190}
+            w={280}
           />
           <TextInput
             label="キーワード"
@@ -210,6 +223,17 @@ export function AuditFilters({
           <Button type="submit">絞り込む</Button>
           <Button variant="default" onClick={clear}>
             条件をクリア
+          </Button>
+          {/* The sign-ins outnumber every other event: hiding them is the first thing an auditor does. */}
+          <Button
+            variant="light"
+            ml="auto"
+            onClick={() => {
+              setCategories([...AUDIT_CATEGORIES_BUT_AUTH]);
+              send({ ...filter, category: categoryValue(AUDIT_CATEGORIES_BUT_AUTH) });
+            }}
+          >
+            ログイン・認証を除く
           </Button>
         </Group>
       </Stack>

@@ -4,7 +4,10 @@ import { endpoint } from './endpoint.ts';
 import {
   ZAccountResponse,
   ZAccountSessionsResponse,
+  ZBackupCodesResponse,
   ZChangePasswordRequest,
+  ZMfaSecretResponse,
+  ZReRegisterMfaRequest,
   ZSessionsEndedResponse,
 } from './account.ts';
 
@@ -31,5 +34,13 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/account/sessions/end_others',
     response: ZSessionsEndedResponse,
+  }),
+  /** A new key and its QR code; writes nothing (answered no-store). */
+  mfaSecret: endpoint({ method: 'GET', path: '/account/mfa/secret', response: ZMfaSecretResponse }),
+  reRegisterMfa: endpoint({
+    method: 'POST',
+    path: '/account/mfa',
+    body: ZReRegisterMfaRequest,
+    response: ZBackupCodesResponse,
   }),
 };

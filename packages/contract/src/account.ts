@@ -46,3 +46,26 @@ export const ZAccountSession = z.object({
 });
 export type TAccountSession = z.infer<typeof ZAccountSession>;
 export const ZAccountSessionsResponse = z.object({ sessions: z.array(ZAccountSession) });
+
+/** A new authenticator key to enrol: nothing is stored until a code from it is confirmed. */
+export const ZMfaSecretResponse = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as an SVG QR code (data URL), drawn by the server: no outside service sees the key. */
+  qrCode: z.string(),
+});
+
+export const ZReRegisterMfaRequest = z.object({
+  /** A code of the current authenticator, or an unused backup code; required while MFA is on. */
+  currentCode: z.string().max(64, { message: '現在の確認コードが長すぎます。' }).default(''),
+  secret: z.string().regex(/^[A-Z2-7]{16,64}$/, {
+    message: '認証アプリのキーが正しくありません。最初からやり直してください。',
+  }),
+  code: z
+    .string({ message: '新しい認証アプリの確認コードを入力してください。' })
+    .regex(/^\s*\d{6}\s*$/, { message: '確認コードは6桁の数字で入力してください。' }),
+});
+export type TReRegisterMfaRequest = z.input<typeof ZReRegisterMfaRequest>;
+
+/** The fresh backup codes, shown once. */
+export const ZBackupCodesResponse = z.object({ backupCodes: z.array(z.string()) });

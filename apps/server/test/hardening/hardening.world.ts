@@ -225,6 +225,13 @@ export async function buildWorld(deps: AppDeps) {
           .where(eq(sessions.id, sessionId));
         return row!.publicId;
       },
+      /** Every caller without MFA, so アカウント設定's re-registration needs no current code. */
+      noMfa: async () => {
+        await db
+          .update(users)
+          .set({ mfa: 2, mfaSecret: null, mfaLastStep: null })
+          .where(inArray(users.id, [adminA.id, cabinetAdminA.id, memberA.id, adminB.id]));
+      },
       /** Every caller's password set to this one, so アカウント設定's password change can prove it. */
       knownPassword: async () => {
         knownHash ??= await hashPassword(KNOWN_PASSWORD);

@@ -12,6 +12,8 @@
  *   own company (2xx). No token or an expired token: 401, except the public routes.
  * The test fails for any route of /openapi.json missing here, so a new route cannot be forgotten.
  */
+import { authenticator } from 'otplib';
+import { newTotpSecret } from '../../src/auth/mfa.ts';
 import type { World } from './hardening.world.ts';
 import { PDF_BYTES, multipartBody, unique } from './hardening.world.ts';
 import type { Role } from './hardening.world.ts';
@@ -139,6 +141,15 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
       method: 'DELETE',
       url: `/account/sessions/${await w.fresh.adminSession()}`,
     }),
+  },
+  'GET /account/mfa/secret': { expect: x(ok, ok, ok, ok), call: () => get('/account/mfa/secret') },
+  'POST /account/mfa': {
+    expect: x(ok, ok, ok, ok),
+    call: async (w) => {
+      await w.fresh.noMfa();
+      const secret = newTotpSecret();
+      return send('POST', '/account/mfa', { secret, code: authenticator.generate(secret) });
+    },
   },
   'POST /account/sessions/end_others': {
     expect: x(ok, ok, ok, ok),

@@ -3,6 +3,7 @@ import { accountEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import * as service from './account.service.ts';
+import * as mfa from './account-mfa.service.ts';
 
 /** Every signed-in member, whatever his privileges: each call acts on his own account only. */
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -34,5 +35,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.route({
     ...routeOf(e.endOtherSessions, { tags, summary: 'ほかのすべてのセッションを終了' }),
     handler: async (request) => service.endOtherSessions(deps, request.auth),
+  });
+  app.route({
+    ...routeOf(e.mfaSecret, { tags, summary: '2要素認証の新しいキー' }),
+    handler: async (request, reply) => {
+      // The key is a secret: never kept by a cache on the way.
+      reply.header('cache-control', 'no-store');
+      return mfa.newMfaSecret(request.auth);
+    },
+  });
+  app.route({
+    ...routeOf(e.reRegisterMfa, {
+      tags,
+      summary: '2要素認証を再設定',
+      errors: { 400: ZErrorBody, 429: ZErrorBody },
+    }),
+    handler: async (request) => mfa.reRegisterMfa(deps, request.auth, request.body),
   });
 };

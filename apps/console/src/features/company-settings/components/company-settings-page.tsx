@@ -43,6 +43,7 @@ import {
   useSendMfaReminders,
   useUpdateCompanySettings,
 } from '../api/settings.ts';
+import { AuditLogReaders } from './audit-log-readers.tsx';
 import { AuditRetentionInput, retentionError } from './audit-retention-input.tsx';
 import { FLAG_DESCRIPTIONS } from './flag-descriptions.ts';
 import { SettingsPreviewModal } from './settings-preview-modal.tsx';
@@ -255,6 +256,7 @@ function SettingsForm({ settings }: { settings: TCompanySettings }) {
           </Text>
         </Stack>
       </Paper>
+      {base.availableFlags.includes('auditLog') && <AuditLogReaders />}
       <StaleSaveNotice save={save} />
       <Group>
         <Button disabled={!dirty} loading={previewCall.isPending} onClick={() => void check()}>

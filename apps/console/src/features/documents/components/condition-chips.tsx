@@ -1,6 +1,7 @@
 import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import {
   AUTO_UPDATE_LABELS,
+  DOCUMENT_BLANK_LABELS,
   DOCUMENT_DATE_KEYS,
   DOCUMENT_STATUS_LABELS,
   type TDocumentListQuery,
@@ -55,6 +56,21 @@ export function conditionChips(
     chips.push({ key: 'sender', label: `送信者: ${q.sender}`, remove: { sender: undefined } });
   if (q.localId)
     chips.push({ key: 'localId', label: `管理番号: ${q.localId}`, remove: { localId: undefined } });
+  if (q.counterparty)
+    chips.push({
+      key: 'counterparty',
+      label: `取引先${q.counterpartyMatch === 'exact' ? '（完全一致）' : ''}: ${q.counterparty}`,
+      remove: { counterparty: undefined, counterpartyMatch: undefined },
+    });
+  const blanks = q.blank ? q.blank.split(',') : [];
+  for (const b of blanks) {
+    const rest = blanks.filter((x) => x !== b);
+    chips.push({
+      key: `blank-${b}`,
+      label: `${DOCUMENT_BLANK_LABELS[b as keyof typeof DOCUMENT_BLANK_LABELS] ?? b}: 未入力`,
+      remove: { blank: rest.length > 0 ? rest.join(',') : undefined },
+    });
+  }
   for (const k of DOCUMENT_DATE_KEYS) {
     const from = q[`${k}From`];
     const to = q[`${k}To`];

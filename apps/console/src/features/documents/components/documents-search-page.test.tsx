@@ -62,3 +62,28 @@ describe('詳細検索 reopened', () => {
     );
   });
 });
+
+describe('詳細検索: 取引先 and 未入力', () => {
+  it('puts 取引先, its exact match and the 未入力 items in the list URL', async () => {
+    renderSearch('');
+    const user = userEvent.setup();
+    await user.type(field('取引先'), '髙橋製作所');
+    await user.click(screen.getByRole('checkbox', { name: '完全一致（名称全体が同じもの）' }));
+    await user.click(screen.getByRole('checkbox', { name: '取引金額が未入力' }));
+    await user.click(screen.getByRole('checkbox', { name: '契約締結日が未入力' }));
+    await user.click(screen.getByRole('button', { name: 'この条件で検索' }));
+    expect(await screen.findByTestId('list-search')).toHaveTextContent(
+      `?counterparty=${encodeURIComponent('髙橋製作所')}&counterpartyMatch=exact&blank=contractAt%2Camount`,
+    );
+  });
+
+  it('reopened, shows them checked and filled', () => {
+    renderSearch('?counterparty=%E9%AB%98%E6%A9%8B&blank=amount');
+    expect(field('取引先')).toHaveValue('高橋');
+    expect(
+      screen.getByRole('checkbox', { name: '完全一致（名称全体が同じもの）' }),
+    ).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '取引金額が未入力' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '管理番号が未入力' })).not.toBeChecked();
+  });
+});

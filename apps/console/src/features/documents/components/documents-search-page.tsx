@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import {
   AUTO_UPDATE_LABELS,
+  DOCUMENT_BLANK_LABELS,
   DOCUMENT_DATE_KEYS,
   DOCUMENT_STATUS_LABELS,
   parseAmountInput,
@@ -35,7 +36,12 @@ const DATE_LABELS: Record<(typeof DOCUMENT_DATE_KEYS)[number], string> = {
   sentAt: '送信日',
 };
 
-type Values = Record<string, string> & { statuses: string[]; options: Record<string, string> };
+type Values = Record<string, string> & {
+  statuses: string[];
+  blanks: string[];
+  isCounterpartyExact: boolean;
+  options: Record<string, string>;
+};
 
 const AMOUNT_KEYS: readonly string[] = ['amountFrom', 'amountTo'];
 const DATE_FIELD_KEYS: readonly string[] = DOCUMENT_DATE_KEYS.flatMap((k) => [
@@ -90,11 +96,21 @@ export function DocumentsSearchPage() {
   const { query } = useListQuery();
   const cabinets = useCabinetChoices();
   const options = useAttributeOptions();
-  const { status, options: optionJson, documentId: _open, page: _page, ...rest } = query;
+  const {
+    status,
+    blank,
+    counterpartyMatch,
+    options: optionJson,
+    documentId: _open,
+    page: _page,
+    ...rest
+  } = query;
   const form = useForm<Values>({
     defaultValues: {
       ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, toField(k, v)])),
       statuses: status ? status.split(',') : [],
+      blanks: blank ? blank.split(',') : [],
+      isCounterpartyExact: counterpartyMatch === 'exact',
       options: parseOptions(optionJson),
     } as Values,
   });
@@ -105,7 +121,7 @@ export function DocumentsSearchPage() {
       for (const [k, message] of problems) form.setError(k, { message });
       return;
     }
-    const { statuses, options: opts, ...fields } = v;
+    const { statuses, blanks, isCounterpartyExact, options: opts, ...fields } = v;
     const cleanOptions = Object.fromEntries(
       Object.entries(opts ?? {}).filter(([, x]) => x.trim() !== ''),
     );
@@ -114,6 +130,8 @@ export function DocumentsSearchPage() {
         Object.entries(fields).filter(([, x]) => x !== ''),
       ) as Partial<TDocumentListQuery>),
       status: statuses.length > 0 ? statuses.join(',') : undefined,
+      blank: blanks.length > 0 ? blanks.join(',') : undefined,
+      counterpartyMatch: isCounterpartyExact && fields.counterparty ? 'exact' : undefined,
       options: Object.keys(cleanOptions).length > 0 ? JSON.stringify(cleanOptions) : undefined,
       page: 1,
     };
@@ -145,6 +163,18 @@ export function DocumentsSearchPage() {
               />
               <TextInput label="送信者（氏名・メールアドレス）" {...form.register('sender')} />
               <TextInput label="管理番号" {...form.register('localId')} />
+              <Stack gap={6}>
+                <TextInput
+                  label="取引先"
+                  description="契約相手の名称で探します"
+                  {...form.register('counterparty')}
+                />
+                <Checkbox
+                  label="完全一致（名称全体が同じもの）"
+                  checked={form.watch('isCounterpartyExact')}
+                  onChange={(e) => form.setValue('isCounterpartyExact', e.currentTarget.checked)}
+                />
+              </Stack>
             </SimpleGrid>
             <Checkbox.Group
               label="ステータス"
@@ -213,6 +243,20 @@ export function DocumentsSearchPage() {
                 onChange={(v) => form.setValue('autoUpdate', v ?? '')}
               />
             </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md" bg="white">
+            <Checkbox.Group
+              label="未入力の項目"
+              description="選んだ項目が入力されていない書類を探します（書類情報の入力漏れの確認に）"
+              value={form.watch('blanks')}
+              onChange={(v) => form.setValue('blanks', v)}
+            >
+              <Group gap="md" mt={6}>
+                {Object.entries(DOCUMENT_BLANK_LABELS).map(([value, label]) => (
+                  <Checkbox key={value} value={value} label={`${label}が未入力`} />
+                ))}
+              </Group>
+            </Checkbox.Group>
           </Paper>
           {(options.data ?? []).filter((o) => o.isEnabled).length > 0 && (
             <Paper withBorder p="md" radius="md" bg="white">

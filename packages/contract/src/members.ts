@@ -156,7 +156,13 @@ export const ZFindMembersQuery = z.object({
   signIn: z
     .enum(MEMBER_SIGN_IN_FILTERS, { message: '最終ログインの条件の値が正しくありません。' })
     .optional(),
-  sort: z.enum(MEMBER_SORTS, { message: '並び順の値が正しくありません。' }).default('name'),
+  /**
+   * `match`, for the member pickers (not a list order a person chooses): whole name / フリガナ / e-mail matches of
+   * the keyword first, then those starting with it, then the rest, each in 氏名 order.
+   */
+  sort: z
+    .enum([...MEMBER_SORTS, 'match'], { message: '並び順の値が正しくありません。' })
+    .default('name'),
 });
 export type TFindMembersQuery = z.input<typeof ZFindMembersQuery>;
 export type TFindMembersFilter = z.output<typeof ZFindMembersQuery>;

@@ -120,7 +120,7 @@ function pageAnchors(
   version: number,
 ): Promise<Anchor[]> {
   return cachedOnce(anchors, `${f.companyId}:${version}:${filterKey(f)}:${sort}`, async () => {
-    const s = sortSpec(sort);
+    const s = sortSpec(sort, f.keyword);
     const ranked = db
       .select({
         k: sql<string>`${sortKeyText(s)}`.as('k'),
@@ -181,7 +181,7 @@ async function readPage(
   list: ListCounts,
 ): Promise<MemberListRow[]> {
   const { version } = list;
-  const s = sortSpec(sort);
+  const s = sortSpec(sort, f.keyword);
   if (page <= OFFSET_PAGES) {
     const offset = (page - 1) * PAGE_SIZE;
     if (isUnfiltered(f)) {
@@ -193,7 +193,8 @@ async function readPage(
         .limit(PAGE_SIZE)
         .offset(offset);
     }
-    if (list.total > COLLECT_MAX) {
+    // The index walk follows a stored order; the pickers' rank is none, so their matches are always collected.
+    if (list.total > COLLECT_MAX && sort !== 'match') {
       const expected = ((offset + PAGE_SIZE) * Math.max(list.memberCount, list.total)) / list.total;
       const window = Math.max(WALK_MIN, Math.ceil(expected * WALK_SLACK));
       // The first `window` members in sort order (an index range, no filter), then the filter on those only;
@@ -235,7 +236,7 @@ export async function* streamMembers(
   f: MemberListFilter,
   sort: MemberSort,
 ): AsyncGenerator<MemberListRow[]> {
-  const s = sortSpec(sort);
+  const s = sortSpec(sort, f.keyword);
   let after: Anchor | undefined;
   for (;;) {
     const where = after

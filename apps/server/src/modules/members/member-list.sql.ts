@@ -16,7 +16,8 @@ export type MemberSort =
   | 'createdAt'
   | '-createdAt'
   | 'lastSignInAt'
-  | '-lastSignInAt';
+  | '-lastSignInAt'
+  | 'match';
 
 export type MemberListFilter = {
   companyId: string;
@@ -158,9 +159,20 @@ export function memberWhere(f: MemberListFilter): SQL {
  */
 type SortSpec = { columns: SQL[]; type: 'text' | 'timestamptz'; desc: boolean };
 
-export function sortSpec(sort: MemberSort): SortSpec {
+export function sortSpec(sort: MemberSort, keyword?: string): SortSpec {
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
+  // The pickers' order: the keyword's rank (as text, so keyset bounds compare it like the other keys), then 氏名.
+  if (key === 'match')
+    return {
+      columns: [
+        sql`${memberKeywordRank(keyword)}::text`,
+        sql`coalesce(${users.furigana}, ${users.name})`,
+        sql`${users.name}`,
+      ],
+      type: 'text',
+      desc,
+    };
   if (key === 'email') return { columns: [sql`${users.email}`], type: 'text', desc };
   if (key === 'createdAt') return { columns: [sql`${users.createdAt}`], type: 'timestamptz', desc };
   if (key === 'lastSignInAt') return { columns: [lastSignInKey()], type: 'timestamptz', desc };

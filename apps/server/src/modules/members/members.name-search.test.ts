@@ -113,6 +113,24 @@ describe('member keyword', () => {
     expect(await pickerNames('青木')).toEqual(['青木 久美子', '青木田 三郎', '大青木 次郎']);
   });
 
+  it('ranks the same way in the pickers that read GET /members (sort=match: group members, successor)', async () => {
+    expect(await listNames('aoki', '&sort=match')).toEqual([
+      '佐藤 花',
+      '青木田 三郎',
+      '青木 久美子',
+      '大青木 次郎',
+    ]);
+    expect(await listNames('青木', '&sort=match')).toEqual([
+      '青木 久美子',
+      '青木田 三郎',
+      '大青木 次郎',
+    ]);
+    // Nothing typed: by name, as the list.
+    const all = await app.inject({ method: 'GET', url: '/members?page=1&sort=match', headers });
+    const byName = await app.inject({ method: 'GET', url: '/members?page=1', headers });
+    expect(all.json<Found>().members).toEqual(byName.json<Found>().members);
+  });
+
   it('keeps the list in its own 氏名 order (フリガナ first) whatever the match', async () => {
     expect(await listNames('青木')).toEqual(['青木 久美子', '大青木 次郎', '青木田 三郎']);
   });

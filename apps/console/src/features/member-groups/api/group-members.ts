@@ -16,11 +16,15 @@ export const useGroupMembers = (id: string) =>
   );
 
 /**
- * The add multiselect's options: the first page (50, by name) of the members matching what is typed, found
- * by the API's keyword search. A company of 100,000 members is never shipped to the browser whole.
+ * The add multiselect's options: the first page (50) of the members matching what is typed, found by the API's
+ * keyword search, whole and leading matches first (sort `match`; by name when nothing is typed). A company of
+ * 100,000 members is never shipped to the browser whole.
  */
 export const findCandidates = (keyword: string, signal?: AbortSignal) =>
-  callEndpoint(memberEndpoints.find, { query: { page: 1, keyword: keyword || undefined }, signal });
+  callEndpoint(memberEndpoints.find, {
+    query: { page: 1, keyword: keyword || undefined, sort: 'match' },
+    signal,
+  });
 
 export const useCandidates = (enabled: boolean, keyword: string) =>
   useQuery(

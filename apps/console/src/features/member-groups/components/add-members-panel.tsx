@@ -11,7 +11,7 @@ import { memberOptionLabel } from '../../../lib/member-option.ts';
 
 /**
  * Add members through the spec's multiselect (§8–§9); members already in the group are not offered. The
- * options are the API's keyword search (first 50 by name), so the panel opens at once in any company.
+ * options are the API's keyword search (first 50, closest matches first), so the panel opens at once in any company.
  */
 export function AddMembersPanel({
   groupId,
@@ -71,7 +71,7 @@ export function AddMembersPanel({
             max={100}
             description={
               total > shown
-                ? `該当する${formatCount(total)}名のうち、名前順に${shown}名を表示しています。氏名・メールアドレス・所属で絞り込めます。`
+                ? `該当する${formatCount(total)}名のうち、${keyword ? '一致度の高い順' : '名前順'}に${shown}名を表示しています。氏名・フリガナ・メールアドレス・所属で絞り込めます。`
                 : undefined
             }
           />

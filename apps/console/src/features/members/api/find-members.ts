@@ -27,4 +27,19 @@ export const membersQuery = (q: TMemberListQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * A member picker's options: the first page for what is typed, whole and leading matches of the name, フリガナ or
+ * e-mail first (sort `match`; by name when nothing is typed).
+ */
+export const memberPickerQuery = (keyword: string | undefined) =>
+  queryOptions({
+    queryKey: memberKeys.picker(keyword ?? ''),
+    queryFn: ({ signal }) =>
+      callEndpoint(memberEndpoints.find, {
+        query: { page: 1, keyword: keyword || undefined, sort: 'match' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
 export const useMembers = (q: TMemberListQuery) => useQuery(membersQuery(q));

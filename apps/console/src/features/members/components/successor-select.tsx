@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from '@mantine/core';
 import { memberOptionLabel } from '../../../lib/member-option.ts';
-import { membersQuery } from '../api/find-members.ts';
+import { memberPickerQuery } from '../api/find-members.ts';
 
-/** 移管先: the member search (first page by name), each option with 所属 and 状態. */
+/** 移管先: the member search (first page, closest matches first), each option with 所属 and 状態. */
 export function SuccessorSelect({
   excludeId,
   value,
@@ -20,7 +20,7 @@ export function SuccessorSelect({
   const [selectedLabel, setSelectedLabel] = useState('');
   // While the field shows the chosen member's label, list as for an empty search.
   const keyword = search && search !== selectedLabel ? search : undefined;
-  const members = useQuery(membersQuery({ page: 1, keyword, sort: 'name' }));
+  const members = useQuery(memberPickerQuery(keyword));
   const data = (members.data?.members ?? [])
     // A deactivated member cannot take anything over (the server says so too).
     .filter((m) => m.id !== excludeId && m.status !== 3)

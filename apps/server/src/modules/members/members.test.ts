@@ -82,6 +82,7 @@ describe('GET /members: keyword, filters, sort, paging', () => {
       'email',
       'furigana',
       'id',
+      'lastSignInAt',
       'mfa',
       'name',
       'organization',

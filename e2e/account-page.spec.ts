@@ -5,6 +5,9 @@
  * run meets the same state.
  */
 import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { authenticator } from 'otplib';
 import { DEMO, login, submitLogin } from './support/auth.ts';
 import { mainNav } from './support/journeys.ts';
 import { linkPath, newestMailTo } from './support/outbox.ts';
@@ -50,6 +53,16 @@ async function changePassword(page: Page, from: string, to: string) {
   await section.getByLabel('新しいパスワード（確認）').fill(to);
   await section.getByRole('button', { name: 'パスワードを変更' }).click();
   await expect(section.getByRole('status')).toContainText('パスワードを変更しました。');
+}
+
+/** The authenticator: reads the QR code on the screen and answers its current code. */
+async function codeFromQr(page: Page) {
+  const qr = page.getByRole('img', { name: '認証アプリで読み取る QR コード' });
+  await expect(qr).toBeVisible();
+  const png = PNG.sync.read(await qr.screenshot());
+  const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(read?.data).toMatch(/^otpauth:\/\/totp\//);
+  return authenticator.generate(new URL(read!.data).searchParams.get('secret')!);
 }
 
 test('a member ends his other browser from アカウント設定 and changes his password', async ({
@@ -105,5 +118,31 @@ test('a member ends his other browser from アカウント設定 and changes his
   await expect(section.getByText('現在のパスワードが正しくありません。')).toBeVisible();
 
   await changePassword(member, FIRST_PASSWORD, NEW_PASSWORD);
+
+  // 2要素認証: set up by the QR code, then re-registered with a backup code as the proof.
+  const mfa = member.getByRole('region', { name: '2要素認証' });
+  await mfa.getByRole('button', { name: '2要素認証を設定' }).click();
+  await mfa.getByLabel('新しい認証アプリの確認コード（6桁）').fill(await codeFromQr(member));
+  await mfa.getByRole('button', { name: '設定する' }).click();
+  const codes = mfa.getByRole('list', { name: 'バックアップコード' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const backupCode = (await codes.first().innerText()).trim();
+  await expect(mfa.getByRole('link', { name: 'テキストファイルでダウンロード' })).toBeVisible();
+
+  await member.reload();
+  await mfa.getByRole('button', { name: '2要素認証を再設定' }).click();
+  await mfa.getByLabel('新しい認証アプリの確認コード（6桁）').fill(await codeFromQr(member));
+  await mfa
+    .getByLabel('現在の認証アプリの確認コード、またはバックアップコード')
+    .fill('ZZZZZ-ZZZZZ');
+  await mfa.getByRole('button', { name: '再設定する' }).click();
+  await expect(
+    mfa.getByText('現在の確認コードが正しくないか、すでに使用されています。'),
+  ).toBeVisible();
+  await mfa.getByLabel('現在の認証アプリの確認コード、またはバックアップコード').fill(backupCode);
+  await mfa.getByRole('button', { name: '再設定する' }).click();
+  await expect(codes).toHaveCount(10);
+  await expect(codes.first()).not.toHaveText(backupCode);
+  await member.screenshot({ path: 'test-results/account-page-mfa.png', fullPage: true });
   await memberContext.close();
 });

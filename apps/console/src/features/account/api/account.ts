@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountEndpoints, type TChangePasswordRequest } from '@cloudsign/contract';
+import {
+  accountEndpoints,
+  type TChangePasswordRequest,
+  type TReRegisterMfaRequest,
+} from '@cloudsign/contract';
 import { callEndpoint } from '../../../lib/call-endpoint.ts';
+import { meKeys } from '../../../lib/current-user.ts';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -40,3 +45,17 @@ export const useEndSession = () =>
   useSessionsChange((id: string) => callEndpoint(accountEndpoints.endSession, { params: { id } }));
 export const useEndOtherSessions = () =>
   useSessionsChange(() => callEndpoint(accountEndpoints.endOtherSessions, {}));
+
+/** Each call is a new key (nothing stored): asked for when the member starts, never cached or refetched. */
+export const useNewMfaSecret = () =>
+  useMutation({ mutationFn: () => callEndpoint(accountEndpoints.mfaSecret, {}) });
+
+export function useReRegisterMfa() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TReRegisterMfaRequest) =>
+      (await callEndpoint(accountEndpoints.reRegisterMfa, { body })).backupCodes,
+    // The member's MFA state shows in the console (members list, the user): read it again.
+    onSuccess: () => client.invalidateQueries({ queryKey: meKeys.all }),
+  });
+}

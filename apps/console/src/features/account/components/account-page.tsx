@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/page/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useAccount } from '../api/account.ts';
+import { MfaPanel } from './mfa-panel.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 
@@ -17,7 +18,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** `/account`: every member's own name, password and sessions (issue 32). */
+/** `/account`: every member's own name, password, second factor and sessions (issue 32). */
 export function AccountPage() {
   usePageTitle();
   const account = useAccount();
@@ -48,6 +49,11 @@ export function AccountPage() {
               </Alert>
             )}
           </Section>
+          {!account.data.isSsoManaged && (
+            <Section title="2要素認証">
+              <MfaPanel />
+            </Section>
+          )}
           <Section title="ログイン中のセッション">
             <SessionsPanel />
           </Section>

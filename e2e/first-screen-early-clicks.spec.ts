@@ -116,3 +116,33 @@ for (const { path, keyword, expected } of [
     await box.press('Enter');
     await expect(page).toHaveURL(expected);
   });
+
+for (const { path, button, opened } of [
+  { path: '/company/documents', button: '書類情報の設定', opened: '書類情報の設定' },
+  { path: '/company/members', button: 'メンバーを追加', opened: 'メンバーを追加' },
+])
+  test(`${path}: 「${button}」 clicked before the console has taken the page over opens once it has`, async ({
+    page,
+  }) => {
+    await startAt(page, DEMO.admin);
+    // The console's entry is held until the click is under way: the click lands on the site's HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const target = page.getByRole('button', { name: button, exact: true });
+    await expect(target).toBeVisible();
+    expect(await isHydrated(page)).toBe(false);
+    // Not ready yet, and it says so: the button takes no click (which would be lost), the pointer is busy.
+    await expect(target).toHaveCSS('pointer-events', 'none');
+    await expect(page.locator('body')).toHaveCSS('cursor', 'progress');
+    const click = target.click();
+    await page.waitForTimeout(300);
+    release();
+    await click;
+    await expect(page.getByRole('dialog', { name: opened })).toBeVisible();
+    await expect(page.locator('body')).not.toHaveCSS('cursor', 'progress');
+  });

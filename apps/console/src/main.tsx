@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './app/console-ready.css';
 import { StrictMode } from 'react';
 import { CONSOLE_ROOT_ID } from '@cloudsign/contract';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -46,6 +46,9 @@ export function AppRoot({ router }: { router: AppRouter }) {
     [router],
   );
 
+  // The page is the console's now: its buttons take clicks (console-ready.css held them until here).
+  useEffect(() => document.documentElement.setAttribute('data-console-ready', ''), []);
+
   const isBot = isCrawler();
   useEffect(() => {
     if (fatal)

@@ -70,6 +70,18 @@ const COMBINED_SEARCHES: [string, string][] = [
     'keyword 北斗製作所 with an amount range',
     `keyword=${encodeURIComponent('北斗製作所')}&amountFrom=1000000&amountTo=5000000`,
   ],
+  // 税務調査対応 (issue 35): 取引先 as its own condition, and documents whose 書類情報 were left 未入力.
+  ['取引先 北斗製作所, partial', `counterparty=${encodeURIComponent('北斗製作所')}`],
+  [
+    '取引先 北斗製作所, exact',
+    `counterparty=${encodeURIComponent('北斗製作所')}&counterpartyMatch=exact`,
+  ],
+  ['取引金額 未入力', 'blank=amount'],
+  [
+    '取引金額 未入力 with a contract-date range',
+    'blank=amount&contractAtFrom=2024-01-01&contractAtTo=2024-06-30',
+  ],
+  ['管理番号 未入力 sorted by title', 'blank=localId&sort=title&order=asc'],
 ];
 
 /**

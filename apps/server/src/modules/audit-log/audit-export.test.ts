@@ -190,7 +190,7 @@ describe('audit log export: the filtered events as a CSV, made by a job, each st
     });
     expect(res.statusCode).toBe(403);
     expect(res.json<{ error: { message: string } }>().error.message).toBe(
-      '監査ログを閲覧する権限がありません。監査ログ閲覧権限を持つメンバーにご依頼ください。',
+      '監査ログを閲覧する権限がありません。監査ログは監査ログ閲覧権限を持つメンバー（現在1名）だけが閲覧できます。この権限は組織管理者も自分自身には付けられないため、別の組織管理者に付けてもらってください。',
     );
     const { id } = (
       await app.inject({

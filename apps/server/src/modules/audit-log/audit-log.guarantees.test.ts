@@ -259,7 +259,8 @@ describe('audit log: who may read it', () => {
     expect((await get(auditor, `/audit_events/${id}`)).statusCode).toBe(200);
 
     const refusal =
-      '監査ログを閲覧する権限がありません。監査ログ閲覧権限を持つメンバーにご依頼ください。';
+      // The holders' count and the rule, not 「ask 組織管理者」 (the admin himself) (issue 33).
+      '監査ログを閲覧する権限がありません。監査ログは監査ログ閲覧権限を持つメンバー（現在1名）だけが閲覧できます。この権限は組織管理者も自分自身には付けられないため、別の組織管理者に付けてもらってください。';
     expectError(await get(admin, '/audit_events'), 'forbidden', refusal);
     expectError(await get(otherAuditor, `/audit_events/${id}`), 'not_found');
     expect(

@@ -1,5 +1,5 @@
 /** The audit log's SQL: the viewer's page (keyset, newest first), its filters and the chain's head. */
-import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditChainHeads, auditEvents, users } from '../../db/schema.ts';
 
@@ -173,4 +173,13 @@ export async function findMemberIdentity(db: DbOrTx, id: string) {
     .from(users)
     .where(eq(users.id, id));
   return u ?? null;
+}
+
+/** How many of the company's members hold 監査ログ閲覧権限 (the refusal names them for whoever lacks it). */
+export async function countAuditReaders(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), arrayContains(users.roles, ['CompanyAuditor'])));
+  return row?.n ?? 0;
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLogEndpoints as e, type TCsvEncoding, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
-import { requirePermission } from '../../api/plugins/permissions.ts';
+import type { FastifyRequest } from 'fastify';
+import { checkPermission } from '../../api/plugins/permissions.ts';
+import { AppError } from '../../lib/app-error.ts';
 import * as service from './audit-log.service.ts';
 import { toManipulationDto } from '../../bulk/bulk.dto.ts';
 import { csvContentType } from '../../lib/csv/stringify.ts';
@@ -11,11 +13,19 @@ import { csvFileNames } from '../bulk/bulk-files.ts';
 import { getAuditExport, openAuditExport, requestAuditExport } from './audit-export.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
-const auditor = requirePermission('auditor', {
-  message: '監査ログを閲覧する権限がありません。監査ログ閲覧権限を持つメンバーにご依頼ください。',
-});
 
 export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const auditor = async (request: FastifyRequest) => {
+    try {
+      checkPermission(request, 'auditor');
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'forbidden') throw err;
+      throw new AppError(
+        'forbidden',
+        await service.auditRefusal(deps.database.db, request.auth.company.id),
+      );
+    }
+  };
   app.route({
     ...routeOf(e.find, {
       tags: ['audit-log'],

@@ -85,3 +85,17 @@ export async function getEvent(db: DbOrTx, who: Who, id: string) {
   if (!row) throw notFound();
   return toAuditEvent(row);
 }
+
+/**
+ * The refusal says where the privilege is and how it is had (issue 33): CloudSign's rule stays (nobody grants
+ * it to himself; a company admin does not read the log by default), but a company admin is not sent to ask
+ * 「組織管理者」, himself.
+ */
+export async function auditRefusal(db: DbOrTx, companyId: string): Promise<string> {
+  const holders = await repo.countAuditReaders(db, companyId);
+  return (
+    '監査ログを閲覧する権限がありません。監査ログは監査ログ閲覧権限を持つメンバー' +
+    (holders > 0 ? `（現在${holders.toLocaleString('ja-JP')}名）` : '（現在はいません）') +
+    'だけが閲覧できます。この権限は組織管理者も自分自身には付けられないため、別の組織管理者に付けてもらってください。'
+  );
+}

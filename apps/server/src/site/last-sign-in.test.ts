@@ -19,6 +19,7 @@ import { makeKey, requestIdOf } from '../../test/support/saml-idp.ts';
 import { addSsoDomain } from '../../test/support/sso-domains.world.ts';
 import { TEST_IDP, idpAnswer, postToAcs } from '../../test/support/sso.world.ts';
 import { users } from '../db/schema.ts';
+import { issuePasswordSetupLink } from '../auth/password-setup.ts';
 import * as ssoRepo from '../modules/sso/sso.repository.ts';
 import { buildSiteApp } from './app.ts';
 import { SSO_REQUEST_COOKIE } from './sso.routes.ts';
@@ -98,6 +99,21 @@ describe('最終ログイン日時', () => {
       { cookie },
     );
     expect(done.statusCode).toBe(303);
+    expect(await lastSignIn(user.id)).not.toBeNull();
+  });
+
+  it('an invitation: written when the password set from the link signs the member in', async () => {
+    const company = await makeCompany(deps);
+    const user = await makeUser(deps, company.id, { status: 0 });
+    await issuePasswordSetupLink(deps, deps.database.db, user);
+    const path = /(\/password_setup\/[A-Za-z0-9_-]{43})/.exec(deps.sentMails.at(-1)!.text)![1]!;
+    expect(await lastSignIn(user.id)).toBeNull();
+    const done = await postForm(app, path, {
+      password: 'first-pass-1',
+      confirmation: 'first-pass-1',
+    });
+    expect(done.statusCode).toBe(303);
+    expect(sessionCookieOf(done)).toBeTruthy();
     expect(await lastSignIn(user.id)).not.toBeNull();
   });
 

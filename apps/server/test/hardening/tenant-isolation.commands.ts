@@ -556,6 +556,7 @@ function foreignProbes(s: Side, o: Side, i: number): Probe[] {
     },
     { method: 'DELETE', url: (id) => `/users/${id}`, foreign: member },
     { method: 'GET', url: (id) => `/users/${id}/holdings`, foreign: member },
+    { method: 'DELETE', url: (id) => `/account/sessions/${id}`, foreign: o.sessionPublicId },
     { method: 'GET', url: (id) => `/member_groups/${id}`, foreign: group },
     {
       method: 'POST',

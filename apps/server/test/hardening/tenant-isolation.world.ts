@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TBulkManipulation } from '@cloudsign/contract';
 import type { ApiApp } from '../../src/api/app.ts';
 import { multipart, settle as settleManipulation } from '../support/member-bulk.world.ts';
-import { cabinets, memberGroups } from '../../src/db/schema.ts';
+import { cabinets, memberGroups, sessions } from '../../src/db/schema.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import type { TestDeps } from '../support/test-deps.ts';
 
@@ -42,6 +42,8 @@ export type Side = {
   tag: string;
   companyId: string;
   headers: Headers;
+  /** The admin's session as アカウント設定 names it: another company's must answer like a missing one. */
+  sessionPublicId: string;
   admin: Member;
   members: Map<string, Member>;
   groups: Map<string, Group>;
@@ -87,10 +89,16 @@ async function makeSide(deps: TestDeps): Promise<Side> {
     .values({ companyId: company.id, name: SHARED_CABINET })
     .returning();
   const admin = { id: user.id, email: user.email, name: user.name };
+  const signedIn = await signIn(deps, user);
+  const [session] = await db
+    .select({ publicId: sessions.publicId })
+    .from(sessions)
+    .where(eq(sessions.id, signedIn.sessionId));
   return {
     tag,
     companyId: company.id,
-    headers: (await signIn(deps, user)).headers,
+    headers: signedIn.headers,
+    sessionPublicId: session!.publicId,
     admin,
     members: new Map([[admin.id, admin]]),
     groups: new Map([

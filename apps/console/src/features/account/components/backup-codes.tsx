@@ -27,10 +27,10 @@ export function BackupCodes({ email, codes }: { email: string; codes: readonly s
   return (
     <Stack gap="sm">
       <Alert color="green" role="status">
-        2要素認証を再設定しました。以前のバックアップコードは使えなくなりました。
+        2要素認証を設定しました。
       </Alert>
       <Text size="sm">
-        新しいバックアップコードです。各コードは1回だけ使えます。この表示は再表示できないため、ダウンロードやコピーをして安全な場所に保管してください。
+        新しいバックアップコードです（これまでのコードは使えません）。各コードは1回だけ使えます。この表示は再表示できないため、ダウンロードやコピーをして安全な場所に保管してください。
       </Text>
       <List aria-label="バックアップコード" ff="monospace" spacing={2}>
         {codes.map((c) => (

@@ -73,8 +73,9 @@ const COMBINED_SEARCHES: [string, string][] = [
   // 税務調査対応 (issue 35): 取引先 as its own condition, and documents whose 書類情報 were left 未入力.
   ['取引先 北斗製作所, partial', `counterparty=${encodeURIComponent('北斗製作所')}`],
   [
-    '取引先 北斗製作所, exact',
-    `counterparty=${encodeURIComponent('北斗製作所')}&counterpartyMatch=exact`,
+    // The seed's name in full (document-words.ts COUNTERPARTIES).
+    '取引先 北斗製作所株式会社, exact',
+    `counterparty=${encodeURIComponent('北斗製作所株式会社')}&counterpartyMatch=exact`,
   ],
   ['取引金額 未入力', 'blank=amount'],
   [

@@ -253,6 +253,20 @@ describe('pickers of the cabinet page', () => {
     ]);
   });
 
+  it('lists every colleague before anything is typed', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/cabinets/${w.cabinets.contracts.id}/member_candidates`,
+      headers: w.headers.cabAdmin,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ total: number; members: { id: string }[] }>();
+    expect(body.members.map((m) => m.id)).toEqual(
+      expect.arrayContaining([w.users.reader.id, w.users.cabAdmin.id]),
+    );
+    expect(body.total).toBeGreaterThanOrEqual(body.members.length);
+  });
+
   it('is for managers only; another company gets 404', async () => {
     const reader = await app.inject({
       method: 'GET',

@@ -113,7 +113,8 @@ export function memberKeywordMatch(keyword: string | undefined, table = 'users')
  */
 export function memberKeywordRank(keyword: string | undefined, table = 'users'): SQL {
   const k = keywordTerms(keyword).join('');
-  if (!k) return sql`0`;
+  // A cast, not a bare 0: `order by 0` would name a column position and fail.
+  if (!k) return sql`0::int`;
   const st = sql`${sql.identifier(table)}.search_text`;
   const field = (i: number) => sql`split_part(${st}, ' ', ${sql.raw(String(i))})`;
   const exact = sql`${field(1)} = ${k} or ${field(2)} = ${k} or ${field(3)} = ${k} or split_part(${field(3)}, '@', 1) = ${k}`;

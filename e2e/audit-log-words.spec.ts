@@ -33,6 +33,7 @@ test('an auditor lands on 監査ログ, picks two categories and reads an event 
   await expect(detail).toContainText(/(Chrome|Safari|Microsoft Edge) \d+（(Windows|macOS)）/);
   await expect(detail).not.toContainText('Mozilla/5.0');
   expect(await detail.innerText()).not.toMatch(/[{}"]|\bundefined\b/);
+  await detail.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/.artifacts/audit-log-words.png' });
   await detail.getByRole('button', { name: 'ユーザーエージェントを表示' }).click();
   await expect(detail.getByTestId('audit-user-agent')).toContainText('Mozilla/5.0');

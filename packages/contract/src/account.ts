@@ -1,6 +1,6 @@
 /** アカウント設定: what every member sees and changes of his own account (server: modules/account). */
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, strictRequestBody } from './common.ts';
 
 /** The member's own account: what the page shows and which of its forms apply. */
 export const ZAccount = z.object({
@@ -15,7 +15,7 @@ export type TAccount = z.infer<typeof ZAccount>;
 export const ZAccountResponse = z.object({ account: ZAccount });
 
 /** Plain strings: the password rules (length, full width, letters and digits) are the site's, checked by the server. */
-export const ZChangePasswordRequest = z.object({
+export const ZChangePasswordRequest = strictRequestBody({
   currentPassword: z
     .string({ message: '現在のパスワードを入力してください。' })
     .min(1, { message: '現在のパスワードを入力してください。' })
@@ -55,7 +55,7 @@ export const ZMfaSecretResponse = z.object({
   qrCode: z.string(),
 });
 
-export const ZReRegisterMfaRequest = z.object({
+export const ZReRegisterMfaRequest = strictRequestBody({
   /** A code of the current authenticator, or an unused backup code; required while MFA is on. */
   currentCode: z.string().max(64, { message: '現在の確認コードが長すぎます。' }).default(''),
   secret: z.string().regex(/^[A-Z2-7]{16,64}$/, {

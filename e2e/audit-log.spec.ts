@@ -25,7 +25,8 @@ test('an auditor finds the audit log in the navigation, filters by a member and 
   await page.getByRole('option', { name: 'メンバー', exact: true }).click();
   await page.getByRole('button', { name: '絞り込む' }).click();
   await expect(page.getByLabel('操作したメンバー')).toHaveValue('admin@example.com');
-  await expect(events.first()).toContainText('メンバーの変更');
+  // Other journeys add and change members as the admin too: the change looked for is among his events.
+  await expect(events.filter({ hasText: 'メンバーの変更' }).first()).toBeVisible();
   for (const text of await events.allInnerTexts()) expect(text).toContain('管理 太郎');
 
   const change = events.filter({ hasText: 'member@example.com' });

@@ -21,6 +21,7 @@ import { formatAmount, formatDate } from '../lib/format.ts';
 import { listSearch, toApiQuery, type ListQuery } from '../lib/list-query.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
+import { staleRowsProps } from '../../../lib/stale-rows.ts';
 
 type Props = { query: ListQuery; onPage: (page: number) => void };
 
@@ -61,96 +62,103 @@ export function DocumentList({ query, onPage }: Props) {
         type="auto"
         data-testid="documents-list-viewport"
       >
-        {data.documents.length === 0 && data.total > 0 && query.page > pages ? (
-          // A page past the end (`?page=999`): say so and offer the last page.
-          <PastLastPage page={query.page} pages={pages} onPage={onPage} />
-        ) : data.documents.length === 0 ? (
-          <Text p="xl" ta="center" c="dimmed">
-            条件に合う書類はありません。
-          </Text>
-        ) : (
-          <Table
-            highlightOnHover
-            verticalSpacing="xs"
-            aria-label="書類一覧"
-            stickyHeader
-            miw={isCompact ? undefined : 760}
-            layout={isCompact ? 'fixed' : undefined}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th miw={isCompact ? undefined : 260}>タイトル / 契約相手</Table.Th>
-                <Table.Th w={110}>契約締結日</Table.Th>
-                {!isCompact && <Table.Th w={110}>契約終了日</Table.Th>}
-                <Table.Th w={130} ta="right">
-                  取引金額
-                </Table.Th>
-                {!isCompact && <Table.Th>キャビネット</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.documents.map((d) => (
-                <Table.Tr
-                  key={d.id}
-                  data-testid="document-row"
-                  bg={d.id === query.documentId ? 'blue.0' : undefined}
-                  style={{ cursor: 'pointer', position: 'relative' }}
-                >
-                  <Table.Td>
-                    {/* A link to the list with this document open: a click anywhere on the row follows it
-                        (the span stretches it over the row), before the console has hydrated the page too. */}
-                    <UnstyledButton
-                      component={Link}
-                      to={`/company/documents${listSearch({ ...query, documentId: d.id })}`}
-                      onKeyDown={openOnSpace}
-                      style={{
-                        display: 'block',
-                        width: '100%',
-                        maxWidth: 420,
-                        whiteSpace: 'normal',
-                      }}
-                    >
-                      <Group gap={8} wrap="nowrap">
-                        <StatusBadge status={d.status} />
-                        <Text size="sm" fw={600} truncate="end" title={d.title}>
-                          {d.title}
-                        </Text>
-                      </Group>
-                      <Text size="xs" c="dimmed" truncate="end" title={d.counterparty ?? undefined}>
-                        {d.counterparty ?? '—'}
-                      </Text>
-                      <span aria-hidden style={{ position: 'absolute', inset: 0 }} />
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td fz="sm">{formatDate(d.contractAt)}</Table.Td>
-                  {!isCompact && <Table.Td fz="sm">{formatDate(d.validityEndAt)}</Table.Td>}
-                  <Table.Td fz="sm" ta="right">
-                    {formatAmount(d.amount)}
-                  </Table.Td>
-                  {!isCompact && (
-                    <Table.Td>
-                      <Group gap={4}>
-                        {d.cabinets.map((c) => (
-                          <Badge
-                            key={c.id}
-                            variant="outline"
-                            color="gray"
-                            radius="sm"
-                            tt="none"
-                            size="sm"
-                          >
-                            {c.name}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                  )}
+        <div {...staleRowsProps(documents.isPlaceholderData)} data-testid="document-rows">
+          {data.documents.length === 0 && data.total > 0 && query.page > pages ? (
+            // A page past the end (`?page=999`): say so and offer the last page.
+            <PastLastPage page={query.page} pages={pages} onPage={onPage} />
+          ) : data.documents.length === 0 ? (
+            <Text p="xl" ta="center" c="dimmed">
+              条件に合う書類はありません。
+            </Text>
+          ) : (
+            <Table
+              highlightOnHover
+              verticalSpacing="xs"
+              aria-label="書類一覧"
+              stickyHeader
+              miw={isCompact ? undefined : 760}
+              layout={isCompact ? 'fixed' : undefined}
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th miw={isCompact ? undefined : 260}>タイトル / 契約相手</Table.Th>
+                  <Table.Th w={110}>契約締結日</Table.Th>
+                  {!isCompact && <Table.Th w={110}>契約終了日</Table.Th>}
+                  <Table.Th w={130} ta="right">
+                    取引金額
+                  </Table.Th>
+                  {!isCompact && <Table.Th>キャビネット</Table.Th>}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+              </Table.Thead>
+              <Table.Tbody>
+                {data.documents.map((d) => (
+                  <Table.Tr
+                    key={d.id}
+                    data-testid="document-row"
+                    bg={d.id === query.documentId ? 'blue.0' : undefined}
+                    style={{ cursor: 'pointer', position: 'relative' }}
+                  >
+                    <Table.Td>
+                      {/* A link to the list with this document open: a click anywhere on the row follows it
+                        (the span stretches it over the row), before the console has hydrated the page too. */}
+                      <UnstyledButton
+                        component={Link}
+                        to={`/company/documents${listSearch({ ...query, documentId: d.id })}`}
+                        onKeyDown={openOnSpace}
+                        style={{
+                          display: 'block',
+                          width: '100%',
+                          maxWidth: 420,
+                          whiteSpace: 'normal',
+                        }}
+                      >
+                        <Group gap={8} wrap="nowrap">
+                          <StatusBadge status={d.status} />
+                          <Text size="sm" fw={600} truncate="end" title={d.title}>
+                            {d.title}
+                          </Text>
+                        </Group>
+                        <Text
+                          size="xs"
+                          c="dimmed"
+                          truncate="end"
+                          title={d.counterparty ?? undefined}
+                        >
+                          {d.counterparty ?? '—'}
+                        </Text>
+                        <span aria-hidden style={{ position: 'absolute', inset: 0 }} />
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td fz="sm">{formatDate(d.contractAt)}</Table.Td>
+                    {!isCompact && <Table.Td fz="sm">{formatDate(d.validityEndAt)}</Table.Td>}
+                    <Table.Td fz="sm" ta="right">
+                      {formatAmount(d.amount)}
+                    </Table.Td>
+                    {!isCompact && (
+                      <Table.Td>
+                        <Group gap={4}>
+                          {d.cabinets.map((c) => (
+                            <Badge
+                              key={c.id}
+                              variant="outline"
+                              color="gray"
+                              radius="sm"
+                              tt="none"
+                              size="sm"
+                            >
+                              {c.name}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </div>
       </ScrollArea>
       {pages > 1 && (
         <Group justify="center" py="sm">

@@ -10,6 +10,7 @@ import { memberListHref } from '../lib/list-query.ts';
 import { MEMBER_ROW_HEIGHT, MemberRow } from './member-row.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
+import { staleRowsProps } from '../../../lib/stale-rows.ts';
 
 type Props = {
   query: TMemberListQuery;
@@ -87,33 +88,35 @@ export function MemberList({ query, onPage }: Props) {
           )}
         </Group>
       </Group>
-      {isPastEnd ? (
-        <PastLastPage page={page} pages={pages} onPage={onPage} />
-      ) : rows.length === 0 ? (
-        <Text p="xl" ta="center" c="dimmed">
-          条件に合うメンバーはいません。
-        </Text>
-      ) : isAll ? (
-        <VirtualList
-          items={rows}
-          itemSize={MEMBER_ROW_HEIGHT}
-          getKey={(m) => m.id}
-          renderItem={row}
-          height={LIST_HEIGHT}
-          aria-label="メンバー一覧"
-          scrollRef={setScroller}
-        />
-      ) : (
-        <ScrollArea.Autosize mah={LIST_HEIGHT} viewportRef={scroller}>
-          <div role="list" aria-label="メンバー一覧">
-            {rows.map((m) => (
-              <div role="listitem" key={m.id}>
-                {row(m)}
-              </div>
-            ))}
-          </div>
-        </ScrollArea.Autosize>
-      )}
+      <div {...staleRowsProps(members.isPlaceholderData)} data-testid="member-rows">
+        {isPastEnd ? (
+          <PastLastPage page={page} pages={pages} onPage={onPage} />
+        ) : rows.length === 0 ? (
+          <Text p="xl" ta="center" c="dimmed">
+            条件に合うメンバーはいません。
+          </Text>
+        ) : isAll ? (
+          <VirtualList
+            items={rows}
+            itemSize={MEMBER_ROW_HEIGHT}
+            getKey={(m) => m.id}
+            renderItem={row}
+            height={LIST_HEIGHT}
+            aria-label="メンバー一覧"
+            scrollRef={setScroller}
+          />
+        ) : (
+          <ScrollArea.Autosize mah={LIST_HEIGHT} viewportRef={scroller}>
+            <div role="list" aria-label="メンバー一覧">
+              {rows.map((m) => (
+                <div role="listitem" key={m.id}>
+                  {row(m)}
+                </div>
+              ))}
+            </div>
+          </ScrollArea.Autosize>
+        )}
+      </div>
       {!isAll && pages > 1 && (
         <Group justify="center" p="sm">
           <LinkPagination

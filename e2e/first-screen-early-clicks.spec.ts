@@ -47,6 +47,18 @@ async function clickAfter(page: Page, path: string, row: Locator, param: string,
   return { id: id!, wasHydrated };
 }
 
+/** Opens `path` with the console's entry script held back; answers the function that lets it load. */
+async function openWithConsoleHeld(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  return release;
+}
+
 const LISTS = [
   {
     what: 'a member row opens its drawer',
@@ -100,13 +112,7 @@ for (const { path, keyword, expected } of [
   }) => {
     await startAt(page, DEMO.admin);
     // The console's entry is held until the keyword is in the box: the typing lands on the site's HTML.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
-    await page.goto(path, { waitUntil: 'commit' });
+    const release = await openWithConsoleHeld(page, path);
     const box = page.getByRole('textbox', { name: 'キーワード' });
     await box.fill(keyword);
     expect(await isHydrated(page)).toBe(false);
@@ -126,13 +132,7 @@ for (const { path, button, opened } of [
   }) => {
     await startAt(page, DEMO.admin);
     // The console's entry is held until the click is under way: the click lands on the site's HTML.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
-    await page.goto(path, { waitUntil: 'commit' });
+    const release = await openWithConsoleHeld(page, path);
     const target = page.getByRole('button', { name: button, exact: true });
     await expect(target).toBeVisible();
     expect(await isHydrated(page)).toBe(false);

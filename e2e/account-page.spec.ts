@@ -128,6 +128,14 @@ test('a member ends his other browser from アカウント設定 and changes his
   await expect(codes).toHaveCount(10);
   const backupCode = (await codes.first().innerText()).trim();
   await expect(mfa.getByRole('link', { name: 'テキストファイルでダウンロード' })).toBeVisible();
+  // On paper: the codes and whose they are, nothing else of the console.
+  await member.emulateMedia({ media: 'print' });
+  const printed = member.getByRole('list', { name: 'バックアップコード' }).getByRole('listitem');
+  await expect(printed).toHaveCount(10);
+  await expect(member.getByText(/2要素認証のバックアップコード（.+@/)).toBeVisible();
+  await expect(member.getByRole('navigation')).toHaveCount(0);
+  await expect(member.getByRole('button', { name: '印刷' })).toHaveCount(0);
+  await member.emulateMedia({ media: 'screen' });
 
   await member.reload();
   await mfa.getByRole('button', { name: '2要素認証を再設定' }).click();

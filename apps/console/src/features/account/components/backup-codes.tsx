@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import './backup-codes.css';
 
 /** The codes as a text file (CRLF and a BOM, so Windows' メモ帳 opens it as UTF-8), like the site's page. */
 function fileOf(email: string, codes: readonly string[]) {
@@ -30,19 +31,28 @@ export function BackupCodes({ email, codes }: { email: string; codes: readonly s
         2要素認証を設定しました。
       </Alert>
       <Text size="sm">
-        新しいバックアップコードです（これまでのコードは使えません）。各コードは1回だけ使えます。この表示は再表示できないため、ダウンロードやコピーをして安全な場所に保管してください。
+        新しいバックアップコードです（これまでのコードは使えません）。各コードは1回だけ使えます。この表示は再表示できないため、ダウンロード・コピー・印刷をして安全な場所に保管してください。
       </Text>
-      <List aria-label="バックアップコード" ff="monospace" spacing={2}>
-        {codes.map((c) => (
-          <List.Item key={c}>{c}</List.Item>
-        ))}
-      </List>
+      {/* What 印刷 puts on paper (backup-codes.css): the account and its codes, nothing else of the console. */}
+      <Stack gap={4} data-print-only>
+        <Text size="sm" fw={600}>
+          クラウドサイン 2要素認証のバックアップコード（{email}）
+        </Text>
+        <List aria-label="バックアップコード" ff="monospace" spacing={2}>
+          {codes.map((c) => (
+            <List.Item key={c}>{c}</List.Item>
+          ))}
+        </List>
+      </Stack>
       <Group>
         <Button component="a" variant="default" href={href} download="cloudsign-backup-codes.txt">
           テキストファイルでダウンロード
         </Button>
         <Button variant="default" onClick={() => void copy()}>
           コピー
+        </Button>
+        <Button variant="default" onClick={() => window.print()}>
+          印刷
         </Button>
       </Group>
       {copied && (

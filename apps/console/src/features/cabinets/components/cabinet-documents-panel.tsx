@@ -23,6 +23,7 @@ import { PanelError } from '../../../components/error-boundary/error-boundary.ts
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
+import { staleRowsProps } from '../../../lib/stale-rows.ts';
 import type { DocumentSelection } from '../api/file-documents.ts';
 import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
 import { SelectAllBar } from './select-all-bar.tsx';
@@ -185,7 +186,13 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
             {keyword ? '条件に一致する書類はありません。' : 'このキャビネットに書類はありません。'}
           </Text>
         ) : (
-          <Table verticalSpacing="xs" aria-label="キャビネットの書類" highlightOnHover>
+          <Table
+            verticalSpacing="xs"
+            aria-label="キャビネットの書類"
+            highlightOnHover
+            // A tick on the previous search's rows would select documents the new one does not list.
+            {...staleRowsProps(docs.isPlaceholderData)}
+          >
             <Table.Thead>
               <Table.Tr>
                 {canManage && (

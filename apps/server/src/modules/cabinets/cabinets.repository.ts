@@ -164,87 +164,65 @@ export async function countReadableDocuments(
 
 type LinkTable = 'cabinet_member_groups' | 'cabinet_classification_rules';
 
+/** The cabinet's link tables and the column each links to. */
+const LINKED_COLUMN = {
+  cabinet_member_groups: 'group_id',
+  cabinet_classification_rules: 'group_id',
+  cabinet_admins: 'user_id',
+  document_cabinets: 'document_id',
+} as const;
+type Links = keyof typeof LINKED_COLUMN;
+
 /** The ids a link statement changed: what was added (not there before) or removed (there before). */
 type Changed = { id: string };
 const changedIds = async (db: DbOrTx, query: SQL) =>
   (await queryRows<Changed>(db, query)).map((r) => r.id);
 
-/** Returns the groups newly linked (one linked already is left alone and not returned). */
-export async function linkGroups(
+/**
+ * Links `ids` to the cabinet, set-based whatever the count (10,000 ids are one parameter, not 10,000). Returns
+ * the ids newly linked: one linked already is left alone and not returned.
+ */
+async function insertLinks(db: DbOrTx, table: Links, cabinetId: string, ids: readonly string[]) {
+  const column = sql.identifier(LINKED_COLUMN[table]);
+  return changedIds(
+    db,
+    sql`insert into ${sql.identifier(table)} (cabinet_id, ${column})
+      select ${cabinetId}, x from unnest(${uuids(ids)}) x on conflict do nothing returning ${column} as id`,
+  );
+}
+
+/** Unlinks `ids` from the cabinet. Returns the ids unlinked: one that was not linked is not returned. */
+async function deleteLinks(db: DbOrTx, table: Links, cabinetId: string, ids: readonly string[]) {
+  const column = sql.identifier(LINKED_COLUMN[table]);
+  return changedIds(
+    db,
+    sql`delete from ${sql.identifier(table)} where cabinet_id = ${cabinetId} and ${column} = any(${uuids(ids)}) returning ${column} as id`,
+  );
+}
+
+/** Readers' groups or rule groups newly linked / unlinked. */
+export const linkGroups = (
   db: DbOrTx,
   table: LinkTable,
   cabinetId: string,
-  groupIds: readonly string[],
-): Promise<string[]> {
-  return changedIds(
-    db,
-    sql`insert into ${sql.identifier(table)} (cabinet_id, group_id)
-    select ${cabinetId}, g from unnest(${uuids(groupIds)}) g on conflict do nothing returning group_id as id`,
-  );
-}
-
-/** Returns the groups unlinked (one that was not linked is not returned). */
-export async function unlinkGroups(
+  ids: readonly string[],
+) => insertLinks(db, table, cabinetId, ids);
+export const unlinkGroups = (
   db: DbOrTx,
   table: LinkTable,
   cabinetId: string,
-  groupIds: readonly string[],
-): Promise<string[]> {
-  return changedIds(
-    db,
-    sql`delete from ${sql.identifier(table)} where cabinet_id = ${cabinetId} and group_id = any(${uuids(groupIds)}) returning group_id as id`,
-  );
-}
-
-/** Returns the members who became admins (one who already was is not returned). */
-export async function addAdmins(
-  db: DbOrTx,
-  cabinetId: string,
-  userIds: readonly string[],
-): Promise<string[]> {
-  return changedIds(
-    db,
-    sql`insert into cabinet_admins (cabinet_id, user_id)
-    select ${cabinetId}, u from unnest(${uuids(userIds)}) u on conflict do nothing returning user_id as id`,
-  );
-}
-
-/** Returns the members who were admins and no longer are. */
-export async function removeAdmins(
-  db: DbOrTx,
-  cabinetId: string,
-  userIds: readonly string[],
-): Promise<string[]> {
-  return changedIds(
-    db,
-    sql`delete from cabinet_admins where cabinet_id = ${cabinetId} and user_id = any(${uuids(userIds)}) returning user_id as id`,
-  );
-}
-
-/** Set-based, whatever the count (10,000 ids are one parameter, not 10,000). Returns the documents linked. */
-export async function linkDocuments(
-  db: DbOrTx,
-  cabinetId: string,
-  documentIds: readonly string[],
-): Promise<string[]> {
-  return changedIds(
-    db,
-    sql`insert into document_cabinets (cabinet_id, document_id)
-      select ${cabinetId}, d from unnest(${uuids(documentIds)}) d on conflict do nothing returning document_id as id`,
-  );
-}
-
-/** Returns the documents unlinked (one that was not in the cabinet is not returned). */
-export async function unlinkDocuments(
-  db: DbOrTx,
-  cabinetId: string,
-  documentIds: readonly string[],
-): Promise<string[]> {
-  return changedIds(
-    db,
-    sql`delete from document_cabinets where cabinet_id = ${cabinetId} and document_id = any(${uuids(documentIds)}) returning document_id as id`,
-  );
-}
+  ids: readonly string[],
+) => deleteLinks(db, table, cabinetId, ids);
+/** The members who became admins / who were admins and no longer are. */
+export const addAdmins = (db: DbOrTx, cabinetId: string, userIds: readonly string[]) =>
+  insertLinks(db, 'cabinet_admins', cabinetId, userIds);
+export const removeAdmins = (db: DbOrTx, cabinetId: string, userIds: readonly string[]) =>
+  deleteLinks(db, 'cabinet_admins', cabinetId, userIds);
+/** The documents linked / unlinked. */
+export const linkDocuments = (db: DbOrTx, cabinetId: string, documentIds: readonly string[]) =>
+  insertLinks(db, 'document_cabinets', cabinetId, documentIds);
+export const unlinkDocuments = (db: DbOrTx, cabinetId: string, documentIds: readonly string[]) =>
+  deleteLinks(db, 'document_cabinets', cabinetId, documentIds);
 
 /**
  * Locks the document counters of several cabinets in one fixed order (by id), creating missing rows, so

@@ -3,7 +3,7 @@
  * after a few seconds, never opens in another screen's drawer, and a dialog's failure shows in the dialog.
  * Walked by clicks from one landing page per admin tab.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, login } from './support/auth.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -89,6 +89,22 @@ test("a document's 書類情報 message never opens in a member's drawer", async
   await expect(messages(page)).toHaveCount(0);
 });
 
+/**
+ * 削除する in a confirmation whose item another tab has just deleted: the failure is said inside the dialog,
+ * which stays open, and the page behind says nothing (the result belongs to the dialog).
+ */
+async function expectDeletionRefusedInside(page: Page, dialog: Locator, screenshot: string) {
+  await dialog.getByRole('button', { name: '削除する' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('見つかりませんでした');
+  await expect(dialog).toBeVisible();
+  await expect(
+    page.locator('[data-alert-area]:not([data-alert-area="dialog"])', {
+      hasText: '見つかりません',
+    }),
+  ).toHaveCount(0);
+  await page.screenshot({ path: `e2e/.artifacts/${screenshot}.png` });
+}
+
 test("a dialog's failure shows inside the dialog, which stays open", async ({ page, context }) => {
   test.setTimeout(180_000);
   await login(page, DEMO.admin, '/cabinets');
@@ -121,16 +137,7 @@ test("a dialog's failure shows inside the dialog, which stays open", async ({ pa
   await expect(other.getByText(`キャビネット「${name}」を削除しました`)).toBeVisible();
   await other.close();
 
-  await dialog.getByRole('button', { name: '削除する' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('見つかりませんでした');
-  await expect(dialog).toBeVisible();
-  // The page behind says nothing: the result belongs to the dialog.
-  await expect(
-    page.locator('[data-alert-area]:not([data-alert-area="dialog"])', {
-      hasText: '見つかりません',
-    }),
-  ).toHaveCount(0);
-  await page.screenshot({ path: 'e2e/.artifacts/messages-dialog-failure.png' });
+  await expectDeletionRefusedInside(page, dialog, 'messages-dialog-failure');
   await dialog.getByRole('button', { name: 'キャンセル' }).click();
   await expect(dialog).toBeHidden();
 });
@@ -181,15 +188,7 @@ test('a confirmation that fails says so inside itself (グループを削除)', 
   await expect(other.getByText(`グループ「${name}」を削除しました。`)).toBeVisible();
   await other.close();
 
-  await dialog.getByRole('button', { name: '削除する' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('見つかりませんでした');
-  await expect(dialog).toBeVisible();
-  await expect(
-    page.locator('[data-alert-area]:not([data-alert-area="dialog"])', {
-      hasText: '見つかりません',
-    }),
-  ).toHaveCount(0);
-  await page.screenshot({ path: 'e2e/.artifacts/messages-group-delete-failure.png' });
+  await expectDeletionRefusedInside(page, dialog, 'messages-group-delete-failure');
   // Cancelled and opened again, the dialog starts without the old failure.
   await dialog.getByRole('button', { name: 'キャンセル' }).click();
   await expect(dialog).toBeHidden();

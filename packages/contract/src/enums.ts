@@ -32,6 +32,21 @@ export const MEMBER_STATUS_LABELS: Record<number, string> = {
   3: '利用停止',
 };
 
+/**
+ * 作成元: how a member came to exist (docs/design.md §2). 手動 = added in the console (and every member that existed
+ * before the column), CSV = 一括追加, SSO = created on first sign-in through the IdP, SCIM = created by the company's
+ * IdP through /scim/v2. Fields SCIM owns are read-only in the console for a SCIM member.
+ */
+export const MEMBER_SOURCES = ['manual', 'csv', 'sso', 'scim'] as const;
+export const ZMemberSource = z.enum(MEMBER_SOURCES);
+export type TMemberSource = z.infer<typeof ZMemberSource>;
+export const MEMBER_SOURCE_LABELS: Record<TMemberSource, string> = {
+  manual: '手動',
+  csv: 'CSV',
+  sso: 'SSO',
+  scim: 'SCIM',
+};
+
 /** Member MFA (spec §3). */
 export const MfaState = { Enabled: 1, Disabled: 2 } as const;
 export const ZMfaState = z.union([z.literal(1), z.literal(2)]);

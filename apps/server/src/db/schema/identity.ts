@@ -44,6 +44,8 @@ export const users = pgTable(
     theme: text('theme').notNull().default('cloudsign'),
     /** NFKC + lower-case + katakana-folded name, email and organization, for keyword search. */
     searchText: text('search_text').notNull().default(''),
+    /** 作成元 (`MEMBER_SOURCES`): manual, csv, sso or scim; members older than the column are manual. */
+    source: text('source').$type<'manual' | 'csv' | 'sso' | 'scim'>().notNull().default('manual'),
     /** Written once per completed sign-in (site/sign-in-record.ts), never per request; null = never signed in. */
     lastSignInAt: ts('last_sign_in_at'),
     createdAt: createdAt(),

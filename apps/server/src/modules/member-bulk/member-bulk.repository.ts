@@ -131,8 +131,8 @@ export async function insertMembers(tx: DbOrTx, companyId: string, rows: NewMemb
     tx,
     sql`with x as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
                    as x(n int, email text, name text, furigana text, organization text, roles text[], search text)),
-        ins as (insert into users (company_id, email, name, furigana, organization, roles, status, search_text)
-                select ${companyId}::uuid, x.email, x.name, x.furigana, x.organization, x.roles, 0, x.search from x
+        ins as (insert into users (company_id, email, name, furigana, organization, roles, status, search_text, source)
+                select ${companyId}::uuid, x.email, x.name, x.furigana, x.organization, x.roles, 0, x.search, 'csv' from x
                 on conflict (email) do nothing returning id, email)
         select x.n, ins.id from x left join ins on ins.email = x.email`,
   );

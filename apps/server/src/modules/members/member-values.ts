@@ -27,6 +27,7 @@ export const newMemberValues = (companyId: string, body: CreateMemberBody, now: 
   roles: body.roles,
   status: 0,
   mfa: 2,
+  source: 'manual' as const,
   searchText: memberSearchText(body),
   createdAt: now,
   updatedAt: now,

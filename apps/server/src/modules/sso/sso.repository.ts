@@ -150,6 +150,7 @@ export async function createJitMember(
       name: m.name,
       organization: m.organization,
       status: 1,
+      source: 'sso',
       searchText: memberSearchText(m),
       createdAt: now,
       updatedAt: now,

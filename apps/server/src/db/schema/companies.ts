@@ -29,6 +29,15 @@ export const companies = pgTable('companies', {
   settingsUpdatedAt: ts('settings_updated_at').notNull().defaultNow(),
   /** Audit events older than this many years are deleted by the retention job (at least 5, the default). */
   auditRetentionYears: smallint('audit_retention_years').notNull().default(5),
+  /**
+   * Session limits (modules/session-limits): a session unused for this many minutes ends (null: never), and
+   * every session ends this many hours after its sign-in. They are the one source of both limits:
+   * sessions.expires_at is derived from the hours and rewritten when they change.
+   */
+  idleTimeoutMinutes: integer('idle_timeout_minutes'),
+  sessionMaxHours: smallint('session_max_hours').notNull().default(12),
+  /** Optimistic version of the session limits (saved on their own, If-Match like the settings). */
+  sessionLimitsVersion: integer('session_limits_version').notNull().default(0),
   createdAt: createdAt(),
 });
 

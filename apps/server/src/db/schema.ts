@@ -11,3 +11,4 @@ export * from './schema/bulk.ts';
 export * from './schema/audit.ts';
 export * from './schema/sso.ts';
 export * from './schema/mail.ts';
+export * from './schema/ip-restrictions.ts';

@@ -12,3 +12,4 @@ export * from './schema/audit.ts';
 export * from './schema/sso.ts';
 export * from './schema/mail.ts';
 export * from './schema/ip-restrictions.ts';
+export * from './schema/provisioning.ts';

@@ -112,6 +112,8 @@ const FIELD_LABELS: Record<string, string> = {
   mfaRequired: '2要素認証を設定していないメンバー',
   importOff: '書類インポート権限を持つメンバー',
   auditLogOff: '監査ログを閲覧できなくなるメンバー',
+  // A change made through SCIM provisioning (the actor is then the token's name).
+  source: '経路',
 };
 
 /** The audit viewer's filters, as its filter bar names them (an export records the filters it ran with). */

@@ -84,6 +84,9 @@ export const AUDIT_ACTIONS = {
   'sso.domainAdded': action('company', 'SSOドメインの追加'),
   'sso.domainVerified': action('company', 'SSOドメインの確認'),
   'sso.domainRemoved': action('company', 'SSOドメインの削除'),
+  'provisioning.tokenCreated': action('company', 'プロビジョニング用トークンの作成'),
+  'provisioning.tokenFirstUsed': action('company', 'プロビジョニング用トークンの初回利用'),
+  'provisioning.tokenRevoked': action('company', 'プロビジョニング用トークンの無効化'),
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -95,6 +98,7 @@ export const AUDIT_TARGET_TYPES = {
   bulkRun: '一括処理',
   company: '企業',
   ssoDomain: 'SSOドメイン',
+  provisioningToken: 'プロビジョニング用トークン',
 } as const;
 export type TAuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 export const ZAuditTargetType = z.enum(Object.keys(AUDIT_TARGET_TYPES) as [TAuditTargetType], {

@@ -41,5 +41,7 @@ export * from './sso.endpoints.ts';
 export * from './sso-audit.ts';
 export * from './sso-domains.ts';
 export * from './sso-domains.endpoints.ts';
+export * from './provisioning.ts';
+export * from './provisioning.endpoints.ts';
 // Side effect: zod's own messages in Japanese wherever the contract is loaded.
 import './zod-locale.ts';

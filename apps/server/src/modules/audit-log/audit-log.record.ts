@@ -7,7 +7,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 
 /** Where a request came from: filled by the API's and the site's request hooks, plain data for services. */
-export type RequestOrigin = { ip: string; userAgent: string; requestId: string };
+export type RequestOrigin = {
+  ip: string;
+  userAgent: string;
+  requestId: string;
+  /** 「SCIM」 when an IdP made the change through a provisioning token (recorded as the 経路 detail). */
+  source?: 'SCIM';
+};
 
 /** Who acted; null for the system (jobs acting on their own, failed sign-ins of unknown addresses). */
 export type AuditActor = { id: string; name: string; email: string } | null;
@@ -60,7 +66,7 @@ export async function recordAuditEvents(
       targetType: e.target?.type ?? '',
       targetId: e.target?.id ?? '',
       targetName: e.target?.name ?? '',
-      details: e.details ?? {},
+      details: e.origin?.source ? { ...e.details, source: e.origin.source } : (e.details ?? {}),
     })),
   );
 }

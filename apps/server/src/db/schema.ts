@@ -13,3 +13,4 @@ export * from './schema/sso.ts';
 export * from './schema/mail.ts';
 export * from './schema/ip-restrictions.ts';
 export * from './schema/provisioning.ts';
+export * from './schema/leavers.ts';

@@ -29,6 +29,8 @@ export const companies = pgTable('companies', {
   settingsUpdatedAt: ts('settings_updated_at').notNull().defaultNow(),
   /** Audit events older than this many years are deleted by the retention job (at least 5, the default). */
   auditRetentionYears: smallint('audit_retention_years').notNull().default(5),
+  /** まとめてダウンロード for members other than company admins (company settings; admins always may). */
+  bulkDownloadMembers: boolean('bulk_download_members').notNull().default(false),
   /**
    * Session limits (modules/session-limits): a session unused for this many minutes ends (null: never), and
    * every session ends this many hours after its sign-in. They are the one source of both limits:

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "bulk_download_members" boolean DEFAULT false NOT NULL;

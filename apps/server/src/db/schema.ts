@@ -14,3 +14,4 @@ export * from './schema/mail.ts';
 export * from './schema/ip-restrictions.ts';
 export * from './schema/provisioning.ts';
 export * from './schema/leavers.ts';
+export * from './schema/alerts.ts';

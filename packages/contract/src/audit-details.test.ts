@@ -275,6 +275,9 @@ const SAMPLES = {
   'sso.domainAdded': { domain: 'example.co.jp', txtName: '_cloudsign-verify.example.co.jp' },
   'sso.domainVerified': { domain: 'example.co.jp', txtName: '_cloudsign-verify.example.co.jp' },
   'sso.domainRemoved': { domain: 'example.co.jp', wasVerified: true },
+  'provisioning.tokenCreated': {},
+  'provisioning.tokenFirstUsed': { source: 'SCIM' },
+  'provisioning.tokenRevoked': {},
 } satisfies Record<TAuditAction, Record<string, unknown>>;
 
 /**

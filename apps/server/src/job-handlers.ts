@@ -5,6 +5,7 @@ import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
 import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
 import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
+import { registerAlertJobs } from './modules/alerts/alerts.jobs.ts';
 
 /**
  * The composition root of the jobs: every job kind, registered on every instance (so any instance can send), worked only by the worker
@@ -16,4 +17,5 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerAuditLogJobs(deps);
   await registerPasswordResetJobs(deps);
   await registerSsoJobs(deps);
+  await registerAlertJobs(deps);
 }

@@ -146,6 +146,8 @@ const SAMPLES = {
   'auth.sessionsRevoked': { reason: 'emailChanged', sessions: 2 },
   'auth.passwordReset': {},
   'auth.passwordChanged': { sessions: 1 },
+  'auth.calendarFeedIssued': {},
+  'auth.calendarFeedRevoked': {},
   'auth.passwordResetRequested': { mailed: false },
   'member.created': {
     name: { before: '', after: '高橋 誠' },
@@ -186,6 +188,11 @@ const SAMPLES = {
   'cabinet.adminsRemoved': { members: [named('管理 太郎')] },
   'cabinet.rulesAdded': { groups: [named('法務部')], backfill: true },
   'cabinet.rulesRemoved': { groups: [named('法務部')] },
+  'cabinet.alertsChanged': {
+    alertRules: { before: '', after: '解約通知期限の30日前、契約終了日の60日前' },
+    members: [named('高橋 誠')],
+    groups: [named('法務部')],
+  },
   'document.filed': {
     cabinet: named('契約書'),
     count: 3,

@@ -37,6 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
   groups: 'グループ',
   members: 'メンバー',
   backfill: '既存の書類にも適用',
+  alertRules: '期限アラートのルール',
   sessions: '終了したセッション',
   userIds: 'メンバー',
   cabinet: 'キャビネット',

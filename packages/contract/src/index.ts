@@ -41,6 +41,8 @@ export * from './sso.endpoints.ts';
 export * from './sso-audit.ts';
 export * from './sso-domains.ts';
 export * from './sso-domains.endpoints.ts';
+export * from './alerts.ts';
+export * from './alerts.endpoints.ts';
 export * from './provisioning.ts';
 export * from './provisioning.endpoints.ts';
 // Side effect: zod's own messages in Japanese wherever the contract is loaded.

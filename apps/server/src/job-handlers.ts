@@ -5,6 +5,7 @@ import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
 import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
 import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
+import { registerLeaverJobs } from './modules/provisioning/leavers-mail.ts';
 import { registerAlertJobs } from './modules/alerts/alerts.jobs.ts';
 
 /**
@@ -17,5 +18,6 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerAuditLogJobs(deps);
   await registerPasswordResetJobs(deps);
   await registerSsoJobs(deps);
+  await registerLeaverJobs(deps);
   await registerAlertJobs(deps);
 }

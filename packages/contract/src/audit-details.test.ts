@@ -285,6 +285,14 @@ const SAMPLES = {
   'provisioning.tokenCreated': {},
   'provisioning.tokenFirstUsed': { source: 'SCIM' },
   'provisioning.tokenRevoked': {},
+  'provisioning.deactivationQueued': { threshold: 50, count: 50, source: 'SCIM' },
+  'provisioning.deactivationsApplied': { count: 2, members: ['a@example.co.jp', 'b@example.co.jp'] },
+  'provisioning.deactivationsCancelled': { count: 1, members: ['a@example.co.jp'] },
+  'provisioning.leaverSettingsChanged': {
+    successorRule: { before: 'cabinetAdmins', after: 'fallback' },
+    fallbackMember: { before: null, after: '管理 太郎 <kanri@example.co.jp>' },
+    brakeThreshold: { before: null, after: 20 },
+  },
 } satisfies Record<TAuditAction, Record<string, unknown>>;
 
 /**

@@ -12,6 +12,7 @@ import {
   ROLE_LABELS,
   THEME_LABELS,
 } from './enums.ts';
+import { BRAKE_LABEL, SUCCESSOR_RULE_LABELS } from './provisioning-leavers.ts';
 import { SSO_AUDIT_FIELDS, SSO_CHANGE_WATCH_HOURS, SSO_SIGN_IN_AFTER_CHANGE } from './sso-audit.ts';
 
 /**
@@ -113,6 +114,11 @@ const FIELD_LABELS: Record<string, string> = {
   mfaRequired: '2要素認証を設定していないメンバー',
   importOff: '書類インポート権限を持つメンバー',
   auditLogOff: '監査ログを閲覧できなくなるメンバー',
+  // Leavers from provisioning: the successor rule, the brake and what a deactivation handed over.
+  successorRule: '移管先の決め方',
+  fallbackMember: '指定した移管先',
+  brakeThreshold: BRAKE_LABEL,
+  threshold: BRAKE_LABEL,
   // A change made through SCIM provisioning (the actor is then the token's name).
   source: '経路',
 };
@@ -182,6 +188,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   },
   target: { members: 'メンバー', document_attributes: '書類情報', audit_log: '監査ログ' },
   theme: THEME_LABELS,
+  successorRule: SUCCESSOR_RULE_LABELS,
   method: { sso: 'シングルサインオン', password: 'パスワード' },
   kind: BULK_KIND_LABELS,
   status: MEMBER_STATUS_LABELS,

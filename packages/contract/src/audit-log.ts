@@ -90,6 +90,10 @@ export const AUDIT_ACTIONS = {
   'provisioning.tokenCreated': action('company', 'プロビジョニング用トークンの作成'),
   'provisioning.tokenFirstUsed': action('company', 'プロビジョニング用トークンの初回利用'),
   'provisioning.tokenRevoked': action('company', 'プロビジョニング用トークンの無効化'),
+  'provisioning.deactivationQueued': action('member', 'プロビジョニングによる利用停止の保留'),
+  'provisioning.deactivationsApplied': action('member', '保留中の利用停止の適用'),
+  'provisioning.deactivationsCancelled': action('member', '保留中の利用停止の取り消し'),
+  'provisioning.leaverSettingsChanged': action('company', '退職者の引き継ぎ設定の変更'),
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -45,5 +45,7 @@ export * from './alerts.ts';
 export * from './alerts.endpoints.ts';
 export * from './provisioning.ts';
 export * from './provisioning.endpoints.ts';
+export * from './provisioning-leavers.ts';
+export * from './provisioning-leavers.endpoints.ts';
 // Side effect: zod's own messages in Japanese wherever the contract is loaded.
 import './zod-locale.ts';

@@ -267,6 +267,12 @@ const SAMPLES = {
     },
   },
   'company.mfaRemindersSent': { count: 2, members: [named('高橋 誠'), named('管理 太郎')] },
+  'company.sessionLimitsChanged': {
+    idleTimeoutMinutes: { before: null, after: 30 },
+    sessionMaxHours: { before: 12, after: 8 },
+    sessionsEnded: 3,
+    membersSignedOut: 2,
+  },
   'sso.settingsChanged': {
     idpEntityId: { before: '', after: 'https://idp.example.co.jp/saml' },
     jitEnabled: { before: false, after: true },

@@ -3,6 +3,7 @@ import { AUDIT_CATEGORIES, AUDIT_TARGET_TYPES } from './audit-log.ts';
 import { BULK_ACTION_LABELS, BULK_OUTCOME_LABELS, CSV_ENCODING_LABELS } from './bulk.ts';
 import { ownValue } from './common.ts';
 import { AUDIT_RETENTION_LABEL, COMPANY_FLAG_LABELS } from './company-settings.ts';
+import { IDLE_TIMEOUT_LABEL, SESSION_MAX_HOURS_LABEL } from './session-limits.ts';
 import { DOCUMENT_ATTRIBUTE_CSV } from './document-attribute-bulk.ts';
 import { documentConditionLabel } from './documents-search-keys.ts';
 import {
@@ -114,6 +115,11 @@ const FIELD_LABELS: Record<string, string> = {
   mfaRequired: '2要素認証を設定していないメンバー',
   importOff: '書類インポート権限を持つメンバー',
   auditLogOff: '監査ログを閲覧できなくなるメンバー',
+  // セッションの制限 (企業設定 › セキュリティ) and what its save ended at once.
+  idleTimeoutMinutes: IDLE_TIMEOUT_LABEL,
+  sessionMaxHours: SESSION_MAX_HOURS_LABEL,
+  sessionsEnded: '終了したセッション',
+  membersSignedOut: 'ログアウトしたメンバー',
   // Leavers from provisioning: the successor rule, the brake and what a deactivation handed over.
   successorRule: '移管先の決め方',
   fallbackMember: '指定した移管先',

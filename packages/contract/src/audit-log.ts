@@ -81,6 +81,7 @@ export const AUDIT_ACTIONS = {
   'auditLog.pruned': action('auditLog', '保存期間を過ぎた監査ログの削除'),
   'company.settingsChanged': action('company', '企業設定の変更'),
   'company.mfaRemindersSent': action('company', '2要素認証の設定のお願いの送信'),
+  'company.sessionLimitsChanged': action('company', 'セッションの制限の変更'),
   'sso.settingsChanged': action('company', 'SSO設定の変更'),
   'sso.connectionTested': action('company', 'SSOの接続テスト'),
   'document.attributeOptionsChanged': action('document', '書類情報の項目の変更'),

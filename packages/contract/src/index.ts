@@ -36,6 +36,8 @@ export * from './audit-log.endpoints.ts';
 export * from './audit-details.ts';
 export * from './company-settings.ts';
 export * from './company-settings.endpoints.ts';
+export * from './session-limits.ts';
+export * from './session-limits.endpoints.ts';
 export * from './sso.ts';
 export * from './sso.endpoints.ts';
 export * from './sso-audit.ts';

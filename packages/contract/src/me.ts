@@ -10,8 +10,12 @@ export const ZCompany = z.object({
   documentApproval: z.number().int(),
   auditLog: z.boolean(),
   documentImport: z.boolean(),
+  /** Members other than company admins may use まとめてダウンロード (company settings). */
+  bulkDownloadMembers: z.boolean().optional(),
   isEnabledFederatedIdentity: z.boolean(),
   mfa: z.number().int(),
+  /** The company's idle timeout in minutes (session-limits.ts): the console signs an unused tab out. */
+  idleTimeoutMinutes: z.number().int().nullable().optional(),
 });
 export type TCompany = z.infer<typeof ZCompany>;
 

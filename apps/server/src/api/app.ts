@@ -37,6 +37,7 @@ import { bodyRateOf, trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';
 import { auditLogRoutes } from '../modules/audit-log/audit-log.routes.ts';
 import { companySettingsRoutes } from '../modules/company-settings/company-settings.routes.ts';
+import { sessionLimitsRoutes } from '../modules/session-limits/session-limits.routes.ts';
 import { ssoRoutes } from '../modules/sso/sso.routes.ts';
 import { provisioningLeaversRoutes } from '../modules/provisioning/leavers.routes.ts';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(memberGroupsRoutes, { deps });
   await app.register(auditLogRoutes, { deps });
   await app.register(companySettingsRoutes, { deps });
+  await app.register(sessionLimitsRoutes, { deps });
   await app.register(ssoRoutes, { deps });
   await app.register(provisioningLeaversRoutes, { deps });
   await app.register(alertsRoutes, { deps });

@@ -55,6 +55,7 @@ export function toCurrentUser(user: UserRow, company: CompanyRow): TCurrentUser 
       documentImport: company.documentImport,
       isEnabledFederatedIdentity: company.isEnabledFederatedIdentity,
       mfa: company.mfa,
+      idleTimeoutMinutes: company.idleTimeoutMinutes,
     },
   };
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { preparedPerHandle } from '../db/prepared.ts';
 import { companies, sessions, users } from '../db/schema.ts';
 import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
+import { idleCutoffPassed, usedWithinIdleTimeout } from './session-limits.sql.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -60,9 +61,61 @@ export async function selectLiveSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        usedWithinIdleTimeout(sql`${now.toISOString()}::timestamptz`),
+      ),
+    )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Why a session the site no longer accepts ended, when one of the company's limits ended it: its length
+ * (`session_expired`) or the idle timeout (`idle_timeout`); null for an unknown or signed-out one.
+ */
+export async function selectSessionEnd(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+): Promise<'idle_timeout' | 'session_expired' | null> {
+  const [row] = await db
+    .select({
+      expired: sql<boolean>`(${sessions.expiresAt} <= ${now.toISOString()}::timestamptz)`,
+      idle: idleCutoffPassed(sql`${now.toISOString()}::timestamptz`),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (row.expired) return 'session_expired';
+  return row.idle ? 'idle_timeout' : null;
+}
+
+/** Inserts the session with the company's length (companies.session_max_hours) as its expiry. */
+export async function sessionMaxHoursOf(db: DbOrTx, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ hours: companies.sessionMaxHours })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.hours ?? null;
+}
+
+/**
+ * Records use of the session at most once per `intervalMs` (one write a minute per session, whatever the
+ * number of requests or processes): the condition makes a concurrent second write a no-op.
+ */
+export async function touchSessionIfOlder(db: DbOrTx, id: string, now: Date, intervalMs: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(now.getTime() - intervalMs))));
 }
 
 export async function updateSession(
@@ -94,7 +147,7 @@ export async function deleteSessionsOf(
 
 function sessionUserQuery(db: DbOrTx) {
   return db
-    .select({ user: sessionUserColumns, company: companies })
+    .select({ user: sessionUserColumns, company: companies, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -102,6 +155,8 @@ function sessionUserQuery(db: DbOrTx) {
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // The company's idle timeout ends it for the api too, on every process at once (it is read here).
+        usedWithinIdleTimeout(sql`${sql.placeholder('nowText')}::timestamptz`),
         eq(users.id, sql.placeholder('userId')),
         eq(users.companyId, sql.placeholder('companyId')),
         // Sessions end on 利用停止; this keeps a token out even if one were left behind.
@@ -124,7 +179,7 @@ export async function findSessionUser(
   ids: { sessionId: string; userId: string; companyId: string },
   now = new Date(),
 ) {
-  const [row] = await sessionUser(db).execute({ ...ids, now });
+  const [row] = await sessionUser(db).execute({ ...ids, now, nowText: now.toISOString() });
   return row ?? null;
 }
 

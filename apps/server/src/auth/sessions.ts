@@ -3,6 +3,7 @@
  * expiry. `nextStep` decides, from the session and the member's current state, what the member must still do
  * before the session may mint API tokens (second factor, new password, MFA enrolment).
  */
+import { DEFAULT_SESSION_MAX_HOURS } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import * as repo from './sessions.repository.ts';
@@ -17,9 +18,13 @@ export type {
 export { deleteSession, selectSignInSecrets as signInSecrets } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'cs_session';
-export const SESSION_TTL_MS = 12 * 3600 * 1000;
-/** lastSeenAt is refreshed at most this often, so token refreshes do not write on every call. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+/** A company's default session length (companies.session_max_hours; 企業設定 › セキュリティ changes it). */
+export const SESSION_TTL_MS = DEFAULT_SESSION_MAX_HOURS * 3600 * 1000;
+/**
+ * lastSeenAt (what the idle timeout measures) is refreshed at most this often, by the site's token refresh
+ * and by api requests alike, so use costs at most one write a minute per session (docs/decisions.md).
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 const USER_AGENT_MAX = 512;
 
 export type NextStep = 'mfa_verify' | 'new_password' | 'mfa_setup' | 'done';
@@ -35,7 +40,9 @@ export async function createSession(
 ) {
   const cookie = newOpaqueToken();
   const id = hashToken(cookie);
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  // The company's length at sign-in; a later change of it rewrites expires_at (modules/session-limits).
+  const hours = (await repo.sessionMaxHoursOf(db, userId)) ?? DEFAULT_SESSION_MAX_HOURS;
+  const expiresAt = new Date(now.getTime() + hours * 3600 * 1000);
   await repo.insertSession(
     db,
     {
@@ -65,9 +72,19 @@ export async function loadSession(
   return repo.selectLiveSession(db, hashToken(cookie), now);
 }
 
-export async function touchSession(db: DbOrTx, session: SessionRow, now: Date) {
-  if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return;
-  await repo.updateSession(db, session.id, { lastSeenAt: now });
+export async function touchSession(
+  db: DbOrTx,
+  session: Pick<SessionRow, 'id' | 'lastSeenAt'>,
+  now: Date,
+) {
+  if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return;
+  await repo.touchSessionIfOlder(db, session.id, now, SESSION_TOUCH_INTERVAL_MS);
+}
+
+/** Why the session behind a cookie ended, when a company limit ended it (the login page says so). */
+export async function sessionEndOf(db: DbOrTx, cookie: string | undefined, now: Date) {
+  if (!cookie) return null;
+  return repo.selectSessionEnd(db, hashToken(cookie), now);
 }
 
 export async function markMfaVerified(db: DbOrTx, sessionId: string) {
@@ -85,7 +102,7 @@ export const hasMfaEnabled = (user: Pick<SessionUser, 'mfa' | 'hasMfaSecret'>) =
  * Recomputed on every request rather than stored, so an admin's MFA reset (which also ends the member's
  * sessions) takes effect at once. A company switching 2要素認証 to required asks for enrolment from the next
  * sign-in, as the settings page promises: a session that started before keeps working until it ends (at most
- * 12 hours), rather than sending the member away in the middle of a typed form. Order: prove the second factor
+ * the company's session length), rather than sending the member away in the middle of a typed form. Order: prove the second factor
  * first, then change the password, then enrol.
  */
 const startedUnderMfaRequirement = ({ session, company }: LoadedSession) =>

@@ -3,7 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
-import { deleteSession, isRefusedBySso, nextStep, signInSecrets } from '../auth/sessions.ts';
+import {
+  deleteSession,
+  isRefusedBySso,
+  nextStep,
+  sessionEndOf,
+  signInSecrets,
+} from '../auth/sessions.ts';
 import { SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { redirectOnSite, returnToQuery } from './return-to.ts';
@@ -45,6 +51,8 @@ const NOTICES: Record<string, string> = {
   // A console tab whose session ended sends the member here with the reason (console lib/token-store.ts).
   logged_out: 'ログアウトされました。もう一度ログインしてください。',
   session_expired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
+  // The company's idle timeout ended the session (modules/session-limits).
+  idle_timeout: '一定時間操作がなかったため、ログアウトしました。もう一度ログインしてください。',
   password_set: 'パスワードを設定しました。新しいパスワードでログインしてください。',
   password_set_sso:
     'パスワードを設定しました。この組織ではシングルサインオン（SSO）でログインします。メールアドレスを入力すると、組織の IdP に移動します。',
@@ -98,7 +106,12 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       clearSessionCookie(deps, reply);
       return loginPage(reply, { returnTo, error: SSO_REQUIRED, status: 403 });
     }
-    const notice = ownValue(NOTICES, formField(request.query, 'notice', 32));
+    // A browser whose session a company limit ended reads why, however it arrived here.
+    const asked = formField(request.query, 'notice', 32);
+    const ended = asked
+      ? null
+      : await sessionEndOf(deps.database.db, sessionCookie(request), deps.clock());
+    const notice = ownValue(NOTICES, asked || ended || '');
     return loginPage(reply, { returnTo, notice });
   });
 

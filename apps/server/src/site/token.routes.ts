@@ -3,7 +3,7 @@
  * key set the api verifies tokens with.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { meEndpoints as e } from '@cloudsign/contract';
+import { SESSION_END_HEADER, meEndpoints as e } from '@cloudsign/contract';
 import { routeAt } from '../api/endpoint-route.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from '../lib/http/error-handler.ts';
@@ -11,7 +11,7 @@ import { signAccessToken } from '../auth/access-token.ts';
 import { createLogoutTokenVerifier } from '../auth/logout-token.ts';
 import { signOut } from './sign-in-audit.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
-import { nextStep, touchSession } from '../auth/sessions.ts';
+import { nextStep, sessionEndOf, touchSession } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { clearSessionCookie, currentSession, sessionCookie } from './session-context.ts';
 import { isCrossSite } from './security.ts';
@@ -66,7 +66,12 @@ export async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       if (isCrossSite(request, deps.env.SITE_URL)) return sendError(request, reply, 'forbidden');
       if (!isConsoleScript(request)) return sendError(request, reply, 'forbidden');
       const token = await sessionTokenFor(deps, request);
-      if (!token) return sendError(request, reply, 'forbidden', NO_SESSION);
+      if (!token) {
+        // The console sends the member to the login page with the reason a company limit ended it for.
+        const end = await sessionEndOf(deps.database.db, sessionCookie(request), deps.clock());
+        if (end) reply.header(SESSION_END_HEADER, end);
+        return sendError(request, reply, 'forbidden', NO_SESSION);
+      }
       return token;
     },
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 
 import { createAccessTokenVerifier } from '../../auth/access-token.ts';
 import { findSessionUser, toAuthContext, type AuthContext } from '../../auth/current-user.ts';
+import { touchSession } from '../../auth/sessions.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requestOrigin } from '../../lib/http/request-origin.ts';
 
@@ -38,12 +39,15 @@ export const authenticate = fp<{ deps: AppDeps }>(async (app, { deps }) => {
     const claims = await verify(token, deps.clock());
     if (!claims)
       throw new AppError('unauthenticated', 'トークンが無効か、有効期限が切れています。');
-    const row = await findSessionUser(deps.database.db, claims, deps.clock());
+    const now = deps.clock();
+    const row = await findSessionUser(deps.database.db, claims, now);
     if (!row)
       throw new AppError(
         'unauthenticated',
         'セッションが終了しています。もう一度ログインしてください。',
       );
+    // A call is use of the session (the idle timeout measures it): recorded at most once a minute.
+    await touchSession(deps.database.db, { id: claims.sessionId, lastSeenAt: row.lastSeenAt }, now);
     request.auth = toAuthContext(row, claims.sessionId, requestOrigin(request));
   });
 });

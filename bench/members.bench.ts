@@ -6,7 +6,7 @@
  *
  * PostgreSQL: a fresh database on BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server), dropped afterwards.
  * PGlite: a fresh on-disk database in a temp DATA_DIR, seeded, closed, then opened by the server (as `npm start`).
- * Figures: p50/p95 of the first page and of keyword searches with 20 concurrent clients; the deepest page
+ * Figures: p50/p95 of the first page, of keyword searches and of the sign-in clean-up filters with 20 clients; the deepest page
  * against the first (ratio ≤ 2); 1–2 character keywords against long ones; the page=-1 stream; the console
  * scrolling that whole list in Chromium (frame intervals, bench/lib/scroll-frames.ts).
  * Ceiling: the cheapest signed-in call (`GET /me`) with the same 20 clients on the same server, same run.
@@ -61,8 +61,26 @@ type Seeded = {
   databaseUrl?: string;
   dataDir: string;
   cookies: string[];
+  /** Members the clean-up filters should count, by the filters' definitions read straight off the table. */
+  expected: { inactive90: number; never: number };
   close: () => Promise<void>;
 };
+
+/**
+ * A company's sign-in history as a clean-up finds it: most members signed in last week, a quarter last did
+ * half a year ago, a sixth never did (half of those invited long ago, half this week). Far from the 90-day bound,
+ * so the minute the filter is cut to changes no count.
+ */
+const SIGN_IN_HISTORY = `
+  update users set
+    last_sign_in_at = case
+      when substr(id::text, 1, 1) in ('0', '1', '2', '3') then now() - interval '200 days'
+      when substr(id::text, 1, 1) in ('4', '5') then null
+      else now() - interval '7 days' end,
+    created_at = case
+      when substr(id::text, 1, 1) = '4' then now() - interval '2 days'
+      else now() - interval '400 days' end
+  where company_id = $1`;
 
 /** Seeds `members` into a database the server can then open: PostgreSQL at `databaseUrl`, or PGlite on disk. */
 async function seedTarget(
@@ -91,13 +109,22 @@ async function seedTarget(
        where company_id = $1 and name like '高橋%' and id::text < '8'`,
       [seeded.companyId],
     );
+    await database.raw.query(SIGN_IN_HISTORY, [seeded.companyId]);
     const users = await prepareUsers(database, seeded.companyId, ADMINS, 1);
     await database.raw.exec(kind === 'postgres' ? 'vacuum analyze users' : 'analyze users');
+    // The filters' meaning (docs/design.md, 最終ログイン日時), counted without the product's query.
+    const { rows } = await database.raw.query<{ inactive: string; never: string }>(
+      `select count(*) filter (where coalesce(last_sign_in_at, created_at) < now() - interval '90 days') as inactive,
+              count(*) filter (where last_sign_in_at is null) as never
+       from users where company_id = $1`,
+      [seeded.companyId],
+    );
     await database.raw.exec('analyze member_group_users');
     return {
       databaseUrl,
       dataDir,
       cookies: users.map((u) => u.cookie),
+      expected: { inactive90: Number(rows[0]!.inactive), never: Number(rows[0]!.never) },
       close: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   } finally {
@@ -271,6 +298,26 @@ export async function measureMembers(
       pass: typedRow.pass && found > 0,
       note: `${Math.min(1000, typed.length)} keywords such as ${typed.slice(0, 4).join(' / ')}; 「${noSpace}」 finds ${found}; ${typedRow.note}`,
     });
+
+    // The clean-up filters (issue 32): each request a page of its own across the set, so the list cache, which
+    // holds a page per filter, answers no request twice in a row.
+    for (const [key, filter, words] of [
+      ['inactive90', 'inactive90', '90日以上ログインしていない'],
+      ['never', 'never', '一度もログインしていない'],
+    ] as const) {
+      log(`filter ${words}, 20 clients`);
+      const pages = Math.max(1, Math.ceil(seeded.expected[key] / 50));
+      const q = (i: number) => `/members?signIn=${filter}&page=${(i % Math.min(pages, 40)) + 1}`;
+      await load(100, q);
+      const filtered = await paired(1000, q);
+      const counted = await totalOf(`/members?signIn=${filter}`);
+      const filterRow = row(`filter 「${words}」 p95, ${CONCURRENCY} clients`, filtered);
+      rows.push({
+        ...filterRow,
+        pass: filterRow.pass && counted === seeded.expected[key],
+        note: `the list counts ${counted}, the table ${seeded.expected[key]}; pages 1–${Math.min(pages, 40)} in turn; ${filterRow.note}`,
+      });
+    }
 
     // Deep pages, one client: the first deep request builds the anchors once per list version.
     log('deep pages and short keywords, 1 client');
@@ -464,6 +511,16 @@ export const benchmarks: Benchmark[] = (['postgres', 'pglite'] as const).flatMap
     name: `members (${kind}): name as typed (no space, reading, e-mail) p95, 20 clients`,
     target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]})`,
     run: fromRow(kind, 'name as typed'),
+  },
+  {
+    name: `members (${kind}): filter 「90日以上ログインしていない」 p95, 20 clients`,
+    target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]}), counts the members the table holds`,
+    run: fromRow(kind, 'filter 「90日'),
+  },
+  {
+    name: `members (${kind}): filter 「一度もログインしていない」 p95, 20 clients`,
+    target: `p95 ≤ ${P95_TARGET[kind]} ms (${label[kind]}), counts the members the table holds`,
+    run: fromRow(kind, 'filter 「一度も'),
   },
   {
     name: `members (${kind}): deepest page ÷ first`,

@@ -50,7 +50,9 @@ async function openApiRoutes(): Promise<string[]> {
   );
 }
 
-describe('permission matrix', () => {
+// Every route × every caller, and five timed rounds of the 404 comparison: a few hundred requests per test,
+// which grows with each route and takes over 30 s on a loaded two-core machine.
+describe('permission matrix', { timeout: 180_000 }, () => {
   it('lists every route of the OpenAPI document, and only routes the API serves', async () => {
     const documented = await openApiRoutes();
     expect(documented.length).toBeGreaterThan(50);

@@ -42,6 +42,8 @@ import { ssoRoutes } from '../modules/sso/sso.routes.ts';
 import { provisioningLeaversRoutes } from '../modules/provisioning/leavers.routes.ts';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
 import { readIfMatchOn } from '../lib/http/if-match.ts';
+import { provisioningRoutes } from '../modules/provisioning/provisioning.routes.ts';
+import { scimRoutes } from '../modules/provisioning/scim.routes.ts';
 
 export type ApiApp = FastifyInstance;
 
@@ -137,6 +139,9 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(companySettingsRoutes, { deps });
   await app.register(sessionLimitsRoutes, { deps });
   await app.register(ssoRoutes, { deps });
+  await app.register(provisioningRoutes, { deps });
+  // SCIM 2.0 for the IdPs: its own token authentication, content type and error shape (issue 34).
+  await app.register(scimRoutes, { deps, prefix: '/scim/v2' });
   await app.register(provisioningLeaversRoutes, { deps });
   await app.register(alertsRoutes, { deps });
 

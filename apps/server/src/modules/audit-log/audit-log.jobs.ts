@@ -10,6 +10,7 @@ import {
   AUDIT_RETENTION_JOB,
   pruneExpiredEvents,
 } from './audit-retention.ts';
+import { pruneProvisioningLog } from '../provisioning/provisioning-tokens.service.ts';
 
 /** An export is a run row like a member export's: its job names the row. */
 export const auditExportJob = jobKind(AUDIT_EXPORT_JOB, ZBulkJob);
@@ -24,7 +25,11 @@ export async function registerAuditLogJobs(deps: AppDeps) {
   );
   await deps.jobs.register(
     auditRetentionJob,
-    logged('audit log retention', async () => void (await pruneExpiredEvents(deps))),
+    logged('audit log retention', async () => {
+      await pruneExpiredEvents(deps);
+      // The same daily sweep drops provisioning log lines past their 30 days.
+      await pruneProvisioningLog(deps);
+    }),
     { retryLimit: 3, cron: AUDIT_RETENTION_CRON },
   );
 }

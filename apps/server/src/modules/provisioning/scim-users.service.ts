@@ -1,0 +1,227 @@
+/**
+ * SCIM Users (RFC 7643 §4.1) on the console's member rules: every write is a call of the member services, so
+ * validation, uniqueness, the last-admin guard, invitations and audit events are the console's own.
+ * userName = e-mail; 氏名 = familyName + givenName (Japanese order) or displayName; department = 所属.
+ */
+import { MemberStatus, ZMemberEmail, ZMemberName, ZMemberOrganization } from '@cloudsign/contract';
+import type { ScimResource } from 'scim-patch';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { createMember, updateMember } from '../members/members.service.ts';
+import * as provisioning from './provisioning.repository.ts';
+import * as repo from './scim.repository.ts';
+import { userFilterSql } from './scim-filter.sql.ts';
+import { ScimError, invalidValue, scimNotFound } from './scim-errors.ts';
+import { applyPatch, normalizeOps, scimBool } from './scim-patch-ops.ts';
+import { ENTERPRISE_SCHEMA, USER_SCHEMA, listOf } from './scim-schemas.ts';
+import { scimDeactivate, scimReactivate } from './scim-status.ts';
+import type { ScimWho } from './scim-who.ts';
+import { readPaging, type ScimListQuery } from './scim-paging.ts';
+
+type Ctx = { deps: AppDeps; who: ScimWho; baseUrl: string };
+type UserInput = {
+  email?: string;
+  name?: string;
+  organization?: string;
+  externalId?: string | null;
+  active?: boolean;
+};
+
+/** externalId as the IdP sent it (a string; a number is taken as its digits). */
+const externalIdOf = (v: unknown) =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : JSON.stringify(v);
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** 氏名 → SCIM name parts: the first word is the family name (Japanese order), the rest the given name. */
+function nameParts(name: string) {
+  const [family = '', ...rest] = name.split(/[\s\u3000]+/).filter(Boolean);
+  return { formatted: name, familyName: family, givenName: rest.join(' ') };
+}
+
+export function toScimUser(r: repo.ScimUserRow, externalId: string | undefined, baseUrl: string) {
+  return {
+    schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA],
+    id: r.id,
+    ...(externalId !== undefined ? { externalId } : {}),
+    userName: r.email,
+    name: nameParts(r.name),
+    displayName: r.name,
+    emails: [{ value: r.email, type: 'work', primary: true }],
+    active: r.status !== MemberStatus.Deactivated,
+    [ENTERPRISE_SCHEMA]: { department: r.organization },
+    meta: {
+      resourceType: 'User',
+      created: r.createdAt.toISOString(),
+      lastModified: r.updatedAt.toISOString(),
+      location: `${baseUrl}/Users/${r.id}`,
+    },
+  };
+}
+
+function check<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw invalidValue(r.error.issues[0]?.message ?? '値が正しくありません。');
+  return r.data;
+}
+
+/** 氏名 from what the IdP sent: family + given name when either is there, else displayName, else formatted. */
+function nameOf(body: Record<string, unknown>): string | undefined {
+  const name = isObject(body.name) ? body.name : {};
+  const family = str(name.familyName)?.trim() ?? '';
+  const given = str(name.givenName)?.trim() ?? '';
+  if (family || given) return [family, given].filter(Boolean).join(' ');
+  return str(body.displayName) ?? str(name.formatted);
+}
+
+function emailOf(body: Record<string, unknown>): unknown {
+  if (body.userName !== undefined) return body.userName;
+  const emails = Array.isArray(body.emails) ? (body.emails as unknown[]).filter(isObject) : [];
+  const work = emails.find((e) => e.primary === true) ?? emails.find((e) => e.type === 'work');
+  return work?.value;
+}
+
+/** A User body (POST, PUT) as member fields; keys the IdP left out stay undefined (unchanged). */
+export function readUser(body: unknown): UserInput {
+  if (!isObject(body))
+    throw new ScimError(400, 'リクエストの形式が正しくありません。', 'invalidSyntax');
+  const email = emailOf(body);
+  const name = nameOf(body);
+  const ext = isObject(body[ENTERPRISE_SCHEMA]) ? body[ENTERPRISE_SCHEMA] : undefined;
+  return {
+    email: email === undefined ? undefined : check(ZMemberEmail, email),
+    name: name === undefined ? undefined : check(ZMemberName, name),
+    organization:
+      ext?.department === undefined ? undefined : check(ZMemberOrganization, ext.department ?? ''),
+    externalId:
+      body.externalId === undefined
+        ? undefined
+        : body.externalId === null
+          ? null
+          : externalIdOf(body.externalId),
+    active: scimBool(body.active),
+  };
+}
+
+async function withExternalIds(ctx: Ctx, rows: repo.ScimUserRow[]) {
+  const ids = await provisioning.externalIdsOf(
+    ctx.deps.database.db,
+    ctx.who.user.companyId,
+    'User',
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toScimUser(r, ids.get(r.id), ctx.baseUrl));
+}
+
+async function loadUser(ctx: Ctx, id: string) {
+  const row = UUID_RE.test(id)
+    ? await repo.findUser(ctx.deps.database.db, ctx.who.user.companyId, id)
+    : null;
+  if (!row) throw scimNotFound(id);
+  return row;
+}
+
+export async function listUsers(ctx: Ctx, query: ScimListQuery) {
+  const { startIndex, count, filter } = readPaging(query);
+  const where = filter ? userFilterSql(filter) : undefined;
+  const { total, rows } = await repo.findUsers(
+    ctx.deps.database.db,
+    ctx.who.user.companyId,
+    where,
+    startIndex - 1,
+    count,
+  );
+  return listOf(await withExternalIds(ctx, rows), total, startIndex);
+}
+
+export async function getUser(ctx: Ctx, id: string) {
+  const [user] = await withExternalIds(ctx, [await loadUser(ctx, id)]);
+  return user!;
+}
+
+export async function createUser(ctx: Ctx, body: unknown) {
+  const input = readUser(body);
+  if (!input.email) throw invalidValue('userName（メールアドレス）を指定してください。');
+  const created = await createMember(ctx.deps, ctx.who, {
+    email: input.email,
+    name: input.name ?? '',
+    furigana: null,
+    organization: input.organization ?? '',
+    roles: [],
+  });
+  const db = ctx.deps.database.db;
+  await repo.markScimSource(db, ctx.who.user.companyId, created.id);
+  if (input.externalId)
+    await provisioning.setExternalId(
+      db,
+      ctx.who.user.companyId,
+      'User',
+      created.id,
+      input.externalId,
+    );
+  if (input.active === false) await scimDeactivate(ctx.deps, ctx.who, created);
+  return getUser(ctx, created.id);
+}
+
+/** The member change a PUT or PATCH asks for; `active` left out never suspends or restores. */
+async function applyUser(ctx: Ctx, current: repo.ScimUserRow, input: UserInput) {
+  const body = {
+    ...(input.email !== undefined && input.email !== current.email ? { email: input.email } : {}),
+    ...(input.name !== undefined && input.name !== current.name ? { name: input.name } : {}),
+    ...(input.organization !== undefined && input.organization !== current.organization
+      ? { organization: input.organization }
+      : {}),
+  };
+  if (Object.keys(body).length > 0)
+    await updateMember(ctx.deps, ctx.who, current.id, body, { kind: 'any' });
+  if (input.externalId !== undefined)
+    await provisioning.setExternalId(
+      ctx.deps.database.db,
+      ctx.who.user.companyId,
+      'User',
+      current.id,
+      input.externalId,
+    );
+  if (input.active === false) await scimDeactivate(ctx.deps, ctx.who, current);
+  if (input.active === true) await scimReactivate(ctx.deps, ctx.who, current);
+  return getUser(ctx, current.id);
+}
+
+export async function replaceUser(ctx: Ctx, id: string, body: unknown) {
+  const current = await loadUser(ctx, id);
+  return applyUser(ctx, current, readUser(body));
+}
+
+export async function patchUser(ctx: Ctx, id: string, body: unknown) {
+  const current = await loadUser(ctx, id);
+  const before = await getUser(ctx, id);
+  const ops = normalizeOps(body);
+  const resource = {
+    ...before,
+    meta: { ...before.meta, created: current.createdAt, lastModified: current.updatedAt },
+  };
+  const after = applyPatch(resource as unknown as ScimResource, ops) as unknown as Record<
+    string,
+    unknown
+  >;
+  const b = before as unknown as Record<string, unknown>;
+  const changed = (key: string) => JSON.stringify(after[key]) !== JSON.stringify(b[key]);
+  const input: Record<string, unknown> = {};
+  if (changed('userName')) input.userName = after.userName;
+  else if (changed('emails')) input.emails = after.emails;
+  if (changed('name')) input.name = after.name;
+  else if (changed('displayName')) input.displayName = after.displayName;
+  if (changed(ENTERPRISE_SCHEMA)) input[ENTERPRISE_SCHEMA] = after[ENTERPRISE_SCHEMA];
+  if (changed('externalId')) input.externalId = after.externalId ?? null;
+  // Any operation naming active counts, even one that leaves it as it was (Entra resends state).
+  if (ops.some((o) => o.path?.toLowerCase() === 'active')) input.active = after.active;
+  return applyUser(ctx, current, readUser(input));
+}
+
+/** DELETE deactivates (利用停止), never deletes: documents and cabinets stay with the member (docs/decisions.md). */
+export async function deleteUser(ctx: Ctx, id: string) {
+  const current = await loadUser(ctx, id);
+  await scimDeactivate(ctx.deps, ctx.who, current);
+}

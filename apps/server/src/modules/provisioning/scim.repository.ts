@@ -1,0 +1,132 @@
+/** The SQL of SCIM reads: members and member groups of the token's company, filtered and paged. */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { EntityType } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberGroupUsers, memberGroups, users } from '../../db/schema.ts';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  organization: users.organization,
+  status: users.status,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+export type ScimUserRow = {
+  id: string;
+  email: string;
+  name: string;
+  organization: string;
+  status: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export async function findUsers(
+  db: DbOrTx,
+  companyId: string,
+  where: SQL | undefined,
+  offset: number,
+  limit: number,
+) {
+  const cond = and(eq(users.companyId, companyId), where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(cond);
+  const rows: ScimUserRow[] =
+    limit === 0 || (total?.n ?? 0) === 0
+      ? []
+      : await db
+          .select(userColumns)
+          .from(users)
+          .where(cond)
+          .orderBy(asc(users.createdAt), asc(users.id))
+          .offset(offset)
+          .limit(limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function findUser(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row ?? null;
+}
+
+/** 作成元 SCIM: the member service creates with 手動, and this marks the row in the same request. */
+export async function markScimSource(db: DbOrTx, companyId: string, id: string) {
+  await db
+    .update(users)
+    .set({ source: 'scim' })
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+}
+
+export type ScimGroupRow = { id: string; name: string; createdAt: Date; updatedAt: Date };
+const groupColumns = {
+  id: memberGroups.id,
+  name: memberGroups.name,
+  createdAt: memberGroups.createdAt,
+  updatedAt: memberGroups.updatedAt,
+};
+
+/** User groups only: 「すべてのメンバー」 is the system's, never the IdP's. */
+export async function findGroups(
+  db: DbOrTx,
+  companyId: string,
+  where: SQL | undefined,
+  offset: number,
+  limit: number,
+) {
+  const cond = and(
+    eq(memberGroups.companyId, companyId),
+    eq(memberGroups.type, EntityType.User),
+    where,
+  );
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberGroups)
+    .where(cond);
+  const rows: ScimGroupRow[] =
+    limit === 0 || (total?.n ?? 0) === 0
+      ? []
+      : await db
+          .select(groupColumns)
+          .from(memberGroups)
+          .where(cond)
+          .orderBy(asc(memberGroups.createdAt), asc(memberGroups.id))
+          .offset(offset)
+          .limit(limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function findGroup(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await db
+    .select(groupColumns)
+    .from(memberGroups)
+    .where(
+      and(
+        eq(memberGroups.companyId, companyId),
+        eq(memberGroups.id, id),
+        eq(memberGroups.type, EntityType.User),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function membersOfGroups(db: DbOrTx, groupIds: string[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({
+      groupId: memberGroupUsers.groupId,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+    })
+    .from(memberGroupUsers)
+    .innerJoin(users, eq(users.id, memberGroupUsers.userId))
+    .where(inArray(memberGroupUsers.groupId, groupIds))
+    .orderBy(asc(users.email));
+}

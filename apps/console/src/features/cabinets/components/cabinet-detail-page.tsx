@@ -16,6 +16,7 @@ import { CabinetSettingsForm } from './cabinet-settings-form.tsx';
 import { DeleteCabinetModal } from './delete-cabinet-modal.tsx';
 import { MemberGroupsPanel } from './member-groups-panel.tsx';
 import { RulesPanel } from './rules-panel.tsx';
+import { AlertRulesPanel } from './alert-rules-panel.tsx';
 import { FatalOnError } from './fatal-on-error.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
@@ -95,6 +96,9 @@ export function CabinetDetailPage({ id }: { id: string }) {
                       <RulesPanel cabinet={c} />
                     </PanelErrorBoundary>
                   )}
+                  <PanelErrorBoundary name="cabinet-alerts">
+                    <AlertRulesPanel cabinet={c} />
+                  </PanelErrorBoundary>
                 </Stack>
               </Grid.Col>
             </Grid>

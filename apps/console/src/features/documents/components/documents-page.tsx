@@ -22,6 +22,7 @@ import { sortLabel } from '../lib/sort-labels.ts';
 import { AttributeBulkMenu } from './attribute-bulk-menu.tsx';
 import { AttributeOptionsModal } from './attribute-options-modal.lazy.ts';
 import { ConditionChips } from './condition-chips.tsx';
+import { UpcomingDeadlinesModal } from './upcoming-deadlines-modal.tsx';
 import { Loading } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** The detail and its attribute form are fetched when a document is first opened, not with the list. */
@@ -52,6 +53,7 @@ export function DocumentsPage() {
    */
   const [notice, setNotice] = useState<{ text: string; search: string } | null>(null);
   const [isOptionsOpen, setOptionsOpen] = useState(false);
+  const [isUpcomingOpen, setUpcomingOpen] = useState(false);
 
   return (
     <>
@@ -59,6 +61,9 @@ export function DocumentsPage() {
         title="書類"
         actions={
           <>
+            <Button variant="default" onClick={() => setUpcomingOpen(true)}>
+              期限が近い書類
+            </Button>
             {isAdmin && (
               <Button variant="default" onClick={() => setOptionsOpen(true)}>
                 書類情報の設定
@@ -203,6 +208,9 @@ export function DocumentsPage() {
       </Group>
       {isAdmin && (
         <AttributeOptionsModal opened={isOptionsOpen} onClose={() => setOptionsOpen(false)} />
+      )}
+      {isUpcomingOpen && (
+        <UpcomingDeadlinesModal opened={isUpcomingOpen} onClose={() => setUpcomingOpen(false)} />
       )}
     </>
   );

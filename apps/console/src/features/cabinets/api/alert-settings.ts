@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertEndpoints, type TAlertSettingsRequest } from '@cloudsign/contract';
+import { callEndpoint } from '../../../lib/call-endpoint.ts';
+import { cabinetKeys } from './keys.ts';
+
+const alertKey = (id: string) => [...cabinetKeys.detail(id), 'alert-settings'] as const;
+
+export const useAlertSettings = (id: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: alertKey(id),
+      queryFn: async ({ signal }) =>
+        (await callEndpoint(alertEndpoints.getSettings, { params: { id }, signal })).settings,
+    }),
+  );
+
+/** Saved on the version read; never saved yet is saved with `*`. */
+export function useSaveAlertSettings(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { body: TAlertSettingsRequest; version: string | null }) =>
+      (
+        await callEndpoint(alertEndpoints.updateSettings, {
+          params: { id },
+          body: input.body,
+          version: input.version ?? '*',
+        })
+      ).settings,
+    onSuccess: (settings) => client.setQueryData(alertKey(id), settings),
+  });
+}

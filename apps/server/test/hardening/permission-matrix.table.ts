@@ -443,6 +443,32 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: x(ok, 403, 403, ok),
     call: () => send('POST', '/company/settings/mfa_reminders', undefined),
   },
+  // Leavers from provisioning: company admins only; another company's admin acts on their own company.
+  'GET /company/provisioning/leavers': {
+    expect: ADMIN_ONLY,
+    call: () => get('/company/provisioning/leavers'),
+  },
+  'PUT /company/provisioning/leavers': {
+    expect: ADMIN_ONLY,
+    call: () =>
+      saveOver('/company/provisioning/leavers', {
+        successorRule: 'cabinetAdmins',
+        fallbackMemberId: null,
+        brakeThreshold: null,
+      }),
+  },
+  'GET /company/provisioning/deactivations': {
+    expect: ADMIN_ONLY,
+    call: () => get('/company/provisioning/deactivations'),
+  },
+  'POST /company/provisioning/deactivations/apply': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/company/provisioning/deactivations/apply', { all: true }),
+  },
+  'POST /company/provisioning/deactivations/cancel': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/company/provisioning/deactivations/cancel', { all: true }),
+  },
 
   // Member groups
   'GET /member_groups': { expect: x(ok, 403, 403, ok), call: () => get('/member_groups') },

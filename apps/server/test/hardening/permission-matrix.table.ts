@@ -435,6 +435,25 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: x(ok, 403, 403, ok),
     call: (w) => settingsCall(w, 'POST', '/company/settings/preview'),
   },
+  'GET /company/session_limits': {
+    expect: x(ok, 403, 403, ok),
+    call: () => get('/company/session_limits'),
+  },
+  'PUT /company/session_limits': {
+    expect: x(ok, 403, 403, ok),
+    call: () =>
+      saveOver('/company/session_limits', { idleTimeoutMinutes: null, sessionMaxHours: 12 }),
+  },
+  'POST /company/session_limits/preview': {
+    expect: x(ok, 403, 403, ok),
+    call: () => ({
+      ...send('POST', '/company/session_limits/preview', {
+        idleTimeoutMinutes: 30,
+        sessionMaxHours: 12,
+      }),
+      headers: { 'if-match': '*' },
+    }),
+  },
   'GET /company/settings/invitation_budget': {
     expect: x(ok, 403, 403, ok),
     call: () => get('/company/settings/invitation_budget'),

@@ -495,6 +495,28 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         }
       }),
     ),
+  fc
+    .tuple(side, fc.constantFrom(null, 15, 60), fc.constantFrom(12, 24, 720))
+    .map(([c, idle, hours]) =>
+      command('setSessionLimits', c, [idle ?? 0, hours], always, async (s, other, r) => {
+        // Company-wide limits without ids: the other company's stay as they were, and the preview of
+        // this one names none of its members.
+        const before = await ok(r.app, other.headers, 'GET', '/company/session_limits');
+        const body = { idleTimeoutMinutes: idle, sessionMaxHours: hours };
+        const preview = await r.app.inject({
+          method: 'POST',
+          url: '/company/session_limits/preview',
+          headers: { ...s.headers, 'if-match': '*' },
+          payload: body,
+        });
+        expect(preview.statusCode, preview.body).toBe(200);
+        const named = preview.json<{ preview: { members: { id: string }[] } }>().preview.members;
+        for (const m of named) expect(other.members.has(m.id)).toBe(false);
+        await ok(r.app, s.headers, 'PUT', '/company/session_limits', body);
+        const after = await ok(r.app, other.headers, 'GET', '/company/session_limits');
+        expect(after.json()).toEqual(before.json());
+      }),
+    ),
   fc.tuple(side, fc.nat()).map(([c, i]) =>
     command('foreignProbes', c, [i], always, async (s, other, r) => {
       // Every probe with the i-th of the other company's entities, each compared with a random id.

@@ -15,7 +15,7 @@ import {
 import { ZIdParams } from './common.ts';
 import { ZDocumentAttributeCsvRequest } from './document-attribute-bulk.ts';
 import { endpoint } from './endpoint.ts';
-import { ZMemberCsvRequest } from './member-bulk.ts';
+import { ZMemberCsvRequest, ZMemberEditTemplateRequest } from './member-bulk.ts';
 
 /** A result or error file: in the run's own encoding unless the query names another. */
 const ZRowsCsvQuery = ZEncodingQuery.partial();
@@ -30,6 +30,17 @@ export const bulkUploadEndpoint = <const P extends string>(path: P) =>
     status: 201,
   });
 export type BulkUploadEndpoint = ReturnType<typeof bulkUploadEndpoint<string>>;
+
+/** A run started from a file a job generated (`:id`), as if it had been uploaded: 201 with the new run. */
+export const bulkStartRunEndpoint = <const P extends string>(path: P) =>
+  endpoint({
+    method: 'POST',
+    path,
+    params: ZIdParams,
+    response: ZBulkManipulationResponse,
+    status: 201,
+  });
+export type BulkStartRunEndpoint = ReturnType<typeof bulkStartRunEndpoint<string>>;
 
 /** An empty CSV template (its header row) in the chosen encoding. */
 export const bulkTemplateEndpoint = <const P extends string>(path: P) =>
@@ -141,8 +152,10 @@ export const bulkEndpoints = {
     editTemplate: bulkGenerationEndpoints(
       '/members/bulk_edit/csv_template',
       '/members/bulk_edit/csv_template',
-      ZMemberCsvRequest,
+      ZMemberEditTemplateRequest,
     ),
+    /** 一括編集 started from a generated edit file, without a download and an upload: 201 with the new run. */
+    editFromTemplate: bulkStartRunEndpoint('/members/bulk_edit/csv_template/:id/edit'),
   },
   /** Document-attribute bulk edit and the download of the current attributes (docs/design.md §4). */
   documentAttributes: {

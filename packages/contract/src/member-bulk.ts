@@ -115,6 +115,19 @@ export const ZMemberCsvRequest = strictRequestBody({
 });
 export type TMemberCsvRequest = z.infer<typeof ZMemberCsvRequest>;
 
+/**
+ * The edit template may be asked for as a deactivation file: the 利用状態 of every member in the set whom a file
+ * may stop (有効 or パスワード再設定待ち, not the requester) written as 利用停止. The admin then starts 一括編集
+ * from it (`startEdit`), reads the check and executes: a clean-up of the set the list showed, through the one
+ * bulk engine (its checks, guards, audit and history).
+ */
+export const ZMemberEditTemplateRequest = strictRequestBody({
+  filters: ZMemberBulkFilters.default({}),
+  encoding: ZCsvEncoding.default('sjis'),
+  deactivate: z.boolean({ message: '利用停止の指定が正しくありません。' }).optional(),
+});
+export type TMemberEditTemplateRequest = z.infer<typeof ZMemberEditTemplateRequest>;
+
 /** What a checked row will become (stored in the row's `after`, and `before` for edits). */
 export const ZMemberBulkValues = z.object({
   email: z.string(),

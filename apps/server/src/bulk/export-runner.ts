@@ -17,6 +17,8 @@ export type ExportWork = {
   key: string;
   /** Writes the header and every row, calls `onPage` with the running count, ends the writer; returns the count. */
   write: (writer: CsvWriter, onPage: (written: number) => Promise<void>) => Promise<number>;
+  /** Counts of its own beside `exported`, read once the file is written. */
+  counts?: () => Record<string, number>;
 };
 
 /**
@@ -61,7 +63,7 @@ export async function runExport(
       processedRows: exported,
       totalRows: exported,
       finishedAt: deps.clock(),
-      counts: { exported },
+      counts: { exported, ...work.counts?.() },
     },
     [BulkStatus.Processing],
   );

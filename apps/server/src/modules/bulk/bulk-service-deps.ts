@@ -57,7 +57,7 @@ export type BulkServiceDeps = {
     ) => ReturnType<typeof slots.insertGeneration>;
   };
   jobs: Pick<AppDeps['jobs'], 'send'>;
-  storage: Pick<AppDeps['storage'], 'write' | 'remove'>;
+  storage: Pick<AppDeps['storage'], 'write' | 'remove' | 'read'>;
   clock: () => Date;
 };
 

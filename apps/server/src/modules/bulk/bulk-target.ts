@@ -11,6 +11,7 @@ import {
   type BulkCsvRequestBody,
   type BulkGenerationEndpoints,
   type BulkManipulationEndpoints,
+  type BulkStartRunEndpoint,
   type BulkTemplateEndpoint,
   type BulkUploadEndpoint,
 } from '@cloudsign/contract';
@@ -40,6 +41,8 @@ export type BulkGeneration = {
   fileName: FileName;
   /** Checks the request's ids (another company's answer 404) and returns what the job reads from the row. */
   params: (deps: AppDeps, auth: AuthContext, body: never) => Promise<Record<string, unknown>>;
+  /** The generated file is an upload of `kind` as it stands: `endpoint` starts that run from it. */
+  startsRun?: { endpoint: BulkStartRunEndpoint; kind: number };
 };
 
 export type BulkTargetDescriptor = {

@@ -22,6 +22,7 @@ import {
   listRunRows,
   listRuns,
   requestGeneration,
+  startRunFromGenerated,
   uploadCsv,
 } from './bulk.service.ts';
 import { bulkServiceDeps } from './bulk-service-deps.ts';
@@ -203,6 +204,15 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         manipulation: toManipulationDto(await load(request, [g.kind])),
       }),
     });
+    if (g.startsRun)
+      app.route({
+        ...routeOf(g.startsRun.endpoint, { tags, summary: '作成したファイルで一括操作を始める' }),
+        handler: async (request, reply) => {
+          const name = csvFileNames(g.fileName, deps.clock()).ja;
+          const m = await startRunFromGenerated(svc, t, request.auth, g, request.params.id, name);
+          return reply.status(201).send({ manipulation: toManipulationDto(m) });
+        },
+      });
     app.route({
       ...routeOf(ge.csv, { tags }),
       handler: async (request, reply) => {

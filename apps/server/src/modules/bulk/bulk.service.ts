@@ -25,6 +25,8 @@ export const MSG_TOO_LARGE = `ファイルサイズが上限（${BULK_MAX_FILE_B
 export const msgNotExecutable = (noun: string) =>
   `チェックが完了し、エラーのない${noun}だけを実行できます。`;
 export const msgNotCancellable = (noun: string) => `実行を開始した${noun}は取り消せません。`;
+export const MSG_NOT_GENERATED =
+  'ファイルはまだ作成中です。作成が終わってから一括編集を始めてください。';
 export const MSG_NOTHING_TO_DO =
   '変更はありません。ファイルの内容は現在の登録内容と同じため、実行するものがありません。';
 
@@ -84,6 +86,8 @@ export async function uploadCsv(
   auth: AuthContext,
   kind: number,
   file: { stream: Readable & { truncated?: boolean }; filename: string },
+  /** Set when the file is one a job generated, not one the caller sent (`startRunFromGenerated`). */
+  generatedFrom?: string,
 ): Promise<ManipulationRow> {
   await deps.runs.assertUploadRoom(auth.company.id);
   const id = crypto.randomUUID();
@@ -110,6 +114,7 @@ export async function uploadCsv(
       await recordRunEvent(tx, auth, t, 'bulk.uploaded', row, {
         fileName: row.originalFilename,
         ...digest,
+        ...(generatedFrom ? { generatedFrom } : {}),
       });
       await deps.jobs.send(
         bulkJobKinds(t).check,
@@ -119,6 +124,32 @@ export async function uploadCsv(
     },
   );
   return m;
+}
+
+/**
+ * A generated file (an edit template) uploaded as it stands, without a round trip through the admin's disk:
+ * the run is checked like any upload and waits for 実行. Only a finished file of the caller's company.
+ */
+export async function startRunFromGenerated(
+  deps: BulkServiceDeps,
+  t: Target,
+  auth: AuthContext,
+  g: BulkGeneration,
+  generatedId: string,
+  fileName: string,
+): Promise<ManipulationRow> {
+  if (!g.startsRun) throw new AppError('not_found', 'ページが見つかりません。');
+  const generated = await getManipulation(deps, t, auth, generatedId, [g.kind]);
+  if (generated.status !== BulkStatus.Succeeded || !generated.outputFileKey)
+    throw new AppError('invalid_state', MSG_NOT_GENERATED);
+  return uploadCsv(
+    deps,
+    t,
+    auth,
+    g.startsRun.kind,
+    { stream: deps.storage.read(generated.outputFileKey), filename: fileName },
+    generated.id,
+  );
 }
 
 /**

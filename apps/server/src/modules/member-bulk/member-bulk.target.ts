@@ -10,9 +10,10 @@ import {
   memberColumnsFor,
   type BulkGenerationEndpoints,
   type ZMemberCsvRequest,
+  type ZMemberEditTemplateRequest,
 } from '@cloudsign/contract';
 import { requirePermission } from '../../api/plugins/permissions.ts';
-import { generation, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
+import { generation, type BulkGeneration, type BulkTargetDescriptor } from '../bulk/bulk-target.ts';
 import { createMemberChecker } from './member-checker.ts';
 import { memberExecutor } from './member-executor.ts';
 import { describeMemberRows } from './member-subjects.ts';
@@ -25,13 +26,15 @@ const e = bulkEndpoints.members;
 
 const membersCsv = (
   kind: number,
-  endpoints: BulkGenerationEndpoints<typeof ZMemberCsvRequest>,
+  endpoints: BulkGenerationEndpoints<typeof ZMemberCsvRequest | typeof ZMemberEditTemplateRequest>,
   fileName: readonly [string, string],
+  startsRun?: BulkGeneration['startsRun'],
 ) =>
   generation({
     kind,
     endpoints,
     fileName,
+    startsRun,
     params: async (deps, auth, body) => {
       await assertFiltersInCompany(deps.database.db, auth.company.id, body.filters);
       // 「90日以上ログインしていない」 is fixed as of the request: the file is the set the admin asked for.
@@ -39,7 +42,10 @@ const membersCsv = (
         body.filters.signIn === 'inactive90'
           ? { inactiveBefore: inactiveBefore(deps.clock()).toISOString() }
           : {};
-      return { filters: { ...body.filters, ...bound } };
+      // A deactivation file never stops its requester (the edit check would refuse that row anyway).
+      const deactivate =
+        'deactivate' in body && body.deactivate ? { deactivateExcept: auth.user.id } : {};
+      return { filters: { ...body.filters, ...bound }, ...deactivate };
     },
   });
 
@@ -71,10 +77,12 @@ export const memberBulkTarget: BulkTargetDescriptor = {
   ],
   generations: [
     membersCsv(BulkKind.Export, e.export, ['メンバー一覧', 'members']),
-    membersCsv(BulkKind.GenerateEditTemplate, e.editTemplate, [
-      'メンバー一括編集用',
-      'member_bulk_edit',
-    ]),
+    membersCsv(
+      BulkKind.GenerateEditTemplate,
+      e.editTemplate,
+      ['メンバー一括編集用', 'member_bulk_edit'],
+      { endpoint: e.editFromTemplate, kind: BulkKind.Edit },
+    ),
   ],
   fileNames: {
     errors: ['メンバー一括操作_エラー', 'member_bulk_errors'],

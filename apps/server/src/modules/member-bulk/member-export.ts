@@ -7,6 +7,7 @@ import {
   MEMBER_EXPORT_COLUMNS,
   MEMBER_GROUP_SEPARATOR,
   MEMBER_ROLE_COLUMNS,
+  MemberStatus,
   memberColumnsFor,
   memberUseState,
 } from '@cloudsign/contract';
@@ -33,13 +34,29 @@ export const EXPORT_PAGE = 2000;
 const groupCell = (groups: { id: string; name: string }[]) =>
   groups.map((g) => (hasGroupSeparator(g.name) ? g.id : g.name)).join(MEMBER_GROUP_SEPARATOR);
 
+/**
+ * A deactivation file (the edit template asked for with 利用停止): the members a file may stop — 有効 or
+ * パスワード再設定待ち, never the requester — are written as 利用停止; 招待中 and 利用停止 stay as they are.
+ */
+export type Deactivation = { except: string; count: number };
+
+const stoppable = (status: number) =>
+  status === MemberStatus.Valid || status === MemberStatus.PasswordReset;
+
 export async function writeMembersCsv(
   deps: AppDeps,
   companyId: string,
   filters: MemberCsvFilters,
   writer: CsvWriter,
   onPage?: (written: number) => Promise<void>,
+  deactivation?: Deactivation,
 ) {
+  const useStateOf = (u: MemberState) => {
+    if (!deactivation || u.id === deactivation.except || !stoppable(u.status))
+      return memberUseState(u.status);
+    deactivation.count += 1;
+    return memberUseState(MemberStatus.Deactivated);
+  };
   // 承認権限 only while the company's documentApproval flag is on, like its member form and its uploads.
   const approval = await findDocumentApproval(deps.database.db, companyId);
   const roleColumns = MEMBER_ROLE_COLUMNS.filter(
@@ -67,7 +84,7 @@ export async function writeMembersCsv(
         u.organization,
         ...roleColumns.map((r) => (u.roles.includes(r.role) ? '1' : '0')),
         groupCell(groupsOf.get(u.id) ?? []),
-        memberUseState(u.status),
+        useStateOf(u),
         versionCell(u.updatedAt),
         u.lastSignInAt ? jstDateTime(u.lastSignInAt) : '',
       ]);
@@ -97,10 +114,16 @@ export async function writeMembersCsv(
 export async function runMemberExport(deps: AppDeps, manipulationId: string) {
   await runExport(deps, manipulationId, async (m) => {
     const filters = (m.params.filters ?? {}) as MemberCsvFilters;
+    const except = m.params.deactivateExcept;
+    const deactivation = typeof except === 'string' ? { except, count: 0 } : undefined;
     return {
       total: await countFilteredMembers(deps.database.db, m.companyId, filters),
       key: `member-bulk/${m.id}-out.csv`,
-      write: (writer, onPage) => writeMembersCsv(deps, m.companyId, filters, writer, onPage),
+      write: (writer, onPage) =>
+        writeMembersCsv(deps, m.companyId, filters, writer, onPage, deactivation),
+      // Read by the page that offers to start 一括編集 from the file: how many it would stop.
+      counts: (): Record<string, number> =>
+        deactivation ? { toDeactivate: deactivation.count } : {},
     };
   });
 }

@@ -1,16 +1,30 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { bulkEndpoints, type TMemberCsvRequest } from '@cloudsign/contract';
+import { bulkEndpoints, type TMemberEditTemplateRequest } from '@cloudsign/contract';
 import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { memberBulkKeys } from './keys.ts';
 import { isMoving } from '../../../lib/bulk/manipulations-api.ts';
 import type { GeneratedFile } from './transfers.ts';
 
 /** Export (`POST /members/export/csv`) or edit template (`POST /members/bulk_edit/csv_template`). */
-export const requestMembersCsv = (file: GeneratedFile, body: TMemberCsvRequest) =>
-  callEndpoint(bulkEndpoints.members[file].request, { body });
+export const requestMembersCsv = (file: GeneratedFile, body: TMemberEditTemplateRequest) =>
+  file === 'editTemplate'
+    ? callEndpoint(bulkEndpoints.members.editTemplate.request, { body })
+    : // Only the edit template knows 利用停止: the export's body is strict and would refuse the key.
+      callEndpoint(bulkEndpoints.members.export.request, {
+        body: { filters: body.filters, encoding: body.encoding },
+      });
 
 export const useRequestMembersCsv = (file: GeneratedFile) =>
-  useMutation({ mutationFn: (body: TMemberCsvRequest) => requestMembersCsv(file, body) });
+  useMutation({
+    mutationFn: (body: TMemberEditTemplateRequest) => requestMembersCsv(file, body),
+  });
+
+/** 一括編集 from a finished edit template (`POST …/csv_template/:id/edit`): the new run, being checked. */
+export const useStartEditFromTemplate = () =>
+  useMutation({
+    mutationFn: async (id: string) =>
+      (await callEndpoint(bulkEndpoints.members.editFromTemplate, { params: { id } })).manipulation,
+  });
 
 export const useGenerated = (file: GeneratedFile, id: string) =>
   useQuery({

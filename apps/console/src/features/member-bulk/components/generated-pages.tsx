@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import {
   BulkStatus,
   MEMBER_SIGN_IN_FILTER_LABELS,
@@ -16,11 +26,11 @@ import {
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/title.ts';
-import { useGenerated, useRequestMembersCsv } from '../api/generated.ts';
+import { useGenerated, useRequestMembersCsv, useStartEditFromTemplate } from '../api/generated.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { downloadGenerated, type GeneratedFile } from '../api/transfers.ts';
 import { EncodingSelect } from './encoding-select.tsx';
-import { fmt, formatDateTime } from './labels.ts';
+import { fmt, formatDateTime, previewPath } from './labels.ts';
 import { JobProgress, StatusBadge } from '../../../components/bulk/index.ts';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
@@ -64,9 +74,12 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<TMemberBulkFilters>(() => filtersFromList(params));
+  // The member list's 「利用停止」 link asks for a deactivation file (?deactivate=1).
+  const [deactivate, setDeactivate] = useState(params.get('deactivate') === '1');
+  const isDeactivation = file === 'editTemplate' && deactivate;
   const submit = () =>
     request.mutate(
-      { filters, encoding },
+      { filters, encoding, ...(isDeactivation ? { deactivate: true } : {}) },
       { onSuccess: ({ manipulation }) => void navigate(`${text.path}/${manipulation.id}`) },
     );
   return (
@@ -150,6 +163,15 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
             </Text>
             <EncodingSelect value={encoding} onChange={setEncoding} />
           </Stack>
+          {file === 'editTemplate' && (
+            <Checkbox
+              label="利用状態を「利用停止」にして作成する"
+              description="条件に合う有効なメンバーを利用停止にするファイルを作ります。招待中のメンバーとあなた自身は変わりません。作成後、内容を確認してから一括編集を実行します。"
+              checked={deactivate}
+              onChange={(e) => setDeactivate(e.currentTarget.checked)}
+              data-testid="deactivate-template"
+            />
+          )}
           {request.error && (
             <Alert color="red">
               {isApiError(request.error) ? request.error.message : '作成を開始できませんでした。'}
@@ -199,13 +221,21 @@ export function GeneratedPage({ file }: { file: GeneratedFile }) {
                 <Text size="sm">
                   {fmt(q.data.counts.exported ?? 0)}名分のCSVファイルができました。
                 </Text>
+                {file === 'editTemplate' && (q.data.counts.toDeactivate ?? -1) >= 0 && (
+                  <Text size="sm">
+                    うち{fmt(q.data.counts.toDeactivate ?? 0)}
+                    名の利用状態を「利用停止」にしてあります。
+                  </Text>
+                )}
                 <Group>
                   <Button
+                    variant={file === 'editTemplate' ? 'default' : 'filled'}
                     onClick={() => void downloadGenerated(file, id)}
                     data-testid="download-generated"
                   >
                     ダウンロード
                   </Button>
+                  {file === 'editTemplate' && <StartEditButton id={id} />}
                 </Group>
               </>
             )}
@@ -213,5 +243,31 @@ export function GeneratedPage({ file }: { file: GeneratedFile }) {
         )}
       </Paper>
     </>
+  );
+}
+
+/**
+ * 一括編集 from the file just made, without downloading and uploading it: the run is checked like an upload
+ * and its 確認 page says what would change before anything does.
+ */
+function StartEditButton({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const start = useStartEditFromTemplate();
+  return (
+    <Stack gap={4}>
+      <Button
+        loading={start.isPending}
+        disabled={start.isSuccess}
+        onClick={() => start.mutate(id, { onSuccess: (m) => void navigate(previewPath(m)) })}
+        data-testid="start-edit-from-template"
+      >
+        このファイルで一括編集を始める
+      </Button>
+      {start.error && (
+        <Alert color="red">
+          {isApiError(start.error) ? start.error.message : '一括編集を始められませんでした。'}
+        </Alert>
+      )}
+    </Stack>
   );
 }

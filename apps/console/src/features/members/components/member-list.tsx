@@ -19,16 +19,27 @@ type Props = {
 
 const LIST_HEIGHT = 'calc(100vh - 330px)';
 
-/** The export page with the list's conditions (its filters read them from the URL). */
-function exportHref(q: TMemberListQuery) {
+/** The list's conditions a member file can be asked for with (ZMemberBulkFilters). */
+const FILE_FILTER_KEYS = ['keyword', 'groupId', 'role', 'status', 'mfa', 'signIn'] as const;
+
+/**
+ * A file page with the list's conditions (its filters read them from the URL): the export, or the edit template
+ * for 一括編集 — asked for as a deactivation file for 利用停止.
+ */
+function fileHref(base: string, q: TMemberListQuery, extra: Record<string, string> = {}) {
   const search = new URLSearchParams();
-  for (const key of ['keyword', 'groupId', 'role', 'status', 'mfa', 'signIn'] as const) {
+  for (const key of FILE_FILTER_KEYS) {
     const value = q[key];
     if (value !== undefined) search.set(key, String(value));
   }
+  for (const [key, value] of Object.entries(extra)) search.set(key, value);
   const s = search.toString();
-  return `/company/members/export${s ? `?${s}` : ''}`;
+  return `${base}${s ? `?${s}` : ''}`;
 }
+const EXPORT_PAGE = '/company/members/export';
+const EDIT_TEMPLATE_PAGE = '/company/members/bulk_edit/csv_template';
+
+const isNarrowed = (q: TMemberListQuery) => FILE_FILTER_KEYS.some((key) => q[key] !== undefined);
 
 /** The list panel: 50 a page, or every member in a virtual list when page=-1. */
 export function MemberList({ query, onPage }: Props) {
@@ -82,9 +93,35 @@ export function MemberList({ query, onPage }: Props) {
           {members.isFetching && <Loader size="xs" aria-label="更新中" />}
           {/* The export page starts from these conditions: the file holds the members listed here. */}
           {total > 0 && (
-            <Anchor component={Link} to={exportHref(query)} size="sm" data-testid="export-listed">
+            <Anchor
+              component={Link}
+              to={fileHref(EXPORT_PAGE, query)}
+              size="sm"
+              data-testid="export-listed"
+            >
               この{total.toLocaleString('ja-JP')}名をエクスポート
             </Anchor>
+          )}
+          {/* A narrowed set (e.g. 90日以上ログインしていない) can be edited or stopped as a whole. */}
+          {total > 0 && isNarrowed(query) && (
+            <>
+              <Anchor
+                component={Link}
+                to={fileHref(EDIT_TEMPLATE_PAGE, query)}
+                size="sm"
+                data-testid="edit-listed"
+              >
+                一括編集
+              </Anchor>
+              <Anchor
+                component={Link}
+                to={fileHref(EDIT_TEMPLATE_PAGE, query, { deactivate: '1' })}
+                size="sm"
+                data-testid="deactivate-listed"
+              >
+                利用停止
+              </Anchor>
+            </>
           )}
         </Group>
       </Group>

@@ -435,6 +435,25 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: x(ok, 403, 403, ok),
     call: (w) => settingsCall(w, 'POST', '/company/settings/preview'),
   },
+  'GET /company/session_limits': {
+    expect: x(ok, 403, 403, ok),
+    call: () => get('/company/session_limits'),
+  },
+  'PUT /company/session_limits': {
+    expect: x(ok, 403, 403, ok),
+    call: () =>
+      saveOver('/company/session_limits', { idleTimeoutMinutes: null, sessionMaxHours: 12 }),
+  },
+  'POST /company/session_limits/preview': {
+    expect: x(ok, 403, 403, ok),
+    call: () => ({
+      ...send('POST', '/company/session_limits/preview', {
+        idleTimeoutMinutes: 30,
+        sessionMaxHours: 12,
+      }),
+      headers: { 'if-match': '*' },
+    }),
+  },
   'GET /company/settings/invitation_budget': {
     expect: x(ok, 403, 403, ok),
     call: () => get('/company/settings/invitation_budget'),
@@ -442,6 +461,32 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /company/settings/mfa_reminders': {
     expect: x(ok, 403, 403, ok),
     call: () => send('POST', '/company/settings/mfa_reminders', undefined),
+  },
+  // Leavers from provisioning: company admins only; another company's admin acts on their own company.
+  'GET /company/provisioning/leavers': {
+    expect: ADMIN_ONLY,
+    call: () => get('/company/provisioning/leavers'),
+  },
+  'PUT /company/provisioning/leavers': {
+    expect: ADMIN_ONLY,
+    call: () =>
+      saveOver('/company/provisioning/leavers', {
+        successorRule: 'cabinetAdmins',
+        fallbackMemberId: null,
+        brakeThreshold: null,
+      }),
+  },
+  'GET /company/provisioning/deactivations': {
+    expect: ADMIN_ONLY,
+    call: () => get('/company/provisioning/deactivations'),
+  },
+  'POST /company/provisioning/deactivations/apply': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/company/provisioning/deactivations/apply', { all: true }),
+  },
+  'POST /company/provisioning/deactivations/cancel': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/company/provisioning/deactivations/cancel', { all: true }),
   },
 
   // Member groups

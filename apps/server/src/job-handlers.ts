@@ -3,6 +3,7 @@ import { registerCabinetJobs } from './modules/cabinets/backfill.job.ts';
 import { registerBulkJobs } from './modules/bulk/bulk.jobs.ts';
 import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
 import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
+import { registerDocumentDownloadJobs } from './modules/document-download/document-download.jobs.ts';
 import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
 import { registerLeaverJobs } from './modules/provisioning/leavers-mail.ts';
@@ -16,6 +17,7 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerCabinetJobs(deps);
   for (const target of BULK_TARGETS) await registerBulkJobs(deps, target);
   await registerAuditLogJobs(deps);
+  await registerDocumentDownloadJobs(deps);
   await registerPasswordResetJobs(deps);
   await registerSsoJobs(deps);
   await registerLeaverJobs(deps);

@@ -213,6 +213,17 @@ const SAMPLES = {
     contractAt: { before: null, after: '2026-04-01' },
   },
   'document.pdfViewed': { file: named('秘密保持契約.pdf') },
+  'document.bulkDownloadRequested': {
+    downloadId: ID,
+    conditions: { keyword: '契約', options: {} },
+    nameRule: 'date_counterparty_amount_id',
+    encoding: 'sjis',
+  },
+  'document.bulkDownloaded': {
+    downloadId: ID,
+    downloadedDocuments: 1234,
+    conditions: { counterparty: '株式会社サンプル', options: {} },
+  },
   'document.pdfDownloaded': { file: named('秘密保持契約.pdf') },
   'bulk.uploaded': {
     ...run('members', 1),

@@ -5,6 +5,7 @@ import { ownValue } from './common.ts';
 import { AUDIT_RETENTION_LABEL, COMPANY_FLAG_LABELS } from './company-settings.ts';
 import { IDLE_TIMEOUT_LABEL, SESSION_MAX_HOURS_LABEL } from './session-limits.ts';
 import { DOCUMENT_ATTRIBUTE_CSV } from './document-attribute-bulk.ts';
+import { DOCUMENT_DOWNLOAD_NAME_RULE_LABELS } from './document-download.ts';
 import { documentConditionLabel } from './documents-search-keys.ts';
 import {
   AUTO_UPDATE_LABELS,
@@ -84,6 +85,10 @@ const FIELD_LABELS: Record<string, string> = {
   exportId: '書き出しのID',
   filters: '絞り込み条件',
   events: '書き出した件数',
+  // まとめてダウンロード (modules/document-download).
+  downloadId: 'まとめてダウンロードのID',
+  nameRule: 'ファイル名の付け方',
+  downloadedDocuments: 'ダウンロードした書類の件数',
   retentionYears: AUDIT_RETENTION_LABEL,
   before: 'この日時より前の記録',
   deleted: '削除した件数',
@@ -192,7 +197,12 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
     endedByMember: '本人による終了',
     othersEndedByMember: '本人によるほかのセッションの終了',
   },
-  target: { members: 'メンバー', document_attributes: '書類情報', audit_log: '監査ログ' },
+  target: {
+    members: 'メンバー',
+    document_attributes: '書類情報',
+    audit_log: '監査ログ',
+    document_download: '書類のまとめてダウンロード',
+  },
   theme: THEME_LABELS,
   successorRule: SUCCESSOR_RULE_LABELS,
   method: { sso: 'シングルサインオン', password: 'パスワード' },
@@ -200,6 +210,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   status: MEMBER_STATUS_LABELS,
   autoUpdate: AUTO_UPDATE_LABELS,
   encoding: CSV_ENCODING_LABELS,
+  nameRule: DOCUMENT_DOWNLOAD_NAME_RULE_LABELS,
   category: AUDIT_CATEGORIES,
   targetType: AUDIT_TARGET_TYPES,
   flag: {

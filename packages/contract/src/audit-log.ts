@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = {
   'document.imported': action('document', '書類のインポート'),
   'document.attributesChanged': action('document', '書類情報の変更'),
   'document.pdfViewed': action('document', 'PDFの閲覧'),
+  'document.bulkDownloadRequested': action('document', '書類のまとめてダウンロードの作成'),
+  'document.bulkDownloaded': action('document', '書類のまとめてダウンロード'),
   'document.pdfDownloaded': action('document', 'PDFのダウンロード'),
   'bulk.uploaded': action('bulk', 'CSVのアップロード'),
   'bulk.checked': action('bulk', 'CSVのチェック'),

@@ -15,9 +15,9 @@ export type Endpoint = {
   body?: z.ZodType;
   /** A multipart upload: the name of its file field (the body is form data, not JSON). */
   upload?: string;
-  /** The JSON answer's schema. A file answer (CSV, PDF, XML) has none and says its kind in `file`. */
+  /** The JSON answer's schema. A file answer (CSV, PDF, XML, ZIP) has none and says its kind in `file`. */
   response?: z.ZodType;
-  file?: 'csv' | 'pdf' | 'xml';
+  file?: 'csv' | 'pdf' | 'xml' | 'zip';
   /** The success status when it is not 200. */
   status?: 201 | 202;
   /**

@@ -53,6 +53,7 @@ export function toCurrentUser(user: UserRow, company: CompanyRow): TCurrentUser 
       documentApproval: company.documentApproval,
       auditLog: company.auditLog,
       documentImport: company.documentImport,
+      bulkDownloadMembers: company.bulkDownloadMembers,
       isEnabledFederatedIdentity: company.isEnabledFederatedIdentity,
       mfa: company.mfa,
       idleTimeoutMinutes: company.idleTimeoutMinutes,

@@ -40,6 +40,7 @@ const flagsOf = (c: repo.CompanyRow): TCompanySettings['flags'] => ({
   documentApproval: c.documentApproval !== 0,
   auditLog: c.auditLog,
   documentImport: c.documentImport,
+  bulkDownloadMembers: c.bulkDownloadMembers,
 });
 
 export function toSettings(c: repo.CompanyRow): TCompanySettings {
@@ -174,6 +175,7 @@ export async function updateSettings(
       documentApproval: body.flags.documentApproval ? current.documentApproval || 1 : 0,
       auditLog: body.flags.auditLog,
       documentImport: body.flags.documentImport,
+      bulkDownloadMembers: body.flags.bulkDownloadMembers ?? current.bulkDownloadMembers,
       auditRetentionYears: retentionYearsOf(current, body),
     };
     // The same settings saved again change nothing: no new version (another admin's open form stays valid),

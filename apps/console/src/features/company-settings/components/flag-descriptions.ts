@@ -8,4 +8,6 @@ export const FLAG_DESCRIPTIONS: Record<TCompanyFlag, string> = {
   auditLog: 'メンバーの操作を監査ログに記録し、監査ログ閲覧権限を持つメンバーが閲覧できます。',
   documentImport:
     '紙やほかのサービスで締結した書類をPDFで取り込めます。書類インポート権限を持つメンバーが使えます。',
+  bulkDownloadMembers:
+    '組織管理権限を持たないメンバーも、書類一覧とキャビネットから閲覧できる書類をZIPでまとめてダウンロードできます。オフのときは組織管理権限を持つメンバーだけが使えます。',
 };

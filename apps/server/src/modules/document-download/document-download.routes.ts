@@ -1,0 +1,71 @@
+/** まとめてダウンロード (issue 35): start the ZIP job, follow it, fetch the archive. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { documentDownloadEndpoints as e, ZErrorBody } from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
+import { toManipulationDto } from '../../bulk/bulk.dto.ts';
+import { contentDisposition } from '../../lib/http/content-disposition.ts';
+import { jstFileStamp } from '../../lib/time/jst.ts';
+import {
+  assertMayBulkDownload,
+  getDownload,
+  openDownload,
+  requestDownload,
+} from './document-download.service.ts';
+
+const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const tags = ['documents'];
+
+export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
+  app,
+  { deps },
+) => {
+  // Before the body is read: a member the company setting keeps out learns nothing from a 400.
+  const guard = async (request: { auth: Parameters<typeof assertMayBulkDownload>[0] }) =>
+    assertMayBulkDownload(request.auth);
+
+  app.route({
+    ...routeOf(e.request, {
+      tags,
+      summary:
+        '検索結果・キャビネットの書類のまとめてダウンロード（PDFとmanifest.csvのZIPをジョブで作成）',
+      errors: { ...errors, 429: ZErrorBody },
+    }),
+    preValidation: guard,
+    handler: async (request, reply) => {
+      const m = await requestDownload(deps, request.auth, request.body);
+      return reply.status(202).send({ manipulation: toManipulationDto(m) });
+    },
+  });
+
+  app.route({
+    ...routeOf(e.status, { tags, summary: 'まとめてダウンロードの進み具合', errors }),
+    preValidation: guard,
+    handler: async (request) => {
+      const m = await getDownload(deps, request.auth, request.params.id);
+      return {
+        id: m.id,
+        status: m.status,
+        processedRows: m.processedRows,
+        totalRows: m.totalRows,
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(e.zip, { tags, summary: 'まとめてダウンロードのZIPファイル' }),
+    preValidation: guard,
+    handler: async (request, reply) => {
+      const { run, body } = await openDownload(deps, request.auth, request.params.id);
+      const stamp = jstFileStamp(run.createdAt);
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `書類_${stamp}.zip`, `documents_${stamp}.zip`),
+        )
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  });
+};

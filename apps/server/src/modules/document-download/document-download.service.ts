@@ -1,0 +1,125 @@
+/**
+ * まとめてダウンロード's rules: who may ask (company admins; other members when the company setting lets them),
+ * the run under the company's job cap with its audit event (who, which search), and the archive only to the
+ * member who asked (or a company admin), with a second event saying how many documents it holds.
+ */
+import {
+  BULK_DOWNLOAD_REFUSAL,
+  BulkKind,
+  BulkStatus,
+  memberLabel,
+  type TCsvEncoding,
+  type TDocumentDownloadNameRule,
+  type TDocumentSearchConditions,
+} from '@cloudsign/contract';
+import type { AuthContext } from '../../auth/current-user.ts';
+import type { AppDeps } from '../../deps.ts';
+import { readableCabinets } from '../../auth/access.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { findManipulation } from '../../bulk/bulk.repository.ts';
+import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import { resolveCabinetScope } from '../documents/documents.service.ts';
+import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
+import { documentDownloadJob } from './document-download.jobs.ts';
+import type { DownloadParams } from './document-download.zip.ts';
+
+const TARGET = 'document_download' as const;
+const companyTarget = (auth: AuthContext) => ({
+  type: 'company' as const,
+  id: auth.company.id,
+  name: auth.company.name,
+});
+
+/** Company admins always; other members only while 「メンバーにもまとめてダウンロードを許可する」 is on. */
+export const mayBulkDownload = (auth: Pick<AuthContext, 'isCompanyAdmin' | 'company'>) =>
+  auth.isCompanyAdmin || auth.company.bulkDownloadMembers;
+
+export function assertMayBulkDownload(auth: AuthContext) {
+  if (!mayBulkDownload(auth)) throw new AppError('forbidden', BULK_DOWNLOAD_REFUSAL);
+}
+
+export async function requestDownload(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: {
+    conditions: TDocumentSearchConditions;
+    encoding: TCsvEncoding;
+    nameRule: TDocumentDownloadNameRule;
+  },
+) {
+  const db = deps.database.db;
+  // The list's own checks: a cabinet he cannot read, or another company's item, is missing (404).
+  const readable = await readableCabinets(db, auth);
+  await resolveCabinetScope(db, readable, body.conditions.cabinetId);
+  await assertOptionFiltersInCompany(db, readable.companyId, body.conditions.options);
+  const params: DownloadParams = {
+    conditions: body.conditions,
+    nameRule: body.nameRule,
+    userId: auth.user.id,
+  };
+  const { row } = await insertGeneration(
+    deps,
+    {
+      companyId: auth.company.id,
+      target: TARGET,
+      kind: BulkKind.Export,
+      status: BulkStatus.Processing,
+      encoding: body.encoding,
+      params,
+      createdBy: auth.user.id,
+      createdByName: memberLabel(auth.user),
+    },
+    async (tx, run) => {
+      await recordAuditEvent(tx, {
+        ...auditBy(auth),
+        action: 'document.bulkDownloadRequested',
+        target: companyTarget(auth),
+        details: {
+          downloadId: run.id,
+          conditions: body.conditions,
+          nameRule: body.nameRule,
+          encoding: body.encoding,
+        },
+      });
+      await deps.jobs.send(
+        documentDownloadJob,
+        { manipulationId: run.id },
+        { companyId: auth.company.id, tx },
+      );
+    },
+  );
+  return row;
+}
+
+/** The member's own run (a company admin sees every run of the company); anyone else's is missing. */
+export async function getDownload(deps: AppDeps, auth: AuthContext, id: string) {
+  const m = await findManipulation(
+    deps.database.db,
+    { companyId: auth.company.id, target: TARGET },
+    id,
+  );
+  if (!m || (!auth.isCompanyAdmin && m.createdBy !== auth.user.id)) throw notFound();
+  return m;
+}
+
+/** The finished archive, after the download's event has committed. */
+export async function openDownload(deps: AppDeps, auth: AuthContext, id: string) {
+  const m = await getDownload(deps, auth, id);
+  if (!m.outputFileKey)
+    throw new AppError(
+      'invalid_state',
+      'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
+    );
+  await recordAuditEvent(deps.database.db, {
+    ...auditBy(auth),
+    action: 'document.bulkDownloaded',
+    target: companyTarget(auth),
+    details: {
+      downloadId: m.id,
+      downloadedDocuments: m.counts.exported ?? m.processedRows,
+      conditions: (m.params as DownloadParams).conditions,
+    },
+  });
+  return { run: m, body: deps.storage.read(m.outputFileKey) };
+}

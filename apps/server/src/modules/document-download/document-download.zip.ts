@@ -1,0 +1,214 @@
+/**
+ * The まとめてダウンロード job: the PDFs of every document the saved search matches and the member may read, then
+ * `manifest.csv`, streamed as one ZIP into storage (yazl; every entry name UTF-8 with the general-purpose bit 11
+ * set, so Explorer and Finder show Japanese names). One PDF is in flight at a time and each is hashed (SHA-256)
+ * as it passes into the archive, so memory stays flat however many documents match.
+ *
+ * Crash safety: storage writes to a temporary file and renames it when complete, so a killed worker leaves no
+ * archive behind; the retried job writes the whole ZIP again under the same key, each document once (keyset
+ * pages in id order).
+ */
+import { createHash } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import yazl from 'yazl';
+import {
+  BulkStatus,
+  DOCUMENT_MANIFEST_COLUMNS,
+  DOCUMENT_MANIFEST_NAME,
+  DOCUMENT_STATUS_LABELS,
+  MemberStatus,
+  type TCsvEncoding,
+  type TDocumentDownloadNameRule,
+  type TDocumentSearchConditions,
+} from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { readableCabinets, type Readable as ReadableScope } from '../../auth/access.ts';
+import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
+import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
+import { jstDateTime } from '../../lib/time/jst.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { resolveCabinetScope } from '../documents/documents.service.ts';
+import { searchFilter, type SearchFilter } from '../documents/search-filter.ts';
+import { baseName, extensionOf, uniqueNames } from './download-names.ts';
+import { countDownload, downloadPage, findRequester } from './document-download.repository.ts';
+
+export const DOWNLOAD_PAGE = 200;
+export const downloadZipKey = (id: string) => `document-download/${id}.zip`;
+const manifestKey = (id: string) => `document-download/${id}-manifest.csv`;
+
+/** What the request saved on the run: the list's conditions, the name rule and who asked. */
+export type DownloadParams = {
+  conditions: TDocumentSearchConditions;
+  nameRule: TDocumentDownloadNameRule;
+  userId: string;
+};
+
+/** A run that cannot be made any more (the member left, the cabinet is gone): ended with the reason. */
+async function refuse(deps: AppDeps, id: string, message: string) {
+  await updateManipulation(
+    deps.database.db,
+    id,
+    { status: BulkStatus.Invalid, fileError: { message }, finishedAt: deps.clock() },
+    [BulkStatus.Processing],
+  );
+}
+
+/** What the member may read now, and the search within it; null when he no longer may ask. */
+async function scopeOf(deps: AppDeps, companyId: string, p: DownloadParams) {
+  const db = deps.database.db;
+  const user = await findRequester(db, companyId, p.userId);
+  if (!user || user.status === MemberStatus.Deactivated) return null;
+  const who = { isCompanyAdmin: user.roles.includes('CompanyAdmin'), user };
+  const readable = await readableCabinets(db, who);
+  try {
+    const cabinet = await resolveCabinetScope(db, readable, p.conditions.cabinetId);
+    return { readable, filter: searchFilter(readable, p.conditions, cabinet) };
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'not_found') return null;
+    throw e;
+  }
+}
+
+/** Bytes of `source` into the archive under `name`; resolves with their SHA-256 once yazl has read them all. */
+async function addHashed(
+  zip: yazl.ZipFile,
+  source: Readable,
+  name: string,
+  mtime: Date,
+  failed: Promise<never>,
+  compress = false,
+): Promise<string> {
+  const hash = createHash('sha256');
+  const through = new PassThrough();
+  source.on('error', (e) => through.destroy(e));
+  through.on('data', (chunk: Buffer) => hash.update(chunk));
+  source.pipe(through);
+  // PDFs are compressed already: stored as they are, the archive is written at the speed of the disk.
+  zip.addReadStream(through, name, { mtime, compress });
+  await Promise.race([finished(through), failed]);
+  return hash.digest('hex');
+}
+
+async function writeEntries(
+  deps: AppDeps,
+  run: { id: string; nameRule: TDocumentDownloadNameRule },
+  scope: { readable: ReadableScope; filter: SearchFilter },
+  zip: yazl.ZipFile,
+  manifest: CsvWriter,
+  failed: Promise<never>,
+) {
+  const db = deps.database.db;
+  const nameOf = uniqueNames([DOCUMENT_MANIFEST_NAME]);
+  await manifest.write(DOCUMENT_MANIFEST_COLUMNS);
+  let after: string | null = null;
+  let written = 0;
+  for (;;) {
+    deps.jobs.stopping.throwIfAborted();
+    const page = await downloadPage(db, scope.readable, scope.filter, after, DOWNLOAD_PAGE);
+    for (const d of page) {
+      const base = baseName(run.nameRule, d);
+      const cabinets = d.cabinets.map((c) => c.name).join(';');
+      for (const f of d.files) {
+        const name = nameOf(base, extensionOf(f.name));
+        const sha256 = await addHashed(
+          zip,
+          deps.storage.read(f.storageKey),
+          name,
+          d.createdAt,
+          failed,
+        );
+        await manifest.write([
+          d.id,
+          d.localId ?? '',
+          d.attrTitle || d.title,
+          d.counterparty ?? '',
+          d.contractAt ?? '',
+          d.amount,
+          cabinets,
+          DOCUMENT_STATUS_LABELS[d.status] ?? '',
+          name,
+          sha256,
+          jstDateTime(d.createdAt),
+        ]);
+      }
+    }
+    written += page.length;
+    if (page.length > 0) await updateManipulation(db, run.id, { processedRows: written });
+    if (page.length < DOWNLOAD_PAGE) break;
+    after = page[page.length - 1]!.id;
+  }
+  return written;
+}
+
+/** The job: the archive of the run's saved search, or nothing when another run already finished it. */
+export async function runDocumentDownload(deps: AppDeps, manipulationId: string) {
+  const db = deps.database.db;
+  const m = await findManipulationById(db, manipulationId);
+  if (!m || m.status !== BulkStatus.Processing) return;
+  const params = m.params as DownloadParams;
+  const scope = await scopeOf(deps, m.companyId, params);
+  if (!scope)
+    return refuse(
+      deps,
+      m.id,
+      '依頼したメンバーまたはキャビネットが見つからないため、ダウンロードを作成できませんでした。',
+    );
+  await updateManipulation(db, m.id, {
+    totalRows: await countDownload(db, scope.filter),
+    processedRows: 0,
+    startedAt: deps.clock(),
+  });
+  const zip = new yazl.ZipFile();
+  // yazl's output is a PassThrough; its types name only the interface.
+  const out = zip.outputStream as unknown as PassThrough;
+  const manifest = createCsvWriter(m.encoding as TCsvEncoding);
+  const manifestStored = deps.storage.write(manifestKey(m.id), manifest.output);
+  const stored = deps.storage.write(downloadZipKey(m.id), out);
+  let fail: (e: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+  zip.on('error', (e: Error) => {
+    out.destroy(e);
+    fail(e);
+  });
+  stored.catch((e: Error) => fail(e));
+  let exported: number;
+  try {
+    exported = await writeEntries(
+      deps,
+      { id: m.id, nameRule: params.nameRule },
+      scope,
+      zip,
+      manifest,
+      failed,
+    );
+    manifest.end();
+    await manifestStored;
+    const csv = deps.storage.read(manifestKey(m.id));
+    await addHashed(zip, csv, DOCUMENT_MANIFEST_NAME, deps.clock(), failed, true);
+    zip.end();
+    await stored;
+  } catch (e) {
+    manifest.fail(e as Error);
+    out.destroy(e as Error);
+    await Promise.allSettled([stored, manifestStored]);
+    throw e;
+  } finally {
+    await deps.storage.remove(manifestKey(m.id));
+  }
+  const size = (await deps.storage.size(downloadZipKey(m.id))) ?? 0;
+  await updateManipulation(
+    db,
+    m.id,
+    {
+      status: BulkStatus.Succeeded,
+      outputFileKey: downloadZipKey(m.id),
+      processedRows: exported,
+      totalRows: exported,
+      finishedAt: deps.clock(),
+      counts: { exported, bytes: size },
+    },
+    [BulkStatus.Processing],
+  );
+}

@@ -313,6 +313,42 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     call: () => get('/calendar_feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics'),
     hidden: true,
   },
+  'GET /cabinets/{id}/alert_settings': {
+    expect: MANAGERS,
+    call: (w) => get(`/cabinets/${w.cabinet.id}/alert_settings`),
+  },
+  'PUT /cabinets/{id}/alert_settings': {
+    expect: MANAGERS,
+    call: (w) =>
+      saveOver(`/cabinets/${w.cabinet.id}/alert_settings`, {
+        rules: [{ dateItem: 'validityEndAt', daysBefore: 30 }],
+        memberIds: [],
+        groupIds: [],
+      }),
+  },
+  // Each member's own: the deadlines of what he reads, and his own calendar feed.
+  'GET /documents_upcoming_deadlines': {
+    expect: x(ok, ok, ok, ok),
+    call: () => get('/documents_upcoming_deadlines'),
+  },
+  'GET /account/calendar_feed': {
+    expect: x(ok, ok, ok, ok),
+    call: () => get('/account/calendar_feed'),
+  },
+  'POST /account/calendar_feed': {
+    expect: x(ok, ok, ok, ok),
+    call: () => send('POST', '/account/calendar_feed', undefined),
+  },
+  'DELETE /account/calendar_feed': {
+    expect: x(ok, ok, ok, ok),
+    call: () => send('DELETE', '/account/calendar_feed', undefined),
+  },
+  // The secret in the URL is the credential: an unknown one is 401 to everyone, signed in or not.
+  'GET /calendar_feeds/{file}': {
+    expect: x(401, 401, 401, 401, 401, 401),
+    call: () => get('/calendar_feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics'),
+    hidden: true,
+  },
   'POST /cabinets/{id}/classification_rules': {
     expect: ADMIN_ONLY_ID,
     call: (w) =>

@@ -153,13 +153,13 @@ describe('期限が近い書類 and the calendar feed', () => {
       headers: w.headers.reader,
     });
     expect(status.json()).toMatchObject({ isIssued: true, url: null });
-    // Issued again: the old secret answers 404.
+    // Issued again: the old secret answers 401.
     const again = await app.inject({
       method: 'POST',
       url: '/account/calendar_feed',
       headers: w.headers.reader,
     });
-    expect((await app.inject({ method: 'GET', url: feedUrl.pathname })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: feedUrl.pathname })).statusCode).toBe(401);
     const second = new URL(again.json().url as string).pathname;
     expect((await app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
     await app.inject({
@@ -167,9 +167,9 @@ describe('期限が近い書類 and the calendar feed', () => {
       url: '/account/calendar_feed',
       headers: w.headers.reader,
     });
-    expect((await app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: second })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/calendar_feeds/nope.ics' })).statusCode).toBe(
-      404,
+      401,
     );
   });
 });

@@ -76,7 +76,14 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         { db: deps.database.db, clock: deps.clock, siteUrl: deps.env.SITE_URL },
         request.params.file,
       );
-      if (ics === null) return sendError(request, reply, 'not_found');
+      // The secret is the credential: unknown, rotated or revoked is a failed authentication.
+      if (ics === null)
+        return sendError(
+          request,
+          reply,
+          'unauthenticated',
+          'このカレンダー購読URLは無効です。書類の「期限が近い書類」で発行し直してください。',
+        );
       return reply
         .header('cache-control', 'private, no-store')
         .type('text/calendar; charset=utf-8')

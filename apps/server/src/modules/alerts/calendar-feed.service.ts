@@ -1,7 +1,7 @@
 /**
  * A member's iCalendar feed of his deadlines (docs/design.md §2 "期限アラート"): calendar programs cannot sign
  * in, so the feed is read by a secret URL. Only the secret's SHA-256 is stored (a database leak gives no feed),
- * the URL is shown once when issued, and issuing again or revoking makes the old one answer 404.
+ * the URL is shown once when issued, and issuing again or revoking makes the old one answer 401.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalAlarmType } from 'ical-generator';

@@ -132,7 +132,13 @@ const FIELD_LABELS: Record<string, string> = {
   threshold: BRAKE_LABEL,
   // A change made through SCIM provisioning (the actor is then the token's name).
   source: '経路',
+  // A member's or document's change made by a bulk run: the run and the row of its file.
+  bulk: '方法',
 };
+
+/** `bulk: { run, rowNumber }` of a per-row event: 「一括（処理ID …、7行目）」. */
+export const bulkRowText = (v: { run?: unknown; rowNumber?: unknown }) =>
+  `一括（処理ID: ${String(v.run)}、${String(v.rowNumber)}行目）`;
 
 /** The audit viewer's filters, as its filter bar names them (an export records the filters it ran with). */
 const FILTER_LABELS: Record<string, string> = {
@@ -310,6 +316,7 @@ export function auditValueText(
   if (typeof value === 'number') return field === 'size' ? `${number(value)}バイト` : number(value);
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
+    if (field === 'bulk' && 'run' in o) return bulkRowText(o);
     if (typeof o.name === 'string') return o.name || '—';
     return objectText(field, o, ctx);
   }

@@ -361,6 +361,22 @@ describe('details an auditor reads as the issue asks', () => {
     );
   });
 
+  it("reads a bulk run's per-row change as the single edit's, naming the run and the row", () => {
+    const bulk = { run: ID, rowNumber: 7 };
+    const rows = [
+      { ...SAMPLES['member.created'], groups: { before: [], after: [named('法務部')] }, bulk },
+      { ...SAMPLES['member.updated'], status: { before: 1, after: 3 }, bulk },
+      { roles: ['CompanyAdmin'], bulk },
+      { ...SAMPLES['document.attributesChanged'], localId: { before: null, after: 'A-1' }, bulk },
+    ];
+    for (const details of rows) {
+      const text = auditDetailsText(details);
+      expect(rawIn(text), text).toEqual([]);
+      expect(text).toContain(`方法: 一括（処理ID: ${ID}、7行目）`);
+    }
+    expect(auditDetailsText(rows[0]!)).toContain('グループ: — → 法務部');
+  });
+
   it('names the browser, keeping what it cannot name as it came', () => {
     expect(
       browserText(

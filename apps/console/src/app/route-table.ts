@@ -89,6 +89,15 @@ export const ROUTES: readonly RouteDef[] = [
     module: m('company-settings-page.tsx'),
   },
   {
+    // Leavers from provisioning (issue 34): the held deactivations and who takes over what a leaver held.
+    path: '/company/provisioning/leavers',
+    title: '退職者の引き継ぎ',
+    layout: 'default',
+    middleware: AUTH,
+    isAdminOnly: true,
+    module: m('provisioning-leavers-page.tsx'),
+  },
+  {
     path: '/company/sso',
     title: 'SSO設定',
     layout: 'default',

@@ -34,6 +34,12 @@ export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: '書類', to: '/company/documents', icon: <DocumentIcon />, isAdminOnly: false },
   { label: '企業設定', to: '/company/settings', icon: <SettingsIcon />, isAdminOnly: true },
   {
+    label: '退職者の引き継ぎ',
+    to: '/company/provisioning/leavers',
+    icon: <MemberIcon />,
+    isAdminOnly: true,
+  },
+  {
     label: 'SSO設定',
     to: '/company/sso',
     icon: <KeyIcon />,

@@ -20,6 +20,7 @@ import {
   documentFiles,
   memberGroupUsers,
   memberGroups,
+  provisioningTokens,
   sessions,
   users,
 } from '../../src/db/schema.ts';
@@ -248,6 +249,18 @@ export async function buildWorld(deps: AppDeps) {
           .set({ settingsVersion: 0 })
           .where(inArray(companies.id, [a.id, b.id]));
         return 0;
+      },
+      /** A new unrevoked SCIM token of company A; older ones revoked, so the 5-token limit never refuses a create. */
+      provisioningToken: async () => {
+        await db
+          .update(provisioningTokens)
+          .set({ revokedAt: new Date() })
+          .where(eq(provisioningTokens.companyId, a.id));
+        const [row] = await db
+          .insert(provisioningTokens)
+          .values({ companyId: a.id, name: unique('トークン'), tokenHash: randomUUID() })
+          .returning();
+        return row!.id;
       },
       group: async () =>
         (

@@ -20,7 +20,7 @@ import type { Role } from './hardening.world.ts';
 
 export type Expected = '2xx' | 401 | 403 | 404;
 export type Call = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
@@ -97,6 +97,45 @@ const READERS = x(ok, ok, ok, 404);
 
 const mb = (w: World) => `/members/bulk_manipulations/${w.memberUpload.id}`;
 const ab = (w: World) => `/documents/attributes/bulk_manipulations/${w.attributeUpload.id}`;
+
+/**
+ * /scim/v2 answers provisioning tokens only: a console token, anyone's, is 401 there (the SCIM tests prove
+ * the tokens themselves, scim.replay.test.ts and provisioning-tokens.test.ts). Not in /openapi.json: SCIM's
+ * reference is RFC 7644.
+ */
+const SCIM_ROUTES: Record<string, MatrixEntry> = Object.fromEntries(
+  (
+    [
+      ['GET', '/ServiceProviderConfig'],
+      ['GET', '/Schemas'],
+      ['GET', '/Schemas/{id}'],
+      ['GET', '/ResourceTypes'],
+      ['GET', '/Users'],
+      ['POST', '/Users'],
+      ['GET', '/Users/{id}'],
+      ['PUT', '/Users/{id}'],
+      ['PATCH', '/Users/{id}'],
+      ['DELETE', '/Users/{id}'],
+      ['GET', '/Groups'],
+      ['POST', '/Groups'],
+      ['GET', '/Groups/{id}'],
+      ['PUT', '/Groups/{id}'],
+      ['PATCH', '/Groups/{id}'],
+      ['DELETE', '/Groups/{id}'],
+    ] as const
+  ).map(([method, path]) => [
+    `${method} /scim/v2${path}`,
+    {
+      expect: x(401, 401, 401, 401, 401, 401),
+      call: (w: World) => ({
+        method,
+        url: `/scim/v2${path.replace('{id}', w.users.targetA.id)}`,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { schemas: [] } }),
+      }),
+      hidden: true,
+    },
+  ]),
+);
 
 export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   // System
@@ -531,6 +570,20 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     call: async (w) =>
       send('DELETE', `/sso_settings/domains/${await w.sso.newDomainId()}`, undefined),
   },
+
+  // 企業設定 › プロビジョニング: the SCIM tokens and their log are a company admin's.
+  'GET /provisioning/tokens': { expect: ADMIN_ONLY, call: () => get('/provisioning/tokens') },
+  'POST /provisioning/tokens': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/provisioning/tokens', { name: unique('トークン') }),
+  },
+  'POST /provisioning/tokens/{id}/revoke': {
+    expect: ADMIN_ONLY_ID,
+    call: async (w) =>
+      send('POST', `/provisioning/tokens/${await w.fresh.provisioningToken()}/revoke`, undefined),
+  },
+  'GET /provisioning/log': { expect: ADMIN_ONLY, call: () => get('/provisioning/log') },
+  ...SCIM_ROUTES,
 
   // Member bulk operations
   'GET /members/bulk_add/csv_template': {

@@ -521,9 +521,10 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
     command('foreignProbes', c, [i], always, async (s, other, r) => {
       // Every probe with the i-th of the other company's entities, each compared with a random id.
       for (const probe of foreignProbes(s, other, i)) {
+        const headers = probe.scim ? s.scimHeaders : s.headers;
         const foreign = await call(
           r.app,
-          s.headers,
+          headers,
           probe.method,
           probe.url(probe.foreign),
           probe.body?.(probe.foreign),
@@ -531,7 +532,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         const missingId = crypto.randomUUID();
         const missing = await call(
           r.app,
-          s.headers,
+          headers,
           probe.method,
           probe.url(missingId),
           probe.body?.(missingId),
@@ -552,6 +553,8 @@ type Probe = {
   url: (id: string) => string;
   body?: (id: string) => object;
   foreign: string;
+  /** Sent with the company's SCIM token instead of its admin's session. */
+  scim?: true;
 };
 
 /** Calls of company `s` carrying one id of company `o` (in the path, the query or the body). */
@@ -570,6 +573,30 @@ function foreignProbes(s: Side, o: Side, i: number): Probe[] {
   const runId = run?.id ?? member;
   return [
     { method: 'GET', url: (id) => `/users/${id}`, foreign: member },
+    {
+      method: 'POST',
+      url: (id) => `/provisioning/tokens/${id}/revoke`,
+      foreign: o.provisioningTokenId,
+    },
+    // SCIM: the token reaches its own company only.
+    { method: 'GET', url: (id) => `/scim/v2/Users/${id}`, foreign: member, scim: true },
+    {
+      method: 'PUT',
+      url: (id) => `/scim/v2/Users/${id}`,
+      body: () => ({ displayName: `${s.tag} 乗っ取り` }),
+      foreign: member,
+      scim: true,
+    },
+    { method: 'DELETE', url: (id) => `/scim/v2/Users/${id}`, foreign: member, scim: true },
+    { method: 'GET', url: (id) => `/scim/v2/Groups/${id}`, foreign: group, scim: true },
+    {
+      method: 'PUT',
+      url: (id) => `/scim/v2/Groups/${id}`,
+      body: () => ({ displayName: `${s.tag} 乗っ取り` }),
+      foreign: group,
+      scim: true,
+    },
+    { method: 'DELETE', url: (id) => `/scim/v2/Groups/${id}`, foreign: group, scim: true },
     {
       method: 'PUT',
       url: (id) => `/users/${id}`,

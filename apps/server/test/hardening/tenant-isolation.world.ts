@@ -11,7 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import type { TBulkManipulation } from '@cloudsign/contract';
 import type { ApiApp } from '../../src/api/app.ts';
 import { multipart, settle as settleManipulation } from '../support/member-bulk.world.ts';
-import { cabinets, memberGroups, sessions } from '../../src/db/schema.ts';
+import { cabinets, memberGroups, provisioningTokens, sessions } from '../../src/db/schema.ts';
+import { hashProvisioningSecret } from '../../src/modules/provisioning/provisioning-tokens.service.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import type { TestDeps } from '../support/test-deps.ts';
 
@@ -44,6 +45,9 @@ export type Side = {
   headers: Headers;
   /** The admin's session as アカウント設定 names it: another company's must answer like a missing one. */
   sessionPublicId: string;
+  /** A SCIM provisioning token of the company: its id, and the headers that call /scim/v2 with it. */
+  provisioningTokenId: string;
+  scimHeaders: Headers;
   admin: Member;
   members: Map<string, Member>;
   groups: Map<string, Group>;
@@ -89,6 +93,15 @@ async function makeSide(deps: TestDeps): Promise<Side> {
     .values({ companyId: company.id, name: SHARED_CABINET })
     .returning();
   const admin = { id: user.id, email: user.email, name: user.name };
+  const secret = `csscim_${randomBytes(32).toString('base64url')}`;
+  const [token] = await db
+    .insert(provisioningTokens)
+    .values({
+      companyId: company.id,
+      name: `${tag} SCIM`,
+      tokenHash: hashProvisioningSecret(secret),
+    })
+    .returning();
   const signedIn = await signIn(deps, user);
   const [session] = await db
     .select({ publicId: sessions.publicId })
@@ -99,6 +112,8 @@ async function makeSide(deps: TestDeps): Promise<Side> {
     companyId: company.id,
     headers: signedIn.headers,
     sessionPublicId: session!.publicId,
+    provisioningTokenId: token!.id,
+    scimHeaders: { authorization: `Bearer ${secret}` },
     admin,
     members: new Map([[admin.id, admin]]),
     groups: new Map([

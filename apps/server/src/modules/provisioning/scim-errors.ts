@@ -22,8 +22,8 @@ export class ScimError extends Error {
   }
 }
 
-export const scimNotFound = (id?: string) =>
-  new ScimError(404, id ? `リソース ${id} が見つかりません。` : 'リソースが見つかりません。');
+/** The same words for every unknown id: another company's id reads exactly like one that never existed. */
+export const scimNotFound = () => new ScimError(404, 'ご指定のリソースが見つかりませんでした。');
 export const invalidValue = (detail: string) => new ScimError(400, detail, 'invalidValue');
 
 /** The console's rule errors in SCIM words: the same rule refuses, only the envelope differs. */

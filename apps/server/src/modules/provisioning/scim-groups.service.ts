@@ -77,7 +77,7 @@ async function loadGroup(ctx: Ctx, id: string) {
   const row = UUID_RE.test(id)
     ? await repo.findGroup(ctx.deps.database.db, ctx.who.user.companyId, id)
     : null;
-  if (!row) throw scimNotFound(id);
+  if (!row) throw scimNotFound();
   return row;
 }
 

@@ -119,7 +119,7 @@ async function loadUser(ctx: Ctx, id: string) {
   const row = UUID_RE.test(id)
     ? await repo.findUser(ctx.deps.database.db, ctx.who.user.companyId, id)
     : null;
-  if (!row) throw scimNotFound(id);
+  if (!row) throw scimNotFound();
   return row;
 }
 

@@ -148,7 +148,7 @@ describe('SCIM 2.0 as Okta and Entra ID send it', () => {
       `/Users?filter=${encodeURIComponent(`userName eq "${randomCase(userName)}"`)}`,
     );
     expect(found.body).toMatchObject({ totalResults: 1, itemsPerPage: 1, startIndex: 1 });
-    expect(found.body.Resources[0].id).toBe(id);
+    expect(found.body.Resources.map((u) => u.id)).toEqual([id]);
     const byExternal = await call(
       'GET',
       `/Users?filter=${encodeURIComponent(`externalId eq "0a21f0f2-8d2a-4f8e-bf98-${tag}0000"`)}`,

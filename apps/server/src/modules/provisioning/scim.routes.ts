@@ -46,6 +46,8 @@ const unauthorized = (detail: string) => new ScimError(401, detail);
 export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const baseUrl = scimBaseUrl(deps);
   const config = { isPublic: true };
+  // SCIM's reference is RFC 7643/7644 (and /Schemas), not the console's OpenAPI document.
+  const schema = { hide: true };
 
   app.addContentTypeParser(
     ['application/scim+json'],
@@ -128,70 +130,72 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return r;
   };
 
-  app.get('/ServiceProviderConfig', { config }, async (_r, reply) =>
+  app.get('/ServiceProviderConfig', { config, schema }, async (_r, reply) =>
     send(reply, serviceProviderConfig(baseUrl)),
   );
-  app.get('/Schemas', { config }, async (_r, reply) => send(reply, schemasDocument(baseUrl)));
-  app.get<IdParams>('/Schemas/:id', { config }, async (request, reply) => {
+  app.get('/Schemas', { config, schema }, async (_r, reply) =>
+    send(reply, schemasDocument(baseUrl)),
+  );
+  app.get<IdParams>('/Schemas/:id', { config, schema }, async (request, reply) => {
     const schema = schemaById(baseUrl, request.params.id);
     if (!schema) throw new ScimError(404, `スキーマ ${request.params.id} はありません。`);
     return send(reply, schema);
   });
-  app.get('/ResourceTypes', { config }, async (_r, reply) =>
+  app.get('/ResourceTypes', { config, schema }, async (_r, reply) =>
     send(reply, resourceTypesDocument(baseUrl)),
   );
 
-  app.get<ListQuery>('/Users', { config }, async (request, reply) =>
+  app.get<ListQuery>('/Users', { config, schema }, async (request, reply) =>
     send(reply, await users.listUsers(ctx(request), request.query)),
   );
-  app.get<IdParams>('/Users/:id', { config }, async (request, reply) =>
+  app.get<IdParams>('/Users/:id', { config, schema }, async (request, reply) =>
     send(reply, noted(request, await users.getUser(ctx(request), request.params.id))),
   );
-  app.post('/Users', { config }, async (request, reply) =>
+  app.post('/Users', { config, schema }, async (request, reply) =>
     send(reply, noted(request, await users.createUser(ctx(request), request.body)), 201),
   );
-  app.put<IdParams>('/Users/:id', { config }, async (request, reply) =>
+  app.put<IdParams>('/Users/:id', { config, schema }, async (request, reply) =>
     send(
       reply,
       noted(request, await users.replaceUser(ctx(request), request.params.id, request.body)),
     ),
   );
-  app.patch<IdParams>('/Users/:id', { config }, async (request, reply) =>
+  app.patch<IdParams>('/Users/:id', { config, schema }, async (request, reply) =>
     send(
       reply,
       noted(request, await users.patchUser(ctx(request), request.params.id, request.body)),
     ),
   );
-  app.delete<IdParams>('/Users/:id', { config }, async (request, reply) => {
+  app.delete<IdParams>('/Users/:id', { config, schema }, async (request, reply) => {
     await users.deleteUser(ctx(request), request.params.id);
     return reply.status(204).send();
   });
 
-  app.get<ListQuery>('/Groups', { config }, async (request, reply) =>
+  app.get<ListQuery>('/Groups', { config, schema }, async (request, reply) =>
     send(reply, await groups.listGroups(ctx(request), request.query)),
   );
-  app.get<IdParams & ListQuery>('/Groups/:id', { config }, async (request, reply) =>
+  app.get<IdParams & ListQuery>('/Groups/:id', { config, schema }, async (request, reply) =>
     send(
       reply,
       noted(request, await groups.getGroup(ctx(request), request.params.id, request.query)),
     ),
   );
-  app.post('/Groups', { config }, async (request, reply) =>
+  app.post('/Groups', { config, schema }, async (request, reply) =>
     send(reply, noted(request, await groups.createGroup(ctx(request), request.body)), 201),
   );
-  app.put<IdParams>('/Groups/:id', { config }, async (request, reply) =>
+  app.put<IdParams>('/Groups/:id', { config, schema }, async (request, reply) =>
     send(
       reply,
       noted(request, await groups.replaceGroup(ctx(request), request.params.id, request.body)),
     ),
   );
-  app.patch<IdParams>('/Groups/:id', { config }, async (request, reply) =>
+  app.patch<IdParams>('/Groups/:id', { config, schema }, async (request, reply) =>
     send(
       reply,
       noted(request, await groups.patchGroup(ctx(request), request.params.id, request.body)),
     ),
   );
-  app.delete<IdParams>('/Groups/:id', { config }, async (request, reply) => {
+  app.delete<IdParams>('/Groups/:id', { config, schema }, async (request, reply) => {
     await groups.deleteGroup(ctx(request), request.params.id);
     return reply.status(204).send();
   });

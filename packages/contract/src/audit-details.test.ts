@@ -291,6 +291,19 @@ const SAMPLES = {
     enabled: { before: false, after: true },
     lastTestCleared: true,
   },
+  'ipRestriction.changed': {
+    consoleMode: { before: 'off', after: 'log' },
+    consoleRanges: { before: [], after: ['203.0.113.0/24（本社）', '2001:db8::/32'] },
+    affected: [named('高橋 誠')],
+  },
+  'ipRestriction.refused': {
+    scope: 'console',
+    ipMode: 'enforce',
+    address: '198.51.100.7',
+    surface: 'api',
+  },
+  'ipRestriction.liftRequested': { email: 'kanri@example.co.jp', mailed: true },
+  'ipRestriction.lifted': { consoleMode: { before: 'enforce', after: 'off' }, via: 'mailLink' },
   'sso.connectionTested': { ok: true, email: 'kanri@example.co.jp', member: named('管理 太郎') },
   'document.attributeOptionsChanged': {
     items: { before: ['部署'], after: ['部署', '案件番号'] },

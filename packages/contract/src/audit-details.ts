@@ -15,6 +15,7 @@ import {
   THEME_LABELS,
 } from './enums.ts';
 import { BRAKE_LABEL, SUCCESSOR_RULE_LABELS } from './provisioning-leavers.ts';
+import { IP_AUDIT_FIELDS, IP_AUDIT_VALUES } from './ip-restriction-audit.ts';
 import { SSO_AUDIT_FIELDS, SSO_CHANGE_WATCH_HOURS, SSO_SIGN_IN_AFTER_CHANGE } from './sso-audit.ts';
 
 /**
@@ -102,6 +103,8 @@ const FIELD_LABELS: Record<string, string> = {
   wasVerified: '確認済みだったか',
   // SSO settings changes, their connection test and the sign-ins right after them.
   ...SSO_AUDIT_FIELDS,
+  // IP address restriction: its changes, the uses from outside its ranges, its break-glass.
+  ...IP_AUDIT_FIELDS,
   lastTestCleared: '接続テストの結果',
   ok: '接続テストの結果',
   member: 'ログインするメンバー',
@@ -219,6 +222,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   nameRule: DOCUMENT_DOWNLOAD_NAME_RULE_LABELS,
   category: AUDIT_CATEGORIES,
   targetType: AUDIT_TARGET_TYPES,
+  ...IP_AUDIT_VALUES,
   flag: {
     [SSO_SIGN_IN_AFTER_CHANGE]: `SSO設定の変更から${SSO_CHANGE_WATCH_HOURS}時間以内に、組織管理権限または監査ログ閲覧権限を持つメンバーがシングルサインオンでログインしました`,
   },

@@ -13,6 +13,11 @@ export const ERROR_CODES = {
     status: 403,
     message: 'この機能はエンタープライズプランでご利用いただけます。',
   },
+  /** The company's IP address restriction refuses the client address (the message names it). */
+  ip_not_allowed: {
+    status: 403,
+    message: 'この組織では、お使いのIPアドレスからは利用できません。',
+  },
   not_found: { status: 404, message: 'ご指定のデータが見つかりませんでした。' },
   conflict: { status: 409, message: '他の操作と競合しました。画面を更新してやり直してください。' },
   email_taken: { status: 409, message: 'このメールアドレスはすでに使われています。' },

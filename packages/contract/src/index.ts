@@ -40,6 +40,8 @@ export * from './company-settings.ts';
 export * from './company-settings.endpoints.ts';
 export * from './session-limits.ts';
 export * from './session-limits.endpoints.ts';
+export * from './ip-restriction.ts';
+export * from './ip-restriction.endpoints.ts';
 export * from './sso.ts';
 export * from './sso.endpoints.ts';
 export * from './sso-audit.ts';

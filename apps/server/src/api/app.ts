@@ -40,6 +40,8 @@ import { documentDownloadRoutes } from '../modules/document-download/document-do
 import { companySettingsRoutes } from '../modules/company-settings/company-settings.routes.ts';
 import { sessionLimitsRoutes } from '../modules/session-limits/session-limits.routes.ts';
 import { ssoRoutes } from '../modules/sso/sso.routes.ts';
+import { ipRestrictionRoutes } from '../modules/ip-restriction/ip-restriction.routes.ts';
+import { ipRestrictionGuard } from '../modules/ip-restriction/ip-restriction.guard.ts';
 import { provisioningLeaversRoutes } from '../modules/provisioning/leavers.routes.ts';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
 import { readIfMatchOn } from '../lib/http/if-match.ts';
@@ -62,7 +64,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     genReqId,
     logController: new RequestLogController(requestLogLevel(deps.env.LOG_REQUESTS)),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    trustProxy: trustProxyOption(deps.env),
     frameworkErrors,
     clientErrorHandler,
     http: HTTP_SERVER_OPTIONS,
@@ -114,6 +116,8 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   });
   await app.register(openApi, { deps });
   await app.register(authenticate, { deps });
+  // Every signed-in call, after authentication: the company's console list (403 ip_not_allowed outside it).
+  await app.register(ipRestrictionGuard, { deps });
   await app.register(rejectNul);
   // Per user when signed in, else per IP (docs/design.md §5). Runs after authentication has set request.auth.
   await app.register(rateLimit, {
@@ -141,10 +145,11 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(companySettingsRoutes, { deps });
   await app.register(sessionLimitsRoutes, { deps });
   await app.register(ssoRoutes, { deps });
+  await app.register(ipRestrictionRoutes, { deps });
+  await app.register(provisioningLeaversRoutes, { deps });
   await app.register(provisioningRoutes, { deps });
   // SCIM 2.0 for the IdPs: its own token authentication, content type and error shape (issue 34).
   await app.register(scimRoutes, { deps, prefix: '/scim/v2' });
-  await app.register(provisioningLeaversRoutes, { deps });
   await app.register(alertsRoutes, { deps });
 
   return app;

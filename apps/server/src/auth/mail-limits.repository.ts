@@ -3,7 +3,7 @@ import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { mailSends, users } from '../db/schema.ts';
 
-export type MailKind = 'invitation' | 'mfaReminder';
+export type MailKind = 'invitation' | 'mfaReminder' | 'ipRestrictionLift';
 
 /**
  * One writer of a company's counts at a time, until the transaction ends: two admins (or thirty clicks) at once

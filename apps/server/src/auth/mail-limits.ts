@@ -15,6 +15,8 @@ export type MailKind = repo.MailKind;
 export const MAIL_LIMITS: Record<MailKind, { perRecipient: number; perCompany: number }> = {
   invitation: { perRecipient: 3, perCompany: 1000 },
   mfaReminder: { perRecipient: 1, perCompany: 1000 },
+  // The IP restriction's break-glass link: a locked-out admin's way back, never a way to flood a mailbox.
+  ipRestrictionLift: { perRecipient: 3, perCompany: 20 },
 };
 
 const untilTomorrow = '明日（日本時間の0時）以降にもう一度お試しください。';
@@ -88,4 +90,28 @@ export async function reserveReminders<M extends { email: string }>(
     remindedToday: members.length - due.length,
     overBudget: due.length - chosen.length,
   };
+}
+
+/**
+ * Counts one mail of `kind` to `email`, in the transaction that sends it; answers which limit refused it (the
+ * recipient's or the company's for today), or null when it may go.
+ */
+export async function reserveMail(
+  db: DbOrTx,
+  companyId: string,
+  email: string,
+  kind: MailKind,
+  now: Date,
+): Promise<'recipient' | 'company' | null> {
+  await repo.lockCompanyMail(db, companyId);
+  const since = startOfJstDay(now);
+  const recipient = normalizeEmail(email);
+  const limits = MAIL_LIMITS[kind];
+  if ((await repo.countRecipientSends(db, recipient, kind, since)) >= limits.perRecipient)
+    return 'recipient';
+  if ((await repo.countCompanySends(db, companyId, kind, since)) >= limits.perCompany)
+    return 'company';
+  await repo.deleteCompanySendsBefore(db, companyId, since);
+  await repo.insertSends(db, [{ companyId, recipient, kind, sentAt: now }]);
+  return null;
 }

@@ -141,17 +141,42 @@ describe('parseEnv', () => {
   });
 
   it('TRUST_PROXY: off by default; a hop count or the trusted proxies; "true" is refused', () => {
-    expect(trustProxyOption(parseEnv({}).TRUST_PROXY)).toBe(false);
-    const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY) as (
+    expect(trustProxyOption(parseEnv({}))).toBe(false);
+    const oneHop = trustProxyOption(parseEnv({ TRUST_PROXY: '1' })) as (
       address: string,
       hop: number,
     ) => boolean;
     expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false]);
-    expect(trustProxyOption(parseEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY)).toEqual(
-      ['10.0.0.0/8', '127.0.0.1'],
-    );
+    expect(trustProxyOption(parseEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }))).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
     expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
       'TRUST_PROXY=true: プロキシの段数（例: 1）か、信頼するプロキシのアドレス（例: 10.0.0.0/8,127.0.0.1）を指定してください',
+    );
+  });
+
+  it('TRUSTED_PROXIES: listed addresses and CIDRs only (ipaddr.js), v4 and v6; anything else stops start-up', () => {
+    const trusted = trustProxyOption(
+      parseEnv({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,2001:db8::/32' }),
+    ) as (address: string, hop: number) => boolean;
+    expect(
+      [
+        '10.2.3.4',
+        '127.0.0.1',
+        '::ffff:127.0.0.1',
+        '2001:db8::5',
+        '127.0.0.2',
+        '11.0.0.1',
+        '::1',
+      ].map((a) => trusted(a, 0)),
+    ).toEqual([true, true, true, true, false, false, false]);
+    for (const bad of ['1', '10.0.0.0/33', 'proxy.local', '10.0.0.0/8,', '*'])
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad }), bad).toThrow(
+        `TRUSTED_PROXIES=${bad}: 信頼するプロキシのアドレスか範囲（CIDR）をカンマ区切りで指定してください`,
+      );
+    expect(() => parseEnv({ TRUSTED_PROXIES: '127.0.0.1', TRUST_PROXY: '1' })).toThrow(
+      'TRUSTED_PROXIES と同時には指定できません',
     );
   });
 

@@ -1,5 +1,6 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
+import { isAddressOrRange, rangeMatcher } from '../lib/http/ip-ranges.ts';
 
 /** Environment, parsed once at start (STYLE.md "Server"): a bad value stops start-up with a clear message. */
 const ZUrl = z.url({ message: 'URL の形式で指定してください（例: http://localhost:3000）' });
@@ -134,9 +135,21 @@ const ZEnv = z
       .enum(['on', 'off'], { message: 'on または off を指定してください' })
       .default('on'),
     /**
-     * Behind a load balancer, the client address (per-IP login limit, API limit for signed-out calls) comes
-     * from X-Forwarded-For, but only through proxies we trust: a hop count (`1`) or their addresses/CIDRs
-     * (`10.0.0.0/8,127.0.0.1`). Never "trust everyone": a client could then forge its address.
+     * Behind a load balancer, the client address (login limits, the audit log, the IP address restriction)
+     * comes from X-Forwarded-For, but only through the proxies listed here: addresses or CIDR ranges
+     * (`10.0.0.0/8,127.0.0.1,::1`), parsed with ipaddr.js. A request from anywhere else is the socket's
+     * address whatever headers it sends, so a forged X-Forwarded-For changes nothing.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .refine((v) => v.split(',').every(isAddressOrRange), {
+        message:
+          '信頼するプロキシのアドレスか範囲（CIDR）をカンマ区切りで指定してください（例: 10.0.0.0/8,127.0.0.1,::1）',
+      })
+      .optional(),
+    /**
+     * The older name: a hop count (`1`) or addresses/CIDRs. A hop count trusts whatever stands in front, so
+     * TRUSTED_PROXIES (addresses only) is the one to use; both at once stop start-up.
      */
     TRUST_PROXY: z
       .string()
@@ -213,10 +226,18 @@ const ZEnv = z
     ),
   }));
 
-/** Fastify's `trustProxy` from TRUST_PROXY: false (reached directly), the nearest N hops, or the proxies' addresses. */
+/**
+ * Fastify's `trustProxy`: false (reached directly), a test of the peer against TRUSTED_PROXIES (ipaddr.js; each
+ * hop of X-Forwarded-For is trusted only while the address it came from is listed), or TRUST_PROXY's older forms.
+ */
 export function trustProxyOption(
-  value: string | undefined,
+  env: Pick<Env, 'TRUSTED_PROXIES' | 'TRUST_PROXY'>,
 ): false | string[] | ((address: string, hop: number) => boolean) {
+  if (env.TRUSTED_PROXIES !== undefined) {
+    const isTrusted = rangeMatcher(env.TRUSTED_PROXIES.split(','));
+    return (address) => isTrusted(address);
+  }
+  const value = env.TRUST_PROXY;
   if (value === undefined) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
@@ -247,5 +268,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
     throw new EnvError(`設定に誤りがあるため起動できません:\n${lines.join('\n')}`);
   }
+  if (result.data.TRUSTED_PROXIES !== undefined && result.data.TRUST_PROXY !== undefined)
+    throw new EnvError(
+      '設定に誤りがあるため起動できません:\n  TRUST_PROXY: TRUSTED_PROXIES と同時には指定できません。TRUSTED_PROXIES だけを指定してください',
+    );
   return result.data;
 }

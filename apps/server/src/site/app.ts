@@ -42,6 +42,7 @@ import { guardSlowBodies } from '../lib/http/slow-body-guard.ts';
 import { installInputGuard } from './input-guard.ts';
 import { rawLimitPage, refuseWithPage } from './limit-pages.ts';
 import { CONSOLE_DIST } from '../lib/app-files.ts';
+import { installIpRestrictionCheck, ipRestrictionRoutes } from './ip-restriction.routes.ts';
 
 export type SiteOptions = {
   /** The built console (Vite's output); tests point this at a temporary folder. */
@@ -69,7 +70,7 @@ export async function buildSiteApp(
     genReqId,
     logController: new RequestLogController(requestLogLevel(deps.env.LOG_REQUESTS)),
     bodyLimit: SITE_BODY_LIMIT,
-    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    trustProxy: trustProxyOption(deps.env),
     schemaController: zodSchemaController,
     clientErrorHandler: clientErrorHandlerWith(rawLimitPage),
     http: HTTP_SERVER_OPTIONS,
@@ -129,6 +130,8 @@ export async function buildSiteApp(
   });
 
   installInputGuard(app);
+  // After cookies and CSRF, before every route: a signed-in member outside his company's console list stops here.
+  installIpRestrictionCheck(app, deps);
 
   await app.register(tokenRoutes, { deps });
   await app.register(async (pages) => {
@@ -158,6 +161,7 @@ export async function buildSiteApp(
       await links.register(passwordResetRoutes, { deps });
     });
     await pages.register(ssoRoutes, { deps });
+    await pages.register(ipRestrictionRoutes, { deps });
   });
   await app.register(spaRoutes, { deps, distDir: opts.consoleDistDir ?? DEFAULT_CONSOLE_DIST });
   return app;

@@ -85,6 +85,12 @@ const csvUpload = (url: string): Call => {
   return { method: 'POST', url, payload: mp.payload, headers: mp.headers };
 };
 
+/** An IP restriction every company accepts whoever saves it: 無効 everywhere. */
+const IP_RESTRICTION_OFF = {
+  console: { mode: 'off', ranges: [] },
+  scim: { mode: 'off', ranges: [] },
+  sso: { mode: 'off', ranges: [] },
+};
 const PUBLIC = x(ok, ok, ok, ok, ok, ok);
 /** Company admins only; others of company A: 403; company B acts on its own company. */
 const ADMIN_ONLY = x(ok, 403, 403, ok);
@@ -464,6 +470,34 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /company/settings/mfa_reminders': {
     expect: x(ok, 403, 403, ok),
     call: () => send('POST', '/company/settings/mfa_reminders', undefined),
+  },
+  // IP address restriction: company admins only; another company's admin acts on their own company.
+  'GET /company/ip_restriction': { expect: ADMIN_ONLY, call: () => get('/company/ip_restriction') },
+  'PUT /company/ip_restriction': {
+    expect: ADMIN_ONLY,
+    call: () => saveOver('/company/ip_restriction', IP_RESTRICTION_OFF),
+  },
+  'POST /company/ip_restriction/preview': {
+    expect: ADMIN_ONLY,
+    call: () => send('POST', '/company/ip_restriction/preview', IP_RESTRICTION_OFF),
+  },
+  'GET /company/ip_restriction/csv': {
+    expect: ADMIN_ONLY,
+    call: () => get('/company/ip_restriction/csv?scope=console&encoding=utf8bom'),
+  },
+  'POST /company/ip_restriction/csv': {
+    expect: ADMIN_ONLY,
+    call: () => {
+      const mp = multipartBody([
+        {
+          name: 'filename',
+          filename: 'ip.csv',
+          type: 'text/csv',
+          bytes: Buffer.from('IPアドレス（CIDR）,メモ\r\n203.0.113.0/24,本社\r\n'),
+        },
+      ]);
+      return { method: 'POST', url: '/company/ip_restriction/csv', ...mp };
+    },
   },
   // Leavers from provisioning: company admins only; another company's admin acts on their own company.
   'GET /company/provisioning/leavers': {

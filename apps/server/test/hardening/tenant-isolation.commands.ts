@@ -517,6 +517,39 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         expect(after.json()).toEqual(before.json());
       }),
     ),
+  fc
+    .tuple(side, fc.constantFrom('log', 'enforce'), fc.constantFrom('127.0.0.0/8', '::1/128'))
+    .map(([c, mode, cidr]) =>
+      command('setIpRestriction', c, [mode.length, cidr.length], always, async (s, other, r) => {
+        // A company-wide list without ids: the other company's stays as it was and keeps working from an
+        // address outside this one's list, and this one's preview names none of its members.
+        const before = await ok(r.app, other.headers, 'GET', '/company/ip_restriction');
+        const body = {
+          console: { mode, ranges: [{ cidr: '127.0.0.0/8', memo: s.tag }, { cidr, memo: '' }] },
+          scim: { mode: 'off', ranges: [] },
+          sso: { mode: 'log', ranges: [{ cidr, memo: '' }] },
+        };
+        const preview = await ok(r.app, s.headers, 'POST', '/company/ip_restriction/preview', body);
+        const named = preview.json<{ preview: { members: { id: string }[] } }>().preview.members;
+        for (const m of named) expect(other.members.has(m.id)).toBe(false);
+        const res = await r.app.inject({
+          method: 'PUT',
+          url: '/company/ip_restriction',
+          headers: { ...s.headers, 'if-match': '*' },
+          payload: body,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const after = await ok(r.app, other.headers, 'GET', '/company/ip_restriction');
+        expect(after.json()).toEqual(before.json());
+        const outside = await r.app.inject({
+          method: 'GET',
+          url: '/company/ip_restriction',
+          headers: other.headers,
+          remoteAddress: '192.0.2.1',
+        });
+        expect(outside.statusCode).toBe(200);
+      }),
+    ),
   fc.tuple(side, fc.nat()).map(([c, i]) =>
     command('foreignProbes', c, [i], always, async (s, other, r) => {
       // Every probe with the i-th of the other company's entities, each compared with a random id.

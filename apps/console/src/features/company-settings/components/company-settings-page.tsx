@@ -44,6 +44,7 @@ import {
   useUpdateCompanySettings,
 } from '../api/settings.ts';
 import { AuditLogReaders } from './audit-log-readers.tsx';
+import { IpRestrictionPanel } from './ip-restriction-panel.tsx';
 import { AuditRetentionInput, retentionError } from './audit-retention-input.tsx';
 import { FLAG_DESCRIPTIONS } from './flag-descriptions.ts';
 import { SettingsPreviewModal } from './settings-preview-modal.tsx';
@@ -257,6 +258,7 @@ function SettingsForm({ settings }: { settings: TCompanySettings }) {
         </Stack>
       </Paper>
       {base.availableFlags.includes('auditLog') && <AuditLogReaders />}
+      <IpRestrictionPanel />
       <StaleSaveNotice save={save} />
       <Group>
         <Button disabled={!dirty} loading={previewCall.isPending} onClick={() => void check()}>

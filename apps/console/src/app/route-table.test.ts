@@ -34,6 +34,7 @@ const SPEC_PATHS = [
 // member's アカウント設定, the audit log).
 const PRODUCT_PATHS = [
   '/company/settings',
+  '/company/provisioning',
   '/company/provisioning/leavers',
   '/company/sso',
   '/sso',

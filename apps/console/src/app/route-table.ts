@@ -89,6 +89,15 @@ export const ROUTES: readonly RouteDef[] = [
     module: m('company-settings-page.tsx'),
   },
   {
+    // 企業設定 › プロビジョニング (issue 34): the SCIM base URL, tokens and the provisioning log.
+    path: '/company/provisioning',
+    title: 'プロビジョニング',
+    layout: 'default',
+    middleware: AUTH,
+    isAdminOnly: true,
+    module: m('provisioning-page.tsx'),
+  },
+  {
     // Leavers from provisioning (issue 34): the held deactivations and who takes over what a leaver held.
     path: '/company/provisioning/leavers',
     title: '退職者の引き継ぎ',

@@ -25,6 +25,7 @@ import {
   type TUpdateCompanySettingsRequest,
   ZCompanyName,
 } from '@cloudsign/contract';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert } from '../../../components/alerts/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -82,7 +83,16 @@ export function CompanySettingsPage() {
   }
   return (
     <>
-      <PageHeader title="企業設定" description="企業名、テーマ、会社全体で使う機能を設定します。" />
+      <PageHeader
+        title="企業設定"
+        description="企業名、テーマ、会社全体で使う機能を設定します。"
+        actions={
+          // 企業設定 › プロビジョニング: SCIM from the company's IdP (its own page: tokens and their log).
+          <Button component={Link} to="/company/provisioning" variant="default">
+            プロビジョニング
+          </Button>
+        }
+      />
       <AlertArea area="content" />
       {!settings.isSuccess ? (
         <QueryFallback query={settings} />

@@ -25,6 +25,8 @@ export type MemberState = {
   updatedAt: Date;
   /** 最終ログイン日時 (the export's read-only column); null = never signed in. */
   lastSignInAt: Date | null;
+  /** 作成元: `scim` members' name, email, 所属 and 利用状態 are the IdP's (the edit check refuses them). */
+  source?: string;
 };
 
 /**
@@ -53,7 +55,7 @@ export async function findEmailOwners(
 }
 
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
-const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, (u.password_hash is not null) as "hasPassword", floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt", floor(extract(epoch from u.last_sign_in_at) * 1000)::float8 as "lastSignInAt"`;
+const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, u.source, (u.password_hash is not null) as "hasPassword", floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt", floor(extract(epoch from u.last_sign_in_at) * 1000)::float8 as "lastSignInAt"`;
 type StateRow = Omit<MemberState, 'updatedAt' | 'lastSignInAt'> & {
   updatedAt: number;
   lastSignInAt: number | null;

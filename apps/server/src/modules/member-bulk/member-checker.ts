@@ -8,6 +8,7 @@ import {
   MEMBER_CSV,
   MemberStatus,
   MEMBER_ROLE_COLUMNS,
+  SCIM_OWNED_MESSAGE,
   type TMemberBulkValues,
   type TRole,
 } from '@cloudsign/contract';
@@ -200,6 +201,15 @@ export async function createMemberChecker(
         )!.column;
         p.errors.push({ column: col, message: MSG.selfRoles });
       }
+      // A member the company's IdP provisions: what SCIM sets is changed in the IdP, never by a file.
+      if (cur.state.source === 'scim')
+        for (const [column, changed] of [
+          [MEMBER_CSV.email, after.email !== before.email],
+          [MEMBER_CSV.name, after.name !== before.name],
+          [MEMBER_CSV.organization, after.organization !== before.organization],
+          [MEMBER_CSV.status, after.status !== before.status],
+        ] as const)
+          if (changed) p.errors.push({ column, message: SCIM_OWNED_MESSAGE });
       if (p.version !== null && !isSameVersion(p.version, cur.state.updatedAt))
         p.errors.push({ column: MEMBER_CSV.updatedAt, message: MSG.changedSince });
       const isChanged =

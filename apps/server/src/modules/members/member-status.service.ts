@@ -13,6 +13,7 @@ import { memberAuditTarget } from './member-mappers.ts';
 import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { loadMemberDetail } from './member-detail.ts';
 import * as repo from './members.repository.ts';
+import { refuseScimOwnedStatus } from '../provisioning/scim-owned.ts';
 
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'>;
 
@@ -23,6 +24,7 @@ export async function deactivateMember(deps: AppDeps, who: Who, id: string) {
     const admins = await repo.lockCompanyAdmins(tx, companyId);
     const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
     if (!current) throw notFound();
+    refuseScimOwnedStatus(current, who);
     if (current.status === MemberStatus.Deactivated)
       throw new AppError('invalid_state', 'このメンバーはすでに利用停止中です。');
     if (admins.includes(id) && admins.length <= 1)
@@ -59,6 +61,7 @@ export async function restoreMember(deps: AppDeps, who: Who, id: string) {
   await deps.database.db.transaction(async (tx) => {
     const current = await repo.findMember(tx, companyId, id, { forUpdate: true });
     if (!current) throw notFound();
+    refuseScimOwnedStatus(current, who);
     if (current.status !== MemberStatus.Deactivated)
       throw new AppError('invalid_state', 'このメンバーは利用停止中ではありません。');
     const now = deps.clock();

@@ -22,6 +22,7 @@ import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { inviterOf, memberAuditTarget, toMember } from './member-mappers.ts';
 import { loadMemberDetail, membersOf, type MemberServiceDeps } from './member-detail.ts';
 import * as repo from './members.repository.ts';
+import { refuseScimOwnedFields } from '../provisioning/scim-owned.ts';
 import {
   countMembers,
   findMemberPage,
@@ -155,6 +156,7 @@ export async function updateMember(
       if (!current) throw notFound();
       // Compared under the row lock: of two saves on one version, the second sees the first's and is refused.
       assertVersion(expected, current.updatedAt);
+      refuseScimOwnedFields(current, body, who);
       // An identical save changes nothing: no new 更新日時 (a CSV downloaded earlier stays valid), no event.
       if (!memberChanged(current, body)) return;
       const rolesChange = body.roles && !sameRoles(body.roles, current.roles);

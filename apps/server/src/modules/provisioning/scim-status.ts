@@ -1,11 +1,13 @@
 /**
  * 利用停止 and 利用再開 through SCIM (`active: false` / `true`, DELETE). Every SCIM deactivation goes through
  * `scimDeactivate`: the leaver hand-over and the brake on mass deactivation plug in here, in one place.
- * For now it is the console's 利用停止 itself, with its guards (last admin) and audit events.
+ * Deactivation is the leavers' path (leavers.service.ts): 利用停止 with the hand-over by the company's rule, or held
+ * behind the brake on mass deactivation; reactivation drops a held one and is the console's 利用再開.
  */
 import { MemberStatus } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { deactivateMember, restoreMember } from '../members/member-status.service.ts';
+import { restoreMember } from '../members/member-status.service.ts';
+import { applyProvisioningDeactivation, dropQueuedDeactivation } from './leavers.service.ts';
 import type { ScimWho } from './scim-who.ts';
 
 /** Already 利用停止: nothing to do (an IdP repeats itself; a repeat is not an error). */
@@ -15,7 +17,11 @@ export async function scimDeactivate(
   member: { id: string; status: number },
 ) {
   if (member.status === MemberStatus.Deactivated) return;
-  await deactivateMember(deps, who, member.id);
+  await applyProvisioningDeactivation(deps, {
+    companyId: who.user.companyId,
+    memberId: member.id,
+    actor: { id: who.user.id, name: who.user.name, origin: who.origin },
+  });
 }
 
 export async function scimReactivate(
@@ -23,6 +29,8 @@ export async function scimReactivate(
   who: ScimWho,
   member: { id: string; status: number },
 ) {
+  // A deactivation still held by the brake was never applied: it is dropped, the member stays as he is.
+  await dropQueuedDeactivation(deps, { companyId: who.user.companyId, memberId: member.id });
   if (member.status !== MemberStatus.Deactivated) return;
   await restoreMember(deps, who, member.id);
 }

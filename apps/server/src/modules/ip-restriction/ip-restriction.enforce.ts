@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
 import { scopeRule } from './ip-restriction.cache.ts';
+import { findCompany } from '../company-settings/company-settings.repository.ts';
 import { canonicalAddress } from '../../lib/http/ip-ranges.ts';
 
 export const RECORD_EVERY_MS = 10 * 60 * 1000;
@@ -45,7 +46,8 @@ export const forgetRecordedRefusals = () => {
 
 export type IpCheckSubject = {
   companyId: string;
-  companyName: string;
+  /** The company's name for the event; read from the database when not at hand (a SCIM call). */
+  companyName?: string;
   /** The member (console, SSO) or null for a SCIM token, whose name is `actorName`. */
   actor: { id: string; name: string; email: string } | null;
   origin: RequestOrigin;
@@ -71,7 +73,14 @@ export async function checkIpAddress(
       actor: subject.actor,
       origin: subject.origin,
       action: 'ipRestriction.refused',
-      target: { type: 'company', id: subject.companyId, name: subject.companyName },
+      target: {
+        type: 'company',
+        id: subject.companyId,
+        name:
+          subject.companyName ??
+          (await findCompany(deps.database.db, subject.companyId))?.name ??
+          '',
+      },
       details: { scope, ipMode: rule.mode, address, surface },
     });
   }

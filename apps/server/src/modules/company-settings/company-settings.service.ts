@@ -72,7 +72,10 @@ export async function getSettings(deps: AppDeps, who: Who) {
 function changedFlags(current: repo.CompanyRow, body: TUpdateCompanySettingsRequest) {
   const now = flagsOf(current);
   const allowed = PLAN_FLAGS[current.plan as TPlan];
-  const changed = COMPANY_FLAGS.filter((f) => now[f] !== body.flags[f]);
+  // A flag the body leaves out (a client older than the flag) stays as it is.
+  const changed = COMPANY_FLAGS.filter(
+    (f) => body.flags[f] !== undefined && now[f] !== body.flags[f],
+  );
   const refused = changed.filter((f) => !allowed.includes(f));
   if (refused.length > 0) {
     const details = refused.map((f) => ({

@@ -75,8 +75,20 @@ describe('GET /company/settings', () => {
         name: '株式会社サンプル商事',
         plan: 'enterprise',
         theme: 'cloudsign',
-        flags: { mfa: false, documentApproval: true, auditLog: true, documentImport: true },
-        availableFlags: ['mfa', 'documentApproval', 'auditLog', 'documentImport'],
+        flags: {
+          mfa: false,
+          documentApproval: true,
+          auditLog: true,
+          documentImport: true,
+          bulkDownloadMembers: false,
+        },
+        availableFlags: [
+          'mfa',
+          'documentApproval',
+          'auditLog',
+          'documentImport',
+          'bulkDownloadMembers',
+        ],
         auditRetentionYears: 5,
         ssoEnabled: false,
         version: 0,
@@ -97,6 +109,7 @@ describe('GET /company/settings', () => {
     expect(res.json<{ settings: { availableFlags: string[] } }>().settings.availableFlags).toEqual([
       'mfa',
       'documentApproval',
+      'bulkDownloadMembers',
     ]);
   });
 });

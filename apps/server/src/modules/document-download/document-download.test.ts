@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import {
   BULK_DOWNLOAD_REFUSAL,
   DOCUMENT_MANIFEST_COLUMNS,
+  type TCompanySettings,
   type TDocumentDownloadRequest,
 } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
@@ -175,10 +176,27 @@ describe('まとめてダウンロード', () => {
     });
     expectError(refused, 'forbidden', BULK_DOWNLOAD_REFUSAL);
     const db = deps.database.db;
-    await db
-      .update(companies)
-      .set({ bulkDownloadMembers: true })
-      .where(eq(companies.id, w.company.id));
+    // The company setting, switched on by an admin's versioned save of 企業設定.
+    const read = await app.inject({
+      method: 'GET',
+      url: '/company/settings',
+      headers: w.headers.admin,
+    });
+    const s = read.json<{ settings: TCompanySettings }>().settings;
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/company/settings',
+      headers: { ...w.headers.admin, 'if-match': `"${s.version}"` },
+      payload: {
+        name: s.name,
+        theme: s.theme,
+        flags: { ...s.flags, bulkDownloadMembers: true },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ settings: TCompanySettings }>().settings.flags.bulkDownloadMembers).toBe(
+      true,
+    );
     try {
       const secret = await file(w.company.id, w.cabinets.hr.id, { title: '人事の書類 readable?' });
       const { id, zip } = await download(w.headers.reader, { encoding: 'utf8bom' });

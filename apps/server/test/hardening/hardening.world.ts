@@ -132,6 +132,11 @@ export async function buildWorld(deps: AppDeps) {
     BulkStatus.Succeeded,
   );
   const auditExport = await manipulation('audit_log', BulkKind.Export, BulkStatus.Succeeded);
+  const documentDownload = await manipulation(
+    'document_download',
+    BulkKind.Export,
+    BulkStatus.Succeeded,
+  );
   const attributeUpload = await manipulation(
     'document_attributes',
     BulkKind.Edit,
@@ -197,6 +202,7 @@ export async function buildWorld(deps: AppDeps) {
     memberUpload,
     memberExport,
     auditExport,
+    documentDownload,
     memberEditTemplate,
     attributeUpload,
     attributeDownload,
@@ -294,6 +300,7 @@ export function companyAIds(w: World): string[] {
     w.memberUpload.id,
     w.memberExport.id,
     w.auditExport.id,
+    w.documentDownload.id,
     w.memberEditTemplate.id,
     w.attributeUpload.id,
     w.attributeDownload.id,

@@ -434,6 +434,20 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: x(403, 403, 403, 404),
     call: (w) => get(`/audit_events/exports/${w.auditExport.id}/csv`),
   },
+  // まとめてダウンロード: company admins (members too while the company setting is on, off here); another
+  // company's admin downloads his own company's documents, and its runs are missing to him.
+  'POST /documents/downloads': {
+    expect: x(ok, 403, 403, ok),
+    call: () => send('POST', '/documents/downloads', { encoding: 'utf8bom' }),
+  },
+  'GET /documents/downloads/{id}': {
+    expect: x(ok, 403, 403, 404),
+    call: (w) => get(`/documents/downloads/${w.documentDownload.id}`),
+  },
+  'GET /documents/downloads/{id}/zip': {
+    expect: x(ok, 403, 403, 404),
+    call: (w) => get(`/documents/downloads/${w.documentDownload.id}/zip`),
+  },
   // Company settings: company admins only; another company's admin acts on their own company.
   'GET /company/settings': { expect: x(ok, 403, 403, ok), call: () => get('/company/settings') },
   'PUT /company/settings': {

@@ -22,6 +22,14 @@ import {
 } from './document-attribute-bulk.repository.ts';
 import { applyTexts } from './attribute-values.ts';
 import { formatVersion } from './attribute-cells.ts';
+import { changes, recordAuditEvents } from '../audit-log/audit-log.record.ts';
+import {
+  DOCUMENT_ATTRIBUTE_AUDIT_FIELDS,
+  bulkRowDetail,
+  documentAuditTarget,
+  rowEvents,
+  runExecutor,
+} from '../audit-log/bulk-row-events.ts';
 
 export const EXEC_MSG = {
   gone: '書類が見つかりません（チェックの後に削除されました）。',
@@ -50,6 +58,11 @@ async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
   const options = await selectOptions(tx, m.companyId);
   const outcomes = new Map<number, RowOutcome>();
   const writes: (Omit<AttributeWrite, 'searchText'> & { title: string; rowNumber: number })[] = [];
+  const changed: {
+    rowNumber: number;
+    target: ReturnType<typeof documentAuditTarget>;
+    details: Record<string, unknown>;
+  }[] = [];
   const seen = new Set<string>();
   for (const r of rows) {
     const doc = current.get(r.targetId!);
@@ -63,6 +76,13 @@ async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
       else {
         seen.add(doc.id);
         writes.push({ ...next, title: doc.title, rowNumber: r.rowNumber });
+        const diff = changes(doc, next, DOCUMENT_ATTRIBUTE_AUDIT_FIELDS);
+        if (Object.keys(diff).length > 0)
+          changed.push({
+            rowNumber: r.rowNumber,
+            target: documentAuditTarget({ id: doc.id, title: doc.title, localId: next.localId }),
+            details: { ...diff, ...bulkRowDetail(m, r.rowNumber) },
+          });
       }
     }
   }
@@ -86,6 +106,17 @@ async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
       }),
     })),
   );
+  // One event per document changed, with the batch (issue 33): the same action and before → after as the
+  // detail page's save, plus the run and the row.
+  if (changed.length > 0)
+    await recordAuditEvents(
+      tx,
+      rowEvents(
+        m,
+        await runExecutor(tx, m),
+        changed.map(({ rowNumber: _n, ...e }) => ({ action: 'document.attributesChanged', ...e })),
+      ),
+    );
   for (const w of writes)
     outcomes.set(w.rowNumber, { rowNumber: w.rowNumber, outcome: 'succeeded', message: null });
   return rows.map((r) => outcomes.get(r.rowNumber)!);

@@ -477,8 +477,8 @@ describe('conflict, execute once, results', () => {
     });
     expect((await put(m.id, 'execute')).json()).toEqual({ manipulation: done });
 
-    // The audit log: the run is one event per step (executed once, with the checked counts), never one per
-    // row, so the bulk-edited document has no event of its own; the single edit of c has its own.
+    // The audit log: the run has one event per step (executed once, with the checked counts), and the
+    // bulk-edited document one of its own, before → after with the run and its row (issue 33).
     const eventsOf = async (targetType: 'bulkRun' | 'document', targetId: string) =>
       (await findEventPage(deps.database.db, { companyId, targetType, targetId }, 20)).map((e) => [
         e.action,
@@ -499,7 +499,17 @@ describe('conflict, execute once, results', () => {
       ],
       ['bulk.uploaded', expect.objectContaining({ fileName: 'attributes.csv' })],
     ]);
-    expect(await eventsOf('document', docs.a!.id)).toEqual([]);
+    expect(await eventsOf('document', docs.a!.id)).toEqual([
+      [
+        'document.attributesChanged',
+        {
+          counterparty: { before: '株式会社アルファ', after: '株式会社ベータ' },
+          validityEndAt: { before: '2025-03-31', after: '2026-03-31' },
+          amount: { before: 500, after: 1000 },
+          bulk: { run: m.id, rowNumber: 2 },
+        },
+      ],
+    ]);
     expect(await eventsOf('document', docs.c!.id)).toEqual([
       ['document.attributesChanged', { localId: { before: null, after: 'C-1' } }],
     ]);

@@ -17,6 +17,7 @@ import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import { documentAuditTarget } from '../audit-log/bulk-row-events.ts';
 import * as repo from './documents.repository.ts';
 import { getDocument } from './documents.service.ts';
 
@@ -171,7 +172,7 @@ export async function updateDocumentAttribute(
     await recordAuditEvent(tx, {
       ...auditBy(who),
       action: 'document.attributesChanged',
-      target: { type: 'document', id, name: doc.title },
+      target: documentAuditTarget({ id, title: doc.title, localId: values.localId }),
       details: changed,
     });
     return getDocument(tx, who, id);

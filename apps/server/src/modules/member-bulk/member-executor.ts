@@ -17,6 +17,9 @@ import { applyUseStates } from './member-use-state-apply.ts';
 import { formatVersion } from './member-cells.ts';
 import { MSG } from './member-check-messages.ts';
 import { countHoldings, transferHoldings } from '../members/member-holdings.repository.ts';
+import { memberAuditTarget } from '../members/member-mappers.ts';
+import { changes, recordAuditEvents } from '../audit-log/audit-log.record.ts';
+import { bulkRowDetail, rowEvents, runExecutor } from '../audit-log/bulk-row-events.ts';
 import {
   addMemberships,
   countAdmins,
@@ -51,6 +54,49 @@ const fail = (rowNumber: number, message: string): RowOutcome => ({
   message,
 });
 const values = (r: PendingRow, key: 'before' | 'after') => r[key] as TMemberBulkValues;
+/** The fields a row's event shows before → after, as the member form's save records them (members.service). */
+const AUDITED = ['name', 'furigana', 'email', 'organization', 'roles', 'status'] as const;
+const NO_MEMBER = {
+  name: '',
+  furigana: null as string | null,
+  email: '',
+  organization: '',
+  roles: [] as string[],
+};
+const groupChange = (before: TMemberBulkValues['groups'], after: TMemberBulkValues['groups']) =>
+  before.map((g) => g.id).join() === after.map((g) => g.id).join()
+    ? {}
+    : { groups: { before, after } };
+
+/**
+ * One event per member the batch changed (issue 33), in the batch's transaction and one statement: the same
+ * action and before → after as the single edit, plus the run and the row (bulk-row-events.ts).
+ */
+async function recordRows(
+  tx: Tx,
+  m: ManipulationRow,
+  events: {
+    rowNumber: number;
+    action: 'member.created' | 'member.updated' | 'member.deleted';
+    target: ReturnType<typeof memberAuditTarget>;
+    details: Record<string, unknown>;
+  }[],
+) {
+  if (events.length === 0) return;
+  const executor = await runExecutor(tx, m);
+  await recordAuditEvents(
+    tx,
+    rowEvents(
+      m,
+      executor,
+      events.map(({ rowNumber, ...e }) => ({
+        ...e,
+        details: { ...e.details, ...bulkRowDetail(m, rowNumber) },
+      })),
+    ),
+  );
+}
+
 /** An admin who keeps the company going: a deactivated (利用停止) one does not (countAdmins). */
 const isActiveAdmin = (v: TMemberBulkValues | null | undefined) =>
   Boolean(v?.roles.includes('CompanyAdmin')) && v?.status !== MemberStatus.Deactivated;
@@ -78,6 +124,34 @@ async function applyAdds(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promis
         userId: inserted.get(r.rowNumber)!,
         groupIds: values(r, 'after').groups.map((g) => g.id),
       })),
+  );
+  await recordRows(
+    tx,
+    m,
+    rows
+      .filter((r) => inserted.get(r.rowNumber))
+      .map((r) => {
+        const a = values(r, 'after');
+        return {
+          rowNumber: r.rowNumber,
+          action: 'member.created' as const,
+          target: memberAuditTarget({
+            id: inserted.get(r.rowNumber)!,
+            name: a.name,
+            email: a.email,
+          }),
+          details: {
+            ...changes(NO_MEMBER, { ...a, furigana: a.furigana ?? null }, [
+              'name',
+              'furigana',
+              'email',
+              'organization',
+              'roles',
+            ]),
+            ...groupChange([], a.groups),
+          },
+        };
+      }),
   );
   return rows.map((r) =>
     inserted.get(r.rowNumber)
@@ -202,6 +276,27 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
       groupIds: values(r, 'after').groups.map((g) => g.id),
     })),
   );
+  await recordRows(
+    tx,
+    m,
+    live.map((r) => {
+      const b = values(r, 'before');
+      const a = values(r, 'after');
+      return {
+        rowNumber: r.rowNumber,
+        action: 'member.updated' as const,
+        target: memberAuditTarget({ id: r.targetId!, name: a.name, email: a.email }),
+        details: {
+          ...changes(
+            { ...b, furigana: b.furigana ?? null },
+            { ...a, furigana: a.furigana === undefined ? undefined : a.furigana },
+            AUDITED,
+          ),
+          ...groupChange(b.groups, a.groups),
+        },
+      };
+    }),
+  );
   for (const r of live) outcomes.set(r.rowNumber, ok(r.rowNumber));
   return rows.map((r) => outcomes.get(r.rowNumber)!);
 }
@@ -270,6 +365,29 @@ async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Pro
     tx,
     m.companyId,
     live.map((r) => r.targetId!),
+  );
+  await recordRows(
+    tx,
+    m,
+    live.map((r) => {
+      const cur = locked.current.get(r.targetId!)!;
+      const transfer = values(r, 'before').transfer;
+      return {
+        rowNumber: r.rowNumber,
+        action: 'member.deleted' as const,
+        target: memberAuditTarget(cur),
+        details: {
+          roles: cur.roles,
+          ...(transfer?.to
+            ? {
+                successor: transfer.to,
+                cabinets: transfer.cabinets,
+                documents: transfer.documents,
+              }
+            : {}),
+        },
+      };
+    }),
   );
   for (const r of live) outcomes.set(r.rowNumber, ok(r.rowNumber));
   return rows.map((r) => outcomes.get(r.rowNumber)!);

@@ -1,0 +1,210 @@
+/**
+ * Every person and document traceable through bulk runs (issue 33): a member added, edited or deleted by a
+ * CSV run and a document whose 書類情報 an attribute run changed are found by the auditor's search (name,
+ * address, title, 管理番号) and in their own history, with before → after, the run and its row; the chain
+ * verifies with the per-row events in it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TAuditEvent, TBulkManipulation, TFindAuditEventsResponse } from '@cloudsign/contract';
+import { auditDetailsText } from '@cloudsign/contract';
+import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import {
+  ADD_HEADER,
+  execute,
+  multipart,
+  settle,
+  uploadAndCheck,
+  utf8,
+  type Headers,
+} from '../../../test/support/member-bulk.world.ts';
+import { documents, users } from '../../db/schema.ts';
+import { versionCell } from '../../bulk/version-cell.ts';
+import { verifyChain } from './audit-verify.ts';
+
+let deps: TestDeps;
+let app: ApiApp;
+let companyId: string;
+let admin: { id: string; name: string; email: string; companyId: string };
+let headers: Headers;
+let auditor: Headers;
+/** Unique per run of the file (the names are searched by substring). */
+const tag = crypto.randomUUID().slice(0, 8);
+
+beforeAll(async () => {
+  deps = await createTestDeps({ worker: true });
+  app = await buildApiApp(deps);
+  companyId = (await makeCompany(deps)).id;
+  admin = await makeUser(deps, companyId, { name: '管理 花子', roles: ['CompanyAdmin'] });
+  headers = (await signIn(deps, admin)).headers;
+  const reader = await makeUser(deps, companyId, { roles: ['CompanyAuditor'] });
+  auditor = (await signIn(deps, reader)).headers;
+});
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+});
+
+async function search(query: Record<string, string>): Promise<TAuditEvent[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/audit_events?${new URLSearchParams(query).toString()}`,
+    headers: auditor,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TFindAuditEventsResponse>().events;
+}
+
+const shape = (e: TAuditEvent) => [e.action, e.actor?.id ?? null, e.details];
+
+async function run(path: 'bulk_add' | 'bulk_edit' | 'bulk_delete', rows: string[][]) {
+  const m = await uploadAndCheck(app, headers, path, utf8(rows));
+  expect(m.status, JSON.stringify(m)).toBe(4);
+  expect((await execute(app, headers, m.id)).statusCode).toBe(200);
+  const done = await settle(app, headers, m.id);
+  expect(done).toMatchObject({ status: 6 });
+  return done;
+}
+
+describe('a member changed by CSV runs is found by name and address, with before → after', () => {
+  const email = `takahashi-${tag}@example.com`;
+  const other = `tanaka-${tag}@example.com`;
+  let add: TBulkManipulation;
+  let edit: TBulkManipulation;
+  let del: TBulkManipulation;
+  let id: string;
+  let otherId: string;
+
+  it('add, edit and delete by CSV each leave one event per member, in the run', async () => {
+    add = await run('bulk_add', [
+      ADD_HEADER,
+      [email, `高橋 誠${tag}`, '法務部', '', '', '', '', '', ''],
+      [other, `田中 一郎${tag}`, '', '', '', '', '', '', ''],
+    ]);
+    const byEmail = async (e: string) =>
+      (await deps.database.db.select().from(users).where(eq(users.email, e)))[0]!;
+    id = (await byEmail(email)).id;
+    otherId = (await byEmail(other)).id;
+    edit = await run('bulk_edit', [
+      ['メンバーID', '氏名', '所属', '更新日時'],
+      [id, `高橋 まこと${tag}`, '経理部', ''],
+    ]);
+    del = await run('bulk_delete', [['メールアドレス'], [other]]);
+  });
+
+  it("finds the CSV-added member by her name and by her address, in the auditor's search", async () => {
+    const byName = await search({ keyword: `高橋 誠${tag}` });
+    expect(byName.map(shape)).toEqual([
+      [
+        'member.created',
+        admin.id,
+        {
+          name: { before: '', after: `高橋 誠${tag}` },
+          email: { before: '', after: email },
+          organization: { before: '', after: '法務部' },
+          bulk: { run: add.id, rowNumber: 2 },
+        },
+      ],
+    ]);
+    expect(byName[0]!.target).toMatchObject({ type: 'member', id });
+    expect(auditDetailsText(byName[0]!.details)).toContain(
+      `方法: 一括（処理ID: ${add.id}、2行目）`,
+    );
+    const byAddress = await search({ keyword: email });
+    expect(byAddress.map((e) => e.action)).toEqual(['member.updated', 'member.created']);
+    expect((await search({ keyword: other })).map((e) => e.action)).toEqual([
+      'member.deleted',
+      'member.created',
+    ]);
+  });
+
+  it("her own history (the drawer's link) has the edit before → after and the add", async () => {
+    const history = await search({ targetType: 'member', targetId: id });
+    expect(history.map(shape)).toEqual([
+      [
+        'member.updated',
+        admin.id,
+        {
+          name: { before: `高橋 誠${tag}`, after: `高橋 まこと${tag}` },
+          organization: { before: '法務部', after: '経理部' },
+          bulk: { run: edit.id, rowNumber: 2 },
+        },
+      ],
+      [
+        'member.created',
+        admin.id,
+        expect.objectContaining({ bulk: { run: add.id, rowNumber: 2 } }),
+      ],
+    ]);
+    expect(history[0]!.target?.name).toBe(`高橋 まこと${tag} <${email}>`);
+    const gone = await search({ targetType: 'member', targetId: otherId });
+    expect(gone.map(shape)[0]).toEqual([
+      'member.deleted',
+      admin.id,
+      { roles: [], bulk: { run: del.id, rowNumber: 2 } },
+    ]);
+  });
+});
+
+describe('a document changed by the attribute CSV is found by title and 管理番号', () => {
+  let docId: string;
+  let runId: string;
+
+  it('an attribute run leaves one event per changed document, before → after', async () => {
+    const doc = await makeDocument(deps, companyId, {
+      title: `業務委託契約書${tag}`,
+      counterparty: '株式会社アルファ',
+      senderId: admin.id,
+    });
+    docId = doc.id;
+    const [cur] = await deps.database.db.select().from(documents).where(eq(documents.id, doc.id));
+    const mp = multipart(
+      utf8([
+        ['書類ID', '更新日時', '契約相手の名称', '管理番号'],
+        [doc.id, versionCell(cur!.updatedAt), '株式会社ベータ', `K-${tag}`],
+      ]),
+      'attributes.csv',
+    );
+    const up = await app.inject({
+      method: 'POST',
+      url: '/documents/attributes/bulk_edit',
+      headers: { ...headers, ...mp.headers },
+      payload: mp.payload,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    runId = up.json<{ manipulation: TBulkManipulation }>().manipulation.id;
+    const url = `/documents/attributes/bulk_manipulations/${runId}`;
+    expect((await settle(app, headers, runId, url)).status).toBe(4);
+    const ex = await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { action: 'execute' },
+    });
+    expect(ex.statusCode, ex.body).toBe(200);
+    expect((await settle(app, headers, runId, url)).status).toBe(6);
+  });
+
+  it('the viewer finds it by title and by 管理番号; its own history has before → after', async () => {
+    const expected = [
+      'document.attributesChanged',
+      admin.id,
+      {
+        counterparty: { before: '株式会社アルファ', after: '株式会社ベータ' },
+        localId: { before: null, after: `K-${tag}` },
+        bulk: { run: runId, rowNumber: 2 },
+      },
+    ];
+    expect((await search({ keyword: `業務委託契約書${tag}` })).map(shape)).toEqual([expected]);
+    expect((await search({ keyword: `K-${tag}` })).map(shape)).toEqual([expected]);
+    expect((await search({ targetType: 'document', targetId: docId })).map(shape)).toEqual([
+      expected,
+    ]);
+  });
+
+  it('the chain verifies with every per-row event in it', async () => {
+    expect(await verifyChain(deps.database.db, companyId)).toMatchObject({ ok: true });
+  });
+});

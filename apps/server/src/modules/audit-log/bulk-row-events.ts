@@ -1,0 +1,92 @@
+/**
+ * A bulk run's rows in the audit log (issue 33): one event per member or document a batch changed, written by
+ * the executor in the batch's transaction with one multi-row insert, so the events commit with the rows'
+ * writes and outcomes (exactly once: a retried batch skips settled rows). Each names its member or document
+ * like the single edit does, with the same action and before → after, plus `bulk: { run, rowNumber }`: the
+ * viewer's search by name, address, title or 管理番号 and the target's own history find bulk changes too,
+ * and the chain proves them like any other event.
+ */
+import type { DbOrTx } from '../../db/client.ts';
+import type { ManipulationRow } from '../../bulk/bulk.types.ts';
+import type { AuditActor, AuditEventInput, RequestOrigin } from './audit-log.record.ts';
+import { findMemberIdentity } from './audit-log.repository.ts';
+import { findRunExecutedEvent } from './bulk-row-events.repository.ts';
+
+/** Who ran the run and from where: read once per run from its own `bulk.executed` event. */
+export type RunExecutor = { actor: AuditActor; origin?: RequestOrigin };
+
+const executors = new Map<string, RunExecutor>();
+
+/**
+ * The run's executor is the actor of its `bulk.executed` event, recorded in the transaction that queued the
+ * job (so it exists whenever the job runs); a run executed before that event existed falls back to its
+ * uploader. Cached per run: the batches of a run share one executor.
+ */
+export async function runExecutor(db: DbOrTx, m: ManipulationRow): Promise<RunExecutor> {
+  const cached = executors.get(m.id);
+  if (cached) return cached;
+  const ev = await findRunExecutedEvent(db, m.companyId, m.id);
+  let found: RunExecutor;
+  if (ev) {
+    const source = (ev.details as { source?: unknown }).source;
+    found = {
+      actor: ev.actorId ? { id: ev.actorId, name: ev.actorName, email: ev.actorEmail } : null,
+      origin: {
+        ip: ev.ip,
+        userAgent: ev.userAgent,
+        requestId: ev.requestId,
+        ...(source === 'SCIM' ? { source } : {}),
+      },
+    };
+  } else {
+    const who = m.createdBy ? await findMemberIdentity(db, m.createdBy) : null;
+    found = {
+      actor: who ?? (m.createdBy ? { id: m.createdBy, name: m.createdByName, email: '' } : null),
+    };
+  }
+  if (executors.size > 1000) executors.clear();
+  executors.set(m.id, found);
+  return found;
+}
+
+/** The detail that says a change came from a bulk run, and from which row of its file. */
+export const bulkRowDetail = (m: Pick<ManipulationRow, 'id'>, rowNumber: number) => ({
+  bulk: { run: m.id, rowNumber },
+});
+
+/** A document as its 書類情報 events name it: the title, and its 管理番号 so the viewer's keyword finds it. */
+export const documentAuditTarget = (d: { id: string; title: string; localId?: string | null }) => ({
+  type: 'document' as const,
+  id: d.id,
+  name: d.localId ? `${d.title}（管理番号: ${d.localId}）` : d.title,
+});
+
+/** The 書類情報 a document's events show before → after (the detail page's save and the attribute CSV). */
+export const DOCUMENT_ATTRIBUTE_AUDIT_FIELDS = [
+  'attrTitle',
+  'counterparty',
+  'contractAt',
+  'validityStartAt',
+  'validityEndAt',
+  'validityEndNoticeAt',
+  'autoUpdate',
+  'localId',
+  'amount',
+  'options',
+] as const;
+
+/** The events of one batch, every one by the run's executor, at one time. */
+export function rowEvents(
+  m: ManipulationRow,
+  executor: RunExecutor,
+  rows: Omit<AuditEventInput, 'companyId' | 'actor' | 'origin'>[],
+): AuditEventInput[] {
+  const occurredAt = new Date();
+  return rows.map((r) => ({
+    companyId: m.companyId,
+    actor: executor.actor,
+    origin: executor.origin,
+    occurredAt,
+    ...r,
+  }));
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -17,8 +17,10 @@ import {
   EntityType,
   DOCUMENT_STATUS_LABELS,
   DOCUMENT_TOTAL_CAP,
+  canBulkDownload,
   type TCabinet,
 } from '@cloudsign/contract';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -27,6 +29,12 @@ import { staleRowsProps } from '../../../lib/stale-rows.ts';
 import type { DocumentSelection } from '../api/file-documents.ts';
 import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
 import { SelectAllBar } from './select-all-bar.tsx';
+
+/** まとめてダウンロード's dialog is fetched when first opened. */
+const BulkDownloadModal = lazy(async () => ({
+  default: (await import('../../../components/bulk-download/bulk-download-modal.tsx'))
+    .BulkDownloadModal,
+}));
 
 /** The cabinet's documents: paged, searchable, selectable; page and keyword live in the URL (STYLE.md). */
 export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
@@ -39,6 +47,8 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
   // 「この条件の N 件すべてを選択」: the action applies to every match of the list's condition.
   const [allMatching, setAllMatching] = useState(false);
   const [action, setAction] = useState<FileKind | null>(null);
+  const [isDownloadOpen, setDownloadOpen] = useState(false);
+  const mayDownload = canBulkDownload(useCurrentUser());
   const docs = useCabinetDocuments(cabinet.id, { page, keyword });
   const clearSelection = () => {
     setSelected(new Set());
@@ -116,11 +126,28 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
             onChange={(e) => setInput(e.currentTarget.value)}
             w={340}
           />
-          <Text size="sm" c="dimmed" data-testid="documents-total">
-            {total.toLocaleString('ja-JP')}
-            {docs.data && !docs.data.isTotalExact ? '件以上' : '件'}
-          </Text>
+          <Group gap="sm">
+            <Text size="sm" c="dimmed" data-testid="documents-total">
+              {total.toLocaleString('ja-JP')}
+              {docs.data && !docs.data.isTotalExact ? '件以上' : '件'}
+            </Text>
+            {mayDownload && (
+              <Button size="xs" variant="default" onClick={() => setDownloadOpen(true)}>
+                まとめてダウンロード
+              </Button>
+            )}
+          </Group>
         </Group>
+        {isDownloadOpen && (
+          <Suspense fallback={null}>
+            <BulkDownloadModal
+              opened
+              onClose={() => setDownloadOpen(false)}
+              conditions={{ cabinetId: cabinet.id, keyword: keyword || undefined }}
+              scopeLabel={`キャビネット「${cabinet.name}」`}
+            />
+          </Suspense>
+        )}
         {canManage && (
           <Group gap="xs">
             <Text size="sm" data-testid="selected-count">

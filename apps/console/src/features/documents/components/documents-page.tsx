@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Box, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import {
   DOCUMENT_SORTS,
+  canBulkDownload,
   canImportDocuments,
   canUseDocumentAttributeBulk,
 } from '@cloudsign/contract';
@@ -11,7 +12,7 @@ import { ErrorBoundary } from '../../../components/error-boundary/error-boundary
 import { useCurrentUser, useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
-import { listSearch, useListQuery } from '../lib/list-query.ts';
+import { listSearch, toApiQuery, useListQuery } from '../lib/list-query.ts';
 import {
   keywordNotice,
   keywordPatch,
@@ -30,6 +31,11 @@ const DocumentDetail = lazy(async () => ({
   default: (await import('./document-detail.tsx')).DocumentDetail,
 }));
 import { DocumentList } from './document-list.tsx';
+/** まとめてダウンロード's dialog is fetched when first opened. */
+const BulkDownloadModal = lazy(async () => ({
+  default: (await import('../../../components/bulk-download/bulk-download-modal.tsx'))
+    .BulkDownloadModal,
+}));
 
 /** `/company/documents`: the list panel with quick search, and the selected document beside it. */
 export function DocumentsPage() {
@@ -54,6 +60,7 @@ export function DocumentsPage() {
   const [notice, setNotice] = useState<{ text: string; search: string } | null>(null);
   const [isOptionsOpen, setOptionsOpen] = useState(false);
   const [isUpcomingOpen, setUpcomingOpen] = useState(false);
+  const [isDownloadOpen, setDownloadOpen] = useState(false);
 
   return (
     <>
@@ -67,6 +74,11 @@ export function DocumentsPage() {
             {isAdmin && (
               <Button variant="default" onClick={() => setOptionsOpen(true)}>
                 書類情報の設定
+              </Button>
+            )}
+            {canBulkDownload(user) && (
+              <Button variant="default" onClick={() => setDownloadOpen(true)}>
+                まとめてダウンロード
               </Button>
             )}
             {canUseDocumentAttributeBulk(user) && <AttributeBulkMenu />}
@@ -211,6 +223,16 @@ export function DocumentsPage() {
       )}
       {isUpcomingOpen && (
         <UpcomingDeadlinesModal opened={isUpcomingOpen} onClose={() => setUpcomingOpen(false)} />
+      )}
+      {isDownloadOpen && (
+        <Suspense fallback={null}>
+          <BulkDownloadModal
+            opened
+            onClose={() => setDownloadOpen(false)}
+            conditions={toApiQuery(query)}
+            scopeLabel="検索結果"
+          />
+        </Suspense>
       )}
     </>
   );

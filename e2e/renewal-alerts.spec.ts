@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_URL } from './playwright.config.ts';
-import { DEMO, apiGet } from './support/auth.ts';
+import { DEMO, apiGet, submitLogin } from './support/auth.ts';
 import { apiSend } from './support/api-write.ts';
-import { mainNav, startAt } from './support/journeys.ts';
+import { mainNav } from './support/journeys.ts';
 
 /**
  * Issue 35 "What must show": an admin adds an alert rule to a cabinet in its settings and sees the upcoming
@@ -26,8 +26,12 @@ const jstDayIn = (n: number) =>
 test('an admin adds an alert rule to a cabinet and sees the upcoming deadline', async ({
   page,
 }) => {
+  // A shared 2-core machine can be slow to hand over the first screen: the steps wait longer than the default.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await startAt(page, DEMO.admin);
+  await page.goto('/login');
+  await submitLogin(page, DEMO.admin);
+  await expect(page.locator('[data-layout]').first()).toBeVisible({ timeout: 90_000 });
 
   // The test's own data: a document of a user cabinet whose 解約通知期限 is ten days away.
   const { cabinets } = await apiGet<{ cabinets: { id: string; name: string; type: number }[] }>(
@@ -54,7 +58,9 @@ test('an admin adds an alert rule to a cabinet and sees the upcoming deadline', 
   await page.getByRole('link', { name: cabinet.name, exact: true }).first().click();
   await page.getByRole('tab', { name: '閲覧・管理の設定' }).click();
   const alerts = panel(page, '期限アラート');
-  await expect(alerts.getByRole('button', { name: '期限アラートを保存' })).toBeEnabled();
+  await expect(alerts.getByRole('button', { name: '期限アラートを保存' })).toBeEnabled({
+    timeout: 60_000,
+  });
   const rule = alerts.getByText('解約通知期限の30日前', { exact: true });
   // A retry finds the rule its first try saved; otherwise it is added here.
   if ((await rule.count()) === 0) {
@@ -64,6 +70,8 @@ test('an admin adds an alert rule to a cabinet and sees the upcoming deadline', 
   await expect(rule).toBeVisible();
   await alerts.getByRole('button', { name: '期限アラートを保存' }).click();
   await expect(page.getByText('期限アラートの設定を保存しました。')).toBeVisible();
+  await alerts.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(artifacts, 'renewal-alerts-rules.png') });
 
   // 書類 → 期限が近い書類: the document, its deadline and the rule.
   await mainNav(page).getByRole('link', { name: '書類' }).click();
@@ -75,7 +83,7 @@ test('an admin adds an alert rule to a cabinet and sees the upcoming deadline', 
     .filter({ hasText: doc.title })
     .filter({ hasText: '解約通知期限の30日前' })
     .filter({ hasText: cabinet.name });
-  await expect(row.first()).toContainText(deadline.replaceAll('-', '/'));
+  await expect(row.first()).toContainText(deadline.replaceAll('-', '/'), { timeout: 60_000 });
   await expect(row.first()).toContainText('10日');
   await page.screenshot({ path: path.join(artifacts, 'renewal-alerts-upcoming.png') });
 

@@ -477,3 +477,40 @@ describe('CSV of a list', () => {
     );
   });
 });
+
+describe('SCIM requests are checked against the SCIM list of the token’s company', () => {
+  it('制限する refuses outside it in the SCIM error shape; inside it is served; 記録のみ records', async () => {
+    const w = await world('株式会社SCIM制限');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/provisioning/tokens',
+      headers: w.admin$.headers,
+      payload: { name: 'Entra ID' },
+    });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const { secret } = created.json<{ secret: string }>();
+    const scim = (ip: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/scim/v2/Users?count=1',
+        headers: { authorization: `Bearer ${secret}` },
+        remoteAddress: ip,
+      });
+    const list = { ranges: [{ cidr: '192.0.2.0/24', memo: 'IdP' }] };
+    const saved = await save(w.admin$.headers, body(off, { scim: { mode: 'enforce', ...list } }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await scim('192.0.2.10')).statusCode).toBe(200);
+    const refused = await scim('198.51.100.20');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('お使いのIPアドレス（198.51.100.20）からは利用できません');
+    const [event] = await events(w.company.id, 'ipRestriction.refused');
+    expect(event).toMatchObject({
+      actorName: 'Entra ID',
+      targetName: '株式会社SCIM制限',
+      details: { scope: 'scim', surface: 'scim', address: '198.51.100.20' },
+    });
+    await save(w.admin$.headers, body(off, { scim: { mode: 'log', ...list } }));
+    expect((await scim('198.51.100.21')).statusCode).toBe(200);
+    expect(await events(w.company.id, 'ipRestriction.refused')).toHaveLength(2);
+  });
+});

@@ -5,6 +5,7 @@
  * is `application/scim+json`; every request is written to the provisioning log (kept 30 days).
  */
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ipRefusedMessage } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { requestOrigin } from '../../lib/http/request-origin.ts';
 import {
@@ -14,6 +15,7 @@ import {
   type ScimCaller,
 } from './provisioning-tokens.service.ts';
 import { ScimError, scimErrorBody, toScimError } from './scim-errors.ts';
+import { checkIpAddress } from '../ip-restriction/ip-restriction.enforce.ts';
 import {
   SCIM_CONTENT_TYPE,
   resourceTypesDocument,
@@ -65,6 +67,15 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     if (caller === 'revoked') throw unauthorized('このトークンは無効化されています。');
     if (!caller) throw unauthorized('トークンが正しくありません。');
     request.scim = { caller, who: scimWho(caller, origin), target: '', detail: '' };
+    // The company's SCIM list (IP address restriction): outside it, 記録のみ records and 制限する refuses.
+    const actor = { id: caller.tokenId, name: caller.tokenName, email: '' };
+    const ip = await checkIpAddress(
+      deps,
+      { companyId: caller.companyId, actor, origin },
+      'scim',
+      'scim',
+    );
+    if (ip.outcome === 'refused') throw new ScimError(403, ipRefusedMessage(ip.address));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

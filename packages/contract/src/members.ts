@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZPage, strictRequestBody } from './common.ts';
-import { ROLES, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
+import { ROLES, ZMemberSource, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SIGN_IN_FILTERS, MEMBER_SORTS } from './list-queries.ts';
 import { refineText } from './text.ts';
 import { normalizeEmailInput, normalizeFuriganaInput } from './japanese-input.ts';
@@ -124,6 +124,8 @@ export const ZMemberDetail = ZMember.extend({
   updatedAt: z.string(),
   /** User groups (type 0); everyone is also in 「すべてのメンバー」 implicitly. */
   groups: z.array(ZMemberGroupRef),
+  /** 作成元 (手動 / CSV / SSO / SCIM); a SCIM member's 氏名, メールアドレス, 所属 and 利用状態 are the IdP's. */
+  source: ZMemberSource.optional(),
 });
 export type TMemberDetail = z.infer<typeof ZMemberDetail>;
 export const ZUserResponse = z.object({ user: ZMemberDetail });

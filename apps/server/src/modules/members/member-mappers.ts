@@ -25,6 +25,7 @@ export const memberDetail = (
   theme: r.theme as TMemberDetail['theme'],
   updatedAt: r.updatedAt.toISOString(),
   groups,
+  source: r.source,
 });
 
 /** How the audit log names a member: name and email, or the email alone while the name is empty. */

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Divider, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  MEMBER_SOURCE_LABELS,
   ROLE_LABELS,
+  SCIM_OWNED_NOTE,
   canReadAuditLog,
   rolesShownFor,
   type TMemberDetail,
@@ -123,6 +125,7 @@ function MemberDetail({
 }) {
   const me = useCurrentUser();
   const isSelf = member.id === me.id;
+  const isScim = member.source === 'scim';
   const drawerAlert = useAlert('drawer');
   const contentAlert = useAlert('content');
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -203,6 +206,11 @@ function MemberDetail({
           2要素認証: {MFA_LABELS[member.mfa]}
         </Badge>
       </Group>
+      {member.source === 'scim' && (
+        <Alert color="blue" variant="light" p="xs" data-testid="member-scim-note">
+          <Text size="xs">{SCIM_OWNED_NOTE}</Text>
+        </Alert>
+      )}
       <Field label="所属">{member.organization || '—'}</Field>
       <Field label="権限">
         {member.roles.filter((r) => rolesShownFor(me).includes(r)).length === 0 ? (
@@ -228,6 +236,7 @@ function MemberDetail({
         <ReadableCabinets memberId={member.id} />
       </Field>
       <Field label="追加日">{formatDate(member.createdAt)}</Field>
+      <Field label="作成元">{member.source ? MEMBER_SOURCE_LABELS[member.source] : '—'}</Field>
       <Field label="最終ログイン日時">{lastSignInLabel(member.lastSignInAt)}</Field>
       {canReadAuditLog(me) && (
         <Button
@@ -257,15 +266,20 @@ function MemberDetail({
           2要素認証をリセット
         </Button>
         {member.status === 3 ? (
-          <Button variant="light" onClick={() => setConfirm('restore')}>
+          <Button variant="light" disabled={isScim} onClick={() => setConfirm('restore')}>
             利用再開
           </Button>
         ) : (
-          <Tooltip label="自分自身は利用停止にできません。" disabled={!isSelf}>
+          <Tooltip
+            label={
+              isScim ? '利用状態はIdPで変更してください。' : '自分自身は利用停止にできません。'
+            }
+            disabled={!isSelf && !isScim}
+          >
             <Button
               color="orange"
               variant="outline"
-              disabled={isSelf}
+              disabled={isSelf || isScim}
               onClick={() => setConfirm('deactivate')}
             >
               利用停止

@@ -7,6 +7,7 @@ import {
   MEMBER_FURIGANA_MAX,
   MEMBER_NAME_MAX,
   MEMBER_ORGANIZATION_MAX,
+  SCIM_OWNED_NOTE,
   ZCreateUserRequest,
   rolesShownFor,
   type TCreateUserRequest,
@@ -56,6 +57,8 @@ export const SELF_ROLES_REASON = '自分自身の権限は変更できません�
 export function MemberFormModal({ opened, onClose, member, onCreated, createdNote }: Props) {
   const me = useCurrentUser();
   const isSelf = member?.id === me.id;
+  /** The IdP provisions this member: what SCIM sets is shown, not edited. */
+  const isScim = member?.source === 'scim';
   const create = useCreateMember();
   const update = useUpdateMember();
   // An edit is opened from the member's drawer and said there; a new member is said on the list's page.
@@ -133,6 +136,11 @@ export function MemberFormModal({ opened, onClose, member, onCreated, createdNot
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
+          {isScim && (
+            <Alert color="blue" variant="light" p="xs">
+              <Text size="xs">{SCIM_OWNED_NOTE}</Text>
+            </Alert>
+          )}
           {!member && (
             <Text size="sm" c="dimmed">
               追加したメンバーには、パスワード設定用のリンク（有効期限10日間）をメールでお送りします。
@@ -144,6 +152,7 @@ export function MemberFormModal({ opened, onClose, member, onCreated, createdNot
             maxLength={MEMBER_EMAIL_MAX}
             type="email"
             {...form.register('email')}
+            readOnly={isScim}
             error={errors.email?.message}
             data-autofocus
           />
@@ -151,6 +160,7 @@ export function MemberFormModal({ opened, onClose, member, onCreated, createdNot
             label="氏名"
             maxLength={MEMBER_NAME_MAX}
             {...form.register('name')}
+            readOnly={isScim}
             error={errors.name?.message}
           />
           <TextInput
@@ -164,6 +174,7 @@ export function MemberFormModal({ opened, onClose, member, onCreated, createdNot
             label="所属"
             maxLength={MEMBER_ORGANIZATION_MAX}
             {...form.register('organization')}
+            readOnly={isScim}
             error={errors.organization?.message}
           />
           <Controller

@@ -23,6 +23,7 @@ import {
   type Real,
   type Side,
 } from './tenant-isolation.world.ts';
+import { readManifest, readZip } from '../support/zip-archive.ts';
 
 type Cmd = fc.AsyncCommand<Model, Real, false>;
 type Run = (s: Side, other: Side, r: Real) => Promise<void>;
@@ -550,6 +551,27 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         expect(outside.statusCode).toBe(200);
       }),
     ),
+  side.map((c) =>
+    // まとめてダウンロード of every document: the archive holds exactly the company's own documents.
+    command('bulkDownload', c, [], always, async (s, _o, r) => {
+      const asked = await ok(r.app, s.headers, 'POST', '/documents/downloads', {
+        encoding: 'utf8bom',
+      });
+      const id = asked.json<{ manipulation: { id: string } }>().manipulation.id;
+      for (let i = 0; ; i++) {
+        const st = await ok(r.app, s.headers, 'GET', `/documents/downloads/${id}`);
+        if (st.json<{ status: number }>().status !== 5) break;
+        expect(i, 'download still running').toBeLessThan(600);
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      const zip = await ok(r.app, s.headers, 'GET', `/documents/downloads/${id}/zip`);
+      const entries = await readZip(zip.rawPayload);
+      const rows = readManifest(entries.at(-1)!.bytes, 'utf8bom');
+      expect(new Set(rows.map((row) => row['書類ID'])), 'downloaded documents').toEqual(
+        new Set(s.docs.keys()),
+      );
+    }),
+  ),
   fc.tuple(side, fc.nat()).map(([c, i]) =>
     command('foreignProbes', c, [i], always, async (s, other, r) => {
       // Every probe with the i-th of the other company's entities, each compared with a random id.
@@ -671,6 +693,12 @@ function foreignProbes(s: Side, o: Side, i: number): Probe[] {
       foreign: cabinet,
     },
     { method: 'GET', url: (id) => `/documents/${id}`, foreign: doc },
+    {
+      method: 'POST',
+      url: () => '/documents/downloads',
+      body: (id) => ({ conditions: { cabinetId: id } }),
+      foreign: cabinet,
+    },
     {
       method: 'PUT',
       url: (id) => `/documents/${id}/attribute`,

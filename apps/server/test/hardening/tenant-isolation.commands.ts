@@ -526,7 +526,13 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         // address outside this one's list, and this one's preview names none of its members.
         const before = await ok(r.app, other.headers, 'GET', '/company/ip_restriction');
         const body = {
-          console: { mode, ranges: [{ cidr: '127.0.0.0/8', memo: s.tag }, { cidr, memo: '' }] },
+          console: {
+            mode,
+            ranges: [
+              { cidr: '127.0.0.0/8', memo: s.tag },
+              { cidr, memo: '' },
+            ],
+          },
           scim: { mode: 'off', ranges: [] },
           sso: { mode: 'log', ranges: [{ cidr, memo: '' }] },
         };

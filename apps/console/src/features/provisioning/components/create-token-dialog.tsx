@@ -58,7 +58,7 @@ export function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClos
                 </Button>
               )}
             </CopyButton>
-            <Button onClick={close}>閉じる</Button>
+            <Button onClick={close}>控えたので閉じる</Button>
           </Group>
         </Stack>
       ) : (

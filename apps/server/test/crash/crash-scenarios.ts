@@ -9,6 +9,7 @@ import { buildApiApp } from '../../src/api/app.ts';
 import { runCheck } from '../../src/bulk/check-runner.ts';
 import { createMemberChecker } from '../../src/modules/member-bulk/member-checker.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
+import { readManifest, readZip } from '../support/zip-archive.ts';
 import {
   prepareReadyRuns,
   REQUESTS_PER_ITERATION,
@@ -23,6 +24,7 @@ export const KINDS = [
   'import',
   'backfill',
   'audited-writes',
+  'document-download',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 export type Sizes = {
@@ -31,6 +33,7 @@ export type Sizes = {
   importFiles: number;
   backfillDocuments: number;
   auditedIterations: number;
+  downloadDocuments: number;
 };
 export type Prepared = { kind: Kind; arg: string; companyId: string; size: number };
 
@@ -116,6 +119,35 @@ export async function prepare(
       };
       const size = job.iterations * REQUESTS_PER_ITERATION + job.runIds.length;
       return { kind, arg: JSON.stringify(job), companyId: company.id, size };
+    }
+    if (kind === 'document-download') {
+      // Documents sharing one stored PDF: the archive still holds one entry per document.
+      const key = `documents/crash-${company.id}.pdf`;
+      await deps.storage.write(
+        key,
+        Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      );
+      await deps.database.raw.query(
+        `with d as (
+           insert into documents (company_id, status, title, search_text)
+           select $1, 2, '契約書 ' || i, 'doc ' || i from generate_series(1, $2::int) i returning id)
+         insert into document_files (document_id, name, size, storage_key)
+         select id, 'a.pdf', 40, $3 from d`,
+        [company.id, sizes.downloadDocuments, key],
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: '/documents/downloads',
+        headers,
+        payload: { encoding: 'utf8bom', nameRule: 'id_title' },
+      });
+      if (res.statusCode !== 202) fail('download', res.body);
+      return {
+        kind,
+        arg: res.json<{ manipulation: { id: string } }>().manipulation.id,
+        companyId: company.id,
+        size: sizes.downloadDocuments,
+      };
     }
     if (kind === 'member-export') {
       await insertMembers(deps, company.id, sizes.exportMembers, `crash-${company.id}`);
@@ -212,6 +244,24 @@ export async function verify(deps: AppDeps, p: Prepared): Promise<string> {
     );
     if (events.n !== 1) fail('bulk.executed events of the run', events);
     return `${users.n} members added once each`;
+  }
+  if (p.kind === 'document-download') {
+    const m = await one<{ status: number; output_file_key: string | null; total_rows: number }>(
+      deps,
+      'select status, output_file_key, total_rows from bulk_manipulations where id = $1',
+      [p.arg],
+    );
+    if (m.status !== BulkStatus.Succeeded || !m.output_file_key) fail('download', m);
+    const chunks: Buffer[] = [];
+    for await (const c of deps.storage.read(m.output_file_key!)) chunks.push(c as Buffer);
+    const entries = await readZip(Buffer.concat(chunks));
+    const rows = readManifest(entries.at(-1)!.bytes, 'utf8bom');
+    const ids = new Set(rows.map((r) => r['書類ID']));
+    const shaOk = entries.slice(0, -1).every((e, i) => rows[i]?.['SHA-256'] === e.sha256);
+    // Every document of the company once, in the manifest and as an entry, each hash matching its entry.
+    if (rows.length !== p.size || ids.size !== p.size || entries.length !== p.size + 1 || !shaOk)
+      fail('archive', { rows: rows.length, ids: ids.size, entries: entries.length, shaOk });
+    return `${p.size} documents archived once each`;
   }
   if (p.kind === 'member-export') {
     const m = await one<{ status: number; output_file_key: string | null; total_rows: number }>(

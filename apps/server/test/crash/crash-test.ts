@@ -33,6 +33,7 @@ const SIZES: Sizes = {
   importFiles: 5,
   backfillDocuments: 40_000,
   auditedIterations: 24,
+  downloadDocuments: 3000,
 };
 const ADMIN_URL = process.env.CRASH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -59,6 +59,8 @@ const STALE =
  */
 export function IpRestrictionPanel() {
   const current = useIpRestriction();
+  // Kept above the form: a save remounts the form on the new version, and its message must stay.
+  const [message, setMessage] = useState<Message>(null);
   return (
     <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="IPアドレス制限">
       <Stack gap="md">
@@ -73,20 +75,34 @@ export function IpRestrictionPanel() {
         {!current.isSuccess ? (
           <QueryFallback query={current} />
         ) : (
-          <RestrictionForm key={current.data.version} saved={current.data} />
+          <RestrictionForm
+            key={current.data.version}
+            saved={current.data}
+            message={message}
+            setMessage={setMessage}
+          />
         )}
       </Stack>
     </Paper>
   );
 }
 
-function RestrictionForm({ saved }: { saved: TIpRestriction }) {
+type Message = { text: string; error: boolean } | null;
+
+function RestrictionForm({
+  saved,
+  message,
+  setMessage,
+}: {
+  saved: TIpRestriction;
+  message: Message;
+  setMessage: (m: Message) => void;
+}) {
   const client = useQueryClient();
   const [scope, setScope] = useState<TIpRestrictionScope>('console');
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [preview, setPreview] = useState<TIpRestrictionPreview | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const previewCall = usePreviewIpRestriction();
   const update = useUpdateIpRestriction();
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(saved));

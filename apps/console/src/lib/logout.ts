@@ -1,7 +1,8 @@
 import { ZLogoutResponse, meEndpoints } from '@cloudsign/contract';
 import { getConfig } from './config.ts';
 import { clearLoginTrip } from './login-trip.ts';
-import { getTokenStore } from './token-store.ts';
+import { getTokenStore, loginUrl, type LoginNotice } from './token-store.ts';
+import { browserNavigation } from './navigation.ts';
 import { logger } from './logger.ts';
 
 /**
@@ -25,7 +26,7 @@ export function logoutDestination(url: string | null, siteUrl: string): string {
  * refuses a token for a session it still accepts (the error page after one trip, lib/login-trip.ts), the POST
  * goes without one and the site ends the session by its cookie.
  */
-export async function logout(): Promise<void> {
+export async function logout(options: { notice?: LoginNotice } = {}): Promise<void> {
   const { siteUrl } = getConfig();
   const tokens = getTokenStore();
   let url: string | null = null;
@@ -50,5 +51,10 @@ export async function logout(): Promise<void> {
   // Signed out, the next refusal is the plain "not logged in": the login page, not the error page the
   // one-trip mark would show within its 30 s.
   clearLoginTrip();
-  window.location.assign(logoutDestination(url, siteUrl));
+  // Signed out by the console itself for a reason (the idle timeout): the login page says it, keeping the page.
+  window.location.assign(
+    options.notice
+      ? loginUrl(siteUrl, browserNavigation.currentPath(), options.notice)
+      : logoutDestination(url, siteUrl),
+  );
 }

@@ -1,4 +1,9 @@
-import { EARLY_TOKEN_GLOBAL, ZTokenResponse, meEndpoints } from '@cloudsign/contract';
+import {
+  EARLY_TOKEN_GLOBAL,
+  SESSION_END_HEADER,
+  ZTokenResponse,
+  meEndpoints,
+} from '@cloudsign/contract';
 import { getConfig } from './config.ts';
 import { FatalError, fatalErrorStore } from './fatal-error.ts';
 import { SESSION_REFUSED_MESSAGE, mayTripToLogin } from './login-trip.ts';
@@ -60,7 +65,13 @@ export function readExpiry(jwt: string): number | null {
 }
 
 /** Why the login page is shown, in the site's words (site/login.routes.ts NOTICES). */
-export type LoginNotice = 'logged_out' | 'session_expired';
+export type LoginNotice = 'logged_out' | 'session_expired' | 'idle_timeout';
+
+/** The reason the site gives for refusing a session a company limit ended (its x-session-end header). */
+const limitNotice = (res: Response): LoginNotice | undefined => {
+  const end = res.headers.get(SESSION_END_HEADER);
+  return end === 'idle_timeout' || end === 'session_expired' ? end : undefined;
+};
 
 export function loginUrl(siteUrl: string, returnTo: string, notice?: LoginNotice): string {
   const why = notice ? `&notice=${notice}` : '';
@@ -113,7 +124,7 @@ export function createTokenStore(options: TokenStoreOptions) {
         fatalErrorStore.set(refused, currentPath());
         throw refused;
       }
-      redirect(loginUrl(options.siteUrl, currentPath(), noticeOfRefusal()));
+      redirect(loginUrl(options.siteUrl, currentPath(), limitNotice(res) ?? noticeOfRefusal()));
       throw new TokenError('ログインが必要です。', 403);
     }
     if (!res.ok) throw new TokenError('認証情報を取得できませんでした。', res.status);

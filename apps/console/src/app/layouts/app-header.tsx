@@ -12,6 +12,7 @@ import {
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { logout } from '../../lib/logout.ts';
+import { useIdleSignOut } from '../../lib/idle-sign-out.ts';
 import { UserAvatar } from '../../components/user-avatar/user-avatar.tsx';
 import { readableRed } from '../theme/accessible-colors.ts';
 import { useBrand } from '../theme/theme-provider.tsx';
@@ -19,6 +20,7 @@ import { ChevronDown } from './nav-icons.tsx';
 
 export function AppHeader() {
   const user = useCurrentUser();
+  useIdleSignOut(user.company.idleTimeoutMinutes);
   const brand = useBrand();
   const theme = useMantineTheme();
   return (

@@ -50,6 +50,7 @@ import { AuditRetentionInput, retentionError } from './audit-retention-input.tsx
 import { FLAG_DESCRIPTIONS } from './flag-descriptions.ts';
 import { SettingsPreviewModal } from './settings-preview-modal.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
+import { SessionLimitsPanel } from './session-limits-panel.tsx';
 
 /** The period is typed text until it is a number (an empty field is shown, not turned into 0). */
 type Draft = Omit<TUpdateCompanySettingsRequest, 'auditRetentionYears'> & {
@@ -97,7 +98,11 @@ export function CompanySettingsPage() {
       {!settings.isSuccess ? (
         <QueryFallback query={settings} />
       ) : (
-        <SettingsForm settings={settings.data} />
+        <Stack gap="xl">
+          <SettingsForm settings={settings.data} />
+          {/* Saved on its own, with its own preview: below the settings form and its buttons. */}
+          <SessionLimitsPanel />
+        </Stack>
       )}
     </>
   );

@@ -6,6 +6,9 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';
 import { makeWorld, type World } from '../../../test/support/cabinets.world.ts';
+import type { TAlertSettings, TUpcomingDeadline } from '@cloudsign/contract';
+
+type Settings = { settings: TAlertSettings };
 
 const NOW = new Date('2027-03-10T01:00:00Z');
 let deps: TestDeps;
@@ -49,7 +52,7 @@ describe('cabinet alert settings', () => {
   it('the cabinet admin saves rules on the version read; readers, others and stale versions are refused', async () => {
     const read = await app.inject({ method: 'GET', url, headers: w.headers.cabAdmin });
     expect(read.statusCode).toBe(200);
-    expect(read.json().settings).toMatchObject({ rules: [], updatedAt: null });
+    expect(read.json<Settings>().settings).toMatchObject({ rules: [], updatedAt: null });
 
     expect((await app.inject({ method: 'GET', url, headers: w.headers.reader })).statusCode).toBe(
       403,
@@ -72,12 +75,12 @@ describe('cabinet alert settings', () => {
       payload: { ...body, memberIds: [w.users.reader.id], groupIds: [w.groups.legal.id] },
     });
     expect(saved.statusCode).toBe(200);
-    const settings = saved.json().settings;
+    const settings = saved.json<Settings>().settings;
     expect(settings.rules).toEqual([
       { key: 'validityEndNoticeAt:30', dateItem: 'validityEndNoticeAt', daysBefore: 30 },
     ]);
-    expect(settings.members.map((m: { name: string }) => m.name)).toEqual(['閲覧 太郎']);
-    expect(settings.groups.map((g: { name: string }) => g.name)).toEqual(['法務部']);
+    expect(settings.members.map((m) => m.name)).toEqual(['閲覧 太郎']);
+    expect(settings.groups.map((g) => g.name)).toEqual(['法務部']);
 
     const stale = await app.inject({
       method: 'PUT',
@@ -125,8 +128,8 @@ describe('期限が近い書類 and the calendar feed', () => {
     });
     const titles = async (h: Record<string, string>) =>
       (await app.inject({ method: 'GET', url: '/documents_upcoming_deadlines', headers: h }))
-        .json()
-        .items.map((i: { title: string; daysLeft: number }) => `${i.title} ${i.daysLeft}`);
+        .json<{ items: TUpcomingDeadline[] }>()
+        .items.map((i) => `${i.title} ${i.daysLeft}`);
     expect(await titles(w.headers.admin)).toEqual(['業務委託契約書 21', '雇用契約書 21']);
     expect(await titles(w.headers.reader)).toEqual(['業務委託契約書 21']);
     expect(await titles(w.headers.outsider)).toEqual([]);
@@ -138,7 +141,7 @@ describe('期限が近い書類 and the calendar feed', () => {
       headers: w.headers.reader,
     });
     expect(issued.statusCode).toBe(200);
-    const feedUrl = new URL(issued.json().url as string);
+    const feedUrl = new URL(issued.json<{ url: string }>().url);
     const ics = await app.inject({ method: 'GET', url: feedUrl.pathname });
     expect(ics.statusCode).toBe(200);
     expect(ics.headers['content-type']).toContain('text/calendar');
@@ -160,7 +163,7 @@ describe('期限が近い書類 and the calendar feed', () => {
       headers: w.headers.reader,
     });
     expect((await app.inject({ method: 'GET', url: feedUrl.pathname })).statusCode).toBe(401);
-    const second = new URL(again.json().url as string).pathname;
+    const second = new URL(again.json<{ url: string }>().url).pathname;
     expect((await app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
     await app.inject({
       method: 'DELETE',

@@ -47,7 +47,7 @@ const firstIssue = (r: { success: boolean; error?: { issues: { message: string }
   r.success ? null : (r.error?.issues[0]?.message ?? null);
 const numberOf = (v: number | string) => (typeof v === 'number' ? v : Number.NaN);
 /** The field stays short; its description runs the panel's width. */
-const INPUT_WIDTH = { input: { maxWidth: 240 } };
+const INPUT_WIDTH = { wrapper: { maxWidth: 240 } };
 const STALE =
   'ほかの管理者がセッションの制限を変更しました。最新の設定を読み込みましたので、内容を確かめてからもう一度変更してください。';
 

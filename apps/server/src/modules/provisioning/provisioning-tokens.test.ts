@@ -31,7 +31,8 @@ describe('provisioning tokens', () => {
     member = (await signIn(deps, await makeUser(deps, companyId))).headers;
     otherAdmin = (await signIn(deps, await makeUser(deps, otherId, { roles: ['CompanyAdmin'] })))
       .headers;
-  });
+    // A fresh database on a busy machine can take more than the default minute.
+  }, 180_000);
   afterAll(async () => {
     await api.close();
     await deps.cleanup();

@@ -86,7 +86,8 @@ describe('SCIM 2.0 as Okta and Entra ID send it', () => {
     companyId = (await makeCompany(deps)).id;
     secret = await tokenFor(companyId);
     otherSecret = await tokenFor((await makeCompany(deps)).id);
-  });
+    // A fresh database on a busy machine can take more than the default minute.
+  }, 180_000);
   afterAll(async () => {
     await api.close();
     await deps.cleanup();

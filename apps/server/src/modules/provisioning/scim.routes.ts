@@ -85,9 +85,11 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return payload;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Written before the answer leaves (onSend, not onResponse): an IdP that reads the log right after its
+  // request finds it there.
+  app.addHook('onSend', async (request, reply, payload) => {
     const scim = request.scim;
-    if (!scim) return;
+    if (!scim) return payload;
     const params = request.params as { id?: string } | undefined;
     const query = request.query as ScimListQuery | undefined;
     const resource = /\/scim\/v2\/([A-Za-z]+)/.exec(request.url)?.[1] ?? '';
@@ -106,6 +108,7 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     } catch (err) {
       request.log.warn({ err }, 'provisioning log not written');
     }
+    return payload;
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -19,9 +19,12 @@ export const useLeaverSettings = () =>
     queryFn: async ({ signal }) => (await callEndpoint(e.settings, { signal })).settings,
   });
 
+/** Read afresh each time the page opens: the IdP adds to it at any moment. */
 export const useDeactivationQueue = () =>
   useQuery({
     queryKey: leaverKeys.queue,
+    staleTime: 0,
+    refetchOnMount: 'always',
     queryFn: async ({ signal }) => (await callEndpoint(e.queue, { signal })).queue,
   });
 

@@ -50,7 +50,9 @@ export async function previewRestriction(
   let signIns = 0;
   for (const r of rows) {
     signIns += r.count;
-    const address = canonicalAddress(r.address) ?? r.address;
+    // A sign-in recorded without an address (imported history) says nothing about the list.
+    const address = canonicalAddress(r.address);
+    if (address === null) continue;
     if (body.console.mode === 'off' || allows(address)) continue;
     const key = r.userId ?? r.email;
     const member = byMember.get(key) ?? {

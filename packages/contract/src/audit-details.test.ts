@@ -316,7 +316,10 @@ const SAMPLES = {
   'provisioning.tokenFirstUsed': { source: 'SCIM' },
   'provisioning.tokenRevoked': {},
   'provisioning.deactivationQueued': { threshold: 50, count: 50, source: 'SCIM' },
-  'provisioning.deactivationsApplied': { count: 2, members: ['a@example.co.jp', 'b@example.co.jp'] },
+  'provisioning.deactivationsApplied': {
+    count: 2,
+    members: ['a@example.co.jp', 'b@example.co.jp'],
+  },
   'provisioning.deactivationsCancelled': { count: 1, members: ['a@example.co.jp'] },
   'provisioning.leaverSettingsChanged': {
     successorRule: { before: 'cabinetAdmins', after: 'fallback' },
@@ -388,6 +391,14 @@ describe('details an auditor reads as the issue asks', () => {
       expect(text).toContain(`方法: 一括（処理ID: ${ID}、7行目）`);
     }
     expect(auditDetailsText(rows[0]!)).toContain('グループ: — → 法務部');
+    const report = auditDetailsText({
+      exportId: ID,
+      report: 'correctionHistory',
+      encoding: 'sjis',
+      filters: { from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect(rawIn(report), report).toEqual([]);
+    expect(report).toContain('書き出したもの: 訂正削除履歴（書類情報の変更）');
   });
 
   it('names the browser, keeping what it cannot name as it came', () => {

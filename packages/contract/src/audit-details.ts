@@ -137,6 +137,8 @@ const FIELD_LABELS: Record<string, string> = {
   source: '経路',
   // A member's or document's change made by a bulk run: the run and the row of its file.
   bulk: '方法',
+  // Which file an audit-log export wrote (absent: the events of its filters).
+  report: '書き出したもの',
 };
 
 /** `bulk: { run, rowNumber }` of a per-row event: 「一括（処理ID …、7行目）」. */
@@ -223,6 +225,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   category: AUDIT_CATEGORIES,
   targetType: AUDIT_TARGET_TYPES,
   ...IP_AUDIT_VALUES,
+  report: { correctionHistory: '訂正削除履歴（書類情報の変更）' },
   flag: {
     [SSO_SIGN_IN_AFTER_CHANGE]: `SSO設定の変更から${SSO_CHANGE_WATCH_HOURS}時間以内に、組織管理権限または監査ログ閲覧権限を持つメンバーがシングルサインオンでログインしました`,
   },

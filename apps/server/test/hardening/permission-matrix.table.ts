@@ -426,6 +426,15 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     expect: x(403, 403, 403, ok),
     call: () => send('POST', '/audit_events/exports', { encoding: 'utf8bom' }),
   },
+  'POST /audit_events/correction_history': {
+    expect: x(403, 403, 403, ok),
+    call: () =>
+      send('POST', '/audit_events/correction_history', {
+        from: '2026-01-01',
+        to: '2026-01-31',
+        encoding: 'utf8bom',
+      }),
+  },
   'GET /audit_events/exports/{id}': {
     expect: x(403, 403, 403, 404),
     call: (w) => get(`/audit_events/exports/${w.auditExport.id}`),

@@ -4,6 +4,7 @@
  */
 import {
   BulkKind,
+  CORRECTION_HISTORY_REPORT,
   BulkStatus,
   type TAuditExportRequest,
   type TFindAuditEventsFilter,
@@ -51,6 +52,50 @@ export async function requestAuditExport(
         details: { exportId: run.id, encoding: body.encoding, filters },
       });
       // With the new row only, in its transaction: a twin still being generated has its job already.
+      await deps.jobs.send(
+        auditExportJob,
+        { manipulationId: run.id },
+        { companyId: auth.company.id, tx },
+      );
+    },
+  );
+  return row;
+}
+
+/**
+ * 訂正削除履歴 for a period of JST days: a run of target `audit_log` like the export (its job, progress and
+ * download), recorded as `auditLog.exported` naming the report and the period.
+ */
+export async function requestCorrectionHistory(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: { from: string; to: string; encoding: NonNullable<TAuditExportRequest['encoding']> },
+) {
+  const period = { from: body.from, to: body.to };
+  const { row } = await insertGeneration(
+    deps,
+    {
+      companyId: auth.company.id,
+      target: 'audit_log',
+      kind: BulkKind.Export,
+      status: BulkStatus.Processing,
+      encoding: body.encoding,
+      params: { correctionHistory: period },
+      createdBy: auth.user.id,
+      createdByName: memberLabel(auth.user),
+    },
+    async (tx, run) => {
+      await recordAuditEvent(tx, {
+        ...auditBy(auth),
+        action: 'auditLog.exported',
+        target: companyTarget(auth),
+        details: {
+          exportId: run.id,
+          report: CORRECTION_HISTORY_REPORT,
+          encoding: body.encoding,
+          filters: period,
+        },
+      });
       await deps.jobs.send(
         auditExportJob,
         { manipulationId: run.id },

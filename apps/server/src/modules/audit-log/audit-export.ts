@@ -28,6 +28,11 @@ import {
   type AuditRow,
 } from './audit-log.repository.ts';
 import { toFilter } from './audit-log.service.ts';
+import {
+  correctionPeriod,
+  countCorrections,
+  writeCorrectionHistoryCsv,
+} from './correction-history.ts';
 
 export const AUDIT_EXPORT_PAGE = 5000;
 export const AUDIT_EXPORT_JOB = 'audit-log.export';
@@ -104,6 +109,16 @@ export async function writeAuditCsv(
 /** The job: the events of the filter saved when it was asked for. */
 export async function runAuditExport(deps: AppDeps, manipulationId: string) {
   await runExport(deps, manipulationId, async (m) => {
+    // 訂正削除履歴 (correction-history.ts): the same run, job and download, another file.
+    const period = m.params.correctionHistory as { from: string; to: string } | undefined;
+    if (period) {
+      const f = correctionPeriod(m.companyId, period.from, period.to);
+      return {
+        total: await countCorrections(deps.database.db, f),
+        key: auditExportKey(m.id),
+        write: (writer, onPage) => writeCorrectionHistoryCsv(deps.database.db, f, writer, onPage),
+      };
+    }
     const filters: TFindAuditEventsFilter = m.params.filters ?? {};
     const filter = toFilter(m.companyId, filters);
     return {

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import iconv from 'iconv-lite';
+import { parse } from 'csv-parse/sync';
 import type { TAuditEvent, TBulkManipulation, TFindAuditEventsResponse } from '@cloudsign/contract';
 import { auditDetailsText } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
@@ -202,6 +204,102 @@ describe('a document changed by the attribute CSV is found by title and 管理�
     expect((await search({ targetType: 'document', targetId: docId })).map(shape)).toEqual([
       expected,
     ]);
+  });
+
+  it('訂正削除履歴: one line per changed item, by hand and by CSV, in CP932 and UTF-8 with BOM', async () => {
+    const single = await app.inject({
+      method: 'PUT',
+      url: `/documents/${docId}/attribute`,
+      headers: { ...headers, 'if-match': '*' },
+      payload: { amount: 1200 },
+    });
+    expect(single.statusCode, single.body).toBe(200);
+    const other = await makeCompany(deps);
+    await makeDocument(deps, other.id, { title: `他社の書類${tag}` });
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/audit_events/correction_history',
+      headers: auditor,
+      payload: { from: today, to: '2000-01-01' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('期間の開始は終了より前の日付にしてください。');
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/audit_events/correction_history',
+      headers,
+      payload: { from: today, to: today },
+    });
+    expect(refused.statusCode).toBe(403);
+    for (const encoding of ['sjis', 'utf8bom'] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/audit_events/correction_history',
+        headers: auditor,
+        payload: { from: today, to: today, encoding },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      const { id } = res.json<{ manipulation: TBulkManipulation }>().manipulation;
+      for (let i = 0; ; i += 1) {
+        const st = await app.inject({
+          method: 'GET',
+          url: `/audit_events/exports/${id}`,
+          headers: auditor,
+        });
+        const { status } = st.json<{ status: number }>();
+        if (![1, 2, 5].includes(status)) {
+          expect(status).toBe(6);
+          break;
+        }
+        if (i > 600) throw new Error('correction history did not finish');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const file = await app.inject({
+        method: 'GET',
+        url: `/audit_events/exports/${id}/csv`,
+        headers: auditor,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toContain('correction_history');
+      const bytes = file.rawPayload;
+      const text =
+        encoding === 'sjis'
+          ? iconv.decode(bytes, 'cp932')
+          : (expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf])),
+            bytes.subarray(3).toString('utf8'));
+      expect(text).not.toContain('{');
+      expect(text).not.toContain('他社の書類');
+      const rows = parse<string[]>(text);
+      expect(rows[0]).toEqual([
+        '書類ID',
+        '管理番号',
+        'タイトル',
+        '項目',
+        '変更前',
+        '変更後',
+        '日時（JST）',
+        '変更した人',
+        '方法',
+      ]);
+      const mine = rows
+        .filter((r) => r[0] === docId)
+        .map((r) => [r[1], r[2], r[3], r[4], r[5], r[7], r[8]]);
+      const who = `${admin.name} <${admin.email}>`;
+      const doc = [`K-${tag}`, `業務委託契約書${tag}`];
+      expect(mine).toEqual([
+        [
+          ...doc,
+          '契約相手の名称',
+          '株式会社アルファ',
+          '株式会社ベータ',
+          who,
+          `一括（処理ID: ${runId}）`,
+        ],
+        [...doc, '管理番号', '（未入力）', `K-${tag}`, who, `一括（処理ID: ${runId}）`],
+        [...doc, '取引金額', '（未入力）', '1,200', who, '画面'],
+      ]);
+    }
   });
 
   it('the chain verifies with every per-row event in it', async () => {

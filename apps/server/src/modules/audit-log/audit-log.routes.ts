@@ -10,7 +10,12 @@ import { toManipulationDto } from '../../bulk/bulk.dto.ts';
 import { csvContentType } from '../../lib/csv/stringify.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { csvFileNames } from '../bulk/bulk-files.ts';
-import { getAuditExport, openAuditExport, requestAuditExport } from './audit-export.service.ts';
+import {
+  getAuditExport,
+  openAuditExport,
+  requestAuditExport,
+  requestCorrectionHistory,
+} from './audit-export.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
@@ -71,6 +76,20 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.route({
+    ...routeOf(e.requestCorrectionHistory, {
+      tags: ['audit-log'],
+      summary:
+        '訂正削除履歴のCSV書き出し（期間内の書類情報の変更を1項目1行で。ジョブで作成し、書き出しと同じ呼び出しで進み具合とダウンロード）',
+      errors,
+    }),
+    preValidation: auditor,
+    handler: async (request, reply) => {
+      const m = await requestCorrectionHistory(deps, request.auth, request.body);
+      return reply.status(202).send({ manipulation: toManipulationDto(m) });
+    },
+  });
+
+  app.route({
     ...routeOf(e.exportStatus, {
       tags: ['audit-log'],
       summary: '監査ログの書き出しの進み具合',
@@ -94,7 +113,12 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     handler: async (request, reply) => {
       const { run, body } = await openAuditExport(deps, request.auth, request.params.id);
       const encoding = run.encoding as TCsvEncoding;
-      const names = csvFileNames(['監査ログ', 'audit_log'], run.createdAt);
+      const names = csvFileNames(
+        run.params.correctionHistory
+          ? ['訂正削除履歴', 'correction_history']
+          : ['監査ログ', 'audit_log'],
+        run.createdAt,
+      );
       return reply
         .header('content-type', csvContentType(encoding))
         .header('content-disposition', contentDisposition('attachment', names.ja, names.ascii))

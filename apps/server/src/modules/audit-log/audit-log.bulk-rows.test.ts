@@ -270,7 +270,7 @@ describe('a document changed by the attribute CSV is found by title and 管理�
             bytes.subarray(3).toString('utf8'));
       expect(text).not.toContain('{');
       expect(text).not.toContain('他社の書類');
-      const rows = parse<string[]>(text);
+      const rows: string[][] = parse(text, {});
       expect(rows[0]).toEqual([
         '書類ID',
         '管理番号',

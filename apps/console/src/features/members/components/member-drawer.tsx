@@ -249,6 +249,17 @@ function MemberDetail({
           この人の操作履歴
         </Button>
       )}
+      {canReadAuditLog(me) && (
+        <Button
+          component={Link}
+          to={auditLogHref({ targetType: 'member', targetId: member.id })}
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+        >
+          このメンバーの操作履歴
+        </Button>
+      )}
       <Divider />
       <Group gap="xs">
         <Button onClick={() => setEditing(true)}>編集</Button>

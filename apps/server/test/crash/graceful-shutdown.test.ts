@@ -38,6 +38,7 @@ it.skipIf(isPostgresRun())(
       importFiles: 0,
       backfillDocuments: 0,
       auditedIterations: 0,
+      downloadDocuments: 0,
     });
     await closeDeps(deps);
 

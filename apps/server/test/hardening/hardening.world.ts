@@ -102,7 +102,7 @@ export async function buildWorld(deps: AppDeps) {
 
   /** A bulk run as its job would leave it, with its stored input or output file. */
   const manipulation = async (
-    target: 'members' | 'document_attributes' | 'audit_log',
+    target: 'members' | 'document_attributes' | 'audit_log' | 'document_download',
     kind: number,
     status: number,
   ) => {

@@ -31,6 +31,7 @@ export function useCalendarFeedChange() {
     mutationFn: (kind: 'issue' | 'revoke') =>
       callEndpoint(
         kind === 'issue' ? alertEndpoints.issueCalendarFeed : alertEndpoints.revokeCalendarFeed,
+        {},
       ),
     onSuccess: (feed) => client.setQueryData(feedKey, feed),
   });

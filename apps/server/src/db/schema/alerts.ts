@@ -1,6 +1,15 @@
 /** Renewal and notice alerts: per-cabinet rules, the keys of what was mailed, the digest outbox, calendar feeds. */
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, ts, createdAt, updatedAt } from './columns.ts';
 import { companyRef } from './companies.ts';
 import { users } from './identity.ts';

@@ -51,8 +51,11 @@ describe('GET /me', () => {
           documentApproval: 1,
           auditLog: true,
           documentImport: true,
+          // Off until an admin lets members use まとめてダウンロード; no idle timeout until one is set.
+          bulkDownloadMembers: false,
           isEnabledFederatedIdentity: false,
           mfa: 1,
+          idleTimeoutMinutes: null,
         },
       },
     });

@@ -16,7 +16,7 @@ async function openSettings(page: Page) {
 }
 
 async function confirmChange(page: Page) {
-  await page.getByRole('button', { name: '変更内容を確認' }).click();
+  await page.getByRole('button', { name: '変更内容を確認', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '設定の変更内容の確認' });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -96,7 +96,7 @@ test('an admin keeps the audit log 7 years: fewer than 5 is refused in words, th
   await expect(years).toHaveValue('5年');
 
   await years.fill('4');
-  await page.getByRole('button', { name: '変更内容を確認' }).click();
+  await page.getByRole('button', { name: '変更内容を確認', exact: true }).click();
   await expect(
     page.getByText(
       '「監査ログの保存期間（年）」は5年以上にしてください。監査ログは少なくとも5年保存します。',
@@ -109,7 +109,7 @@ test('an admin keeps the audit log 7 years: fewer than 5 is refused in words, th
   const name = page.getByRole('textbox', { name: '企業名' });
   const original = await name.inputValue();
   await name.fill('株式会社\u202Eテスト');
-  await page.getByRole('button', { name: '変更内容を確認' }).click();
+  await page.getByRole('button', { name: '変更内容を確認', exact: true }).click();
   await expect(
     page.getByText('企業名に、表示を偽装できる見えない文字（U+202E）は使えません。'),
   ).toBeVisible();

@@ -164,7 +164,7 @@ async function settings(page: Page, walk: EnglishWalk) {
     ? 'クラウドサイン'
     : 'SMBCクラウドサイン';
   await theme.getByRole('radio', { name: other, exact: true }).check();
-  await page.getByRole('button', { name: '変更内容を確認' }).click();
+  await page.getByRole('button', { name: '変更内容を確認', exact: true }).click();
   const preview = page.getByRole('dialog', { name: '設定の変更内容の確認' });
   await expect(preview).toBeVisible();
   // The theme by its name, never its key (「テーマ: smbc-cloudsign」).

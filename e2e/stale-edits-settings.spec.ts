@@ -75,7 +75,7 @@ async function openSettings(page: Page) {
   return years;
 }
 async function confirm(page: Page, expected: string) {
-  await page.getByRole('button', { name: '変更内容を確認' }).click();
+  await page.getByRole('button', { name: '変更内容を確認', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '設定の変更内容の確認' });
   await expect(dialog.getByRole('list', { name: '変更する項目' })).toContainText(expected);
   await dialog.getByRole('button', { name: '変更する' }).click();
@@ -100,7 +100,7 @@ test('two admins save 企業設定: the second is told, keeps the period he type
   await confirm(first.page, 'テーマ: SMBCクラウドサイン');
   await expect(yearsA).toHaveValue(`${original}年`);
 
-  await second.page.getByRole('button', { name: '変更内容を確認' }).click();
+  await second.page.getByRole('button', { name: '変更内容を確認', exact: true }).click();
   await expect(second.page.getByRole('dialog', { name: '設定の変更内容の確認' })).toHaveCount(0);
   const form = second.page.getByRole('main');
   await refusedThenReloaded(form, /テーマ: クラウドサイン → SMBCクラウドサイン/);

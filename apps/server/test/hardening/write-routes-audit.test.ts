@@ -27,6 +27,10 @@ const NO_EVENT: Record<string, string> = {
   'POST /cabinets/{id}/classification_rules/dry_run': 'preview, writes nothing',
   // The counts and names the admin confirms before saving: nothing is stored (the save records them).
   'POST /company/settings/preview': 'preview, writes nothing',
+  'POST /company/session_limits/preview': 'preview, writes nothing',
+  'POST /company/ip_restriction/preview': 'preview, writes nothing',
+  // Reads an uploaded list into the form; the save that follows records the change.
+  'POST /company/ip_restriction/csv': 'reads a file into the form, writes nothing',
 };
 
 /**
@@ -37,6 +41,9 @@ const EVENT_PROVEN_ELSEWHERE: Record<string, string> = {
   // Verifying needs a DNS server answering the TXT record (test/support/local-dns.ts); here the world's
   // domain is verified already, which changes nothing. sso-domains.test.ts checks sso.domainVerified.
   'POST /sso_settings/domains/{id}/verify': 'sso-domains.test.ts',
+  // Need deactivations held by the brake (SCIM past the hour's limit): leavers.test.ts checks both events.
+  'POST /company/provisioning/deactivations/apply': 'leavers.test.ts',
+  'POST /company/provisioning/deactivations/cancel': 'leavers.test.ts',
 };
 
 /**
@@ -47,6 +54,35 @@ const CHANGING: Record<
   string,
   { call: (w: World) => Call | Promise<Call>; before?: (w: World) => Promise<void> }
 > = {
+  // The matrix saves the defaults again, which changes nothing; these save a value the world does not hold.
+  'PUT /company/session_limits': {
+    call: () => ({
+      method: 'PUT',
+      url: '/company/session_limits',
+      headers: { 'if-match': '*' },
+      payload: { idleTimeoutMinutes: 1440, sessionMaxHours: 12 },
+    }),
+  },
+  'PUT /company/ip_restriction': {
+    call: () => ({
+      method: 'PUT',
+      url: '/company/ip_restriction',
+      headers: { 'if-match': '*' },
+      payload: {
+        console: { mode: 'off', ranges: [] },
+        scim: { mode: 'log', ranges: [{ cidr: '192.0.2.0/24', memo: 'IdP' }] },
+        sso: { mode: 'off', ranges: [] },
+      },
+    }),
+  },
+  'PUT /company/provisioning/leavers': {
+    call: () => ({
+      method: 'PUT',
+      url: '/company/provisioning/leavers',
+      headers: { 'if-match': '*' },
+      payload: { successorRule: 'cabinetAdmins', fallbackMemberId: null, brakeThreshold: 77 },
+    }),
+  },
   'PUT /document_attribute_options': {
     call: () => ({
       method: 'PUT',

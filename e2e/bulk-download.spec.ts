@@ -9,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
-import { DEMO } from './support/auth.ts';
+import { API_URL } from './playwright.config.ts';
+import { DEMO, apiGet } from './support/auth.ts';
 import { expectPage, mainNav, startAt } from './support/journeys.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -110,9 +111,15 @@ test("an admin downloads a cabinet's documents, named by date, counterparty and 
   await expect(page.getByTestId('document-row').first()).toBeVisible();
   await page.getByLabel('書類を検索').fill('株式会社');
   await expect(page).toHaveURL(/keyword=/);
-  const total = Number(
-    (await page.getByTestId('documents-total').innerText()).replace(/[^\d]/g, ''),
+  // The search's count as the API answers it; the panel shows it once the search has answered (the
+  // previous rows and count stay on screen until then).
+  const cabinetId = /\/cabinets\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  const { total } = await apiGet<{ total: number }>(
+    page,
+    API_URL,
+    `/documents?cabinetId=${cabinetId}&keyword=${encodeURIComponent('株式会社')}&page=1`,
   );
+  await expect(page.getByTestId('documents-total')).toContainText(total.toLocaleString('ja-JP'));
   await page.getByRole('button', { name: 'まとめてダウンロード' }).click();
   const rows = await makeAndCheck(
     page,

@@ -48,9 +48,15 @@ test('an admin opens 利用停止 for the members who have not signed in for 90 
   await page.getByTestId('start-edit-from-template').click();
   await page.waitForURL(/\/company\/members\/bulk_edit\/[0-9a-f-]{36}\/preview$/);
   await expectPage(page, '一括編集の確認');
+  await expect(page.getByText('実行待ち')).toBeVisible({ timeout: 60_000 });
   await expect(
-    page.getByText(`更新${stoppable.toLocaleString('ja-JP')}件を反映します。`),
-  ).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('button', { name: '実行する' })).toBeEnabled();
+    page.getByRole('row', { name: /利用状態: (有効|パスワード再設定待ち) → 利用停止/ }).first(),
+  ).toBeVisible();
+  // 実行 asks first, with the count of members the run would stop; キャンセル leaves them as they are.
+  await page.getByRole('button', { name: '実行', exact: true }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText(`更新${stoppable.toLocaleString('ja-JP')}件を反映します。`);
   await page.screenshot({ path: 'e2e/.artifacts/member-deactivate-set-preview.png' });
+  await confirm.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(confirm).toBeHidden();
 });

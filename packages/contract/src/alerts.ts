@@ -57,9 +57,14 @@ export const ZAlertSettings = z.object({
   rules: z.array(ZAlertRule),
   members: z.array(ZNamed),
   groups: z.array(ZNamed),
-  /** The version a save names in If-Match (null: never saved; save with `*`). */
+  /**
+   * The version a save names in If-Match; null: never saved, whose version is `ALERT_SETTINGS_NEVER_SAVED`
+   * (so of two admins who both read an empty setting, the second save is refused, not written over the first).
+   */
   updatedAt: z.string().nullable(),
 });
+/** The If-Match version of a cabinet's alert settings that were never saved. */
+export const ALERT_SETTINGS_NEVER_SAVED = new Date(0).toISOString();
 export type TAlertSettings = z.infer<typeof ZAlertSettings>;
 export const ZAlertSettingsResponse = z.object({ settings: ZAlertSettings });
 

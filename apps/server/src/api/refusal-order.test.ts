@@ -53,6 +53,11 @@ const ITEMS: Record<string, Item> = {
     other: () => w.other.cabinet.id,
     body: { name: '順序の確認', note: '' },
   },
+  'PUT /cabinets/:id/alert_settings': {
+    own: () => w.cabinets.contracts.id,
+    other: () => w.other.cabinet.id,
+    body: { rules: [{ dateItem: 'validityEndAt', daysBefore: 30 }], memberIds: [], groupIds: [] },
+  },
   'PUT /users/:id': {
     own: () => w.users.outsider.id,
     other: () => w.other.admin.id,

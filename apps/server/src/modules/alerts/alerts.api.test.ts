@@ -6,7 +6,11 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';
 import { makeWorld, type World } from '../../../test/support/cabinets.world.ts';
-import type { TAlertSettings, TUpcomingDeadline } from '@cloudsign/contract';
+import {
+  ALERT_SETTINGS_NEVER_SAVED,
+  type TAlertSettings,
+  type TUpcomingDeadline,
+} from '@cloudsign/contract';
 
 type Settings = { settings: TAlertSettings };
 
@@ -68,13 +72,23 @@ describe('cabinet alert settings', () => {
     });
     expect(noVersion.statusCode).toBe(428);
 
+    // Never saved has a version of its own: both admins read the empty setting, the first save is written and
+    // the second, on the same reading, is refused rather than written over it.
+    const neverSaved = { 'if-match': `"${ALERT_SETTINGS_NEVER_SAVED}"` };
     const saved = await app.inject({
       method: 'PUT',
       url,
-      headers: { ...w.headers.cabAdmin, 'if-match': '*' },
+      headers: { ...w.headers.cabAdmin, ...neverSaved },
       payload: { ...body, memberIds: [w.users.reader.id], groupIds: [w.groups.legal.id] },
     });
     expect(saved.statusCode).toBe(200);
+    const second = await app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...w.headers.admin, ...neverSaved },
+      payload: body,
+    });
+    expect(second.json<{ error: { code: string } }>().error.code).toBe('stale_version');
     const settings = saved.json<Settings>().settings;
     expect(settings.rules).toEqual([
       { key: 'validityEndNoticeAt:30', dateItem: 'validityEndNoticeAt', daysBefore: 30 },

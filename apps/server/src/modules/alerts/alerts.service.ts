@@ -4,6 +4,7 @@
  * upcoming deadlines a member sees are those of cabinets and documents he may read.
  */
 import {
+  ALERT_SETTINGS_NEVER_SAVED,
   alertRuleLabel,
   type TAlertSettings,
   type TAlertSettingsRequest,
@@ -13,7 +14,6 @@ import { readableCabinets, type Readable } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { StoredAlertRule } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { loadManaged, requireGroups, requireUsers } from '../cabinets/cabinets.service.ts';
@@ -64,8 +64,7 @@ export async function updateSettings(
   const groupIds = groups.map((g) => g.id).sort();
   await ctx.db.transaction(async (tx) => {
     const current = await repo.findSettings(tx, companyId, cabinetId, { forUpdate: true });
-    if (current) assertVersion(expected, current.updatedAt);
-    else if (expected.kind === 'none') throw new AppError('version_required');
+    assertVersion(expected, current?.updatedAt ?? ALERT_SETTINGS_NEVER_SAVED);
     const before = {
       rules: rulesText(current?.rules ?? []),
       members: [...(current?.memberIds ?? [])].sort().join(),

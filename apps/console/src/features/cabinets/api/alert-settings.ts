@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alertEndpoints, type TAlertSettingsRequest } from '@cloudsign/contract';
+import {
+  ALERT_SETTINGS_NEVER_SAVED,
+  alertEndpoints,
+  type TAlertSettingsRequest,
+} from '@cloudsign/contract';
 import { callEndpoint } from '../../../lib/call-endpoint.ts';
 import { cabinetKeys } from './keys.ts';
 
@@ -14,7 +18,7 @@ export const useAlertSettings = (id: string) =>
     }),
   );
 
-/** Saved on the version read; never saved yet is saved with `*`. */
+/** Saved on the version read (never saved: its own version, so a second admin's save on it is refused). */
 export function useSaveAlertSettings(id: string) {
   const client = useQueryClient();
   return useMutation({
@@ -23,7 +27,7 @@ export function useSaveAlertSettings(id: string) {
         await callEndpoint(alertEndpoints.updateSettings, {
           params: { id },
           body: input.body,
-          version: input.version ?? '*',
+          version: input.version ?? ALERT_SETTINGS_NEVER_SAVED,
         })
       ).settings,
     onSuccess: (settings) => client.setQueryData(alertKey(id), settings),

@@ -89,7 +89,7 @@ describe('audit log: documents', () => {
     expect((await documentEvents())[0]).toEqual({
       action: 'document.attributesChanged',
       actor: admin(),
-      target: ['document', doc.id, '売買契約書'],
+      target: ['document', doc.id, '売買契約書（管理番号: K-9）'],
       details: {
         counterparty: { before: '株式会社東京商事', after: '大阪物産株式会社' },
         contractAt: { before: null, after: '2024-04-01' },

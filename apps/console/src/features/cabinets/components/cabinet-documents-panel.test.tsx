@@ -6,6 +6,11 @@ import { renderWithUi } from '../../../testing/render.tsx';
 import { CabinetDocumentsPanel } from './cabinet-documents-panel.tsx';
 
 vi.mock('./file-documents-modal.tsx', () => ({ FileDocumentsModal: () => null }));
+// A company admin, who may download the listed documents.
+vi.mock('../../../lib/current-user.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useCurrentUser: () => ({ roles: ['CompanyAdmin'], company: { bulkDownloadMembers: false } }),
+}));
 vi.mock('../api/find-cabinet-documents.ts', () => ({
   CABINET_DOCUMENTS_PER_PAGE: 50,
   useCabinetDocuments: () => ({

@@ -200,6 +200,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
     other_company: '別の組織のメンバー',
     unknown_member: '未登録のメンバー',
     inactive: 'ログインできない状態',
+    ip_not_allowed: '許可されていないIPアドレス',
     mfaReset: '2要素認証のリセット',
     passwordReset: 'パスワード再設定メールの送信',
     memberDeactivated: '利用停止',

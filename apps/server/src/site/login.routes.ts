@@ -1,7 +1,7 @@
 /** GET/POST /login (email first, then the password) and the "new password required" step (member status 2, docs/design.md §2). */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { ownValue } from '@cloudsign/contract';
+import { ipRefusedMessage, ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
 import {
   deleteSession,
@@ -170,6 +170,10 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       return loginPasswordPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
     if (result.kind === 'sso_required')
       return loginPasswordPage(reply, { returnTo, email, error: SSO_REQUIRED, status: 403 });
+    if (result.kind === 'ip_not_allowed') {
+      const error = ipRefusedMessage(result.address);
+      return loginPasswordPage(reply, { returnTo, email, error, status: 403 });
+    }
     setSessionCookie(deps, reply, result.cookie, result.expiresAt);
     if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
     return redirectOnSite(

@@ -28,6 +28,7 @@ import { normalizeEmail } from '../lib/email.ts';
 import { findUserByEmail } from './site.repository.ts';
 import { MemberStatus } from '@cloudsign/contract';
 import { isPasswordSignInAllowed } from '../auth/sign-in-policy.ts';
+import { refusedSignInAddress } from './sign-in-ip.ts';
 
 export type LoginResult =
   | { kind: 'blocked'; retryAfterSeconds: number }
@@ -37,6 +38,8 @@ export type LoginResult =
   | { kind: 'full_width' }
   | { kind: 'deactivated' }
   | { kind: 'sso_required' }
+  /** The right password from outside the company's console addresses (制限する): no session. */
+  | { kind: 'ip_not_allowed'; address: string }
   | {
       kind: 'ok';
       cookie: string;
@@ -114,6 +117,12 @@ export async function attemptLogin(
   if (!(await isPasswordSignInAllowed(db, user.id))) {
     await recordSignInFailure(db, user, 'sso_required', input.origin);
     return { kind: 'sso_required' };
+  }
+  const refusedFrom = await refusedSignInAddress(deps, user, input.origin);
+  if (refusedFrom !== null) {
+    // The password was right: no guess to count against the limits.
+    await releaseLoginAttempt(db, attempt.attemptId);
+    return { kind: 'ip_not_allowed', address: refusedFrom };
   }
   await clearOwnFailures(db, key);
   // With a second factor, the browser becomes known only once it passes it (mfa.routes.ts): knowing the

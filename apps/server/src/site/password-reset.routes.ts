@@ -13,6 +13,7 @@ import { alert, EMPTY, fill, linkButton, sendMessage, sendPage } from './render.
 import { formField, setSessionCookie } from './session-context.ts';
 import { clientIp } from './security.ts';
 import { normalizeEmail, openPasswordSession, stepUrl } from './login.service.ts';
+import { refusedSignInAddress, signInRefusedPage } from './sign-in-ip.ts';
 import { redirectOnSite } from './return-to.ts';
 import { SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 
@@ -124,6 +125,9 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps }: { deps
     const ids = { tokenId: link.tokenId, userId: link.user.id };
     const audit = { action: 'auth.passwordReset' as const, origin: requestOrigin(request) };
     if (!(await setPasswordByLink(db, ids, passwordHash, now, audit))) return deadLink(reply);
+    const refusedFrom = await refusedSignInAddress(deps, link.user, audit.origin);
+    if (refusedFrom !== null)
+      return signInRefusedPage(reply, 'パスワードを再設定しました', refusedFrom);
     // Signed in with the new password; a second factor, if any, is still asked for.
     const { session, step } = await openPasswordSession(db, link.user, now, audit.origin);
     setSessionCookie(deps, reply, session.cookie, session.expiresAt);

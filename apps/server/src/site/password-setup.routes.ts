@@ -9,6 +9,7 @@ import { newPasswordPage } from './pages.ts';
 import { linkButton, sendMessage } from './render.ts';
 import { formField, setSessionCookie } from './session-context.ts';
 import { openPasswordSession, stepUrl } from './login.service.ts';
+import { refusedSignInAddress, signInRefusedPage } from './sign-in-ip.ts';
 import { redirectOnSite } from './return-to.ts';
 
 const FORM = {
@@ -99,6 +100,9 @@ export async function passwordSetupRoutes(app: FastifyInstance, { deps }: { deps
     // The password makes the invitation's member valid; while the company requires SSO he signs in there.
     if (!link.isPasswordAllowed)
       return redirectOnSite(reply, deps.env.SITE_URL, '/login?notice=password_set_sso');
+    const refusedFrom = await refusedSignInAddress(deps, link.user, origin);
+    if (refusedFrom !== null)
+      return signInRefusedPage(reply, 'パスワードを設定しました', refusedFrom);
     // Signed in, as after a reset: the link proved the address, the password was just chosen. A second
     // factor the company requires is enrolled next.
     const { session, step } = await openPasswordSession(db, link.user, now, origin);

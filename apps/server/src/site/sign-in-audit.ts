@@ -28,6 +28,8 @@ export type SignInFailure =
   | 'too_many_attempts'
   | 'deactivated'
   | 'sso_required'
+  /** The right password from an address outside the console's IP restriction (制限する). */
+  | 'ip_not_allowed'
   | 'wrong_code';
 
 /**

@@ -28,6 +28,9 @@ import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { auditEvents, memberGroupUsers, memberGroups, sessions, users } from '../../db/schema.ts';
 import * as repo from './sso.repository.ts';
 import { spIds } from './sso-saml.ts';
+import { saveRestriction } from '../ip-restriction/ip-restriction.repository.ts';
+import { forgetCompany } from '../ip-restriction/ip-restriction.cache.ts';
+import { forgetRecordedRefusals } from '../ip-restriction/ip-restriction.enforce.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;
@@ -662,6 +665,64 @@ describe('the audit log and the member’s state', () => {
     await deps.database.db.delete(sessions).where(eq(sessions.userId, who.id));
     await deps.database.db.delete(users).where(eq(users.id, who.id));
     expect((await tokenRequest(app, session)).statusCode).toBe(403);
+  });
+});
+
+describe('the SSO scope of the IP address restriction', () => {
+  const sso = (mode: 'enforce' | 'log' | 'off') => ({
+    console: { mode: 'off', ranges: [] },
+    scim: { mode: 'off', ranges: [] },
+    sso: { mode, ranges: mode === 'off' ? [] : [{ cidr: '10.0.0.0/8', memo: '本社' }] },
+  });
+  async function restrict(mode: 'enforce' | 'log' | 'off', version: number) {
+    await saveRestriction(deps.database.db, companyId, sso(mode), version, now);
+    forgetCompany(deps.database, companyId);
+    forgetRecordedRefusals();
+  }
+  afterAll(() => restrict('off', 99));
+
+  it('制限する: a sign-in from outside the list is refused naming the address, with no session', async () => {
+    await restrict('enforce', 1);
+    const { cookie, requestId } = await startLogin();
+    const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
+    expectRefused(res, 'お使いのIPアドレス（127.0.0.1）からは利用できません');
+    expect(await lastAuditEvents(2)).toEqual([
+      {
+        action: 'ipRestriction.refused',
+        actorEmail: member.email,
+        targetId: companyId,
+        details: { scope: 'sso', ipMode: 'enforce', address: '127.0.0.1', surface: 'sso' },
+      },
+      {
+        action: 'auth.signInFailed',
+        actorEmail: member.email,
+        targetId: member.id,
+        details: { method: 'sso', reason: 'ip_not_allowed' },
+      },
+    ]);
+  });
+
+  it('制限する: no member is made by JIT from outside the list', async () => {
+    await restrict('enforce', 2);
+    const email = 'outside.jit@corp.example.test';
+    const { cookie, requestId } = await startLogin();
+    const xml = responseXml(
+      fields(requestId, { nameId: email, attributes: { [EMAIL_ATTR]: email } }),
+    );
+    expectRefused(await postAcs(signAssertion(xml, idpKey), cookie), '127.0.0.1');
+    expect(await deps.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('記録のみ: the member signs in and the use is recorded', async () => {
+    await restrict('log', 3);
+    const { cookie, requestId } = await startLogin();
+    const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
+    expect(res.statusCode).toBe(303);
+    expect(sessionCookieOf(res)).toBeDefined();
+    expect((await lastAuditEvents(2)).map((e) => e.action)).toEqual([
+      'ipRestriction.refused',
+      'auth.signIn',
+    ]);
   });
 });
 

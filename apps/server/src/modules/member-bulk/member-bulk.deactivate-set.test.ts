@@ -124,6 +124,23 @@ describe('利用停止 of the 90日以上ログインしていない set', () =>
     expect(uploaded?.details).toMatchObject({ generatedFrom: file.id });
   });
 
+  it('leaves a member the IdP provisions as he is: the IdP owns his 利用状態', async () => {
+    const { m, headers } = await world();
+    await deps.database.db.update(users).set({ source: 'scim' }).where(eq(users.id, m.longAgo.id));
+    const file = await deactivationFile(headers, {
+      filters: { signIn: 'inactive90' },
+      encoding: 'utf8bom',
+      deactivate: true,
+    });
+    expect(file.counts).toEqual({ exported: 5, toDeactivate: 2 });
+    const started = await startEdit(headers, file.id);
+    expect(started.statusCode, started.body).toBe(201);
+    const run = started.json<{ manipulation: TBulkManipulation }>().manipulation;
+    const checked = await settle(app, headers, run.id);
+    expect(checked.status).toBe(BulkStatus.Ready);
+    expect(checked.counts.update).toBe(2);
+  });
+
   it('never writes the requester as 利用停止, even in his own set', async () => {
     const { admin, headers } = await world();
     const file = await deactivationFile(headers, {

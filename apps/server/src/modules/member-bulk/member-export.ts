@@ -36,7 +36,9 @@ const groupCell = (groups: { id: string; name: string }[]) =>
 
 /**
  * A deactivation file (the edit template asked for with 利用停止): the members a file may stop — 有効 or
- * パスワード再設定待ち, never the requester — are written as 利用停止; 招待中 and 利用停止 stay as they are.
+ * パスワード再設定待ち, never the requester — are written as 利用停止; 招待中 and 利用停止 stay as they are, and
+ * so do members the company's IdP provisions (作成元 SCIM), whose 利用状態 only the IdP changes (the edit check
+ * would refuse their rows and hold up the whole run).
  */
 export type Deactivation = { except: string; count: number };
 
@@ -52,7 +54,12 @@ export async function writeMembersCsv(
   deactivation?: Deactivation,
 ) {
   const useStateOf = (u: MemberState) => {
-    if (!deactivation || u.id === deactivation.except || !stoppable(u.status))
+    if (
+      !deactivation ||
+      u.id === deactivation.except ||
+      !stoppable(u.status) ||
+      u.source === 'scim'
+    )
       return memberUseState(u.status);
     deactivation.count += 1;
     return memberUseState(MemberStatus.Deactivated);

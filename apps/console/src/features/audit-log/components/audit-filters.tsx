@@ -14,10 +14,10 @@ import {
   AUDIT_CATEGORIES_BUT_AUTH,
   AUDIT_TARGET_TYPES,
   normalizeEmailInput,
-  parseDateInput,
   type TAuditTargetType,
 } from '@cloudsign/contract';
 import { filterKeyOf, type AuditFilter } from '../lib/filter.ts';
+import { parseDay } from '../lib/parse-day.ts';
 
 const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({
   value,
@@ -26,22 +26,7 @@ const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) =
 /** The URL keeps the chosen categories as one value, `member,bulk`, as the API reads them. */
 const categoriesOf = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : []);
 const categoryValue = (list: readonly string[]) => (list.length > 0 ? list.join(',') : undefined);
-const DATE_EXAMPLE = '例: 2026/11/1、令和8年11月1日';
-
 type Errors = Partial<Record<'from' | 'to' | 'actorEmail', string>>;
-
-/** A typed day (2026/11/1, 令和8年11月1日, 20261101…) as YYYY-MM-DD, or the message for the field. */
-function parseDay(raw: string, label: string): { value?: string; error?: string } {
-  if (!raw.trim()) return {};
-  const r = parseDateInput(raw);
-  if (r.ok) return { value: r.value };
-  return {
-    error:
-      r.reason === 'range'
-        ? `${label}にはありえない日付が入力されています。`
-        : `${label}は日付で入力してください（${DATE_EXAMPLE}）。`,
-  };
-}
 
 /**
  * The viewer's filters. Period, actor's email, category and keyword are typed here; a member or document

@@ -8,6 +8,7 @@ const testTheme = createTheme({
     Combobox: { defaultProps: { transitionProps: { duration: 0 } } },
     Popover: { defaultProps: { transitionProps: { duration: 0 } } },
     Menu: { defaultProps: { transitionProps: { duration: 0 } } },
+    Accordion: { defaultProps: { transitionDuration: 0 } },
   },
 });
 

@@ -3,6 +3,7 @@ import {
   auditLogEndpoints,
   BulkStatus,
   type TAuditExportRequest,
+  type TCorrectionHistoryRequest,
   type TCsvEncoding,
 } from '@cloudsign/contract';
 import { callEndpoint, downloadEndpoint } from '../../../lib/call-endpoint.ts';
@@ -16,6 +17,10 @@ export const requestAuditExport = (filters: AuditFilter, encoding: TCsvEncoding)
   callEndpoint(auditLogEndpoints.requestExport, {
     body: { filters: filters as TAuditExportRequest['filters'], encoding },
   });
+
+/** `POST /audit_events/correction_history`: the 訂正削除履歴 of a period, written by the same export job. */
+export const requestCorrectionHistory = (body: TCorrectionHistoryRequest) =>
+  callEndpoint(auditLogEndpoints.requestCorrectionHistory, { body });
 
 /** The export's progress, asked every second until the file is ready. */
 export const useAuditExport = (id: string | null) =>

@@ -6,6 +6,7 @@ import { AuditChainHead } from './audit-chain-head.tsx';
 import { filterKeyOf, useAuditFilter } from '../lib/filter.ts';
 import { AuditEventList } from './audit-event-list.tsx';
 import { AuditExportPanel } from './audit-export-panel.tsx';
+import { CorrectionHistoryPanel } from './correction-history-panel.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 
 /** 監査ログ: who did what, when and to what, newest first, for holders of 監査ログ閲覧権限. */
@@ -36,6 +37,7 @@ export function AuditLogPage() {
           onChange={setFilter}
         />
         <AuditExportPanel key={filterKeyOf(filter)} filter={filter} />
+        <CorrectionHistoryPanel />
         {head.data && <AuditChainHead head={head.data.head} />}
         {events.isPending ? (
           <Center py={60}>

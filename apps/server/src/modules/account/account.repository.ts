@@ -1,7 +1,8 @@
 /** The SQL of アカウント設定: the member's own password and his own sessions, always scoped by his id. */
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { companies, sessions, users } from '../../db/schema.ts';
+import { usedWithinIdleTimeout } from '../../auth/session-limits.sql.ts';
 
 export async function updateOwnPassword(
   db: DbOrTx,
@@ -20,7 +21,10 @@ export async function selectPasswordHash(db: DbOrTx, userId: string) {
   return row?.passwordHash ?? null;
 }
 
-/** The member's live sessions, the most recently used first. */
+/**
+ * The member's live sessions, the most recently used first: not expired, and used within the company's idle
+ * timeout (one left longer is refused everywhere, so it is not shown as signed in either).
+ */
 export async function selectOwnSessions(db: DbOrTx, userId: string, now: Date) {
   return db
     .select({
@@ -33,7 +37,15 @@ export async function selectOwnSessions(db: DbOrTx, userId: string, now: Date) {
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, now),
+        usedWithinIdleTimeout(sql`${now.toISOString()}::timestamptz`),
+      ),
+    )
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 

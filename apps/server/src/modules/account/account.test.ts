@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { FULL_WIDTH_REFUSED, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { createSession } from '../../auth/sessions.ts';
-import { auditEvents, passwordSetupTokens, sessions, users } from '../../db/schema.ts';
+import { auditEvents, companies, passwordSetupTokens, sessions, users } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { CURRENT_PASSWORD_FULL_WIDTH, WRONG_CURRENT_PASSWORD } from './account.service.ts';
@@ -233,6 +233,27 @@ describe('own sessions', () => {
     expect((await me(here.headers)).statusCode).toBe(200);
     const [event] = await eventsOf(user.id, 'auth.sessionsRevoked');
     expect(event).toMatchObject({ details: { reason: 'endedByMember', sessions: 1 } });
+  });
+
+  it('leaves out a session unused past the company idle timeout: it is signed out everywhere', async () => {
+    const idleCompany = (await makeCompany(deps, { name: '短時間商事' })).id;
+    await deps.database.db
+      .update(companies)
+      .set({ idleTimeoutMinutes: 30 })
+      .where(eq(companies.id, idleCompany));
+    const user = await member({ companyId: idleCompany });
+    const here = await signIn(deps, user);
+    const left = await createSession(deps.database.db, user.id, true, deps.clock(), false, {
+      ip: '203.0.113.9',
+      userAgent: CHROME_LINUX,
+    });
+    await deps.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(deps.clock().getTime() - 31 * 60_000) })
+      .where(eq(sessions.id, left.id));
+    const list = (await listSessions(here.headers)).json<{ sessions: { ip: string }[] }>().sessions;
+    expect(list).toHaveLength(1);
+    expect(list[0]!.ip).not.toBe('203.0.113.9');
   });
 
   it('ends every other session at once, and only his', async () => {

@@ -44,8 +44,8 @@ const requests = () =>
 describe('<CorrectionHistoryPanel>', () => {
   it('sends the period typed in 令和 and with slashes as days, with the chosen 文字コード', async () => {
     const user = await open();
-    await user.type(screen.getByLabelText('期間（開始）'), '令和8年4月1日');
-    await user.type(screen.getByLabelText('期間（終了）'), '2026/4/30');
+    await user.type(screen.getByLabelText('開始日'), '令和8年4月1日');
+    await user.type(screen.getByLabelText('終了日'), '2026/4/30');
     await user.click(screen.getByRole('radio', { name: 'UTF-8（BOM 付き）' }));
     await user.click(screen.getByRole('button', { name: '訂正削除履歴を書き出す' }));
     await vi.waitFor(() => expect(requests()).toHaveLength(1));
@@ -58,20 +58,18 @@ describe('<CorrectionHistoryPanel>', () => {
   it('says which field is missing, wrong or reversed, and sends nothing', async () => {
     const user = await open();
     await user.click(screen.getByRole('button', { name: '訂正削除履歴を書き出す' }));
-    expect(screen.getByText('期間（開始）を入力してください。')).toBeInTheDocument();
-    expect(screen.getByText('期間（終了）を入力してください。')).toBeInTheDocument();
+    expect(screen.getByText('開始日を入力してください。')).toBeInTheDocument();
+    expect(screen.getByText('終了日を入力してください。')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('期間（開始）'), '2026/2/30');
-    await user.type(screen.getByLabelText('期間（終了）'), '2026/1/1');
+    await user.type(screen.getByLabelText('開始日'), '2026/2/30');
+    await user.type(screen.getByLabelText('終了日'), '2026/1/1');
     await user.click(screen.getByRole('button', { name: '訂正削除履歴を書き出す' }));
-    expect(
-      screen.getByText('期間（開始）にはありえない日付が入力されています。'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('開始日にはありえない日付が入力されています。')).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('期間（開始）'));
-    await user.type(screen.getByLabelText('期間（開始）'), '2026/3/1');
+    await user.clear(screen.getByLabelText('開始日'));
+    await user.type(screen.getByLabelText('開始日'), '2026/3/1');
     await user.click(screen.getByRole('button', { name: '訂正削除履歴を書き出す' }));
-    expect(screen.getByText('期間の開始は終了より前の日付にしてください。')).toBeInTheDocument();
+    expect(screen.getByText('開始日は終了日より前の日付にしてください。')).toBeInTheDocument();
     expect(requests()).toHaveLength(0);
   });
 });

@@ -24,14 +24,14 @@ export function CorrectionHistoryPanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const f = parseDay(from, '期間（開始）');
-    const t = parseDay(to, '期間（終了）');
+    const f = parseDay(from, '開始日');
+    const t = parseDay(to, '終了日');
     const next: Errors = {
-      from: f.error ?? (f.value ? undefined : '期間（開始）を入力してください。'),
-      to: t.error ?? (t.value ? undefined : '期間（終了）を入力してください。'),
+      from: f.error ?? (f.value ? undefined : '開始日を入力してください。'),
+      to: t.error ?? (t.value ? undefined : '終了日を入力してください。'),
     };
     if (!next.from && !next.to && f.value! > t.value!)
-      next.to = '期間の開始は終了より前の日付にしてください。';
+      next.to = '開始日は終了日より前の日付にしてください。';
     setErrors(next);
     exportJob.forget();
     if (next.from || next.to) return;
@@ -52,20 +52,20 @@ export function CorrectionHistoryPanel() {
               <form onSubmit={submit} noValidate>
                 <Group align="flex-start" gap="sm">
                   <TextInput
-                    label="期間（開始）"
+                    label="開始日"
                     placeholder={DATE_EXAMPLE}
                     value={from}
                     onChange={(e) => setFrom(e.currentTarget.value)}
                     error={errors.from}
-                    w={220}
+                    w={180}
                   />
                   <TextInput
-                    label="期間（終了）"
+                    label="終了日"
                     placeholder={DATE_EXAMPLE}
                     value={to}
                     onChange={(e) => setTo(e.currentTarget.value)}
                     error={errors.to}
-                    w={220}
+                    w={180}
                   />
                   <EncodingChoice
                     value={encoding}

@@ -144,7 +144,10 @@ export async function verifyAuditedWrites(deps: AppDeps, job: AuditedWritesJob) 
   const members = await pairings(
     deps,
     job.companyId,
-    `select id, name like '%${RENAMED}' as renamed from users where company_id = $1 and email like 'w-%'`,
+    // The session's members and those its runs added: each run's row writes its own member.created in the
+    // batch's transaction (audit-log/bulk-row-events.ts), so a killed run's rows must pair exactly once too.
+    `select id, name like '%${RENAMED}' as renamed from users
+      where company_id = $1 and (email like 'w-%' or email like 'run-%')`,
     ['member.created', 'member.updated'],
   );
   const cabinets = await pairings(

@@ -639,6 +639,19 @@ function foreignProbes(s: Side, o: Side, i: number): Probe[] {
       url: (id) => `/provisioning/tokens/${id}/revoke`,
       foreign: o.provisioningTokenId,
     },
+    // Held deactivations (退職者の引き継ぎ) are decided within the company only: another company's id is unknown.
+    {
+      method: 'POST',
+      url: () => '/company/provisioning/deactivations/apply',
+      body: (id) => ({ ids: [id] }),
+      foreign: member,
+    },
+    {
+      method: 'POST',
+      url: () => '/company/provisioning/deactivations/cancel',
+      body: (id) => ({ ids: [id] }),
+      foreign: member,
+    },
     // SCIM: the token reaches its own company only.
     { method: 'GET', url: (id) => `/scim/v2/Users/${id}`, foreign: member, scim: true },
     {

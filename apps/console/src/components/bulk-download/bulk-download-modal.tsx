@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import {
   BulkStatus,
-  CSV_ENCODING_LABELS,
-  CSV_ENCODINGS,
   DOCUMENT_DOWNLOAD_NAME_RULE_LABELS,
   DOCUMENT_DOWNLOAD_NAME_RULES,
   type TCsvEncoding,
   type TDocumentDownloadNameRule,
 } from '@cloudsign/contract';
 import { isApiError, type ApiQuery } from '../../lib/api-client.ts';
-import { JobProgress, fmt } from '../bulk/index.ts';
+import { EncodingChoice, JobProgress, fmt } from '../bulk/index.ts';
 import { requestBulkDownload, saveBulkDownload, useBulkDownload } from './bulk-download-api.ts';
 
 const messageOf = (e: unknown) =>
@@ -94,20 +92,14 @@ export function BulkDownloadModal({
             ))}
           </Stack>
         </Radio.Group>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            manifest.csvの文字コード
-          </Text>
-          <SegmentedControl
-            value={encoding}
-            onChange={(v) => {
-              setEncoding(v as TCsvEncoding);
-              setJobId(null);
-            }}
-            data={CSV_ENCODINGS.map((e) => ({ value: e, label: CSV_ENCODING_LABELS[e] }))}
-            aria-label="manifest.csvの文字コード"
-          />
-        </Stack>
+        <EncodingChoice
+          heading="manifest.csvの文字コード"
+          value={encoding}
+          onChange={(v) => {
+            setEncoding(v);
+            setJobId(null);
+          }}
+        />
         {isRunning && (
           <JobProgress
             verb="ZIPファイルを作成中"

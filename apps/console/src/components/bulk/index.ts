@@ -8,6 +8,7 @@ export {
 } from './run-summary.tsx';
 export { fmt, formatDateTime } from './labels.ts';
 export { CsvUpload } from './csv-upload.tsx';
+export { EncodingChoice } from './encoding-choice.tsx';
 export { type RowFilter, type RowsTableSpec } from './rows-table.tsx';
 export { type ColumnValue, EMPTY } from './row-summary.ts';
 export { BulkRowsPanel } from './rows-panel.tsx';

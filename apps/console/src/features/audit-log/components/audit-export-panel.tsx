@@ -1,34 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { CSV_ENCODING_LABELS, CSV_ENCODINGS, type TCsvEncoding } from '@cloudsign/contract';
-import { fmt } from '../../../components/bulk/index.ts';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import type { TCsvEncoding } from '@cloudsign/contract';
+import { EncodingChoice, fmt } from '../../../components/bulk/index.ts';
 import { requestAuditExport } from '../api/audit-export.ts';
 import type { AuditFilter } from '../lib/filter.ts';
 import { useExportJob } from '../lib/use-export-job.ts';
 import { ExportJobStatus } from './export-job-status.tsx';
-
-/** The CSV's 文字コード, the same choice on every export of the audit log. */
-export function EncodingChoice({
-  value,
-  onChange,
-}: {
-  value: TCsvEncoding;
-  onChange: (e: TCsvEncoding) => void;
-}) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        文字コード
-      </Text>
-      <SegmentedControl
-        value={value}
-        onChange={(v) => onChange(v as TCsvEncoding)}
-        data={CSV_ENCODINGS.map((e) => ({ value: e, label: CSV_ENCODING_LABELS[e] }))}
-        aria-label="文字コード"
-      />
-    </Stack>
-  );
-}
 
 /**
  * The events of the current conditions as a CSV: a job writes the file (its progress shown here), then the
@@ -43,6 +20,7 @@ export function AuditExportPanel({ filter }: { filter: AuditFilter }) {
       <Stack gap="sm">
         <Group align="flex-end" gap="sm">
           <EncodingChoice
+            heading="文字コード"
             value={encoding}
             onChange={(e) => {
               setEncoding(e);

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Accordion, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { TCsvEncoding } from '@cloudsign/contract';
-import { fmt } from '../../../components/bulk/index.ts';
+import { EncodingChoice, fmt } from '../../../components/bulk/index.ts';
 import { requestCorrectionHistory } from '../api/audit-export.ts';
 import { DATE_EXAMPLE, parseDay } from '../lib/parse-day.ts';
 import { useExportJob } from '../lib/use-export-job.ts';
-import { EncodingChoice } from './audit-export-panel.tsx';
 import { ExportJobStatus } from './export-job-status.tsx';
 
 type Errors = Partial<Record<'from' | 'to', string>>;
@@ -68,6 +67,7 @@ export function CorrectionHistoryPanel() {
                     w={180}
                   />
                   <EncodingChoice
+                    heading="文字コード"
                     value={encoding}
                     onChange={(v) => {
                       setEncoding(v);

@@ -6,24 +6,17 @@ import {
   Checkbox,
   Group,
   Select,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import {
-  BulkStatus,
-  CSV_ENCODING_LABELS,
-  CSV_ENCODINGS,
-  DOCUMENT_STATUS_LABELS,
-  type TCsvEncoding,
-} from '@cloudsign/contract';
+import { BulkStatus, DOCUMENT_STATUS_LABELS, type TCsvEncoding } from '@cloudsign/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import { downloadAttributesCsv, requestAttributesCsv, useDownloadJob } from '../api/transfers.ts';
 import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { fmt } from './labels.ts';
-import { JobProgress } from '../../../components/bulk/index.ts';
+import { EncodingChoice, JobProgress } from '../../../components/bulk/index.ts';
 
 const FIELDS = [
   { key: 'keyword', label: 'キーワード（タイトル・契約相手・参加者）', type: 'text' },
@@ -123,17 +116,7 @@ export function DownloadPanel() {
         </Text>
       )}
       <Group align="flex-end">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            文字コード
-          </Text>
-          <SegmentedControl
-            value={encoding}
-            onChange={(v) => setEncoding(v as TCsvEncoding)}
-            data={CSV_ENCODINGS.map((e) => ({ value: e, label: CSV_ENCODING_LABELS[e] }))}
-            aria-label="文字コード"
-          />
-        </Stack>
+        <EncodingChoice heading="文字コード" value={encoding} onChange={setEncoding} />
         <Button
           variant="light"
           onClick={() => void start()}

@@ -29,9 +29,8 @@ import { usePageTitle } from '../../../lib/title.ts';
 import { useGenerated, useRequestMembersCsv, useStartEditFromTemplate } from '../api/generated.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { downloadGenerated, type GeneratedFile } from '../api/transfers.ts';
-import { EncodingSelect } from './encoding-select.tsx';
 import { fmt, formatDateTime, previewPath } from './labels.ts';
-import { JobProgress, StatusBadge } from '../../../components/bulk/index.ts';
+import { EncodingChoice, JobProgress, StatusBadge } from '../../../components/bulk/index.ts';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 const TEXT: Record<GeneratedFile, { title: string; lead: string; path: string }> = {
@@ -161,7 +160,7 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
             <Text size="sm" fw={500}>
               文字コード
             </Text>
-            <EncodingSelect value={encoding} onChange={setEncoding} />
+            <EncodingChoice value={encoding} onChange={setEncoding} />
           </Stack>
           {file === 'editTemplate' && (
             <Checkbox

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ROLE_LABELS, rolesShownFor, type TCsvEncoding } from '@cloudsign/contract';
-import { CsvUpload } from '../../../components/bulk/index.ts';
+import { CsvUpload, EncodingChoice } from '../../../components/bulk/index.ts';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { downloadTemplate, uploadMembersCsv, type UploadKind } from '../api/transfers.ts';
-import { EncodingSelect } from './encoding-select.tsx';
 import { previewPath } from './labels.ts';
 
 /** The column help; `roles` lists the privilege columns the company uses (承認権限 only with 書類の承認 on). */
@@ -60,7 +59,7 @@ export function UploadPage({ kind }: { kind: UploadKind }) {
             </Button>
           ) : (
             <Group>
-              <EncodingSelect value={encoding} onChange={setEncoding} />
+              <EncodingChoice value={encoding} onChange={setEncoding} />
               <Button variant="light" onClick={() => void downloadTemplate(kind, encoding)}>
                 テンプレートをダウンロード
               </Button>

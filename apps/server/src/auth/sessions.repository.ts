@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { preparedPerHandle } from '../db/prepared.ts';
 import { companies, sessions, users } from '../db/schema.ts';
 import { passwordSignInAllowed } from './sign-in-policy.sql.ts';
-import { idleCutoffPassed, usedWithinIdleTimeout } from './session-limits.sql.ts';
+import { idleCutoffPassed, sessionIsLive, usedWithinIdleTimeout } from './session-limits.sql.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -61,13 +61,7 @@ export async function selectLiveSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.id, id),
-        gt(sessions.expiresAt, now),
-        usedWithinIdleTimeout(sql`${now.toISOString()}::timestamptz`),
-      ),
-    )
+    .where(and(eq(sessions.id, id), sessionIsLive(now)))
     .limit(1);
   return row ?? null;
 }

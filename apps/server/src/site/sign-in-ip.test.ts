@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { auditEvents, sessions } from '../db/schema.ts';
 import { issuePasswordSetupLink } from '../auth/password-setup.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
@@ -44,7 +44,7 @@ const actionsOf = async (companyId: string) =>
     await deps.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, companyId)))
+      .where(eq(auditEvents.companyId, companyId))
       .orderBy(asc(auditEvents.seq))
   ).map((e) => [e.action, (e.details as { reason?: string }).reason ?? null]);
 const sessionsOf = (userId: string) =>

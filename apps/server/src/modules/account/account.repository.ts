@@ -1,8 +1,8 @@
 /** The SQL of アカウント設定: the member's own password and his own sessions, always scoped by his id. */
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, sessions, users } from '../../db/schema.ts';
-import { usedWithinIdleTimeout } from '../../auth/session-limits.sql.ts';
+import { sessionIsLive } from '../../auth/session-limits.sql.ts';
 
 export async function updateOwnPassword(
   db: DbOrTx,
@@ -39,13 +39,7 @@ export async function selectOwnSessions(db: DbOrTx, userId: string, now: Date) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        gt(sessions.expiresAt, now),
-        usedWithinIdleTimeout(sql`${now.toISOString()}::timestamptz`),
-      ),
-    )
+    .where(and(eq(sessions.userId, userId), sessionIsLive(now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 

@@ -668,21 +668,28 @@ describe('the audit log and the member’s state', () => {
   });
 });
 
-describe('the SSO scope of the IP address restriction', () => {
-  const sso = (mode: 'enforce' | 'log' | 'off') => ({
-    console: { mode: 'off', ranges: [] },
-    scim: { mode: 'off', ranges: [] },
-    sso: { mode, ranges: mode === 'off' ? [] : [{ cidr: '10.0.0.0/8', memo: '本社' }] },
+describe('the IP address restriction at the ACS (SSO scope, then console scope)', () => {
+  type Mode = 'enforce' | 'log' | 'off';
+  const list = (mode: Mode) => ({
+    mode,
+    ranges: mode === 'off' ? [] : [{ cidr: '10.0.0.0/8', memo: '本社' }],
   });
-  async function restrict(mode: 'enforce' | 'log' | 'off', version: number) {
-    await saveRestriction(deps.database.db, companyId, sso(mode), version, now);
+  const scopes = (sso: Mode, console: Mode = 'off') => ({
+    console: list(console),
+    scim: list('off'),
+    sso: list(sso),
+  });
+  let version = 0;
+  async function restrict(mode: Mode, console: Mode = 'off') {
+    version += 1;
+    await saveRestriction(deps.database.db, companyId, scopes(mode, console), version, now);
     forgetCompany(deps.database, companyId);
     forgetRecordedRefusals();
   }
-  afterAll(() => restrict('off', 99));
+  afterAll(() => restrict('off'));
 
   it('制限する: a sign-in from outside the list is refused naming the address, with no session', async () => {
-    await restrict('enforce', 1);
+    await restrict('enforce');
     const { cookie, requestId } = await startLogin();
     const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
     expectRefused(res, 'お使いのIPアドレス（127.0.0.1）からは利用できません');
@@ -703,7 +710,7 @@ describe('the SSO scope of the IP address restriction', () => {
   });
 
   it('制限する: no member is made by JIT from outside the list', async () => {
-    await restrict('enforce', 2);
+    await restrict('enforce');
     const email = 'outside.jit@corp.example.test';
     const { cookie, requestId } = await startLogin();
     const xml = responseXml(
@@ -714,7 +721,7 @@ describe('the SSO scope of the IP address restriction', () => {
   });
 
   it('記録のみ: the member signs in and the use is recorded', async () => {
-    await restrict('log', 3);
+    await restrict('log');
     const { cookie, requestId } = await startLogin();
     const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
     expect(res.statusCode).toBe(303);
@@ -723,6 +730,51 @@ describe('the SSO scope of the IP address restriction', () => {
       'ipRestriction.refused',
       'auth.signIn',
     ]);
+  });
+
+  // The session would be refused at its first request: the console list decides the sign-in, as it does a
+  // password sign-in's, and no session nor JIT member is made.
+  it('the console scope’s 制限する refuses an SSO sign-in from outside its list, SSO scope off', async () => {
+    await restrict('off', 'enforce');
+    const { cookie, requestId } = await startLogin();
+    const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
+    expectRefused(res, 'お使いのIPアドレス（127.0.0.1）からは利用できません');
+    expect(await lastAuditEvents(2)).toEqual([
+      {
+        action: 'ipRestriction.refused',
+        actorEmail: member.email,
+        targetId: companyId,
+        details: { scope: 'console', ipMode: 'enforce', address: '127.0.0.1', surface: 'sso' },
+      },
+      {
+        action: 'auth.signInFailed',
+        actorEmail: member.email,
+        targetId: member.id,
+        details: { method: 'sso', reason: 'ip_not_allowed' },
+      },
+    ]);
+    const email = 'console.outside.jit@corp.example.test';
+    const jit = await startLogin();
+    const xml = responseXml(
+      fields(jit.requestId, { nameId: email, attributes: { [EMAIL_ATTR]: email } }),
+    );
+    expectRefused(await postAcs(signAssertion(xml, idpKey), jit.cookie), '127.0.0.1');
+    expect(await deps.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('both scopes 記録のみ: the member signs in and each scope records the use once', async () => {
+    await restrict('log', 'log');
+    const { cookie, requestId } = await startLogin();
+    const res = await postAcs(signAssertion(responseXml(fields(requestId)), idpKey), cookie);
+    expect(res.statusCode).toBe(303);
+    const events = await lastAuditEvents(3);
+    expect(events.map((e) => [e.action, (e.details as { scope?: string }).scope])).toEqual([
+      ['ipRestriction.refused', 'sso'],
+      ['ipRestriction.refused', 'console'],
+      ['auth.signIn', undefined],
+    ]);
+    // The session is then used from the same address under 記録のみ: not refused.
+    expect((await tokenRequest(app, sessionCookieOf(res))).statusCode).toBe(200);
   });
 });
 

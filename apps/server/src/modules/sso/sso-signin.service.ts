@@ -18,7 +18,7 @@ import { ssoChangeFlag } from './sso-change-watch.ts';
 import { jitCompanyFor } from './sso-routing.service.ts';
 import { recordConnectionTest } from './sso-test-audit.ts';
 import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
-import { checkIpAddress } from '../ip-restriction/ip-restriction.enforce.ts';
+import { refusedSignInFrom } from '../ip-restriction/sign-in-scopes.ts';
 import { ipRefusedMessage, memberLabel, ownValue, showInvisible } from '@cloudsign/contract';
 
 export type SsoPurpose = 'login' | 'test';
@@ -91,26 +91,24 @@ async function refuse(
 }
 
 /**
- * The SSO scope of the company's IP address restriction, decided before a session or a JIT member is made:
- * under 制限する a sign-in from outside the list is refused with the address named (記録のみ records it and
- * goes on; checkIpAddress records ipRestriction.refused either way).
+ * The company's IP address restriction, decided before a session or a JIT member is made: the SSO scope, then
+ * the console scope the session will be used under (sign-in-scopes.ts). Under 制限する a sign-in from outside
+ * a list is refused with the address named (記録のみ records the use and goes on).
  */
-async function refuseOutsideSsoAddresses(
+async function refuseOutsideAllowedAddresses(
   deps: AppDeps,
   ctx: Ctx,
   account: Account | null,
 ): Promise<SsoOutcome | null> {
-  if (!ctx.origin) return null;
   const actor = account && { id: account.id, name: account.name, email: account.email };
-  const verdict = await checkIpAddress(
+  const address = await refusedSignInFrom(
     deps,
     { companyId: ctx.companyId, actor, origin: ctx.origin },
     'sso',
-    'sso',
   );
-  if (verdict.outcome !== 'refused') return null;
-  await refuse(deps, ctx, 'ip_not_allowed', verdict.address, account ?? undefined);
-  return { kind: 'refused', reason: 'ip_not_allowed', message: ipRefusedMessage(verdict.address) };
+  if (address === null) return null;
+  await refuse(deps, ctx, 'ip_not_allowed', address, account ?? undefined);
+  return { kind: 'refused', reason: 'ip_not_allowed', message: ipRefusedMessage(address) };
 }
 
 /**
@@ -219,7 +217,7 @@ export async function consumeResponse(
   const user = await repo.findUserByEmail(db, read.email);
   // Another company's member is not named in this company's log.
   if (user && user.companyId !== companyId) return refuse(deps, ctx, 'other_company');
-  const ipRefused = await refuseOutsideSsoAddresses(deps, ctx, user);
+  const ipRefused = await refuseOutsideAllowedAddresses(deps, ctx, user);
   if (ipRefused) return ipRefused;
   if (user) {
     if (user.status !== 1 && user.status !== 2)

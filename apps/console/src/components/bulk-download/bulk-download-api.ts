@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import {
-  BulkStatus,
   documentDownloadEndpoints,
   type TCsvEncoding,
   type TDocumentDownloadNameRule,
 } from '@cloudsign/contract';
 import { callEndpoint, downloadEndpoint } from '../../lib/call-endpoint.ts';
 import type { ApiQuery } from '../../lib/api-client.ts';
+import { jobSource } from '../../lib/use-job.ts';
 
 /**
  * `POST /documents/downloads`: the list's own search keys (as `GET /documents` is asked), written into a ZIP
@@ -30,17 +29,11 @@ export const requestBulkDownload = (
   });
 };
 
-/** The archive's progress, asked every second until it is ready. */
-export const useBulkDownload = (id: string | null) =>
-  useQuery({
-    queryKey: ['documents', 'downloads', id ?? ''],
-    queryFn: ({ signal }) =>
-      callEndpoint(documentDownloadEndpoints.status, { params: { id: id! }, signal }),
-    enabled: id !== null,
-    refetchInterval: (q) =>
-      q.state.data && q.state.data.status !== BulkStatus.Processing ? false : 1000,
-  });
-
-/** Each download is recorded in the audit log by the server. */
-export const saveBulkDownload = (id: string) =>
-  downloadEndpoint(documentDownloadEndpoints.zip, { params: { id } });
+/** The archive's progress, asked every second until it is ready; each download is audited by the server. */
+export const bulkDownloadJob = jobSource({
+  key: (id: string) => ['documents', 'downloads', id],
+  status: (id: string, signal: AbortSignal) =>
+    callEndpoint(documentDownloadEndpoints.status, { params: { id }, signal }),
+  download: (id: string) => downloadEndpoint(documentDownloadEndpoints.zip, { params: { id } }),
+  failText: 'ZIPファイルを作成できませんでした。時間をおいてもう一度お試しください。',
+});

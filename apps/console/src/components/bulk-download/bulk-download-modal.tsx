@@ -1,20 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import {
-  BulkStatus,
   DOCUMENT_DOWNLOAD_NAME_RULE_LABELS,
   DOCUMENT_DOWNLOAD_NAME_RULES,
   type TCsvEncoding,
   type TDocumentDownloadNameRule,
 } from '@cloudsign/contract';
-import { isApiError, type ApiQuery } from '../../lib/api-client.ts';
-import { EncodingChoice, JobProgress, fmt } from '../bulk/index.ts';
-import { requestBulkDownload, saveBulkDownload, useBulkDownload } from './bulk-download-api.ts';
-
-const messageOf = (e: unknown) =>
-  isApiError(e)
-    ? [e.message, ...e.details.map((d) => d.message)].join(' ')
-    : 'ZIPファイルを作成できませんでした。時間をおいてもう一度お試しください。';
+import type { ApiQuery } from '../../lib/api-client.ts';
+import { useJob } from '../../lib/use-job.ts';
+import { EncodingChoice, JobStatus, fmt } from '../bulk/index.ts';
+import { bulkDownloadJob, requestBulkDownload } from './bulk-download-api.ts';
 
 /**
  * 「まとめてダウンロード」 (issue 35): the PDFs of every document the list shows (a search, or a cabinet) with
@@ -37,39 +32,12 @@ export function BulkDownloadModal({
   const [nameRule, setNameRule] = useState<TDocumentDownloadNameRule>(
     'date_counterparty_amount_id',
   );
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isStarting, setStarting] = useState(false);
-  const job = useBulkDownload(jobId);
-  const m = job.data;
-
-  const start = async () => {
-    setError(null);
-    setJobId(null);
-    setStarting(true);
-    try {
-      setJobId((await requestBulkDownload(conditions, encoding, nameRule)).manipulation.id);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setStarting(false);
-    }
-  };
-  const save = async (id: string) => {
-    setError(null);
-    try {
-      await saveBulkDownload(id);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  };
+  const download = useJob(bulkDownloadJob);
   const close = () => {
-    setJobId(null);
-    setError(null);
+    download.reset();
     onClose();
   };
 
-  const isRunning = m?.status === BulkStatus.Processing;
   return (
     <Modal opened={opened} onClose={close} title="まとめてダウンロード" size="lg" centered>
       <Stack gap="md">
@@ -83,7 +51,7 @@ export function BulkDownloadModal({
           value={nameRule}
           onChange={(v) => {
             setNameRule(v as TDocumentDownloadNameRule);
-            setJobId(null);
+            download.forget();
           }}
         >
           <Stack gap={6} mt={6}>
@@ -97,42 +65,27 @@ export function BulkDownloadModal({
           value={encoding}
           onChange={(v) => {
             setEncoding(v);
-            setJobId(null);
+            download.forget();
           }}
         />
-        {isRunning && (
-          <JobProgress
-            verb="ZIPファイルを作成中"
-            done={m.processedRows}
-            total={m.totalRows}
-            unit="件"
-          />
-        )}
-        {m?.status === BulkStatus.Succeeded && (
-          <Alert color="green" title="ZIPファイルができました">
-            <Group gap="sm">
-              <Text size="sm">{fmt(m.totalRows)}件の書類をまとめました。</Text>
-              <Button size="compact-sm" onClick={() => void save(m.id)}>
-                ZIPファイルをダウンロード
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        {m?.status === BulkStatus.Invalid && (
-          <Alert color="red" role="alert">
-            ZIPファイルを作成できませんでした。条件を確かめて、もう一度お試しください。
-          </Alert>
-        )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <JobStatus
+          job={download.job}
+          error={download.error}
+          noun="ZIPファイル"
+          doneText={(n) => `${fmt(n)}件の書類をまとめました。`}
+          invalidText="ZIPファイルを作成できませんでした。条件を確かめて、もう一度お試しください。"
+          onDownload={(id) => void download.download(id)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             閉じる
           </Button>
-          <Button onClick={() => void start()} loading={isStarting || isRunning}>
+          <Button
+            onClick={() =>
+              void download.start(() => requestBulkDownload(conditions, encoding, nameRule))
+            }
+            loading={download.isBusy}
+          >
             ZIPファイルを作成
           </Button>
         </Group>

@@ -14,3 +14,4 @@ export { type ColumnValue, EMPTY } from './row-summary.ts';
 export { BulkRowsPanel } from './rows-panel.tsx';
 export { BulkRunView, type BulkRunApi, type BulkRunSpec } from './run-view.tsx';
 export { BulkHistoryTable, type HistoryColumn } from './history-table.tsx';
+export { JobStatus } from './job-status.tsx';

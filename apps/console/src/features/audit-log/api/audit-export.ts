@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   auditLogEndpoints,
-  BulkStatus,
   type TAuditExportRequest,
   type TCorrectionHistoryRequest,
   type TCsvEncoding,
 } from '@cloudsign/contract';
 import { callEndpoint, downloadEndpoint } from '../../../lib/call-endpoint.ts';
+import { jobSource } from '../../../lib/use-job.ts';
 import type { AuditFilter } from '../lib/filter.ts';
 
 /**
@@ -22,17 +21,14 @@ export const requestAuditExport = (filters: AuditFilter, encoding: TCsvEncoding)
 export const requestCorrectionHistory = (body: TCorrectionHistoryRequest) =>
   callEndpoint(auditLogEndpoints.requestCorrectionHistory, { body });
 
-/** The export's progress, asked every second until the file is ready. */
-export const useAuditExport = (id: string | null) =>
-  useQuery({
-    queryKey: ['audit-events', 'export', id ?? ''],
-    queryFn: ({ signal }) =>
-      callEndpoint(auditLogEndpoints.exportStatus, { params: { id: id! }, signal }),
-    enabled: id !== null,
-    refetchInterval: (q) =>
-      q.state.data && q.state.data.status !== BulkStatus.Processing ? false : 1000,
-  });
-
-/** Each download is recorded in the audit log by the server. */
-export const downloadAuditExport = (id: string) =>
-  downloadEndpoint(auditLogEndpoints.exportCsv, { params: { id } });
+/**
+ * The export job (the events' CSV, the 訂正削除履歴): its progress asked every second until the file is ready;
+ * each download is recorded in the audit log by the server.
+ */
+export const auditExportJob = jobSource({
+  key: (id: string) => ['audit-events', 'export', id],
+  status: (id: string, signal: AbortSignal) =>
+    callEndpoint(auditLogEndpoints.exportStatus, { params: { id }, signal }),
+  download: (id: string) => downloadEndpoint(auditLogEndpoints.exportCsv, { params: { id } }),
+  failText: 'CSVを作成できませんでした。時間をおいてもう一度お試しください。',
+});

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import type { TCsvEncoding } from '@cloudsign/contract';
-import { EncodingChoice, fmt } from '../../../components/bulk/index.ts';
-import { requestAuditExport } from '../api/audit-export.ts';
+import { EncodingChoice, JobStatus, fmt } from '../../../components/bulk/index.ts';
+import { auditExportJob, requestAuditExport } from '../api/audit-export.ts';
 import type { AuditFilter } from '../lib/filter.ts';
-import { useExportJob } from '../lib/use-export-job.ts';
-import { ExportJobStatus } from './export-job-status.tsx';
+import { useJob } from '../../../lib/use-job.ts';
 
 /**
  * The events of the current conditions as a CSV: a job writes the file (its progress shown here), then the
@@ -14,7 +13,7 @@ import { ExportJobStatus } from './export-job-status.tsx';
  */
 export function AuditExportPanel({ filter }: { filter: AuditFilter }) {
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
-  const exportJob = useExportJob();
+  const exportJob = useJob(auditExportJob);
   return (
     <Paper withBorder p="md" aria-label="CSVの書き出し" component="section">
       <Stack gap="sm">
@@ -35,7 +34,8 @@ export function AuditExportPanel({ filter }: { filter: AuditFilter }) {
             この条件でCSVを書き出す
           </Button>
         </Group>
-        <ExportJobStatus
+        <JobStatus
+          noun="CSV"
           job={exportJob.job}
           error={exportJob.error}
           doneText={(n) => `${fmt(n)}件の記録を書き出しました。`}

@@ -17,7 +17,7 @@ import {
   type TAuditTargetType,
 } from '@cloudsign/contract';
 import { filterKeyOf, type AuditFilter } from '../lib/filter.ts';
-import { parseDay } from '../lib/parse-day.ts';
+import { parseDay } from '../../../lib/parse-day.ts';
 
 const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({
   value,

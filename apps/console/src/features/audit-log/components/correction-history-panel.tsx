@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Accordion, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { TCsvEncoding } from '@cloudsign/contract';
-import { EncodingChoice, fmt } from '../../../components/bulk/index.ts';
-import { requestCorrectionHistory } from '../api/audit-export.ts';
-import { DATE_EXAMPLE, parseDay } from '../lib/parse-day.ts';
-import { useExportJob } from '../lib/use-export-job.ts';
-import { ExportJobStatus } from './export-job-status.tsx';
+import { EncodingChoice, JobStatus, fmt } from '../../../components/bulk/index.ts';
+import { auditExportJob, requestCorrectionHistory } from '../api/audit-export.ts';
+import { DATE_EXAMPLE, parseDay } from '../../../lib/parse-day.ts';
+import { useJob } from '../../../lib/use-job.ts';
 
 type Errors = Partial<Record<'from' | 'to', string>>;
 
@@ -19,7 +18,7 @@ export function CorrectionHistoryPanel() {
   const [to, setTo] = useState('');
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
   const [errors, setErrors] = useState<Errors>({});
-  const exportJob = useExportJob();
+  const exportJob = useJob(auditExportJob);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,7 +78,8 @@ export function CorrectionHistoryPanel() {
                   </Button>
                 </Group>
               </form>
-              <ExportJobStatus
+              <JobStatus
+                noun="CSV"
                 job={exportJob.job}
                 error={exportJob.error}
                 doneText={(n) => `${fmt(n)}行の履歴を書き出しました。`}

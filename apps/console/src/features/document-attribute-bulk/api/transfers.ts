@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { BulkStatus, bulkEndpoints, type TCsvEncoding } from '@cloudsign/contract';
+import { bulkEndpoints, type TCsvEncoding } from '@cloudsign/contract';
 import type { UploadProgress } from '../../../lib/api-transfer.ts';
 import { callEndpoint, downloadEndpoint, uploadEndpoint } from '../../../lib/call-endpoint.ts';
+import { jobSource } from '../../../lib/use-job.ts';
 import { attributeBulkKeys } from './keys.ts';
 
 const e = bulkEndpoints.documentAttributes;
@@ -14,16 +14,11 @@ export const uploadAttributesCsv = (file: File, onProgress: (p: UploadProgress) 
 export const requestAttributesCsv = (conditions: Record<string, string>, encoding: TCsvEncoding) =>
   callEndpoint(e.download.request, { body: { conditions, encoding } });
 
-/** The download job's state, polled until its file is ready. */
-export const useDownloadJob = (id: string | null) =>
-  useQuery({
-    queryKey: attributeBulkKeys.download(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await callEndpoint(e.download.get, { params: { id: id! }, signal })).manipulation,
-    enabled: id !== null,
-    refetchInterval: (q) =>
-      q.state.data && q.state.data.status !== BulkStatus.Processing ? false : 1000,
-  });
-
-export const downloadAttributesCsv = (id: string) =>
-  downloadEndpoint(e.download.csv, { params: { id } });
+/** The download job: its state polled until its file is ready, then the CSV. */
+export const attributesCsvJob = jobSource({
+  key: (id: string) => attributeBulkKeys.download(id),
+  status: async (id: string, signal: AbortSignal) =>
+    (await callEndpoint(e.download.get, { params: { id }, signal })).manipulation,
+  download: (id: string) => downloadEndpoint(e.download.csv, { params: { id } }),
+  failText: 'CSVを作成できませんでした。',
+});

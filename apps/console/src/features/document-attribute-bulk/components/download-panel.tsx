@@ -12,8 +12,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { BulkStatus, DOCUMENT_STATUS_LABELS, type TCsvEncoding } from '@cloudsign/contract';
-import { isApiError } from '../../../lib/api-client.ts';
-import { downloadAttributesCsv, requestAttributesCsv, useDownloadJob } from '../api/transfers.ts';
+import { useJob } from '../../../lib/use-job.ts';
+import { attributesCsvJob, requestAttributesCsv } from '../api/transfers.ts';
 import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { fmt } from './labels.ts';
 import { EncodingChoice, JobProgress } from '../../../components/bulk/index.ts';
@@ -39,39 +39,23 @@ export function DownloadPanel() {
     Object.fromEntries([...params.entries()].filter(([, v]) => v !== '')),
   );
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isStarting, setStarting] = useState(false);
-  const job = useDownloadJob(jobId);
+  const csv = useJob(attributesCsvJob);
   const cabinets = useCabinetChoices();
   const downloaded = useRef<string | null>(null);
-  const m = job.data;
+  const m = csv.job;
 
   useEffect(() => {
     if (m && m.status === BulkStatus.Succeeded && downloaded.current !== m.id) {
       downloaded.current = m.id;
-      void downloadAttributesCsv(m.id);
+      void csv.download(m.id);
     }
-  }, [m]);
+  }, [m, csv]);
 
-  const start = async () => {
-    setError(null);
-    setStarting(true);
-    try {
-      const filled = Object.fromEntries(
-        Object.entries(conditions).filter(([, v]) => v.trim() !== ''),
-      );
-      setJobId((await requestAttributesCsv(filled, encoding)).manipulation.id);
-    } catch (e) {
-      const details = isApiError(e) ? e.details.map((d) => d.message).join(' ') : '';
-      setError(
-        isApiError(e)
-          ? `${e.message}${details ? ` ${details}` : ''}`
-          : 'CSVを作成できませんでした。',
-      );
-    } finally {
-      setStarting(false);
-    }
+  const start = () => {
+    const filled = Object.fromEntries(
+      Object.entries(conditions).filter(([, v]) => v.trim() !== ''),
+    );
+    void csv.start(() => requestAttributesCsv(filled, encoding));
   };
 
   const isRunning = m?.status === BulkStatus.Processing;
@@ -117,12 +101,7 @@ export function DownloadPanel() {
       )}
       <Group align="flex-end">
         <EncodingChoice heading="文字コード" value={encoding} onChange={setEncoding} />
-        <Button
-          variant="light"
-          onClick={() => void start()}
-          loading={isStarting || isRunning}
-          data-testid="request-download"
-        >
+        <Button variant="light" onClick={start} loading={csv.isBusy} data-testid="request-download">
           条件に合う書類の書類情報をダウンロード
         </Button>
       </Group>
@@ -135,16 +114,16 @@ export function DownloadPanel() {
           <Button
             size="compact-sm"
             variant="subtle"
-            onClick={() => void downloadAttributesCsv(m.id)}
+            onClick={() => void csv.download(m.id)}
             data-testid="download-again"
           >
             こちら
           </Button>
         </Alert>
       )}
-      {error && (
+      {csv.error && (
         <Alert color="red" role="alert">
-          {error}
+          {csv.error}
         </Alert>
       )}
     </Stack>

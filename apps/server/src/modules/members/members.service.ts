@@ -2,7 +2,8 @@
  * Member rules (docs/design.md §1–§2): unique emails, self-guard, last-admin guard, invitations.
  * Every write runs in one transaction; the setup mail's token commits with the member.
  */
-import type { TFindMembersFilter, TMember } from '@cloudsign/contract';
+import type { TFindMembersFilter, TMember, TMemberSource } from '@cloudsign/contract';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   newMemberValues,
   updateMemberValues,
@@ -99,13 +100,30 @@ async function* asMembers(batches: AsyncGenerator<MemberListRow[]>): AsyncGenera
 export const getMember = (deps: MemberServiceDeps, who: Who, id: string) =>
   loadMemberDetail(deps, who.user.companyId, id);
 
-export async function createMember(deps: MemberServiceDeps, who: Who, body: CreateMemberBody) {
+/**
+ * How a caller other than the console creates: `source` is the 作成元 stored with the row, and `beforeInvite`
+ * writes the caller's own rows for the member in the same transaction, before the invitation is mailed (a
+ * failure there sends no mail for a member who never existed).
+ */
+export type CreateMemberOptions = {
+  source?: TMemberSource;
+  beforeInvite?: (tx: DbOrTx, member: { id: string }) => Promise<void>;
+};
+
+export async function createMember(
+  deps: MemberServiceDeps,
+  who: Who,
+  body: CreateMemberBody,
+  opts: CreateMemberOptions = {},
+) {
   const companyId = who.user.companyId;
   const repo = membersOf(deps);
   const id = await deps.database.db
     .transaction(async (tx) => {
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
-      const row = await repo.insertMember(tx, newMemberValues(companyId, body, deps.clock()));
+      const values = newMemberValues(companyId, body, deps.clock());
+      const row = await repo.insertMember(tx, { ...values, source: opts.source ?? values.source });
+      await opts.beforeInvite?.(tx, row);
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
       await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
       await recordAuditEvent(tx, {

@@ -148,6 +148,13 @@ async function deactivateWithHandOver(
 }
 
 /**
+ * The first lock of a provisioning deactivation (the company row), for a caller that writes the member in the
+ * same transaction before asking for it: taken first, the locks come in the one order every deactivation uses.
+ */
+export const lockForDeactivation = (tx: DbOrTx, companyId: string) =>
+  repo.lockCompanyForBrake(tx, companyId);
+
+/**
  * What provisioning calls for `active: false`: applied at once with the hand-over, or queued behind the brake.
  * Asking again for a member already in 利用停止 or already waiting changes nothing.
  */

@@ -5,6 +5,7 @@
 import { MEMBER_GROUP_USERS_MAX, ZMemberGroupName } from '@cloudsign/contract';
 import type { ScimResource } from 'scim-patch';
 import type { AppDeps } from '../../deps.ts';
+import { inOneTransaction } from '../../db/one-transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   changeMemberships,
@@ -141,21 +142,32 @@ export async function createGroup(ctx: Ctx, body: unknown) {
     throw new ScimError(400, 'リクエストの形式が正しくありません。', 'invalidSyntax');
   const name = nameOf(body.displayName);
   const members = memberIdsOf(body.members);
-  const group = await createMemberGroup(ctx.deps, ctx.who, { name, note: '' });
-  if (typeof body.externalId === 'string')
-    await provisioning.setExternalId(
-      ctx.deps.database.db,
-      ctx.who.user.companyId,
-      'Group',
-      group.id,
-      body.externalId,
-    );
-  if (members.length > 0) await changeMembers(ctx, group.id, members, 'add');
-  return getGroup(ctx, group.id);
+  // One transaction: a member the IdP named that is not there leaves no group behind.
+  const id = await inOneTransaction(ctx.deps, async (deps) => {
+    const group = await createMemberGroup(deps, ctx.who, { name, note: '' });
+    if (typeof body.externalId === 'string')
+      await provisioning.setExternalId(
+        deps.database.db,
+        ctx.who.user.companyId,
+        'Group',
+        group.id,
+        body.externalId,
+      );
+    if (members.length > 0) await changeMembers({ ...ctx, deps }, group.id, members, 'add');
+    return group.id;
+  });
+  return getGroup(ctx, id);
 }
 
-/** The group as the IdP wants it: name, external id and the members named (PUT: exactly those). */
-async function applyGroup(
+/** The group as the IdP wants it (PUT: exactly the members named), in one transaction. */
+const applyGroup = (
+  ctx: Ctx,
+  current: repo.ScimGroupRow,
+  next: { name?: string; externalId?: string | null; members?: string[] },
+  before: string[],
+) => inOneTransaction(ctx.deps, (deps) => applyGroupIn({ ...ctx, deps }, current, next, before));
+
+async function applyGroupIn(
   ctx: Ctx,
   current: repo.ScimGroupRow,
   next: { name?: string; externalId?: string | null; members?: string[] },

@@ -7,6 +7,7 @@ import { MemberStatus, ZMemberEmail, ZMemberName, ZMemberOrganization } from '@c
 import type { ScimResource } from 'scim-patch';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { inOneTransaction } from '../../db/one-transaction.ts';
 import { createMember, updateMember } from '../members/members.service.ts';
 import * as provisioning from './provisioning.repository.ts';
 import * as repo from './scim.repository.ts';
@@ -15,6 +16,7 @@ import { ScimError, invalidValue, scimNotFound } from './scim-errors.ts';
 import { applyPatch, normalizeOps, scimBool } from './scim-patch-ops.ts';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA, listOf } from './scim-schemas.ts';
 import { scimDeactivate, scimReactivate } from './scim-status.ts';
+import { lockForDeactivation } from './leavers.service.ts';
 import type { ScimWho } from './scim-who.ts';
 import { readPaging, type ScimListQuery } from './scim-paging.ts';
 
@@ -141,31 +143,43 @@ export async function getUser(ctx: Ctx, id: string) {
   return user!;
 }
 
+/**
+ * One transaction for the whole request: the member, his 作成元 and external id, the audit event and a
+ * deactivation asked for at creation commit together, or nothing does (the IdP retries a failed POST).
+ */
 export async function createUser(ctx: Ctx, body: unknown) {
   const input = readUser(body);
   if (!input.email) throw invalidValue('userName（メールアドレス）を指定してください。');
-  const created = await createMember(ctx.deps, ctx.who, {
-    email: input.email,
-    name: input.name ?? '',
-    furigana: null,
-    organization: input.organization ?? '',
-    roles: [],
-  });
-  const db = ctx.deps.database.db;
-  await repo.markScimSource(db, ctx.who.user.companyId, created.id);
-  if (input.externalId)
-    await provisioning.setExternalId(
-      db,
-      ctx.who.user.companyId,
-      'User',
-      created.id,
-      input.externalId,
+  const companyId = ctx.who.user.companyId;
+  const id = await inOneTransaction(ctx.deps, async (deps) => {
+    const created = await createMember(
+      deps,
+      ctx.who,
+      {
+        email: input.email!,
+        name: input.name ?? '',
+        furigana: null,
+        organization: input.organization ?? '',
+        roles: [],
+      },
+      {
+        source: 'scim',
+        beforeInvite: async (tx, member) => {
+          if (input.externalId)
+            await provisioning.setExternalId(tx, companyId, 'User', member.id, input.externalId);
+        },
+      },
     );
-  if (input.active === false) await scimDeactivate(ctx.deps, ctx.who, created);
-  return getUser(ctx, created.id);
+    if (input.active === false) await scimDeactivate(deps, ctx.who, created);
+    return created.id;
+  });
+  return getUser(ctx, id);
 }
 
-/** The member change a PUT or PATCH asks for; `active` left out never suspends or restores. */
+/**
+ * The member change a PUT or PATCH asks for, in one transaction (fields, external id, 利用停止 or 利用再開,
+ * with their audit events); `active` left out never suspends or restores.
+ */
 async function applyUser(ctx: Ctx, current: repo.ScimUserRow, input: UserInput) {
   const body = {
     ...(input.email !== undefined && input.email !== current.email ? { email: input.email } : {}),
@@ -174,18 +188,25 @@ async function applyUser(ctx: Ctx, current: repo.ScimUserRow, input: UserInput) 
       ? { organization: input.organization }
       : {}),
   };
-  if (Object.keys(body).length > 0)
-    await updateMember(ctx.deps, ctx.who, current.id, body, { kind: 'any' });
-  if (input.externalId !== undefined)
-    await provisioning.setExternalId(
-      ctx.deps.database.db,
-      ctx.who.user.companyId,
-      'User',
-      current.id,
-      input.externalId,
-    );
-  if (input.active === false) await scimDeactivate(ctx.deps, ctx.who, current);
-  if (input.active === true) await scimReactivate(ctx.deps, ctx.who, current);
+  const deactivates = input.active === false && current.status !== MemberStatus.Deactivated;
+  await inOneTransaction(ctx.deps, async (deps) => {
+    const tx = deps.database.db;
+    // The company row first, as every deactivation takes it before any member row: locked later, behind
+    // the member row the update holds, it could deadlock with another deactivation.
+    if (deactivates) await lockForDeactivation(tx, ctx.who.user.companyId);
+    if (Object.keys(body).length > 0)
+      await updateMember(deps, ctx.who, current.id, body, { kind: 'any' });
+    if (input.externalId !== undefined)
+      await provisioning.setExternalId(
+        tx,
+        ctx.who.user.companyId,
+        'User',
+        current.id,
+        input.externalId,
+      );
+    if (input.active === false) await scimDeactivate(deps, ctx.who, current);
+    if (input.active === true) await scimReactivate(deps, ctx.who, current);
+  });
   return getUser(ctx, current.id);
 }
 

@@ -56,14 +56,6 @@ export async function findUser(db: DbOrTx, companyId: string, id: string) {
   return row ?? null;
 }
 
-/** 作成元 SCIM: the member service creates with 手動, and this marks the row in the same request. */
-export async function markScimSource(db: DbOrTx, companyId: string, id: string) {
-  await db
-    .update(users)
-    .set({ source: 'scim' })
-    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
-}
-
 export type ScimGroupRow = { id: string; name: string; createdAt: Date; updatedAt: Date };
 const groupColumns = {
   id: memberGroups.id,

@@ -4,6 +4,7 @@ import { registerBulkJobs } from './modules/bulk/bulk.jobs.ts';
 import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
 import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
 import { registerDocumentDownloadJobs } from './modules/document-download/document-download.jobs.ts';
+import { registerTaxAuditJobs } from './modules/tax-audit/tax-audit.jobs.ts';
 import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
 import { registerLeaverJobs } from './modules/provisioning/leavers-mail.ts';
@@ -18,6 +19,7 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   for (const target of BULK_TARGETS) await registerBulkJobs(deps, target);
   await registerAuditLogJobs(deps);
   await registerDocumentDownloadJobs(deps);
+  await registerTaxAuditJobs(deps);
   await registerPasswordResetJobs(deps);
   await registerSsoJobs(deps);
   await registerLeaverJobs(deps);

@@ -225,6 +225,21 @@ const SAMPLES = {
     conditions: { counterparty: '株式会社サンプル', options: {} },
   },
   'document.pdfDownloaded': { file: named('秘密保持契約.pdf') },
+  'document.taxAuditPackRequested': {
+    packId: ID,
+    period: { dateField: 'contractAt', from: '2024-04-01', to: '2025-03-31' },
+    conditions: { counterparty: '株式会社サンプル', amountFrom: 100000, options: {} },
+    nameRule: 'date_counterparty_amount_id',
+    encoding: 'sjis',
+    matchedDocuments: 120,
+  },
+  'document.taxAuditPackDownloaded': {
+    packId: ID,
+    period: { dateField: 'validityStartAt', from: '2024-01-01', to: '2024-12-31' },
+    conditions: { options: {} },
+    downloadedDocuments: 120,
+    corrections: 8,
+  },
   'bulk.uploaded': {
     ...run('members', 1),
     fileName: 'メンバー追加.csv',
@@ -361,6 +376,19 @@ describe('every action the product records reads in words', () => {
 });
 
 describe('details an auditor reads as the issue asks', () => {
+  it("says a 税務調査 pack's period and conditions in words", () => {
+    expect(auditDetailsText(SAMPLES['document.taxAuditPackRequested'])).toBe(
+      [
+        `税務調査対応ファイルのID: ${ID}`,
+        '課税期間: 契約締結日 2024-04-01〜2025-03-31',
+        '書類の検索条件: 取引先: 株式会社サンプル、取引金額（から）: 100,000',
+        'ファイル名の付け方: YYYYMMDD_取引先_金額_書類ID.pdf',
+        '文字コード: Shift_JIS（Excel 向け）',
+        '対象の書類の件数: 120',
+      ].join('\n'),
+    );
+  });
+
   it('names the bulk run and counts members in 名', () => {
     expect(auditDetailsText(SAMPLES['bulk.executed'])).toBe(
       '処理の対象: メンバー\n処理の種類: 一括追加\n件数: 追加 25名',

@@ -6,6 +6,7 @@ import { AUDIT_RETENTION_LABEL, COMPANY_FLAG_LABELS } from './company-settings.t
 import { IDLE_TIMEOUT_LABEL, SESSION_MAX_HOURS_LABEL } from './session-limits.ts';
 import { DOCUMENT_ATTRIBUTE_CSV } from './document-attribute-bulk.ts';
 import { DOCUMENT_DOWNLOAD_NAME_RULE_LABELS } from './document-download.ts';
+import { taxAuditPeriodText } from './tax-audit.ts';
 import { documentConditionLabel } from './documents-search-keys.ts';
 import {
   AUTO_UPDATE_LABELS,
@@ -90,6 +91,10 @@ const FIELD_LABELS: Record<string, string> = {
   downloadId: 'まとめてダウンロードのID',
   nameRule: 'ファイル名の付け方',
   downloadedDocuments: 'ダウンロードした書類の件数',
+  packId: '税務調査対応ファイルのID',
+  period: '課税期間',
+  matchedDocuments: '対象の書類の件数',
+  corrections: '訂正削除履歴の件数',
   retentionYears: AUDIT_RETENTION_LABEL,
   before: 'この日時より前の記録',
   deleted: '削除した件数',
@@ -214,6 +219,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
     document_attributes: '書類情報',
     audit_log: '監査ログ',
     document_download: '書類のまとめてダウンロード',
+    tax_audit_pack: '税務調査対応ファイル',
   },
   theme: THEME_LABELS,
   successorRule: SUCCESSOR_RULE_LABELS,
@@ -326,6 +332,7 @@ export function auditValueText(
     const o = value as Record<string, unknown>;
     if (field === 'bulk' && 'run' in o) return bulkRowText(o);
     if (typeof o.name === 'string') return o.name || '—';
+    if (field === 'period') return taxAuditPeriodText(o);
     return objectText(field, o, ctx);
   }
   return typeof value === 'string' ? value : JSON.stringify(value);

@@ -72,6 +72,8 @@ export const AUDIT_ACTIONS = {
   'document.bulkDownloadRequested': action('document', '書類のまとめてダウンロードの作成'),
   'document.bulkDownloaded': action('document', '書類のまとめてダウンロード'),
   'document.pdfDownloaded': action('document', 'PDFのダウンロード'),
+  'document.taxAuditPackRequested': action('document', '税務調査対応ファイルの作成'),
+  'document.taxAuditPackDownloaded': action('document', '税務調査対応ファイルのダウンロード'),
   'bulk.uploaded': action('bulk', 'CSVのアップロード'),
   'bulk.checked': action('bulk', 'CSVのチェック'),
   'bulk.executed': action('bulk', '一括処理の実行'),

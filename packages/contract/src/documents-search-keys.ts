@@ -37,7 +37,7 @@ export const DOCUMENT_DATE_FILTER_KEYS = [
 ] as const;
 export type TDocumentDateFilterKey = (typeof DOCUMENT_DATE_FILTER_KEYS)[number];
 
-const DATE_FILTER_LABELS: Record<TDocumentDateFilterKey, string> = {
+export const DATE_FILTER_LABELS: Record<TDocumentDateFilterKey, string> = {
   contractAt: '契約締結日',
   validityStartAt: '契約開始日',
   validityEndAt: '契約終了日',

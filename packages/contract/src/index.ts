@@ -26,6 +26,8 @@ export * from './documents.endpoints.ts';
 export * from './document-attribute-options.ts';
 export * from './document-download.ts';
 export * from './document-download.endpoints.ts';
+export * from './tax-audit.ts';
+export * from './tax-audit.endpoints.ts';
 export * from './list-queries.ts';
 export * from './console-protocol.ts';
 export * from './members.ts';

@@ -37,6 +37,7 @@ import { bodyRateOf, trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';
 import { auditLogRoutes } from '../modules/audit-log/audit-log.routes.ts';
 import { documentDownloadRoutes } from '../modules/document-download/document-download.routes.ts';
+import { taxAuditRoutes } from '../modules/tax-audit/tax-audit.routes.ts';
 import { companySettingsRoutes } from '../modules/company-settings/company-settings.routes.ts';
 import { sessionLimitsRoutes } from '../modules/session-limits/session-limits.routes.ts';
 import { ssoRoutes } from '../modules/sso/sso.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   await app.register(documentsRoutes, { deps });
   await app.register(documentAttributeOptionsRoutes, { deps });
   await app.register(documentDownloadRoutes, { deps });
+  await app.register(taxAuditRoutes, { deps });
   await app.register(cabinetsRoutes, { deps });
   for (const target of BULK_TARGETS) await app.register(bulkRoutes, { deps, target });
   await app.register(membersRoutes, { deps });

@@ -6,7 +6,8 @@ import type { TBulkAction, TBulkCellError } from '@cloudsign/contract';
 import type { Tx } from '../db/client.ts';
 import type { bulkManipulations } from '../db/schema.ts';
 
-export type BulkTarget = 'members' | 'document_attributes' | 'audit_log' | 'document_download';
+export type BulkTarget =
+  'members' | 'document_attributes' | 'audit_log' | 'document_download' | 'tax_audit_pack';
 export type ManipulationRow = typeof bulkManipulations.$inferSelect;
 
 /** One data row of the file, cells keyed by header. */

@@ -1,5 +1,5 @@
 /** The SQL of the 訂正削除履歴: the 書類情報 changes of a period, oldest first, in keyset pages by event number. */
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, documents } from '../../db/schema.ts';
 
@@ -11,6 +11,11 @@ export type CorrectionFilter = {
   to: Date;
   /** Only these documents (a 税務調査 pack); every document when absent. */
   documentIds?: readonly string[];
+  /**
+   * Only the documents this subquery selects (their ids as text, e.g. a search's documents): a 税務調査 pack of
+   * any size, without carrying the ids through the application.
+   */
+  documentIdsSql?: SQL;
 };
 
 export const CORRECTION_ACTION = 'document.attributesChanged';
@@ -23,6 +28,7 @@ const where = (f: CorrectionFilter, afterSeq?: number) =>
     gte(auditEvents.occurredAt, f.from),
     lt(auditEvents.occurredAt, f.to),
     f.documentIds ? inArray(auditEvents.targetId, [...f.documentIds]) : undefined,
+    f.documentIdsSql ? sql`${auditEvents.targetId} in (${f.documentIdsSql})` : undefined,
     afterSeq !== undefined ? gt(auditEvents.seq, afterSeq) : undefined,
   );
 

@@ -55,11 +55,12 @@ async function refuse(deps: AppDeps, id: string, message: string) {
 }
 
 /** What the member may read now, and the search within it; null when he no longer may ask. */
-async function scopeOf(deps: AppDeps, companyId: string, p: DownloadParams) {
+async function scopeOf(deps: AppDeps, companyId: string, p: DownloadParams, adminsOnly: boolean) {
   const db = deps.database.db;
   const user = await findRequester(db, companyId, p.userId);
   if (!user || user.status === MemberStatus.Deactivated) return null;
   const who = { isCompanyAdmin: user.roles.includes('CompanyAdmin'), user };
+  if (adminsOnly && !who.isCompanyAdmin) return null;
   const readable = await readableCabinets(db, who);
   try {
     const cabinet = await resolveCabinetScope(db, readable, p.conditions.cabinetId);
@@ -71,7 +72,7 @@ async function scopeOf(deps: AppDeps, companyId: string, p: DownloadParams) {
 }
 
 /** Bytes of `source` into the archive under `name`; resolves with their SHA-256 once yazl has read them all. */
-async function addHashed(
+export async function addHashed(
   zip: yazl.ZipFile,
   source: Readable,
   name: string,
@@ -141,13 +142,34 @@ async function writeEntries(
   return written;
 }
 
+/**
+ * What another archive adds after manifest.csv (a 税務調査 pack's 訂正削除履歴.csv): entries written with
+ * `add`, and counts recorded on the run beside `exported`.
+ */
+export type ExtraEntries = (ctx: {
+  run: { id: string; companyId: string; encoding: TCsvEncoding };
+  filter: SearchFilter;
+  add: (source: Readable, name: string) => Promise<string>;
+}) => Promise<Record<string, number>>;
+
 /** The job: the archive of the run's saved search, or nothing when another run already finished it. */
-export async function runDocumentDownload(deps: AppDeps, manipulationId: string) {
+export const runDocumentDownload = (deps: AppDeps, manipulationId: string) =>
+  runDocumentZip(deps, manipulationId);
+
+/**
+ * The archive of a run's saved search: the PDFs, manifest.csv, then `extras`. `adminsOnly`: the run ends 無効
+ * if its member is no longer a company admin when it runs.
+ */
+export async function runDocumentZip(
+  deps: AppDeps,
+  manipulationId: string,
+  options: { adminsOnly?: boolean; extras?: ExtraEntries } = {},
+) {
   const db = deps.database.db;
   const m = await findManipulationById(db, manipulationId);
   if (!m || m.status !== BulkStatus.Processing) return;
   const params = m.params as DownloadParams;
-  const scope = await scopeOf(deps, m.companyId, params);
+  const scope = await scopeOf(deps, m.companyId, params, options.adminsOnly ?? false);
   if (!scope)
     return refuse(
       deps,
@@ -174,6 +196,7 @@ export async function runDocumentDownload(deps: AppDeps, manipulationId: string)
   });
   stored.catch((e: Error) => fail(e));
   let exported: number;
+  let extraCounts: Record<string, number> = {};
   try {
     exported = await writeEntries(
       deps,
@@ -187,6 +210,12 @@ export async function runDocumentDownload(deps: AppDeps, manipulationId: string)
     await manifestStored;
     const csv = deps.storage.read(manifestKey(m.id));
     await addHashed(zip, csv, DOCUMENT_MANIFEST_NAME, deps.clock(), failed, true);
+    extraCounts =
+      (await options.extras?.({
+        run: { id: m.id, companyId: m.companyId, encoding: m.encoding as TCsvEncoding },
+        filter: scope.filter,
+        add: (source, name) => addHashed(zip, source, name, deps.clock(), failed, true),
+      })) ?? {};
     zip.end();
     await stored;
   } catch (e) {
@@ -207,7 +236,7 @@ export async function runDocumentDownload(deps: AppDeps, manipulationId: string)
       processedRows: exported,
       totalRows: exported,
       finishedAt: deps.clock(),
-      counts: { exported, bytes: size },
+      counts: { exported, ...extraCounts, bytes: size },
     },
     [BulkStatus.Processing],
   );

@@ -1,0 +1,72 @@
+/** 税務調査対応 (issue 35): count a 課税期間's documents, start the pack's job, follow it, fetch the ZIP. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { taxAuditEndpoints as e, ZErrorBody } from '@cloudsign/contract';
+import type { AppDeps } from '../../deps.ts';
+import { routeOf } from '../../api/endpoint-route.ts';
+import { requirePermission } from '../../api/plugins/permissions.ts';
+import { toManipulationDto } from '../../bulk/bulk.dto.ts';
+import { contentDisposition } from '../../lib/http/content-disposition.ts';
+import { jstFileStamp } from '../../lib/time/jst.ts';
+import { countPack, getPack, openPack, requestPack } from './tax-audit.service.ts';
+
+const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const tags = ['documents'];
+// Before the body is read: a member without 組織管理権限 learns nothing from a 400.
+const admin = requirePermission('companyAdmin');
+
+export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.route({
+    ...routeOf(e.count, {
+      tags,
+      summary: '税務調査対応: 課税期間の書類と訂正削除履歴の件数',
+      errors,
+    }),
+    preValidation: admin,
+    handler: async (request) => countPack(deps, request.auth, request.body),
+  });
+
+  app.route({
+    ...routeOf(e.request, {
+      tags,
+      summary:
+        '税務調査対応ファイルの作成（課税期間の書類のPDF・書類一覧・訂正削除履歴のZIPをジョブで作成）',
+      errors: { ...errors, 429: ZErrorBody },
+    }),
+    preValidation: admin,
+    handler: async (request, reply) => {
+      const m = await requestPack(deps, request.auth, request.body);
+      return reply.status(202).send({ manipulation: toManipulationDto(m) });
+    },
+  });
+
+  app.route({
+    ...routeOf(e.status, { tags, summary: '税務調査対応ファイルの作成の進み具合', errors }),
+    preValidation: admin,
+    handler: async (request) => {
+      const m = await getPack(deps, request.auth, request.params.id);
+      return {
+        id: m.id,
+        status: m.status,
+        processedRows: m.processedRows,
+        totalRows: m.totalRows,
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(e.zip, { tags, summary: '税務調査対応ファイル（ZIP）' }),
+    preValidation: admin,
+    handler: async (request, reply) => {
+      const { run, body } = await openPack(deps, request.auth, request.params.id);
+      const stamp = jstFileStamp(run.createdAt);
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `税務調査対応_${stamp}.zip`, `tax_audit_${stamp}.zip`),
+        )
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  });
+};

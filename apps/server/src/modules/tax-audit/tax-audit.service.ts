@@ -1,0 +1,159 @@
+/**
+ * 税務調査対応's rules (docs/design.md "税務調査対応"): company admins only; the documents of a 課税期間 on one
+ * date field, narrowed by the list's conditions; one run under the company's job cap whose ZIP holds their
+ * PDFs, manifest.csv and 訂正削除履歴.csv; the request and each download recorded with the period, the
+ * conditions and the counts.
+ */
+import {
+  BulkKind,
+  BulkStatus,
+  memberLabel,
+  type TCsvEncoding,
+  type TDocumentDownloadNameRule,
+  type TDocumentSearchConditions,
+  type TTaxAuditPeriod,
+} from '@cloudsign/contract';
+import type { AuthContext } from '../../auth/current-user.ts';
+import type { AppDeps } from '../../deps.ts';
+import { readableCabinets } from '../../auth/access.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { findManipulation } from '../../bulk/bulk.repository.ts';
+import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import { countCorrections } from '../audit-log/correction-history.ts';
+import { resolveCabinetScope } from '../documents/documents.service.ts';
+import { searchFilter } from '../documents/search-filter.ts';
+import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
+import { countDownload } from '../document-download/document-download.repository.ts';
+import type { DownloadParams } from '../document-download/document-download.zip.ts';
+import { packCorrections } from './tax-audit.repository.ts';
+import { taxAuditPackJob } from './tax-audit.jobs.ts';
+
+export const TAX_AUDIT_TARGET = 'tax_audit_pack' as const;
+
+/** What a pack's run saves: まとめてダウンロード's params (the period folded into the conditions) and the period. */
+export type TaxAuditParams = DownloadParams & { period: TTaxAuditPeriod };
+
+type Scope = { period: TTaxAuditPeriod; conditions: TDocumentSearchConditions };
+
+const companyTarget = (auth: AuthContext) => ({
+  type: 'company' as const,
+  id: auth.company.id,
+  name: auth.company.name,
+});
+
+/** The list's conditions with the period as the range of its date field (both days inclusive). */
+export const packConditions = ({ period, conditions }: Scope): TDocumentSearchConditions => ({
+  ...conditions,
+  [`${period.dateField}From`]: period.from,
+  [`${period.dateField}To`]: period.to,
+});
+
+/** The list's own checks (another company's cabinet or item is missing: 404), then the search. */
+async function filterOf(deps: AppDeps, auth: AuthContext, scope: Scope) {
+  const db = deps.database.db;
+  const readable = await readableCabinets(db, auth);
+  const cabinet = await resolveCabinetScope(db, readable, scope.conditions.cabinetId);
+  await assertOptionFiltersInCompany(db, readable.companyId, scope.conditions.options);
+  return searchFilter(readable, packConditions(scope), cabinet);
+}
+
+export async function countPack(deps: AppDeps, auth: AuthContext, scope: Scope) {
+  const db = deps.database.db;
+  const filter = await filterOf(deps, auth, scope);
+  const documents = await countDownload(db, filter);
+  const corrections =
+    documents === 0
+      ? 0
+      : await countCorrections(db, packCorrections(auth.company.id, filter, deps.clock()));
+  return { documents, corrections };
+}
+
+export async function requestPack(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: Scope & { encoding: TCsvEncoding; nameRule: TDocumentDownloadNameRule },
+) {
+  const filter = await filterOf(deps, auth, body);
+  const matched = await countDownload(deps.database.db, filter);
+  const params: TaxAuditParams = {
+    conditions: packConditions(body),
+    nameRule: body.nameRule,
+    userId: auth.user.id,
+    period: body.period,
+  };
+  const { row } = await insertGeneration(
+    deps,
+    {
+      companyId: auth.company.id,
+      target: TAX_AUDIT_TARGET,
+      kind: BulkKind.Export,
+      status: BulkStatus.Processing,
+      encoding: body.encoding,
+      params,
+      createdBy: auth.user.id,
+      createdByName: memberLabel(auth.user),
+    },
+    async (tx, run) => {
+      await recordAuditEvent(tx, {
+        ...auditBy(auth),
+        action: 'document.taxAuditPackRequested',
+        target: companyTarget(auth),
+        details: {
+          packId: run.id,
+          period: body.period,
+          conditions: body.conditions,
+          nameRule: body.nameRule,
+          encoding: body.encoding,
+          matchedDocuments: matched,
+        },
+      });
+      await deps.jobs.send(
+        taxAuditPackJob,
+        { manipulationId: run.id },
+        { companyId: auth.company.id, tx },
+      );
+    },
+  );
+  return row;
+}
+
+/** Any pack of the company (only company admins reach here); another company's id is missing. */
+export async function getPack(deps: AppDeps, auth: AuthContext, id: string) {
+  const m = await findManipulation(
+    deps.database.db,
+    { companyId: auth.company.id, target: TAX_AUDIT_TARGET },
+    id,
+  );
+  if (!m) throw notFound();
+  return m;
+}
+
+/** The finished archive, after the download's event has committed. */
+export async function openPack(deps: AppDeps, auth: AuthContext, id: string) {
+  const m = await getPack(deps, auth, id);
+  if (!m.outputFileKey)
+    throw new AppError(
+      'invalid_state',
+      'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
+    );
+  const params = m.params as TaxAuditParams;
+  const {
+    [`${params.period.dateField}From`]: _f,
+    [`${params.period.dateField}To`]: _t,
+    ...rest
+  } = params.conditions as Record<string, unknown>;
+  await recordAuditEvent(deps.database.db, {
+    ...auditBy(auth),
+    action: 'document.taxAuditPackDownloaded',
+    target: companyTarget(auth),
+    details: {
+      packId: m.id,
+      period: params.period,
+      conditions: rest,
+      downloadedDocuments: m.counts.exported ?? m.processedRows,
+      corrections: m.counts.corrections ?? 0,
+    },
+  });
+  return { run: m, body: deps.storage.read(m.outputFileKey) };
+}

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { parse, type Filter } from 'scim2-parse-filter';
 import { memberGroupUsers, memberGroups, provisioningExternalIds, users } from '../../db/schema.ts';
 import { ScimError } from './scim-errors.ts';
+import { heldDeactivationSql } from './scim.repository.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalidFilter = (detail: string) => new ScimError(400, detail, 'invalidFilter');
@@ -75,7 +76,10 @@ const USER_COLUMNS: Record<string, Column> = {
   active: (op, value) => {
     if (op !== 'eq' || typeof value !== 'boolean')
       throw invalidFilter('active には eq true / eq false を使ってください。');
-    return value ? sql`${users.status} <> 3` : sql`${users.status} = 3`;
+    // As answered: a deactivation held by the brake reads inactive (scim.repository.ts).
+    return value
+      ? sql`(${users.status} <> 3 and not ${heldDeactivationSql})`
+      : sql`(${users.status} = 3 or ${heldDeactivationSql})`;
   },
   'urn:ietf:params:scim:schemas:extension:enterprise:2.0:user:department': text(
     sql`${users.organization}`,

@@ -52,7 +52,8 @@ export function toScimUser(r: repo.ScimUserRow, externalId: string | undefined, 
     name: nameParts(r.name),
     displayName: r.name,
     emails: [{ value: r.email, type: 'work', primary: true }],
-    active: r.status !== MemberStatus.Deactivated,
+    // A deactivation held by the brake answers as asked: the IdP compares what it sent with this.
+    active: r.status !== MemberStatus.Deactivated && !r.held,
     [ENTERPRISE_SCHEMA]: { department: r.organization },
     meta: {
       resourceType: 'User',

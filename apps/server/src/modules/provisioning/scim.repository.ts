@@ -2,9 +2,23 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { EntityType } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberGroupUsers, memberGroups, users } from '../../db/schema.ts';
+import {
+  memberGroupUsers,
+  memberGroups,
+  provisioningDeactivations,
+  users,
+} from '../../db/schema.ts';
+
+/**
+ * A deactivation the brake holds for the member (docs/design.md "Leavers from provisioning"): SCIM answers
+ * him `active: false` while it waits, as the IdP asked, though he stays 有効 until an admin applies it.
+ */
+// The member's id spelled with its table: drizzle writes a selected field's column unqualified, and a bare
+// "id" inside the subquery would be the deactivation's own.
+export const heldDeactivationSql = sql<boolean>`exists (select 1 from ${provisioningDeactivations} d where d.member_id = "users"."id" and d.state = 'queued')`;
 
 const userColumns = {
+  held: heldDeactivationSql,
   id: users.id,
   email: users.email,
   name: users.name,
@@ -14,6 +28,8 @@ const userColumns = {
   updatedAt: users.updatedAt,
 };
 export type ScimUserRow = {
+  /** A deactivation waits behind the brake. */
+  held: boolean;
   id: string;
   email: string;
   name: string;

@@ -50,6 +50,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'キャビネット',
     layout: 'default',
     middleware: AUTH,
+    isServerRendered: true,
     module: m('cabinets-page.tsx'),
   },
   {
@@ -64,6 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'メンバーグループ',
     layout: 'default',
     middleware: AUTH,
+    isServerRendered: true,
     module: m('member-groups-page.tsx'),
   },
   {
@@ -136,6 +138,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '監査ログ',
     layout: 'default',
     middleware: ['auth', 'auditor'],
+    isServerRendered: true,
     module: m('audit-log-page.tsx'),
   },
   {
@@ -206,6 +209,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'two-columns',
     middleware: AUTH,
     isAdminOnly: true,
+    isServerRendered: true,
     module: m('member-bulk-manipulations-page.tsx'),
   },
   {
@@ -270,6 +274,7 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     middleware: ENTERPRISE,
     isAdminOnly: true,
+    isServerRendered: true,
     module: m('document-attribute-bulk-manipulations-page.tsx'),
   },
   {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
+import { cabinets, memberGroups } from '../../src/db/schema.ts';
 import type { FirstScreenRenderer } from '@cloudsign/contract';
 
 type State = { queries: { queries: { queryKey: unknown[] }[] } };
@@ -39,6 +40,17 @@ beforeAll(async () => {
     await makeUser(deps, b.id, { name: `社員B${i}`, email: `b${i}@b.example.test` });
     await makeDocument(deps, a.id, { title: `エー社の契約書${i}` });
     await makeDocument(deps, b.id, { title: `ビー社の契約書${i}` });
+  }
+  for (const [company, mark] of [
+    [a, 'エー'],
+    [b, 'ビー'],
+  ] as const) {
+    await deps.database.db
+      .insert(cabinets)
+      .values({ companyId: company.id, name: `${mark}社の棚` });
+    await deps.database.db
+      .insert(memberGroups)
+      .values({ companyId: company.id, name: `${mark}社の営業部` });
   }
   people.adminA = await signIn(deps, adminA);
   people.plainA = await signIn(deps, plainA);
@@ -72,8 +84,40 @@ describe('first screen rendered by the site', () => {
   it('names the pages it renders, with their titles, and no others', () => {
     expect(renderer.serverRenderedTitle('/company/members')).toBe('メンバー | クラウドサイン');
     expect(renderer.serverRenderedTitle('/company/documents')).toBe('書類 | クラウドサイン');
-    expect(renderer.serverRenderedTitle('/cabinets')).toBeNull();
+    expect(renderer.serverRenderedTitle('/cabinets')).toBe('キャビネット | クラウドサイン');
+    expect(renderer.serverRenderedTitle('/member_groups')).toBe(
+      'メンバーグループ | クラウドサイン',
+    );
+    expect(renderer.serverRenderedTitle('/company/audit_log')).toBe('監査ログ | クラウドサイン');
+    expect(renderer.serverRenderedTitle('/company/members/bulk_manipulations')).toBe(
+      '一括操作の履歴 | クラウドサイン',
+    );
+    expect(renderer.serverRenderedTitle('/company/documents/attributes/bulk_manipulations')).toBe(
+      '書類情報の一括編集の履歴 | クラウドサイン',
+    );
     expect(renderer.serverRenderedTitle('/company/members/bulk_add')).toBeNull();
+    expect(renderer.serverRenderedTitle('/company/settings')).toBeNull();
+  });
+
+  it('the cabinets and member groups pages hold the company’s own, as rows', async () => {
+    const cabinetsPage = (await render('adminA', '/cabinets'))!.html;
+    expect(rowsOf(cabinetsPage, 'cabinet-row')).toBe(2);
+    expect(cabinetsPage).toContain('エー社の棚');
+    expect(cabinetsPage).not.toContain('ビー社');
+    const groupsPage = (await render('adminA', '/member_groups'))!.html;
+    expect(rowsOf(groupsPage, 'group-row')).toBe(2);
+    expect(groupsPage).toContain('エー社の営業部');
+    expect(groupsPage).not.toContain('ビー社');
+  });
+
+  it('a bulk history renders the page its URL names (its pager’s links lead there)', async () => {
+    const history = await render('adminA', '/company/members/bulk_manipulations?page=1');
+    expect(history!.html).toContain('まだ一括操作はありません。');
+    const keys = (history!.state as State).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys.some((k) => k.includes('"page":1'))).toBe(true);
+    const later = (await render('adminA', '/company/members/bulk_manipulations?page=3'))!;
+    const laterKeys = (later.state as State).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(laterKeys.some((k) => k.includes('"page":3'))).toBe(true);
   });
 
   it("a company admin's members page holds the company's members as rows, with the reads the console hydrates from", async () => {

@@ -48,14 +48,16 @@ export function createManipulationsApi(e: BulkManipulationEndpoints, keys: BulkM
   const findManipulations = (page: number, signal?: AbortSignal) =>
     callEndpoint(e.list, { query: { page, perPage: 20 }, signal });
 
-  const useManipulations = (page: number) =>
-    useQuery({
+  /** A page of the history: the page's read and the route's first read (preload) share it. */
+  const manipulationsQuery = (page: number) =>
+    queryOptions({
       queryKey: keys.list({ page }),
       queryFn: ({ signal }) => findManipulations(page, signal),
-      placeholderData: keepPreviousData,
       // Runs in progress update in the history without a reload.
       refetchInterval: (q) => (q.state.data?.manipulations.some(isMoving) ? 2000 : false),
     });
+  const useManipulations = (page: number) =>
+    useQuery({ ...manipulationsQuery(page), placeholderData: keepPreviousData });
 
   const findRows = (id: string, q: Partial<TBulkRowsQuery>, signal?: AbortSignal) =>
     callEndpoint(e.rows, { params: { id }, query: q, signal });
@@ -89,6 +91,7 @@ export function createManipulationsApi(e: BulkManipulationEndpoints, keys: BulkM
 
   return {
     useManipulation,
+    manipulationsQuery,
     useManipulations,
     useRows,
     useUpdateManipulation,

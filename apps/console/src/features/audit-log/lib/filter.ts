@@ -17,17 +17,20 @@ export type AuditFilter = Partial<Record<(typeof KEYS)[number], string>>;
 /** The conditions as one string, the same whichever order their keys were set in. */
 export const filterKeyOf = (f: AuditFilter) => JSON.stringify(KEYS.map((k) => f[k] ?? ''));
 
+/** The filter a URL's parameters carry (the page's and the route's first read take it from here). */
+export function auditFilterOf(params: URLSearchParams): AuditFilter {
+  const f: AuditFilter = {};
+  for (const key of KEYS) {
+    const value = params.get(key);
+    if (value) f[key] = value;
+  }
+  return f;
+}
+
 /** The viewer's filter lives in the URL so a pre-filtered link, the back button and a reload keep it. */
 export function useAuditFilter() {
   const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => {
-    const f: AuditFilter = {};
-    for (const key of KEYS) {
-      const value = params.get(key);
-      if (value) f[key] = value;
-    }
-    return f;
-  }, [params]);
+  const filter = useMemo(() => auditFilterOf(params), [params]);
   const setFilter = useCallback(
     (next: AuditFilter) => {
       const search = new URLSearchParams();

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { isBulkChecked, type TBulkManipulation } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
@@ -8,6 +7,8 @@ import { BulkHistoryTable } from '../../../components/bulk/index.ts';
 import { downloadRowsCsv, downloadUploadedFile, useManipulations } from '../api/manipulations.ts';
 import { COUNT_LABELS, UPLOAD_PATH, fmt, resultPath } from './labels.ts';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
+import { LinkPagination } from '../../../components/page/link-pagination.tsx';
+import { useHistoryPage } from '../../../lib/bulk/history-page.ts';
 
 function countsText(m: TBulkManipulation) {
   const checked = COUNT_LABELS.filter((c) => (m.counts[c.key] ?? 0) > 0)
@@ -38,7 +39,7 @@ const Files = ({ m }: { m: TBulkManipulation }) => (
 /** Every run of the company, newest first: state, progress while running, counts, who, when, files. */
 export function HistoryPage() {
   usePageTitle();
-  const [page, setPage] = useState(1);
+  const { page, hrefOf } = useHistoryPage();
   const q = useManipulations(page);
   return (
     <>
@@ -73,10 +74,10 @@ export function HistoryPage() {
             />
           )}
           {q.data.total > 20 && (
-            <Pagination
+            <LinkPagination
               total={Math.ceil(q.data.total / 20)}
               value={page}
-              onChange={setPage}
+              hrefOf={hrefOf}
               size="sm"
               aria-label="履歴のページ"
             />

@@ -9,6 +9,7 @@ export const manipulationsApi = createManipulationsApi(
 );
 export const {
   useManipulation,
+  manipulationsQuery,
   useManipulations,
   useRows,
   useUpdateManipulation,

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Pagination, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useManipulations } from '../api/manipulations.ts';
@@ -8,6 +7,8 @@ import { ManipulationView } from './manipulation-view.tsx';
 import { BulkHistoryTable } from '../../../components/bulk/index.ts';
 import { KIND_LABELS, fmt, manipulationPath } from './labels.ts';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
+import { LinkPagination } from '../../../components/page/link-pagination.tsx';
+import { useHistoryPage } from '../../../lib/bulk/history-page.ts';
 
 const useManipulationId = () => useParams().manipulation_id ?? '';
 
@@ -52,7 +53,7 @@ const countsText = (counts: Record<string, number>) =>
 /** Every run, newest first: kind, status, counts, who, when, progress while processing. */
 export function HistoryPage() {
   usePageTitle();
-  const [page, setPage] = useState(1);
+  const { page, hrefOf } = useHistoryPage();
   const q = useManipulations(page);
   return (
     <>
@@ -90,11 +91,11 @@ export function HistoryPage() {
         )}
       </Paper>
       {q.data && q.data.total > 20 && (
-        <Pagination
+        <LinkPagination
           mt="md"
           total={Math.ceil(q.data.total / 20)}
           value={page}
-          onChange={setPage}
+          hrefOf={hrefOf}
           aria-label="履歴のページ"
         />
       )}

@@ -102,7 +102,8 @@ export async function buildWorld(deps: AppDeps) {
 
   /** A bulk run as its job would leave it, with its stored input or output file. */
   const manipulation = async (
-    target: 'members' | 'document_attributes' | 'audit_log' | 'document_download',
+    target:
+      'members' | 'document_attributes' | 'audit_log' | 'document_download' | 'tax_audit_pack',
     kind: number,
     status: number,
   ) => {
@@ -137,6 +138,7 @@ export async function buildWorld(deps: AppDeps) {
     BulkKind.Export,
     BulkStatus.Succeeded,
   );
+  const taxAuditPack = await manipulation('tax_audit_pack', BulkKind.Export, BulkStatus.Succeeded);
   const attributeUpload = await manipulation(
     'document_attributes',
     BulkKind.Edit,
@@ -203,6 +205,7 @@ export async function buildWorld(deps: AppDeps) {
     memberExport,
     auditExport,
     documentDownload,
+    taxAuditPack,
     memberEditTemplate,
     attributeUpload,
     attributeDownload,
@@ -301,6 +304,7 @@ export function companyAIds(w: World): string[] {
     w.memberExport.id,
     w.auditExport.id,
     w.documentDownload.id,
+    w.taxAuditPack.id,
     w.memberEditTemplate.id,
     w.attributeUpload.id,
     w.attributeDownload.id,

@@ -34,6 +34,7 @@ export type MatrixEntry = {
 };
 
 const ok = '2xx' as const;
+const TAX_PERIOD = { from: '令和6年4月1日', to: '令和7年3月31日' };
 /** Columns: company admin, cabinet admin, plain member, other company's admin, no token, expired token. */
 const x = (
   companyAdmin: Expected,
@@ -456,6 +457,24 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /documents/downloads/{id}/zip': {
     expect: x(ok, 403, 403, 404),
     call: (w) => get(`/documents/downloads/${w.documentDownload.id}/zip`),
+  },
+  // 税務調査対応: company admins only; another company's admin packs his own company's documents, and
+  // company A's packs are missing to him.
+  'POST /tax_audit_packs/count': {
+    expect: x(ok, 403, 403, ok),
+    call: () => send('POST', '/tax_audit_packs/count', { period: TAX_PERIOD }),
+  },
+  'POST /tax_audit_packs': {
+    expect: x(ok, 403, 403, ok),
+    call: () => send('POST', '/tax_audit_packs', { period: TAX_PERIOD, encoding: 'utf8bom' }),
+  },
+  'GET /tax_audit_packs/{id}': {
+    expect: x(ok, 403, 403, 404),
+    call: (w) => get(`/tax_audit_packs/${w.taxAuditPack.id}`),
+  },
+  'GET /tax_audit_packs/{id}/zip': {
+    expect: x(ok, 403, 403, 404),
+    call: (w) => get(`/tax_audit_packs/${w.taxAuditPack.id}/zip`),
   },
   // Company settings: company admins only; another company's admin acts on their own company.
   'GET /company/settings': { expect: x(ok, 403, 403, ok), call: () => get('/company/settings') },

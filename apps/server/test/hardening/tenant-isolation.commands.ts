@@ -579,6 +579,43 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
     }),
   ),
   fc.tuple(side, fc.nat()).map(([c, i]) =>
+    // 税務調査対応: a 課税期間's pack holds only the company's own documents and their own corrections.
+    command('taxAuditPack', c, [i], always, async (s, _o, r) => {
+      const ids = [...s.docs.keys()];
+      const dated = ids[i % ids.length]!;
+      const put = await r.app.inject({
+        method: 'PUT',
+        url: `/documents/${dated}/attribute`,
+        headers: { ...s.headers, 'if-match': '*' },
+        payload: { contractAt: '2025-06-01', amount: 1000 + i },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const period = { from: '令和7年4月1日', to: '令和8年3月31日' };
+      const count = await ok(r.app, s.headers, 'POST', '/tax_audit_packs/count', { period });
+      const asked = await ok(r.app, s.headers, 'POST', '/tax_audit_packs', {
+        period,
+        encoding: 'utf8bom',
+      });
+      const id = asked.json<{ manipulation: { id: string } }>().manipulation.id;
+      for (let n = 0; ; n++) {
+        const st = await ok(r.app, s.headers, 'GET', `/tax_audit_packs/${id}`);
+        if (st.json<{ status: number }>().status !== 5) break;
+        expect(n, 'pack still running').toBeLessThan(600);
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      const zip = await ok(r.app, s.headers, 'GET', `/tax_audit_packs/${id}/zip`);
+      const entries = await readZip(zip.rawPayload);
+      const manifest = readManifest(entries.at(-2)!.bytes, 'utf8bom');
+      const corrections = readManifest(entries.at(-1)!.bytes, 'utf8bom');
+      const packed = new Set(manifest.map((row) => row['書類ID']));
+      expect(packed.has(dated)).toBe(true);
+      expect(count.json<{ documents: number }>().documents).toBe(packed.size);
+      for (const d of packed) expect(s.docs.has(d!), 'packed document').toBe(true);
+      expect(corrections.length).toBeGreaterThan(0);
+      for (const row of corrections) expect(packed.has(row['書類ID']), 'corrected').toBe(true);
+    }),
+  ),
+  fc.tuple(side, fc.nat()).map(([c, i]) =>
     command('foreignProbes', c, [i], always, async (s, other, r) => {
       // Every probe with the i-th of the other company's entities, each compared with a random id.
       for (const probe of foreignProbes(s, other, i)) {
@@ -716,6 +753,15 @@ function foreignProbes(s: Side, o: Side, i: number): Probe[] {
       method: 'POST',
       url: () => '/documents/downloads',
       body: (id) => ({ conditions: { cabinetId: id } }),
+      foreign: cabinet,
+    },
+    {
+      method: 'POST',
+      url: () => '/tax_audit_packs/count',
+      body: (id) => ({
+        period: { from: '2025-04-01', to: '2026-03-31' },
+        conditions: { cabinetId: id },
+      }),
       foreign: cabinet,
     },
     {

@@ -29,6 +29,8 @@ const NO_EVENT: Record<string, string> = {
   'POST /company/settings/preview': 'preview, writes nothing',
   'POST /company/session_limits/preview': 'preview, writes nothing',
   'POST /company/ip_restriction/preview': 'preview, writes nothing',
+  // 税務調査対応's count before producing: a read sent as a body; producing the pack records its event.
+  'POST /tax_audit_packs/count': 'counts, writes nothing',
   // Reads an uploaded list into the form; the save that follows records the change.
   'POST /company/ip_restriction/csv': 'reads a file into the form, writes nothing',
 };

@@ -137,20 +137,21 @@ export async function openPack(deps: AppDeps, auth: AuthContext, id: string) {
       'invalid_state',
       'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
     );
-  const params = m.params as TaxAuditParams;
-  const {
-    [`${params.period.dateField}From`]: _f,
-    [`${params.period.dateField}To`]: _t,
-    ...rest
-  } = params.conditions as Record<string, unknown>;
+  const { period, conditions = { options: {} } } = m.params as Partial<TaxAuditParams>;
+  // The event names the period once: the conditions without the period's own range.
+  const asked: Record<string, unknown> = { ...conditions };
+  if (period) {
+    delete asked[`${period.dateField}From`];
+    delete asked[`${period.dateField}To`];
+  }
   await recordAuditEvent(deps.database.db, {
     ...auditBy(auth),
     action: 'document.taxAuditPackDownloaded',
     target: companyTarget(auth),
     details: {
       packId: m.id,
-      period: params.period,
-      conditions: rest,
+      period,
+      conditions: asked,
       downloadedDocuments: m.counts.exported ?? m.processedRows,
       corrections: m.counts.corrections ?? 0,
     },

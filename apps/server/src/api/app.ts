@@ -5,7 +5,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { clientErrorHandler } from '../lib/http/client-error.ts';
 import { HTTP_SERVER_OPTIONS } from '../lib/http/server-timeouts.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
 import { admission } from './plugins/admission.ts';
+import { rateLimits } from './plugins/rate-limits.ts';
 import { cancelWhenClientGone } from './plugins/cancel-when-client-gone.ts';
 import { genReqId, installRequestId } from '../lib/http/request-id.ts';
 import { RequestLogController, requestLogLevel } from '../lib/http/request-log.ts';
@@ -120,12 +120,10 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   // Every signed-in call, after authentication: the company's console list (403 ip_not_allowed outside it).
   await app.register(ipRestrictionGuard, { deps });
   await app.register(rejectNul);
-  // Per user when signed in, else per IP (docs/design.md §5). Runs after authentication has set request.auth.
-  await app.register(rateLimit, {
-    max: 1200,
-    timeWindow: '1 minute',
-    hook: 'preHandler',
-    keyGenerator: (request) => (request.auth ? `u:${request.auth.user.id}` : `ip:${request.ip}`),
+  // Per member when signed in, per token for SCIM, else per IP (docs/design.md §5).
+  await app.register(rateLimits, {
+    apiPerMinute: Number(deps.env.API_REQUESTS_PER_MINUTE),
+    scimPerMinute: Number(deps.env.SCIM_REQUESTS_PER_MINUTE),
   });
 
   // Before the routes: a versioned save (the contract's `ifMatch`) keeps its If-Match, parsed once; the service refuses none (428).

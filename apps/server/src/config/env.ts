@@ -206,6 +206,13 @@ const ZEnv = z
      * holding every connection.
      */
     MAX_CONCURRENT_PER_ADDRESS: countText('1〜9999 の件数を指定してください', '64', 4),
+    /**
+     * Requests per minute and instance of the api's rate limit (api/plugins/rate-limits.ts): each signed-in
+     * member, or else each client address, gets API_REQUESTS_PER_MINUTE; each SCIM token its own
+     * SCIM_REQUESTS_PER_MINUTE, so an IdP's sync and the console behind one address never share a bucket.
+     */
+    API_REQUESTS_PER_MINUTE: countText('1〜999999 の件数を指定してください', '1200', 6),
+    SCIM_REQUESTS_PER_MINUTE: countText('1〜999999 の件数を指定してください', '30000', 6),
     /** Requests one signed-in member may have admitted at once on one api process; one more answers 429. */
     API_MAX_CONCURRENT_PER_MEMBER: countText('1〜999 の件数を指定してください', '16'),
     /**

@@ -31,7 +31,7 @@ const SPEC_PATHS = [
 ];
 
 // Screens the product added beyond the spec's list (company settings, SSO and its test's return, every
-// member's アカウント設定, the audit log).
+// member's アカウント設定, the audit log, 税務調査対応).
 const PRODUCT_PATHS = [
   '/company/settings',
   '/company/provisioning',
@@ -39,6 +39,7 @@ const PRODUCT_PATHS = [
   '/company/sso',
   '/sso',
   '/account',
+  '/company/tax_audit',
   '/company/audit_log',
 ];
 const SPEC_ROUTES = ROUTES.filter((r) => !PRODUCT_PATHS.includes(r.path));

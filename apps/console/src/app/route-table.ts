@@ -134,6 +134,15 @@ export const ROUTES: readonly RouteDef[] = [
     module: m('account-page.tsx'),
   },
   {
+    // 税務調査対応 (issue 35): a 課税期間's documents, the law's search requirements and the pack's ZIP.
+    path: '/company/tax_audit',
+    title: '税務調査対応',
+    layout: 'default',
+    middleware: AUTH,
+    isAdminOnly: true,
+    module: m('tax-audit-page.tsx'),
+  },
+  {
     path: '/company/audit_log',
     title: '監査ログ',
     layout: 'default',

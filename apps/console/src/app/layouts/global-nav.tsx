@@ -24,14 +24,16 @@ type NavItem = {
 };
 
 /**
- * docs/design.md §1: members, member groups and company settings are for company admins; cabinets and
- * documents for everyone; the audit log for holders of 監査ログ閲覧権限.
+ * docs/design.md §1: members, member groups, company settings and 税務調査対応 are for company admins;
+ * cabinets and documents for everyone; the audit log for holders of 監査ログ閲覧権限.
  */
 export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: 'キャビネット', to: '/cabinets', icon: <CabinetIcon />, isAdminOnly: false },
   { label: 'メンバーグループ', to: '/member_groups', icon: <GroupIcon />, isAdminOnly: true },
   { label: 'メンバー', to: '/company/members', icon: <MemberIcon />, isAdminOnly: true },
   { label: '書類', to: '/company/documents', icon: <DocumentIcon />, isAdminOnly: false },
+  // 税務調査対応: a 課税期間's documents and their pack (電子帳簿保存法), beside the documents.
+  { label: '税務調査対応', to: '/company/tax_audit', icon: <AuditLogIcon />, isAdminOnly: true },
   { label: '企業設定', to: '/company/settings', icon: <SettingsIcon />, isAdminOnly: true },
   {
     label: '退職者の引き継ぎ',

@@ -23,6 +23,9 @@ import { PackPanel } from './pack-panel.tsx';
 type Field = 'from' | 'to' | 'amountFrom' | 'amountTo';
 type Errors = Partial<Record<Field, string>>;
 
+/** A day as the document list shows it: 2025/04/01. */
+const slashed = (day: string) => day.replaceAll('-', '/');
+
 const amountOf = (raw: string, label: string): { value?: number; error?: string } => {
   if (!raw.trim()) return {};
   const r = parseAmountInput(raw);
@@ -197,8 +200,9 @@ export function TaxAuditPage() {
           {counted && (
             <Alert color="blue" title="対象の書類" aria-live="polite">
               <Text size="sm">
-                {TAX_AUDIT_DATE_FIELD_LABELS[counted.inputs.dateField]}が{counted.inputs.from}〜
-                {counted.inputs.to}の書類は <b>{fmt(counted.count.documents)}件</b>
+                {TAX_AUDIT_DATE_FIELD_LABELS[counted.inputs.dateField]}が
+                {slashed(counted.inputs.from)}〜{slashed(counted.inputs.to)}の書類は{' '}
+                <b>{fmt(counted.count.documents)}件</b>
                 です（書類情報の訂正削除履歴 {fmt(counted.count.corrections)}件）。
               </Text>
             </Alert>

@@ -10,7 +10,7 @@ import { documentSearchWhere } from '../documents/documents-search.repository.ts
 import { visibleCabinetsJson } from '../documents/documents.repository.ts';
 import type { SearchFilter } from '../documents/search-filter.ts';
 
-export type DownloadFile = { id: string; name: string; storageKey: string };
+export type DownloadFile = { id: string; name: string; storageKey: string; size: number };
 export type DownloadRow = Awaited<ReturnType<typeof downloadPage>>[number];
 
 /** The company, read access and search conditions of the document list (documentSearchWhere), nothing else. */
@@ -46,7 +46,7 @@ export async function downloadPage(
       files: sql<
         DownloadFile[]
       >`(select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name,
-        'storageKey', f.storage_key) order by f.created_at, f.id), '[]'::json)
+        'storageKey', f.storage_key, 'size', f.size) order by f.created_at, f.id), '[]'::json)
         from document_files f where f.document_id = documents.id)`,
     })
     .from(documents)

@@ -3,6 +3,7 @@
  * every SHA-256 of the manifest recomputed, the manifest parsed as CP932 and as UTF-8 with BOM, the UTF-8 flag
  * on every entry; a member's archive holds only what he may read; the company setting; the audit events.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -12,7 +13,7 @@ import {
   type TDocumentDownloadRequest,
 } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
-import { companies, documentCabinets } from '../../db/schema.ts';
+import { companies, documentCabinets, documentFiles } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import {
   makeDocumentsWorld,
@@ -22,6 +23,7 @@ import {
 import { expectError } from '../../../test/support/error-body.ts';
 import { readManifest, readZip, unzipTool, UTF8_FLAG } from '../../../test/support/zip-archive.ts';
 import { findEventPage } from '../audit-log/audit-log.repository.ts';
+import { WHOLE_FILE_MAX } from './document-download.zip.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -100,6 +102,27 @@ async function checkArchive(zip: Buffer, encoding: 'sjis' | 'utf8bom') {
 }
 
 describe('まとめてダウンロード', () => {
+  it('a PDF larger than a whole read is streamed: its bytes and SHA-256 as stored, beside small ones', async () => {
+    const c = w.cabinets.contracts.id;
+    const tag = `大容量${crypto.randomUUID().slice(0, 6)}`;
+    const { doc, bytes: small } = await file(w.company.id, c, { title: `${tag} 契約書` });
+    const big = randomBytes(WHOLE_FILE_MAX + 1);
+    const storageKey = `documents/${crypto.randomUUID()}.pdf`;
+    await deps.storage.write(storageKey, big);
+    await deps.database.db
+      .insert(documentFiles)
+      .values({ documentId: doc.id, name: '別紙.pdf', size: big.length, storageKey });
+    const { zip } = await download(w.headers.admin, {
+      conditions: { keyword: tag },
+      nameRule: 'id_title',
+    });
+    const { rows } = await checkArchive(zip, 'sjis');
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(rows.map((r) => r['SHA-256'])).toEqual([sha(small), sha(big)]);
+    const entries = await readZip(zip);
+    expect(entries[1]!.bytes.equals(big)).toBe(true);
+  });
+
   it('a company admin downloads a search: names by the rule, Windows-safe and unique, a CP932 manifest', async () => {
     const c = w.cabinets.contracts.id;
     const tag = `検索${crypto.randomUUID().slice(0, 6)}`;

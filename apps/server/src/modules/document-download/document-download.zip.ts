@@ -1,15 +1,19 @@
 /**
  * The まとめてダウンロード job: the PDFs of every document the saved search matches and the member may read, then
  * `manifest.csv`, streamed as one ZIP into storage (yazl; every entry name UTF-8 with the general-purpose bit 11
- * set, so Explorer and Finder show Japanese names). One PDF is in flight at a time and each is hashed (SHA-256)
- * as it passes into the archive, so memory stays flat however many documents match.
+ * set, so Explorer and Finder show Japanese names). Each PDF is hashed (SHA-256) as it goes into the archive.
+ * A PDF up to WHOLE_FILE_MAX is read whole and added as one buffer, the next READ_AHEAD read meanwhile (a
+ * stream chain per entry cost more than the bytes of a small PDF); a larger one is streamed. The archive's
+ * output is waited on when it backs up, so memory stays flat however many documents match.
  *
  * Crash safety: storage writes to a temporary file and renames it when complete, so a killed worker leaves no
  * archive behind; the retried job writes the whole ZIP again under the same key, each document once (keyset
  * pages in id order).
  */
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import {
@@ -34,6 +38,9 @@ import { baseName, extensionOf, uniqueNames } from './download-names.ts';
 import { countDownload, downloadPage, findRequester } from './document-download.repository.ts';
 
 export const DOWNLOAD_PAGE = 200;
+/** PDFs up to this size are read whole; READ_AHEAD of them at most are held at once (32 MiB). */
+export const WHOLE_FILE_MAX = 4 * 1024 * 1024;
+const READ_AHEAD = 8;
 export const downloadZipKey = (id: string) => `document-download/${id}.zip`;
 const manifestKey = (id: string) => `document-download/${id}-manifest.csv`;
 
@@ -91,6 +98,45 @@ export async function addHashed(
   return hash.digest('hex');
 }
 
+/** A whole file's bytes into the archive; waits while the archive's output is backed up. */
+async function addWhole(
+  zip: yazl.ZipFile,
+  bytes: Buffer,
+  name: string,
+  mtime: Date,
+  failed: Promise<never>,
+): Promise<string> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  zip.addBuffer(bytes, name, { mtime, compress: false });
+  const out = zip.outputStream as unknown as PassThrough;
+  if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), failed]);
+  return sha256;
+}
+
+/**
+ * The page's files in order, each read whole (small) or null (to be streamed), the next READ_AHEAD started
+ * while one is added. A read that fails rejects when its turn comes, not before.
+ */
+function readAhead(deps: AppDeps, files: readonly { storageKey: string; size: number }[]) {
+  const reads = new Map<number, Promise<Buffer | null>>();
+  let started = 0;
+  const startUpTo = (last: number) => {
+    for (; started <= last && started < files.length; started += 1) {
+      const f = files[started]!;
+      const read =
+        f.size <= WHOLE_FILE_MAX ? buffer(deps.storage.read(f.storageKey)) : Promise.resolve(null);
+      read.catch(() => undefined);
+      reads.set(started, read);
+    }
+  };
+  return async (i: number): Promise<Buffer | null> => {
+    startUpTo(i + READ_AHEAD);
+    const read = reads.get(i)!;
+    reads.delete(i);
+    return read;
+  };
+}
+
 async function writeEntries(
   deps: AppDeps,
   run: { id: string; nameRule: TDocumentDownloadNameRule },
@@ -107,18 +153,21 @@ async function writeEntries(
   for (;;) {
     deps.jobs.stopping.throwIfAborted();
     const page = await downloadPage(db, scope.readable, scope.filter, after, DOWNLOAD_PAGE);
+    const entries = page.flatMap((d) => d.files.map((f) => ({ d, f })));
+    const bytesOf = readAhead(
+      deps,
+      entries.map((e) => e.f),
+    );
+    let i = 0;
     for (const d of page) {
       const base = baseName(run.nameRule, d);
       const cabinets = d.cabinets.map((c) => c.name).join(';');
       for (const f of d.files) {
         const name = nameOf(base, extensionOf(f.name));
-        const sha256 = await addHashed(
-          zip,
-          deps.storage.read(f.storageKey),
-          name,
-          d.createdAt,
-          failed,
-        );
+        const bytes = await bytesOf(i++);
+        const sha256 = bytes
+          ? await addWhole(zip, bytes, name, d.createdAt, failed)
+          : await addHashed(zip, deps.storage.read(f.storageKey), name, d.createdAt, failed);
         await manifest.write([
           d.id,
           d.localId ?? '',

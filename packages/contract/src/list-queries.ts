@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_STATUSES, ZRole } from './enums.ts';
+import { MEMBER_STATUSES, ZMemberSource, ZRole } from './enums.ts';
 import { parseAmountInput, parseDateInput, preprocessWith } from './japanese-input.ts';
 import { DOCUMENT_BLANK_KEYS } from './documents-search-keys.ts';
 
@@ -72,6 +72,8 @@ export const ZMemberListQuery = z.object({
   status: qIntEnum(MEMBER_STATUSES),
   mfa: qIntEnum([1, 2]),
   signIn: lenient(z.enum(MEMBER_SIGN_IN_FILTERS)),
+  /** 作成元 (手動 / CSV / SSO / SCIM): who the company's IdP provisions, who came by CSV or by hand. */
+  source: lenient(ZMemberSource),
   sort: lenient(z.enum(MEMBER_SORTS)),
   /** The member whose drawer is open: a row is a link to it, so a click works before the page is hydrated. */
   memberId: qUuid,

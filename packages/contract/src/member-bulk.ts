@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ZId, strictRequestBody } from './common.ts';
 import { ZCsvEncoding } from './bulk.ts';
-import { MEMBER_STATUS_LABELS, MemberStatus, ROLE_LABELS, ROLES, type TRole } from './enums.ts';
+import {
+  MEMBER_SOURCES,
+  MEMBER_STATUS_LABELS,
+  MemberStatus,
+  ROLE_LABELS,
+  ROLES,
+  type TRole,
+} from './enums.ts';
 import { MEMBER_SIGN_IN_FILTERS } from './list-queries.ts';
 
 /** Japanese column headers of the member CSVs (docs/design.md §3). */
@@ -20,6 +27,11 @@ export const MEMBER_CSV = {
    * edit file may carry it, and it is ignored (a sign-in is not something a file sets).
    */
   lastSignInAt: '最終ログイン日時',
+  /**
+   * Export and edit template only when asked for (`withSource`), after 最終ログイン日時: 手動 / CSV / SSO / SCIM
+   * (MEMBER_SOURCE_LABELS). Read-only like 最終ログイン日時: an edit file may carry it, and it is ignored.
+   */
+  source: '作成元',
   /** Delete CSV only: who takes over the deleted member's cabinets and documents (offboarding). */
   successor: '移管先メールアドレス',
 } as const;
@@ -50,6 +62,11 @@ export const MEMBER_EDIT_COLUMNS = [
 ] as const;
 /** What the export and the edit template write: the edit columns and the read-only 最終ログイン日時. */
 export const MEMBER_EXPORT_COLUMNS = [...MEMBER_EDIT_COLUMNS, MEMBER_CSV.lastSignInAt] as const;
+/** An export asked for with 作成元 (`withSource`): its column comes last. */
+export const MEMBER_EXPORT_COLUMNS_WITH_SOURCE = [
+  ...MEMBER_EXPORT_COLUMNS,
+  MEMBER_CSV.source,
+] as const;
 export const MEMBER_DELETE_COLUMNS = [
   MEMBER_CSV.id,
   MEMBER_CSV.email,
@@ -106,12 +123,15 @@ export const ZMemberBulkFilters = strictRequestBody({
   signIn: z
     .enum(MEMBER_SIGN_IN_FILTERS, { message: '最終ログインの条件の指定が正しくありません。' })
     .optional(),
+  source: z.enum(MEMBER_SOURCES, { message: '作成元の指定が正しくありません。' }).optional(),
 });
 export type TMemberBulkFilters = z.infer<typeof ZMemberBulkFilters>;
 
 export const ZMemberCsvRequest = strictRequestBody({
   filters: ZMemberBulkFilters.default({}),
   encoding: ZCsvEncoding.default('sjis'),
+  /** Adds the read-only 作成元 column after 最終ログイン日時 (an edit upload ignores it). */
+  withSource: z.boolean({ message: '作成元の列の指定が正しくありません。' }).default(false),
 });
 export type TMemberCsvRequest = z.infer<typeof ZMemberCsvRequest>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZPage, strictRequestBody } from './common.ts';
-import { ROLES, ZMemberSource, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
+import { MEMBER_SOURCES, ROLES, ZMemberSource, ZMemberStatus, ZMfaState, ZTheme } from './enums.ts';
 import { MEMBER_SIGN_IN_FILTERS, MEMBER_SORTS } from './list-queries.ts';
 import { refineText } from './text.ts';
 import { normalizeEmailInput, normalizeFuriganaInput } from './japanese-input.ts';
@@ -158,6 +158,7 @@ export const ZFindMembersQuery = z.object({
   signIn: z
     .enum(MEMBER_SIGN_IN_FILTERS, { message: '最終ログインの条件の値が正しくありません。' })
     .optional(),
+  source: z.enum(MEMBER_SOURCES, { message: '作成元の値が正しくありません。' }).optional(),
   /**
    * `match`, for the member pickers (not a list order a person chooses): whole name / フリガナ / e-mail matches of
    * the keyword first, then those starting with it, then the rest, each in 氏名 order.

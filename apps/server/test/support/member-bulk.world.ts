@@ -65,7 +65,7 @@ export async function settle(
 export async function exportMembers(
   app: ApiApp,
   headers: Headers,
-  body: { filters: Record<string, unknown>; encoding: 'sjis' | 'utf8bom' },
+  body: { filters: Record<string, unknown>; encoding: 'sjis' | 'utf8bom'; withSource?: boolean },
 ) {
   const res = await app.inject({
     method: 'POST',

@@ -210,6 +210,7 @@ function filterSql(companyId: string, f: MemberCsvFilters): SQL {
   if (f.role) parts.push(sql`${f.role} = any(u.roles)`);
   if (f.status !== undefined) parts.push(sql`u.status = ${f.status}`);
   if (f.mfa !== undefined) parts.push(sql`u.mfa = ${f.mfa}`);
+  if (f.source) parts.push(sql`u.source = ${f.source}`);
   const before = f.inactiveBefore === undefined ? undefined : new Date(f.inactiveBefore);
   const signIn = signInCondition(f.signIn, before, 'u');
   if (signIn) parts.push(signIn);

@@ -45,7 +45,9 @@ const membersCsv = (
       // A deactivation file never stops its requester (the edit check would refuse that row anyway).
       const deactivate =
         'deactivate' in body && body.deactivate ? { deactivateExcept: auth.user.id } : {};
-      return { filters: { ...body.filters, ...bound }, ...deactivate };
+      // The export's optional read-only 作成元 column.
+      const withSource = 'withSource' in body && body.withSource ? { withSource: true } : {};
+      return { filters: { ...body.filters, ...bound }, ...deactivate, ...withSource };
     },
   });
 

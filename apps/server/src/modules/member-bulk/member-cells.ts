@@ -7,7 +7,7 @@ import {
   MEMBER_ADD_COLUMNS,
   MEMBER_CSV,
   MEMBER_DELETE_COLUMNS,
-  MEMBER_EXPORT_COLUMNS,
+  MEMBER_EXPORT_COLUMNS_WITH_SOURCE,
   MEMBER_GROUP_SEPARATOR,
   LEGACY_ACTIVE_USE_STATE,
   MEMBER_USE_STATES,
@@ -39,10 +39,10 @@ export function memberColumnSpec(kind: number, documentApproval: number): Column
       required: [MEMBER_CSV.email],
       unavailable,
     };
-  // An export re-uploads as an edit file: its read-only 最終ログイン日時 is allowed and never read.
+  // An export re-uploads as an edit file: its read-only 最終ログイン日時 and 作成元 are allowed and never read.
   if (kind === BulkKind.Edit)
     return {
-      allowed: memberColumnsFor(MEMBER_EXPORT_COLUMNS, documentApproval),
+      allowed: memberColumnsFor(MEMBER_EXPORT_COLUMNS_WITH_SOURCE, documentApproval),
       required: [MEMBER_CSV.id],
       unavailable,
     };

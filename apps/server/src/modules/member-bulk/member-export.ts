@@ -5,11 +5,14 @@
  */
 import {
   MEMBER_EXPORT_COLUMNS,
+  MEMBER_EXPORT_COLUMNS_WITH_SOURCE,
+  MEMBER_SOURCE_LABELS,
   MEMBER_GROUP_SEPARATOR,
   MEMBER_ROLE_COLUMNS,
   MemberStatus,
   memberColumnsFor,
   memberUseState,
+  type TMemberSource,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { runExport } from '../../bulk/export-runner.ts';
@@ -30,6 +33,10 @@ import {
 
 export const EXPORT_PAGE = 2000;
 
+/** 作成元 in the words of the drawer (every member before the column is 手動). */
+const sourceCell = (source: string | undefined) =>
+  MEMBER_SOURCE_LABELS[(source ?? 'manual') as TMemberSource] ?? source ?? '';
+
 /** A group whose name contains a separator (`;` or `；`) is written by id, which the upload also accepts. */
 const groupCell = (groups: { id: string; name: string }[]) =>
   groups.map((g) => (hasGroupSeparator(g.name) ? g.id : g.name)).join(MEMBER_GROUP_SEPARATOR);
@@ -41,6 +48,8 @@ const groupCell = (groups: { id: string; name: string }[]) =>
  * would refuse their rows and hold up the whole run).
  */
 export type Deactivation = { except: string; count: number };
+/** What a generated file writes beyond the members of its filters. */
+export type MemberCsvOptions = { deactivation?: Deactivation; withSource?: boolean };
 
 const stoppable = (status: number) =>
   status === MemberStatus.Valid || status === MemberStatus.PasswordReset;
@@ -51,7 +60,7 @@ export async function writeMembersCsv(
   filters: MemberCsvFilters,
   writer: CsvWriter,
   onPage?: (written: number) => Promise<void>,
-  deactivation?: Deactivation,
+  { deactivation, withSource = false }: MemberCsvOptions = {},
 ) {
   const useStateOf = (u: MemberState) => {
     if (
@@ -69,7 +78,12 @@ export async function writeMembersCsv(
   const roleColumns = MEMBER_ROLE_COLUMNS.filter(
     (r) => approval !== 0 || r.role !== 'CompanyApprover',
   );
-  await writer.write(memberColumnsFor(MEMBER_EXPORT_COLUMNS, approval));
+  await writer.write(
+    memberColumnsFor(
+      withSource ? MEMBER_EXPORT_COLUMNS_WITH_SOURCE : MEMBER_EXPORT_COLUMNS,
+      approval,
+    ),
+  );
   let written = 0;
   const writePage = async (db: DbOrTx, page: MemberState[]) => {
     deps.jobs.stopping.throwIfAborted();
@@ -94,6 +108,7 @@ export async function writeMembersCsv(
         useStateOf(u),
         versionCell(u.updatedAt),
         u.lastSignInAt ? jstDateTime(u.lastSignInAt) : '',
+        ...(withSource ? [sourceCell(u.source)] : []),
       ]);
     }
     written += page.length;
@@ -127,7 +142,10 @@ export async function runMemberExport(deps: AppDeps, manipulationId: string) {
       total: await countFilteredMembers(deps.database.db, m.companyId, filters),
       key: `member-bulk/${m.id}-out.csv`,
       write: (writer, onPage) =>
-        writeMembersCsv(deps, m.companyId, filters, writer, onPage, deactivation),
+        writeMembersCsv(deps, m.companyId, filters, writer, onPage, {
+          deactivation,
+          withSource: m.params.withSource === true,
+        }),
       // Read by the page that offers to start 一括編集 from the file: how many it would stop.
       counts: (): Record<string, number> =>
         deactivation ? { toDeactivate: deactivation.count } : {},

@@ -3,7 +3,12 @@
  * repositories run them; kept apart because both the paged list and the stream (page=-1) use them.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { searchKeywordTerms, type TMemberSignInFilter, type TRole } from '@cloudsign/contract';
+import {
+  searchKeywordTerms,
+  type TMemberSignInFilter,
+  type TMemberSource,
+  type TRole,
+} from '@cloudsign/contract';
 import { users } from '../../db/schema.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import { lastSignInKey, signInCondition } from './member-sign-in.sql.ts';
@@ -31,6 +36,8 @@ export type MemberListFilter = {
   /** The clean-up filters; 'inactive90' needs `inactiveBefore` (now − 90 days, from the service's clock). */
   signIn?: TMemberSignInFilter | undefined;
   inactiveBefore?: Date | undefined;
+  /** 作成元. */
+  source?: TMemberSource | undefined;
 };
 
 /** Keyword → normalised terms (space-separated terms all must match), at most 10; the console judges the same. */
@@ -59,7 +66,8 @@ export const isUnfiltered = (f: MemberListFilter) =>
   !f.role &&
   f.status === undefined &&
   f.mfa === undefined &&
-  !f.signIn;
+  !f.signIn &&
+  !f.source;
 
 /** The one gram a filter of nothing but a single 1–2 character keyword term is, else undefined. */
 export function singleGram(f: MemberListFilter): string | undefined {
@@ -71,7 +79,8 @@ export function singleGram(f: MemberListFilter): string | undefined {
     !f.role &&
     f.status === undefined &&
     f.mfa === undefined &&
-    !f.signIn;
+    !f.signIn &&
+    !f.source;
   return only && [...terms[0]!].length <= 2 ? terms[0] : undefined;
 }
 
@@ -85,6 +94,7 @@ export const filterKey = (f: MemberListFilter) =>
     f.status ?? '',
     f.mfa ?? '',
     f.signIn === 'inactive90' ? `inactive:${f.inactiveBefore?.toISOString()}` : (f.signIn ?? ''),
+    f.source ?? '',
   ]);
 
 /**
@@ -149,6 +159,7 @@ export function memberWhere(f: MemberListFilter): SQL {
   if (f.role) parts.push(sql`${users.roles} @> ${pgTextArray([f.role])}::text[]`);
   if (f.status !== undefined) parts.push(sql`${users.status} = ${f.status}`);
   if (f.mfa !== undefined) parts.push(sql`${users.mfa} = ${f.mfa}`);
+  if (f.source) parts.push(sql`${users.source} = ${f.source}`);
   const signIn = signInCondition(f.signIn, f.inactiveBefore);
   if (signIn) parts.push(signIn);
   return sql.join(parts, sql` and `);

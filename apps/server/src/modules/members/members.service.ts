@@ -82,6 +82,7 @@ export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter
     mfa: q.mfa,
     signIn: q.signIn,
     inactiveBefore: q.signIn === 'inactive90' ? inactiveBefore(deps.clock()) : undefined,
+    source: q.source,
   };
   const stats = await listStats(db, companyId);
   const total = await countMembers(db, filter, stats);

@@ -5,18 +5,21 @@ import { memberBulkKeys } from './keys.ts';
 import { isMoving } from '../../../lib/bulk/manipulations-api.ts';
 import type { GeneratedFile } from './transfers.ts';
 
+/** What either file page asks for: the export's own 作成元 column, the edit template's 利用停止. */
+export type MembersCsvBody = TMemberEditTemplateRequest & { withSource?: boolean };
+
 /** Export (`POST /members/export/csv`) or edit template (`POST /members/bulk_edit/csv_template`). */
-export const requestMembersCsv = (file: GeneratedFile, body: TMemberEditTemplateRequest) =>
+export const requestMembersCsv = (file: GeneratedFile, { withSource, ...body }: MembersCsvBody) =>
   file === 'editTemplate'
     ? callEndpoint(bulkEndpoints.members.editTemplate.request, { body })
     : // Only the edit template knows 利用停止: the export's body is strict and would refuse the key.
       callEndpoint(bulkEndpoints.members.export.request, {
-        body: { filters: body.filters, encoding: body.encoding },
+        body: { filters: body.filters, encoding: body.encoding, withSource: withSource ?? false },
       });
 
 export const useRequestMembersCsv = (file: GeneratedFile) =>
   useMutation({
-    mutationFn: (body: TMemberEditTemplateRequest) => requestMembersCsv(file, body),
+    mutationFn: (body: MembersCsvBody) => requestMembersCsv(file, body),
   });
 
 /** 一括編集 from a finished edit template (`POST …/csv_template/:id/edit`): the new run, being checked. */

@@ -15,6 +15,8 @@ import {
   BulkStatus,
   MEMBER_SIGN_IN_FILTER_LABELS,
   MEMBER_SIGN_IN_FILTERS,
+  MEMBER_SOURCE_LABELS,
+  MEMBER_SOURCES,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   ROLES,
@@ -60,6 +62,7 @@ function filtersFromList(params: URLSearchParams): TMemberBulkFilters {
     status: q.status,
     mfa: q.mfa,
     signIn: q.signIn,
+    source: q.source,
   };
 }
 
@@ -76,9 +79,15 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
   // The member list's 「利用停止」 link asks for a deactivation file (?deactivate=1).
   const [deactivate, setDeactivate] = useState(params.get('deactivate') === '1');
   const isDeactivation = file === 'editTemplate' && deactivate;
+  const [withSource, setWithSource] = useState(false);
   const submit = () =>
     request.mutate(
-      { filters, encoding, ...(isDeactivation ? { deactivate: true } : {}) },
+      {
+        filters,
+        encoding,
+        ...(isDeactivation ? { deactivate: true } : {}),
+        ...(file === 'export' && withSource ? { withSource: true } : {}),
+      },
       { onSuccess: ({ manipulation }) => void navigate(`${text.path}/${manipulation.id}`) },
     );
   return (
@@ -156,12 +165,33 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
               })
             }
           />
+          <Select
+            label="作成元"
+            clearable
+            placeholder="すべて"
+            data={MEMBER_SOURCES.map((value) => ({ value, label: MEMBER_SOURCE_LABELS[value] }))}
+            value={filters.source ?? null}
+            onChange={(v) =>
+              setFilters({
+                ...filters,
+                source: (v ?? undefined) as TMemberBulkFilters['source'],
+              })
+            }
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               文字コード
             </Text>
             <EncodingChoice value={encoding} onChange={setEncoding} />
           </Stack>
+          {file === 'export' && (
+            <Checkbox
+              label="作成元の列を含める"
+              description="最後の列に作成元（手動・CSV・SSO・SCIM）を書き出します。一括編集でアップロードしても、この列は読み込まれません。"
+              checked={withSource}
+              onChange={(e) => setWithSource(e.currentTarget.checked)}
+            />
+          )}
           {file === 'editTemplate' && (
             <Checkbox
               label="利用状態を「利用停止」にして作成する"

@@ -15,6 +15,7 @@ export const findMembers = (q: TMemberListQuery, signal?: AbortSignal) =>
       status: q.status,
       mfa: q.mfa,
       signIn: q.signIn,
+      source: q.source,
       sort: q.sort,
     },
     signal,

@@ -8,6 +8,7 @@ import {
   MFA_OPTIONS,
   SIGN_IN_OPTIONS,
   SORT_OPTIONS,
+  SOURCE_OPTIONS,
   STATUS_OPTIONS,
   roleOptionsFor,
 } from '../lib/labels.ts';
@@ -117,6 +118,15 @@ export function MemberFilters({ query, onChange }: Props) {
         onChange={(v) => onChange({ signIn: (v ?? undefined) as TMemberListQuery['signIn'] })}
         clearable
         w={260}
+      />
+      <Select
+        label="作成元"
+        placeholder="すべて"
+        data={SOURCE_OPTIONS}
+        value={query.source ?? null}
+        onChange={(v) => onChange({ source: (v ?? undefined) as TMemberListQuery['source'] })}
+        clearable
+        w={130}
       />
       <Select
         label="並び順"

@@ -20,7 +20,15 @@ type Props = {
 const LIST_HEIGHT = 'calc(100vh - 330px)';
 
 /** The list's conditions a member file can be asked for with (ZMemberBulkFilters). */
-const FILE_FILTER_KEYS = ['keyword', 'groupId', 'role', 'status', 'mfa', 'signIn'] as const;
+const FILE_FILTER_KEYS = [
+  'keyword',
+  'groupId',
+  'role',
+  'status',
+  'mfa',
+  'signIn',
+  'source',
+] as const;
 
 /**
  * A file page with the list's conditions (its filters read them from the URL): the export, or the edit template

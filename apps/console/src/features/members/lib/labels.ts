@@ -1,6 +1,8 @@
 import {
   MEMBER_SIGN_IN_FILTER_LABELS,
   MEMBER_SIGN_IN_FILTERS,
+  MEMBER_SOURCE_LABELS,
+  MEMBER_SOURCES,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   ROLE_LABELS,
@@ -47,6 +49,12 @@ export const SORT_OPTIONS: { value: NonNullable<TMemberListQuery['sort']>; label
 export const SIGN_IN_OPTIONS = MEMBER_SIGN_IN_FILTERS.map((value) => ({
   value,
   label: MEMBER_SIGN_IN_FILTER_LABELS[value],
+}));
+
+/** 作成元: who came by hand, by CSV, by SSO or from the company's IdP (SCIM). */
+export const SOURCE_OPTIONS = MEMBER_SOURCES.map((value) => ({
+  value,
+  label: MEMBER_SOURCE_LABELS[value],
 }));
 
 /** 最終ログイン日時 as the list and drawer show it (JST to the minute); never = 「未ログイン」. */

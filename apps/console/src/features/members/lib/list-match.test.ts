@@ -27,6 +27,9 @@ describe('matchesListQuery', () => {
     expect(matchesListQuery(member, { role: 'CompanyAdmin' })).toBe(false);
     expect(matchesListQuery(member, { groupId: member.id })).toBe(false);
     expect(matchesListQuery(member, { mfa: 1 })).toBe(false);
+    // Added in the console: 作成元 手動.
+    expect(matchesListQuery(member, { source: 'manual' })).toBe(true);
+    expect(matchesListQuery(member, { source: 'scim' })).toBe(false);
   });
 
   it('folds a keyword as the member search does: variant kanji, widths, every word', () => {

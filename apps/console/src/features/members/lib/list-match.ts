@@ -20,6 +20,8 @@ export function matchesListQuery(m: TMember, q: TMemberListQuery): boolean {
   // Just created: never signed in, and not yet 90 days old.
   if (q.signIn === 'inactive90') return false;
   if (q.signIn === 'never' && m.lastSignInAt !== null) return false;
+  // Added in the console: 作成元 手動.
+  if (q.source !== undefined && q.source !== 'manual') return false;
   const text = memberSearchText(m);
   return searchKeywordTerms(q.keyword).every((term) => text.includes(term));
 }

@@ -3,7 +3,7 @@
  * S3-compatible storage later. Keys are always server-chosen (`<area>/<uuid>`), never user file names.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -12,6 +12,8 @@ export type FileStorage = {
   /** Streams `source` to `key`; the file appears only once complete (write to temp, then rename). */
   write: (key: string, source: Readable | Buffer) => Promise<{ size: number }>;
   read: (key: string) => Readable;
+  /** The whole file at once, for small files (one read instead of a stream's chain of them). */
+  readAll: (key: string) => Promise<Buffer>;
   size: (key: string) => Promise<number | null>;
   remove: (key: string) => Promise<void>;
   /**
@@ -70,6 +72,7 @@ export function createLocalStorage(root: string, opts: { stagingTag?: string } =
     discard: async (key) => rm(stagedPath(key), { force: true }),
     readStaged: (key) => createReadStream(stagedPath(key)),
     read: (key) => createReadStream(pathOf(key)),
+    readAll: (key) => readFile(pathOf(key)),
     size: async (key) => {
       try {
         return (await stat(pathOf(key))).size;

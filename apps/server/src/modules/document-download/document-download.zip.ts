@@ -13,7 +13,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import {
@@ -38,9 +37,15 @@ import { baseName, extensionOf, uniqueNames } from './download-names.ts';
 import { countDownload, downloadPage, findRequester } from './document-download.repository.ts';
 
 export const DOWNLOAD_PAGE = 200;
-/** PDFs up to this size are read whole; READ_AHEAD of them at most are held at once (32 MiB). */
+/**
+ * PDFs up to this size are read whole, up to READ_AHEAD of them or READ_AHEAD_BYTES at once; the archive's
+ * output may hold OUTPUT_BUFFER before the job waits for storage to take it (written in few large writes, not
+ * one per PDF). In memory: about 16 + 8 MiB, or one PDF of 4 MiB more.
+ */
 export const WHOLE_FILE_MAX = 4 * 1024 * 1024;
-const READ_AHEAD = 8;
+const READ_AHEAD = 32;
+const READ_AHEAD_BYTES = 16 * 1024 * 1024;
+const OUTPUT_BUFFER = 8 * 1024 * 1024;
 export const downloadZipKey = (id: string) => `document-download/${id}.zip`;
 const manifestKey = (id: string) => `document-download/${id}-manifest.csv`;
 
@@ -109,7 +114,7 @@ async function addWhole(
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   zip.addBuffer(bytes, name, { mtime, compress: false });
   const out = zip.outputStream as unknown as PassThrough;
-  if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), failed]);
+  if (out.writableLength > OUTPUT_BUFFER) await Promise.race([once(out, 'drain'), failed]);
   return sha256;
 }
 
@@ -120,19 +125,25 @@ async function addWhole(
 function readAhead(deps: AppDeps, files: readonly { storageKey: string; size: number }[]) {
   const reads = new Map<number, Promise<Buffer | null>>();
   let started = 0;
-  const startUpTo = (last: number) => {
-    for (; started <= last && started < files.length; started += 1) {
+  let held = 0;
+  const startFrom = (i: number) => {
+    for (; started < files.length && started <= i + READ_AHEAD; started += 1) {
       const f = files[started]!;
-      const read =
-        f.size <= WHOLE_FILE_MAX ? buffer(deps.storage.read(f.storageKey)) : Promise.resolve(null);
+      const isWhole = f.size <= WHOLE_FILE_MAX;
+      // Always the one asked for; further ones while their bytes fit.
+      if (started > i && isWhole && held + f.size > READ_AHEAD_BYTES) break;
+      if (isWhole) held += f.size;
+      const read = isWhole ? deps.storage.readAll(f.storageKey) : Promise.resolve(null);
       read.catch(() => undefined);
       reads.set(started, read);
     }
   };
   return async (i: number): Promise<Buffer | null> => {
-    startUpTo(i + READ_AHEAD);
+    startFrom(i);
     const read = reads.get(i)!;
     reads.delete(i);
+    const f = files[i]!;
+    if (f.size <= WHOLE_FILE_MAX) held -= f.size;
     return read;
   };
 }

@@ -37,6 +37,8 @@ export const taxAuditLastDay = (from: string): string => {
 export const TAX_AUDIT_SPAN_MESSAGE =
   '課税期間は1年以内で指定してください（終了日は開始日の1年後の前日まで）。';
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 const periodDay = (label: string) =>
   z
     .string({ message: `課税期間の${label}を入力してください。` })
@@ -54,6 +56,8 @@ export const ZTaxAuditPeriod = z
     { message: '課税期間（開始日と終了日）を入力してください。' },
   )
   .superRefine((p, ctx) => {
+    // A field already refused (blank, not a day) is said once, by its own message.
+    if (!DAY.test(p.from ?? '') || !DAY.test(p.to ?? '')) return;
     if (p.from > p.to)
       ctx.addIssue({
         code: 'custom',
@@ -76,7 +80,8 @@ function refineScope(
   v: { period: TTaxAuditPeriod; conditions: Record<string, unknown> },
   ctx: z.RefinementCtx,
 ) {
-  const f = v.period.dateField;
+  const f = v.period?.dateField;
+  if (!f || !v.conditions) return;
   if (v.conditions[`${f}From`] !== undefined || v.conditions[`${f}To`] !== undefined)
     ctx.addIssue({
       code: 'custom',

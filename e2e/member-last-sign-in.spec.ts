@@ -83,3 +83,47 @@ test('an admin filters the members who have not signed in for 90 days and export
     if (last) expect(Date.now() - jstCell(last).getTime()).toBeGreaterThan(90 * DAY_MS);
   }
 });
+
+test('an admin filters the members by 作成元 and exports that set with the 作成元 column', async ({
+  page,
+}) => {
+  await startAt(page, DEMO.admin);
+  await mainNav(page).getByRole('link', { name: 'メンバー', exact: true }).click();
+  await expectPage(page, 'メンバー');
+
+  // 作成元: in the URL, with the count the server answers for it.
+  await page.getByRole('textbox', { name: '作成元', exact: true }).click();
+  await page.getByRole('option', { name: '手動', exact: true }).click();
+  await expect(page).toHaveURL(/source=manual/);
+  const { total } = await apiGet<{ total: number }>(page, API_URL, '/members?source=manual&page=1');
+  expect(total).toBeGreaterThan(0);
+  await expect(page.getByTestId('member-total')).toContainText(
+    `${total.toLocaleString('ja-JP')}名`,
+  );
+  // The filters fit the 1280 px page: nothing scrolls sideways.
+  const html = page.locator('html');
+  expect(
+    await html.evaluate(
+      (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth - el.clientWidth,
+    ),
+  ).toBe(0);
+  await page.screenshot({ path: 'e2e/.artifacts/member-source-filter.png' });
+
+  // 「このN名をエクスポート」 carries the condition; the 作成元 column is asked for.
+  await page.getByTestId('export-listed').click();
+  await expectPage(page, 'メンバーのエクスポート');
+  await expect(page.getByRole('textbox', { name: '作成元', exact: true })).toHaveValue('手動');
+  await page.getByRole('checkbox', { name: '作成元の列を含める' }).check();
+  await page.getByText('UTF-8（BOM 付き）').click();
+  await page.getByTestId('request-csv').click();
+  await page.waitForURL(/\/company\/members\/export\/[0-9a-f-]{36}$/);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByTestId('download-generated').click(),
+  ]);
+  const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...lines] = text.trimEnd().split('\r\n');
+  expect(header!.split(',').slice(-2)).toEqual(['最終ログイン日時', '作成元']);
+  expect(lines).toHaveLength(total);
+  for (const line of lines) expect(line.split(',').at(-1)).toBe('手動');
+});

@@ -1,5 +1,5 @@
 /**
- * The four kinds of work the crash script kills: each sets up one run in a fresh company
+ * The kinds of work the crash script kills: each sets up one run in a fresh company
  * and, after the kill and the restart, checks that the run finished with every row applied exactly once.
  * A failed check throws with what was found.
  */
@@ -25,6 +25,7 @@ export const KINDS = [
   'backfill',
   'audited-writes',
   'document-download',
+  'tax-audit-pack',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 export type Sizes = {
@@ -120,8 +121,8 @@ export async function prepare(
       const size = job.iterations * REQUESTS_PER_ITERATION + job.runIds.length;
       return { kind, arg: JSON.stringify(job), companyId: company.id, size };
     }
-    if (kind === 'document-download') {
-      // Documents sharing one stored PDF: the archive still holds one entry per document.
+    if (kind === 'document-download' || kind === 'tax-audit-pack') {
+      // Documents sharing one stored PDF, all in the pack's 課税期間: the archive still holds one entry each.
       const key = `documents/crash-${company.id}.pdf`;
       await deps.storage.write(
         key,
@@ -129,19 +130,33 @@ export async function prepare(
       );
       await deps.database.raw.query(
         `with d as (
-           insert into documents (company_id, status, title, search_text)
-           select $1, 2, '契約書 ' || i, 'doc ' || i from generate_series(1, $2::int) i returning id)
+           insert into documents (company_id, status, title, search_text, contract_at)
+           select $1, 2, '契約書 ' || i, 'doc ' || i, '2025-06-01' from generate_series(1, $2::int) i
+           returning id)
          insert into document_files (document_id, name, size, storage_key)
          select id, 'a.pdf', 40, $3 from d`,
         [company.id, sizes.downloadDocuments, key],
       );
-      const res = await app.inject({
-        method: 'POST',
-        url: '/documents/downloads',
-        headers,
-        payload: { encoding: 'utf8bom', nameRule: 'id_title' },
-      });
-      if (res.statusCode !== 202) fail('download', res.body);
+      const res = await app.inject(
+        kind === 'document-download'
+          ? {
+              method: 'POST',
+              url: '/documents/downloads',
+              headers,
+              payload: { encoding: 'utf8bom', nameRule: 'id_title' },
+            }
+          : {
+              method: 'POST',
+              url: '/tax_audit_packs',
+              headers,
+              payload: {
+                period: { from: '2025-04-01', to: '2026-03-31' },
+                encoding: 'utf8bom',
+                nameRule: 'id_title',
+              },
+            },
+      );
+      if (res.statusCode !== 202) fail(kind, res.body);
       return {
         kind,
         arg: res.json<{ manipulation: { id: string } }>().manipulation.id,
@@ -245,23 +260,28 @@ export async function verify(deps: AppDeps, p: Prepared): Promise<string> {
     if (events.n !== 1) fail('bulk.executed events of the run', events);
     return `${users.n} members added once each`;
   }
-  if (p.kind === 'document-download') {
+  if (p.kind === 'document-download' || p.kind === 'tax-audit-pack') {
     const m = await one<{ status: number; output_file_key: string | null; total_rows: number }>(
       deps,
       'select status, output_file_key, total_rows from bulk_manipulations where id = $1',
       [p.arg],
     );
-    if (m.status !== BulkStatus.Succeeded || !m.output_file_key) fail('download', m);
+    if (m.status !== BulkStatus.Succeeded || !m.output_file_key) fail(p.kind, m);
     const chunks: Buffer[] = [];
     for await (const c of deps.storage.read(m.output_file_key!)) chunks.push(c as Buffer);
     const entries = await readZip(Buffer.concat(chunks));
-    const rows = readManifest(entries.at(-1)!.bytes, 'utf8bom');
+    // The pack ends with 訂正削除履歴.csv after the manifest (none recorded here: its header alone).
+    const extras = p.kind === 'tax-audit-pack' ? ['訂正削除履歴.csv'] : [];
+    const tail = entries.slice(entries.length - extras.length).map((e) => e.name);
+    if (JSON.stringify(tail) !== JSON.stringify(extras)) fail('pack entries', tail);
+    const listed = entries.slice(0, entries.length - extras.length);
+    const rows = readManifest(listed.at(-1)!.bytes, 'utf8bom');
     const ids = new Set(rows.map((r) => r['書類ID']));
-    const shaOk = entries.slice(0, -1).every((e, i) => rows[i]?.['SHA-256'] === e.sha256);
+    const shaOk = listed.slice(0, -1).every((e, i) => rows[i]?.['SHA-256'] === e.sha256);
     // Every document of the company once, in the manifest and as an entry, each hash matching its entry.
-    if (rows.length !== p.size || ids.size !== p.size || entries.length !== p.size + 1 || !shaOk)
-      fail('archive', { rows: rows.length, ids: ids.size, entries: entries.length, shaOk });
-    return `${p.size} documents archived once each`;
+    if (rows.length !== p.size || ids.size !== p.size || listed.length !== p.size + 1 || !shaOk)
+      fail('archive', { rows: rows.length, ids: ids.size, entries: listed.length, shaOk });
+    return `${p.size} documents archived once each${extras.length ? ', with 訂正削除履歴.csv' : ''}`;
   }
   if (p.kind === 'member-export') {
     const m = await one<{ status: number; output_file_key: string | null; total_rows: number }>(

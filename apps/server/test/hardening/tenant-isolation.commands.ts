@@ -557,6 +557,35 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
         expect(outside.statusCode).toBe(200);
       }),
     ),
+  fc.tuple(side, fc.nat()).map(([c, i]) =>
+    command('setLeaverSettings', c, [i], always, async (s, other, r) => {
+      // 退職者の引き継ぎ names a member as 移管先: another company's member reads exactly like one that does
+      // not exist, nothing is saved, and the other company's settings and queue stay as they were.
+      const foreign = [...other.members.values()][i % other.members.size]!.id;
+      const before = await ok(r.app, other.headers, 'GET', '/company/provisioning/leavers');
+      const save = (fallbackMemberId: string) =>
+        r.app.inject({
+          method: 'PUT',
+          url: '/company/provisioning/leavers',
+          headers: { ...s.headers, 'if-match': '*' },
+          payload: { successorRule: 'fallback', fallbackMemberId, brakeThreshold: null },
+        });
+      const refused = await save(foreign);
+      const missing = await save(crypto.randomUUID());
+      const strip = (body: string) => body.replace(/"requestId":"[^"]*"/, '');
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(strip(refused.body)).toBe(strip(missing.body));
+      const saved = await save(s.admin.id);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const own = saved.json<{ settings: { fallbackMember: { id: string } | null } }>();
+      expect(own.settings.fallbackMember?.id).toBe(s.admin.id);
+      const after = await ok(r.app, other.headers, 'GET', '/company/provisioning/leavers');
+      expect(after.json()).toEqual(before.json());
+      const queue = await ok(r.app, s.headers, 'GET', '/company/provisioning/deactivations');
+      const queued = queue.json<{ queue: { queued: { member: { id: string } }[] } }>();
+      for (const q of queued.queue.queued) expect(other.members.has(q.member.id)).toBe(false);
+    }),
+  ),
   side.map((c) =>
     // まとめてダウンロード of every document: the archive holds exactly the company's own documents.
     command('bulkDownload', c, [], always, async (s, _o, r) => {

@@ -6,11 +6,24 @@
  * viewer's search by name, address, title or 管理番号 and the target's own history find bulk changes too,
  * and the chain proves them like any other event.
  */
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
-import type { AuditActor, AuditEventInput, RequestOrigin } from './audit-log.record.ts';
+import {
+  recordAuditEvents,
+  type AuditActor,
+  type AuditEventInput,
+  type RequestOrigin,
+} from './audit-log.record.ts';
 import { findMemberIdentity } from './audit-log.repository.ts';
 import { findRunExecutedEvent } from './bulk-row-events.repository.ts';
+
+/**
+ * Writes a batch's row events in the batch's transaction. The product always uses `recordAuditEvents` (the
+ * executors' default, which no caller overrides); the parameter exists so that the benchmark can run the same
+ * execution without the events and measure what recording costs (bench/audit-log.bench.ts).
+ */
+export type RowEventWriter = (tx: Tx, events: readonly AuditEventInput[]) => Promise<void>;
+export const writeRowEvents: RowEventWriter = recordAuditEvents;
 
 /** Who ran the run and from where: read once per run from its own `bulk.executed` event. */
 export type RunExecutor = { actor: AuditActor; origin?: RequestOrigin };

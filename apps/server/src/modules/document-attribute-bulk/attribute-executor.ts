@@ -22,13 +22,15 @@ import {
 } from './document-attribute-bulk.repository.ts';
 import { applyTexts } from './attribute-values.ts';
 import { formatVersion } from './attribute-cells.ts';
-import { changes, recordAuditEvents } from '../audit-log/audit-log.record.ts';
+import { changes } from '../audit-log/audit-log.record.ts';
 import {
   DOCUMENT_ATTRIBUTE_AUDIT_FIELDS,
   bulkRowDetail,
   documentAuditTarget,
   rowEvents,
   runExecutor,
+  writeRowEvents,
+  type RowEventWriter,
 } from '../audit-log/bulk-row-events.ts';
 
 export const EXEC_MSG = {
@@ -44,7 +46,12 @@ const fail = (rowNumber: number, message: string): RowOutcome => ({
   message,
 });
 
-async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
+async function applyBatch(
+  write: RowEventWriter,
+  tx: Tx,
+  m: ManipulationRow,
+  rows: PendingRow[],
+): Promise<RowOutcome[]> {
   const current = new Map(
     (
       await findDocumentsByIds(
@@ -109,7 +116,7 @@ async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
   // One event per document changed, with the batch (issue 33): the same action and before → after as the
   // detail page's save, plus the run and the row.
   if (changed.length > 0)
-    await recordAuditEvents(
+    await write(
       tx,
       rowEvents(
         m,
@@ -122,4 +129,10 @@ async function applyBatch(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
   return rows.map((r) => outcomes.get(r.rowNumber)!);
 }
 
-export const attributeExecutor: BatchExecutor = { executableActions: ['update'], applyBatch };
+/** `write` is the product's event writer unless a benchmark measures the execution without it (RowEventWriter). */
+export const createAttributeExecutor = (write: RowEventWriter = writeRowEvents): BatchExecutor => ({
+  executableActions: ['update'],
+  applyBatch: (tx, m, rows) => applyBatch(write, tx, m, rows),
+});
+
+export const attributeExecutor: BatchExecutor = createAttributeExecutor();

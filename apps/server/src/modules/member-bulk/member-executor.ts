@@ -18,8 +18,14 @@ import { formatVersion } from './member-cells.ts';
 import { MSG } from './member-check-messages.ts';
 import { countHoldings, transferHoldings } from '../members/member-holdings.repository.ts';
 import { memberAuditTarget } from '../members/member-mappers.ts';
-import { changes, recordAuditEvents } from '../audit-log/audit-log.record.ts';
-import { bulkRowDetail, rowEvents, runExecutor } from '../audit-log/bulk-row-events.ts';
+import { changes } from '../audit-log/audit-log.record.ts';
+import {
+  bulkRowDetail,
+  rowEvents,
+  runExecutor,
+  writeRowEvents,
+  type RowEventWriter,
+} from '../audit-log/bulk-row-events.ts';
 import {
   addMemberships,
   countAdmins,
@@ -73,6 +79,7 @@ const groupChange = (before: TMemberBulkValues['groups'], after: TMemberBulkValu
  * action and before → after as the single edit, plus the run and the row (bulk-row-events.ts).
  */
 async function recordRows(
+  write: RowEventWriter,
   tx: Tx,
   m: ManipulationRow,
   events: {
@@ -84,7 +91,7 @@ async function recordRows(
 ) {
   if (events.length === 0) return;
   const executor = await runExecutor(tx, m);
-  await recordAuditEvents(
+  await write(
     tx,
     rowEvents(
       m,
@@ -101,7 +108,12 @@ async function recordRows(
 const isActiveAdmin = (v: TMemberBulkValues | null | undefined) =>
   Boolean(v?.roles.includes('CompanyAdmin')) && v?.status !== MemberStatus.Deactivated;
 
-async function applyAdds(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
+async function applyAdds(
+  write: RowEventWriter,
+  tx: Tx,
+  m: ManipulationRow,
+  rows: PendingRow[],
+): Promise<RowOutcome[]> {
   const list = rows.map((r) => {
     const a = values(r, 'after');
     return {
@@ -126,6 +138,7 @@ async function applyAdds(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promis
       })),
   );
   await recordRows(
+    write,
     tx,
     m,
     rows
@@ -205,7 +218,12 @@ async function guardLastAdmin(
   return rows.filter((r) => !removes(r));
 }
 
-async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
+async function applyEdits(
+  write: RowEventWriter,
+  tx: Tx,
+  m: ManipulationRow,
+  rows: PendingRow[],
+): Promise<RowOutcome[]> {
   const outcomes = new Map<number, RowOutcome>();
   let { live } = await lockCurrent(tx, m, rows, outcomes, true);
   const changedEmail = live.filter((r) => values(r, 'after').email !== values(r, 'before').email);
@@ -277,6 +295,7 @@ async function applyEdits(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promi
     })),
   );
   await recordRows(
+    write,
     tx,
     m,
     live.map((r) => {
@@ -335,7 +354,12 @@ async function guardHoldings(
   });
 }
 
-async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Promise<RowOutcome[]> {
+async function applyDeletes(
+  write: RowEventWriter,
+  tx: Tx,
+  m: ManipulationRow,
+  rows: PendingRow[],
+): Promise<RowOutcome[]> {
   const outcomes = new Map<number, RowOutcome>();
   // A delete goes ahead even if the member was edited since the check; only its privileges matter here.
   const locked = await lockCurrent(tx, m, rows, outcomes, false);
@@ -367,6 +391,7 @@ async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Pro
     live.map((r) => r.targetId!),
   );
   await recordRows(
+    write,
     tx,
     m,
     live.map((r) => {
@@ -393,9 +418,21 @@ async function applyDeletes(tx: Tx, m: ManipulationRow, rows: PendingRow[]): Pro
   return rows.map((r) => outcomes.get(r.rowNumber)!);
 }
 
-export function memberExecutor(kind: number, afterAll?: BatchExecutor['afterAll']): BatchExecutor {
-  if (kind === BulkKind.Add) return { executableActions: ['add'], applyBatch: applyAdds, afterAll };
-  if (kind === BulkKind.Edit)
-    return { executableActions: ['update'], applyBatch: applyEdits, afterAll };
-  return { executableActions: ['delete'], applyBatch: applyDeletes, afterAll };
+/** `write` is the product's event writer unless a benchmark measures the execution without it (RowEventWriter). */
+export function memberExecutor(
+  kind: number,
+  afterAll?: BatchExecutor['afterAll'],
+  write: RowEventWriter = writeRowEvents,
+): BatchExecutor {
+  const [executableActions, apply] =
+    kind === BulkKind.Add
+      ? (['add', applyAdds] as const)
+      : kind === BulkKind.Edit
+        ? (['update', applyEdits] as const)
+        : (['delete', applyDeletes] as const);
+  return {
+    executableActions: [executableActions],
+    applyBatch: (tx, m, rows) => apply(write, tx, m, rows),
+    afterAll,
+  };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_document_ids_idx" ON "audit_events" USING gin (("details" -> 'documentIds') jsonb_path_ops) WHERE "audit_events"."target_type" = 'cabinet' and "audit_events"."category" = 'document';

@@ -7,6 +7,7 @@
  * job worker in-process. After each member action, every member's readable and editable documents are read
  * through the API (the list and each detail's `canEditAttribute`) and compared with those before it; after
  * each concluded document, the cabinets it was filed in must be exactly those a company admin's rules name.
+ * At the end of each sequence, every member's まとめてダウンロード of his whole list holds exactly what he reads.
  * FC_SEED / FC_RUNS replay or widen a run; the case count is printed.
  */
 import fc from 'fast-check';
@@ -15,6 +16,7 @@ import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
 import { applyClassificationRules } from '../../src/modules/cabinets/classification.repository.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeDocument } from '../support/fixtures.ts';
+import { readManifest, readZip } from '../support/zip-archive.ts';
 import {
   MEMBERS,
   allBackfillsDone,
@@ -254,6 +256,44 @@ async function send(
   return res.statusCode;
 }
 
+/** Every document of the world gets a stored PDF (one shared file), and members may bulk download. */
+async function withFiles(w: EscalationWorld) {
+  const key = `documents/escalation-${w.companyId}.pdf`;
+  await deps.storage.write(key, Buffer.from('%PDF-1.4\n%%EOF\n'));
+  await deps.database.raw.query(
+    `insert into document_files (document_id, name, size, storage_key)
+     select d.id, 'a.pdf', 14, $2 from documents d
+     where d.company_id = $1 and not exists (select 1 from document_files f where f.document_id = d.id)`,
+    [w.companyId, key],
+  );
+  await deps.database.raw.query('update companies set bulk_download_members = true where id = $1', [
+    w.companyId,
+  ]);
+}
+
+/** The documents of a member's まとめてダウンロード of his whole list, read from the archive's manifest. */
+async function downloadedIds(headers: Record<string, string>): Promise<Set<string>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/documents/downloads',
+    headers,
+    payload: { encoding: 'utf8bom', nameRule: 'id_title' },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const id = res.json<{ manipulation: { id: string } }>().manipulation.id;
+  for (let i = 0; ; i += 1) {
+    const s = await app.inject({ method: 'GET', url: `/documents/downloads/${id}`, headers });
+    const status = s.json<{ status: number }>().status;
+    if (status === 6) break;
+    expect(status, s.body).toBe(5);
+    if (i > 600) throw new Error('download still running');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const zip = await app.inject({ method: 'GET', url: `/documents/downloads/${id}/zip`, headers });
+  const entries = await readZip(zip.rawPayload);
+  return new Set(readManifest(entries.at(-1)!.bytes, 'utf8bom').map((r) => r['書類ID']!));
+}
+
 describe('access escalation (model-based, one company per run)', () => {
   it(
     'no member action raises what anyone reads or edits beyond what that member already edits',
@@ -322,6 +362,13 @@ describe('access escalation (model-based, one company per run)', () => {
             });
             before = after;
           }
+          // まとめてダウンロード of everything, by each member: exactly what he reads, nothing more.
+          await withFiles(w);
+          for (const [m, access] of before.entries())
+            expect(
+              [...(await downloadedIds(w.memberHeaders[m]!))].sort(),
+              `member ${m}'s まとめてダウンロード after ${steps.length} steps`,
+            ).toEqual([...access.read].sort());
           stats.runs += 1;
         }),
         { seed, numRuns, endOnFailure: true },

@@ -22,9 +22,19 @@ type BodyInput<E extends Endpoint> = E extends { body: infer B extends z.ZodType
 type VersionInput<E extends Endpoint> = E extends { ifMatch: true }
   ? { version: string | number }
   : { version?: undefined };
+/**
+ * The query the entry's schema takes (its input: what the server parses), so a list's filters are typed from
+ * the contract at the call and never copied field by field; an entry without one takes no query.
+ */
+type QueryInput<E extends Endpoint> = E extends { query: infer Q extends z.ZodType }
+  ? { query?: UrlValues<z.input<Q>> }
+  : { query?: undefined };
+/** A query's fields as a URL carries them: a number where the schema reads a string (`page: 2` → "2"). */
+type UrlValues<T> = { [K in keyof T]: T[K] | (string extends T[K] ? number : never) };
 export type EndpointCall<E extends Endpoint> = PathInput<E> &
   BodyInput<E> &
-  VersionInput<E> & { query?: ApiQuery; signal?: AbortSignal | undefined };
+  VersionInput<E> &
+  QueryInput<E> & { signal?: AbortSignal | undefined };
 
 const pathOf = <E extends Endpoint>(e: E, call: PathInput<E>) =>
   endpointPath(e.path, (call.params ?? {}) as EndpointPathParams<E['path']>);
@@ -46,11 +56,12 @@ export const callEndpoint = <E extends JsonEndpoint>(
 export const downloadEndpoint = <E extends FileEndpoint>(
   e: E,
   call: PathInput<E> &
-    BodyInput<E> & { query?: ApiQuery; signal?: AbortSignal | undefined; filename?: string },
+    BodyInput<E> &
+    QueryInput<E> & { signal?: AbortSignal | undefined; filename?: string },
 ): Promise<string> =>
   apiDownload(pathOf(e, call), {
     method: e.method,
-    query: call.query,
+    query: call.query as ApiQuery | undefined,
     body: call.body,
     signal: call.signal,
     filename: call.filename,

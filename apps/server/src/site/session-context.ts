@@ -54,8 +54,20 @@ export function setDeviceCookie(deps: AppDeps, reply: FastifyReply, value: strin
 export const deviceCookie = (deps: AppDeps, request: FastifyRequest): string | undefined =>
   request.cookies[deviceCookieName(deps.env.SITE_URL)];
 
-export async function currentSession(deps: AppDeps, request: FastifyRequest) {
-  return loadSession(deps.database.db, sessionCookie(request), deps.clock());
+/**
+ * The browser's session as this request found it, read once however many steps ask (the IP restriction's
+ * hook, then the route: the token, a first screen). No step of one request changes the session and reads it
+ * again; one that changes it sets a new cookie, which the next request reads.
+ */
+const loadedBy = new WeakMap<FastifyRequest, Promise<LoadedSession | null>>();
+
+export function currentSession(deps: AppDeps, request: FastifyRequest) {
+  let loaded = loadedBy.get(request);
+  if (!loaded) {
+    loaded = loadSession(deps.database.db, sessionCookie(request), deps.clock());
+    loadedBy.set(request, loaded);
+  }
+  return loaded;
 }
 
 /** A form field as one bounded string (repeated fields and missing ones are tolerated, never trusted). */

@@ -54,10 +54,18 @@ export const admission = fp<AdmissionOptions>(async (app, opts) => {
   limitPerAddress(app, opts.maxPerAddress, (request) => isExempt(request) || !hasBody(request));
   guardSlowBodies(app, opts.body);
 
-  const takeTurn = async (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * In line, the request gives its place up when its client leaves. Only a request that waits builds the signal
+   * for that: aborting one on every close (an AbortError and its stack each time) was a cost of every request.
+   */
+  const waitForTurn = (reply: FastifyReply) => {
     const gone = new AbortController();
-    reply.raw.once('close', () => gone.abort());
-    const release = await gate.enter(gone.signal);
+    const leave = () => gone.abort();
+    reply.raw.once('close', leave);
+    return gate.enter(gone.signal).finally(() => reply.raw.removeListener('close', leave));
+  };
+  const takeTurn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const release = gate.tryEnter() ?? (await waitForTurn(reply));
     if (release) {
       // Both: `close` when the client leaves first, onResponse under inject (no socket to close).
       reply.raw.once('close', release);

@@ -17,6 +17,11 @@ export class AdmissionGate {
     return this.line.length;
   }
 
+  /** A place now, or null when the request would have to wait in line (no promise, nothing to cancel). */
+  tryEnter(): (() => void) | null {
+    return this.inFlight < this.maxConcurrent ? this.admit() : null;
+  }
+
   enter(signal: AbortSignal): Promise<(() => void) | null> {
     if (signal.aborted) return Promise.resolve(null);
     if (this.inFlight < this.maxConcurrent) return Promise.resolve(this.admit());

@@ -4,9 +4,9 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import { COMPRESS_OPTIONS } from '../lib/http/compression.ts';
+import { installSecurityHeaders } from '../lib/http/security-headers.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { zodSchemaController } from '../lib/http/schema-compilers.ts';
 import type { AppDeps } from '../deps.ts';
@@ -100,14 +100,8 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
   });
 
   await app.register(compress, COMPRESS_OPTIONS);
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    // HSTS only means something over https; sent over plain http it is ignored at best (RFC 6797 §8.1).
-    strictTransportSecurity: deps.env.API_URL.startsWith('https:')
-      ? { maxAge: 31536000, includeSubDomains: true }
-      : false,
-  });
+  // helmet's headers for the api's options, made once (lib/http/security-headers.ts); HSTS only over https.
+  installSecurityHeaders(app, deps.env.API_URL.startsWith('https:'));
   await app.register(cors, {
     origin: [deps.env.SITE_URL],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],

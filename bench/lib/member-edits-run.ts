@@ -1,6 +1,6 @@
 /**
  * One bulk execution of member edits as the worker runs it (upload → check → Ready → execute), timing the
- * execution alone: the audit log benchmark runs it with the log on and off.
+ * execution alone: the audit log benchmark runs it with the per-row events written and without.
  */
 import { BulkKind, BulkStatus } from '@cloudsign/contract';
 import {
@@ -11,6 +11,7 @@ import { runCheck } from '../../apps/server/src/bulk/check-runner.ts';
 import { runExecute } from '../../apps/server/src/bulk/execute-runner.ts';
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { createMemberChecker } from '../../apps/server/src/modules/member-bulk/member-checker.ts';
+import type { RowEventWriter } from '../../apps/server/src/modules/audit-log/bulk-row-events.ts';
 import { memberExecutor } from '../../apps/server/src/modules/member-bulk/member-executor.ts';
 
 /** `n` plain members to edit, inserted set-based; answers their ids. */
@@ -29,12 +30,16 @@ export async function insertEditableMembers(
   return rows.map((r) => r.id);
 }
 
-/** Renames every member of `ids` to `<tag> i` in one bulk run; answers the execution's milliseconds. */
+/**
+ * Renames every member of `ids` to `<tag> i` in one bulk run, the per-row events written by `write` (the
+ * product's writer when absent); answers the execution's milliseconds.
+ */
 export async function executeMemberEdits(
   deps: AppDeps,
   who: { companyId: string; adminId: string },
   ids: readonly string[],
   tag: string,
+  write?: RowEventWriter,
 ): Promise<number> {
   const lines = ['メンバーID,氏名', ...ids.map((id, i) => `${id},${tag} ${i}`)];
   const id = crypto.randomUUID();
@@ -58,6 +63,6 @@ export async function executeMemberEdits(
   );
   if (!ready) throw new Error('the edit file did not check as Ready');
   const t = performance.now();
-  await runExecute(deps, m.id, memberExecutor(BulkKind.Edit));
+  await runExecute(deps, m.id, memberExecutor(BulkKind.Edit, undefined, write));
   return performance.now() - t;
 }

@@ -12,9 +12,9 @@ test('a session the site accepts but the api refuses: one trip to login, then th
   // renders would read /me on the site's side, where the api (not refusing there) would answer.
   await page
     .getByRole('navigation', { name: 'メインメニュー' })
-    .getByRole('link', { name: 'キャビネット' })
+    .getByRole('link', { name: '企業設定' })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'キャビネット' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '企業設定' })).toBeVisible();
   // From now on the api refuses the user while the site's session stays alive.
   await page.route(`${API_URL}/me`, (route) =>
     route.fulfill({

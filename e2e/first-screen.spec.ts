@@ -60,8 +60,8 @@ test('the members and documents pages arrive with their rows, and the console ta
   await expect(page.getByTestId('document-detail-panel')).toBeVisible();
 
   // Back to a page the browser renders itself: client navigation still works from a hydrated page.
-  await nav.getByRole('link', { name: 'キャビネット' }).click();
-  await expectPage(page, 'キャビネット');
+  await nav.getByRole('link', { name: '企業設定' }).click();
+  await expectPage(page, '企業設定');
 
   expect(problems).toEqual([]);
 });

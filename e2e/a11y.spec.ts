@@ -253,17 +253,17 @@ test('a plain member and the SMBC theme', async ({ page }) => {
   }
   await page.context().clearCookies();
   await forceTheme(page, API_URL, 'smbc-cloudsign');
-  await login(page, DEMO.admin, '/cabinets');
+  await login(page, DEMO.admin, '/company/settings');
   for (const url of [
     '/company/members/bulk_add/upload',
     '/company/documents/search',
-    '/cabinets',
+    '/company/settings',
   ]) {
     await page.goto(url);
     await settled(page);
     await c.check(`smbc theme: ${url}`);
   }
-  // The lists the site renders, reached by the menu from /cabinets (see forceTheme).
+  // The lists the site renders, reached by the menu from a page the browser renders (see forceTheme).
   const nav = page.getByRole('navigation', { name: 'メインメニュー' });
   for (const [name, url] of [
     ['書類', '/company/documents'],

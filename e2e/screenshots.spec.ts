@@ -10,8 +10,9 @@ mkdirSync(ARTIFACTS, { recursive: true });
 for (const theme of ['cloudsign', 'smbc-cloudsign'] as const) {
   test(`members page and error page look right in the ${theme} theme`, async ({ page }) => {
     await forceTheme(page, API_URL, theme);
-    // The members list is rendered by the site with the real theme: reached by the menu (see forceTheme).
-    await login(page, DEMO.admin, '/cabinets');
+    // The members list is rendered by the site with the real theme: reached by the menu from a page the
+    // browser renders (see forceTheme).
+    await login(page, DEMO.admin, '/company/settings');
     await page
       .getByRole('navigation', { name: 'メインメニュー' })
       .getByRole('link', { name: 'メンバー', exact: true })

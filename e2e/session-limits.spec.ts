@@ -78,6 +78,8 @@ test('an idle timeout sends a member left alone to the login page, with the reas
     await submitLogin(member, DEMO.member);
     await expect(member).toHaveTitle('キャビネット | クラウドサイン', { timeout: 60_000 });
     await expect(member.locator('[data-layout]').first()).toBeVisible({ timeout: 60_000 });
+    // The site rendered the page: the console's idle watch starts once it has taken the page over.
+    await expect(member.locator('html[data-console-ready]')).toBeAttached({ timeout: 60_000 });
     await member.clock.fastForward('16:00');
     await expect(member).toHaveURL(/\/login\?/);
     await expect(

@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test';
 /**
  * Test-only theme switch: the api's GET /me answer is rewritten in the browser, so the SMBC theme can be
  * looked at without a product path to change it and without touching the server's database. A page the site
- * renders (the members and documents lists) reads /me on the site's side, with the real theme: reach those by
- * clicks from a page the browser rendered, not by loading them.
+ * renders (the lists: メンバー, 書類, キャビネット, メンバーグループ, 監査ログ, the bulk histories) reads /me on the
+ * site's side, with the real theme: reach those by clicks from a page the browser rendered (企業設定, an upload
+ * page), not by loading them.
  */
 export async function forceTheme(
   page: Page,

@@ -75,7 +75,7 @@ export async function recordAuditEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   if (events.length === 1) {
-    await tx.insert(auditEvents).values(toRow(events[0]!));
+    await tx.insert(auditEvents).values([toRow(events[0]!)]);
     return;
   }
   await insertEventRows(

@@ -40,8 +40,25 @@ export type MemberListFilter = {
   source?: TMemberSource | undefined;
 };
 
-/** Keyword → normalised terms (space-separated terms all must match), at most 10; the console judges the same. */
-export const keywordTerms = searchKeywordTerms;
+/**
+ * Keyword → normalised terms (space-separated terms all must match), at most 10; the console judges the same.
+ * One list request asks for them many times (the caches' key, the match, the rank, the page plan): each keyword
+ * is normalised once and the last RECENT_KEYWORDS kept, frozen so no caller can change another's.
+ */
+const RECENT_KEYWORDS = 256;
+const recentTerms = new Map<string, readonly string[]>();
+const NO_TERMS: readonly string[] = Object.freeze([]);
+
+export function keywordTerms(keyword: string | undefined): readonly string[] {
+  if (!keyword) return NO_TERMS;
+  let terms = recentTerms.get(keyword);
+  if (!terms) {
+    terms = Object.freeze(searchKeywordTerms(keyword));
+    if (recentTerms.size >= RECENT_KEYWORDS) recentTerms.delete(recentTerms.keys().next().value!);
+    recentTerms.set(keyword, terms);
+  }
+  return terms;
+}
 
 /**
  * The grams (users.search_grams, migration 0010) hold every unigram and bigram of search_text: a 1–2 character

@@ -8,36 +8,12 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
-import yauzl from 'yauzl';
 import { API_URL } from './playwright.config.ts';
 import { DEMO, apiGet } from './support/auth.ts';
 import { expectPage, mainNav, startAt } from './support/journeys.ts';
+import { readZip, UTF8_FLAG } from './support/zip.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-type Entry = { name: string; flags: number; bytes: Buffer };
-
-async function readZip(bytes: Buffer): Promise<Entry[]> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const entries: yauzl.Entry[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (e: yauzl.Entry) => {
-      entries.push(e);
-      zip.readEntry();
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  const out: Entry[] = [];
-  for (const e of entries) {
-    const chunks: Buffer[] = [];
-    for await (const c of await zip.openReadStreamPromise(e)) chunks.push(c as Buffer);
-    out.push({ name: e.fileName, flags: e.generalPurposeBitFlag, bytes: Buffer.concat(chunks) });
-  }
-  zip.close();
-  return out;
-}
 
 /** In the open dialog: picks the rule and encoding, makes the ZIP, downloads it and checks it. */
 async function makeAndCheck(page: Page, rule: string, encoding: 'sjis' | 'utf8bom', shot: string) {
@@ -59,7 +35,7 @@ async function makeAndCheck(page: Page, rule: string, encoding: 'sjis' | 'utf8bo
   ]);
   expect(file.suggestedFilename()).toMatch(/^書類_\d{8}-\d{4}\.zip$/);
   const entries = await readZip(readFileSync(await file.path()));
-  for (const e of entries) expect(e.flags & 0x800, e.name).toBe(0x800);
+  for (const e of entries) expect(e.flags & UTF8_FLAG, e.name).toBe(UTF8_FLAG);
   const manifest = entries.at(-1)!;
   expect(manifest.name).toBe('manifest.csv');
   const hasBom = manifest.bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]));

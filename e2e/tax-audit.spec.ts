@@ -9,35 +9,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
-import yauzl from 'yauzl';
 import { DEMO } from './support/auth.ts';
 import { expectPage, mainNav, startAt } from './support/journeys.ts';
+import { readZip, UTF8_FLAG } from './support/zip.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-type Entry = { name: string; flags: number; bytes: Buffer };
-
-async function readZip(bytes: Buffer): Promise<Entry[]> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const entries: yauzl.Entry[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (e: yauzl.Entry) => {
-      entries.push(e);
-      zip.readEntry();
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  const out: Entry[] = [];
-  for (const e of entries) {
-    const chunks: Buffer[] = [];
-    for await (const c of await zip.openReadStreamPromise(e)) chunks.push(c as Buffer);
-    out.push({ name: e.fileName, flags: e.generalPurposeBitFlag, bytes: Buffer.concat(chunks) });
-  }
-  zip.close();
-  return out;
-}
 
 const csvRows = (bytes: Buffer) =>
   parse<Record<string, string>>(iconv.decode(bytes, 'cp932'), { columns: true });
@@ -85,7 +61,7 @@ test('an admin produces the 税務調査 pack of a 課税期間 typed in 令和 
   ]);
   expect(file.suggestedFilename()).toMatch(/^税務調査対応_\d{8}-\d{4}\.zip$/);
   const entries = await readZip(readFileSync(await file.path()));
-  for (const e of entries) expect(e.flags & 0x800, e.name).toBe(0x800);
+  for (const e of entries) expect(e.flags & UTF8_FLAG, e.name).toBe(UTF8_FLAG);
   expect(entries.slice(-2).map((e) => e.name)).toEqual(['manifest.csv', '訂正削除履歴.csv']);
   const manifest = csvRows(entries.at(-2)!.bytes);
   const pdfs = entries.slice(0, -2);

@@ -6,6 +6,11 @@ import { capDetails } from '../lib/error-details.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The progress of a job that makes a file (an export, a ZIP), as every status call answers it. */
+export const toJobStatusDto = (
+  m: Pick<ManipulationRow, 'id' | 'status' | 'processedRows' | 'totalRows'>,
+) => ({ id: m.id, status: m.status, processedRows: m.processedRows, totalRows: m.totalRows });
+
 export function toManipulationDto(m: ManipulationRow): TBulkManipulation {
   return {
     id: m.id,

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { checkPermission } from '../../api/plugins/permissions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as service from './audit-log.service.ts';
-import { toManipulationDto } from '../../bulk/bulk.dto.ts';
+import { toJobStatusDto, toManipulationDto } from '../../bulk/bulk.dto.ts';
 import { csvContentType } from '../../lib/csv/stringify.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { csvFileNames } from '../bulk/bulk-files.ts';
@@ -98,12 +98,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     preValidation: auditor,
     handler: async (request) => {
       const m = await getAuditExport(deps, request.auth, request.params.id);
-      return {
-        id: m.id,
-        status: m.status,
-        processedRows: m.processedRows,
-        totalRows: m.totalRows,
-      };
+      return toJobStatusDto(m);
     },
   });
 

@@ -10,7 +10,7 @@ import { BULK_MAX_FILE_BYTES, type TCsvEncoding } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
+import { toJobStatusDto, toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
 import { streamRowsCsv } from '../../bulk/result-csv.ts';
 import { createCsvWriter, csvContentType } from '../../lib/csv/stringify.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
@@ -190,12 +190,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       ...routeOf(ge.status, { tags }),
       handler: async (request) => {
         const m = await load(request, [g.kind]);
-        return {
-          id: m.id,
-          status: m.status,
-          processedRows: m.processedRows,
-          totalRows: m.totalRows,
-        };
+        return toJobStatusDto(m);
       },
     });
     app.route({

@@ -1,9 +1,10 @@
 /** まとめてダウンロード (issue 35): start the ZIP job, follow it, fetch the archive. */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentDownloadEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
-import { toManipulationDto } from '../../bulk/bulk.dto.ts';
+import { toJobStatusDto, toManipulationDto } from '../../bulk/bulk.dto.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { jstFileStamp } from '../../lib/time/jst.ts';
 import {
@@ -15,6 +16,27 @@ import {
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const tags = ['documents'];
+
+/**
+ * An archive a job made, sent once: named `<name>_<JST stamp>.zip` (Japanese, with an ASCII fallback for old
+ * clients), never cached.
+ */
+export function sendZip(
+  reply: FastifyReply,
+  body: NodeJS.ReadableStream,
+  [ja, ascii]: readonly [string, string],
+  at: Date,
+) {
+  const stamp = jstFileStamp(at);
+  return reply
+    .header('content-type', 'application/zip')
+    .header(
+      'content-disposition',
+      contentDisposition('attachment', `${ja}_${stamp}.zip`, `${ascii}_${stamp}.zip`),
+    )
+    .header('cache-control', 'no-store')
+    .send(body);
+}
 
 export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app,
@@ -43,12 +65,7 @@ export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     preValidation: guard,
     handler: async (request) => {
       const m = await getDownload(deps, request.auth, request.params.id);
-      return {
-        id: m.id,
-        status: m.status,
-        processedRows: m.processedRows,
-        totalRows: m.totalRows,
-      };
+      return toJobStatusDto(m);
     },
   });
 
@@ -57,15 +74,7 @@ export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     preValidation: guard,
     handler: async (request, reply) => {
       const { run, body } = await openDownload(deps, request.auth, request.params.id);
-      const stamp = jstFileStamp(run.createdAt);
-      return reply
-        .header('content-type', 'application/zip')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `書類_${stamp}.zip`, `documents_${stamp}.zip`),
-        )
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendZip(reply, body, ['書類', 'documents'], run.createdAt);
     },
   });
 };

@@ -4,9 +4,8 @@ import { taxAuditEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
-import { toManipulationDto } from '../../bulk/bulk.dto.ts';
-import { contentDisposition } from '../../lib/http/content-disposition.ts';
-import { jstFileStamp } from '../../lib/time/jst.ts';
+import { toJobStatusDto, toManipulationDto } from '../../bulk/bulk.dto.ts';
+import { sendZip } from '../document-download/document-download.routes.ts';
 import { countPack, getPack, openPack, requestPack } from './tax-audit.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -44,12 +43,7 @@ export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     preValidation: admin,
     handler: async (request) => {
       const m = await getPack(deps, request.auth, request.params.id);
-      return {
-        id: m.id,
-        status: m.status,
-        processedRows: m.processedRows,
-        totalRows: m.totalRows,
-      };
+      return toJobStatusDto(m);
     },
   });
 
@@ -58,15 +52,7 @@ export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     preValidation: admin,
     handler: async (request, reply) => {
       const { run, body } = await openPack(deps, request.auth, request.params.id);
-      const stamp = jstFileStamp(run.createdAt);
-      return reply
-        .header('content-type', 'application/zip')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `税務調査対応_${stamp}.zip`, `tax_audit_${stamp}.zip`),
-        )
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendZip(reply, body, ['税務調査対応', 'tax_audit'], run.createdAt);
     },
   });
 };

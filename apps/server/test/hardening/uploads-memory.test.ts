@@ -4,7 +4,7 @@
  * is sampled while the server reads it; a server that buffered the file would grow by at least its size.
  */
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createUploadWorld, storedFiles, type UploadWorld } from './fuzz-uploads.world.ts';
 import { peakGrowthMb } from '../support/peak-growth.ts';
 
@@ -48,6 +48,8 @@ beforeAll(async () => {
     );
   }
 }, 120_000);
+// Each case takes minutes on a loaded machine: the file outlived the 5-minute token once (401 on the last case).
+beforeEach(() => w.refreshToken());
 afterAll(async () => w?.close());
 
 /** A multipart body whose file part is `size` bytes made on demand, 64 KiB at a time. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ZCsvEncoding } from './bulk.ts';
 import { strictRequestBody } from './common.ts';
 import { ZDocumentSearchConditionsBody } from './documents-search.ts';
+import { DATE_FILTER_LABELS, type TDocumentDateFilterKey } from './documents-search-keys.ts';
 
 /** How the PDFs inside the ZIP are named; every rule ends in the document id or is made unique with `_2`, `_3`. */
 export const DOCUMENT_DOWNLOAD_NAME_RULES = [
@@ -46,6 +47,17 @@ export const DOCUMENT_MANIFEST_COLUMNS = [
   '取り込み日時',
 ] as const;
 export const DOCUMENT_MANIFEST_NAME = 'manifest.csv';
+
+/**
+ * The manifest's columns when a period was asked on another date field (a 税務調査 pack on 契約終了日): that
+ * date beside 契約締結日, so the inspector sees why each document is in the period.
+ */
+export const documentManifestColumns = (dateField?: TDocumentDateFilterKey): string[] => {
+  const columns: string[] = [...DOCUMENT_MANIFEST_COLUMNS];
+  if (dateField && dateField !== 'contractAt')
+    columns.splice(columns.indexOf('契約締結日') + 1, 0, DATE_FILTER_LABELS[dateField]);
+  return columns;
+};
 
 /** The refusal when the company keeps the download to its admins (company settings). */
 export const BULK_DOWNLOAD_REFUSAL =

@@ -3,6 +3,7 @@
  * order with their files and the cabinets he may see, and the member as he is when the job runs.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { TDocumentDateFilterKey } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents, users } from '../../db/schema.ts';
 import type { Readable } from '../../auth/access.ts';
@@ -22,17 +23,22 @@ export async function countDownload(db: DbOrTx, filter: SearchFilter): Promise<n
   return row?.n ?? 0;
 }
 
-/** Keyset page in id order: each document once however the documents change while the ZIP is written. */
+/**
+ * Keyset page in id order: each document once however the documents change while the ZIP is written.
+ * `dateField`: one more date read as `dated` (the period's own field of a 税務調査 pack).
+ */
 export async function downloadPage(
   db: DbOrTx,
   readable: Readable,
   filter: SearchFilter,
   afterId: string | null,
   limit: number,
+  dateField: TDocumentDateFilterKey = 'contractAt',
 ) {
   const where = documentSearchWhere(filter);
   return db
     .select({
+      dated: documents[dateField] as typeof documents.contractAt | typeof documents.sentAt,
       id: documents.id,
       status: documents.status,
       title: documents.title,

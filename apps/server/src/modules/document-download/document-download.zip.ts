@@ -17,11 +17,12 @@ import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import {
   BulkStatus,
-  DOCUMENT_MANIFEST_COLUMNS,
   DOCUMENT_MANIFEST_NAME,
   DOCUMENT_STATUS_LABELS,
   MemberStatus,
+  documentManifestColumns,
   type TCsvEncoding,
+  type TDocumentDateFilterKey,
   type TDocumentDownloadNameRule,
   type TDocumentSearchConditions,
 } from '@cloudsign/contract';
@@ -49,11 +50,15 @@ const OUTPUT_BUFFER = 8 * 1024 * 1024;
 export const downloadZipKey = (id: string) => `document-download/${id}.zip`;
 const manifestKey = (id: string) => `document-download/${id}-manifest.csv`;
 
-/** What the request saved on the run: the list's conditions, the name rule and who asked. */
+/**
+ * What the request saved on the run: the list's conditions, the name rule and who asked; `dateField`, a
+ * period's date field the manifest shows beside 契約締結日 (a 税務調査 pack on 契約終了日).
+ */
 export type DownloadParams = {
   conditions: TDocumentSearchConditions;
   nameRule: TDocumentDownloadNameRule;
   userId: string;
+  dateField?: TDocumentDateFilterKey;
 };
 
 /** A run that cannot be made any more (the member left, the cabinet is gone): ended with the reason. */
@@ -150,7 +155,7 @@ function readAhead(deps: AppDeps, files: readonly { storageKey: string; size: nu
 
 async function writeEntries(
   deps: AppDeps,
-  run: { id: string; nameRule: TDocumentDownloadNameRule },
+  run: { id: string; nameRule: TDocumentDownloadNameRule; dateField?: TDocumentDateFilterKey },
   scope: { readable: ReadableScope; filter: SearchFilter },
   zip: yazl.ZipFile,
   manifest: CsvWriter,
@@ -158,12 +163,20 @@ async function writeEntries(
 ) {
   const db = deps.database.db;
   const nameOf = uniqueNames([DOCUMENT_MANIFEST_NAME]);
-  await manifest.write(DOCUMENT_MANIFEST_COLUMNS);
+  const dateField = run.dateField === 'contractAt' ? undefined : run.dateField;
+  await manifest.write(documentManifestColumns(dateField));
   let after: string | null = null;
   let written = 0;
   for (;;) {
     deps.jobs.stopping.throwIfAborted();
-    const page = await downloadPage(db, scope.readable, scope.filter, after, DOWNLOAD_PAGE);
+    const page = await downloadPage(
+      db,
+      scope.readable,
+      scope.filter,
+      after,
+      DOWNLOAD_PAGE,
+      dateField,
+    );
     const entries = page.flatMap((d) => d.files.map((f) => ({ d, f })));
     const bytesOf = readAhead(
       deps,
@@ -185,6 +198,7 @@ async function writeEntries(
           d.attrTitle || d.title,
           d.counterparty ?? '',
           d.contractAt ?? '',
+          ...(dateField ? [d.dated instanceof Date ? jstDateTime(d.dated) : (d.dated ?? '')] : []),
           d.amount,
           cabinets,
           DOCUMENT_STATUS_LABELS[d.status] ?? '',
@@ -218,12 +232,13 @@ export const runDocumentDownload = (deps: AppDeps, manipulationId: string) =>
 
 /**
  * The archive of a run's saved search: the PDFs, manifest.csv, then `extras`. `adminsOnly`: the run ends 無効
- * if its member is no longer a company admin when it runs.
+ * if its member is no longer a company admin when it runs. `isCounted`: the request counted the search and
+ * wrote it as the run's total (a 税務調査 pack), so the job does not count it again.
  */
 export async function runDocumentZip(
   deps: AppDeps,
   manipulationId: string,
-  options: { adminsOnly?: boolean; extras?: ExtraEntries } = {},
+  options: { adminsOnly?: boolean; isCounted?: boolean; extras?: ExtraEntries } = {},
 ) {
   const db = deps.database.db;
   const m = await findManipulationById(db, manipulationId);
@@ -237,7 +252,8 @@ export async function runDocumentZip(
       '依頼したメンバーまたはキャビネットが見つからないため、ダウンロードを作成できませんでした。',
     );
   await updateManipulation(db, m.id, {
-    totalRows: await countDownload(db, scope.filter),
+    // An exact count(*) over the whole search: made once per run, by whoever asks first.
+    totalRows: options.isCounted ? m.totalRows : await countDownload(db, scope.filter),
     processedRows: 0,
     startedAt: deps.clock(),
   });
@@ -260,7 +276,7 @@ export async function runDocumentZip(
   try {
     exported = await writeEntries(
       deps,
-      { id: m.id, nameRule: params.nameRule },
+      { id: m.id, nameRule: params.nameRule, dateField: params.dateField },
       scope,
       zip,
       manifest,

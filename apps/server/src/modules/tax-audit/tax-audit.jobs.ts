@@ -41,7 +41,12 @@ const correctionHistory =
   };
 
 export const runTaxAuditPack = (deps: AppDeps, manipulationId: string) =>
-  runDocumentZip(deps, manipulationId, { adminsOnly: true, extras: correctionHistory(deps) });
+  runDocumentZip(deps, manipulationId, {
+    adminsOnly: true,
+    // requestPack counted the period's documents for its audit event and wrote that as the total.
+    isCounted: true,
+    extras: correctionHistory(deps),
+  });
 
 export async function registerTaxAuditJobs(deps: AppDeps) {
   await deps.jobs.register(

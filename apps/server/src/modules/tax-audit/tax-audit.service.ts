@@ -80,6 +80,7 @@ export async function requestPack(
     conditions: packConditions(body),
     nameRule: body.nameRule,
     userId: auth.user.id,
+    dateField: body.period.dateField,
     period: body.period,
   };
   const { row } = await insertGeneration(
@@ -91,6 +92,8 @@ export async function requestPack(
       status: BulkStatus.Processing,
       encoding: body.encoding,
       params,
+      // The job's progress counts from this total: the period's documents are counted once per pack.
+      totalRows: matched,
       createdBy: auth.user.id,
       createdByName: memberLabel(auth.user),
     },

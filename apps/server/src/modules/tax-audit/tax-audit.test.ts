@@ -20,7 +20,9 @@ import {
 } from '../../../test/support/documents.world.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 import { readManifest, readZip, unzipTool, UTF8_FLAG } from '../../../test/support/zip-archive.ts';
+import { recordStatements } from '../../../test/support/record-statements.ts';
 import { findEventPage } from '../audit-log/audit-log.repository.ts';
+import { runTaxAuditPack } from './tax-audit.jobs.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -56,15 +58,22 @@ beforeAll(async () => {
     title: '基本契約書',
     counterparty: '株式会社北商事',
     contractAt: '2024-04-01',
+    validityEndAt: '2025-03-31',
     amount: 500000,
   });
   docs.last = await file(w.cabinets.hr.id, {
     title: '雇用契約書',
     counterparty: '南物産株式会社',
     contractAt: '2025-03-31',
+    validityEndAt: '2026-03-31',
     amount: 2000000,
   });
-  docs.after = await file(c, { title: '翌期の契約', contractAt: '2025-04-01', amount: 1 });
+  docs.after = await file(c, {
+    title: '翌期の契約',
+    contractAt: '2025-04-01',
+    validityEndAt: '2024-06-30',
+    amount: 1,
+  });
   docs.before = await file(c, { title: '前期の契約', contractAt: '2024-03-31', amount: 1 });
   docs.undated = await file(c, { title: '日付なしの契約', contractAt: null });
   // Corrections: one of a document in the period, one of a document outside it.
@@ -104,7 +113,11 @@ async function pack(headers: Headers, body: TTaxAuditPackRequest) {
 }
 
 /** The three parts, checked as a user's tools check them. */
-async function readPack(zip: Buffer, encoding: 'sjis' | 'utf8bom') {
+async function readPack(
+  zip: Buffer,
+  encoding: 'sjis' | 'utf8bom',
+  columns: readonly string[] = DOCUMENT_MANIFEST_COLUMNS,
+) {
   const entries = await readZip(zip);
   for (const e of entries) expect(e.flags & UTF8_FLAG, e.name).toBe(UTF8_FLAG);
   expect(entries.slice(-2).map((e) => e.name)).toEqual([
@@ -114,7 +127,7 @@ async function readPack(zip: Buffer, encoding: 'sjis' | 'utf8bom') {
   const manifest = readManifest(entries.at(-2)!.bytes, encoding);
   const corrections = readManifest(entries.at(-1)!.bytes, encoding);
   const pdfs = entries.slice(0, -2);
-  expect(Object.keys(manifest[0]!)).toEqual([...DOCUMENT_MANIFEST_COLUMNS]);
+  expect(Object.keys(manifest[0]!)).toEqual([...columns]);
   // Every SHA-256 of the manifest recomputed from the bytes in the archive.
   expect(manifest.map((r) => [r['ファイル名'], r['SHA-256']])).toEqual(
     pdfs.map((e) => [e.name, e.sha256]),
@@ -185,6 +198,54 @@ describe('税務調査対応', () => {
       period: { dateField: 'sentAt', ...FY },
     });
     expect(sent.statusCode, sent.body).toBe(200);
+  });
+
+  it('shows the period’s own date field in manifest.csv when it is not 契約締結日', async () => {
+    const { zip } = await pack(w.headers.admin, {
+      period: { dateField: 'validityEndAt', ...FY },
+      encoding: 'utf8bom',
+      nameRule: 'id_title',
+    });
+    const columns: string[] = [...DOCUMENT_MANIFEST_COLUMNS];
+    columns.splice(columns.indexOf('契約締結日') + 1, 0, '契約終了日');
+    const { manifest } = await readPack(zip, 'utf8bom', columns);
+    const rows = manifest.map((r) => [r['書類ID'], r['契約締結日'], r['契約終了日']]);
+    expect(rows.sort()).toEqual(
+      [
+        [docs.first.doc.id, '2024-04-01', '2025-03-31'],
+        [docs.after.doc.id, '2025-04-01', '2024-06-30'],
+      ].sort(),
+    );
+  });
+
+  it('counts the documents once: the request’s count is the job’s total', async () => {
+    const body = { period: FY, encoding: 'utf8bom', nameRule: 'id_title' } as const;
+    const res = await post('/tax_audit_packs', w.headers.admin, {
+      ...body,
+      conditions: { counterparty: '南物産' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const run = res.json<{ manipulation: { id: string; totalRows: number } }>().manipulation;
+    expect(run.totalRows).toBe(1);
+    // The job run again by hand (as a retry would), its SQL recorded: it writes the archive without a count.
+    const { id } = await pack(w.headers.admin, { ...body, nameRule: 'local_id_title' });
+    await deps.database.raw.query(
+      'update bulk_manipulations set status = 5, output_file_key = null where id = $1',
+      [id],
+    );
+    const statements = await recordStatements(deps, (db) =>
+      runTaxAuditPack({ ...deps, database: { ...deps.database, db } }, id),
+    );
+    expect(statements.some((s) => /from "documents"/.test(s.sql))).toBe(true);
+    expect(statements.filter((s) => /^select count\(\*\)[^]*from "documents"/.test(s.sql))).toEqual(
+      [],
+    );
+    const done = await app.inject({
+      method: 'GET',
+      url: `/tax_audit_packs/${id}`,
+      headers: w.headers.admin,
+    });
+    expect(done.json()).toMatchObject({ status: 6, processedRows: 2, totalRows: 2 });
   });
 
   it('is for company admins only; another company cannot see a pack or use its cabinets', async () => {

@@ -48,6 +48,7 @@ import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
 import { readIfMatchOn } from '../lib/http/if-match.ts';
 import { provisioningRoutes } from '../modules/provisioning/provisioning.routes.ts';
 import { scimRoutes } from '../modules/provisioning/scim.routes.ts';
+import { refuseAsScim, scimTokenKey } from '../modules/provisioning/scim-admission.ts';
 
 export type ApiApp = FastifyInstance;
 
@@ -82,6 +83,11 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     queueWaitMs: Number(deps.env.API_QUEUE_WAIT_MS),
     maxPerAddress: Number(deps.env.MAX_CONCURRENT_PER_ADDRESS),
     maxPerMember: Number(deps.env.API_MAX_CONCURRENT_PER_MEMBER),
+    perToken: {
+      max: Number(deps.env.SCIM_MAX_CONCURRENT_PER_TOKEN),
+      keyOf: scimTokenKey,
+      refuse: refuseAsScim,
+    },
     body: bodyRateOf(deps.env),
   });
   await app.register(cancelWhenClientGone);

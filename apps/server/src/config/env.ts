@@ -216,6 +216,13 @@ const ZEnv = z
     /** Requests one signed-in member may have admitted at once on one api process; one more answers 429. */
     API_MAX_CONCURRENT_PER_MEMBER: countText('1〜999 の件数を指定してください', '16'),
     /**
+     * Requests one SCIM provisioning token may have in progress at once on one api process, body still
+     * arriving included, counted apart from the client address; one more answers 429 in the SCIM error schema.
+     * 20 lets an IdP's usual 20 parallel requests through and leaves the rest of API_MAX_CONCURRENT (32) to
+     * the console.
+     */
+    SCIM_MAX_CONCURRENT_PER_TOKEN: countText('1〜999 の件数を指定してください', '20'),
+    /**
      * A request body must arrive at BODY_MIN_BYTES_PER_SECOND on average once BODY_GRACE_MS have passed
      * (measured while the server waits for it); slower, the request ends with 408 and its connection closes
      * (lib/http/slow-body-guard.ts), so a body sent one byte at a time holds nothing for long.

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../../lib/http/error-handler.ts';
 import { AdmissionGate } from '../../lib/http/admission-gate.ts';
 import { holdPlace, InFlightLimit, limitPerAddress } from '../../lib/http/client-limits.ts';
+import type { Refuse } from '../../lib/http/refuse.ts';
 import { guardSlowBodies, hasBody, type SlowBodyOptions } from '../../lib/http/slow-body-guard.ts';
 
 // Module augmentation needs interfaces.
@@ -27,6 +28,11 @@ export type AdmissionOptions = {
   queueWaitMs: number;
   maxPerAddress: number;
   maxPerMember: number;
+  /**
+   * A caller its request names before any lookup (a SCIM token, by its secret's hash): `max` in progress at
+   * once, counted from the first byte like an address, refused in the caller's own error shape.
+   */
+  perToken?: { max: number; keyOf: (request: FastifyRequest) => string | null; refuse: Refuse };
   body: SlowBodyOptions;
 };
 
@@ -43,15 +49,35 @@ const isExempt = (request: FastifyRequest) =>
  * at a time) must hold no place of the shared gate. Bodies must keep a minimum rate, one address may have
  * only `maxPerAddress` requests with a body in progress and one member `maxPerMember` admitted, so neither a
  * stranger nor one member's token can take every place.
+ *
+ * A SCIM token has `perToken.max` in progress, counted before the gate and before its own lookup, so an IdP
+ * sending more at once than that is refused without waiting in line or taking a place the console needs. Its
+ * requests count against the token instead of the address: an IdP's sync and the admins behind the office's
+ * one address never fill each other's share. A made-up token gains nothing by it: the SCIM hook refuses it
+ * (401) before its body is read.
  */
 export const admission = fp<AdmissionOptions>(async (app, opts) => {
   const gate = new AdmissionGate(opts.maxConcurrent, opts.maxQueued, opts.queueWaitMs);
   const perMember = new InFlightLimit(opts.maxPerMember);
   const retryAfterSeconds = String(Math.max(1, Math.ceil(opts.queueWaitMs / 1000)));
 
+  const perToken = opts.perToken;
+  const tokenLimit = new InFlightLimit(perToken?.max ?? 1);
+  const countedPerToken = new WeakSet<FastifyRequest>();
+  // First of the hooks: before the address's count and before the gate's line.
+  app.addHook('onRequest', async (request, reply) => {
+    const key = perToken && !isExempt(request) ? perToken.keyOf(request) : null;
+    if (!key) return;
+    if (!holdPlace(tokenLimit, key, request, reply, perToken!.refuse)) return reply;
+    countedPerToken.add(request);
+  });
   // Per address, only requests with a body: those are what a client holds open at will. Reads without one are
   // bounded by the gate itself, and the site's first screens read the api from one address for every member.
-  limitPerAddress(app, opts.maxPerAddress, (request) => isExempt(request) || !hasBody(request));
+  limitPerAddress(
+    app,
+    opts.maxPerAddress,
+    (request) => isExempt(request) || !hasBody(request) || countedPerToken.has(request),
+  );
   guardSlowBodies(app, opts.body);
 
   /**

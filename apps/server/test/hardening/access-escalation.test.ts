@@ -7,7 +7,9 @@
  * job worker in-process. After each member action, every member's readable and editable documents are read
  * through the API (the list and each detail's `canEditAttribute`) and compared with those before it; after
  * each concluded document, the cabinets it was filed in must be exactly those a company admin's rules name.
- * At the end of each sequence, every member's まとめてダウンロード of his whole list holds exactly what he reads.
+ * At the end of each sequence, every member's まとめてダウンロード of his whole list holds exactly what he reads,
+ * and with a deadline on every document and a rule on every cabinet naming every member, his alert digest lists
+ * exactly what he reads and his 「期限が近い書類」 nothing more (access-escalation.alerts.ts).
  * FC_SEED / FC_RUNS replay or widen a run; the case count is printed.
  */
 import fc from 'fast-check';
@@ -17,6 +19,7 @@ import { applyClassificationRules } from '../../src/modules/cabinets/classificat
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeDocument } from '../support/fixtures.ts';
 import { readManifest, readZip } from '../support/zip-archive.ts';
+import { mailedIds, runDigestsForAll, upcomingIds } from './access-escalation.alerts.ts';
 import {
   MEMBERS,
   allBackfillsDone,
@@ -369,6 +372,18 @@ describe('access escalation (model-based, one company per run)', () => {
               [...(await downloadedIds(w.memberHeaders[m]!))].sort(),
               `member ${m}'s まとめてダウンロード after ${steps.length} steps`,
             ).toEqual([...access.read].sort());
+          // Alerts: every document due, every cabinet's digest to every member: only what each reads.
+          await runDigestsForAll(deps, app, w);
+          for (const [m, access] of before.entries()) {
+            const label = `member ${m}'s alerts after ${steps.length} steps`;
+            expect((await mailedIds(deps, w, m)).sort(), `${label}: digest`).toEqual(
+              [...access.read].filter((id) => w.docIds.includes(id)).sort(),
+            );
+            expect(
+              outside(new Set(await upcomingIds(app, w, m)), [access.read], new Set(w.docIds)),
+              `${label}: 期限が近い書類`,
+            ).toEqual([]);
+          }
           stats.runs += 1;
         }),
         { seed, numRuns, endOnFailure: true },

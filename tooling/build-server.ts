@@ -108,6 +108,8 @@ const KEEP_EXTERNAL = [
   '@xmldom/xmldom',
   'nodemailer',
   'pino-pretty',
+  // Its CRC-32 is replaced by node:zlib's in the module object it requires (lib/zip/native-crc32.ts).
+  'yazl',
 ];
 const isKeptExternal = (specifier: string) =>
   KEEP_EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`));

@@ -30,12 +30,16 @@ import type { AppDeps } from '../../deps.ts';
 import { readableCabinets, type Readable as ReadableScope } from '../../auth/access.ts';
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
+import { installNativeCrc32 } from '../../lib/zip/native-crc32.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resolveCabinetScope } from '../documents/documents.service.ts';
 import { searchFilter, type SearchFilter } from '../documents/search-filter.ts';
 import { baseName, extensionOf, uniqueNames } from './download-names.ts';
 import { countDownload, downloadPage, findRequester } from './document-download.repository.ts';
+
+// yazl's CRC-32 in JavaScript cost more than writing the PDFs (lib/zip/native-crc32.ts).
+installNativeCrc32();
 
 export const DOWNLOAD_PAGE = 200;
 /**

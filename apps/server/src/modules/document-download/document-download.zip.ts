@@ -169,18 +169,19 @@ async function writeEntries(
   const nameOf = uniqueNames([DOCUMENT_MANIFEST_NAME]);
   const dateField = run.dateField === 'contractAt' ? undefined : run.dateField;
   await manifest.write(documentManifestColumns(dateField));
-  let after: string | null = null;
+  const pageAfter = (after: string | null) => {
+    const read = downloadPage(db, scope.readable, scope.filter, after, DOWNLOAD_PAGE, dateField);
+    read.catch(() => undefined);
+    return read;
+  };
+  let next = pageAfter(null);
   let written = 0;
   for (;;) {
     deps.jobs.stopping.throwIfAborted();
-    const page = await downloadPage(
-      db,
-      scope.readable,
-      scope.filter,
-      after,
-      DOWNLOAD_PAGE,
-      dateField,
-    );
+    const page = await next;
+    const isLast = page.length < DOWNLOAD_PAGE;
+    // The next page is read while this one's PDFs are written (keyset: it starts after this page's last id).
+    if (!isLast) next = pageAfter(page[page.length - 1]!.id);
     const entries = page.flatMap((d) => d.files.map((f) => ({ d, f })));
     const bytesOf = readAhead(
       deps,
@@ -214,8 +215,7 @@ async function writeEntries(
     }
     written += page.length;
     if (page.length > 0) await updateManipulation(db, run.id, { processedRows: written });
-    if (page.length < DOWNLOAD_PAGE) break;
-    after = page[page.length - 1]!.id;
+    if (isLast) break;
   }
   return written;
 }

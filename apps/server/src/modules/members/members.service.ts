@@ -33,7 +33,7 @@ import {
 } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
 import { inactiveBefore } from './member-sign-in.sql.ts';
-import { EntityType } from '@cloudsign/contract';
+import { EntityType, MemberStatus } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
 const AUDITED_FIELDS = [
@@ -109,6 +109,11 @@ export const getMember = (deps: MemberServiceDeps, who: Who, id: string) =>
 export type CreateMemberOptions = {
   source?: TMemberSource;
   beforeInvite?: (tx: DbOrTx, member: { id: string }) => Promise<void>;
+  /**
+   * Created 利用停止 (an IdP's user sent with `active: false`): nobody is invited, since the link could not
+   * be used; 利用再開 later invites him as for any member who never set a password.
+   */
+  isDeactivated?: boolean;
 };
 
 export async function createMember(
@@ -123,25 +128,34 @@ export async function createMember(
     .transaction(async (tx) => {
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
       const values = newMemberValues(companyId, body, deps.clock());
-      const row = await repo.insertMember(tx, { ...values, source: opts.source ?? values.source });
+      const row = await repo.insertMember(tx, {
+        ...values,
+        source: opts.source ?? values.source,
+        ...(opts.isDeactivated ? { status: MemberStatus.Deactivated } : {}),
+      });
       await opts.beforeInvite?.(tx, row);
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
-      await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
+      if (!opts.isDeactivated) await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
       await recordAuditEvent(tx, {
         ...auditBy(who),
         action: 'member.created',
         target: memberAuditTarget(row),
-        details: changes(
-          {
-            name: '',
-            furigana: null as string | null,
-            email: '',
-            organization: '',
-            roles: [] as string[],
-          },
-          row,
-          ['name', 'furigana', 'email', 'organization', 'roles'],
-        ),
+        details: {
+          ...changes(
+            {
+              name: '',
+              furigana: null as string | null,
+              email: '',
+              organization: '',
+              roles: [] as string[],
+            },
+            row,
+            ['name', 'furigana', 'email', 'organization', 'roles'],
+          ),
+          ...(opts.isDeactivated
+            ? { status: { before: null, after: MemberStatus.Deactivated } }
+            : {}),
+        },
         occurredAt: deps.clock(),
       });
       return row.id;

@@ -7,6 +7,7 @@
 import { MemberStatus } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { restoreMember } from '../members/member-status.service.ts';
+import { remindRegister } from '../members/member-credentials.service.ts';
 import { applyProvisioningDeactivation, dropQueuedDeactivation } from './leavers.service.ts';
 import type { ScimWho } from './scim-who.ts';
 
@@ -32,5 +33,8 @@ export async function scimReactivate(
   // A deactivation still held by the brake was never applied: it is dropped, the member stays as he is.
   await dropQueuedDeactivation(deps, { companyId: who.user.companyId, memberId: member.id });
   if (member.status !== MemberStatus.Deactivated) return;
-  await restoreMember(deps, who, member.id);
+  const restored = await restoreMember(deps, who, member.id);
+  // Back to 招待中 (he never set a password): what the admin's 登録メールを再送 does, since no admin is there to
+  // click it; his earlier link, if any, ended with the deactivation.
+  if (restored.status === MemberStatus.Invalid) await remindRegister(deps, who, member.id);
 }

@@ -145,8 +145,9 @@ export async function getUser(ctx: Ctx, id: string) {
 }
 
 /**
- * One transaction for the whole request: the member, his 作成元 and external id, the audit event and a
- * deactivation asked for at creation commit together, or nothing does (the IdP retries a failed POST).
+ * One transaction for the whole request: the member, his 作成元 and external id and the audit event commit
+ * together, or nothing does (the IdP retries a failed POST). A user sent with `active: false` is created
+ * 利用停止 and not invited (a mailed link he could not use); the IdP's reactivation invites him.
  */
 export async function createUser(ctx: Ctx, body: unknown) {
   const input = readUser(body);
@@ -165,13 +166,13 @@ export async function createUser(ctx: Ctx, body: unknown) {
       },
       {
         source: 'scim',
+        isDeactivated: input.active === false,
         beforeInvite: async (tx, member) => {
           if (input.externalId)
             await provisioning.setExternalId(tx, companyId, 'User', member.id, input.externalId);
         },
       },
     );
-    if (input.active === false) await scimDeactivate(deps, ctx.who, created);
     return created.id;
   });
   return getUser(ctx, id);

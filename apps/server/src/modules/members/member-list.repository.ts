@@ -161,7 +161,7 @@ const WALK_MIN = 1000;
 export type ListCounts = { memberCount: number; version: number; total: number };
 
 /** `list`: the company's member count and list version, and this filter's total, as the caller just read them. */
-export function findMemberPage(
+function findMemberPage(
   db: Db,
   f: MemberListFilter,
   sort: MemberSort,
@@ -228,6 +228,60 @@ async function readPage(
     .where(sql`${memberWhere(f)} and ${keysetBound(s, anchor, true)}`)
     .orderBy(orderBy(s))
     .limit(PAGE_SIZE);
+}
+
+/** First pages of searches whose matches one statement collected with their count (collectFirstPage). */
+const collected = new ListCache<Promise<MemberList | undefined>>(100);
+
+export type MemberList = { total: number; rows: MemberListRow[] };
+
+/**
+ * The total and one page. A search's first page is the screen every new keyword opens, and with no cached
+ * answer it would cost two statements over the same matches (the count, then the page collected from them):
+ * one statement collects at most COLLECT_MAX + 1 matches, counts them and returns the first page sorted, as
+ * readPage's collect would. More matches than that and the count and readPage's walk answer as before.
+ */
+export async function findMemberList(
+  db: Db,
+  f: MemberListFilter,
+  sort: MemberSort,
+  page: number,
+  stats: { memberCount: number; version: number },
+): Promise<MemberList> {
+  const totalKey = `${f.companyId}:${stats.version}:${filterKey(f)}`;
+  // Unfiltered and lone 1–2 character searches have their totals kept by triggers: nothing to save there.
+  if (
+    page === 1 &&
+    !isUnfiltered(f) &&
+    singleGram(f) === undefined &&
+    totals.get(totalKey) === undefined
+  ) {
+    const pageKey = `${totalKey}:${sort}:${page}`;
+    const both = await cachedOnce(collected, pageKey, () => collectFirstPage(db, f, sort));
+    if (both) {
+      totals.set(totalKey, Promise.resolve(both.total));
+      pages.set(pageKey, Promise.resolve(both.rows));
+      return both;
+    }
+  }
+  const total = await countMembers(db, f, stats);
+  const rows = total === 0 ? [] : await findMemberPage(db, f, sort, page, { ...stats, total });
+  return { total, rows };
+}
+
+async function collectFirstPage(
+  db: Db,
+  f: MemberListFilter,
+  sort: MemberSort,
+): Promise<MemberList | undefined> {
+  const found = await db
+    .select({ ...windowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(sql`(select * from ${users} where ${memberWhere(f)} limit ${COLLECT_MAX + 1}) as users`)
+    .orderBy(orderBy(sortSpec(sort, f.keyword)))
+    .limit(PAGE_SIZE);
+  const total = found[0]?.total ?? 0;
+  if (total > COLLECT_MAX) return undefined;
+  return { total, rows: found.map(({ total: _, ...row }) => row) };
 }
 
 /** Every match in sort order, in keyset batches (page=-1). */

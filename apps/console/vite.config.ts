@@ -7,7 +7,7 @@ import { precompress } from './build/precompress.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Warnings with nothing to act on in our build, silenced in both bundles. */
-const onwarn: NonNullable<NonNullable<UserConfig['build']>['rollupOptions']>['onwarn'] = (
+const onwarn: NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn'] = (
   warning,
   warn,
 ) => {
@@ -27,7 +27,7 @@ const outDir = process.env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('./dist', i
  */
 const serverBuild = defineConfig({
   root,
-  esbuild: { jsx: 'automatic' },
+  oxc: { jsx: { runtime: 'automatic' } },
   ssr: { noExternal: true },
   // React's production build whatever NODE_ENV the site runs with, like the browser's bundle.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -37,19 +37,19 @@ const serverBuild = defineConfig({
     emptyOutDir: true,
     copyPublicDir: false,
     sourcemap: false,
-    rollupOptions: {
+    rolldownOptions: {
       onwarn,
       // The route modules' dynamic imports stay in the one file: the site loads it once.
-      output: { inlineDynamicImports: true },
+      output: { codeSplitting: false },
     },
   },
 });
 
-// No @vitejs/plugin-react: esbuild's automatic JSX runtime is all the console needs (no Fast Refresh).
+// No @vitejs/plugin-react: Oxc's automatic JSX runtime is all the console needs (no Fast Refresh).
 const browserBuild = defineConfig({
   root,
   base: '/',
-  esbuild: { jsx: 'automatic' },
+  oxc: { jsx: { runtime: 'automatic' } },
   plugins: [pageChunks(root), precompress()],
   build: {
     outDir,
@@ -60,19 +60,20 @@ const browserBuild = defineConfig({
     // *.map, should a build ever emit them).
     sourcemap: false,
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
+    rolldownOptions: {
       onwarn,
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.
-        // A function, not a name→packages map: the map form let two chunks import each other, so a chunk
-        // could run before React had loaded ("reading 'useLayoutEffect'" in the virtual list).
-        manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          // Mantine's styling core stays a library chunk of its own; its components go where they are used.
-          if (/node_modules\/@mantine\/(core\/esm\/core|hooks)\//.test(id)) return 'mantine';
-          if (/node_modules\/(@tanstack\/query-core|@tanstack\/react-query|zod)\//.test(id))
-            return 'data';
-          return undefined;
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules\/(react|react-dom|scheduler|react-router)\// },
+            // Mantine's styling core stays a library chunk of its own; its components go where they are used.
+            { name: 'mantine', test: /node_modules\/@mantine\/(core\/esm\/core|hooks)\// },
+            {
+              name: 'data',
+              test: /node_modules\/(@tanstack\/query-core|@tanstack\/react-query|zod)\//,
+            },
+          ],
         },
       },
     },

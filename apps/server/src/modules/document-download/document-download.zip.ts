@@ -31,6 +31,7 @@ import { readableCabinets, type Readable as ReadableScope } from '../../auth/acc
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { installNativeCrc32 } from '../../lib/zip/native-crc32.ts';
+import { addBufferReleased } from '../../lib/zip/add-buffer.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resolveCabinetScope } from '../documents/documents.service.ts';
@@ -121,7 +122,7 @@ async function addWhole(
   failed: Promise<never>,
 ): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  zip.addBuffer(bytes, name, { mtime, compress: false });
+  addBufferReleased(zip, bytes, name, { mtime, compress: false });
   const out = zip.outputStream as unknown as PassThrough;
   if (out.writableLength > OUTPUT_BUFFER) await Promise.race([once(out, 'drain'), failed]);
   return sha256;

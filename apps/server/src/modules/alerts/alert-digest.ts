@@ -11,7 +11,7 @@
  */
 import { alertRuleLabel } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { readableCabinets } from '../../auth/access.ts';
+import { readableCabinets, readsDocumentIn, type Readable } from '../../auth/access.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import * as repo from './alerts.repository.ts';
 import { dueDeadline, jstDay } from './alert-deadlines.ts';
@@ -29,42 +29,57 @@ export type DigestHooks = {
   afterRecipient?: (userId: string) => void;
 };
 
-/** Due items per recipient, over every company's cabinets with rules; only documents the recipient may read. */
+/**
+ * Due items per recipient, over every company's cabinets with rules; only documents the recipient may read.
+ * Each cabinet's due documents are read once with the cabinets they are filed in, and each recipient's reading
+ * rights once per run: a recipient's share is then `readsDocumentIn`, the same rule as the list's SQL.
+ */
 async function dueByRecipient(deps: DigestDeps, today: string) {
   const db = deps.database.db;
   const byUser = new Map<
     string,
     { recipient: repo.Recipient; companyId: string; items: DigestItem[] }
   >();
+  const readables = new Map<string, Promise<Readable>>();
+  const readableOf = (recipient: repo.Recipient, companyId: string) => {
+    const known = readables.get(recipient.id);
+    if (known) return known;
+    const read = readableCabinets(db, {
+      isCompanyAdmin: recipient.isCompanyAdmin,
+      user: { id: recipient.id, companyId },
+    });
+    readables.set(recipient.id, read);
+    return read;
+  };
   for (const cabinet of await repo.cabinetsWithRules(db)) {
     const lead = Math.max(...cabinet.rules.map((r) => r.daysBefore));
+    const due = (await repo.digestCandidates(db, cabinet, today, lead)).flatMap((doc) =>
+      cabinet.rules.flatMap((rule) => {
+        const d = dueDeadline(doc, rule, today);
+        return d ? [{ doc, rule, deadline: d.deadline }] : [];
+      }),
+    );
+    if (due.length === 0) continue;
     for (const recipient of await repo.recipientsOf(db, cabinet)) {
-      const readable = await readableCabinets(db, {
-        isCompanyAdmin: recipient.isCompanyAdmin,
-        user: { id: recipient.id, companyId: cabinet.companyId },
-      });
-      const docs = await repo.alertCandidates(db, cabinet, readable, today, lead);
+      const readable = await readableOf(recipient, cabinet.companyId);
       const entry = byUser.get(recipient.id) ?? {
         recipient,
         companyId: cabinet.companyId,
         items: [],
       };
-      for (const doc of docs) {
-        for (const rule of cabinet.rules) {
-          const due = dueDeadline(doc, rule, today);
-          if (!due) continue;
-          entry.items.push({
-            cabinetId: cabinet.cabinetId,
-            ruleKey: rule.key,
-            documentId: doc.id,
-            deadline: due.deadline,
-            userId: recipient.id,
-            title: doc.title,
-            counterparty: doc.counterparty,
-            cabinetName: cabinet.isSystem ? 'すべての書類' : cabinet.cabinetName,
-            ruleLabel: alertRuleLabel(rule),
-          });
-        }
+      for (const { doc, rule, deadline } of due) {
+        if (!readsDocumentIn(readable, doc.cabinetIds)) continue;
+        entry.items.push({
+          cabinetId: cabinet.cabinetId,
+          ruleKey: rule.key,
+          documentId: doc.id,
+          deadline,
+          userId: recipient.id,
+          title: doc.title,
+          counterparty: doc.counterparty,
+          cabinetName: cabinet.isSystem ? 'すべての書類' : cabinet.cabinetName,
+          ruleLabel: alertRuleLabel(rule),
+        });
       }
       if (entry.items.length > 0) byUser.set(recipient.id, entry);
     }

@@ -130,19 +130,17 @@ export async function recipientsOf(db: DbOrTx, c: CabinetRules): Promise<Recipie
 
 export type AlertDoc = DeadlineDoc & { id: string; title: string; counterparty: string | null };
 
-/**
- * The cabinet's documents that `readable` may read and that may have a deadline under these rules on or after
- * `today`: a date within the longest lead time, or any date of a 自動更新あり document (rolled forward later).
- */
-export async function alertCandidates(
-  db: DbOrTx,
+/** A cabinet's candidate with the cabinets it is filed in (whoever reads one of them reads it). */
+export type DigestDoc = AlertDoc & { cabinetIds: string[] };
+
+/** The condition of a candidate: a date within the longest lead time, or any date of a 自動更新あり document. */
+function candidateWhere(
   c: Pick<CabinetRules, 'companyId' | 'cabinetId' | 'isSystem' | 'rules'>,
-  readable: Readable,
   today: string,
   horizonDays: number,
-): Promise<AlertDoc[]> {
+): SQL | null {
   const items = [...new Set(c.rules.map((r) => r.dateItem))];
-  if (items.length === 0) return [];
+  if (items.length === 0) return null;
   const col = (item: string): SQL =>
     item === 'validityEndAt'
       ? sql`documents.validity_end_at`
@@ -157,15 +155,52 @@ export async function alertCandidates(
   const inCabinet = c.isSystem
     ? sql`true`
     : sql`exists (select 1 from document_cabinets dc where dc.cabinet_id = ${c.cabinetId} and dc.document_id = documents.id)`;
-  const readableSql = readableDocumentSql(readable);
+  return sql`documents.company_id = ${c.companyId} and ${inCabinet} and (${dated})`;
+}
+
+const candidateColumns = sql`documents.id::text, documents.title, documents.counterparty,
+  documents.validity_start_at::text as "validityStartAt", documents.validity_end_at::text as "validityEndAt",
+  documents.validity_end_notice_at::text as "validityEndNoticeAt", documents.auto_update::int as "autoUpdate"`;
+
+/**
+ * The cabinet's documents that `readable` may read and that may have a deadline under these rules on or after
+ * `today`: a date within the longest lead time, or any date of a 自動更新あり document (rolled forward later).
+ */
+export async function alertCandidates(
+  db: DbOrTx,
+  c: Pick<CabinetRules, 'companyId' | 'cabinetId' | 'isSystem' | 'rules'>,
+  readable: Readable,
+  today: string,
+  horizonDays: number,
+): Promise<AlertDoc[]> {
+  const where = candidateWhere(c, today, horizonDays);
+  if (!where) return [];
   return queryRows(
     db,
-    sql`select documents.id::text, documents.title, documents.counterparty,
-          documents.validity_start_at::text as "validityStartAt", documents.validity_end_at::text as "validityEndAt",
-          documents.validity_end_notice_at::text as "validityEndNoticeAt", documents.auto_update::int as "autoUpdate"
+    sql`select ${candidateColumns} from documents
+        where ${where} and ${readableDocumentSql(readable)}
+        order by documents.id`,
+  );
+}
+
+/**
+ * The same candidates for every reader at once (the daily digest): each with the cabinets it is filed in, so
+ * each recipient's share is taken by `readsDocumentIn` without a query per recipient.
+ */
+export async function digestCandidates(
+  db: DbOrTx,
+  c: Pick<CabinetRules, 'companyId' | 'cabinetId' | 'isSystem' | 'rules'>,
+  today: string,
+  horizonDays: number,
+): Promise<DigestDoc[]> {
+  const where = candidateWhere(c, today, horizonDays);
+  if (!where) return [];
+  return queryRows(
+    db,
+    sql`select ${candidateColumns},
+          array(select dl.cabinet_id::text from document_cabinets dl where dl.document_id = documents.id) as "cabinetIds"
         from documents
-        where documents.company_id = ${c.companyId} and ${inCabinet} and (${dated})
-          and ${readableSql}
+        where ${where}
         order by documents.id`,
   );
 }

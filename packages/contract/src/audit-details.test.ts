@@ -253,6 +253,8 @@ const SAMPLES = {
     fileError: '1行目の見出しが正しくありません。',
   },
   'bulk.executed': { ...run('members', 1), counts: { add: 25 } },
+  // bulk-row-events.ts: a batch's per-row records, vouched for by their digest.
+  'bulk.rowsRecorded': { rows: 2000, sha256: 'a'.repeat(64) },
   'bulk.cancelled': run('document_attributes', 5),
   'bulk.generationRequested': {
     ...run('document_attributes', 3),

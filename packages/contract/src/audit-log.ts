@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = {
   'bulk.uploaded': action('bulk', 'CSVのアップロード'),
   'bulk.checked': action('bulk', 'CSVのチェック'),
   'bulk.executed': action('bulk', '一括処理の実行'),
+  'bulk.rowsRecorded': action('bulk', '一括処理の行の記録'),
   'bulk.cancelled': action('bulk', '一括処理の取り消し'),
   'bulk.generationRequested': action('bulk', '書き出し・テンプレートの作成'),
   'bulk.fileDownloaded': action('bulk', 'ファイルのダウンロード'),
@@ -171,7 +172,7 @@ export const ZFindAuditEventsQuery = z
     /** The opaque cursor of the previous page's last event. */
     after: z
       .string()
-      .regex(/^\d{1,18}$/, { message: 'ページの指定が正しくありません。' })
+      .regex(/^\d{1,18}(\.\d{1,9})?$/, { message: 'ページの指定が正しくありません。' })
       .optional(),
   })
   .strict()

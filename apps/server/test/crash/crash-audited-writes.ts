@@ -130,7 +130,10 @@ type Pairing = {
 async function pairings(deps: AppDeps, companyId: string, rowsSql: string, actions: string[]) {
   const { rows } = await deps.database.raw.query<Pairing>(
     `with r as (${rowsSql}),
-          e as (select target_id, action from audit_events where company_id = $1 and action = any($2::text[]))
+          e as (select target_id, action from audit_events where company_id = $1 and action = any($2::text[])
+                union all
+                select target_id, action from audit_row_records
+                 where company_id = $1 and action = any($2::text[]))
      select coalesce(r.id::text, e.target_id) as target_id, e.action, count(e.action)::int as events,
             coalesce(bool_or(r.renamed), false) as renamed, bool_or(r.id is null) as orphan
        from r full join e on e.target_id = r.id::text
@@ -144,8 +147,8 @@ export async function verifyAuditedWrites(deps: AppDeps, job: AuditedWritesJob) 
   const members = await pairings(
     deps,
     job.companyId,
-    // The session's members and those its runs added: each run's row writes its own member.created in the
-    // batch's transaction (audit-log/bulk-row-events.ts), so a killed run's rows must pair exactly once too.
+    // The session's members and those its runs added: each run's row writes its own member.created record in
+    // the batch's transaction (audit-log/row-records.ts), so a killed run's rows must pair exactly once too.
     `select id, name like '%${RENAMED}' as renamed from users
       where company_id = $1 and (email like 'w-%' or email like 'run-%')`,
     ['member.created', 'member.updated'],

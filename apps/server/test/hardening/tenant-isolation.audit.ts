@@ -251,11 +251,13 @@ async function readAuditLog(
   reads: Read[],
 ) {
   const count = async (companyId: string) => {
-    const { rows } = await r.deps.database.raw.query<{ n: number }>(
-      'select count(*)::int as n from audit_events where company_id = $1',
+    const { rows } = await r.deps.database.raw.query<{ n: number | string }>(
+      // The viewer lists events and bulk runs' per-row records (audit-log/row-records.ts).
+      `select (select count(*) from audit_events where company_id = $1)
+         + (select count(*) from audit_row_records where company_id = $1) as n`,
       [companyId],
     );
-    return rows[0]!.n;
+    return Number(rows[0]!.n);
   };
   let seen = 0;
   let after: string | null = null;

@@ -78,10 +78,12 @@ export async function sqlRows<T>(deps: AppDeps, text: string): Promise<T[]> {
 export async function withoutChainTriggers(deps: AppDeps, ...statements: string[]) {
   await sqlRows(deps, 'alter table audit_events disable trigger user');
   await sqlRows(deps, 'alter table audit_chain_heads disable trigger user');
+  await sqlRows(deps, 'alter table audit_row_records disable trigger user');
   try {
     for (const statement of statements) await sqlRows(deps, statement);
   } finally {
     await sqlRows(deps, 'alter table audit_events enable trigger user');
     await sqlRows(deps, 'alter table audit_chain_heads enable trigger user');
+    await sqlRows(deps, 'alter table audit_row_records enable trigger user');
   }
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
+  integer,
   jsonb,
   pgTable,
   smallint,
@@ -81,3 +82,69 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   hash: text('hash').notNull().default(''),
 });
+
+/**
+ * A bulk run's per-row records (issue 33, docs/decisions.md "Bulk runs' rows beside the chain"): one row per
+ * member or document a batch changed, written in the batch's transaction beside one chained `bulk.rowsRecorded`
+ * event (`event_seq`) whose details carry the SHA-256 of these rows' canonical form, so verify finds a row
+ * removed, changed or added. Append-only like the events; deleted only with their event by retention.
+ * The viewer reads them with the events; the exact identifiers (normalised name or title, address or
+ * 管理番号) are columns of their own so a search is one btree lookup in time order. No id of its own: a row is
+ * (company, event_seq, position), and every index costs each bulk row its insert (the viewer derives an id).
+ */
+export const auditRowRecords = pgTable(
+  'audit_row_records',
+  {
+    companyId: uuid('company_id').notNull(),
+    /** The chained event that vouches for this row (its batch's `bulk.rowsRecorded`). */
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    /** 1, 2, 3… within the batch: the order the digest is computed in. */
+    position: integer('position').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    category: text('category').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    targetName: text('target_name').notNull(),
+    /** The member's name or the document's title, normalised (row-search-keys.ts). */
+    nameKey: text('name_key').notNull(),
+    /** The member's address or the document's 管理番号, normalised; '' when there is none. */
+    identKey: text('ident_key').notNull(),
+    details: jsonb('details').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_row_records_event_key').on(t.companyId, t.eventSeq, t.position),
+    index('audit_row_records_time_idx').on(
+      t.companyId,
+      t.occurredAt.desc(),
+      t.eventSeq.desc(),
+      t.position.desc(),
+    ),
+    index('audit_row_records_target_idx').on(
+      t.companyId,
+      t.targetType,
+      t.targetId,
+      t.occurredAt.desc(),
+      t.eventSeq.desc(),
+      t.position.desc(),
+    ),
+    index('audit_row_records_name_idx').on(
+      t.companyId,
+      t.nameKey,
+      t.occurredAt.desc(),
+      t.eventSeq.desc(),
+      t.position.desc(),
+    ),
+    index('audit_row_records_ident_idx')
+      .on(t.companyId, t.identKey, t.occurredAt.desc(), t.eventSeq.desc(), t.position.desc())
+      .where(sql`${t.identKey} <> ''`),
+    index('audit_row_records_actor_idx').on(
+      t.companyId,
+      t.actorId,
+      t.occurredAt.desc(),
+      t.eventSeq.desc(),
+      t.position.desc(),
+    ),
+  ],
+);

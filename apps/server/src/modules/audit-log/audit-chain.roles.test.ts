@@ -22,7 +22,7 @@ const WORKER = 'cloudsign_test_worker';
 const REFUSED = '監査ログは追記のみです（変更・削除はできません）。';
 /** What README.md "Database roles" grants each role on the audit tables. */
 const GRANTS = [
-  `grant select, insert on audit_events to ${API}, ${WORKER}`,
+  `grant select, insert on audit_events, audit_row_records to ${API}, ${WORKER}`,
   `grant select on audit_chain_heads to ${API}, ${WORKER}`,
   `grant select on companies to ${API}, ${WORKER}`,
   `grant execute on function audit_prune_expired(uuid, timestamptz) to ${WORKER}`,

@@ -23,6 +23,7 @@ import {
   countFiltered,
   findChainHead,
   findEventPage,
+  type PageCursor,
   type ChainHeadRow,
   type AuditFilter,
   type AuditRow,
@@ -92,14 +93,14 @@ export async function writeAuditCsv(
   const bounded: AuditFilter = { ...filter, throughSeq: head?.seq ?? 0 };
   await writer.write(AUDIT_EXPORT_COLUMNS);
   let written = 0;
-  let after: number | undefined;
+  let after: PageCursor | undefined;
   for (;;) {
     const page = await findEventPage(db, bounded, AUDIT_EXPORT_PAGE, after);
     for (const e of page) await writer.write(auditCsvCells(e));
     written += page.length;
     if (page.length > 0) await onPage?.(written);
     if (page.length < AUDIT_EXPORT_PAGE) break;
-    after = page[page.length - 1]!.seq;
+    after = page[page.length - 1]!;
   }
   if (head) await writer.write(anchorCells(filter.companyId, head));
   writer.end();

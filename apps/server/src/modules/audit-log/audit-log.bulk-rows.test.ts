@@ -25,6 +25,7 @@ import {
 import { documents, users } from '../../db/schema.ts';
 import { versionCell } from '../../bulk/version-cell.ts';
 import { verifyChain } from './audit-verify.ts';
+import { sqlRows, withoutChainTriggers } from '../../../test/support/audit-chain.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -302,7 +303,64 @@ describe('a document changed by the attribute CSV is found by title and 管理�
     }
   });
 
-  it('the chain verifies with every per-row event in it', async () => {
+  it('the chain verifies with every per-row record in it', async () => {
     expect(await verifyChain(deps.database.db, companyId)).toMatchObject({ ok: true });
+  });
+
+  it('an edited, removed or added per-row record is found by verify, at its batch', async () => {
+    type Rec = { event_seq: string; position: number };
+    const [rec] = await sqlRows<Rec>(
+      deps,
+      `select event_seq, position from audit_row_records
+       where company_id = '${companyId}' and target_id = '${docId}'`,
+    );
+    const seq = Number(rec!.event_seq);
+    const broken = {
+      ok: false,
+      seq,
+      reason: 'rows',
+      message: `${seq}番目の記録: この記録がまとめた一括処理の行の記録が、記録時から変わっています（行の削除・変更・追加）`,
+    };
+    const where = `company_id = '${companyId}' and event_seq = ${seq} and position = ${rec!.position}`;
+    const kept = `kept_row_${tag}`;
+    const copy = `create table ${kept} as select * from audit_row_records where ${where}`;
+    await withoutChainTriggers(deps, copy);
+    try {
+      await withoutChainTriggers(
+        deps,
+        `update audit_row_records set details = jsonb_set(details, '{counterparty,after}', '"株式会社ガンマ"') where ${where}`,
+      );
+      expect(await verifyChain(deps.database.db, companyId)).toEqual(broken);
+      await withoutChainTriggers(deps, `delete from audit_row_records where ${where}`);
+      expect(await verifyChain(deps.database.db, companyId)).toEqual(broken);
+      await withoutChainTriggers(deps, `insert into audit_row_records select * from ${kept}`);
+      expect(await verifyChain(deps.database.db, companyId)).toMatchObject({ ok: true });
+      await withoutChainTriggers(
+        deps,
+        `insert into audit_row_records select company_id, event_seq, position + 1,
+           occurred_at, actor_id, action, category, target_type, target_id, target_name, name_key,
+           ident_key, details from ${kept}`,
+      );
+      expect(await verifyChain(deps.database.db, companyId)).toEqual(broken);
+    } finally {
+      await withoutChainTriggers(
+        deps,
+        `delete from audit_row_records where event_seq = ${seq} and position = ${rec!.position + 1}`,
+        `drop table ${kept}`,
+      );
+    }
+    expect(await verifyChain(deps.database.db, companyId)).toMatchObject({ ok: true });
+    // Without the owner's way round the triggers, a row record cannot be changed or removed at all.
+    for (const statement of [
+      `update audit_row_records set target_name = '改ざん' where ${where}`,
+      `delete from audit_row_records where ${where}`,
+      'truncate audit_row_records',
+    ]) {
+      const refused = await sqlRows(deps, statement).then(
+        () => 'accepted',
+        (err: { cause?: { message?: string } }) => err.cause?.message,
+      );
+      expect(refused, statement).toBe('監査ログは追記のみです（変更・削除はできません）。');
+    }
   });
 });

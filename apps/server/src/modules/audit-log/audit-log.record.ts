@@ -47,7 +47,7 @@ export async function recordAuditEvent(tx: DbOrTx, event: AuditEventInput): Prom
 }
 
 /** The stored row of an event: the columns the caller writes (the chain's are the trigger's). */
-const toRow = (e: AuditEventInput) => ({
+export const toRow = (e: AuditEventInput) => ({
   companyId: e.companyId,
   occurredAt: e.occurredAt ?? new Date(),
   actorId: e.actor?.id ?? null,

@@ -1,7 +1,20 @@
 /** The audit log's SQL: the viewer's page (keyset, newest first), its filters and the chain's head. */
-import { and, arrayContains, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  count,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditChainHeads, auditEvents, users } from '../../db/schema.ts';
+import { auditChainHeads, auditEvents, auditRowRecords, users } from '../../db/schema.ts';
+import { searchKey } from './row-search-keys.ts';
 
 export type AuditFilter = {
   companyId: string;
@@ -87,33 +100,172 @@ const SHOWN = {
   details: auditEvents.details,
 };
 
-export type AuditRow = Pick<typeof auditEvents.$inferSelect, keyof typeof SHOWN>;
+/**
+ * An event or a bulk run's row record (row-records.ts). A row record carries its batch event's number as
+ * `seq` and its place in the batch as `pos` (an event's is 0): newest first is (occurred_at, seq, pos)
+ * descending, the batch's event after its rows.
+ */
+export type AuditRow = Pick<typeof auditEvents.$inferSelect, keyof typeof SHOWN> & { pos: number };
+/** Where the previous page ended: its last event or row record. */
+export type PageCursor = { seq: number; pos: number };
 
 /**
- * One page, newest first. `afterSeq` is the last event of the previous page: the row comparison on
- * (occurred_at, seq) walks the index from there, so the thousandth page costs what the first does.
+ * One page, newest first: the events and the row records of the filter, each arm walking its own index in
+ * the page's order with the page's limit, then merged. `after` is the last of the previous page: the row
+ * comparison on (occurred_at, seq[, pos]) walks the indexes from there, so the thousandth page costs what
+ * the first does.
  */
 export async function findEventPage(
   db: DbOrTx,
   filter: AuditFilter,
   limit: number,
-  afterSeq?: number,
+  after?: number | PageCursor,
 ): Promise<AuditRow[]> {
-  const conds = filterConditions(filter);
-  if (afterSeq !== undefined) {
-    conds.push(sql`(${auditEvents.occurredAt}, ${auditEvents.seq}) < (
-      select a.occurred_at, a.seq from audit_events a
-      where a.company_id = ${filter.companyId} and a.seq = ${afterSeq})`);
+  const cursor = typeof after === 'number' ? { seq: after, pos: 0 } : after;
+  const at = cursor
+    ? sql`(select a.occurred_at from audit_events a
+        where a.company_id = ${filter.companyId} and a.seq = ${cursor.seq})`
+    : undefined;
+  const eventConds = filterConditions(filter);
+  if (cursor && at) {
+    // After a row record, its batch's own event is still to come (it sorts after its rows).
+    eventConds.push(
+      cursor.pos > 0
+        ? sql`(${auditEvents.occurredAt}, ${auditEvents.seq}) <= (${at}, ${cursor.seq})`
+        : sql`(${auditEvents.occurredAt}, ${auditEvents.seq}) < (${at}, ${cursor.seq})`,
+    );
   }
-  return db
-    .select(SHOWN)
-    .from(auditEvents)
-    .where(and(...conds))
-    .orderBy(
-      sql`${auditEvents.occurredAt} desc nulls last`,
-      sql`${auditEvents.seq} desc nulls last`,
-    )
-    .limit(limit);
+  const arms: SQL[] = [
+    sql`(select ${auditEvents.id} as id, ${auditEvents.seq} as seq, 0 as pos,
+        ${auditEvents.occurredAt} as occurred_at, ${auditEvents.actorId} as actor_id,
+        ${auditEvents.actorName} as actor_name, ${auditEvents.actorEmail} as actor_email,
+        ${auditEvents.ip} as ip, ${auditEvents.userAgent} as user_agent,
+        ${auditEvents.requestId} as request_id, ${auditEvents.action} as action,
+        ${auditEvents.category} as category, ${auditEvents.targetType} as target_type,
+        ${auditEvents.targetId} as target_id, ${auditEvents.targetName} as target_name,
+        ${auditEvents.details} as details
+      from ${auditEvents} where ${and(...eventConds)}
+      order by ${auditEvents.occurredAt} desc nulls last, ${auditEvents.seq} desc nulls last
+      limit ${limit})`,
+  ];
+  for (const conds of rowRecordArms(filter)) {
+    if (cursor && at)
+      conds.push(
+        sql`(${auditRowRecords.occurredAt}, ${auditRowRecords.eventSeq}, ${auditRowRecords.position}) < (${at}, ${cursor.seq}, ${cursor.pos})`,
+      );
+    arms.push(sql`(select ${rowRecordId} as id, ${auditRowRecords.eventSeq} as seq,
+        ${auditRowRecords.position} as pos, ${auditRowRecords.occurredAt} as occurred_at,
+        ${auditRowRecords.actorId} as actor_id, null as actor_name, null as actor_email, null as ip,
+        null as user_agent, null as request_id, ${auditRowRecords.action} as action,
+        ${auditRowRecords.category} as category, ${auditRowRecords.targetType} as target_type,
+        ${auditRowRecords.targetId} as target_id, ${auditRowRecords.targetName} as target_name,
+        ${auditRowRecords.details} as details
+      from ${auditRowRecords} where ${and(...conds)}
+      order by ${auditRowRecords.occurredAt} desc, ${auditRowRecords.eventSeq} desc,
+        ${auditRowRecords.position} desc
+      limit ${limit})`);
+  }
+  // A row record shows who ran it and from where as its batch's event records them.
+  const result = await db.execute<RawRow>(sql`
+    select u.id, u.seq, u.pos, u.occurred_at, u.actor_id, u.action, u.category, u.target_type,
+      u.target_id, u.target_name, u.details,
+      coalesce(u.actor_name, b.actor_name) as actor_name, coalesce(u.actor_email, b.actor_email) as actor_email,
+      coalesce(u.ip, b.ip) as ip, coalesce(u.user_agent, b.user_agent) as user_agent,
+      coalesce(u.request_id, b.request_id) as request_id
+    from (select * from (${sql.join(arms, sql` union all `)}) m
+      order by m.occurred_at desc nulls last, m.seq desc nulls last, m.pos desc limit ${limit}) u
+    left join audit_events b on u.pos > 0 and b.company_id = ${filter.companyId} and b.seq = u.seq
+    order by u.occurred_at desc nulls last, u.seq desc nulls last, u.pos desc`);
+  return rowsOf<RawRow>(result).map(toAuditRow);
+}
+
+type RawRow = {
+  id: string;
+  seq: string | number;
+  pos: string | number;
+  occurred_at: string | Date;
+  actor_id: string | null;
+  actor_name: string;
+  actor_email: string;
+  ip: string;
+  user_agent: string;
+  request_id: string;
+  action: string;
+  category: string;
+  target_type: string;
+  target_id: string;
+  target_name: string;
+  details: unknown;
+};
+
+const rowsOf = <T>(r: unknown): T[] =>
+  Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []);
+
+const toAuditRow = (r: RawRow): AuditRow => ({
+  id: r.id,
+  seq: Number(r.seq),
+  pos: Number(r.pos),
+  occurredAt: r.occurred_at instanceof Date ? r.occurred_at : new Date(r.occurred_at),
+  actorId: r.actor_id,
+  actorName: r.actor_name ?? '',
+  actorEmail: r.actor_email ?? '',
+  ip: r.ip ?? '',
+  userAgent: r.user_agent ?? '',
+  requestId: r.request_id ?? '',
+  action: r.action,
+  category: r.category,
+  targetType: r.target_type,
+  targetId: r.target_id,
+  targetName: r.target_name,
+  details: typeof r.details === 'string' ? (JSON.parse(r.details) as unknown) : r.details,
+});
+
+/**
+ * A row record's id as the viewer shows it: it has none stored (every index costs each bulk row), so one is
+ * derived from (company, batch event, position), shaped as a version 8 UUID.
+ */
+const rowRecordId = sql`(select (substr(h, 1, 12) || '8' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid
+  from md5(${auditRowRecords.companyId}::text || ':' || ${auditRowRecords.eventSeq} || ':' || ${auditRowRecords.position}) as h)`;
+
+/** What a bulk run's row records can be: a member's or a document's change. */
+const ROW_CATEGORIES = ['member', 'document'];
+
+/**
+ * The row records' conditions for a filter, one list per index walk: none when the filter excludes them
+ * (another category or target type), two for a keyword (the name or title, and the address or 管理番号,
+ * each an exact lookup of its own index in time order).
+ */
+function rowRecordArms(f: AuditFilter): SQL[][] {
+  const categories = typeof f.category === 'string' ? [f.category] : (f.category ?? []);
+  const cats = categories.filter((c) => ROW_CATEGORIES.includes(c));
+  if (categories.length > 0 && cats.length === 0) return [];
+  if (f.targetType && !ROW_CATEGORIES.includes(f.targetType)) return [];
+  const r = auditRowRecords;
+  const base: (SQL | undefined)[] = [
+    eq(r.companyId, f.companyId),
+    f.from ? gte(r.occurredAt, f.from) : undefined,
+    f.to ? lt(r.occurredAt, f.to) : undefined,
+    f.actorId ? eq(r.actorId, f.actorId) : undefined,
+    f.actorEmail
+      ? sql`${r.actorId} = (select u.id from users u
+          where u.company_id = ${f.companyId} and lower(u.email) = ${f.actorEmail} limit 1)`
+      : undefined,
+    cats.length === 0
+      ? undefined
+      : cats.length === 1
+        ? eq(r.category, cats[0]!)
+        : inArray(r.category, cats),
+    f.targetType ? eq(r.targetType, f.targetType) : undefined,
+    f.targetId ? eq(r.targetId, f.targetId) : undefined,
+    f.throughSeq !== undefined ? lte(r.eventSeq, f.throughSeq) : undefined,
+  ];
+  const defined = (xs: (SQL | undefined)[]) => xs.filter((c): c is SQL => c !== undefined);
+  if (!f.keyword) return [defined(base)];
+  const k = searchKey(f.keyword);
+  return [
+    defined([...base, eq(r.nameKey, k)]),
+    defined([...base, sql`${r.identKey} = ${k}`, sql`${r.identKey} <> ''`, ne(r.nameKey, k)]),
+  ];
 }
 
 /**
@@ -140,21 +292,34 @@ export async function findChainHead(db: DbOrTx, companyId: string): Promise<Chai
   return head && head.seq > 0 ? head : null;
 }
 
-/** How many events a filter matches (the export's progress total). */
+/** How many events and row records a filter matches (the export's progress total). */
 export async function countFiltered(db: DbOrTx, filter: AuditFilter): Promise<number> {
   const [row] = await db
     .select({ n: sql<string>`count(*)` })
     .from(auditEvents)
     .where(and(...filterConditions(filter)));
-  return Number(row?.n ?? 0);
+  let n = Number(row?.n ?? 0);
+  for (const conds of rowRecordArms(filter)) {
+    const [r] = await db
+      .select({ n: sql<string>`count(*)` })
+      .from(auditRowRecords)
+      .where(and(...conds));
+    n += Number(r?.n ?? 0);
+  }
+  return n;
 }
 
-export async function findEvent(db: DbOrTx, companyId: string, id: string) {
+/** An event (a bulk run's row record is read in the page of its batch, which its own history also finds). */
+export async function findEvent(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<AuditRow | null> {
   const [row] = await db
-    .select()
+    .select(SHOWN)
     .from(auditEvents)
     .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.id, id)));
-  return row ?? null;
+  return row ? { ...row, pos: 0 } : null;
 }
 
 /** A member's name and address as they are now (a job recording for the member who started it). */

@@ -51,18 +51,26 @@ export function toAuditEvent(row: repo.AuditRow): TAuditEvent {
   };
 }
 
+/** The page cursor: an event's number, or a row record's batch event number and place (`123.45`). */
+export const formatCursor = (r: repo.PageCursor) =>
+  r.pos > 0 ? `${r.seq}.${r.pos}` : String(r.seq);
+export const parseCursor = (s: string): repo.PageCursor => {
+  const [seq, pos] = s.split('.');
+  return { seq: Number(seq), pos: Number(pos ?? 0) };
+};
+
 export async function findEvents(db: DbOrTx, who: Who, q: TFindAuditEventsFilter) {
   const rows = await repo.findEventPage(
     db,
     toFilter(who.user.companyId, q),
     AUDIT_PAGE_SIZE + 1,
-    q.after === undefined ? undefined : Number(q.after),
+    q.after === undefined ? undefined : parseCursor(q.after),
   );
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page.at(-1);
   return {
     events: page.map(toAuditEvent),
-    next: rows.length > AUDIT_PAGE_SIZE && last ? String(last.seq) : null,
+    next: rows.length > AUDIT_PAGE_SIZE && last ? formatCursor(last) : null,
   };
 }
 

@@ -7,10 +7,11 @@
 import type { Db } from '../../db/client.ts';
 import type { ChainAnchor } from './audit-anchor.ts';
 import { readChain, type ChainPruning } from './audit-chain.repository.ts';
+import { firstBrokenBatch } from './row-records-verify.ts';
 
 export type ChainBreak = {
   seq: number;
-  reason: 'hash' | 'link' | 'gap' | 'head' | 'cut' | 'anchor';
+  reason: 'hash' | 'link' | 'gap' | 'head' | 'cut' | 'anchor' | 'rows';
 };
 
 const REASONS: Record<ChainBreak['reason'], string> = {
@@ -20,6 +21,7 @@ const REASONS: Record<ChainBreak['reason'], string> = {
   head: '最後の記録が削除されています（チェーンの末尾が一致しません）',
   cut: 'この記録から先が削除されています（控えておいたチェーンの先頭より前でチェーンが終わっています）',
   anchor: '控えておいたチェーンの先頭と一致しません（この記録までが差し替えられています）',
+  rows: 'この記録がまとめた一括処理の行の記録が、記録時から変わっています（行の削除・変更・追加）',
 };
 
 export type VerifyResult =
@@ -63,6 +65,11 @@ export async function verifyChain(
     broken = { seq: (end?.seq ?? 0) + 1, reason: 'cut' };
   if (!broken && anchor && anchored !== null && anchored !== anchor.hash)
     broken = { seq: anchor.seq, reason: 'anchor' };
+  // The rows of bulk runs' batches, each proved by its chained event's digest.
+  if (!broken && end) {
+    const batch = await firstBrokenBatch(db, companyId, end.seq);
+    if (batch !== null) broken = { seq: batch, reason: 'rows' };
+  }
   if (!broken) return { ok: true, events };
   const b: ChainBreak = broken;
   return { ok: false, ...b, message: `${b.seq}番目の記録: ${REASONS[b.reason]}` };

@@ -1,29 +1,26 @@
 /**
- * A bulk run's rows in the audit log (issue 33): one event per member or document a batch changed, written by
- * the executor in the batch's transaction with one multi-row insert, so the events commit with the rows'
- * writes and outcomes (exactly once: a retried batch skips settled rows). Each names its member or document
- * like the single edit does, with the same action and before → after, plus `bulk: { run, rowNumber }`: the
- * viewer's search by name, address, title or 管理番号 and the target's own history find bulk changes too,
- * and the chain proves them like any other event.
+ * A bulk run's rows in the audit log (issue 33): one record per member or document a batch changed, written by
+ * the executor in the batch's transaction (row-records.ts: one chained `bulk.rowsRecorded` event carrying the
+ * SHA-256 of the batch's rows, and the rows in `audit_row_records`), so they commit with the rows' writes and
+ * outcomes (exactly once: a retried batch skips settled rows). Each names its member or document like the
+ * single edit does, with the same action and before → after, plus `bulk: { run, rowNumber }`: the viewer's
+ * search by name, address, title or 管理番号 and the target's own history find bulk changes too, and the
+ * chain proves them through their batch's event.
  */
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
-import {
-  recordAuditEvents,
-  type AuditActor,
-  type AuditEventInput,
-  type RequestOrigin,
-} from './audit-log.record.ts';
+import { type AuditActor, type AuditEventInput, type RequestOrigin } from './audit-log.record.ts';
 import { findMemberIdentity } from './audit-log.repository.ts';
 import { findRunExecutedEvent } from './bulk-row-events.repository.ts';
+import { recordRowRecords } from './row-records.ts';
 
 /**
- * Writes a batch's row events in the batch's transaction. The product always uses `recordAuditEvents` (the
+ * Writes a batch's row events in the batch's transaction. The product always uses `recordRowRecords` (the
  * executors' default, which no caller overrides); the parameter exists so that the benchmark can run the same
- * execution without the events and measure what recording costs (bench/audit-log.bench.ts).
+ * execution without them and measure what recording costs (bench/audit-log.bench.ts).
  */
 export type RowEventWriter = (tx: Tx, events: readonly AuditEventInput[]) => Promise<void>;
-export const writeRowEvents: RowEventWriter = recordAuditEvents;
+export const writeRowEvents: RowEventWriter = recordRowRecords;
 
 /** Who ran the run and from where: read once per run from its own `bulk.executed` event. */
 export type RunExecutor = { actor: AuditActor; origin?: RequestOrigin };

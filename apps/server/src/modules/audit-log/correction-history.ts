@@ -21,6 +21,7 @@ import { selectOptions } from '../document-attribute-options/document-attribute-
 import {
   countCorrections,
   findCorrectionPage,
+  type CorrectionCursor,
   type CorrectionFilter,
 } from './correction-history.repository.ts';
 
@@ -107,7 +108,7 @@ export async function writeCorrectionHistoryCsv(
   const optionNames = new Map(options.map((o) => [o.id, o.name]));
   await writer.write(CORRECTION_HISTORY_COLUMNS);
   let written = 0;
-  let after: number | undefined;
+  let after: CorrectionCursor | undefined;
   for (;;) {
     const page = await findCorrectionPage(db, filter, CORRECTION_PAGE, after);
     for (const e of page) {
@@ -130,7 +131,7 @@ export async function writeCorrectionHistoryCsv(
     written += page.length;
     if (page.length > 0) await onPage?.(written);
     if (page.length < CORRECTION_PAGE) break;
-    after = page[page.length - 1]!.seq;
+    after = page[page.length - 1]!;
   }
   writer.end();
   return written;

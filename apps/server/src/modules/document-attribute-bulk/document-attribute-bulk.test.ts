@@ -477,14 +477,16 @@ describe('conflict, execute once, results', () => {
     });
     expect((await put(m.id, 'execute')).json()).toEqual({ manipulation: done });
 
-    // The audit log: the run has one event per step (executed once, with the checked counts), and the
-    // bulk-edited document one of its own, before → after with the run and its row (issue 33).
+    // The audit log: the run has one event per step (executed once, with the checked counts) and one per
+    // batch vouching for its row records by their SHA-256, and the bulk-edited document one of its own,
+    // before → after with the run and its row (issue 33).
     const eventsOf = async (targetType: 'bulkRun' | 'document', targetId: string) =>
       (await findEventPage(deps.database.db, { companyId, targetType, targetId }, 20)).map((e) => [
         e.action,
         e.details,
       ]);
     expect(await eventsOf('bulkRun', m.id)).toEqual([
+      ['bulk.rowsRecorded', { rows: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as string }],
       [
         'bulk.executed',
         {

@@ -162,7 +162,7 @@ async function filterRow(ctx: BenchContext, kind: DbKind, label: string): Promis
           .join('\n'),
       ),
   );
-  const seqScan = plans.some((p) => /Seq Scan on audit_events/.test(p));
+  const seqScan = plans.some((p) => /Seq Scan on audit_(events|row_records)/.test(p));
   const m = await measureInterleaved({
     figure: { clients: CLIENTS, requests: 500, warmup: 2, run: async (c) => void (await get(c)) },
     ceiling: {
@@ -181,7 +181,7 @@ async function filterRow(ctx: BenchContext, kind: DbKind, label: string): Promis
     unit: 'ms',
     pass: m.figure.errors === 0 && m.figure.p95 <= target && !seqScan,
     note:
-      `${s.seeded.events.toLocaleString('en')} events (${s.seeded.bulk.events.toLocaleString('en')} per-row bulk events); ${JSON.stringify(query)}; ${found} on the page; p50 ${m.figure.p50.toFixed(1)} ms; ` +
+      `${s.seeded.events.toLocaleString('en')} events and per-row records (${s.seeded.chained.toLocaleString('en')} chained events, ${s.seeded.bulk.events.toLocaleString('en')} per-row records of bulk runs); ${JSON.stringify(query)}; ${found} on the page; p50 ${m.figure.p50.toFixed(1)} ms; ` +
       `ceiling p50 ${m.ceiling.p50.toFixed(1)} ms (${statements.length} statements incl. the session check); ` +
       `${spreadNote(m.ratios)}; seq scan: ${seqScan ? 'yes' : 'no'}; ${m.figure.errors} errors${m.figure.firstError ? ` (${m.figure.firstError})` : ''}`,
   };
@@ -240,9 +240,10 @@ async function verifyRow(ctx: BenchContext, kind: DbKind): Promise<BenchResult> 
     // The narrower read of before (three columns, nothing printed) is timed in the same rounds for the note.
     ceiling: async () => {
       const t0 = performance.now();
-      await raw.exec(
-        `copy (select * from audit_events where company_id = '${s.companyId}') to '/dev/null'`,
-      );
+      for (const table of ['audit_events', 'audit_row_records'])
+        await raw.exec(
+          `copy (select * from ${table} where company_id = '${s.companyId}') to '/dev/null'`,
+        );
       const copyMs = performance.now() - t0;
       const t1 = performance.now();
       await raw.query(
@@ -261,7 +262,7 @@ async function verifyRow(ctx: BenchContext, kind: DbKind): Promise<BenchResult> 
     unit: 's',
     pass: figure <= 2 * ceiling && result.startsWith('intact'),
     note:
-      `median of 3 rounds; ${result}; ceiling = COPY of every column to /dev/null; ` +
+      `median of 3 rounds; ${result}; ceiling = COPY of every column of the events and the per-row records to /dev/null; ` +
       `three columns read without printing: ${(percentile(narrow, 50) / 1000).toFixed(2)} s ` +
       `(×${(figure / (percentile(narrow, 50) / 1000)).toFixed(2)}); ${spreadNote(r.ratios)}`,
   };
@@ -334,15 +335,15 @@ async function recordingRow(ctx: BenchContext, kind: DbKind): Promise<BenchResul
 /** Writes nothing: the "off" side of a bulk execution's recording overhead (RowEventWriter). */
 const noEvents: RowEventWriter = () => Promise.resolve();
 
-/** The company's newest event number: how many events a round recorded. */
-const headSeq = async (s: Setup) =>
+/** The company's per-row records: how many a round recorded (row-records.ts). */
+const rowRecords = async (s: Setup) =>
   Number(
     (
-      await s.deps.database.raw.query<{ seq: string }>(
-        'select seq from audit_chain_heads where company_id = $1',
+      await s.deps.database.raw.query<{ n: string }>(
+        'select count(*) as n from audit_row_records where company_id = $1',
         [s.companyId],
       )
-    ).rows[0]?.seq ?? 0,
+    ).rows[0]?.n ?? 0,
   );
 
 /**
@@ -368,9 +369,9 @@ async function bulkOverhead(
     writing += performance.now() - t;
   };
   const timed = async (side: 'on' | 'off') => {
-    const before = await headSeq(s);
+    const before = await rowRecords(s);
     const ms = await execute(side === 'on' ? timedWriter : noEvents, ++round);
-    recorded[side].push((await headSeq(s)) - before);
+    recorded[side].push((await rowRecords(s)) - before);
     times[side].push(ms);
     return [ms];
   };
@@ -389,8 +390,8 @@ async function bulkOverhead(
     pass: on <= 1.15 * off && complete,
     note:
       `${n.toLocaleString('en')} rows per execution on a company of ${s.seeded.events.toLocaleString('en')} events, median of 3 rounds; ` +
-      `events recorded per round: on ${recorded.on.join(' / ')}, off ${recorded.off.join(' / ')}; ` +
-      `writing the events: ${(writing / 3 / 1000).toFixed(2)} s per "on" round (mean); rounds in order: on ${times.on.map((x) => (x / 1000).toFixed(2)).join(' / ')} s, off ${times.off.map((x) => (x / 1000).toFixed(2)).join(' / ')} s; ${spreadNote(r.ratios)}`,
+      `per-row records per round: on ${recorded.on.join(' / ')}, off ${recorded.off.join(' / ')}; ` +
+      `writing them (a batch's event and rows): ${(writing / 3 / 1000).toFixed(2)} s per "on" round (mean); rounds in order: on ${times.on.map((x) => (x / 1000).toFixed(2)).join(' / ')} s, off ${times.off.map((x) => (x / 1000).toFixed(2)).join(' / ')} s; ${spreadNote(r.ratios)}`,
   };
 }
 

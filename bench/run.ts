@@ -110,7 +110,7 @@ async function main(): Promise<number> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
   const timeoutMs = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 1800) * 1000;
   const started = performance.now();
-  const { ctx, pgVersion, close } = await openContext({ adminUrl, scale, log }).catch(
+  const { ctx, pgVersion, close } = await openContext({ adminUrl, scale, log, only }).catch(
     (e: unknown) => {
       throw new Error(
         `PostgreSQL（${adminUrl}）に接続できません。BENCH_DATABASE_URL を確認してください: ${e instanceof Error ? e.message : String(e)}`,

@@ -41,6 +41,8 @@ export async function openContext(opts: {
   adminUrl: string;
   scale: number;
   log: (m: string) => void;
+  /** `--only`: which benchmarks of the run were chosen. */
+  only?: RegExp;
 }): Promise<OpenedContext> {
   const name = `bench_${Date.now().toString(36)}_${process.pid}`;
   const pgVersion = await admin(opts.adminUrl, async (c) => {
@@ -141,6 +143,7 @@ export async function openContext(opts: {
     measure: measureLatency,
     sampleRss,
     log: opts.log,
+    isSelected: (name) => !opts.only || opts.only.test(name),
   };
   return { ctx, pgVersion, close };
 }

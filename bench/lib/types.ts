@@ -44,6 +44,11 @@ export type BenchContext = {
   measure: typeof measureLatency;
   sampleRss: typeof sampleRss;
   log: (message: string) => void;
+  /**
+   * Whether `--only` chose the benchmark of this name: a module that measures many rows in one pass (the
+   * documents benchmark) measures only those chosen.
+   */
+  isSelected: (name: string) => boolean;
 };
 
 export type Benchmark = {

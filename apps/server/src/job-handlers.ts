@@ -8,6 +8,7 @@ import { registerTaxAuditJobs } from './modules/tax-audit/tax-audit.jobs.ts';
 import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
 import { registerLeaverJobs } from './modules/provisioning/leavers-mail.ts';
+import { registerScimInvitationJob } from './modules/provisioning/scim-invitations.ts';
 import { registerAlertJobs } from './modules/alerts/alerts.jobs.ts';
 
 /**
@@ -23,5 +24,6 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerPasswordResetJobs(deps);
   await registerSsoJobs(deps);
   await registerLeaverJobs(deps);
+  await registerScimInvitationJob(deps);
   await registerAlertJobs(deps);
 }

@@ -21,7 +21,8 @@ let secret: string;
 let companyId: string;
 
 beforeAll(async () => {
-  deps = await createTestDeps();
+  // The worker mails the invitations of SCIM-created members (scim-invitations.ts).
+  deps = await createTestDeps({ worker: true });
   app = await buildApiApp(deps);
   companyId = (await makeCompany(deps)).id;
   ({ headers } = await signIn(deps, await makeUser(deps, companyId, { roles: ['CompanyAdmin'] })));
@@ -109,7 +110,7 @@ describe('a user created inactive', { timeout: 60_000 }, () => {
       name: { familyName: '復帰', givenName: '花子' },
     });
     const id = created.json<{ id: string }>().id;
-    expect(mailsTo(email)).toHaveLength(1);
+    await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
     const set = (active: boolean) =>
       scim('PATCH', `/Users/${id}`, {
         schemas: [PATCH],

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { inOneTransaction } from '../../db/one-transaction.ts';
 import { createMember, updateMember } from '../members/members.service.ts';
+import { inviterOf } from '../members/member-mappers.ts';
+import { queueScimInvitation } from './scim-invitations.ts';
 import * as provisioning from './provisioning.repository.ts';
 import * as repo from './scim.repository.ts';
 import { userFilterSql } from './scim-filter.sql.ts';
@@ -145,36 +147,42 @@ export async function getUser(ctx: Ctx, id: string) {
 }
 
 /**
- * One transaction for the whole request: the member, his 作成元 and external id and the audit event commit
- * together, or nothing does (the IdP retries a failed POST). A user sent with `active: false` is created
- * 利用停止 and not invited (a mailed link he could not use); the IdP's reactivation invites him.
+ * One transaction for the whole request, createMember's own: the member, his 作成元 and external id, his
+ * invitation's job and the audit event commit together, or nothing does (the IdP retries a failed POST). It
+ * holds the company's member counts and audit chain from the member's row to its commit, so it does no reads
+ * after that row (the answer is read after the commit). A user sent with `active: false` is created 利用停止
+ * and not invited (a mailed link he could not use); the IdP's reactivation invites him.
  */
 export async function createUser(ctx: Ctx, body: unknown) {
   const input = readUser(body);
   if (!input.email) throw invalidValue('userName（メールアドレス）を指定してください。');
   const companyId = ctx.who.user.companyId;
-  const id = await inOneTransaction(ctx.deps, async (deps) => {
-    const created = await createMember(
-      deps,
-      ctx.who,
-      {
-        email: input.email!,
-        name: input.name ?? '',
-        furigana: null,
-        organization: input.organization ?? '',
-        roles: [],
+  const { id } = await createMember(
+    ctx.deps,
+    ctx.who,
+    {
+      email: input.email,
+      name: input.name ?? '',
+      furigana: null,
+      organization: input.organization ?? '',
+      roles: [],
+    },
+    {
+      source: 'scim',
+      isDeactivated: input.active === false,
+      beforeInvite: async (tx, member) => {
+        if (input.externalId)
+          await provisioning.setExternalId(tx, companyId, 'User', member.id, input.externalId);
       },
-      {
-        source: 'scim',
-        isDeactivated: input.active === false,
-        beforeInvite: async (tx, member) => {
-          if (input.externalId)
-            await provisioning.setExternalId(tx, companyId, 'User', member.id, input.externalId);
-        },
+      invite: async (tx, member) => {
+        await queueScimInvitation(ctx.deps, tx, {
+          companyId,
+          memberId: member.id,
+          inviter: inviterOf(ctx.who),
+        });
       },
-    );
-    return created.id;
-  });
+    },
+  );
   return getUser(ctx, id);
 }
 

@@ -1,10 +1,11 @@
 /** The SQL of SCIM reads: members and member groups of the token's company, filtered and paged. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { EntityType } from '@cloudsign/contract';
+import { EntityType, MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   memberGroupUsers,
   memberGroups,
+  passwordSetupTokens,
   provisioningDeactivations,
   users,
 } from '../../db/schema.ts';
@@ -137,4 +138,21 @@ export async function membersOfGroups(db: DbOrTx, groupIds: string[]) {
     .innerJoin(users, eq(users.id, memberGroupUsers.userId))
     .where(inArray(memberGroupUsers.groupId, groupIds))
     .orderBy(asc(users.email));
+}
+
+/** The member, locked, while he is 招待中 without any setup link; else null (scim-invitations.ts). */
+export async function findUninvited(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.id, id),
+        eq(users.status, MemberStatus.Invalid),
+        sql`not exists (select 1 from ${passwordSetupTokens} t where t.user_id = ${users.id})`,
+      ),
+    )
+    .for('update');
+  return row ?? null;
 }

@@ -1,0 +1,61 @@
+/**
+ * The invitations of members SCIM creates: queued in the create's own transaction and mailed by a job, as the
+ * member CSV add's are (member-bulk/member-invitations.ts). Mailed inside the request, an IdP's first sync of a
+ * large company was refused 429 from its 1,001st user on (the day's invitation limit, auth/mail-limits.ts), and
+ * every create waited on the company's mail lock. Past the limit the job waits for the next JST day's budget.
+ */
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
+import { MailLimitError } from '../../auth/mail-limits.ts';
+import { jobKind } from '../../jobs/job-kind.ts';
+import { secondsToNextJstDay } from '../../lib/time/jst.ts';
+import { logged } from '../bulk/bulk.jobs.ts';
+import { findUninvited } from './scim.repository.ts';
+
+const ZScimInvitation = z.object({
+  companyId: z.string().min(1),
+  memberId: z.string().min(1),
+  inviter: z.string(),
+});
+type ScimInvitation = z.infer<typeof ZScimInvitation>;
+export const scimInvitationJob = jobKind('provisioning.invite', ZScimInvitation);
+
+/** In the create's transaction: the job exists exactly when the member does. */
+export const queueScimInvitation = (deps: AppDeps, tx: DbOrTx, invitation: ScimInvitation) =>
+  deps.jobs.send(scimInvitationJob, invitation, { tx, companyId: invitation.companyId });
+
+/**
+ * Mails the member his setup link unless he no longer waits for one (he has a link already, from this job's
+ * earlier run or an admin's 登録メールを再送; or he is no longer 招待中), so a retry mails nothing twice.
+ */
+export async function sendScimInvitation(
+  deps: AppDeps,
+  n: ScimInvitation,
+): Promise<'done' | 'deferred'> {
+  try {
+    await deps.database.db.transaction(async (tx) => {
+      const member = await findUninvited(tx, n.companyId, n.memberId);
+      if (member) await issuePasswordSetupLink(deps, tx, member, n.inviter);
+    });
+    return 'done';
+  } catch (err) {
+    if (err instanceof MailLimitError) return 'deferred';
+    throw err;
+  }
+}
+
+export async function registerScimInvitationJob(deps: AppDeps) {
+  await deps.jobs.register(
+    scimInvitationJob,
+    logged('provisioning invitation', async (n) => {
+      if ((await sendScimInvitation(deps, n)) === 'deferred')
+        await deps.jobs.send(scimInvitationJob, n, {
+          companyId: n.companyId,
+          startAfterSeconds: secondsToNextJstDay(deps.clock()) + 60,
+        });
+    }),
+    { retryLimit: 10 },
+  );
+}

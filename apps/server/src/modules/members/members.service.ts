@@ -129,22 +129,21 @@ export async function createMember(
   const id = await deps.database.db
     .transaction(async (tx) => {
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
-      const values = newMemberValues(companyId, body, deps.clock());
-      const row = await repo.insertMember(tx, {
-        ...values,
-        source: opts.source ?? values.source,
+      const values = {
+        ...newMemberValues(companyId, body, deps.clock()),
+        id: crypto.randomUUID(),
+        source: opts.source ?? ('manual' as const),
         ...(opts.isDeactivated ? { status: MemberStatus.Deactivated } : {}),
-      });
-      await opts.beforeInvite?.(tx, row);
-      // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
-      const invite =
-        opts.invite ??
-        ((t: DbOrTx, m: typeof row) => issuePasswordSetupLink(deps, t, m, inviterOf(who)));
-      if (!opts.isDeactivated) await invite(tx, row);
+      };
+      // The caller's rows and a queued invitation first, the audit event and the member's row last: from those
+      // two on, the transaction holds the company's audit chain and member counts (their triggers) until it
+      // commits, so concurrent creates (an IdP's sync at 20 at once) wait for each other only that long.
+      await opts.beforeInvite?.(tx, values);
+      if (opts.invite && !opts.isDeactivated) await opts.invite(tx, values);
       await recordAuditEvent(tx, {
         ...auditBy(who),
         action: 'member.created',
-        target: memberAuditTarget(row),
+        target: memberAuditTarget(values),
         details: {
           ...changes(
             {
@@ -154,15 +153,19 @@ export async function createMember(
               organization: '',
               roles: [] as string[],
             },
-            row,
+            values,
             ['name', 'furigana', 'email', 'organization', 'roles'],
           ),
           ...(opts.isDeactivated
             ? { status: { before: null, after: MemberStatus.Deactivated } }
             : {}),
         },
-        occurredAt: deps.clock(),
+        occurredAt: values.createdAt,
       });
+      const row = await repo.insertMember(tx, values);
+      // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
+      if (!opts.invite && !opts.isDeactivated)
+        await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
       return row.id;
     })
     .catch((err: unknown) => {

@@ -35,7 +35,7 @@ import { interleave, percentile, spreadNote } from './lib/measure.ts';
 import { mib } from './lib/rss.ts';
 import type { BenchContext, BenchResult, Benchmark } from './lib/types.ts';
 
-type Setup = { deps: AppDeps; companyId: string; adminId: string };
+export type Setup = { deps: AppDeps; companyId: string; adminId: string };
 let setup: Promise<Setup> | null = null;
 const prepare = (ctx: BenchContext) =>
   (setup ??= (async () => {
@@ -47,7 +47,7 @@ const prepare = (ctx: BenchContext) =>
 
 const HEADER =
   'メールアドレス,氏名,所属,組織管理権限,承認権限,監査ログ閲覧権限,書類インポート権限,テンプレート共有権限,メンバーグループ';
-const addCsv = (n: number, prefix: string) => {
+export const addCsv = (n: number, prefix: string) => {
   const lines = [HEADER];
   for (let i = 0; i < n; i += 1)
     lines.push(
@@ -160,7 +160,7 @@ const checkNote = (n: number, c: ServerCheck) =>
   `${n.toLocaleString('ja-JP')}行、サーバープロセスのピーク RSS ${mib(c.peakBytes)} MiB（開始前 ${mib(c.baselineBytes)} MiB から +${mib(c.peakBytes - c.baselineBytes)} MiB）、アップロードからチェック完了まで、counts ${JSON.stringify(c.counts)}`;
 
 /** Runs a ready manipulation of `kind` whose rows are checked from `bytes`, and times the execution alone. */
-async function executeTimed(s: Setup, kind: number, bytes: Buffer) {
+export async function executeTimed(s: Setup, kind: number, bytes: Buffer) {
   const m = await newManipulation(s, kind, bytes);
   await runCheck(s.deps, m.id, (mm, h) => createMemberChecker(s.deps.database.db, mm, h));
   const ready = await updateManipulation(

@@ -4,7 +4,7 @@
  * or taking a place the console needs; and its requests with a body are counted against the token, not against
  * the address it shares with the office's admins.
  */
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../../lib/http/client-limits.ts';
@@ -160,6 +160,42 @@ describe('a SCIM token in the admission gate', { timeout: 60_000 }, () => {
       expect(otherToken.status).toBe(201);
     } finally {
       for (const c of slow) c.stop();
+      await app.close();
+    }
+  });
+
+  it('a made-up token gains nothing by it: answered 401 before its body arrives, holding no place', async () => {
+    const app: ApiApp = await buildApiApp(deps);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    /** The status line the server answers while the body is still being sent a byte at a time. */
+    const statusWhileSending = (secret: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.write(
+          `POST /scim/v2/Users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/scim+json\r\n` +
+            `Content-Length: 4000\r\nAuthorization: Bearer ${secret}\r\n\r\n{`,
+        );
+        const drip = setInterval(() => socket.writable && socket.write(' '), 200);
+        const done = (fn: () => void) => {
+          clearInterval(drip);
+          socket.destroy();
+          fn();
+        };
+        const timer = setTimeout(() => done(() => reject(new Error('no answer in 10 s'))), 10_000);
+        socket.once('data', (chunk: Buffer) => {
+          clearTimeout(timer);
+          done(() => resolve(chunk.toString('utf8').split('\r\n')[0]!));
+        });
+        socket.on('error', () => {});
+      });
+    try {
+      // More than the address's share (2), each under a token of its own.
+      const lines = await Promise.all(
+        [1, 2, 3].map((i) => statusWhileSending(`csscim_made-up-token-${i}`)),
+      );
+      expect(lines).toEqual(Array(3).fill('HTTP/1.1 401 Unauthorized'));
+    } finally {
       await app.close();
     }
   });

@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         // JSX: the first-screen test renders the console's own pages (test/first-screen).
-        esbuild: { jsx: 'automatic' },
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'server-pglite',
           include: serverTests,
@@ -27,7 +27,7 @@ export default defineConfig({
       ...(onPostgres
         ? [
             {
-              esbuild: { jsx: 'automatic' as const },
+              oxc: { jsx: { runtime: 'automatic' as const } },
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/{src,test}/**/*.test.ts'],
@@ -51,7 +51,7 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'console',
           include: ['apps/console/src/**/*.test.{ts,tsx}'],

@@ -12,7 +12,8 @@ import {
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { openGeneratedFile } from '../../bulk/generated-file.ts';
 import { findManipulation } from '../../bulk/bulk.repository.ts';
 import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
 import { auditBy, recordAuditEvent } from './audit-log.record.ts';
@@ -114,18 +115,12 @@ export async function getAuditExport(deps: AppDeps, auth: AuthContext, id: strin
 }
 
 /** The file of a finished export, after the download's event has committed. */
-export async function openAuditExport(deps: AppDeps, auth: AuthContext, id: string) {
-  const m = await getAuditExport(deps, auth, id);
-  if (!m.outputFileKey)
-    throw new AppError(
-      'invalid_state',
-      'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
-    );
-  await recordAuditEvent(deps.database.db, {
-    ...auditBy(auth),
-    action: 'auditLog.exportDownloaded',
-    target: companyTarget(auth),
-    details: { exportId: m.id, events: m.counts.exported ?? m.processedRows },
-  });
-  return { run: m, body: deps.storage.read(m.outputFileKey) };
-}
+export const openAuditExport = async (deps: AppDeps, auth: AuthContext, id: string) =>
+  openGeneratedFile(deps, await getAuditExport(deps, auth, id), (m) =>
+    recordAuditEvent(deps.database.db, {
+      ...auditBy(auth),
+      action: 'auditLog.exportDownloaded',
+      target: companyTarget(auth),
+      details: { exportId: m.id, events: m.counts.exported ?? m.processedRows },
+    }),
+  );

@@ -12,6 +12,7 @@ import { routeOf } from '../../api/endpoint-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJobStatusDto, toManipulationDto, toRowDto } from '../../bulk/bulk.dto.ts';
 import { streamRowsCsv } from '../../bulk/result-csv.ts';
+import { openGeneratedFile } from '../../bulk/generated-file.ts';
 import { createCsvWriter, csvContentType } from '../../lib/csv/stringify.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { readCsvUpload } from '../../lib/http/csv-upload.ts';
@@ -211,19 +212,15 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     app.route({
       ...routeOf(ge.csv, { tags }),
       handler: async (request, reply) => {
-        const m = await load(request, [g.kind]);
-        if (!m.outputFileKey)
-          throw new AppError(
-            'invalid_state',
-            'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
-          );
-        await recordDownload(request, g.fileName, m);
+        const { run, body } = await openGeneratedFile(deps, await load(request, [g.kind]), (m) =>
+          recordDownload(request, g.fileName, m),
+        );
         return sendCsv({
           reply,
-          encoding: m.encoding as TCsvEncoding,
+          encoding: run.encoding as TCsvEncoding,
           name: g.fileName,
-          at: m.createdAt,
-          body: deps.storage.read(m.outputFileKey),
+          at: run.createdAt,
+          body,
         });
       },
     });

@@ -15,8 +15,8 @@ import {
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { readableCabinets } from '../../auth/access.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { findManipulation } from '../../bulk/bulk.repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getGeneratedRun, openGeneratedFile } from '../../bulk/generated-file.ts';
 import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { resolveCabinetScope } from '../documents/documents.service.ts';
@@ -93,33 +93,25 @@ export async function requestDownload(
 }
 
 /** The member's own run (a company admin sees every run of the company); anyone else's is missing. */
-export async function getDownload(deps: AppDeps, auth: AuthContext, id: string) {
-  const m = await findManipulation(
-    deps.database.db,
+export const getDownload = (deps: AppDeps, auth: AuthContext, id: string) =>
+  getGeneratedRun(
+    deps,
     { companyId: auth.company.id, target: TARGET },
     id,
+    (m) => auth.isCompanyAdmin || m.createdBy === auth.user.id,
   );
-  if (!m || (!auth.isCompanyAdmin && m.createdBy !== auth.user.id)) throw notFound();
-  return m;
-}
 
 /** The finished archive, after the download's event has committed. */
-export async function openDownload(deps: AppDeps, auth: AuthContext, id: string) {
-  const m = await getDownload(deps, auth, id);
-  if (!m.outputFileKey)
-    throw new AppError(
-      'invalid_state',
-      'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
-    );
-  await recordAuditEvent(deps.database.db, {
-    ...auditBy(auth),
-    action: 'document.bulkDownloaded',
-    target: companyTarget(auth),
-    details: {
-      downloadId: m.id,
-      downloadedDocuments: m.counts.exported ?? m.processedRows,
-      conditions: (m.params as DownloadParams).conditions,
-    },
-  });
-  return { run: m, body: deps.storage.read(m.outputFileKey) };
-}
+export const openDownload = async (deps: AppDeps, auth: AuthContext, id: string) =>
+  openGeneratedFile(deps, await getDownload(deps, auth, id), (m) =>
+    recordAuditEvent(deps.database.db, {
+      ...auditBy(auth),
+      action: 'document.bulkDownloaded',
+      target: companyTarget(auth),
+      details: {
+        downloadId: m.id,
+        downloadedDocuments: m.counts.exported ?? m.processedRows,
+        conditions: (m.params as DownloadParams).conditions,
+      },
+    }),
+  );

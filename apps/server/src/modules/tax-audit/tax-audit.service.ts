@@ -16,8 +16,7 @@ import {
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { readableCabinets } from '../../auth/access.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { findManipulation } from '../../bulk/bulk.repository.ts';
+import { getGeneratedRun, openGeneratedFile } from '../../bulk/generated-file.ts';
 import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { countCorrections } from '../audit-log/correction-history.ts';
@@ -122,42 +121,29 @@ export async function requestPack(
 }
 
 /** Any pack of the company (only company admins reach here); another company's id is missing. */
-export async function getPack(deps: AppDeps, auth: AuthContext, id: string) {
-  const m = await findManipulation(
-    deps.database.db,
-    { companyId: auth.company.id, target: TAX_AUDIT_TARGET },
-    id,
-  );
-  if (!m) throw notFound();
-  return m;
-}
+export const getPack = (deps: AppDeps, auth: AuthContext, id: string) =>
+  getGeneratedRun(deps, { companyId: auth.company.id, target: TAX_AUDIT_TARGET }, id);
 
 /** The finished archive, after the download's event has committed. */
-export async function openPack(deps: AppDeps, auth: AuthContext, id: string) {
-  const m = await getPack(deps, auth, id);
-  if (!m.outputFileKey)
-    throw new AppError(
-      'invalid_state',
-      'ファイルはまだ作成中です。しばらくしてからダウンロードしてください。',
-    );
-  const { period, conditions = { options: {} } } = m.params as Partial<TaxAuditParams>;
-  // The event names the period once: the conditions without the period's own range.
-  const asked: Record<string, unknown> = { ...conditions };
-  if (period) {
-    delete asked[`${period.dateField}From`];
-    delete asked[`${period.dateField}To`];
-  }
-  await recordAuditEvent(deps.database.db, {
-    ...auditBy(auth),
-    action: 'document.taxAuditPackDownloaded',
-    target: companyTarget(auth),
-    details: {
-      packId: m.id,
-      period,
-      conditions: asked,
-      downloadedDocuments: m.counts.exported ?? m.processedRows,
-      corrections: m.counts.corrections ?? 0,
-    },
+export const openPack = async (deps: AppDeps, auth: AuthContext, id: string) =>
+  openGeneratedFile(deps, await getPack(deps, auth, id), (m) => {
+    const { period, conditions = { options: {} } } = m.params as Partial<TaxAuditParams>;
+    // The event names the period once: the conditions without the period's own range.
+    const asked: Record<string, unknown> = { ...conditions };
+    if (period) {
+      delete asked[`${period.dateField}From`];
+      delete asked[`${period.dateField}To`];
+    }
+    return recordAuditEvent(deps.database.db, {
+      ...auditBy(auth),
+      action: 'document.taxAuditPackDownloaded',
+      target: companyTarget(auth),
+      details: {
+        packId: m.id,
+        period,
+        conditions: asked,
+        downloadedDocuments: m.counts.exported ?? m.processedRows,
+        corrections: m.counts.corrections ?? 0,
+      },
+    });
   });
-  return { run: m, body: deps.storage.read(m.outputFileKey) };
-}

@@ -12,6 +12,7 @@ import {
   KeyIcon,
   MemberIcon,
   SettingsIcon,
+  TaxAuditIcon,
 } from './nav-icons.tsx';
 
 type NavItem = {
@@ -33,7 +34,7 @@ export const GLOBAL_NAV_ITEMS: readonly NavItem[] = [
   { label: 'メンバー', to: '/company/members', icon: <MemberIcon />, isAdminOnly: true },
   { label: '書類', to: '/company/documents', icon: <DocumentIcon />, isAdminOnly: false },
   // 税務調査対応: a 課税期間's documents and their pack (電子帳簿保存法), beside the documents.
-  { label: '税務調査対応', to: '/company/tax_audit', icon: <AuditLogIcon />, isAdminOnly: true },
+  { label: '税務調査対応', to: '/company/tax_audit', icon: <TaxAuditIcon />, isAdminOnly: true },
   { label: '企業設定', to: '/company/settings', icon: <SettingsIcon />, isAdminOnly: true },
   {
     label: '退職者の引き継ぎ',

@@ -73,3 +73,13 @@ export const AuditLogIcon = () => (
     <path d="M9 12h6M9 15.5h4M9 8.5h6" />
   </Icon>
 );
+
+/** 税務調査対応: a document under a magnifier (an inspector's search of the books), not the audit log's shield. */
+export const TaxAuditIcon = () => (
+  <Icon>
+    <path d="M11 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v2.5" />
+    <path d="M14 3v5h5M8.5 12h5M8.5 15.5h2.5" />
+    <circle cx="16.5" cy="16.5" r="3" />
+    <path d="M18.7 18.7L21 21" />
+  </Icon>
+);

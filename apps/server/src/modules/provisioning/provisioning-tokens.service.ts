@@ -156,14 +156,6 @@ export async function findLog(deps: AppDeps, who: Who) {
   };
 }
 
-/** One line of the provisioning log: what a SCIM request did and how it was answered. */
-export async function recordScimRequest(
-  deps: AppDeps,
-  entry: Omit<Parameters<typeof repo.insertLog>[1], 'id'>,
-) {
-  await repo.insertLog(deps.database.db, entry);
-}
-
 export async function pruneProvisioningLog(deps: AppDeps) {
   const before = new Date(deps.clock().getTime() - PROVISIONING_LOG_DAYS * 24 * 3600 * 1000);
   return repo.purgeLog(deps.database.db, before);

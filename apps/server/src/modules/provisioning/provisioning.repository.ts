@@ -172,8 +172,11 @@ export async function externalIdsOf(
   return new Map(rows.map((r) => [r.id, r.externalId]));
 }
 
-export async function insertLog(db: DbOrTx, values: typeof provisioningLog.$inferInsert) {
-  await db.insert(provisioningLog).values(values);
+export type LogRow = Omit<typeof provisioningLog.$inferInsert, 'id'>;
+
+/** Several requests' lines in one statement (scim-log-writer.ts). */
+export async function insertLogs(db: DbOrTx, rows: LogRow[]) {
+  if (rows.length > 0) await db.insert(provisioningLog).values(rows);
 }
 
 export function listLog(db: DbOrTx, companyId: string, since: Date) {

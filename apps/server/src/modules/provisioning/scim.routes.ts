@@ -8,12 +8,8 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { ipRefusedMessage } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { requestOrigin } from '../../lib/http/request-origin.ts';
-import {
-  authenticateToken,
-  recordScimRequest,
-  scimBaseUrl,
-  type ScimCaller,
-} from './provisioning-tokens.service.ts';
+import { authenticateToken, scimBaseUrl, type ScimCaller } from './provisioning-tokens.service.ts';
+import { scimLogWriter } from './scim-log-writer.ts';
 import { ScimError, scimErrorBody, toScimError } from './scim-errors.ts';
 import { checkIpAddress } from '../ip-restriction/ip-restriction.enforce.ts';
 import {
@@ -86,7 +82,8 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   });
 
   // Written before the answer leaves (onSend, not onResponse): an IdP that reads the log right after its
-  // request finds it there.
+  // request finds it there. Concurrent requests' rows are written together (scim-log-writer.ts).
+  const writeLog = scimLogWriter(() => deps.database.db);
   app.addHook('onSend', async (request, reply, payload) => {
     const scim = request.scim;
     if (!scim) return payload;
@@ -94,7 +91,7 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const query = request.query as ScimListQuery | undefined;
     const resource = /\/scim\/v2\/([A-Za-z]+)/.exec(request.url)?.[1] ?? '';
     try {
-      await recordScimRequest(deps, {
+      await writeLog({
         companyId: scim.caller.companyId,
         occurredAt: deps.clock(),
         tokenId: scim.caller.tokenId,

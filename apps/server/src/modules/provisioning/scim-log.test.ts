@@ -1,0 +1,61 @@
+/**
+ * The provisioning log under an IdP's concurrency: concurrent requests' lines are written together, and each
+ * is in the log (企業設定 › プロビジョニング) by the time its answer arrives, none lost and none twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
+import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+
+let deps: TestDeps;
+let app: ApiApp;
+let headers: Record<string, string>;
+let secret: string;
+
+beforeAll(async () => {
+  deps = await createTestDeps();
+  app = await buildApiApp(deps);
+  const companyId = (await makeCompany(deps)).id;
+  ({ headers } = await signIn(deps, await makeUser(deps, companyId, { roles: ['CompanyAdmin'] })));
+  const token = await app.inject({
+    method: 'POST',
+    url: '/provisioning/tokens',
+    headers,
+    payload: { name: 'Okta' },
+  });
+  secret = token.json<{ secret: string }>().secret;
+}, 180_000);
+afterAll(async () => {
+  await app.close();
+  await deps.cleanup();
+});
+
+type Entry = { method: string; target: string; status: number };
+const logTargets = async () =>
+  (await app.inject({ method: 'GET', url: '/provisioning/log', headers }))
+    .json<{ entries: Entry[] }>()
+    .entries.map((e) => e.target);
+
+describe('the provisioning log at 20 requests at once', { timeout: 60_000 }, () => {
+  it("has each request's line once, written before its answer", async () => {
+    const seenAtAnswer: boolean[] = [];
+    const names = Array.from({ length: 20 }, (_, i) => `concurrent${i}@example.test`);
+    await Promise.all(
+      names.map(async (userName) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/scim/v2/Users',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+          payload: JSON.stringify({ schemas: [USER], userName, name: { familyName: '同時' } }),
+        });
+        expect(res.statusCode).toBe(201);
+        seenAtAnswer.push((await logTargets()).includes(userName));
+      }),
+    );
+    expect(seenAtAnswer).toEqual(Array(20).fill(true));
+    const targets = await logTargets();
+    expect(names.map((n) => targets.filter((t) => t === n).length)).toEqual(Array(20).fill(1));
+  });
+});

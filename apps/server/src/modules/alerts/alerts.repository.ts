@@ -213,25 +213,38 @@ export type SentKey = {
   userId: string;
 };
 
-/** Inserts the keys not yet there; answers those it inserted (a concurrent run's keys wait for its commit). */
+/** Keys per statement: 7 parameters each, under PostgreSQL's 65,535 parameters of one statement. */
+export const SENT_KEYS_PER_STATEMENT = 2_000;
+
+/**
+ * Inserts the keys not yet there; answers those it inserted (a concurrent run's keys wait for its commit). A
+ * recipient's digest may hold tens of thousands of keys (the admin of every cabinet of a large company): they
+ * go in statements of SENT_KEYS_PER_STATEMENT, inside the caller's transaction.
+ */
 export async function insertSentKeys(
   tx: DbOrTx,
   companyId: string,
   outboxId: string,
   keys: SentKey[],
 ): Promise<SentKey[]> {
-  if (keys.length === 0) return [];
-  return tx
-    .insert(alertSentKeys)
-    .values(keys.map((k) => ({ ...k, companyId, outboxId })))
-    .onConflictDoNothing()
-    .returning({
-      cabinetId: alertSentKeys.cabinetId,
-      ruleKey: alertSentKeys.ruleKey,
-      documentId: alertSentKeys.documentId,
-      deadline: alertSentKeys.deadline,
-      userId: alertSentKeys.userId,
-    });
+  const inserted: SentKey[] = [];
+  for (let i = 0; i < keys.length; i += SENT_KEYS_PER_STATEMENT) {
+    const chunk = keys.slice(i, i + SENT_KEYS_PER_STATEMENT);
+    inserted.push(
+      ...(await tx
+        .insert(alertSentKeys)
+        .values(chunk.map((k) => ({ ...k, companyId, outboxId })))
+        .onConflictDoNothing()
+        .returning({
+          cabinetId: alertSentKeys.cabinetId,
+          ruleKey: alertSentKeys.ruleKey,
+          documentId: alertSentKeys.documentId,
+          deadline: alertSentKeys.deadline,
+          userId: alertSentKeys.userId,
+        })),
+    );
+  }
+  return inserted;
 }
 
 export async function insertOutbox(

@@ -1,21 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Loader, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   EntityType,
-  DOCUMENT_STATUS_LABELS,
   DOCUMENT_TOTAL_CAP,
   canBulkDownload,
   type TCabinet,
@@ -23,12 +9,14 @@ import {
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { CABINET_DOCUMENTS_PER_PAGE, useCabinetDocuments } from '../api/find-cabinet-documents.ts';
-import { staleRowsProps } from '../../../lib/stale-rows.ts';
 import type { DocumentSelection } from '../api/file-documents.ts';
 import { FileDocumentsModal, type FileKind } from './file-documents-modal.tsx';
 import { SelectAllBar } from './select-all-bar.tsx';
+import { SelectionActions } from './selection-actions.tsx';
+import { CabinetDocumentsTable } from './cabinet-documents-table.tsx';
+import { useDocumentsUrlState } from '../hooks/use-documents-url-state.ts';
+import { useDocumentSelection } from '../hooks/use-document-selection.ts';
 
 /** まとめてダウンロード's dialog is fetched when first opened. */
 const BulkDownloadModal = lazy(async () => ({
@@ -38,46 +26,11 @@ const BulkDownloadModal = lazy(async () => ({
 
 /** The cabinet's documents: paged, searchable, selectable; page and keyword live in the URL (STYLE.md). */
 export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const keyword = params.get('keyword') ?? '';
-  const [input, setInput] = useState(keyword);
-  const [debounced] = useDebouncedValue(input.trim(), 300);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // 「この条件の N 件すべてを選択」: the action applies to every match of the list's condition.
-  const [allMatching, setAllMatching] = useState(false);
+  const { page, keyword, input, setInput, setPage } = useDocumentsUrlState();
   const [action, setAction] = useState<FileKind | null>(null);
   const [isDownloadOpen, setDownloadOpen] = useState(false);
   const mayDownload = canBulkDownload(useCurrentUser());
   const docs = useCabinetDocuments(cabinet.id, { page, keyword });
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
-  // Another condition is another set of documents: an all-matching selection does not carry over.
-  useEffect(() => setAllMatching(false), [keyword]);
-
-  useEffect(() => {
-    if (debounced === keyword) return;
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (debounced) next.set('keyword', debounced);
-        else next.delete('keyword');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, keyword, setParams]);
-
-  const setPage = (n: number) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (n > 1) next.set('page', String(n));
-      else next.delete('page');
-      return next;
-    });
 
   const rows = docs.data?.documents ?? [];
   const total = docs.data?.total ?? 0;
@@ -86,34 +39,13 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
     Math.ceil(Math.min(total, DOCUMENT_TOTAL_CAP) / CABINET_DOCUMENTS_PER_PAGE),
   );
   const pageIds = rows.map((d) => d.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const toggle = (id: string) => {
-    setAllMatching(false);
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  };
-  const togglePage = () => {
-    if (allOnPage) setAllMatching(false);
-    setSelected((s) => {
-      const next = new Set(s);
-      for (const id of pageIds) {
-        if (allOnPage) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
-  };
+  const sel = useDocumentSelection(pageIds, keyword);
   const isTotalExact = docs.data?.isTotalExact ?? true;
-  const selectedCount = allMatching ? total : selected.size;
-  const selection: DocumentSelection = allMatching
+  const selectedCount = sel.allMatching ? total : sel.selected.size;
+  const selection: DocumentSelection = sel.allMatching
     ? { conditions: { cabinetId: cabinet.id, ...(keyword ? { keyword } : {}) } }
-    : { documentIds: [...selected] };
+    : { documentIds: [...sel.selected] };
   const canManage = cabinet.isAdmin;
-  const isSystem = cabinet.type === EntityType.System;
 
   return (
     <Paper withBorder radius="md" p="lg" bg="white">
@@ -149,55 +81,23 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
           </Suspense>
         )}
         {canManage && (
-          <Group gap="xs">
-            <Text size="sm" data-testid="selected-count">
-              {selectedCount.toLocaleString('ja-JP')}件{allMatching && !isTotalExact ? '以上' : ''}
-              を選択中
-            </Text>
-            {!isSystem && (
-              <Button
-                size="xs"
-                variant="light"
-                disabled={selectedCount === 0}
-                onClick={() => setAction('move')}
-              >
-                別のキャビネットへ移動
-              </Button>
-            )}
-            <Button
-              size="xs"
-              variant="light"
-              disabled={selected.size === 0}
-              onClick={() => setAction('copy')}
-            >
-              {isSystem ? 'キャビネットに追加' : '別のキャビネットへコピー'}
-            </Button>
-            {!isSystem && (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                disabled={selectedCount === 0}
-                onClick={() => setAction('remove')}
-              >
-                このキャビネットから外す
-              </Button>
-            )}
-            {selectedCount > 0 && (
-              <Button size="xs" variant="subtle" onClick={clearSelection}>
-                選択を解除
-              </Button>
-            )}
-          </Group>
+          <SelectionActions
+            selectedCount={selectedCount}
+            tickedCount={sel.selected.size}
+            isEstimated={sel.allMatching && !isTotalExact}
+            isSystem={cabinet.type === EntityType.System}
+            onAction={setAction}
+            onClear={sel.clear}
+          />
         )}
-        {canManage && allOnPage && total > pageIds.length && (
+        {canManage && sel.allOnPage && total > pageIds.length && (
           <SelectAllBar
             pageCount={pageIds.length}
             total={total}
             isTotalExact={isTotalExact}
-            allMatching={allMatching}
-            onSelectAll={() => setAllMatching(true)}
-            onClear={clearSelection}
+            allMatching={sel.allMatching}
+            onSelectAll={sel.selectAllMatching}
+            onClear={sel.clear}
           />
         )}
         {docs.isPending ? (
@@ -213,68 +113,15 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
             {keyword ? '条件に一致する書類はありません。' : 'このキャビネットに書類はありません。'}
           </Text>
         ) : (
-          <Table
-            verticalSpacing="xs"
-            aria-label="キャビネットの書類"
-            highlightOnHover
-            // A tick on the previous search's rows would select documents the new one does not list.
-            {...staleRowsProps(docs.isPlaceholderData)}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {canManage && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="このページの書類をすべて選択"
-                      checked={allOnPage}
-                      onChange={togglePage}
-                    />
-                  </Table.Th>
-                )}
-                <Table.Th>タイトル</Table.Th>
-                <Table.Th>相手先</Table.Th>
-                <Table.Th>ステータス</Table.Th>
-                <Table.Th>送信者</Table.Th>
-                <Table.Th>更新日時</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((d) => (
-                <Table.Tr key={d.id} data-testid="document-row">
-                  {canManage && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`${d.title} を選択`}
-                        checked={selected.has(d.id)}
-                        onChange={() => toggle(d.id)}
-                      />
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Text size="sm" fw={600} truncate="end" maw={360} title={d.title}>
-                      {d.title}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" truncate="end" maw={220} title={d.counterparty ?? undefined}>
-                      {d.counterparty ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{DOCUMENT_STATUS_LABELS[d.status] ?? d.status}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" truncate="end" maw={160} title={d.senderName || undefined}>
-                      {d.senderName || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(d.updatedAt)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <CabinetDocumentsTable
+            rows={rows}
+            isStale={docs.isPlaceholderData}
+            canManage={canManage}
+            selected={sel.selected}
+            allOnPage={sel.allOnPage}
+            onToggle={sel.toggle}
+            onTogglePage={sel.togglePage}
+          />
         )}
         {total > CABINET_DOCUMENTS_PER_PAGE && (
           <Group justify="center">
@@ -287,11 +134,11 @@ export function CabinetDocumentsPanel({ cabinet }: { cabinet: TCabinet }) {
         kind={action}
         selection={selection}
         count={selectedCount}
-        estimated={allMatching && !isTotalExact}
+        estimated={sel.allMatching && !isTotalExact}
         onClose={() => setAction(null)}
         onDone={() => {
           setAction(null);
-          clearSelection();
+          sel.clear();
         }}
       />
     </Paper>

@@ -161,8 +161,8 @@ export async function findEventPage(
         ${auditRowRecords.targetId} as target_id, ${auditRowRecords.targetName} as target_name,
         ${auditRowRecords.details} as details
       from ${auditRowRecords} where ${and(...conds)}
-      order by ${auditRowRecords.occurredAt} desc, ${auditRowRecords.eventSeq} desc,
-        ${auditRowRecords.position} desc
+      order by ${auditRowRecords.occurredAt} desc nulls last, ${auditRowRecords.eventSeq} desc nulls last,
+        ${auditRowRecords.position} desc nulls last
       limit ${limit})`);
   }
   // A row record shows who ran it and from where as its batch's event records them.

@@ -110,15 +110,8 @@ export function readUser(body: unknown): UserInput {
   };
 }
 
-async function withExternalIds(ctx: Ctx, rows: repo.ScimUserRow[]) {
-  const ids = await provisioning.externalIdsOf(
-    ctx.deps.database.db,
-    ctx.who.user.companyId,
-    'User',
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toScimUser(r, ids.get(r.id), ctx.baseUrl));
-}
+const asScimUsers = (ctx: Ctx, rows: repo.ScimUserRow[]) =>
+  rows.map((r) => toScimUser(r, r.externalId ?? undefined, ctx.baseUrl));
 
 async function loadUser(ctx: Ctx, id: string) {
   const row = UUID_RE.test(id)
@@ -138,11 +131,11 @@ export async function listUsers(ctx: Ctx, query: ScimListQuery) {
     startIndex - 1,
     count,
   );
-  return listOf(await withExternalIds(ctx, rows), total, startIndex);
+  return listOf(asScimUsers(ctx, rows), total, startIndex);
 }
 
 export async function getUser(ctx: Ctx, id: string) {
-  const [user] = await withExternalIds(ctx, [await loadUser(ctx, id)]);
+  const [user] = asScimUsers(ctx, [await loadUser(ctx, id)]);
   return user!;
 }
 

@@ -7,6 +7,7 @@ import {
   memberGroups,
   passwordSetupTokens,
   provisioningDeactivations,
+  provisioningExternalIds,
   users,
 } from '../../db/schema.ts';
 
@@ -18,8 +19,14 @@ import {
 // "id" inside the subquery would be the deactivation's own.
 export const heldDeactivationSql = sql<boolean>`exists (select 1 from ${provisioningDeactivations} d where d.member_id = "users"."id" and d.state = 'queued')`;
 
+/** The member's externalId, read with his row (its primary key is the resource's id): one statement less. */
+const externalIdSql = sql<
+  string | null
+>`(select e.external_id from ${provisioningExternalIds} e where e.resource_type = 'User' and e.resource_id = "users"."id" and e.company_id = "users"."company_id")`;
+
 const userColumns = {
   held: heldDeactivationSql,
+  externalId: externalIdSql,
   id: users.id,
   email: users.email,
   name: users.name,
@@ -31,6 +38,7 @@ const userColumns = {
 export type ScimUserRow = {
   /** A deactivation waits behind the brake. */
   held: boolean;
+  externalId: string | null;
   id: string;
   email: string;
   name: string;

@@ -3,30 +3,24 @@
  * names a successor (移管先) of the same company who is active and not deleted in the same file. Each row says
  * what moves where; a successor deleted later in the file is known only at the end (`finish`).
  */
-import { MEMBER_CSV, MemberStatus, type TMemberBulkValues } from '@cloudsign/contract';
+import { MEMBER_CSV, MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow, ManipulationRow } from '../../bulk/bulk.types.ts';
 import { countHoldings } from '../members/member-holdings.repository.ts';
-import { findMembersByEmails, type MemberState } from './member-bulk.repository.ts';
+import { findMembersByEmails } from './member-bulk.repository.ts';
 import type { FirstRowIndex } from './first-row-index.ts';
 import type { ParsedMemberRow } from './member-row-parse.ts';
 import { MSG } from './member-check-messages.ts';
-
-type Loaded = Map<string, { state: MemberState; values: TMemberBulkValues }>;
+import type { LoadedMembers } from './member-values-load.ts';
+import type { ToCheckedRow } from './member-edit-check.ts';
 
 export type DeleteCheckContext = {
   db: DbOrTx;
   m: ManipulationRow;
   firstRowOfId: FirstRowIndex;
   claimId: (key: string, p: ParsedMemberRow, column: string) => void;
-  loadMembers: (ids: string[]) => Promise<Loaded>;
-  toRow: (
-    p: ParsedMemberRow,
-    action: CheckedRow['action'],
-    targetId: string | null,
-    before: TMemberBulkValues | null,
-    after: TMemberBulkValues | null,
-  ) => CheckedRow;
+  loadMembers: (ids: string[]) => Promise<LoadedMembers>;
+  toRow: ToCheckedRow;
   removesAdmin: (rowNumber: number, column: string) => void;
 };
 

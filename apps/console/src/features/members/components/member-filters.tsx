@@ -1,9 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
+import { Group, Select, Switch } from '@mantine/core';
 import { rolesShownFor, type TMemberListQuery } from '@cloudsign/contract';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
-import { memberListHref } from '../lib/list-query.ts';
 import {
   MFA_OPTIONS,
   SIGN_IN_OPTIONS,
@@ -12,19 +10,12 @@ import {
   STATUS_OPTIONS,
   roleOptionsFor,
 } from '../lib/labels.ts';
+import { MemberKeywordSearch } from './member-keyword-search.tsx';
 
 type Props = { query: TMemberListQuery; onChange: (patch: Partial<TMemberListQuery>) => void };
 
 /** Search box and filters; every value goes to the URL, so a link reproduces the list. */
 export function MemberFilters({ query, onChange }: Props) {
-  const box = useRef<HTMLInputElement>(null);
-  // Only a change of the URL's keyword is written: on the first render the box keeps what was typed early.
-  const written = useRef(query.keyword);
-  useEffect(() => {
-    if (written.current === query.keyword) return;
-    written.current = query.keyword;
-    if (box.current) box.current.value = query.keyword ?? '';
-  }, [query.keyword]);
   const groups = useMemberGroupList();
   const me = useCurrentUser();
   const groupOptions = (groups.data?.memberGroups ?? []).map((g) => ({
@@ -35,44 +26,7 @@ export function MemberFilters({ query, onChange }: Props) {
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      {/* A real form: submitted before the console has hydrated the page, it loads the searched list. */}
-      <form
-        role="search"
-        method="get"
-        action="/company/members"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const typed = new FormData(e.currentTarget).get('keyword');
-          onChange({ keyword: (typeof typed === 'string' && typed.trim()) || undefined });
-        }}
-      >
-        <Group gap={6} align="flex-end">
-          {/* Uncontrolled: what was typed before the console hydrated the page stays in the box (a controlled
-              input is reset to its state then). A keyword the URL changes is written into it. */}
-          <TextInput
-            ref={box}
-            label="キーワード"
-            placeholder="氏名・メールアドレス・所属"
-            defaultValue={query.keyword ?? ''}
-            w={260}
-            aria-label="キーワード"
-            name="keyword"
-          />
-          {/* The other conditions go along with the keyword, as the console's own search keeps them. */}
-          {[
-            ...new URLSearchParams(
-              memberListHref({ ...query, keyword: undefined, memberId: undefined, page: 1 }).split(
-                '?',
-              )[1],
-            ),
-          ].map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
-          <Button type="submit" variant="filled">
-            検索
-          </Button>
-        </Group>
-      </form>
+      <MemberKeywordSearch query={query} onChange={onChange} />
       <Select
         label="メンバーグループ"
         placeholder="すべて"

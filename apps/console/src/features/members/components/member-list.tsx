@@ -1,6 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { Link } from 'react-router';
-import { Anchor, Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { MEMBER_PAGE_SIZE, type TMemberListQuery } from '@cloudsign/contract';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { LinkPagination } from '../../../components/page/link-pagination.tsx';
@@ -8,6 +7,7 @@ import { VirtualList } from '../../../components/virtual-list/index.ts';
 import { useMembers } from '../api/find-members.ts';
 import { memberListHref } from '../lib/list-query.ts';
 import { MEMBER_ROW_HEIGHT, MemberRow } from './member-row.tsx';
+import { MemberFileLinks } from './member-file-links.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
 import { staleRowsProps } from '../../../lib/stale-rows.ts';
@@ -18,36 +18,6 @@ type Props = {
 };
 
 const LIST_HEIGHT = 'calc(100vh - 330px)';
-
-/** The list's conditions a member file can be asked for with (ZMemberBulkFilters). */
-const FILE_FILTER_KEYS = [
-  'keyword',
-  'groupId',
-  'role',
-  'status',
-  'mfa',
-  'signIn',
-  'source',
-] as const;
-
-/**
- * A file page with the list's conditions (its filters read them from the URL): the export, or the edit template
- * for 一括編集 — asked for as a deactivation file for 利用停止.
- */
-function fileHref(base: string, q: TMemberListQuery, extra: Record<string, string> = {}) {
-  const search = new URLSearchParams();
-  for (const key of FILE_FILTER_KEYS) {
-    const value = q[key];
-    if (value !== undefined) search.set(key, String(value));
-  }
-  for (const [key, value] of Object.entries(extra)) search.set(key, value);
-  const s = search.toString();
-  return `${base}${s ? `?${s}` : ''}`;
-}
-const EXPORT_PAGE = '/company/members/export';
-const EDIT_TEMPLATE_PAGE = '/company/members/bulk_edit/csv_template';
-
-const isNarrowed = (q: TMemberListQuery) => FILE_FILTER_KEYS.some((key) => q[key] !== undefined);
 
 /** The list panel: 50 a page, or every member in a virtual list when page=-1. */
 export function MemberList({ query, onPage }: Props) {
@@ -99,38 +69,7 @@ export function MemberList({ query, onPage }: Props) {
         </Text>
         <Group gap="sm">
           {members.isFetching && <Loader size="xs" aria-label="更新中" />}
-          {/* The export page starts from these conditions: the file holds the members listed here. */}
-          {total > 0 && (
-            <Anchor
-              component={Link}
-              to={fileHref(EXPORT_PAGE, query)}
-              size="sm"
-              data-testid="export-listed"
-            >
-              この{total.toLocaleString('ja-JP')}名をエクスポート
-            </Anchor>
-          )}
-          {/* A narrowed set (e.g. 90日以上ログインしていない) can be edited or stopped as a whole. */}
-          {total > 0 && isNarrowed(query) && (
-            <>
-              <Anchor
-                component={Link}
-                to={fileHref(EDIT_TEMPLATE_PAGE, query)}
-                size="sm"
-                data-testid="edit-listed"
-              >
-                一括編集
-              </Anchor>
-              <Anchor
-                component={Link}
-                to={fileHref(EDIT_TEMPLATE_PAGE, query, { deactivate: '1' })}
-                size="sm"
-                data-testid="deactivate-listed"
-              >
-                利用停止
-              </Anchor>
-            </>
-          )}
+          <MemberFileLinks query={query} total={total} />
         </Group>
       </Group>
       <div {...staleRowsProps(members.isPlaceholderData)} data-testid="member-rows">

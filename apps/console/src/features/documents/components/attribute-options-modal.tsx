@@ -1,17 +1,6 @@
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import {
   DOCUMENT_ATTRIBUTE_OPTIONS_MAX,
   type TDocumentAttributeOptionsResponse,
@@ -26,6 +15,7 @@ import {
   useReplaceAttributeOptions,
   useVersionedAttributeOptions,
 } from '../api/attribute-options.ts';
+import { AttributeOptionRow } from './attribute-option-row.tsx';
 
 type Values = TDocumentAttributeOptionsUpdate;
 type Saved = TDocumentAttributeOptionsResponse;
@@ -130,58 +120,15 @@ function OptionsForm({ list, onClose }: { list: Saved; onClose: () => void }) {
           </Text>
         )}
         {items.fields.map((f, i) => (
-          <Group
+          <AttributeOptionRow
             key={f.fieldKey}
-            align="flex-start"
-            gap="xs"
-            wrap="nowrap"
-            data-testid="attribute-option-row"
-          >
-            <TextInput
-              aria-label={`項目名 ${i + 1}`}
-              placeholder="項目名（20文字まで）"
-              style={{ flex: 1 }}
-              {...form.register(`documentAttributeOptions.${i}.name`)}
-              error={errors?.[i]?.name?.message}
-            />
-            <Checkbox
-              mt={8}
-              label="使用する"
-              {...form.register(`documentAttributeOptions.${i}.isEnabled`)}
-            />
-            <Checkbox
-              mt={8}
-              label="必須"
-              {...form.register(`documentAttributeOptions.${i}.isRequired`)}
-            />
-            <ActionIcon
-              variant="subtle"
-              mt={4}
-              aria-label={`${i + 1}番目を上へ`}
-              disabled={i === 0}
-              onClick={() => items.move(i, i - 1)}
-            >
-              ↑
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              mt={4}
-              aria-label={`${i + 1}番目を下へ`}
-              disabled={i === items.fields.length - 1}
-              onClick={() => items.move(i, i + 1)}
-            >
-              ↓
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mt={4}
-              aria-label={`${i + 1}番目を削除`}
-              onClick={() => items.remove(i)}
-            >
-              ×
-            </ActionIcon>
-          </Group>
+            index={i}
+            count={items.fields.length}
+            register={form.register}
+            error={errors?.[i]}
+            onMove={items.move}
+            onRemove={items.remove}
+          />
         ))}
         <Group justify="space-between">
           <Button

@@ -1,25 +1,12 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
-import {
-  Badge,
-  Box,
-  Center,
-  Group,
-  Loader,
-  ScrollArea,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Center, Group, Loader, ScrollArea, Table, Text } from '@mantine/core';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindResponse } from '@cloudsign/contract';
 import { PanelError } from '../../../components/error-boundary/error-boundary.tsx';
 import { PastLastPage } from '../../../components/page/past-last-page.tsx';
 import { LinkPagination } from '../../../components/page/link-pagination.tsx';
-import { openOnSpace } from '../../../lib/row-link.ts';
 import { useDocuments } from '../api/find-documents.ts';
-import { formatAmount, formatDate } from '../lib/format.ts';
 import { listSearch, toApiQuery, type ListQuery } from '../lib/list-query.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { DocumentRow } from './document-row.tsx';
 import { useScrollToTopOnChange } from '../../../lib/scroll-to-top.ts';
 import { staleRowsProps } from '../../../lib/stale-rows.ts';
 
@@ -93,67 +80,7 @@ export function DocumentList({ query, onPage }: Props) {
               </Table.Thead>
               <Table.Tbody>
                 {data.documents.map((d) => (
-                  <Table.Tr
-                    key={d.id}
-                    data-testid="document-row"
-                    bg={d.id === query.documentId ? 'blue.0' : undefined}
-                    style={{ cursor: 'pointer', position: 'relative' }}
-                  >
-                    <Table.Td>
-                      {/* A link to the list with this document open: a click anywhere on the row follows it
-                        (the span stretches it over the row), before the console has hydrated the page too. */}
-                      <UnstyledButton
-                        component={Link}
-                        to={`/company/documents${listSearch({ ...query, documentId: d.id })}`}
-                        onKeyDown={openOnSpace}
-                        style={{
-                          display: 'block',
-                          width: '100%',
-                          maxWidth: 420,
-                          whiteSpace: 'normal',
-                        }}
-                      >
-                        <Group gap={8} wrap="nowrap">
-                          <StatusBadge status={d.status} />
-                          <Text size="sm" fw={600} truncate="end" title={d.title}>
-                            {d.title}
-                          </Text>
-                        </Group>
-                        <Text
-                          size="xs"
-                          c="dimmed"
-                          truncate="end"
-                          title={d.counterparty ?? undefined}
-                        >
-                          {d.counterparty ?? '—'}
-                        </Text>
-                        <span aria-hidden style={{ position: 'absolute', inset: 0 }} />
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td fz="sm">{formatDate(d.contractAt)}</Table.Td>
-                    {!isCompact && <Table.Td fz="sm">{formatDate(d.validityEndAt)}</Table.Td>}
-                    <Table.Td fz="sm" ta="right">
-                      {formatAmount(d.amount)}
-                    </Table.Td>
-                    {!isCompact && (
-                      <Table.Td>
-                        <Group gap={4}>
-                          {d.cabinets.map((c) => (
-                            <Badge
-                              key={c.id}
-                              variant="outline"
-                              color="gray"
-                              radius="sm"
-                              tt="none"
-                              size="sm"
-                            >
-                              {c.name}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
+                  <DocumentRow key={d.id} d={d} query={query} isCompact={isCompact} />
                 ))}
               </Table.Tbody>
             </Table>

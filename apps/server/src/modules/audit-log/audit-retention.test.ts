@@ -6,6 +6,7 @@ import { auditEvents, companies } from '../../db/schema.ts';
 import { recordAuditEvent, type AuditEventInput } from './audit-log.record.ts';
 import { findEventPage } from './audit-log.repository.ts';
 import { pruneExpiredEvents } from './audit-retention.ts';
+import { recordRowRecords } from './row-records.ts';
 import { verifyChain } from './audit-verify.ts';
 
 const NOW = new Date('2026-11-25T00:00:00Z');
@@ -82,6 +83,43 @@ describe('audit log retention: only the job deletes, only what is past the perio
         .set({ auditRetentionYears: 4 })
         .where(eq(companies.id, company.id)),
     ).rejects.toThrow();
+  });
+
+  it("a bulk batch's row records go with their event, and the kept batch's rows still verify", async () => {
+    const company = await makeCompany(deps, { name: '株式会社一括' });
+    const run = crypto.randomUUID();
+    const batch = (iso: string, names: string[]) =>
+      recordRowRecords(
+        deps.database.db,
+        names.map((name, i) => ({
+          companyId: company.id,
+          actor: { id: crypto.randomUUID(), name: '実行者', email: 'runner@example.com' },
+          action: 'member.updated' as const,
+          target: {
+            type: 'member' as const,
+            id: crypto.randomUUID(),
+            name: `${name} <m${i}@example.com>`,
+          },
+          details: { name: { before: '旧', after: name }, bulk: { run, rowNumber: i + 2 } },
+          occurredAt: new Date(iso),
+        })),
+      );
+    await batch('2019-03-01T00:00:00Z', ['七年前 一', '七年前 二']);
+    await batch('2026-11-24T00:00:00Z', ['昨日 一', '昨日 二', '昨日 三']);
+
+    expect(await pruneExpiredEvents(deps)).toBe(1);
+
+    expect(await remaining(company.id)).toEqual([
+      [3, 'auditLog.pruned', '株式会社一括'],
+      [2, 'member.updated', '昨日 三 <m2@example.com>'],
+      [2, 'member.updated', '昨日 二 <m1@example.com>'],
+      [2, 'member.updated', '昨日 一 <m0@example.com>'],
+      [2, 'bulk.rowsRecorded', ''],
+    ]);
+    expect(
+      await findEventPage(deps.database.db, { companyId: company.id, keyword: '七年前 一' }, 10),
+    ).toEqual([]);
+    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 2 });
   });
 
   it('outside the job the database still refuses to delete old events', async () => {

@@ -23,9 +23,17 @@ export type DbOrTx = Db | Tx;
 /** Raw SQL for infrastructure that needs it (pg-boss, benchmarks): `rows` as PostgreSQL returns them. */
 export type RawSql = {
   query: <T = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<{ rows: T[] }>;
-  /** Several statements, no parameters (migrations of infrastructure libraries). */
-  exec: (text: string) => Promise<void>;
+  /**
+   * Several statements, no parameters (migrations of infrastructure libraries). The rows of every statement, in
+   * order: pg-boss reads a lock's row from the middle of a `begin; … commit;` block.
+   */
+  exec: (text: string) => Promise<{ rows: Row[] }>;
 };
+
+type Row = Record<string, unknown>;
+/** node-postgres answers a text of several statements (no parameters) with one result per statement. */
+const rowsOf = (r: pg.QueryResult<Row> | pg.QueryResult<Row>[]): Row[] =>
+  Array.isArray(r) ? r.flatMap((one) => one.rows) : r.rows;
 
 export type Database = {
   kind: 'pglite' | 'postgres';
@@ -86,11 +94,9 @@ async function openPostgres(
     raw: {
       query: async <T>(text: string, values?: unknown[]) => {
         const r = await pool.query(text, values);
-        return { rows: r.rows as T[] };
+        return { rows: rowsOf(r) as T[] };
       },
-      exec: async (text) => {
-        await pool.query(text);
-      },
+      exec: async (text) => ({ rows: rowsOf(await pool.query(text)) }),
     },
     close: async () => {
       await Promise.all([pool.end(), cancelPool.end()]);
@@ -137,9 +143,7 @@ export async function openPgliteAt(
         const r = await client.query<T>(text, values);
         return { rows: r.rows };
       },
-      exec: async (text) => {
-        await client.exec(text);
-      },
+      exec: async (text) => ({ rows: (await client.exec(text)).flatMap((r) => r.rows) }),
     },
     close: () => client.close(),
   };

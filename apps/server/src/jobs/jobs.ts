@@ -3,11 +3,12 @@
  * directly or on PGlite through an `executeSql` adapter. Jobs are at-least-once, so every handler step
  * must be idempotent (a crash may run it again).
  */
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { txExecutor, type SqlExecutor } from './tx-executor.sql.ts';
 import { checkPgBoss, lowestPriorityOf, tagJobOwners } from './pg-boss-internals.ts';
+import { carryOverPgBoss10Jobs, setAsidePgBoss10 } from './pg-boss-10-jobs.ts';
 import { checkedPayload, InvalidJobPayload, type JobKind } from './job-kind.ts';
 
 export type JobContext = {
@@ -85,11 +86,9 @@ export type Jobs = {
 function dbAdapter(database: Database): SqlExecutor {
   return {
     executeSql: async (text: string, values?: unknown[]) => {
+      // pg-boss reads rows from the middle of a several-statement block (its background migrations' lock).
       if (database.kind === 'pglite' && (!values || values.length === 0)) {
-        if (/;\s*\S/.test(text.trim().replace(/;\s*$/, ''))) {
-          await database.raw.exec(text);
-          return { rows: [] };
-        }
+        if (/;\s*\S/.test(text.trim().replace(/;\s*$/, ''))) return database.raw.exec(text);
       }
       return database.raw.query(text, values ?? []);
     },
@@ -147,6 +146,8 @@ export async function createJobs(
     schema: 'pgboss',
   });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  if (await setAsidePgBoss10(database))
+    logger.warn('pg-boss 10 schema set aside: its jobs move once every queue exists');
   await boss.start();
   // The job code reads pg-boss's tables: only on the version it was written for.
   await checkPgBoss(database);
@@ -159,32 +160,33 @@ export async function createJobs(
   const polling = opts.pollingIntervalSeconds ?? 0.5;
 
   const workQueue = async (name: string, entry: Entry) => {
-    await boss.work<object>(
-      name,
-      { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return;
-        const log = logger.child({ job: name, jobId: job.id });
-        log.info('job started');
-        try {
-          const data = checkedPayload(entry.kind, job.data, 'work');
-          await inFlight.track(() =>
-            entry.handler(data, {
-              jobId: job.id,
-              logger: log,
-              isLastAttempt: job.retryCount >= job.retryLimit,
-            }),
-          );
-        } catch (err) {
-          // A job given back by a stopping worker is a retry, not a failure: said once here, for every handler.
-          if (err instanceof JobsStopping)
-            log.info('job given back: the worker is stopping; it will be retried');
-          else if (err instanceof InvalidJobPayload) log.error({ err }, 'job refused: its payload');
-          throw err;
-        }
-        log.info('job finished');
-      },
-    );
+    const options = {
+      pollingIntervalSeconds: polling,
+      batchSize: 1,
+      includeMetadata: true,
+    } as const;
+    await boss.work<object, unknown, typeof options>(name, options, async ([job]) => {
+      if (!job) return;
+      const log = logger.child({ job: name, jobId: job.id });
+      log.info('job started');
+      try {
+        const data = checkedPayload(entry.kind, job.data, 'work');
+        await inFlight.track(() =>
+          entry.handler(data, {
+            jobId: job.id,
+            logger: log,
+            isLastAttempt: job.retryCount >= job.retryLimit,
+          }),
+        );
+      } catch (err) {
+        // A job given back by a stopping worker is a retry, not a failure: said once here, for every handler.
+        if (err instanceof JobsStopping)
+          log.info('job given back: the worker is stopping; it will be retried');
+        else if (err instanceof InvalidJobPayload) log.error({ err }, 'job refused: its payload');
+        throw err;
+      }
+      log.info('job finished');
+    });
   };
 
   return {
@@ -192,7 +194,6 @@ export async function createJobs(
     register: async (kind, handler, qopts = {}) => {
       const { name } = kind;
       await boss.createQueue(name, {
-        name,
         policy: qopts.isSerialPerKey ? 'singleton' : 'standard',
         retryLimit: qopts.retryLimit ?? 5,
         retryDelay: 1,
@@ -225,6 +226,8 @@ export async function createJobs(
     },
     startWorking: async () => {
       isWorking = true;
+      // Every kind is registered before the worker starts, so every queue a pg-boss 10 job needs exists.
+      await carryOverPgBoss10Jobs(database);
       for (const [name, entry] of handlers) {
         await workQueue(name, entry);
         if (entry.opts.cron) await boss.schedule(name, entry.opts.cron, {}, { tz: 'UTC' });
@@ -235,7 +238,7 @@ export async function createJobs(
     // waited for before closing (SIGTERM).
     stop: async () => {
       stopping.abort(new JobsStopping());
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await boss.stop({ graceful: true, timeout: 30_000 });
       await inFlight.settled(30_000);
     },
   };

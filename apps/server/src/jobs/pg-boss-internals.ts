@@ -13,9 +13,9 @@ import { LOCK_CLASS } from '../lib/instance.ts';
 import type { SqlExecutor } from './tx-executor.sql.ts';
 
 /** The pg-boss these statements were written for (package.json pins the same). */
-export const PINNED_PG_BOSS = '10.4.2';
-/** Its schema version (`pgboss.version`, pg-boss's version.json). */
-export const PG_BOSS_SCHEMA = 24;
+export const PINNED_PG_BOSS = '12.38.0';
+/** Its schema version (`pgboss.version`, pg-boss's package.json `pgboss.schema`). */
+export const PG_BOSS_SCHEMA = 46;
 
 export class PgBossVersionError extends Error {
   constructor(found: string) {

@@ -31,7 +31,9 @@ import { cspDirectives, isCrossSite } from './security.ts';
 import { sendMessage, sendNotFoundPage } from './render.ts';
 import { tokenRoutes } from './token.routes.ts';
 import { loginRoutes } from './login.routes.ts';
+import { newPasswordRoutes } from './new-password.routes.ts';
 import { mfaRoutes } from './mfa.routes.ts';
+import { mfaSetupRoutes } from './mfa-setup.routes.ts';
 import { passwordSetupRoutes } from './password-setup.routes.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { spaRoutes } from './spa.routes.ts';
@@ -153,7 +155,9 @@ export async function buildSiteApp(
       });
     });
     await pages.register(loginRoutes, { deps });
+    await pages.register(newPasswordRoutes, { deps });
     await pages.register(mfaRoutes, { deps });
+    await pages.register(mfaSetupRoutes, { deps });
     // The emailed links carry their bearer token in the path: no log line may hold it.
     await pages.register(async (links) => {
       secretParamsOfEveryRoute(links, ['token']);

@@ -1,23 +1,14 @@
 /** GET/POST /login (email first, then the password) and the "new password required" step (member status 2, docs/design.md §2). */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ipRefusedMessage, ownValue } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
-import {
-  deleteSession,
-  isRefusedBySso,
-  nextStep,
-  sessionEndOf,
-  signInSecrets,
-} from '../auth/sessions.ts';
+import { deleteSession, isRefusedBySso, nextStep, sessionEndOf } from '../auth/sessions.ts';
 import { SSO_REQUIRED } from '../auth/sign-in-policy.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { redirectOnSite, returnToQuery } from './return-to.ts';
-import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { replacePassword } from './password.service.ts';
-import { siteThemeOf } from './render.ts';
-import { EMAIL_MALFORMED, loginPage, loginPasswordPage, newPasswordPage } from './pages.ts';
-import { attemptLogin, normalizeEmail, stepUrl } from './login.service.ts';
+import { EMAIL_MALFORMED, loginPage, loginPasswordPage } from './pages.ts';
+import { attemptLogin, normalizeEmail, stepUrl, type LoginResult } from './login.service.ts';
 import { requestOrigin } from '../lib/http/request-origin.ts';
 import { ssoCompanyForEmail } from '../modules/sso/sso-routing.service.ts';
 import { handOverToIdp } from './sso.routes.ts';
@@ -30,7 +21,6 @@ import {
   formField,
   hasField,
   returnToOf,
-  sessionAtStep,
   sessionCookie,
   setDeviceCookie,
   setSessionCookie,
@@ -57,14 +47,6 @@ const NOTICES: Record<string, string> = {
   password_set_sso:
     'パスワードを設定しました。この組織ではシングルサインオン（SSO）でログインします。メールアドレスを入力すると、組織の IdP に移動します。',
 };
-const NEW_PASSWORD = {
-  title: '新しいパスワードの設定',
-  lead: 'パスワードの再設定が必要です。新しいパスワードを設定してください。',
-  action: '/login/new_password',
-  button: '設定して続ける',
-  canCancel: true,
-};
-
 /**
  * Requests of POST /login one address may send per minute, per site instance (docs/design.md §1). The
  * per-account limits (login-throttle.ts) stop guessing; this bounds what one address costs in argon2 work and
@@ -153,34 +135,7 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       deviceCookie: deviceCookie(deps, request),
       origin: requestOrigin(request),
     });
-    if (result.kind === 'blocked') {
-      reply.header('retry-after', String(result.retryAfterSeconds));
-      const error = LOGIN_SLOWED(result.retryAfterSeconds);
-      return loginPasswordPage(reply, { returnTo, email, error, status: 429 });
-    }
-    if (result.kind === 'full_width')
-      return loginPasswordPage(reply, { returnTo, email, error: FULL_WIDTH_TYPED, status: 400 });
-    if (result.kind === 'invalid') {
-      const error = result.fullWidth
-        ? `${INVALID_CREDENTIALS}${FULL_WIDTH_HINT}`
-        : INVALID_CREDENTIALS;
-      return loginPasswordPage(reply, { returnTo, email, error, status: 400 });
-    }
-    if (result.kind === 'deactivated')
-      return loginPasswordPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
-    if (result.kind === 'sso_required')
-      return loginPasswordPage(reply, { returnTo, email, error: SSO_REQUIRED, status: 403 });
-    if (result.kind === 'ip_not_allowed') {
-      const error = ipRefusedMessage(result.address);
-      return loginPasswordPage(reply, { returnTo, email, error, status: 403 });
-    }
-    setSessionCookie(deps, reply, result.cookie, result.expiresAt);
-    if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
-    return redirectOnSite(
-      reply,
-      deps.env.SITE_URL,
-      result.step === 'invalid' ? '/login' : stepUrl(result.step, returnTo),
-    );
+    return answerAttempt(deps, reply, result, { returnTo, email });
   });
 
   app.post('/login/cancel', async (request, reply) => {
@@ -193,58 +148,41 @@ export async function loginRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       `/login${returnToQuery(returnToOf(deps, request))}`,
     );
   });
+}
 
-  app.get('/login/new_password', async (request, reply) => {
-    const loaded = await sessionAtStep(deps, request, reply, 'new_password');
-    if (!loaded) return reply;
-    return newPasswordPage(reply, {
-      ...NEW_PASSWORD,
-      returnTo: returnToOf(deps, request),
-      email: loaded.user.email,
-      theme: siteThemeOf(loaded.company.theme),
-      errors: {},
-    });
-  });
-
-  app.post('/login/new_password', async (request, reply) => {
-    const loaded = await sessionAtStep(deps, request, reply, 'new_password');
-    if (!loaded) return reply;
-    const returnTo = returnToOf(deps, request);
-    const password = formField(request.body, 'password', 1024);
-    const errors = checkNewPassword(password, formField(request.body, 'confirmation', 1024));
-    const current = errors.password ? null : await signInSecrets(deps.database.db, loaded.user.id);
-    if (current && (await verifyPassword(current.passwordHash, password))) {
-      errors.password = '現在のパスワードとは異なるパスワードを設定してください。';
-    }
-    if (Object.keys(errors).length > 0) {
-      return newPasswordPage(reply, {
-        ...NEW_PASSWORD,
-        returnTo,
-        email: loaded.user.email,
-        theme: siteThemeOf(loaded.company.theme),
-        errors,
-      });
-    }
-    const passwordHash = await hashPassword(password);
-    // Browsers that knew the old password are signed out and no longer spared the login limits; this one is.
-    const who = {
-      user: loaded.user,
-      sessionId: loaded.session.id,
-      deviceCookie: deviceCookie(deps, request),
-    };
-    const step = nextStep({ ...loaded, user: { ...loaded.user, status: 1 } });
-    await replacePassword(
-      deps.database.db,
-      who,
-      passwordHash,
-      deps.clock(),
-      step,
-      requestOrigin(request),
-    );
-    return redirectOnSite(
-      reply,
-      deps.env.SITE_URL,
-      stepUrl(step === 'invalid' ? 'done' : step, returnTo),
-    );
-  });
+/** What the password step answers for an attempt (login.service.ts): the page with why, or the next step. */
+function answerAttempt(
+  deps: AppDeps,
+  reply: FastifyReply,
+  result: LoginResult,
+  { returnTo, email }: { returnTo: string; email: string },
+) {
+  if (result.kind === 'blocked') {
+    reply.header('retry-after', String(result.retryAfterSeconds));
+    const error = LOGIN_SLOWED(result.retryAfterSeconds);
+    return loginPasswordPage(reply, { returnTo, email, error, status: 429 });
+  }
+  if (result.kind === 'full_width')
+    return loginPasswordPage(reply, { returnTo, email, error: FULL_WIDTH_TYPED, status: 400 });
+  if (result.kind === 'invalid') {
+    const error = result.fullWidth
+      ? `${INVALID_CREDENTIALS}${FULL_WIDTH_HINT}`
+      : INVALID_CREDENTIALS;
+    return loginPasswordPage(reply, { returnTo, email, error, status: 400 });
+  }
+  if (result.kind === 'deactivated')
+    return loginPasswordPage(reply, { returnTo, email, error: DEACTIVATED, status: 403 });
+  if (result.kind === 'sso_required')
+    return loginPasswordPage(reply, { returnTo, email, error: SSO_REQUIRED, status: 403 });
+  if (result.kind === 'ip_not_allowed') {
+    const error = ipRefusedMessage(result.address);
+    return loginPasswordPage(reply, { returnTo, email, error, status: 403 });
+  }
+  setSessionCookie(deps, reply, result.cookie, result.expiresAt);
+  if (result.deviceCookie) setDeviceCookie(deps, reply, result.deviceCookie);
+  return redirectOnSite(
+    reply,
+    deps.env.SITE_URL,
+    result.step === 'invalid' ? '/login' : stepUrl(result.step, returnTo),
+  );
 }

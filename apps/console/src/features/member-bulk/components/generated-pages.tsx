@@ -1,26 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   BulkStatus,
-  MEMBER_SIGN_IN_FILTER_LABELS,
-  MEMBER_SIGN_IN_FILTERS,
-  MEMBER_SOURCE_LABELS,
-  MEMBER_SOURCES,
-  MEMBER_STATUS_LABELS,
-  MEMBER_STATUSES,
-  ROLES,
-  ROLE_LABELS,
   type TCsvEncoding,
   ZMemberListQuery,
   type TMemberBulkFilters,
@@ -29,11 +11,11 @@ import { PageHeader } from '../../../components/page/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/title.ts';
 import { useGenerated, useRequestMembersCsv, useStartEditFromTemplate } from '../api/generated.ts';
-import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { downloadGenerated, type GeneratedFile } from '../api/transfers.ts';
 import { fmt, formatDateTime, previewPath } from './labels.ts';
 import { EncodingChoice, JobProgress, StatusBadge } from '../../../components/bulk/index.ts';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
+import { MemberFileFilters } from './member-file-filters.tsx';
 
 const TEXT: Record<GeneratedFile, { title: string; lead: string; path: string }> = {
   export: {
@@ -71,7 +53,6 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
   const text = TEXT[file];
   usePageTitle();
   const navigate = useNavigate();
-  const groups = useMemberGroupList({ type: 'user' });
   const request = useRequestMembersCsv(file);
   const [encoding, setEncoding] = useState<TCsvEncoding>('sjis');
   const [params] = useSearchParams();
@@ -95,89 +76,7 @@ export function CsvRequestPage({ file }: { file: GeneratedFile }) {
       <PageHeader title={text.title} description={text.lead} />
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md" maw={520}>
-          <TextInput
-            label="キーワード（氏名・メールアドレス・所属）"
-            value={filters.keyword ?? ''}
-            onChange={(e) =>
-              setFilters({ ...filters, keyword: e.currentTarget.value || undefined })
-            }
-          />
-          <Select
-            label="メンバーグループ"
-            clearable
-            placeholder="すべて"
-            data={(groups.data?.memberGroups ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            value={filters.groupId ?? null}
-            onChange={(v) => setFilters({ ...filters, groupId: v ?? undefined })}
-          />
-          <Select
-            label="権限"
-            clearable
-            placeholder="すべて"
-            data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            value={filters.role ?? null}
-            onChange={(v) =>
-              setFilters({ ...filters, role: (v ?? undefined) as TMemberBulkFilters['role'] })
-            }
-          />
-          <Select
-            label="状態"
-            clearable
-            placeholder="すべて"
-            data={MEMBER_STATUSES.map((s) => ({
-              value: String(s),
-              label: MEMBER_STATUS_LABELS[s] ?? '',
-            }))}
-            value={filters.status === undefined ? null : String(filters.status)}
-            onChange={(v) =>
-              setFilters({
-                ...filters,
-                status: v === null ? undefined : (Number(v) as 0 | 1 | 2 | 3),
-              })
-            }
-          />
-          <Select
-            label="2要素認証"
-            clearable
-            placeholder="すべて"
-            data={[
-              { value: '1', label: '有効' },
-              { value: '2', label: '無効' },
-            ]}
-            value={filters.mfa === undefined ? null : String(filters.mfa)}
-            onChange={(v) =>
-              setFilters({ ...filters, mfa: v === null ? undefined : (Number(v) as 1 | 2) })
-            }
-          />
-          <Select
-            label="最終ログイン"
-            clearable
-            placeholder="すべて"
-            data={MEMBER_SIGN_IN_FILTERS.map((value) => ({
-              value,
-              label: MEMBER_SIGN_IN_FILTER_LABELS[value],
-            }))}
-            value={filters.signIn ?? null}
-            onChange={(v) =>
-              setFilters({
-                ...filters,
-                signIn: (v ?? undefined) as TMemberBulkFilters['signIn'],
-              })
-            }
-          />
-          <Select
-            label="作成元"
-            clearable
-            placeholder="すべて"
-            data={MEMBER_SOURCES.map((value) => ({ value, label: MEMBER_SOURCE_LABELS[value] }))}
-            value={filters.source ?? null}
-            onChange={(v) =>
-              setFilters({
-                ...filters,
-                source: (v ?? undefined) as TMemberBulkFilters['source'],
-              })
-            }
-          />
+          <MemberFileFilters filters={filters} onChange={setFilters} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               文字コード

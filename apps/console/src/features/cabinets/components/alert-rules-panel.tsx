@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  Badge,
   Button,
   Group,
   MultiSelect,
@@ -14,7 +13,6 @@ import {
 import {
   ALERT_DATE_ITEMS,
   ALERT_DATE_ITEM_LABELS,
-  alertRuleLabel,
   type TAlertDateItem,
   type TCabinet,
 } from '@cloudsign/contract';
@@ -23,8 +21,7 @@ import { describeError } from '../../../lib/error-text.ts';
 import { useGroupCandidates, useMemberCandidates } from '../api/candidates.ts';
 import { useAlertSettings, useSaveAlertSettings } from '../api/alert-settings.ts';
 import { groupLabel } from './group-label.ts';
-
-type Rule = { dateItem: TAlertDateItem; daysBefore: number };
+import { AlertRuleChips, type AlertRule } from './alert-rule-chips.tsx';
 
 /** 期限アラート: which 書類情報 date, how many days before, and who is mailed besides the cabinet's admins. */
 export function AlertRulesPanel({ cabinet }: { cabinet: TCabinet }) {
@@ -33,7 +30,7 @@ export function AlertRulesPanel({ cabinet }: { cabinet: TCabinet }) {
   const groups = useGroupCandidates(cabinet.id, true);
   const members = useMemberCandidates(cabinet.id, '', true);
   const alert = useAlert('content');
-  const [rules, setRules] = useState<Rule[]>([]);
+  const [rules, setRules] = useState<AlertRule[]>([]);
   const [memberIds, setMemberIds] = useState<string[]>([]);
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [dateItem, setDateItem] = useState<TAlertDateItem>('validityEndNoticeAt');
@@ -94,31 +91,7 @@ export function AlertRulesPanel({ cabinet }: { cabinet: TCabinet }) {
         <Text size="sm" c="dimmed">
           書類情報の日付が近づいた書類を、毎朝7時（日本時間）にメールでまとめてお知らせします。このキャビネットの管理者には常に届きます。自動更新ありの書類は、期限を過ぎると次の期限に繰り越します。
         </Text>
-        {rules.length === 0 ? (
-          <Text size="sm">ルールはまだありません。</Text>
-        ) : (
-          <Group gap="xs" aria-label="設定中のルール">
-            {rules.map((r) => (
-              <Badge
-                key={`${r.dateItem}:${r.daysBefore}`}
-                variant="light"
-                size="lg"
-                rightSection={
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    aria-label={`${alertRuleLabel(r)}を削除`}
-                    onClick={() => setRules(rules.filter((x) => x !== r))}
-                  >
-                    ×
-                  </Button>
-                }
-              >
-                {alertRuleLabel(r)}
-              </Badge>
-            ))}
-          </Group>
-        )}
+        <AlertRuleChips rules={rules} onRemove={(r) => setRules(rules.filter((x) => x !== r))} />
         <Group gap="xs" align="flex-end">
           <Select
             label="対象の日付"

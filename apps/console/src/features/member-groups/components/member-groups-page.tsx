@@ -1,17 +1,7 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { EntityType, type TMemberGroup } from '@cloudsign/contract';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Paper, Table, VisuallyHidden } from '@mantine/core';
+import type { TMemberGroup } from '@cloudsign/contract';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { AlertArea, useAlert, type UseAlert } from '../../../components/alerts/index.ts';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
@@ -20,6 +10,7 @@ import { useMemberGroupList } from '../../../lib/shared-reads/member-groups.ts';
 import { useDeleteMemberGroup } from '../api/mutations.ts';
 import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
+import { MemberGroupRow } from './member-group-row.tsx';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 
 /** `/member_groups`: 「すべてのメンバー」 first, then the company's groups by name. */
@@ -81,55 +72,7 @@ export function MemberGroupsPage() {
             </Table.Thead>
             <Table.Tbody>
               {groups.data.memberGroups.map((g) => (
-                <Table.Tr key={g.id} data-testid="group-row">
-                  <Table.Td>
-                    <Group gap={8} wrap="nowrap">
-                      {/* A long name ends in … with the whole of it on hover, never widening the table. */}
-                      <Anchor
-                        component={Link}
-                        to={`/member_groups/${g.id}`}
-                        fw={600}
-                        truncate="end"
-                        maw={360}
-                        title={g.name}
-                      >
-                        {g.name}
-                      </Anchor>
-                      {g.type === EntityType.System && (
-                        <Badge size="xs" variant="outline" color="gray">
-                          システム
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text
-                      size="sm"
-                      c="dimmed"
-                      truncate="end"
-                      maw={420}
-                      title={g.type === EntityType.System ? undefined : (g.note ?? undefined)}
-                    >
-                      {g.type === EntityType.System
-                        ? '会社のすべてのメンバーが自動的に所属します。'
-                        : g.note}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{g.memberCount.toLocaleString('ja-JP')}名</Table.Td>
-                  <Table.Td>
-                    {g.type === EntityType.User && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="subtle"
-                        onClick={() => setDeleting(g)}
-                        aria-label={`「${g.name}」を削除`}
-                      >
-                        削除
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                <MemberGroupRow key={g.id} group={g} onDelete={setDeleting} />
               ))}
             </Table.Tbody>
           </Table>

@@ -10,7 +10,6 @@ import {
   Radio,
   Select,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -32,7 +31,6 @@ import { ConfirmModal } from '../../../components/confirm-modal/index.ts';
 import { QueryFallback } from '../../../components/query-fallback/query-fallback.tsx';
 import { useIsCompanyAdmin } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/title.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import {
   useCompanyAdmins,
@@ -41,6 +39,7 @@ import {
   useLeaverSettings,
   useSaveLeaverSettings,
 } from '../api/leavers.ts';
+import { QueuedDeactivationsTable } from './queued-deactivations-table.tsx';
 
 const messageOf = (e: unknown, fallback: string) =>
   isApiError(e) || e instanceof Error ? e.message : fallback;
@@ -172,54 +171,7 @@ function QueueTable({ queue }: { queue: TDeactivationQueue }) {
           <Alert color="orange" title={`${n.toLocaleString('ja-JP')}名の利用停止を保留しています`}>
             適用するまで、これらのメンバーはこれまでどおり利用できます。
           </Alert>
-          <Table striped highlightOnHover aria-label="保留中の利用停止" layout="fixed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="28%">氏名</Table.Th>
-                <Table.Th w="28%">メールアドレス</Table.Th>
-                <Table.Th w={150}>求められた日時</Table.Th>
-                <Table.Th>トークン</Table.Th>
-                <Table.Th w={190} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {queue.queued.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td style={ELLIPSIS} title={memberNameOrUnset(r.member.name)}>
-                    {memberNameOrUnset(r.member.name)}
-                  </Table.Td>
-                  <Table.Td style={ELLIPSIS} title={r.member.email}>
-                    {r.member.email}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(r.requestedAt)}
-                  </Table.Td>
-                  <Table.Td style={ELLIPSIS} title={r.tokenName}>
-                    {r.tokenName || '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        aria-label={`${r.member.email}の利用停止を適用する`}
-                        onClick={() => setDecision({ action: 'apply', rows: [r] })}
-                      >
-                        適用する
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`${r.member.email}の利用停止を取り消す`}
-                        onClick={() => setDecision({ action: 'cancel', rows: [r] })}
-                      >
-                        取り消す
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <QueuedDeactivationsTable queued={queue.queued} onDecide={setDecision} />
         </>
       )}
       <ConfirmModal
@@ -239,8 +191,6 @@ function QueueTable({ queue }: { queue: TDeactivationQueue }) {
     </Stack>
   );
 }
-
-const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 function SettingsSection() {
   const settings = useLeaverSettings();

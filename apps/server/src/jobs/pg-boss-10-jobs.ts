@@ -7,7 +7,7 @@
  * stopped since (the upgrade stops every instance), so it moves as a retry, not counted as one.
  */
 import type { Database } from '../db/client.ts';
-import { LOCK_CLASS } from '../lib/instance.ts';
+import { START_LOCK_CLASS } from '../db/start-lock.ts';
 
 const SET_ASIDE = 'pgboss_v10';
 const PG_BOSS_10_SCHEMA = 24;
@@ -28,12 +28,13 @@ export async function setAsidePgBoss10(database: Database) {
 
 /**
  * Once the queues exist: the set-aside jobs still to run go into pg-boss's job table, the old schema goes.
- * Under a transaction lock, so instances starting together move them once; jobs of a queue no instance registers
- * any more have nothing to run them and go with the schema.
+ * Under a transaction lock, so instances starting together move them once (the start's namespace, a key no
+ * session lock takes: an instance's own lock could hold any key); jobs of a queue no instance registers any more
+ * have nothing to run them and go with the schema.
  */
 export async function carryOverPgBoss10Jobs(database: Database) {
   await database.raw.exec(`begin;
-select pg_advisory_xact_lock(${LOCK_CLASS}, 1);
+select pg_advisory_xact_lock(${START_LOCK_CLASS}, 1);
 do $$ begin
   if to_regnamespace('${SET_ASIDE}') is not null then
     insert into pgboss.job (id, name, priority, data, state, retry_limit, retry_count, retry_delay,

@@ -73,87 +73,11 @@ export async function seedLargeCompany(
   const chunk = opts.chunk ?? 50_000;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  // The company and its fixed rows in one transaction.
-  const fixed = await database.db.transaction(async (tx) => {
-    const [c] = await tx
-      .insert(t.companies)
-      .values({
-        name: opts.name,
-        plan: opts.plan ?? 'enterprise',
-        documentApproval: 1,
-        auditLog: true,
-        documentImport: true,
-        mfa: 1,
-      })
-      .returning({ id: t.companies.id });
-    const companyId = c!.id;
-    await tx
-      .insert(t.memberGroups)
-      .values({ companyId, name: 'すべてのメンバー', type: EntityType.System });
-    await tx
-      .insert(t.cabinets)
-      .values({ companyId, name: 'すべての書類', type: EntityType.System });
-    const groups = await tx
-      .insert(t.memberGroups)
-      .values(USER_GROUPS.map((name) => ({ companyId, name })))
-      .returning({ id: t.memberGroups.id });
-    const cabinets = await tx
-      .insert(t.cabinets)
-      .values(USER_CABINETS.map((name) => ({ companyId, name })))
-      .returning({ id: t.cabinets.id });
-    const options = await tx
-      .insert(t.documentAttributeOptions)
-      .values(['契約種別', '部署'].map((name, i) => ({ companyId, name, position: i + 1 })))
-      .returning({ id: t.documentAttributeOptions.id });
-    return {
-      companyId,
-      groupIds: groups.map((g) => g.id),
-      cabinetIds: cabinets.map((x) => x.id),
-      optionIds: options.map((o) => o.id),
-    };
-  });
+  const fixed = await insertFixedRows(database, opts);
   const { companyId, groupIds, cabinetIds, optionIds } = fixed;
   const slug = `c${companyId.slice(0, 8)}.example.com`;
 
-  // Word lists travel as array parameters, bound only when a statement uses them (PostgreSQL cannot type an
-  // unused parameter); normalised twins make search_text in SQL.
-  const arrays: Record<string, readonly string[]> = {
-    familyK: FAMILY_NAMES.map((f) => f.k),
-    familyN: FAMILY_NAMES.map((f) => normalizeSearchText(f.k)),
-    familyR: FAMILY_NAMES.map((f) => f.r),
-    givenK: GIVEN_NAMES.map((g) => g.k),
-    givenN: GIVEN_NAMES.map((g) => normalizeSearchText(g.k)),
-    givenR: GIVEN_NAMES.map((g) => g.r),
-    familyY: FAMILY_NAMES.map((f) => f.y),
-    givenY: GIVEN_NAMES.map((g) => g.y),
-    orgs: DEPARTMENTS.map((d) => d.org),
-    orgsN: DEPARTMENTS.map((d) => normalizeSearchText(d.org)),
-    kinds: DOC_KINDS.map((k) => k.title),
-    kindsN: DOC_KINDS.map((k) => normalizeSearchText(k.title)),
-    kindsType: DOC_KINDS.map((k) => k.contractType),
-    cps: COUNTERPARTIES.map((c) => c.name),
-    cpsN: COUNTERPARTIES.map((c) => normalizeSearchText(c.name)),
-    cpsDomain: COUNTERPARTIES.map((c) => c.domain),
-  };
-  const lists = (p: Params): Lists => {
-    const bound = new Map<string, string>();
-    const bind = (key: string, value: unknown, cast: string) => {
-      if (!bound.has(key)) bound.set(key, p.add(value, cast));
-      return bound.get(key)!;
-    };
-    const l = {
-      nFamily: FAMILY_NAMES.length,
-      nGiven: GIVEN_NAMES.length,
-      nOrgs: DEPARTMENTS.length,
-      nKinds: DOC_KINDS.length,
-      nCps: COUNTERPARTIES.length,
-    } as Lists;
-    for (const [key, value] of Object.entries(arrays))
-      Object.defineProperty(l, key, { get: () => bind(key, value, '::text[]') });
-    Object.defineProperty(l, 'company', { get: () => bind('company', companyId, '::uuid') });
-    Object.defineProperty(l, 'slug', { get: () => bind('slug', slug, '::text') });
-    return l;
-  };
+  const lists = wordLists(companyId, slug);
   const run = async (
     build: (p: Params, l: Lists, from: string, to: string) => string,
     total: number,
@@ -221,6 +145,106 @@ where s = 0 or n % 3 = 0`,
     );
   }
   const t2 = performance.now();
+  return {
+    ...(await seedSummary(q, companyId)),
+    emailDomain: slug,
+    ms: {
+      members: Math.round(t1 - t0),
+      documents: Math.round(t2 - t1),
+      total: Math.round(performance.now() - started),
+    },
+  };
+}
+
+/** The company and its fixed rows (groups, cabinets, attribute options) in one transaction. */
+function insertFixedRows(database: Database, opts: LargeSeedOptions) {
+  return database.db.transaction(async (tx) => {
+    const [c] = await tx
+      .insert(t.companies)
+      .values({
+        name: opts.name,
+        plan: opts.plan ?? 'enterprise',
+        documentApproval: 1,
+        auditLog: true,
+        documentImport: true,
+        mfa: 1,
+      })
+      .returning({ id: t.companies.id });
+    const companyId = c!.id;
+    await tx
+      .insert(t.memberGroups)
+      .values({ companyId, name: 'すべてのメンバー', type: EntityType.System });
+    await tx
+      .insert(t.cabinets)
+      .values({ companyId, name: 'すべての書類', type: EntityType.System });
+    const groups = await tx
+      .insert(t.memberGroups)
+      .values(USER_GROUPS.map((name) => ({ companyId, name })))
+      .returning({ id: t.memberGroups.id });
+    const cabinets = await tx
+      .insert(t.cabinets)
+      .values(USER_CABINETS.map((name) => ({ companyId, name })))
+      .returning({ id: t.cabinets.id });
+    const options = await tx
+      .insert(t.documentAttributeOptions)
+      .values(['契約種別', '部署'].map((name, i) => ({ companyId, name, position: i + 1 })))
+      .returning({ id: t.documentAttributeOptions.id });
+    return {
+      companyId,
+      groupIds: groups.map((g) => g.id),
+      cabinetIds: cabinets.map((x) => x.id),
+      optionIds: options.map((o) => o.id),
+    };
+  });
+}
+
+/**
+ * Word lists travel as array parameters, bound only when a statement uses them (PostgreSQL cannot type an
+ * unused parameter); normalised twins make search_text in SQL.
+ */
+function wordLists(companyId: string, slug: string) {
+  const arrays: Record<string, readonly string[]> = {
+    familyK: FAMILY_NAMES.map((f) => f.k),
+    familyN: FAMILY_NAMES.map((f) => normalizeSearchText(f.k)),
+    familyR: FAMILY_NAMES.map((f) => f.r),
+    givenK: GIVEN_NAMES.map((g) => g.k),
+    givenN: GIVEN_NAMES.map((g) => normalizeSearchText(g.k)),
+    givenR: GIVEN_NAMES.map((g) => g.r),
+    familyY: FAMILY_NAMES.map((f) => f.y),
+    givenY: GIVEN_NAMES.map((g) => g.y),
+    orgs: DEPARTMENTS.map((d) => d.org),
+    orgsN: DEPARTMENTS.map((d) => normalizeSearchText(d.org)),
+    kinds: DOC_KINDS.map((k) => k.title),
+    kindsN: DOC_KINDS.map((k) => normalizeSearchText(k.title)),
+    kindsType: DOC_KINDS.map((k) => k.contractType),
+    cps: COUNTERPARTIES.map((c) => c.name),
+    cpsN: COUNTERPARTIES.map((c) => normalizeSearchText(c.name)),
+    cpsDomain: COUNTERPARTIES.map((c) => c.domain),
+  };
+  const lists = (p: Params): Lists => {
+    const bound = new Map<string, string>();
+    const bind = (key: string, value: unknown, cast: string) => {
+      if (!bound.has(key)) bound.set(key, p.add(value, cast));
+      return bound.get(key)!;
+    };
+    const l = {
+      nFamily: FAMILY_NAMES.length,
+      nGiven: GIVEN_NAMES.length,
+      nOrgs: DEPARTMENTS.length,
+      nKinds: DOC_KINDS.length,
+      nCps: COUNTERPARTIES.length,
+    } as Lists;
+    for (const [key, value] of Object.entries(arrays))
+      Object.defineProperty(l, key, { get: () => bind(key, value, '::text[]') });
+    Object.defineProperty(l, 'company', { get: () => bind('company', companyId, '::uuid') });
+    Object.defineProperty(l, 'slug', { get: () => bind('slug', slug, '::text') });
+    return l;
+  };
+  return lists;
+}
+
+/** What the seed made, counted from the tables, and the admin to sign in as. */
+async function seedSummary(q: Database['raw']['query'], companyId: string) {
   const count = async (sqlText: string) =>
     Number((await q<{ n: string | number }>(sqlText, [companyId])).rows[0]!.n);
   const admin = (
@@ -233,7 +257,6 @@ where s = 0 or n % 3 = 0`,
     companyId,
     adminEmail: admin.email,
     adminId: admin.id,
-    emailDomain: slug,
     members: await count(`select count(*) as n from users where company_id = $1`),
     documents: await count(`select count(*) as n from documents where company_id = $1`),
     participants: await count(
@@ -242,10 +265,5 @@ where s = 0 or n % 3 = 0`,
     cabinetLinks: await count(
       `select count(*) as n from document_cabinets l join cabinets c on c.id = l.cabinet_id where c.company_id = $1`,
     ),
-    ms: {
-      members: Math.round(t1 - t0),
-      documents: Math.round(t2 - t1),
-      total: Math.round(performance.now() - started),
-    },
   };
 }

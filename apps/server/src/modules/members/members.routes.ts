@@ -26,6 +26,8 @@ async function* streamBody(total: number, batches: AsyncGenerator<TMember[]>) {
   yield `],"total":${total}}`;
 }
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.route({
     ...routeOf(e.find, {
@@ -119,6 +121,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     }),
   });
 
+  accountRoutes(app, deps);
+};
+
+/** What an admin does to a member's account: invitation, password, MFA, 利用停止 and 利用再開. */
+function accountRoutes(app: App, deps: AppDeps) {
   app.route({
     ...routeOf(e.remindRegister, {
       tags: ['members'],
@@ -174,4 +181,4 @@ export const membersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       user: await restoreMember(deps, request.auth, request.params.id),
     }),
   });
-};
+}

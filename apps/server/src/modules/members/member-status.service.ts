@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { endSessions, revokeSetupLinks } from '../../auth/revocation.ts';
+import { isPasswordSignInAllowed } from '../../auth/sign-in-policy.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { memberAuditTarget } from './member-mappers.ts';
 import { recordSessionsEnded } from './member-sessions-audit.ts';
@@ -54,7 +55,9 @@ export async function deactivateMember(deps: AppDeps, who: Who, id: string) {
 
 /**
  * 利用再開: a member with a password signs in with it again (有効); one who never set one is back to 招待中 and
- * gets a fresh invitation through 登録メールを再送 (the old link died with the deactivation).
+ * gets a fresh invitation through 登録メールを再送 (the old link died with the deactivation), unless his company
+ * requires SSO of him: then he is 有効 and signs in through the IdP, as he did (JIT, SCIM), since the ACS
+ * refuses 招待中 and a password would not sign him in.
  */
 export async function restoreMember(deps: AppDeps, who: Who, id: string) {
   const companyId = who.user.companyId;
@@ -65,7 +68,8 @@ export async function restoreMember(deps: AppDeps, who: Who, id: string) {
     if (current.status !== MemberStatus.Deactivated)
       throw new AppError('invalid_state', 'このメンバーは利用停止中ではありません。');
     const now = deps.clock();
-    const status = current.passwordHash ? MemberStatus.Valid : MemberStatus.Invalid;
+    const isValid = !!current.passwordHash || !(await isPasswordSignInAllowed(tx, id));
+    const status = isValid ? MemberStatus.Valid : MemberStatus.Invalid;
     await repo.updateMember(tx, companyId, id, { status, updatedAt: now });
     await recordAuditEvent(tx, {
       ...auditBy(who),

@@ -114,6 +114,11 @@ export type CreateMemberOptions = {
    * be used; 利用再開 later invites him as for any member who never set a password.
    */
   isDeactivated?: boolean;
+  /**
+   * Created 有効 without a password (an IdP's user of a company that requires SSO): he signs in through the
+   * IdP at once, as a member JIT creates does, so nobody is invited (the ACS refuses 招待中).
+   */
+  isSsoOnly?: boolean;
   /** How the invitation goes out; by default mailed in the transaction (429 past the day's limit). */
   invite?: (tx: DbOrTx, member: { id: string; email: string; name: string }) => Promise<void>;
 };
@@ -133,13 +138,15 @@ export async function createMember(
         ...newMemberValues(companyId, body, deps.clock()),
         id: crypto.randomUUID(),
         source: opts.source ?? ('manual' as const),
+        ...(opts.isSsoOnly ? { status: MemberStatus.Valid } : {}),
         ...(opts.isDeactivated ? { status: MemberStatus.Deactivated } : {}),
       };
+      const isInvited = !opts.isDeactivated && !opts.isSsoOnly;
       // The caller's rows and a queued invitation first, the audit event and the member's row last: from those
       // two on, the transaction holds the company's audit chain and member counts (their triggers) until it
       // commits, so concurrent creates (an IdP's sync at 20 at once) wait for each other only that long.
       await opts.beforeInvite?.(tx, values);
-      if (opts.invite && !opts.isDeactivated) await opts.invite(tx, values);
+      if (opts.invite && isInvited) await opts.invite(tx, values);
       await recordAuditEvent(tx, {
         ...auditBy(who),
         action: 'member.created',
@@ -156,16 +163,13 @@ export async function createMember(
             values,
             ['name', 'furigana', 'email', 'organization', 'roles'],
           ),
-          ...(opts.isDeactivated
-            ? { status: { before: null, after: MemberStatus.Deactivated } }
-            : {}),
+          ...(isInvited ? {} : { status: { before: null, after: values.status } }),
         },
         occurredAt: values.createdAt,
       });
       const row = await repo.insertMember(tx, values);
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
-      if (!opts.invite && !opts.isDeactivated)
-        await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
+      if (!opts.invite && isInvited) await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
       return row.id;
     })
     .catch((err: unknown) => {

@@ -19,6 +19,7 @@ import { applyPatch, normalizeOps, scimBool } from './scim-patch-ops.ts';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA, listOf } from './scim-schemas.ts';
 import { scimDeactivate, scimReactivate } from './scim-status.ts';
 import { lockForDeactivation } from './leavers.service.ts';
+import { companyUsesSso } from '../sso/sso-routing.service.ts';
 import type { ScimWho } from './scim-who.ts';
 import { readPaging, type ScimListQuery } from './scim-paging.ts';
 
@@ -144,7 +145,9 @@ export async function getUser(ctx: Ctx, id: string) {
  * invitation's job and the audit event commit together, or nothing does (the IdP retries a failed POST). It
  * holds the company's member counts and audit chain from the member's row to its commit, so it does no reads
  * after that row (the answer is read after the commit). A user sent with `active: false` is created 利用停止
- * and not invited (a mailed link he could not use); the IdP's reactivation invites him.
+ * and not invited (a mailed link he could not use); the IdP's reactivation invites him. In a company that
+ * requires SSO he is created 有効 and not invited either: he signs in through the IdP at once, as a member JIT
+ * creates does (the password an invitation sets he could not use, and the ACS refuses 招待中).
  */
 export async function createUser(ctx: Ctx, body: unknown) {
   const input = readUser(body);
@@ -163,6 +166,7 @@ export async function createUser(ctx: Ctx, body: unknown) {
     {
       source: 'scim',
       isDeactivated: input.active === false,
+      isSsoOnly: await companyUsesSso(ctx.deps, companyId),
       beforeInvite: async (tx, member) => {
         if (input.externalId)
           await provisioning.setExternalId(tx, companyId, 'User', member.id, input.externalId);

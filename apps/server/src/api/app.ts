@@ -86,7 +86,7 @@ export async function buildApiApp(deps: AppDeps): Promise<ApiApp> {
     perToken: {
       max: Number(deps.env.SCIM_MAX_CONCURRENT_PER_TOKEN),
       keyOf: scimTokenKey,
-      refuse: refuseAsScim,
+      refuse: refuseAsScim(deps),
     },
     body: bodyRateOf(deps.env),
   });

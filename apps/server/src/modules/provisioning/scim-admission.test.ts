@@ -6,7 +6,9 @@
  */
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { provisioningLog } from '../../db/schema.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../../lib/http/client-limits.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
@@ -109,6 +111,32 @@ describe('a SCIM token in the admission gate', { timeout: 60_000 }, () => {
       headers: bearer(secrets[0]!),
     });
     expect(after.statusCode).toBe(200);
+    // The two refusals are lines of the provisioning log, naming the token (looked up by its hash).
+    const refusals = () =>
+      deps.database.db
+        .select({
+          tokenName: provisioningLog.tokenName,
+          method: provisioningLog.method,
+          resource: provisioningLog.resource,
+          target: provisioningLog.target,
+          detail: provisioningLog.detail,
+        })
+        .from(provisioningLog)
+        .where(eq(provisioningLog.status, 429));
+    await expect.poll(async () => (await refusals()).length, { timeout: 10_000 }).toBe(2);
+    expect(await refusals()).toEqual(
+      expect.arrayContaining(
+        [
+          { resource: 'test', target: 'hold' },
+          { resource: 'Users', target: '' },
+        ].map((r) => ({
+          ...r,
+          tokenName: 'Entra ID 本番',
+          method: 'GET',
+          detail: TOO_MANY.detail,
+        })),
+      ),
+    );
     await app.close();
   });
 

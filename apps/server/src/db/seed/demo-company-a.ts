@@ -81,6 +81,58 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
     mfa: 1,
     createdAt: new Date(now.getTime() - 3 * 365 * 86_400_000),
   };
+  const fixed = 2;
+  const members = companyAMembers(rand, companyId, now, passwordHash);
+  const { groups, groupId, memberships } = companyAGroups(rand, company, members, fixed);
+  const { cabinets, cabinetGroups, admins, rules } = companyACabinets(
+    rand,
+    company,
+    members,
+    groupId,
+    fixed,
+  );
+
+  const options = ATTRIBUTE_OPTION_NAMES.map((name, i) => ({
+    id: rand.uuid(),
+    companyId,
+    position: i + 1,
+    name,
+    isEnabled: true,
+    isRequired: false,
+    createdAt: company.createdAt,
+  }));
+  const optionIds = Object.fromEntries(options.map((o) => [o.name, o.id]));
+  const docs = buildDocuments(rand, {
+    companyId,
+    companyName: COMPANY_A_NAME,
+    count: 2000,
+    now,
+    sendersByCabinet: A_CABINETS.map((c) => pool(members, c.senders)),
+    anySender: pool(members, ['']),
+    importers: members
+      .filter((m) => m.status === 1 && m.roles?.includes('DocumentImporter'))
+      .map(toRef),
+    cabinetIds: cabinets.slice(1).map((c) => c.id),
+    optionIds,
+    localIdPrefix: 'CT',
+  });
+  return {
+    company,
+    members,
+    groups,
+    memberships,
+    cabinets,
+    cabinetGroups,
+    cabinetAdmins: admins,
+    rules,
+    options,
+    docs,
+  };
+}
+
+/** The company's members: the three demo logins, 191 generated, six executives; roles granted by department. */
+function companyAMembers(rand: Rand, companyId: string, now: Date, passwordHash: string) {
+  const fixed = 2;
   const usedEmails = new Set<string>();
   const members = buildMembers(rand, {
     companyId,
@@ -132,13 +184,22 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
     e.passwordHash = passwordHash;
   }
   members.push(...execs);
-  const fixed = 2;
   grantRole(rand, members, fixed, 'CompanyAdmin', ['情報システム部'], 2);
   grantRole(rand, members, fixed, 'CompanyApprover', ['法務部', '役員室'], 3);
   grantRole(rand, members, fixed, 'CompanyAuditor', ['経営企画部', '法務部'], 2);
   grantRole(rand, members, fixed, 'DocumentImporter', ['総務部', '法務部'], 3);
   grantRole(rand, members, fixed, 'TemplateSharer', ['営業部'], 2);
+  return members;
+}
 
+/** The user groups and who is in them: each member in his department's group, one in ten in another one. */
+function companyAGroups(
+  rand: Rand,
+  company: { id: string; createdAt: Date },
+  members: DemoCompany['members'],
+  fixed: number,
+) {
+  const companyId = company.id;
   const groups = [systemGroup(rand, companyId, company.createdAt)];
   const groupId = new Map<string, string>();
   for (const [name, note] of A_GROUPS) {
@@ -168,7 +229,18 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
     for (const n of names)
       memberships.push({ groupId: groupId.get(n)!, userId: m.id, createdAt: company.createdAt });
   });
+  return { groups, groupId, memberships };
+}
 
+/** The cabinets, the groups that read them, their admins and their alert rules. */
+function companyACabinets(
+  rand: Rand,
+  company: { id: string; createdAt: Date },
+  members: DemoCompany['members'],
+  groupId: Map<string, string>,
+  fixed: number,
+) {
+  const companyId = company.id;
   const cabinets = [systemCabinet(rand, companyId, company.createdAt)];
   const cabinetGroups: DemoCompany['cabinetGroups'] = [];
   const admins: DemoCompany['cabinetAdmins'] = [];
@@ -193,41 +265,5 @@ export function buildCompanyA(rand: Rand, now: Date, passwordHash: string): Demo
   }
   // member@example.com administers exactly one cabinet: 営業契約.
   admins.push({ cabinetId: cabinets[1]!.id, userId: members[1]!.id });
-
-  const options = ATTRIBUTE_OPTION_NAMES.map((name, i) => ({
-    id: rand.uuid(),
-    companyId,
-    position: i + 1,
-    name,
-    isEnabled: true,
-    isRequired: false,
-    createdAt: company.createdAt,
-  }));
-  const optionIds = Object.fromEntries(options.map((o) => [o.name, o.id]));
-  const docs = buildDocuments(rand, {
-    companyId,
-    companyName: COMPANY_A_NAME,
-    count: 2000,
-    now,
-    sendersByCabinet: A_CABINETS.map((c) => pool(members, c.senders)),
-    anySender: pool(members, ['']),
-    importers: members
-      .filter((m) => m.status === 1 && m.roles?.includes('DocumentImporter'))
-      .map(toRef),
-    cabinetIds: cabinets.slice(1).map((c) => c.id),
-    optionIds,
-    localIdPrefix: 'CT',
-  });
-  return {
-    company,
-    members,
-    groups,
-    memberships,
-    cabinets,
-    cabinetGroups,
-    cabinetAdmins: admins,
-    rules,
-    options,
-    docs,
-  };
+  return { cabinets, cabinetGroups, admins, rules };
 }

@@ -68,25 +68,11 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
     const hire = `${rand.pick(FAMILY_NAMES).k} ${rand.pick(GIVEN_NAMES).k}`;
     const counterpartyName = isPerson ? hire : cp.name;
 
-    // Dates: concluded within the last 3 years; sent a few days before; drafts and pending recent.
-    const concluded = new Date(
-      spec.now.getTime() - rand.int(1, 3 * 365) * DAY - rand.int(0, 86_399) * 1000,
+    const { concluded, sentAt, concludedAt, createdAt, updatedAt } = documentDates(
+      rand,
+      spec.now,
+      status,
     );
-    let sentAt: Date | null = null;
-    let concludedAt: Date | null = null;
-    if (status === 2) {
-      concludedAt = concluded;
-      sentAt = new Date(concluded.getTime() - rand.int(1, 14 * 24) * 3_600_000);
-    } else if (status === 1) {
-      sentAt = new Date(spec.now.getTime() - rand.int(1, 30 * 24) * 3_600_000);
-    } else if (status === 3) {
-      sentAt = new Date(concluded.getTime() - rand.int(1, 14 * 24) * 3_600_000);
-    }
-    const createdAt = new Date(
-      (sentAt ?? (status === 0 ? addDays(spec.now, -rand.int(0, 60)) : concluded)).getTime() -
-        rand.int(1, 72) * 3_600_000,
-    );
-    const updatedAt = concludedAt ?? sentAt ?? createdAt;
 
     const title = rand.weighted([
       [`${kind.title}（${counterpartyName}）`, 5],
@@ -103,71 +89,26 @@ export function buildDocuments(rand: Rand, spec: DocumentsSpec): BuiltDocuments 
               : spec.anySender,
           );
 
-    // 1–3 signers on the other side (the hire alone for employment papers).
-    const participants: ParticipantRow[] = [];
-    const count = isPerson
-      ? 1
-      : rand.weighted([
-          [1, 5],
-          [2, 3],
-          [3, 1],
-        ] as const);
-    for (let p = 0; p < count; p++) {
-      const family = rand.pick(FAMILY_NAMES);
-      const given = rand.pick(GIVEN_NAMES);
-      const name = isPerson ? hire : `${family.k} ${given.k}`;
-      participants.push({
-        id: rand.uuid(),
-        documentId: id,
-        position: p + 1,
-        name,
-        email: isPerson
-          ? `${given.r}.${family.r}${rand.int(1, 99)}@mail.example.com`
-          : `${given.r[0]}.${family.r}@${cp.domain}`,
-        organization: isPerson ? '' : cp.name,
-      });
-    }
+    const participants = signers(rand, {
+      documentId: id,
+      isPerson,
+      hire,
+      domain: cp.domain,
+      company: cp.name,
+    });
 
-    // Contract attributes: complete for concluded and imported papers, partial while in progress.
-    const isFinal = status === 2 || status === 13;
-    const contract = status === 13 ? concluded : concludedAt;
-    let attrs: Partial<DocumentRow> = {};
-    if (isFinal && contract) {
-      const year = contract.getUTCFullYear();
-      const seq = (seqByYear.get(year) ?? 0) + 1;
-      seqByYear.set(year, seq);
-      const start = rand.chance(0.7)
-        ? contract
-        : new Date(Date.UTC(contract.getUTCFullYear(), contract.getUTCMonth() + 1, 1));
-      const years = rand.int(1, 3);
-      const end = addDays(addMonths(start, 12 * years), -1);
-      const autoUpdate = rand.weighted([
-        [1, 5],
-        [2, 3],
-        [0, 2],
-      ] as const);
-      const hasTerm = kind.contractType !== '議事録' && kind.contractType !== '発注';
-      attrs = {
-        attrTitle: isPerson
-          ? `${hire} ${kind.contractType}契約`
-          : `${cp.name} ${kind.title.replace(/書$/, '')}`,
-        counterparty: kind.contractType === '議事録' ? null : counterpartyName,
-        contractAt: ymd(contract),
-        validityStartAt: hasTerm ? ymd(start) : null,
-        validityEndAt: hasTerm ? ymd(end) : null,
-        validityEndNoticeAt:
-          hasTerm && autoUpdate === 1 ? ymd(addMonths(end, -rand.int(1, 3))) : null,
-        autoUpdate: hasTerm ? autoUpdate : 0,
-        localId: `${spec.localIdPrefix}-${year}-${String(seq).padStart(4, '0')}`,
-        amount:
-          kind.amount && rand.chance(0.85)
-            ? Math.round(rand.int(kind.amount[0], kind.amount[1]) / 10_000) * 10_000
-            : null,
-        options: options(rand, spec, sender, kind.contractType, year),
-      };
-    } else if (status === 1 || status === 3) {
-      attrs = { counterparty: rand.chance(0.6) ? counterpartyName : null };
-    }
+    const attrs = contractAttributes(rand, spec, {
+      status,
+      kind,
+      concluded,
+      concludedAt,
+      isPerson,
+      hire,
+      counterparty: cp.name,
+      counterpartyName,
+      sender,
+      seqByYear,
+    });
 
     out.documents.push({
       id,
@@ -229,4 +170,136 @@ function options(
   if (ids['稟議番号'] && rand.chance(0.6))
     o[ids['稟議番号']] = `R-${year}-${String(rand.int(1, 999)).padStart(3, '0')}`;
   return o;
+}
+
+/** Dates: concluded within the last 3 years; sent a few days before; drafts and pending recent. */
+function documentDates(rand: Rand, now: Date, status: number) {
+  const concluded = new Date(
+    now.getTime() - rand.int(1, 3 * 365) * DAY - rand.int(0, 86_399) * 1000,
+  );
+  let sentAt: Date | null = null;
+  let concludedAt: Date | null = null;
+  if (status === 2) {
+    concludedAt = concluded;
+    sentAt = new Date(concluded.getTime() - rand.int(1, 14 * 24) * 3_600_000);
+  } else if (status === 1) {
+    sentAt = new Date(now.getTime() - rand.int(1, 30 * 24) * 3_600_000);
+  } else if (status === 3) {
+    sentAt = new Date(concluded.getTime() - rand.int(1, 14 * 24) * 3_600_000);
+  }
+  const createdAt = new Date(
+    (sentAt ?? (status === 0 ? addDays(now, -rand.int(0, 60)) : concluded)).getTime() -
+      rand.int(1, 72) * 3_600_000,
+  );
+  const updatedAt = concludedAt ?? sentAt ?? createdAt;
+  return { concluded, sentAt, concludedAt, createdAt, updatedAt };
+}
+
+/** 1–3 signers on the other side (the hire alone for employment papers). */
+function signers(
+  rand: Rand,
+  {
+    documentId,
+    isPerson,
+    hire,
+    domain,
+    company,
+  }: { documentId: string; isPerson: boolean; hire: string; domain: string; company: string },
+): ParticipantRow[] {
+  const participants: ParticipantRow[] = [];
+  const count = isPerson
+    ? 1
+    : rand.weighted([
+        [1, 5],
+        [2, 3],
+        [3, 1],
+      ] as const);
+  for (let p = 0; p < count; p++) {
+    const family = rand.pick(FAMILY_NAMES);
+    const given = rand.pick(GIVEN_NAMES);
+    const name = isPerson ? hire : `${family.k} ${given.k}`;
+    participants.push({
+      id: rand.uuid(),
+      documentId,
+      position: p + 1,
+      name,
+      email: isPerson
+        ? `${given.r}.${family.r}${rand.int(1, 99)}@mail.example.com`
+        : `${given.r[0]}.${family.r}@${domain}`,
+      organization: isPerson ? '' : company,
+    });
+  }
+  return participants;
+}
+
+type AttributeFacts = {
+  status: number;
+  kind: (typeof DOC_KINDS)[number];
+  concluded: Date;
+  concludedAt: Date | null;
+  isPerson: boolean;
+  hire: string;
+  counterparty: string;
+  counterpartyName: string;
+  sender: PersonRef;
+  seqByYear: Map<number, number>;
+};
+
+/** Contract attributes: complete for concluded and imported papers, partial while in progress. */
+function contractAttributes(
+  rand: Rand,
+  spec: DocumentsSpec,
+  f: AttributeFacts,
+): Partial<DocumentRow> {
+  const {
+    status,
+    kind,
+    concluded,
+    concludedAt,
+    isPerson,
+    hire,
+    counterparty,
+    counterpartyName,
+    sender,
+    seqByYear,
+  } = f;
+  const isFinal = status === 2 || status === 13;
+  const contract = status === 13 ? concluded : concludedAt;
+  if (isFinal && contract) {
+    const year = contract.getUTCFullYear();
+    const seq = (seqByYear.get(year) ?? 0) + 1;
+    seqByYear.set(year, seq);
+    const start = rand.chance(0.7)
+      ? contract
+      : new Date(Date.UTC(contract.getUTCFullYear(), contract.getUTCMonth() + 1, 1));
+    const years = rand.int(1, 3);
+    const end = addDays(addMonths(start, 12 * years), -1);
+    const autoUpdate = rand.weighted([
+      [1, 5],
+      [2, 3],
+      [0, 2],
+    ] as const);
+    const hasTerm = kind.contractType !== '議事録' && kind.contractType !== '発注';
+    return {
+      attrTitle: isPerson
+        ? `${hire} ${kind.contractType}契約`
+        : `${counterparty} ${kind.title.replace(/書$/, '')}`,
+      counterparty: kind.contractType === '議事録' ? null : counterpartyName,
+      contractAt: ymd(contract),
+      validityStartAt: hasTerm ? ymd(start) : null,
+      validityEndAt: hasTerm ? ymd(end) : null,
+      validityEndNoticeAt:
+        hasTerm && autoUpdate === 1 ? ymd(addMonths(end, -rand.int(1, 3))) : null,
+      autoUpdate: hasTerm ? autoUpdate : 0,
+      localId: `${spec.localIdPrefix}-${year}-${String(seq).padStart(4, '0')}`,
+      amount:
+        kind.amount && rand.chance(0.85)
+          ? Math.round(rand.int(kind.amount[0], kind.amount[1]) / 10_000) * 10_000
+          : null,
+      options: options(rand, spec, sender, kind.contractType, year),
+    };
+  } else if (status === 1 || status === 3) {
+    return { counterparty: rand.chance(0.6) ? counterpartyName : null };
+  }
+  return {};
 }

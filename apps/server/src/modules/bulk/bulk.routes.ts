@@ -51,6 +51,24 @@ function sendCsv({ reply, encoding, name, at, body, isNoStore = true }: Reply) {
   return reply.send(body);
 }
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+/** What every route of one bulk target is made with. */
+type RouteKit = {
+  app: App;
+  deps: AppDeps;
+  t: BulkTargetDescriptor;
+  svc: ReturnType<typeof bulkServiceDeps>;
+  load: (
+    request: FastifyRequest & { params: { id: string } },
+    kinds?: readonly number[],
+  ) => Promise<ManipulationRow>;
+  recordDownload: (
+    request: FastifyRequest,
+    name: FileName,
+    m?: ManipulationRow,
+  ) => Promise<unknown>;
+};
+
 export const bulkRoutes: FastifyPluginAsyncZod<{
   deps: AppDeps;
   target: BulkTargetDescriptor;
@@ -62,14 +80,29 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   });
   // Wrapped async: Fastify would wait forever for the `done` callback of a plain function hook.
   app.addHook('preValidation', async (request) => t.guard(request));
-  const { tags } = t;
   const svc = bulkServiceDeps(deps);
-  const load = (request: FastifyRequest & { params: { id: string } }, kinds?: readonly number[]) =>
-    getManipulation(svc, t, request.auth, request.params.id, kinds);
-  // Every file handed out is in the audit log: who took which file of which run.
-  const recordDownload = (request: FastifyRequest, name: FileName, m?: ManipulationRow) =>
-    recordDownloadEvent(deps.database.db, request.auth, t, name[0], m);
+  const kit: RouteKit = {
+    app,
+    deps,
+    t,
+    svc,
+    load: (request, kinds) => getManipulation(svc, t, request.auth, request.params.id, kinds),
+    // Every file handed out is in the audit log: who took which file of which run.
+    recordDownload: (request, name, m) =>
+      recordDownloadEvent(deps.database.db, request.auth, t, name[0], m),
+  };
 
+  // In the order the API document lists them.
+  templateRoutes(kit);
+  for (const g of t.generations) generationRoutes(kit, g);
+  uploadRoutes(kit);
+  runRoutes(kit);
+};
+
+/** The templates to fill in. */
+function templateRoutes(kit: RouteKit) {
+  const { app, deps, t, recordDownload } = kit;
+  const { tags } = t;
   for (const { endpoint, columns, fileName } of t.templates ?? []) {
     app.route({
       ...routeOf(endpoint, { tags, summary: 'CSVテンプレート' }),
@@ -88,8 +121,12 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     });
   }
-  for (const g of t.generations) generationRoutes(g);
+}
 
+/** The uploads that start a run. */
+function uploadRoutes(kit: RouteKit) {
+  const { app, t, svc } = kit;
+  const { tags } = t;
   for (const { endpoint, kind } of t.uploads) {
     app.route({
       ...routeOf(endpoint, { tags, summary: 'CSVアップロード（multipart、フィールド filename）' }),
@@ -99,7 +136,12 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     });
   }
+}
 
+/** One run: its history, detail, execute or cancel, rows, result files and the uploaded file. */
+function runRoutes(kit: RouteKit) {
+  const { app, deps, t, svc, load, recordDownload } = kit;
+  const { tags } = t;
   const e = t.manipulations;
   app.route({
     ...routeOf(e.list, { tags, summary: t.historySummary }),
@@ -176,53 +218,56 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       });
     },
   });
+}
 
-  function generationRoutes(g: BulkGeneration) {
-    const ge = g.endpoints;
+/** A generated file: request (202), status, detail, download, and a run started from it. */
+function generationRoutes(kit: RouteKit, g: BulkGeneration) {
+  const { app, deps, t, svc, load, recordDownload } = kit;
+  const { tags } = t;
+  const ge = g.endpoints;
+  app.route({
+    ...routeOf(ge.request, { tags, summary: g.summary }),
+    handler: async (request, reply) => {
+      const params = await g.params(deps, request.auth, request.body as never);
+      const m = await requestGeneration(svc, t, g, request.auth, request.body, params);
+      return reply.status(202).send({ manipulation: toManipulationDto(m) });
+    },
+  });
+  app.route({
+    ...routeOf(ge.status, { tags }),
+    handler: async (request) => {
+      const m = await load(request, [g.kind]);
+      return toJobStatusDto(m);
+    },
+  });
+  app.route({
+    ...routeOf(ge.get, { tags }),
+    handler: async (request) => ({
+      manipulation: toManipulationDto(await load(request, [g.kind])),
+    }),
+  });
+  if (g.startsRun)
     app.route({
-      ...routeOf(ge.request, { tags, summary: g.summary }),
+      ...routeOf(g.startsRun.endpoint, { tags, summary: '作成したファイルで一括操作を始める' }),
       handler: async (request, reply) => {
-        const params = await g.params(deps, request.auth, request.body as never);
-        const m = await requestGeneration(svc, t, g, request.auth, request.body, params);
-        return reply.status(202).send({ manipulation: toManipulationDto(m) });
+        const name = csvFileNames(g.fileName, deps.clock()).ja;
+        const m = await startRunFromGenerated(svc, t, request.auth, g, request.params.id, name);
+        return reply.status(201).send({ manipulation: toManipulationDto(m) });
       },
     });
-    app.route({
-      ...routeOf(ge.status, { tags }),
-      handler: async (request) => {
-        const m = await load(request, [g.kind]);
-        return toJobStatusDto(m);
-      },
-    });
-    app.route({
-      ...routeOf(ge.get, { tags }),
-      handler: async (request) => ({
-        manipulation: toManipulationDto(await load(request, [g.kind])),
-      }),
-    });
-    if (g.startsRun)
-      app.route({
-        ...routeOf(g.startsRun.endpoint, { tags, summary: '作成したファイルで一括操作を始める' }),
-        handler: async (request, reply) => {
-          const name = csvFileNames(g.fileName, deps.clock()).ja;
-          const m = await startRunFromGenerated(svc, t, request.auth, g, request.params.id, name);
-          return reply.status(201).send({ manipulation: toManipulationDto(m) });
-        },
+  app.route({
+    ...routeOf(ge.csv, { tags }),
+    handler: async (request, reply) => {
+      const { run, body } = await openGeneratedFile(deps, await load(request, [g.kind]), (m) =>
+        recordDownload(request, g.fileName, m),
+      );
+      return sendCsv({
+        reply,
+        encoding: run.encoding as TCsvEncoding,
+        name: g.fileName,
+        at: run.createdAt,
+        body,
       });
-    app.route({
-      ...routeOf(ge.csv, { tags }),
-      handler: async (request, reply) => {
-        const { run, body } = await openGeneratedFile(deps, await load(request, [g.kind]), (m) =>
-          recordDownload(request, g.fileName, m),
-        );
-        return sendCsv({
-          reply,
-          encoding: run.encoding as TCsvEncoding,
-          name: g.fileName,
-          at: run.createdAt,
-          body,
-        });
-      },
-    });
-  }
-};
+    },
+  });
+}

@@ -4,7 +4,13 @@
  * and reaches its own company only (another company's ids are unknown: 404). Every answer, errors included,
  * is `application/scim+json`; every request is written to the provisioning log (kept 30 days).
  */
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { ipRefusedMessage } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { requestOrigin } from '../../lib/http/request-origin.ts';
@@ -41,12 +47,21 @@ type ListQuery = { Querystring: ScimListQuery };
 
 const unauthorized = (detail: string) => new ScimError(401, detail);
 
+const config = { isPublic: true };
+// SCIM's reference is RFC 7643/7644 (and /Schemas), not the console's OpenAPI document.
+const schema = { hide: true };
+
 export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const baseUrl = scimBaseUrl(deps);
-  const config = { isPublic: true };
-  // SCIM's reference is RFC 7643/7644 (and /Schemas), not the console's OpenAPI document.
-  const schema = { hide: true };
+  installScimHandling(app, deps);
+  resourceRoutes(app, deps, baseUrl);
+};
 
+/**
+ * What every SCIM request goes through: the token (and the company's SCIM IP list), the SCIM media type, the
+ * provisioning log line, and errors in the SCIM error schema.
+ */
+function installScimHandling(app: FastifyInstance, deps: AppDeps) {
   app.addContentTypeParser(
     ['application/scim+json'],
     { parseAs: 'string' },
@@ -129,7 +144,10 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const scim = new ScimError(404, `${request.method} ${request.url} はありません。`);
     return reply.status(404).type(SCIM_CONTENT_TYPE).send(scimErrorBody(scim));
   });
+}
 
+/** The resources: the service provider's documents, /Users and /Groups. */
+function resourceRoutes(app: FastifyInstance, deps: AppDeps, baseUrl: string) {
   const ctx = (request: FastifyRequest) => ({ deps, who: request.scim!.who, baseUrl });
   const send = (reply: FastifyReply, body: unknown, status = 200) =>
     reply.status(status).type(SCIM_CONTENT_TYPE).send(body);
@@ -210,4 +228,4 @@ export const scimRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     await groups.deleteGroup(ctx(request), request.params.id);
     return reply.status(204).send();
   });
-};
+}

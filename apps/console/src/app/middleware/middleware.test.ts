@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { RouterContextProvider } from 'react-router';
 import type { TCurrentUser } from '@cloudsign/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { FatalError } from '../../lib/fatal-error.ts';
@@ -48,7 +49,13 @@ const run = (names: string[], url: string) =>
     names,
     new QueryClient(),
     () => 'page',
-  )({ request: new Request(url), url: new URL(url), pattern: '', params: {}, context: undefined });
+  )({
+    request: new Request(url),
+    url: new URL(url),
+    pattern: '',
+    params: {},
+    context: new RouterContextProvider(),
+  });
 
 /** Resolves to 'pending' when the loader neither settles nor fails (a full-page navigation started). */
 const settleOrPending = (promise: Promise<unknown>) =>

@@ -47,7 +47,8 @@ beforeAll(async () => {
       }),
     );
   }
-}, 120_000);
+  // Two 60 MB uploads: about 50 s on a quiet machine, past 120 s beside the browser suite (seen twice).
+}, 360_000);
 // Each case takes minutes on a loaded machine: the file outlived the 5-minute token once (401 on the last case).
 beforeEach(() => w.refreshToken());
 afterAll(async () => w?.close());

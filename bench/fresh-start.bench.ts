@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { interleave, percentile, spreadNote } from './lib/measure.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import type { Benchmark } from './lib/types.ts';
+import { stopChild } from './lib/stop-child.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4320;
@@ -71,15 +72,6 @@ async function startAndWait(cwd: string, command: string[], env: NodeJS.ProcessE
   }
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 function productEnv(dir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -113,7 +105,7 @@ export const benchmarks: Benchmark[] = [
           if (keepRss) idle.push(rssOf(s.child.pid));
           return [s.ms];
         } finally {
-          await stop(s.child);
+          await stopChild(s.child);
         }
       };
       try {

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { interleave, percentile, spreadNote } from './lib/measure.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import type { Benchmark, BenchResult } from './lib/types.ts';
+import { stopChild } from './lib/stop-child.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4310;
@@ -57,15 +58,6 @@ async function startAndWait(command: string[], env: NodeJS.ProcessEnv): Promise<
   }
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 function productEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -89,7 +81,7 @@ async function timed(run: () => Promise<Started>, after?: (s: Started) => Promis
   try {
     return [after ? await after(s) : s.ms];
   } finally {
-    await stop(s.child);
+    await stopChild(s.child);
   }
 }
 

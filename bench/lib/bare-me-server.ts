@@ -19,6 +19,7 @@ import {
 import { touchSession } from '../../apps/server/src/auth/sessions.ts';
 import { loadSigningKeys } from '../../apps/server/src/auth/signing-keys.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { stopChild } from './stop-child.ts';
 
 const self = fileURLToPath(import.meta.url);
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -88,7 +89,6 @@ export async function startBareMeServer(opts: {
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://localhost:${opts.port}`;
   const started = Date.now();
   for (;;) {
@@ -107,13 +107,7 @@ export async function startBareMeServer(opts: {
   return {
     pid: child.pid!,
     url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child, 10_000),
   };
 }
 

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './stop-child.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -55,7 +56,6 @@ export async function startServer(opts: {
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString('utf8')).slice(-4000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const started = Date.now();
   for (;;) {
@@ -77,12 +77,6 @@ export async function startServer(opts: {
     siteUrl,
     apiUrl,
     stderr: () => stderr,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }

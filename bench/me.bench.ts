@@ -52,6 +52,9 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
     dataDir,
     databaseUrl: ctx.databaseUrl,
     nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    // One member's clients ask thousands of times a minute: the limiter still counts every request (its cost
+    // stays in the figure) but must not answer 429, which is not the work measured.
+    env: { API_REQUESTS_PER_MINUTE: '999999' },
   });
   const bare = await startBareMeServer({
     port: PORT + 2,

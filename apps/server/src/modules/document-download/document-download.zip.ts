@@ -13,7 +13,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import {
   BulkStatus,
@@ -32,6 +31,7 @@ import { findManipulationById, updateManipulation } from '../../bulk/bulk.reposi
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { installNativeCrc32 } from '../../lib/zip/native-crc32.ts';
 import { addBufferReleased } from '../../lib/zip/add-buffer.ts';
+import { addHashed } from '../../lib/zip/add-hashed.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resolveCabinetScope } from '../documents/documents.service.ts';
@@ -91,26 +91,6 @@ async function scopeOf(deps: AppDeps, companyId: string, p: DownloadParams, admi
     if (e instanceof AppError && e.code === 'not_found') return null;
     throw e;
   }
-}
-
-/** Bytes of `source` into the archive under `name`; resolves with their SHA-256 once yazl has read them all. */
-export async function addHashed(
-  zip: yazl.ZipFile,
-  source: Readable,
-  name: string,
-  mtime: Date,
-  failed: Promise<never>,
-  compress = false,
-): Promise<string> {
-  const hash = createHash('sha256');
-  const through = new PassThrough();
-  source.on('error', (e) => through.destroy(e));
-  through.on('data', (chunk: Buffer) => hash.update(chunk));
-  source.pipe(through);
-  // PDFs are compressed already: stored as they are, the archive is written at the speed of the disk.
-  zip.addReadStream(through, name, { mtime, compress });
-  await Promise.race([finished(through), failed]);
-  return hash.digest('hex');
 }
 
 /** A whole file's bytes into the archive; waits while the archive's output is backed up. */

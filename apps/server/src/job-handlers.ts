@@ -1,7 +1,7 @@
 import type { AppDeps } from './deps.ts';
 import { registerCabinetJobs } from './modules/cabinets/backfill.job.ts';
 import { registerBulkJobs } from './modules/bulk/bulk.jobs.ts';
-import { BULK_TARGETS } from './modules/bulk/bulk-targets.ts';
+import { BULK_TARGETS } from './bulk-targets.ts';
 import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
 import { registerDocumentDownloadJobs } from './modules/document-download/document-download.jobs.ts';
 import { registerTaxAuditJobs } from './modules/tax-audit/tax-audit.jobs.ts';
@@ -9,6 +9,7 @@ import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
 import { registerLeaverJobs } from './modules/provisioning/leavers-mail.ts';
 import { registerScimInvitationJob } from './modules/provisioning/scim-invitations.ts';
+import { pruneProvisioningLog } from './modules/provisioning/provisioning-tokens.service.ts';
 import { registerAlertJobs } from './modules/alerts/alerts.jobs.ts';
 
 /**
@@ -18,7 +19,8 @@ import { registerAlertJobs } from './modules/alerts/alerts.jobs.ts';
 export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerCabinetJobs(deps);
   for (const target of BULK_TARGETS) await registerBulkJobs(deps, target);
-  await registerAuditLogJobs(deps);
+  // The audit log's daily sweep also drops provisioning log lines past their 30 days.
+  await registerAuditLogJobs(deps, [pruneProvisioningLog]);
   await registerDocumentDownloadJobs(deps);
   await registerTaxAuditJobs(deps);
   await registerPasswordResetJobs(deps);

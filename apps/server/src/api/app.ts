@@ -31,7 +31,7 @@ import { documentAttributeOptionsRoutes } from '../modules/document-attribute-op
 import { clientLogsRoutes } from '../modules/client-logs/client-logs.routes.ts';
 import { cabinetsRoutes } from '../modules/cabinets/cabinets.routes.ts';
 import { bulkRoutes } from '../modules/bulk/bulk.routes.ts';
-import { BULK_TARGETS } from '../modules/bulk/bulk-targets.ts';
+import { BULK_TARGETS } from '../bulk-targets.ts';
 import { membersRoutes } from '../modules/members/members.routes.ts';
 import { bodyRateOf, trustProxyOption } from '../config/env.ts';
 import { memberGroupsRoutes } from '../modules/member-groups/member-groups.routes.ts';

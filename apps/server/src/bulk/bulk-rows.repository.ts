@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { TBulkAction } from '@cloudsign/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { bulkManipulationRows } from '../db/schema.ts';
-import { queryRows } from './sql.ts';
+import { queryRows } from '../db/query-rows.ts';
 import type { CheckedRow, PendingRow, RowOutcome } from './bulk.types.ts';
 
 export async function deleteRows(db: DbOrTx, manipulationId: string) {

@@ -3,12 +3,15 @@
  * row checker and a batch executor; the engine owns the file, the lifecycle, the batches and the progress.
  */
 import type { TBulkAction, TBulkCellError } from '@cloudsign/contract';
+import { z } from 'zod';
 import type { Tx } from '../db/client.ts';
 import type { bulkManipulations } from '../db/schema.ts';
 
 export type BulkTarget =
   'members' | 'document_attributes' | 'audit_log' | 'document_download' | 'tax_audit_pack';
 export type ManipulationRow = typeof bulkManipulations.$inferSelect;
+/** The payload of a run's check, export and invitation jobs, and of any job that makes a run's file (jobs/job-kind.ts). */
+export const ZBulkJob = z.object({ manipulationId: z.string().min(1) });
 
 /** One data row of the file, cells keyed by header. */
 export type InputRow = { rowNumber: number; input: Record<string, string>; shapeError?: string };

@@ -15,7 +15,7 @@ import { bulkManipulations, cabinetBackfills, cabinetClassificationRules } from 
 import { runCheck } from '../bulk/check-runner.ts';
 import { createMemberChecker } from '../modules/member-bulk/member-checker.ts';
 import { multipart, utf8 } from '../../test/support/member-bulk.world.ts';
-import { queryRows } from '../bulk/sql.ts';
+import { queryRows } from '../db/query-rows.ts';
 import { makeUser, signIn } from '../../test/support/fixtures.ts';
 
 const LIMIT = 3;

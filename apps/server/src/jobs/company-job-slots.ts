@@ -12,7 +12,7 @@ import { BULK_BUSY_STATUSES } from '@cloudsign/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { queryRows } from '../bulk/sql.ts';
+import { queryRows } from '../db/query-rows.ts';
 
 /** Advisory lock namespace of per-company job slots (first int4 of the two-key form; instances use 746_531). */
 export const JOB_SLOT_LOCK_CLASS = 746_532;

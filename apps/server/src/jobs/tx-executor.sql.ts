@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { queryRows } from '../bulk/sql.ts';
+import { queryRows } from '../db/query-rows.ts';
 
 /** What pg-boss runs its statements through (its `db` option). */
 export type SqlExecutor = {

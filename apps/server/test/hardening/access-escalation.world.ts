@@ -12,7 +12,7 @@ import {
   memberGroups,
   memberGroupUsers,
 } from '../../src/db/schema.ts';
-import { queryRows } from '../../src/bulk/sql.ts';
+import { queryRows } from '../../src/db/query-rows.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
 import type { TestDeps } from '../support/test-deps.ts';
 

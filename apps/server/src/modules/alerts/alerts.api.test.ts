@@ -1,7 +1,7 @@
 /** Alert calls: who may set a cabinet's rules, the versioned save, 期限が近い書類 and the calendar feed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';

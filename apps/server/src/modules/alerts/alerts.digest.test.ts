@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';
 import { makeWorld, type World } from '../../../test/support/cabinets.world.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { cabinetAlertSettings, type StoredAlertRule } from '../../db/schema.ts';
 import { deliverAlertMails, runAlertDigests } from './alert-digest.ts';
 import { addDays } from './alert-deadlines.ts';

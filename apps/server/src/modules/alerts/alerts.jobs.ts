@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { jobKind } from '../../jobs/job-kind.ts';
-import { logged } from '../bulk/bulk.jobs.ts';
+import { logged } from '../../jobs/logged.ts';
 import { deliverAlertMails, runAlertDigests } from './alert-digest.ts';
 
 export const ALERT_DIGEST_JOB = 'alerts.digest';

@@ -9,7 +9,7 @@ import {
   calendarFeeds,
   type StoredAlertRule,
 } from '../../db/schema.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { readableDocumentSql, type Readable } from '../../auth/access.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import type { DeadlineDoc } from './alert-deadlines.ts';

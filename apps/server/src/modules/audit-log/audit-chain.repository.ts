@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { COL, eventHash } from './audit-hash.ts';
 import { hashCopyLine, splitCopyLine } from './audit-copy-line.ts';
 

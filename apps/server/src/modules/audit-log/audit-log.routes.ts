@@ -9,7 +9,7 @@ import * as service from './audit-log.service.ts';
 import { toJobStatusDto, toManipulationDto } from '../../bulk/bulk.dto.ts';
 import { csvContentType } from '../../lib/csv/stringify.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
-import { csvFileNames } from '../bulk/bulk-files.ts';
+import { csvFileNames } from '../../lib/csv/file-names.ts';
 import {
   getAuditExport,
   openAuditExport,

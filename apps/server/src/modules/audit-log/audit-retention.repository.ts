@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 /** Companies holding events older than their retention period (one indexed probe per company). */
 export async function findCompaniesWithExpiredEvents(db: DbOrTx, now: Date) {

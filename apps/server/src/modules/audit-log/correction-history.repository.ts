@@ -1,7 +1,12 @@
 /** The SQL of the 訂正削除履歴: the 書類情報 changes of a period, oldest first, in keyset pages by event number. */
 import { and, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditEvents, auditRowRecords, documents } from '../../db/schema.ts';
+import {
+  auditEvents,
+  auditRowRecords,
+  documentAttributeOptions,
+  documents,
+} from '../../db/schema.ts';
 
 export type CorrectionFilter = {
   companyId: string;
@@ -19,6 +24,15 @@ export type CorrectionFilter = {
 };
 
 export const CORRECTION_ACTION = 'document.attributesChanged';
+
+/** The company's 任意の項目 by id: a change names the item by its label, never its id. */
+export async function findOptionNames(db: DbOrTx, companyId: string) {
+  const rows = await db
+    .select({ id: documentAttributeOptions.id, name: documentAttributeOptions.name })
+    .from(documentAttributeOptions)
+    .where(eq(documentAttributeOptions.companyId, companyId));
+  return new Map(rows.map((o) => [o.id, o.name]));
+}
 
 const where = (f: CorrectionFilter, after?: CorrectionCursor) =>
   and(

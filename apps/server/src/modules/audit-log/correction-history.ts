@@ -11,16 +11,15 @@ import {
   auditFieldLabel,
   auditValueText,
   correctionMethodBulk,
-  type TDocumentAttributeOption,
 } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { DOCUMENT_ATTRIBUTE_AUDIT_FIELDS } from './bulk-row-events.ts';
-import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
 import {
   countCorrections,
   findCorrectionPage,
+  findOptionNames,
   type CorrectionCursor,
   type CorrectionFilter,
 } from './correction-history.repository.ts';
@@ -104,8 +103,7 @@ export async function writeCorrectionHistoryCsv(
   writer: CsvWriter,
   onPage?: (written: number) => Promise<void>,
 ): Promise<number> {
-  const options: TDocumentAttributeOption[] = await selectOptions(db, filter.companyId);
-  const optionNames = new Map(options.map((o) => [o.id, o.name]));
+  const optionNames = await findOptionNames(db, filter.companyId);
   await writer.write(CORRECTION_HISTORY_COLUMNS);
   let written = 0;
   let after: CorrectionCursor | undefined;

@@ -1,11 +1,12 @@
 /** The job kinds of every bulk target: check, execute, export (the engine's runners do the work). */
 import type { AppDeps } from '../../deps.ts';
-import { JobsStopping, type JobHandler } from '../../jobs/jobs.ts';
+import { logged } from '../../jobs/logged.ts';
 import { jobKind } from '../../jobs/job-kind.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { runExecute } from '../../bulk/execute-runner.ts';
 import { recordCheckedEvent } from './bulk-audit.ts';
-import { ZBulkExecuteJob, ZBulkJob, type BulkTargetDescriptor } from './bulk-target.ts';
+import { ZBulkJob } from '../../bulk/bulk.types.ts';
+import { ZBulkExecuteJob, type BulkTargetDescriptor } from './bulk-target.ts';
 
 /** A target's three job kinds, named after it (`member-bulk.check` …). */
 export const bulkJobKinds = (t: Pick<BulkTargetDescriptor, 'name'>) =>
@@ -14,20 +15,6 @@ export const bulkJobKinds = (t: Pick<BulkTargetDescriptor, 'name'>) =>
     execute: jobKind(`${t.name}.execute`, ZBulkExecuteJob),
     export: jobKind(`${t.name}.export`, ZBulkJob),
   }) as const;
-
-/** A failed attempt is logged with its cause before pg-boss schedules the retry. */
-export const logged =
-  <T extends object>(label: string, handler: (data: T) => Promise<void>): JobHandler<T> =>
-  async (data, ctx) => {
-    try {
-      await handler(data);
-    } catch (err) {
-      // A job given back by a stopping worker is logged by the jobs engine as a retry, not here as a failure.
-      if (!(err instanceof JobsStopping))
-        ctx.logger.error({ err }, `${label} job attempt failed; it will be retried`);
-      throw err;
-    }
-  };
 
 export async function registerBulkJobs(deps: AppDeps, t: BulkTargetDescriptor) {
   const kinds = bulkJobKinds(t);

@@ -27,9 +27,9 @@ import {
   uploadCsv,
 } from './bulk.service.ts';
 import { bulkServiceDeps } from './bulk-service-deps.ts';
-import { csvFileNames } from './bulk-files.ts';
+import { csvFileNames, type FileName } from '../../lib/csv/file-names.ts';
 import { recordDownloadEvent } from './bulk-audit.ts';
-import type { BulkGeneration, BulkTargetDescriptor, FileName } from './bulk-target.ts';
+import type { BulkGeneration, BulkTargetDescriptor } from './bulk-target.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 
 type Reply = {

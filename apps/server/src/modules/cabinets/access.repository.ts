@@ -11,7 +11,7 @@ import {
   type TEntityType,
 } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import {
   memberKeywordMatch,

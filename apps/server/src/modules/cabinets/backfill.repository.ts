@@ -6,7 +6,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DocumentStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinetBackfills } from '../../db/schema.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 
 export type BackfillRow = typeof cabinetBackfills.$inferSelect;

@@ -8,7 +8,7 @@ import type { TDocumentSearchConditions } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { searchConditions } from '../documents/documents-search.sql.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 /**
  * The company's documents in `scope` (the system cabinet: all of them) matching `conditions`. No access

@@ -4,7 +4,7 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';
 import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { NOT_EDITABLE_MESSAGE } from './cabinet-documents.service.ts';
 import { cabinetAdmins, cabinetMemberGroups, cabinets, memberGroupUsers } from '../../db/schema.ts';
 import { expectError } from '../../../test/support/error-body.ts';

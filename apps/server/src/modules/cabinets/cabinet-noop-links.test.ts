@@ -8,7 +8,7 @@ import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';
 import { makeWorld, type World } from '../../../test/support/cabinets.world.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

@@ -4,7 +4,7 @@ import type { TCabinet } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinets } from '../../db/schema.ts';
 import { readableCabinetIdsSql } from '../../auth/access.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import { EntityType } from '@cloudsign/contract';
 

@@ -5,8 +5,8 @@ import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.t
 import { makeDocument, makeUser } from '../../../test/support/fixtures.ts';
 import { memberGroups, memberGroupUsers } from '../../db/schema.ts';
 import { errorOf, makeWorld, type World } from '../../../test/support/cabinets.world.ts';
-import { applyClassificationRules } from './classification.repository.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { applyClassificationRules } from '../documents/classification.repository.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import { expectError } from '../../../test/support/error-body.ts';
 

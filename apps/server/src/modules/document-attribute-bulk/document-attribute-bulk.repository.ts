@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { searchConditions } from '../documents/documents-search.sql.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export const attributeColumns = {
   id: documents.id,

@@ -1,8 +1,8 @@
 /** まとめてダウンロード's job: one run row per archive, like a member export's. */
 import type { AppDeps } from '../../deps.ts';
 import { jobKind } from '../../jobs/job-kind.ts';
-import { logged } from '../bulk/bulk.jobs.ts';
-import { ZBulkJob } from '../bulk/bulk-target.ts';
+import { logged } from '../../jobs/logged.ts';
+import { ZBulkJob } from '../../bulk/bulk.types.ts';
 import { runDocumentDownload } from './document-download.zip.ts';
 
 export const documentDownloadJob = jobKind('document-download.zip', ZBulkJob);

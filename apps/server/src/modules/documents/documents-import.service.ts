@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { capDetails } from '../../lib/error-details.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
-import { applyClassificationRules } from '../cabinets/classification.repository.ts';
+import { applyClassificationRules } from './classification.repository.ts';
 import { EMPTY_ATTRIBUTE, mergeAttribute } from './document-attribute.service.ts';
 import { auditBy } from '../audit-log/audit-log.record.ts';
 import { recordDocumentEvents } from '../audit-log/document-events.repository.ts';

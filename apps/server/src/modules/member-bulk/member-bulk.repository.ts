@@ -2,13 +2,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TMemberBulkFilters, TRole } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { pgArray, queryRows } from '../../db/query-rows.ts';
 import { memberKeywordMatch } from '../members/member-list.sql.ts';
 import { signInCondition } from '../members/member-sign-in.sql.ts';
-
-/** A PostgreSQL array literal as one parameter: `= any($1::uuid[])` with no per-element parameters. */
-export const pgArray = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 
 export type GroupRef = { id: string; name: string; type: number };
 export type MemberState = {

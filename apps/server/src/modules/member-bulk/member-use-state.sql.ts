@@ -1,7 +1,7 @@
 /** 利用状態 in member bulk files: the company flag that shapes the columns, and the set-based status writes. */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../bulk/sql.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 /** The company's documentApproval flag (0 = off): 承認権限 is a column of its member CSVs only while on. */
 export async function findDocumentApproval(db: DbOrTx, companyId: string): Promise<number> {

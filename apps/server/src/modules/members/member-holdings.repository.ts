@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { BulkStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../bulk/sql.ts';
-import { pgArray } from '../member-bulk/member-bulk.repository.ts';
+import { pgArray, queryRows } from '../../db/query-rows.ts';
 
 /** Not finished and not given up: the runs a member's departure leaves without their author. */
 const PENDING_BULK = [

@@ -14,7 +14,7 @@ import { memberAuditTarget } from './member-mappers.ts';
 import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { loadMemberDetail } from './member-detail.ts';
 import * as repo from './members.repository.ts';
-import { refuseScimOwnedStatus } from '../provisioning/scim-owned.ts';
+import { refuseScimOwnedStatus } from './scim-owned.ts';
 
 type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'>;
 

@@ -23,7 +23,7 @@ import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { inviterOf, memberAuditTarget, toMember } from './member-mappers.ts';
 import { loadMemberDetail, membersOf, type MemberServiceDeps } from './member-detail.ts';
 import * as repo from './members.repository.ts';
-import { refuseScimOwnedFields } from '../provisioning/scim-owned.ts';
+import { refuseScimOwnedFields } from './scim-owned.ts';
 import {
   countMembers,
   findMemberList,

@@ -9,7 +9,7 @@ import { jobKind } from '../../jobs/job-kind.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { quotedFields } from '../../lib/mail-quote.ts';
 import { otherCompanyAdmins } from '../sso/sso-audit.repository.ts';
-import { logged } from '../bulk/bulk.jobs.ts';
+import { logged } from '../../jobs/logged.ts';
 
 export const BRAKE_ENGAGED_JOB = 'provisioning.brake-engaged';
 export const BRAKE_ENGAGED_SUBJECT =

@@ -5,8 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../bulk/sql.ts';
-import { pgArray } from '../member-bulk/member-bulk.repository.ts';
+import { pgArray, queryRows } from '../../db/query-rows.ts';
 
 export type LeaverSettingsRow = {
   successorRule: 'cabinetAdmins' | 'fallback';

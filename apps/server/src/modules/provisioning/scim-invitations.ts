@@ -11,7 +11,7 @@ import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { MailLimitError } from '../../auth/mail-limits.ts';
 import { jobKind } from '../../jobs/job-kind.ts';
 import { secondsToNextJstDay } from '../../lib/time/jst.ts';
-import { logged } from '../bulk/bulk.jobs.ts';
+import { logged } from '../../jobs/logged.ts';
 import { findUninvited } from './scim.repository.ts';
 
 const ZScimInvitation = z.object({

@@ -1,6 +1,6 @@
 /** SSO's jobs: the notice of a settings change to the company's other admins. */
 import type { AppDeps } from '../../deps.ts';
-import { logged } from '../bulk/bulk.jobs.ts';
+import { logged } from '../../jobs/logged.ts';
 import { sendSsoChangeNotice, ssoChangeNoticeJob } from './sso-change-notice.ts';
 
 export async function registerSsoJobs(deps: AppDeps) {

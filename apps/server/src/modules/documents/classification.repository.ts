@@ -1,7 +1,8 @@
 /**
  * Classification rules (docs/design.md §2): when a document is concluded or imported, it is linked to
  * every user cabinet whose rule lists a member group its sender belongs to — once, however many rules match.
- * Called by the documents area inside its own transaction; one set-based statement whatever the batch size.
+ * The documents area applies them inside its own transaction (the rules themselves are the cabinets area's);
+ * one set-based statement whatever the batch size.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
+import noFolderCycle from './tooling/lint/no-folder-cycle.js';
 import noPromiseAsValue from './tooling/lint/no-promise-as-value.js';
 
 const root = import.meta.dirname;
@@ -18,7 +19,8 @@ const consoleFeatures = readdirSync(`${root}/${consoleSrc}/features`, { withFile
  * Boundaries between folders, enforced on resolved paths (so the `#features/*` alias cannot route around them;
  * an import the resolver cannot follow fails `import/no-unresolved` instead of slipping through).
  * Console, as bulletproof-react: app → features → shared (components, lib, hooks, testing), no feature → feature.
- * Server: routes call services only, services know nothing of Fastify, infrastructure never imports an area.
+ * Server: routes call services only, services know nothing of Fastify, infrastructure never imports an area,
+ * and no two areas depend on each other (local/no-folder-cycle, on folders, where import/no-cycle sees files).
  * Proven by tooling/lint/boundaries.test.ts.
  */
 function boundaries() {
@@ -72,7 +74,6 @@ function boundaries() {
         'apps/server/src/**/*.sql.ts',
         'apps/server/src/**/*.test.ts',
         'apps/server/src/db/**',
-        'apps/server/src/bulk/sql.ts',
         'apps/server/src/jobs/company-job-slots.ts',
         'apps/server/src/auth/access.ts',
       ],
@@ -143,6 +144,13 @@ function boundaries() {
       },
     },
     {
+      files: ['apps/server/src/modules/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'local/no-folder-cycle': ['error', { basePath: root, unitsDirs: [`${serverSrc}/modules`] }],
+      },
+    },
+    {
       // Tests wire whole apps together on purpose; the zones describe production code.
       files: ['**/*.test.ts', '**/*.test.tsx'],
       rules: { 'import/no-restricted-paths': 'off' },
@@ -167,7 +175,11 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { local: { rules: { 'no-promise-as-value': noPromiseAsValue } } },
+    plugins: {
+      local: {
+        rules: { 'no-promise-as-value': noPromiseAsValue, 'no-folder-cycle': noFolderCycle },
+      },
+    },
     rules: {
       // A promise handed on as a value by &&, || or ?? (the SP metadata URL once sent one as its body).
       'local/no-promise-as-value': 'error',

@@ -13,6 +13,7 @@ const BOUNDARY_RULES = new Set([
   'import/no-restricted-paths',
   'import/no-cycle',
   'import/no-unresolved',
+  'local/no-folder-cycle',
   'no-restricted-imports',
   'no-restricted-syntax',
 ]);
@@ -194,6 +195,22 @@ describe('server zones: routes → services → repositories, infrastructure apa
     expect(await lint('apps/server/src/modules/members/members.repository.ts', code)).toEqual([
       { rule: 'import/no-cycle', message: 'Dependency cycle detected.' },
     ]);
+  });
+
+  it('an import between two area folders that closes a folder cycle fails, naming the way back', async () => {
+    // cabinets/ files documents by a search condition (documents-search.sql.ts): documents/ may not use cabinets/.
+    const code =
+      "import { listCabinets } from '../cabinets/cabinets.service.ts';\nexport { listCabinets };";
+    expect(await lint('apps/server/src/modules/documents/probe.ts', code)).toEqual([
+      {
+        rule: 'local/no-folder-cycle',
+        message:
+          'Folder cycle: modules/documents → modules/cabinets → modules/documents. Give the shared piece one home in the lower folder (or lib/), or compose both in a composition root.',
+      },
+    ]);
+    const back =
+      "import { searchConditions } from '../documents/documents-search.sql.ts';\nexport { searchConditions };";
+    expect(await lint('apps/server/src/modules/cabinets/probe.ts', back)).toEqual([]);
   });
 
   it('the allowed directions pass: a route uses its service, a service its repository and lib/', async () => {

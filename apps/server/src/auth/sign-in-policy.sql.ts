@@ -6,18 +6,40 @@
  * Evaluated on every request rather than when the session is made, so switching SSO on ends the password
  * sessions made before it.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { companies, ssoSettings, users } from '../db/schema.ts';
 
-/** True when the member of `users` (joined with his `companies` row) may hold a password session. */
-export const passwordSignInAllowed = sql<boolean>`(
-  not ${companies.isEnabledFederatedIdentity}
+/** The condition over one member's columns, however the query names them. */
+const allowed = (m: { isSsoRequired: SQL; roles: SQL; companyId: SQL; id: SQL }) => sql<boolean>`(
+  not ${m.isSsoRequired}
   or (
-    ${users.roles} @> array['CompanyAdmin']::text[]
+    ${m.roles} @> array['CompanyAdmin']::text[]
     and exists (
       select 1 from ${ssoSettings}
-      where ${ssoSettings.companyId} = ${users.companyId}
-        and ${users.id} = any(${ssoSettings.exceptionUserIds})
+      where ${ssoSettings.companyId} = ${m.companyId}
+        and ${m.id} = any(${ssoSettings.exceptionUserIds})
     )
   )
 )`;
+
+/** True when the member of `users` (joined with his `companies` row) may hold a password session. */
+export const passwordSignInAllowed = allowed({
+  isSsoRequired: sql`${companies.isEnabledFederatedIdentity}`,
+  roles: sql`${users.roles}`,
+  companyId: sql`${users.companyId}`,
+  id: sql`${users.id}`,
+});
+
+/**
+ * The same for a member row under an alias of raw SQL (`users u`), his company read by key: for set-based
+ * writes and look-ups that do not join companies (利用再開 in a member CSV).
+ */
+export const passwordSignInAllowedOf = (alias: string) => {
+  const u = sql.raw(alias);
+  return allowed({
+    isSsoRequired: sql`(select c.is_enabled_federated_identity from companies c where c.id = ${u}.company_id)`,
+    roles: sql`${u}.roles`,
+    companyId: sql`${u}.company_id`,
+    id: sql`${u}.id`,
+  });
+};

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { pgArray, queryRows } from '../../db/query-rows.ts';
 import { memberKeywordMatch } from '../members/member-list.sql.ts';
 import { signInCondition } from '../members/member-sign-in.sql.ts';
+import { passwordSignInAllowedOf } from '../../auth/sign-in-policy.sql.ts';
 
 export type GroupRef = { id: string; name: string; type: number };
 export type MemberState = {
@@ -16,8 +17,14 @@ export type MemberState = {
   roles: TRole[];
   /** 3 = 利用停止: such an admin is not one of the company's active admins (countAdmins). */
   status: number;
-  /** Whether they ever set a password: 利用再開 brings them back 有効 if so, else 招待中. */
+  /** Whether they ever set a password: 利用再開 brings them back 有効 if so, else 招待中 (see isSsoOnly). */
   hasPassword: boolean;
+  /**
+   * Whether the company's policy lets them sign in only through its IdP (sign-in-policy.sql.ts): 利用再開 then
+   * makes them 有効 with or without a password, since the ACS refuses 招待中 and an invitation leads nowhere.
+   * Read by the edit check's look-ups (findMembersByIds / ByEmails), not by the export.
+   */
+  isSsoOnly?: boolean;
   updatedAt: Date;
   /** 最終ログイン日時 (the export's read-only column); null = never signed in. */
   lastSignInAt: Date | null;
@@ -52,6 +59,8 @@ export async function findEmailOwners(
 
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
 const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, u.source, (u.password_hash is not null) as "hasPassword", floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt", floor(extract(epoch from u.last_sign_in_at) * 1000)::float8 as "lastSignInAt"`;
+/** The edit check's look-ups also read whether 利用再開 would make the member 有効 without a password. */
+const CHECK_COLS = sql`${MEMBER_COLS}, not ${passwordSignInAllowedOf('u')} as "isSsoOnly"`;
 type StateRow = Omit<MemberState, 'updatedAt' | 'lastSignInAt'> & {
   updatedAt: number;
   lastSignInAt: number | null;
@@ -73,7 +82,7 @@ export async function findMembersByIds(
   return toState(
     await queryRows(
       db,
-      sql`select ${MEMBER_COLS} from users u where u.company_id = ${companyId}::uuid and u.id = any(${pgArray(ids)}::uuid[])
+      sql`select ${CHECK_COLS} from users u where u.company_id = ${companyId}::uuid and u.id = any(${pgArray(ids)}::uuid[])
           ${forUpdate ? sql`for update` : sql``}`,
     ),
   );
@@ -88,7 +97,7 @@ export async function findMembersByEmails(
   return toState(
     await queryRows(
       db,
-      sql`select ${MEMBER_COLS} from users u where u.company_id = ${companyId}::uuid and u.email = any(${pgArray(emails)}::text[])`,
+      sql`select ${CHECK_COLS} from users u where u.company_id = ${companyId}::uuid and u.email = any(${pgArray(emails)}::text[])`,
     ),
   );
 }

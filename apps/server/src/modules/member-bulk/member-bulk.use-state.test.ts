@@ -11,6 +11,8 @@ import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts
 import { bulkManipulations, companies, sessions, users } from '../../db/schema.ts';
 import { runCheck } from '../../bulk/check-runner.ts';
 import { createMemberChecker } from './member-checker.ts';
+import * as sso from '../sso/sso.repository.ts';
+import { makeKey } from '../../../test/support/saml-idp.ts';
 import {
   execute,
   rowsOf,
@@ -158,6 +160,46 @@ describe('edit upload', () => {
       await deps.database.db.select().from(sessions).where(eq(sessions.userId, active.id)),
     ).toEqual([]);
     expect((await get('/me', activeSession.headers)).statusCode).toBe(401);
+  });
+
+  it('in a company that requires SSO, 利用再開 of a member who never set a password makes him 有効', async () => {
+    const { companyId, admin, headers } = await company();
+    const ssoOnly = await makeUser(deps, companyId, { status: 3 });
+    // A break-glass exception may still use a password: he is invited again, as in any company.
+    const exception = await makeUser(deps, companyId, { status: 3, roles: ['CompanyAdmin'] });
+    await sso.saveSettings(
+      deps.database.db,
+      {
+        companyId,
+        idpEntityId: 'https://idp.example.test/metadata',
+        idpSsoUrl: 'https://idp.example.test/sso',
+        idpCertificates: [makeKey().certB64],
+        emailAttribute: 'mail',
+        nameAttribute: 'displayName',
+        organizationAttribute: 'department',
+        exceptionUserIds: [admin.id, exception.id],
+      },
+      deps.clock(),
+    );
+    await sso.setEnabled(deps.database.db, companyId, true);
+    const m = await uploadAndCheck(
+      app,
+      headers,
+      'bulk_edit',
+      utf8([
+        ['メンバーID', '利用状態'],
+        [ssoOnly.id, '有効'],
+        [exception.id, '有効'],
+      ]),
+    );
+    // The check shows what the run does: 有効 for the IdP's member, 招待中 for the exception.
+    expect(await checked(headers, m)).toEqual([
+      [2, 'update', 3, 1, []],
+      [3, 'update', 3, 0, []],
+    ]);
+    expect((await execute(app, headers, m.id)).statusCode).toBe(200);
+    expect((await settle(app, headers, m.id)).counts).toMatchObject({ succeeded: 2 });
+    expect([await statusOf(ssoOnly.id), await statusOf(exception.id)]).toEqual([1, 0]);
   });
 
   it('a member deactivated from the drawer between check and execution fails its row, nothing reapplied', async () => {

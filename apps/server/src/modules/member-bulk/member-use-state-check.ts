@@ -39,7 +39,8 @@ export function nextUseState(
     if (cur.status === MemberStatus.Deactivated) return cur.status;
     return p.id === uploaderId ? error(USE_STATE_MSG.self) : MemberStatus.Deactivated;
   }
-  // 有効: 利用再開 of a deactivated member (招待中 again if they never set a password), else as they are.
+  // 有効: 利用再開 of a deactivated member (招待中 again if they never set a password and may use one), else as
+  // they are. setUseStates decides the same in SQL.
   if (cur.status !== MemberStatus.Deactivated) return cur.status;
-  return cur.hasPassword ? MemberStatus.Valid : MemberStatus.Invalid;
+  return cur.hasPassword || cur.isSsoOnly ? MemberStatus.Valid : MemberStatus.Invalid;
 }

@@ -53,7 +53,7 @@ const FEATURE_TO_FEATURE =
 const ROUTES_CALL_SERVICES =
   'Routes call services only: SQL and the database stay behind a service.';
 const INFRASTRUCTURE =
-  'lib/, db/ and jobs/ are infrastructure: they never import an area module; wire areas in a composition root.';
+  'lib/, db/, jobs/, auth/ and bulk/ are shared layers: they never import an area module, api/ or site/; wire areas in a composition root.';
 
 describe('console zones: app → features → shared, no feature → feature', () => {
   const inMembers = 'apps/console/src/features/members/components/probe.tsx';
@@ -116,15 +116,17 @@ describe('console zones: app → features → shared, no feature → feature', (
 });
 
 describe('server zones: routes → services → repositories, infrastructure apart from areas', () => {
-  it('a route importing a repository, the database or drizzle fails', async () => {
+  it('a route importing a repository, a *.sql.ts, the database or drizzle fails', async () => {
     const code = [
       "import { findMember } from './members.repository.ts';",
+      "import { memberKeywordMatch } from './member-list.sql.ts';",
       "import { users } from '../../db/schema.ts';",
       "import { eq } from 'drizzle-orm';",
-      'export const used = [findMember, users, eq];',
+      'export const used = [findMember, memberKeywordMatch, users, eq];',
     ].join('\n');
     expect(await lint('apps/server/src/modules/members/probe.routes.ts', code)).toEqual([
       zone('./members.repository.ts', ROUTES_CALL_SERVICES),
+      zone('./member-list.sql.ts', ROUTES_CALL_SERVICES),
       zone('../../db/schema.ts', ROUTES_CALL_SERVICES),
       {
         rule: 'no-restricted-imports',
@@ -176,16 +178,51 @@ describe('server zones: routes → services → repositories, infrastructure apa
     ]);
   });
 
-  it('lib/, db/ or jobs/ importing an area module fails', async () => {
+  it('lib/, db/, jobs/, auth/ or bulk/ importing an area module fails', async () => {
     const code =
       "import { findMembers } from '../modules/members/members.service.ts';\nexport { findMembers };";
-    expect(await lint('apps/server/src/lib/probe.ts', code)).toEqual([
-      zone('../modules/members/members.service.ts', INFRASTRUCTURE),
-    ]);
+    for (const layer of ['lib', 'db', 'jobs', 'auth', 'bulk']) {
+      expect(await lint(`apps/server/src/${layer}/probe.ts`, code), layer).toEqual([
+        zone('../modules/members/members.service.ts', INFRASTRUCTURE),
+      ]);
+    }
     const site =
       "import { attemptLogin } from '../site/login.service.ts';\nexport { attemptLogin };";
     expect(await lint('apps/server/src/jobs/probe.ts', site)).toEqual([
       zone('../site/login.service.ts', INFRASTRUCTURE),
+    ]);
+  });
+
+  it('db/ importing auth/ fails', async () => {
+    const code = "import { hashPassword } from '../auth/passwords.ts';\nexport { hashPassword };";
+    expect(await lint('apps/server/src/db/probe.ts', code)).toEqual([
+      zone('../auth/passwords.ts', 'db/ is below auth/: the client and schema never import it.'),
+    ]);
+  });
+
+  it('site/ importing an area module fails; auth/ and the shared layers pass', async () => {
+    const code = [
+      "import { findMembers } from '../modules/members/members.service.ts';",
+      "import { loadSession } from '../auth/sessions.ts';",
+      "import { AppError } from '../lib/app-error.ts';",
+      'export const used = [findMembers, loadSession, AppError];',
+    ].join('\n');
+    expect(await lint('apps/server/src/site/probe.ts', code)).toEqual([
+      zone(
+        '../modules/members/members.service.ts',
+        'site/ is the sign-in front: it uses auth/ and the shared layers, not area modules; compose them in a composition root.',
+      ),
+    ]);
+  });
+
+  it('production code importing apps/server/test/ fails', async () => {
+    const code =
+      "import { makeCompany } from '../../../test/support/fixtures.ts';\nexport { makeCompany };";
+    expect(await lint('apps/server/src/modules/members/probe.ts', code)).toEqual([
+      zone(
+        '../../../test/support/fixtures.ts',
+        'Production code never imports apps/server/test/: test support is for tests only.',
+      ),
     ]);
   });
 

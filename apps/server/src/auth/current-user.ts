@@ -1,7 +1,7 @@
 import type { TCurrentUser, TRole } from '@cloudsign/contract';
 import type { companies } from '../db/schema.ts';
 import type { SessionUser } from './sessions.repository.ts';
-import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../lib/http/request-origin.ts';
 
 export { findSessionUser } from './sessions.repository.ts';
 

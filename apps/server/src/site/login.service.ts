@@ -23,7 +23,7 @@ import { knownDeviceOf, rememberDevice } from '../auth/known-devices.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { returnToQuery } from './return-to.ts';
 import { recordSignInFailure, recordSignInWhenDone, recordThrottled } from './sign-in-audit.ts';
-import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../lib/http/request-origin.ts';
 import { normalizeEmail } from '../lib/email.ts';
 import { findUserByEmail } from './site.repository.ts';
 import { MemberStatus } from '@cloudsign/contract';

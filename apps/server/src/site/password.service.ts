@@ -12,7 +12,7 @@ import { deleteOtherSessions, findUserByEmail, setPassword } from './site.reposi
 import { issuePasswordResetLink, reserveResetRequest } from '../auth/password-reset.ts';
 import type { AppDeps } from '../deps.ts';
 import { jobKind } from '../jobs/job-kind.ts';
-import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../lib/http/request-origin.ts';
 import {
   recordOwnAccountEvent,
   recordResetRequested,

@@ -5,7 +5,8 @@
 import type { DbOrTx } from '../db/client.ts';
 import { deleteSession, type NextStep } from '../auth/sessions.ts';
 import { selectSessionAccount } from '../auth/sessions.repository.ts';
-import { recordAuditEvent, type RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import { recordAuditEvent } from '../modules/audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../lib/http/request-origin.ts';
 import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
 import { hasMemberFailureSince } from '../auth/event-bounds.ts';
 import { memberLabel } from '@cloudsign/contract';

@@ -8,7 +8,7 @@
 import { ipRefusedMessage } from '@cloudsign/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import type { RequestOrigin } from '../modules/audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../lib/http/request-origin.ts';
 import { refusedSignInFrom } from '../modules/ip-restriction/sign-in-scopes.ts';
 import { recordSignInFailure } from './sign-in-audit.ts';
 import { linkButton, sendMessage } from './render.ts';

@@ -6,15 +6,7 @@ import { AUDIT_ACTIONS, type TAuditAction, type TAuditTargetType } from '@clouds
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { insertEventRows } from './audit-log-insert.repository.ts';
-
-/** Where a request came from: filled by the API's and the site's request hooks, plain data for services. */
-export type RequestOrigin = {
-  ip: string;
-  userAgent: string;
-  requestId: string;
-  /** 「SCIM」 when an IdP made the change through a provisioning token (recorded as the 経路 detail). */
-  source?: 'SCIM';
-};
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 
 /** Who acted; null for the system (jobs acting on their own, failed sign-ins of unknown addresses). */
 export type AuditActor = { id: string; name: string; email: string } | null;

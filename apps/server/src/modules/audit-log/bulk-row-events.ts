@@ -9,7 +9,8 @@
  */
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
-import { type AuditActor, type AuditEventInput, type RequestOrigin } from './audit-log.record.ts';
+import { type AuditActor, type AuditEventInput } from './audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import { findMemberIdentity } from './audit-log.repository.ts';
 import { findRunExecutedEvent } from './bulk-row-events.repository.ts';
 import { recordRowRecords } from './row-records.ts';

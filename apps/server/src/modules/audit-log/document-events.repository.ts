@@ -8,7 +8,8 @@ export const PER_DOCUMENT_MAX = 100;
 import { sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, type TAuditAction } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordAuditEvent, type AuditActor, type RequestOrigin } from './audit-log.record.ts';
+import { recordAuditEvent, type AuditActor } from './audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 
 export async function recordDocumentEvents(
   tx: DbOrTx,

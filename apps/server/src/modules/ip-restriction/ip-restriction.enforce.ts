@@ -8,7 +8,8 @@
 import { ipRefusedMessage, type TIpRestrictionScope } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
+import { recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import { scopeRule } from './ip-restriction.cache.ts';
 import { findCompany } from '../company-settings/company-settings.repository.ts';
 import { canonicalAddress } from '../../lib/http/ip-ranges.ts';

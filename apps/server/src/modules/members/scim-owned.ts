@@ -5,7 +5,7 @@
  */
 import { SCIM_OWNED_MESSAGE } from '@cloudsign/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestOrigin } from '../audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 
 const LABELS = { name: '氏名', email: 'メールアドレス', organization: '所属' } as const;
 type Owned = keyof typeof LABELS;

@@ -18,12 +18,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { endSessions, revokeSetupLinks } from '../../auth/revocation.ts';
-import {
-  auditBy,
-  changes,
-  recordAuditEvent,
-  type RequestOrigin,
-} from '../audit-log/audit-log.record.ts';
+import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import { memberAuditTarget } from '../members/member-mappers.ts';
 import { recordSessionsEnded } from '../members/member-sessions-audit.ts';
 import * as members from '../members/members.repository.ts';

@@ -16,7 +16,8 @@ import {
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { auditBy, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
+import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import * as repo from './provisioning.repository.ts';
 
 type Who = Pick<AuthContext, 'user' | 'origin'>;

@@ -4,7 +4,7 @@
  * log's actor and the invitation mail's 招待した管理者; the origin's source records 「SCIM」 as the 経路.
  */
 import type { AuthContext } from '../../auth/current-user.ts';
-import type { RequestOrigin } from '../audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import type { ScimCaller } from './provisioning-tokens.service.ts';
 
 export type ScimWho = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'>;

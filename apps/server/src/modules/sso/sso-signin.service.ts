@@ -17,7 +17,8 @@ import { isValidJitEmail, jitName, readMember } from './sso-attributes.ts';
 import { ssoChangeFlag } from './sso-change-watch.ts';
 import { jitCompanyFor } from './sso-routing.service.ts';
 import { recordConnectionTest } from './sso-test-audit.ts';
-import { changes, recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
+import { changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import { refusedSignInFrom } from '../ip-restriction/sign-in-scopes.ts';
 import { ipRefusedMessage, memberLabel, ownValue, showInvisible } from '@cloudsign/contract';
 

@@ -5,7 +5,8 @@
  */
 import type { TSsoTestResult } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordAuditEvent, type RequestOrigin } from '../audit-log/audit-log.record.ts';
+import { recordAuditEvent } from '../audit-log/audit-log.record.ts';
+import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import { findMember } from './sso-audit.repository.ts';
 
 export async function recordConnectionTest(

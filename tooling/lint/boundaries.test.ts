@@ -193,6 +193,20 @@ describe('server zones: routes → services → repositories, infrastructure apa
     ]);
   });
 
+  it("a module importing another module's repository fails; its own passes", async () => {
+    const code = [
+      "import { findMember } from '../members/members.repository.ts';",
+      "import { findCabinet } from './cabinets.repository.ts';",
+      'export const used = [findMember, findCabinet];',
+    ].join('\n');
+    expect(await lint('apps/server/src/modules/cabinets/probe.service.ts', code)).toEqual([
+      zone(
+        '../members/members.repository.ts',
+        "A module never imports another module's repository: call that module's service (or a read it exports).",
+      ),
+    ]);
+  });
+
   it('db/ importing auth/ fails', async () => {
     const code = "import { hashPassword } from '../auth/passwords.ts';\nexport { hashPassword };";
     expect(await lint('apps/server/src/db/probe.ts', code)).toEqual([

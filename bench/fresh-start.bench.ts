@@ -7,26 +7,27 @@
  * 15 s later is the idle memory after a first start. The ceiling, alternating round by round, is a bare Node
  * HTTP server on the same Node.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { interleave, percentile, spreadNote } from './lib/measure.ts';
+import { interleave, spreadNote } from './lib/measure.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import type { Benchmark } from './lib/types.ts';
 import { stopChild } from './lib/stop-child.ts';
+import {
+  bareServer,
+  median,
+  npmStart,
+  productEnv,
+  startAndWait,
+  type Started,
+} from './lib/npm-start.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4320;
 const IDLE_WAIT_MS = 15_000;
-
-const START = [
-  `"${process.execPath}" tooling/build-console.ts`,
-  `"${process.execPath}" tooling/build-server.ts`,
-  `exec "${process.execPath}" --liftoff-only --max-semi-space-size=2 apps/server/dist/main.mjs`,
-].join(' && ');
-const BARE = `require('node:http').createServer((q, s) => s.end('ok')).listen(${PORT})`;
 
 /** The committed tree in a new folder, node_modules hard-linked (cp -al keeps npm's relative links relative). */
 function freshClone(): string {
@@ -45,52 +46,6 @@ function freshClone(): string {
   rmSync(path.join(dir, 'apps/console/dist'), { recursive: true, force: true });
   return dir;
 }
-
-type Started = { ms: number; child: ChildProcess };
-
-async function startAndWait(cwd: string, command: string[], env: NodeJS.ProcessEnv, url: string) {
-  const t0 = performance.now();
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited at start: ${stderr}`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { ms: performance.now() - t0, child } satisfies Started;
-    if (performance.now() - t0 > 300_000) {
-      child.kill('SIGKILL');
-      throw new Error(`no answer within 300 s: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function productEnv(dir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(dir, '.data'),
-    PORT: String(PORT),
-    API_PORT: String(PORT + 1),
-    LOG_LEVEL: 'warn',
-  };
-  for (const name of ['DATABASE_URL', 'CONSOLE_DIST_DIR', 'CONSOLE_BUILD', 'SERVER_BUILD'])
-    delete env[name];
-  return env;
-}
-
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 export const benchmarks: Benchmark[] = [
   {
@@ -116,21 +71,25 @@ export const benchmarks: Benchmark[] = [
             dirs.push(dir);
             mkdirSync(path.join(dir, '.data'));
             ctx.log(`fresh clone in ${dir}`);
-            const s = await startAndWait(
-              dir,
-              ['sh', '-c', START],
-              productEnv(dir),
-              `http://127.0.0.1:${PORT}/login`,
-            );
+            // The clone's own `npm start` (its package.json), as a newcomer runs it.
+            const s = await startAndWait({
+              cwd: dir,
+              command: npmStart(dir).command,
+              env: productEnv(path.join(dir, '.data'), PORT),
+              url: `http://127.0.0.1:${PORT}/login`,
+              timeoutMs: 300_000,
+              pollMs: 50,
+            });
             return settle(s, true);
           },
           ceiling: async () => {
-            const s = await startAndWait(
-              repoRoot,
-              [process.execPath, '-e', BARE],
-              process.env,
-              `http://127.0.0.1:${PORT}/`,
-            );
+            const s = await startAndWait({
+              command: bareServer(PORT),
+              env: process.env,
+              url: `http://127.0.0.1:${PORT}/`,
+              timeoutMs: 300_000,
+              pollMs: 50,
+            });
             return settle(s, false);
           },
         });

@@ -7,73 +7,31 @@
  * The ceiling of each, alternating with it round by round, is a bare Node HTTP server on the same Node: the
  * least any Node service pays to start and to sit idle on this machine at this moment.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { interleave, percentile, spreadNote } from './lib/measure.ts';
+import { interleave, spreadNote } from './lib/measure.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import type { Benchmark, BenchResult } from './lib/types.ts';
 import { stopChild } from './lib/stop-child.ts';
+import {
+  bareServer,
+  median,
+  npmStart,
+  productEnv,
+  startAndWait,
+  type Started,
+} from './lib/npm-start.ts';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4310;
 const IDLE_WAIT_MS = 15_000;
 const load = () => os.loadavg()[0]!.toFixed(2);
+const HEALTHZ = `http://127.0.0.1:${PORT + 1}/healthz`;
 
-/** `npm start`'s own command (package.json), run by the Node that runs the benchmark. */
-const START = [
-  `"${process.execPath}" tooling/build-console.ts`,
-  `"${process.execPath}" tooling/build-server.ts`,
-  `exec "${process.execPath}" --liftoff-only --max-semi-space-size=2 apps/server/dist/main.mjs`,
-].join(' && ');
-
+const product = (dataDir: string) =>
+  startAndWait({ command: npmStart().command, env: productEnv(dataDir, PORT), url: HEALTHZ });
 /** A Node process that answers /healthz and nothing else. */
-const BARE = `require('node:http').createServer((q, s) => s.end('ok')).listen(${PORT + 1})`;
-
-type Started = { ms: number; child: ChildProcess };
-
-async function startAndWait(command: string[], env: NodeJS.ProcessEnv): Promise<Started> {
-  const t0 = performance.now();
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited at start: ${stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${PORT + 1}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { ms: performance.now() - t0, child };
-    if (performance.now() - t0 > 180_000) {
-      child.kill('SIGKILL');
-      throw new Error(`no /healthz within 180 s: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-function productEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    API_PORT: String(PORT + 1),
-    LOG_LEVEL: 'warn',
-  };
-  // PGlite in DATA_DIR, as a newcomer's `npm start` runs.
-  delete env.DATABASE_URL;
-  return env;
-}
-
-const product = (dataDir: string) => startAndWait(['sh', '-c', START], productEnv(dataDir));
-const bare = () => startAndWait([process.execPath, '-e', BARE], process.env);
+const bare = () => startAndWait({ command: bareServer(PORT + 1), env: process.env, url: HEALTHZ });
 
 /** One timing per round (the statistic of one sample is the sample). */
 async function timed(run: () => Promise<Started>, after?: (s: Started) => Promise<number>) {
@@ -84,12 +42,6 @@ async function timed(run: () => Promise<Started>, after?: (s: Started) => Promis
     await stopChild(s.child);
   }
 }
-
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 function row(
   r: { figure: number[]; ceiling: number[]; ratios: number[] },

@@ -7,6 +7,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { ifMatchOf, ipRefusedMessage } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api/app.ts';
 import { provisioningLog } from '../../db/schema.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../../lib/http/client-limits.ts';
@@ -224,6 +225,64 @@ describe('a SCIM token in the admission gate', { timeout: 60_000 }, () => {
       );
       expect(lines).toEqual(Array(3).fill('HTTP/1.1 401 Unauthorized'));
     } finally {
+      await app.close();
+    }
+  });
+
+  it("tells a client outside the token's address ranges only what the IP refusal tells it", async () => {
+    const app: ApiApp = await buildApiApp(deps);
+    const ranges = async (mode: 'enforce' | 'off') => {
+      const read = await app.inject({ method: 'GET', url: '/company/ip_restriction', headers });
+      const { version } = read.json<{ ipRestriction: { version: number } }>().ipRestriction;
+      const off = { mode: 'off', ranges: [] };
+      const saved = await app.inject({
+        method: 'PUT',
+        url: '/company/ip_restriction',
+        headers: { ...headers, 'if-match': ifMatchOf(version) },
+        payload: {
+          console: off,
+          sso: off,
+          scim: mode === 'off' ? off : { mode, ranges: [{ cidr: '192.0.2.0/24', memo: 'IdP' }] },
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    let open = 0;
+    const releases: (() => void)[] = [];
+    app.get('/scim/v2/test/hold-ip', { config: { isPublic: true } }, async () => {
+      open++;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return { ok: true };
+    });
+    const request = (remoteAddress: string, url = '/scim/v2/Users?count=1') =>
+      app.inject({ method: 'GET', url, headers: bearer(secrets[0]!), remoteAddress });
+    await ranges('enforce');
+    // What a client outside the ranges is told while the token is idle.
+    const idle = await request('198.51.100.20');
+    expect(idle.statusCode).toBe(403);
+    // The IdP, inside the ranges, has the token's two places (SCIM_MAX_CONCURRENT_PER_TOKEN 2) in use.
+    const held = [1, 2].map(() => request('192.0.2.10', '/scim/v2/test/hold-ip'));
+    while (open < 2) await new Promise((r) => setTimeout(r, 10));
+    try {
+      const outside = await request('198.51.100.20');
+      const inside = await request('192.0.2.11');
+      // The same answer as when the token is idle: nothing says the token is live or busy.
+      expect([outside.statusCode, outside.headers['retry-after'], outside.json()]).toEqual([
+        403,
+        undefined,
+        idle.json(),
+      ]);
+      expect(outside.json()).toEqual({
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+        status: '403',
+        detail: ipRefusedMessage('198.51.100.20'),
+      });
+      expect(outside.headers['content-type']).toMatch(/^application\/scim\+json/);
+      expect([inside.statusCode, inside.json()]).toEqual([429, TOO_MANY]);
+    } finally {
+      for (const release of releases) release();
+      await Promise.all(held);
+      await ranges('off');
       await app.close();
     }
   });

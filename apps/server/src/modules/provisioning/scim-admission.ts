@@ -3,10 +3,12 @@
  * has SCIM_MAX_CONCURRENT_PER_TOKEN requests in progress at once, so one IdP at high concurrency cannot take
  * every place of the shared gate, and is not counted with the console behind the same address.
  */
-import type { FastifyRequest } from 'fastify';
-import { SCIM_BASE_PATH } from '@cloudsign/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import type { Refuse } from '../../lib/http/refuse.ts';
+import { SCIM_BASE_PATH, ipRefusedMessage } from '@cloudsign/contract';
+import { requestOrigin } from '../../lib/http/request-origin.ts';
+import { checkIpAddress } from '../ip-restriction/ip-restriction.enforce.ts';
 import { hashProvisioningSecret } from './provisioning-tokens.service.ts';
 import { findTokenByHash } from './provisioning.repository.ts';
 import { scimLogWriter } from './scim-log-writer.ts';
@@ -35,7 +37,8 @@ const MAX_TOKENS = 1_000;
  * provisioning log like any request's, written after the answer, never before it: the token is found by its
  * hash only when a request is refused (once a minute per token, however many are refused), and the lines join
  * the log's batched inserts (scim-log-writer.ts), so a burst past the cap costs no statement per request. An
- * unknown or revoked token writes nothing, as its requests' 401 does not.
+ * unknown or revoked token writes nothing, as its requests' 401 does not. A client outside the company's SCIM
+ * address ranges is answered the IP refusal (403) instead, as the SCIM hook would have answered it.
  */
 export function refuseAsScim(deps: AppDeps): Refuse {
   const writeLog = scimLogWriter(() => deps.database.db);
@@ -50,11 +53,19 @@ export function refuseAsScim(deps: AppDeps): Refuse {
     row.catch(() => tokens.delete(hash));
     return row;
   };
-  const logRefusal = async (request: FastifyRequest, detail: string) => {
+  /** The token of a live secret, or null (unknown, revoked, or none sent). */
+  const liveToken = async (request: FastifyRequest) => {
     const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!secret) return;
+    if (!secret) return null;
     const token = await tokenOf(hashProvisioningSecret(secret));
-    if (!token || token.revokedAt) return;
+    return token && !token.revokedAt ? token : null;
+  };
+  const logRefusal = async (
+    request: FastifyRequest,
+    token: NonNullable<Awaited<ReturnType<typeof liveToken>>>,
+    status: number,
+    detail: string,
+  ) => {
     const path = request.url.split('?')[0]!.slice(SCIM_BASE_PATH.length);
     const [, resource = '', id = ''] = path.split('/');
     const query = request.query as { filter?: unknown } | undefined;
@@ -67,15 +78,50 @@ export function refuseAsScim(deps: AppDeps): Refuse {
       method: request.method,
       resource,
       target: (id || filter).slice(0, 300),
-      status: 429,
+      status,
       detail: detail.slice(0, 500),
     });
   };
-  return (request, reply, _code, message) => {
-    const scim = new ScimError(429, message ?? 'リクエストが多すぎます。');
-    logRefusal(request, scim.message).catch((err: unknown) =>
-      request.log.warn({ err }, 'provisioning log not written'),
+  /**
+   * A client outside the company's SCIM address ranges (制限する) gets the IP refusal the SCIM hook would have
+   * given it, never the cap's 429: that would tell it the token is live and busy. Decided as the hook decides
+   * (the same cached list, the same record of the refusal).
+   */
+  const outsideRanges = async (
+    request: FastifyRequest,
+    token: NonNullable<Awaited<ReturnType<typeof liveToken>>>,
+  ) => {
+    const ip = await checkIpAddress(
+      deps,
+      {
+        companyId: token.companyId,
+        actor: { id: token.id, name: token.name, email: '' },
+        origin: requestOrigin(request),
+      },
+      'scim',
+      'scim',
     );
-    return reply.status(429).type(SCIM_CONTENT_TYPE).send(scimErrorBody(scim));
+    return ip.outcome === 'refused' ? ip.address : null;
   };
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, message: string) => {
+    let scim = new ScimError(429, message);
+    let token: Awaited<ReturnType<typeof liveToken>> = null;
+    try {
+      token = await liveToken(request);
+      const address = token ? await outsideRanges(request, token) : null;
+      if (address !== null) {
+        scim = new ScimError(403, ipRefusedMessage(address));
+        reply.removeHeader('retry-after');
+      }
+    } catch (err) {
+      request.log.warn({ err }, 'SCIM refusal: token or address list not read');
+    }
+    if (token)
+      logRefusal(request, token, scim.status, scim.message).catch((err: unknown) =>
+        request.log.warn({ err }, 'provisioning log not written'),
+      );
+    return reply.status(scim.status).type(SCIM_CONTENT_TYPE).send(scimErrorBody(scim));
+  };
+  return (request, reply, _code, message) =>
+    refuse(request, reply, message ?? 'リクエストが多すぎます。');
 }

@@ -5,7 +5,6 @@
 import type { TFindMembersFilter, TMember, TMemberSource } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  newMemberValues,
   updateMemberValues,
   type CreateMemberBody,
   type UpdateMemberBody,
@@ -21,6 +20,7 @@ import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { emailChanged, revokeOnEmailChange } from '../../auth/revocation.ts';
 import { recordSessionsEnded } from './member-sessions-audit.ts';
 import { inviterOf, memberAuditTarget, toMember } from './member-mappers.ts';
+import { memberCreatedEvent, newMemberRow } from './member-created.ts';
 import { loadMemberDetail, membersOf, type MemberServiceDeps } from './member-detail.ts';
 import * as repo from './members.repository.ts';
 import { refuseScimOwnedFields } from './scim-owned.ts';
@@ -33,7 +33,7 @@ import {
 } from './member-list.repository.ts';
 import type { MemberListFilter } from './member-list.sql.ts';
 import { inactiveBefore } from './member-sign-in.sql.ts';
-import { EntityType, MemberStatus } from '@cloudsign/contract';
+import { EntityType } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
 const AUDITED_FIELDS = [
@@ -49,7 +49,7 @@ type Who = Pick<AuthContext, 'user' | 'isCompanyAdmin' | 'origin'> & { sessionId
 
 export type { MemberServiceDeps } from './member-detail.ts';
 
-const emailTaken = (email: string) => {
+export const emailTaken = (email: string) => {
   const message = `${email} はすでに使われています。`;
   return new AppError('email_taken', message, [{ path: 'email', message }]);
 };
@@ -134,39 +134,14 @@ export async function createMember(
   const id = await deps.database.db
     .transaction(async (tx) => {
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
-      const values = {
-        ...newMemberValues(companyId, body, deps.clock()),
-        id: crypto.randomUUID(),
-        source: opts.source ?? ('manual' as const),
-        ...(opts.isSsoOnly ? { status: MemberStatus.Valid } : {}),
-        ...(opts.isDeactivated ? { status: MemberStatus.Deactivated } : {}),
-      };
-      const isInvited = !opts.isDeactivated && !opts.isSsoOnly;
+      const created = newMemberRow(companyId, body, deps.clock(), opts);
+      const { values, isInvited } = created;
       // The caller's rows and a queued invitation first, the audit event and the member's row last: from those
       // two on, the transaction holds the company's audit chain and member counts (their triggers) until it
       // commits, so concurrent creates (an IdP's sync at 20 at once) wait for each other only that long.
       await opts.beforeInvite?.(tx, values);
       if (opts.invite && isInvited) await opts.invite(tx, values);
-      await recordAuditEvent(tx, {
-        ...auditBy(who),
-        action: 'member.created',
-        target: memberAuditTarget(values),
-        details: {
-          ...changes(
-            {
-              name: '',
-              furigana: null as string | null,
-              email: '',
-              organization: '',
-              roles: [] as string[],
-            },
-            values,
-            ['name', 'furigana', 'email', 'organization', 'roles'],
-          ),
-          ...(isInvited ? {} : { status: { before: null, after: values.status } }),
-        },
-        occurredAt: values.createdAt,
-      });
+      await recordAuditEvent(tx, memberCreatedEvent(who, created));
       const row = await repo.insertMember(tx, values);
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
       if (!opts.invite && isInvited) await issuePasswordSetupLink(deps, tx, row, inviterOf(who));

@@ -39,6 +39,12 @@ const scopes = new AsyncLocalStorage<QueryScope>();
 /** Runs `fn` (and everything it starts) in `scope`. */
 export const runInQueryScope = <T>(scope: QueryScope, fn: () => T): T => scopes.run(scope, fn);
 
+/**
+ * Runs `fn` (and everything it starts) in no request's scope: work done for several requests at once (their
+ * writes batched together) must not be cancelled because the one that happened to start it went away.
+ */
+export const outsideQueryScope = <T>(fn: () => T): T => scopes.exit(fn);
+
 type AnyFn = (...args: unknown[]) => unknown;
 
 /**

@@ -5,6 +5,7 @@
  * that arrived meanwhile, and each request still waits until its own row is written.
  */
 import type { DbOrTx } from '../../db/client.ts';
+import { outsideQueryScope } from '../../db/query-scope.ts';
 import { insertLogs, type LogRow } from './provisioning.repository.ts';
 
 /** At most this many rows in one statement; more wait for the next. */
@@ -17,10 +18,13 @@ export function scimLogWriter(db: () => DbOrTx) {
   const startBatch = () => {
     const rows: LogRow[] = [];
     // Starts once the insert in progress has ended, whatever its outcome; a failed batch fails its own rows.
-    const written = inProgress.then(async () => {
-      if (queued?.rows === rows) queued = null;
-      await insertLogs(db(), rows);
-    });
+    // Outside the scope of the request that began the batch: its client leaving must not lose the others' rows.
+    const written = outsideQueryScope(() =>
+      inProgress.then(async () => {
+        if (queued?.rows === rows) queued = null;
+        await insertLogs(db(), rows);
+      }),
+    );
     inProgress = written.catch(() => undefined);
     return { rows, written };
   };

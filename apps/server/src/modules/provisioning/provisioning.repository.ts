@@ -149,6 +149,23 @@ export async function setExternalId(
     });
 }
 
+/** The external ids of resources made in one statement (new resources: nothing to replace). */
+export async function insertExternalIds(
+  db: DbOrTx,
+  companyId: string,
+  resourceType: ScimResourceType,
+  rows: readonly { resourceId: string; externalId: string }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(provisioningExternalIds)
+    .values(rows.map((r) => ({ companyId, resourceType, ...r })))
+    .onConflictDoUpdate({
+      target: [provisioningExternalIds.resourceType, provisioningExternalIds.resourceId],
+      set: { externalId: sql`excluded.external_id` },
+    });
+}
+
 export async function externalIdsOf(
   db: DbOrTx,
   companyId: string,

@@ -22,6 +22,7 @@ import { lockForDeactivation } from './leavers.service.ts';
 import { companyUsesSso } from '../sso/sso-routing.service.ts';
 import type { ScimWho } from './scim-who.ts';
 import { readPaging, type ScimListQuery } from './scim-paging.ts';
+import { createTogether, type NewScimUser } from './scim-create-batch.ts';
 
 type Ctx = { deps: AppDeps; who: ScimWho; baseUrl: string };
 type UserInput = {
@@ -141,46 +142,54 @@ export async function getUser(ctx: Ctx, id: string) {
 }
 
 /**
- * One transaction for the whole request, createMember's own: the member, his 作成元 and external id, his
- * invitation's job and the audit event commit together, or nothing does (the IdP retries a failed POST). It
- * holds the company's member counts and audit chain from the member's row to its commit, so it does no reads
- * after that row (the answer is read after the commit). A user sent with `active: false` is created 利用停止
- * and not invited (a mailed link he could not use); the IdP's reactivation invites him. In a company that
- * requires SSO he is created 有効 and not invited either: he signs in through the IdP at once, as a member JIT
- * creates does (the password an invitation sets he could not use, and the ACS refuses 招待中).
+ * A create is written with the company's other creates of the moment, in one transaction (scim-create-batch.ts),
+ * or on its own when that batch fails: the member, his 作成元 and external id, his invitation's job and the
+ * audit event commit together, or nothing does (the IdP retries a failed POST). A user sent with
+ * `active: false` is created 利用停止 and not invited (a mailed link he could not use); the IdP's reactivation
+ * invites him. In a company that requires SSO he is created 有効 and not invited either: he signs in through
+ * the IdP at once, as a member JIT creates does (the password an invitation sets he could not use, and the
+ * ACS refuses 招待中). `isLogged`: the request's line of the provisioning log was written with the member.
  */
 export async function createUser(ctx: Ctx, body: unknown) {
   const input = readUser(body);
   if (!input.email) throw invalidValue('userName（メールアドレス）を指定してください。');
-  const companyId = ctx.who.user.companyId;
-  const { id } = await createMember(
-    ctx.deps,
-    ctx.who,
-    {
+  const user = {
+    body: {
       email: input.email,
       name: input.name ?? '',
       furigana: null,
       organization: input.organization ?? '',
       roles: [],
     },
-    {
-      source: 'scim',
-      isDeactivated: input.active === false,
-      isSsoOnly: await companyUsesSso(ctx.deps, companyId),
-      beforeInvite: async (tx, member) => {
-        if (input.externalId)
-          await provisioning.setExternalId(tx, companyId, 'User', member.id, input.externalId);
-      },
-      invite: async (tx, member) => {
-        await queueScimInvitation(ctx.deps, tx, {
-          companyId,
-          memberId: member.id,
-          inviter: inviterOf(ctx.who),
-        });
-      },
-    },
+    externalId: input.externalId,
+    isDeactivated: input.active === false,
+  };
+  const { row, isLogged } = await createTogether(ctx.deps, ctx.who, user, () =>
+    createAlone(ctx, user),
   );
-  return getUser(ctx, id);
+  return { user: toScimUser(row, row.externalId ?? undefined, ctx.baseUrl), isLogged };
+}
+
+/** The create in its own transaction, createMember's: it holds the chain and counts until its commit. */
+async function createAlone(ctx: Ctx, user: NewScimUser) {
+  const companyId = ctx.who.user.companyId;
+  const { id } = await createMember(ctx.deps, ctx.who, user.body, {
+    source: 'scim',
+    isDeactivated: user.isDeactivated,
+    isSsoOnly: await companyUsesSso(ctx.deps, companyId),
+    beforeInvite: async (tx, member) => {
+      if (user.externalId)
+        await provisioning.setExternalId(tx, companyId, 'User', member.id, user.externalId);
+    },
+    invite: async (tx, member) => {
+      await queueScimInvitation(ctx.deps, tx, {
+        companyId,
+        memberId: member.id,
+        inviter: inviterOf(ctx.who),
+      });
+    },
+  });
+  return loadUser(ctx, id);
 }
 
 /**

@@ -164,3 +164,17 @@ export async function findUninvited(db: DbOrTx, companyId: string, id: string) {
     .for('update');
   return row ?? null;
 }
+
+/**
+ * Members a batch of SCIM creates makes, in one statement, with the values createMember would store. An e-mail
+ * another writer took meanwhile (another process's batch, the console) is skipped by the unique index rather
+ * than aborting the batch: the caller sees which rows are missing from the answer.
+ */
+export async function insertNewMembers(db: DbOrTx, rows: (typeof users.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(users)
+    .values(rows)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+}

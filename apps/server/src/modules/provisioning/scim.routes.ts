@@ -30,7 +30,14 @@ import { scimWho, type ScimWho } from './scim-who.ts';
 import * as users from './scim-users.service.ts';
 import * as groups from './scim-groups.service.ts';
 
-type Scim = { caller: ScimCaller; who: ScimWho; target: string; detail: string };
+type Scim = {
+  caller: ScimCaller;
+  who: ScimWho;
+  target: string;
+  detail: string;
+  /** The request's 201 line of the provisioning log was written with the member it made. */
+  isLogged?: boolean;
+};
 
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -101,7 +108,7 @@ function installScimHandling(app: FastifyInstance, deps: AppDeps) {
   const writeLog = scimLogWriter(() => deps.database.db);
   app.addHook('onSend', async (request, reply, payload) => {
     const scim = request.scim;
-    if (!scim) return payload;
+    if (!scim || (scim.isLogged && reply.statusCode === 201)) return payload;
     const params = request.params as { id?: string } | undefined;
     const query = request.query as ScimListQuery | undefined;
     const resource = /\/scim\/v2\/([A-Za-z]+)/.exec(request.url)?.[1] ?? '';
@@ -180,9 +187,11 @@ function resourceRoutes(app: FastifyInstance, deps: AppDeps, baseUrl: string) {
   app.get<IdParams>('/Users/:id', { config, schema }, async (request, reply) =>
     send(reply, noted(request, await users.getUser(ctx(request), request.params.id))),
   );
-  app.post('/Users', { config, schema }, async (request, reply) =>
-    send(reply, noted(request, await users.createUser(ctx(request), request.body)), 201),
-  );
+  app.post('/Users', { config, schema }, async (request, reply) => {
+    const { user, isLogged } = await users.createUser(ctx(request), request.body);
+    request.scim!.isLogged = isLogged;
+    return send(reply, noted(request, user), 201);
+  });
   app.put<IdParams>('/Users/:id', { config, schema }, async (request, reply) =>
     send(
       reply,

@@ -1,0 +1,237 @@
+/**
+ * SCIM creates of one company written together (group commit, docs/decisions.md "SCIM creates written
+ * together"). A create holds the company's audit chain head and member counts from its event to its commit, so
+ * an IdP's 20 concurrent POST /Users ran one after the other, each paying a whole transaction. Here a create
+ * joins the company's queue in this process; while one batch is being written the next ones gather, and the
+ * next batch writes them all in one transaction with one statement per kind of row (as the member CSV add's
+ * executor does): each member, his external id, his invitation's job, his own member.created event and his
+ * request's line of the provisioning log, in the order they arrived. Every request still gets its own answer:
+ * - an e-mail already used (by anyone, or by an earlier create of the same batch) is that request's 409;
+ * - an e-mail another writer took while the batch was being written (another process) rolls the batch back
+ *   and it is written again, so the unique index, not this process, decides;
+ * - any other failure of the batch writes its creates again one by one, each in its own transaction, so one
+ *   bad row answers its own error and the others are made.
+ * Nothing is answered before the commit; invitations are mailed by their jobs after it.
+ */
+import type { AppDeps } from '../../deps.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { outsideQueryScope } from '../../db/query-scope.ts';
+import { emailTaken } from '../members/members.service.ts';
+import { memberCreatedEvent, newMemberRow } from '../members/member-created.ts';
+import type { CreateMemberBody } from '../members/member-values.ts';
+import { inviterOf } from '../members/member-mappers.ts';
+import { findEmailOwners } from '../member-bulk/member-bulk.repository.ts';
+import { recordAuditEvents } from '../audit-log/audit-log.record.ts';
+import { companyUsesSso } from '../sso/sso-routing.service.ts';
+import { insertExternalIds, insertLogs } from './provisioning.repository.ts';
+import { insertNewMembers, type ScimUserRow } from './scim.repository.ts';
+import { queueScimInvitation } from './scim-invitations.ts';
+import type { ScimWho } from './scim-who.ts';
+
+export type NewScimUser = {
+  body: CreateMemberBody;
+  externalId: string | null | undefined;
+  isDeactivated: boolean;
+};
+
+type Create = {
+  who: ScimWho;
+  user: NewScimUser;
+  /** The create on its own (the path taken when its batch fails). */
+  alone: () => Promise<ScimUserRow>;
+  resolve: (made: Made) => void;
+  reject: (err: unknown) => void;
+};
+/** The member made, and whether his line of the provisioning log was written with him. */
+export type Made = { row: ScimUserRow; isLogged: boolean };
+type Outcome = { row: ScimUserRow } | { error: Error };
+
+/** Creates in one transaction at most; more wait for the next. */
+const MAX_BATCH = 200;
+/** Batches written again after losing an e-mail to another writer, before going one by one. */
+const ATTEMPTS = 3;
+
+/** Another writer took an e-mail of the batch after its check: the whole batch is written again. */
+class EmailTakenMeanwhile extends Error {}
+
+/** The batch's rows, in one transaction; the outcome of each create in its order. */
+async function writeBatch(
+  deps: AppDeps,
+  tx: DbOrTx,
+  companyId: string,
+  creates: readonly Create[],
+  isSsoOnly: boolean,
+): Promise<Outcome[]> {
+  const taken = new Set(
+    (await findEmailOwners(tx, [...new Set(creates.map((c) => c.user.body.email))])).map(
+      (o) => o.email,
+    ),
+  );
+  const made = new Map<Create, ReturnType<typeof newMemberRow>>();
+  for (const c of creates) {
+    if (taken.has(c.user.body.email)) continue;
+    taken.add(c.user.body.email);
+    made.set(
+      c,
+      newMemberRow(companyId, c.user.body, deps.clock(), {
+        source: 'scim',
+        isDeactivated: c.user.isDeactivated,
+        isSsoOnly,
+      }),
+    );
+  }
+  const list = [...made];
+  await insertExternalIds(
+    tx,
+    companyId,
+    'User',
+    list.flatMap(([c, m]) =>
+      c.user.externalId ? [{ resourceId: m.values.id, externalId: c.user.externalId }] : [],
+    ),
+  );
+  // One job for the batch's invitations (per token naming the inviter), in the same transaction.
+  const invited = new Map<string, string[]>();
+  for (const [c, m] of list) {
+    if (!m.isInvited) continue;
+    const inviter = inviterOf(c.who);
+    invited.set(inviter, [...(invited.get(inviter) ?? []), m.values.id]);
+  }
+  for (const [inviter, memberIds] of invited)
+    await queueScimInvitation(deps, tx, { companyId, inviter, memberIds });
+  // The events before the rows, as createMember orders them: every writer takes the chain head before the
+  // member counts, so two of them never wait for each other in opposite orders.
+  await recordAuditEvents(
+    tx,
+    list.map(([c, m]) => memberCreatedEvent(c.who, m)),
+  );
+  const inserted = await insertNewMembers(
+    tx,
+    list.map(([, m]) => m.values),
+  );
+  if (inserted.length < list.length) throw new EmailTakenMeanwhile();
+  // Their lines of the provisioning log commit with them: no second commit before each answer (scim.routes.ts).
+  await insertLogs(
+    tx,
+    list.map(([c, m]) => ({
+      companyId,
+      occurredAt: m.values.createdAt,
+      tokenId: c.who.user.id,
+      tokenName: c.who.user.name,
+      method: 'POST',
+      resource: 'Users',
+      target: m.values.email.slice(0, 300),
+      status: 201,
+      detail: '',
+    })),
+  );
+  return creates.map((c) => {
+    const m = made.get(c);
+    if (!m) return { error: emailTaken(c.user.body.email) };
+    const v = m.values;
+    return {
+      row: {
+        held: false,
+        externalId: c.user.externalId || null,
+        id: v.id,
+        email: v.email,
+        name: v.name,
+        organization: v.organization,
+        status: v.status,
+        createdAt: v.createdAt,
+        updatedAt: v.updatedAt,
+      },
+    };
+  });
+}
+
+async function settle(deps: AppDeps, companyId: string, creates: Create[]) {
+  try {
+    const isSsoOnly = await companyUsesSso(deps, companyId);
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        const outcomes = await deps.database.db.transaction((tx) =>
+          writeBatch(deps, tx, companyId, creates, isSsoOnly),
+        );
+        outcomes.forEach((o, i) =>
+          'row' in o
+            ? creates[i]!.resolve({ row: o.row, isLogged: true })
+            : creates[i]!.reject(o.error),
+        );
+        return;
+      } catch (err) {
+        if (!(err instanceof EmailTakenMeanwhile)) break;
+      }
+    }
+  } catch {
+    // Below: each create on its own says what went wrong with it.
+  }
+  await Promise.all(
+    creates.map((c) => c.alone().then((row) => c.resolve({ row, isLogged: false }), c.reject)),
+  );
+}
+
+type Queue = { waiting: Create[]; isWriting: boolean; expected: number; lastMs: number };
+const queues = new WeakMap<Database, Map<string, Queue>>();
+
+/** The longest a batch waits for the creates of the last one to come back. */
+const GATHER_MAX_MS = 20;
+
+/**
+ * An IdP's clients send their next user as soon as their answer arrives, and the answers of a batch arrive
+ * together: a batch begun with the first one back would hold the chain and counts for a whole transaction
+ * while the others queue behind it (measured: batches of 19 and 1 in turn). So a batch waits until as many
+ * creates as the recent batches had are there, at most as long as the last batch took (and GATHER_MAX_MS):
+ * a lone create (a sync at one request at a time) never waits.
+ */
+async function gather(q: Queue) {
+  const until = performance.now() + Math.min(GATHER_MAX_MS, q.lastMs);
+  while (q.waiting.length < Math.min(q.expected, MAX_BATCH) && performance.now() < until)
+    await new Promise((r) => setImmediate(r));
+}
+
+async function drain(deps: AppDeps, companyId: string, q: Queue) {
+  for (await gather(q); q.waiting.length > 0; await gather(q)) {
+    const creates = q.waiting.splice(0, MAX_BATCH);
+    // Slow to forget a larger number of clients: one batch short of stragglers does not halve the next.
+    q.expected = Math.max(creates.length, Math.floor(q.expected * 0.9));
+    const started = performance.now();
+    await settle(deps, companyId, creates);
+    q.lastMs = performance.now() - started;
+  }
+}
+
+/**
+ * Joins the company's next batch; settles once that batch (or this create alone) has committed or failed.
+ * One batch of a company at a time in this process: the database would hold a second one at the chain head.
+ */
+export function createTogether(
+  deps: AppDeps,
+  who: ScimWho,
+  user: NewScimUser,
+  alone: () => Promise<ScimUserRow>,
+): Promise<Made> {
+  let byCompany = queues.get(deps.database);
+  if (!byCompany) queues.set(deps.database, (byCompany = new Map<string, Queue>()));
+  const companyId = who.user.companyId;
+  let queue = byCompany.get(companyId);
+  if (!queue) {
+    queue = { waiting: [], isWriting: false, expected: 1, lastMs: 0 };
+    byCompany.set(companyId, queue);
+  }
+  const q = queue;
+  const done = new Promise<Made>((resolve, reject) =>
+    q.waiting.push({ who, user, alone, resolve, reject }),
+  );
+  const write = () => {
+    q.isWriting = true;
+    // The batch writes for every request in it: one client leaving cancels none of it (db/query-scope.ts).
+    void outsideQueryScope(() => drain(deps, companyId, q)).finally(() => {
+      q.isWriting = false;
+      // A create may have joined between the last batch and this turn.
+      if (q.waiting.length > 0) write();
+      else byCompany.delete(companyId);
+    });
+  };
+  if (!q.isWriting) write();
+  return done;
+}

@@ -56,28 +56,12 @@ function boundaries() {
   const otherRepositoriesStillRead = {
     bulk: ['audit-log/audit-log.repository.ts'],
     cabinets: ['audit-log/document-events.repository.ts'],
-    'document-attribute-bulk': [
-      'document-attribute-options/document-attribute-options.repository.ts',
-    ],
-    'document-download': [
-      'documents/documents-search.repository.ts',
-      'documents/documents.repository.ts',
-    ],
-    documents: [
-      'audit-log/document-events.repository.ts',
-      'document-attribute-options/document-attribute-options.repository.ts',
-    ],
-    'ip-restriction': ['company-settings/company-settings.repository.ts'],
-    'member-bulk': ['members/member-holdings.repository.ts', 'members/members.repository.ts'],
+    documents: ['audit-log/document-events.repository.ts'],
+    'member-bulk': ['members/members.repository.ts'],
     provisioning: [
-      'sso/sso-audit.repository.ts',
       'members/member-holdings.repository.ts',
       'members/members.repository.ts',
       'member-bulk/member-bulk.repository.ts',
-    ],
-    'tax-audit': [
-      'documents/documents-search.repository.ts',
-      'document-download/document-download.repository.ts',
     ],
   };
   const serverZones = [

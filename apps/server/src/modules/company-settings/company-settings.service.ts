@@ -29,6 +29,9 @@ import {
   recordAuditEvent,
 } from '../audit-log/audit-log.record.ts';
 import * as repo from './company-settings.repository.ts';
+
+/** The company's settings row, for the areas whose rules read a setting. */
+export { findCompany } from './company-settings.repository.ts';
 import { sendMfaReminder } from './mfa-reminder-mail.ts';
 import { MAIL_LIMITS, remainingToday, reserveReminders } from '../../auth/mail-limits.ts';
 import { recordMfaReminders } from './mfa-reminder-audit.ts';

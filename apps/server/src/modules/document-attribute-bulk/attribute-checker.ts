@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow, InputRow, ManipulationRow, RowChecker } from '../../bulk/bulk.types.ts';
 import { isSameVersion, versionCell, type CellVersion } from '../../bulk/version-cell.ts';
-import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import { selectOptions } from '../document-attribute-options/document-attribute-options.service.ts';
 import { findDocumentsByIds } from './document-attribute-bulk.repository.ts';
 import { attributeTexts } from './attribute-values.ts';
 import {

@@ -13,7 +13,7 @@ import type {
   RowOutcome,
 } from '../../bulk/bulk.types.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
-import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import { selectOptions } from '../document-attribute-options/document-attribute-options.service.ts';
 import {
   findDocumentsByIds,
   participantsOf,

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { runExport } from '../../bulk/export-runner.ts';
 import type { CsvWriter } from '../../lib/csv/stringify.ts';
-import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import { selectOptions } from '../document-attribute-options/document-attribute-options.service.ts';
 import {
   attributePage,
   countMatching,

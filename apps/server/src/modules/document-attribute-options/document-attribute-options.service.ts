@@ -9,6 +9,9 @@ import { assertVersion, contentVersion, type ExpectedVersion } from '../../lib/h
 import * as repo from './document-attribute-options.repository.ts';
 import { recordOptionsChange, type AuditWho } from './document-attribute-options.audit.ts';
 
+/** The company's items in their order, for the areas that read or write values under them. */
+export { selectOptions } from './document-attribute-options.repository.ts';
+
 type Item = Pick<TDocumentAttributeOption, 'id' | 'name' | 'isEnabled' | 'isRequired'>;
 const shape = (items: Item[]) => items.map((o) => [o.id, o.name, o.isEnabled, o.isRequired]);
 

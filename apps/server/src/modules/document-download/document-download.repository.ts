@@ -7,8 +7,7 @@ import type { TDocumentDateFilterKey } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents, users } from '../../db/schema.ts';
 import type { Readable } from '../../auth/access.ts';
-import { documentSearchWhere } from '../documents/documents-search.repository.ts';
-import { visibleCabinetsJson } from '../documents/documents.repository.ts';
+import { documentSearchWhere, visibleCabinetsJson } from '../documents/documents-search.sql.ts';
 import type { SearchFilter } from '../documents/search-filter.ts';
 
 export type DownloadFile = { id: string; name: string; storageKey: string; size: number };

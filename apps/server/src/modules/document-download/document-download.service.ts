@@ -24,6 +24,9 @@ import { assertOptionFiltersInCompany } from '../document-attribute-options/opti
 import { documentDownloadJob } from './document-download.jobs.ts';
 import type { DownloadParams } from './document-download.zip.ts';
 
+/** How many documents a download of the filter holds (the 税務調査 pack counts its documents the same way). */
+export { countDownload } from './document-download.repository.ts';
+
 const TARGET = 'document_download' as const;
 const companyTarget = (auth: AuthContext) => ({
   type: 'company' as const,

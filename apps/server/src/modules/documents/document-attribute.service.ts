@@ -14,7 +14,7 @@ import { documents } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
-import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import { selectOptions } from '../document-attribute-options/document-attribute-options.service.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { documentAuditTarget } from '../audit-log/bulk-row-events.ts';

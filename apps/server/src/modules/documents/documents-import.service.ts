@@ -21,7 +21,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { capDetails } from '../../lib/error-details.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
-import { selectOptions } from '../document-attribute-options/document-attribute-options.repository.ts';
+import { selectOptions } from '../document-attribute-options/document-attribute-options.service.ts';
 import { applyClassificationRules } from './classification.repository.ts';
 import { EMPTY_ATTRIBUTE, mergeAttribute } from './document-attribute.service.ts';
 import { auditBy } from '../audit-log/audit-log.record.ts';

@@ -6,36 +6,21 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindQuery } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentListStats, documents, SEARCH_TEXT_INDEX_MAX_BYTES } from '../../db/schema.ts';
-import { documentInCabinetsSql, type Readable } from '../../auth/access.ts';
+import type { Readable } from '../../auth/access.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import {
-  filterConditions,
+  documentSearchWhere,
   keysetCondition,
   searchOrder,
   sortColumn,
   sortKeyText,
+  visibleCabinetsJson,
 } from './documents-search.sql.ts';
-import type { KeysetAnchor, SearchAccess, SearchFilter } from './search-filter.ts';
+import type { KeysetAnchor, SearchFilter } from './search-filter.ts';
 import type { DocumentSearchPlan, PageTotal } from './documents.plan.ts';
-import { listColumns, visibleCabinetsJson } from './documents.repository.ts';
+import { listColumns } from './documents.repository.ts';
 
 type PageQuery = Pick<TDocumentFindQuery, 'sort' | 'order' | 'page' | 'perPage'>;
-
-/** What the reader's access admits, as SQL: `true` and nothing differ in text only (statements stay as they were). */
-function accessSql(access: SearchAccess): SQL[] {
-  if (access.kind === 'all') return [sql`true`];
-  if (access.kind === 'system') return [];
-  return [documentInCabinetsSql(access.cabinetIds)];
-}
-
-/** Company, access and search conditions: the WHERE of a search (page, count, estimate). */
-export function documentSearchWhere(filter: SearchFilter): SQL {
-  return and(
-    eq(documents.companyId, filter.companyId),
-    ...accessSql(filter.access),
-    ...filterConditions(filter.words, filter.keywordMode, filter.conditions, filter.contractDays),
-  )!;
-}
 
 /** Where a walked page starts: a keyset anchor, valid while the company's documents version is `version`. */
 export type PageStart = { anchor: KeysetAnchor; version: number };

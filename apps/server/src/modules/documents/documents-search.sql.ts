@@ -1,13 +1,14 @@
 /**
- * The WHERE and ORDER BY of a document search, as SQL fragments over `documents`. Exported for the attribute
- * bulk edit, which downloads every document matching the same conditions.
+ * The WHERE and ORDER BY of a document search, as SQL fragments over `documents`. Exported for the areas that
+ * act on every document a search matches (the attribute bulk edit, まとめてダウンロード, the 税務調査 pack).
  */
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   TDocumentBlankKey,
   TDocumentSearchConditions,
   TDocumentSortKey,
 } from '@cloudsign/contract';
+import { documentInCabinetsSql, type Readable } from '../../auth/access.ts';
 import { documents } from '../../db/schema.ts';
 import { contractDays, counterpartyTerm, searchWords, termGrams } from './search-terms.ts';
 import {
@@ -15,6 +16,8 @@ import {
   type KeysetAnchor,
   type KeywordMode,
   type OtherConditions,
+  type SearchAccess,
+  type SearchFilter,
   type SearchWord,
 } from './search-filter.ts';
 
@@ -160,4 +163,34 @@ export function keysetCondition(
   const op =
     order === 'desc' ? (anchor.inclusive ? sql`<=` : sql`<`) : anchor.inclusive ? sql`>=` : sql`>`;
   return sql`(${SORT_COLUMNS[sort]}, ${documents.id}) ${op} (${anchor.key}::timestamptz, ${anchor.id}::uuid)`;
+}
+
+/** What the reader's access admits, as SQL: `true` and nothing differ in text only (statements stay as they were). */
+function accessSql(access: SearchAccess): SQL[] {
+  if (access.kind === 'all') return [sql`true`];
+  if (access.kind === 'system') return [];
+  return [documentInCabinetsSql(access.cabinetIds)];
+}
+
+/** Company, access and search conditions: the WHERE of a search (page, count, estimate). */
+export function documentSearchWhere(filter: SearchFilter): SQL {
+  return and(
+    eq(documents.companyId, filter.companyId),
+    ...accessSql(filter.access),
+    ...filterConditions(filter.words, filter.keywordMode, filter.conditions, filter.contractDays),
+  )!;
+}
+
+/** Cabinets of the document in `documents.id` (written out: drizzle leaves a lone table's columns unqualified) the caller may see, as JSON `[{ id, name }]` by name (names of unreadable cabinets are not leaked). */
+export function visibleCabinetsJson(readable: Readable): SQL<{ id: string; name: string }[]> {
+  const visible = readable.isCompanyAdmin
+    ? sql`true`
+    : readable.cabinetIds.length > 0
+      ? sql`c.id = any(${sql.param(readable.cabinetIds)}::uuid[])`
+      : sql`false`;
+  return sql<
+    { id: string; name: string }[]
+  >`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id), '[]'::json)
+    from document_cabinets dcl join cabinets c on c.id = dcl.cabinet_id
+    where dcl.document_id = documents.id and c.company_id = ${readable.companyId} and ${visible})`;
 }

@@ -1,5 +1,5 @@
 /** Document SQL (STYLE.md: only repositories issue SQL). Every statement is scoped by the caller's company. */
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   cabinets,
@@ -17,6 +17,7 @@ import {
   type Readable,
 } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
+import { visibleCabinetsJson } from './documents-search.sql.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -42,20 +43,6 @@ export const listColumns = {
   sentAt: documents.sentAt,
   updatedAt: documents.updatedAt,
 };
-
-/** Cabinets of the document in `documents.id` (written out: drizzle leaves a lone table's columns unqualified) the caller may see, as JSON `[{ id, name }]` by name (names of unreadable cabinets are not leaked). */
-export function visibleCabinetsJson(readable: Readable): SQL<{ id: string; name: string }[]> {
-  const visible = readable.isCompanyAdmin
-    ? sql`true`
-    : readable.cabinetIds.length > 0
-      ? sql`c.id = any(${sql.param(readable.cabinetIds)}::uuid[])`
-      : sql`false`;
-  return sql<
-    { id: string; name: string }[]
-  >`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id), '[]'::json)
-    from document_cabinets dcl join cabinets c on c.id = dcl.cabinet_id
-    where dcl.document_id = documents.id and c.company_id = ${readable.companyId} and ${visible})`;
-}
 
 /**
  * The list rows of `ids` (a remembered page), read now with the cabinets the caller may see, in the order of

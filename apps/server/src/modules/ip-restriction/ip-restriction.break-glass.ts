@@ -12,7 +12,7 @@ import { reserveMail } from '../../auth/mail-limits.ts';
 import { quotedFields } from '../../lib/mail-quote.ts';
 import { recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import type { RequestOrigin } from '../../lib/http/request-origin.ts';
-import { findCompany } from '../company-settings/company-settings.repository.ts';
+import { findCompany } from '../company-settings/company-settings.service.ts';
 import * as repo from './ip-restriction.repository.ts';
 import { forgetCompany, scopesOf } from './ip-restriction.cache.ts';
 

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import { scopeRule } from './ip-restriction.cache.ts';
-import { findCompany } from '../company-settings/company-settings.repository.ts';
+import { findCompany } from '../company-settings/company-settings.service.ts';
 import { canonicalAddress } from '../../lib/http/ip-ranges.ts';
 
 export const RECORD_EVERY_MS = 10 * 60 * 1000;

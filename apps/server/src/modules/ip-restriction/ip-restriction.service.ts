@@ -19,7 +19,7 @@ import type { AuthContext } from '../../auth/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import { findCompany } from '../company-settings/company-settings.repository.ts';
+import { findCompany } from '../company-settings/company-settings.service.ts';
 import * as repo from './ip-restriction.repository.ts';
 import { forgetCompany, scopesOf, type StoredScopes } from './ip-restriction.cache.ts';
 import { canonicalAddress, rangeMatcher } from '../../lib/http/ip-ranges.ts';

@@ -6,7 +6,7 @@
 import { MEMBER_CSV, MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow, ManipulationRow } from '../../bulk/bulk.types.ts';
-import { countHoldings } from '../members/member-holdings.repository.ts';
+import { countHoldings } from '../members/member-offboarding.service.ts';
 import { findMembersByEmails } from './member-bulk.repository.ts';
 import type { FirstRowIndex } from './first-row-index.ts';
 import type { ParsedMemberRow } from './member-row-parse.ts';

@@ -16,7 +16,7 @@ import { revokeOnEmailChange } from '../../auth/revocation.ts';
 import { applyUseStates } from './member-use-state-apply.ts';
 import { formatVersion } from './member-cells.ts';
 import { MSG } from './member-check-messages.ts';
-import { countHoldings, transferHoldings } from '../members/member-holdings.repository.ts';
+import { countHoldings, transferHoldings } from '../members/member-offboarding.service.ts';
 import { memberAuditTarget } from '../members/member-mappers.ts';
 import { changes } from '../audit-log/audit-log.record.ts';
 import {

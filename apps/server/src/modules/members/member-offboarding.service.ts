@@ -17,6 +17,9 @@ import { memberAuditTarget } from './member-mappers.ts';
 import { lastAdmin } from './members.service.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
+/** What a member still holds, and its hand-over: the member CSV's deletions check and transfer them too. */
+export { countHoldings, transferHoldings } from './member-holdings.repository.ts';
+
 type Who = Pick<AuthContext, 'user' | 'origin'>;
 
 async function readHoldings(

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { jobKind } from '../../jobs/job-kind.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { quotedFields } from '../../lib/mail-quote.ts';
-import { otherCompanyAdmins } from '../sso/sso-audit.repository.ts';
+import { otherCompanyAdmins } from '../sso/sso-audit.ts';
 import { logged } from '../../jobs/logged.ts';
 
 export const BRAKE_ENGAGED_JOB = 'provisioning.brake-engaged';

@@ -11,6 +11,9 @@ import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.recor
 import * as repo from './sso.repository.ts';
 import type { SsoSettingsRow } from './sso.repository.ts';
 import { groupNames, memberNames } from './sso-audit.repository.ts';
+
+/** The company's other admins, told of a change (the leavers' mail names them too). */
+export { otherCompanyAdmins } from './sso-audit.repository.ts';
 import { certificateInfo } from './sso-metadata.ts';
 import { ssoChangeNoticeJob, type SsoChangeNotice } from './sso-change-notice.ts';
 

@@ -1,7 +1,7 @@
 /** SQL of 税務調査対応: the pack's documents as a subquery, so its 訂正削除履歴 scales with the search, not an id list. */
 import { sql, type SQL } from 'drizzle-orm';
 import { documents } from '../../db/schema.ts';
-import { documentSearchWhere } from '../documents/documents-search.repository.ts';
+import { documentSearchWhere } from '../documents/documents-search.sql.ts';
 import type { SearchFilter } from '../documents/search-filter.ts';
 
 /** The ids (as text, like `audit_events.target_id`) of the documents the pack's search matches. */

@@ -23,7 +23,7 @@ import { countCorrections } from '../audit-log/correction-history.ts';
 import { resolveCabinetScope } from '../documents/documents.service.ts';
 import { searchFilter } from '../documents/search-filter.ts';
 import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
-import { countDownload } from '../document-download/document-download.repository.ts';
+import { countDownload } from '../document-download/document-download.service.ts';
 import type { DownloadParams } from '../document-download/document-download.zip.ts';
 import { packCorrections } from './tax-audit.repository.ts';
 import { taxAuditPackJob } from './tax-audit.jobs.ts';

@@ -56,12 +56,8 @@ export async function findUsers(
   limit: number,
 ) {
   const cond = and(eq(users.companyId, companyId), where);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(cond);
   const rows: ScimUserRow[] =
-    limit === 0 || (total?.n ?? 0) === 0
+    limit === 0
       ? []
       : await db
           .select(userColumns)
@@ -70,8 +66,26 @@ export async function findUsers(
           .orderBy(asc(users.createdAt), asc(users.id))
           .offset(offset)
           .limit(limit);
-  return { total: total?.n ?? 0, rows };
+  return {
+    total: await totalOf(rows.length, offset, limit, () => countWhere(db, users, cond)),
+    rows,
+  };
 }
+
+const countWhere = async (db: DbOrTx, table: typeof users | typeof memberGroups, cond?: SQL) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(cond)
+  )[0]?.n ?? 0;
+
+/**
+ * totalResults without a count when the page says it: a first page that is not full holds every match (the
+ * IdPs' `userName eq` lookups, one statement instead of two).
+ */
+const totalOf = (found: number, offset: number, limit: number, count: () => Promise<number>) =>
+  offset === 0 && found < limit ? Promise.resolve(found) : count();
 
 export async function findUser(db: DbOrTx, companyId: string, id: string) {
   const [row] = await db
@@ -102,12 +116,8 @@ export async function findGroups(
     eq(memberGroups.type, EntityType.User),
     where,
   );
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(memberGroups)
-    .where(cond);
   const rows: ScimGroupRow[] =
-    limit === 0 || (total?.n ?? 0) === 0
+    limit === 0
       ? []
       : await db
           .select(groupColumns)
@@ -116,7 +126,10 @@ export async function findGroups(
           .orderBy(asc(memberGroups.createdAt), asc(memberGroups.id))
           .offset(offset)
           .limit(limit);
-  return { total: total?.n ?? 0, rows };
+  return {
+    total: await totalOf(rows.length, offset, limit, () => countWhere(db, memberGroups, cond)),
+    rows,
+  };
 }
 
 export async function findGroup(db: DbOrTx, companyId: string, id: string) {

@@ -110,6 +110,27 @@ export type ScimCaller = { tokenId: string; tokenName: string; companyId: string
 const TOUCH_EVERY_MS = 60_000;
 const touchedAt = new Map<string, number>();
 
+/**
+ * Requests of one token that arrive while its lookup is under way share that lookup (an IdP's 20 concurrent
+ * requests, one statement). Its answer is at most that one round trip older than the request (a revocation
+ * committed meanwhile is seen by the next request); nothing is kept once the lookup has answered.
+ */
+const lookups = new WeakMap<object, Map<string, ReturnType<typeof repo.findTokenByHash>>>();
+function lookUpToken(deps: AppDeps, hash: string) {
+  let inFlight = lookups.get(deps.database);
+  if (!inFlight)
+    lookups.set(
+      deps.database,
+      (inFlight = new Map<string, ReturnType<typeof repo.findTokenByHash>>()),
+    );
+  const known = inFlight.get(hash);
+  if (known) return known;
+  const map = inFlight;
+  const found = repo.findTokenByHash(deps.database.db, hash).finally(() => map.delete(hash));
+  map.set(hash, found);
+  return found;
+}
+
 export async function authenticateToken(
   deps: AppDeps,
   secret: string,
@@ -117,7 +138,7 @@ export async function authenticateToken(
 ): Promise<ScimCaller | null | 'revoked'> {
   if (!secret.startsWith(PROVISIONING_TOKEN_PREFIX) || secret.length > 200) return null;
   const db = deps.database.db;
-  const token = await repo.findTokenByHash(db, hashProvisioningSecret(secret));
+  const token = await lookUpToken(deps, hashProvisioningSecret(secret));
   if (!token) return null;
   if (token.revokedAt) return 'revoked';
   const now = deps.clock();

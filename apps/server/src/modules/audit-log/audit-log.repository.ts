@@ -13,7 +13,13 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditChainHeads, auditEvents, auditRowRecords, users } from '../../db/schema.ts';
+import {
+  auditChainHeads,
+  auditEvents,
+  auditRowRecords,
+  rowRecordKeys,
+  users,
+} from '../../db/schema.ts';
 import { searchKey } from './row-search-keys.ts';
 
 export type AuditFilter = {
@@ -231,9 +237,9 @@ const rowRecordId = sql`(select (substr(h, 1, 12) || '8' || substr(h, 14, 3) || 
 const ROW_CATEGORIES = ['member', 'document'];
 
 /**
- * The row records' conditions for a filter, one list per index walk: none when the filter excludes them
- * (another category or target type), two for a keyword (the name or title, and the address or 管理番号,
- * each an exact lookup of its own index in time order).
+ * The row records' conditions for a filter, one list per index read: none when the filter excludes them
+ * (another category or target type), two for a keyword (the name or title, an exact lookup of its btree in time
+ * order, and the address or 管理番号, one of the few rows the keys' GIN finds for it, sorted).
  */
 function rowRecordArms(f: AuditFilter): SQL[][] {
   const categories = typeof f.category === 'string' ? [f.category] : (f.category ?? []);
@@ -256,6 +262,7 @@ function rowRecordArms(f: AuditFilter): SQL[][] {
         ? eq(r.category, cats[0]!)
         : inArray(r.category, cats),
     f.targetType ? eq(r.targetType, f.targetType) : undefined,
+    f.targetId ? keyed(f.companyId, f.targetId) : undefined,
     f.targetId ? eq(r.targetId, f.targetId) : undefined,
     f.throughSeq !== undefined ? lte(r.eventSeq, f.throughSeq) : undefined,
   ];
@@ -264,9 +271,16 @@ function rowRecordArms(f: AuditFilter): SQL[][] {
   const k = searchKey(f.keyword);
   return [
     defined([...base, eq(r.nameKey, k)]),
-    defined([...base, sql`${r.identKey} = ${k}`, sql`${r.identKey} <> ''`, ne(r.nameKey, k)]),
+    defined([...base, keyed(f.companyId, k), eq(r.identKey, k), ne(r.nameKey, k)]),
   ];
 }
+
+/**
+ * A row record whose address, 管理番号 or target id is `key`: the GIN index of those keys (schema rowRecordKeys,
+ * the same expression), then the exact column compared by the caller.
+ */
+const keyed = (companyId: string, key: string) =>
+  sql`${rowRecordKeys(auditRowRecords)} @> array[${`${companyId}${key}`}::text]`;
 
 /**
  * The company's head (its newest event's number and hash, with that event's time): the anchor the viewer

@@ -89,6 +89,12 @@ function boundaries() {
         'lib/, db/, jobs/, auth/ and bulk/ are shared layers: they never import an area module, api/ or site/; wire areas in a composition root.',
     },
     {
+      target: `${serverSrc}/api`,
+      from: [modules, `${serverSrc}/site`],
+      message:
+        'api/ holds the plugins and route helpers areas use: it never imports an area; api-app.ts composes them.',
+    },
+    {
       // The seed composes demo data from every layer (passwords included); the schema and client stay below auth/.
       target: [`${serverSrc}/db/*.ts`, `${serverSrc}/db/schema/**`],
       from: `${serverSrc}/auth`,

@@ -5,7 +5,7 @@
  * statements, alternating in short rounds; the deepest page against the first; audit:verify against a
  * sequential read of the table; the recording overhead of member creates.
  */
-import { buildApiApp, type ApiApp } from '../apps/server/src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../apps/server/src/api-app.ts';
 import { findSessionUser } from '../apps/server/src/auth/current-user.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { findEvents } from '../apps/server/src/modules/audit-log/audit-log.service.ts';

@@ -19,7 +19,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApiApp } from '../apps/server/src/api/app.ts';
+import { buildApiApp } from '../apps/server/src/api-app.ts';
 import { closeDeps } from '../apps/server/src/bootstrap.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { openSeededDocuments } from './documents.bench.ts';

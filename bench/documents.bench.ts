@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApiApp } from '../apps/server/src/api/app.ts';
+import { buildApiApp } from '../apps/server/src/api-app.ts';
 import { closeDeps, createDeps } from '../apps/server/src/bootstrap.ts';
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';

@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { BulkKind } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../apps/server/src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../apps/server/src/api-app.ts';
 import { makeCompany, makeUser, signIn } from '../apps/server/test/support/fixtures.ts';
 import { addCsv, executeTimed, type Setup } from './member-bulk.bench.ts';
 import { interleave, measureInterleaved, spreadNote } from './lib/measure.ts';

@@ -207,6 +207,17 @@ describe('server zones: routes → services → repositories, infrastructure apa
     ]);
   });
 
+  it('api/ importing an area module fails: api-app.ts composes them', async () => {
+    const code =
+      "import { membersRoutes } from '../../modules/members/members.routes.ts';\nexport { membersRoutes };";
+    expect(await lint('apps/server/src/api/plugins/probe.ts', code)).toEqual([
+      zone(
+        '../../modules/members/members.routes.ts',
+        'api/ holds the plugins and route helpers areas use: it never imports an area; api-app.ts composes them.',
+      ),
+    ]);
+  });
+
   it('db/ importing auth/ fails', async () => {
     const code = "import { hashPassword } from '../auth/passwords.ts';\nexport { hashPassword };";
     expect(await lint('apps/server/src/db/probe.ts', code)).toEqual([

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@cloudsign/contract';
 import { endpointPath, ifMatchOf, type Endpoint } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from './app.ts';
+import { buildApiApp, type ApiApp } from '../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeDocument } from '../../test/support/fixtures.ts';
 import { makeWorld, type World } from '../../test/support/cabinets.world.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../api/app.ts';
+import { buildApiApp, type ApiApp } from '../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../test/support/fixtures.ts';
 import {

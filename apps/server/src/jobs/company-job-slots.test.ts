@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TBulkManipulation } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../api/app.ts';
+import { buildApiApp, type ApiApp } from '../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeWorld, errorOf, type World } from '../../test/support/cabinets.world.ts';
 import { bulkManipulations, cabinetBackfills, cabinetClassificationRules } from '../db/schema.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BulkStatus } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../api/app.ts';
+import { buildApiApp, type ApiApp } from '../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../test/support/fixtures.ts';
 import { upload, utf8 } from '../../test/support/member-bulk.world.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
-import { buildApiApp } from '../api/app.ts';
+import { buildApiApp } from '../api-app.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { issuePasswordSetupLink } from '../auth/password-setup.ts';
 import * as ssoRepo from '../modules/sso/sso.repository.ts';

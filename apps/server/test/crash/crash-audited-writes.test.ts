@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BulkStatus } from '@cloudsign/contract';
-import { buildApiApp } from '../../src/api/app.ts';
+import { buildApiApp } from '../../src/api-app.ts';
 import { recordAuditEvent } from '../../src/modules/audit-log/audit-log.record.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';

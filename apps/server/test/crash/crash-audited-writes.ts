@@ -9,7 +9,7 @@
  */
 import { BulkStatus, hasBulkExecutionStarted } from '@cloudsign/contract';
 import type { AppDeps } from '../../src/deps.ts';
-import type { buildApiApp } from '../../src/api/app.ts';
+import type { buildApiApp } from '../../src/api-app.ts';
 import { runCheck } from '../../src/bulk/check-runner.ts';
 import { createMemberChecker } from '../../src/modules/member-bulk/member-checker.ts';
 import { verifyChain } from '../../src/modules/audit-log/audit-verify.ts';

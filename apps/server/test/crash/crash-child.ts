@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import pino from 'pino';
 import { parseEnv } from '../../src/config/env.ts';
 import { closeDeps, createDeps } from '../../src/bootstrap.ts';
-import { buildApiApp } from '../../src/api/app.ts';
+import { buildApiApp } from '../../src/api-app.ts';
 import { signIn } from '../support/fixtures.ts';
 import { importBody } from './crash-pdf.ts';
 import { pendingJobs } from './crash-invariants.ts';

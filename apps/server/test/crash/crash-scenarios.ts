@@ -5,7 +5,7 @@
  */
 import { BulkStatus } from '@cloudsign/contract';
 import type { AppDeps } from '../../src/deps.ts';
-import { buildApiApp } from '../../src/api/app.ts';
+import { buildApiApp } from '../../src/api-app.ts';
 import { runCheck } from '../../src/bulk/check-runner.ts';
 import { createMemberChecker } from '../../src/modules/member-bulk/member-checker.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
 import { cabinets, memberGroups } from '../../src/db/schema.ts';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ApiApp } from '../../src/api/app.ts';
+import type { ApiApp } from '../../src/api-app.ts';
 import { queryRows } from '../../src/db/query-rows.ts';
 import { runAlertDigests } from '../../src/modules/alerts/alert-digest.ts';
 import { addDays, jstDay } from '../../src/modules/alerts/alert-deadlines.ts';

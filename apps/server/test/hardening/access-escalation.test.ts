@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { applyClassificationRules } from '../../src/modules/documents/classification.repository.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeDocument } from '../support/fixtures.ts';

@@ -10,7 +10,7 @@ import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBulkManipulation } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
 import { documentAttributeOptions, memberGroupUsers, memberGroups } from '../../src/db/schema.ts';

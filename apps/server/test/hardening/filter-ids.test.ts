@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import {

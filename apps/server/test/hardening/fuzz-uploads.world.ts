@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { TBulkManipulation, TBulkRow } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import { runCheck } from '../../src/bulk/check-runner.ts';

@@ -4,7 +4,7 @@
  * members, documents with a file, bulk runs, exports, a classification backfill — plus another company's,
  * so generated ids hit real rows of both. Every id is harvested from the API's own answers, by kind.
  */
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../support/fixtures.ts';
 import { multipartBody, tinyPdf } from './fuzz-multipart.ts';

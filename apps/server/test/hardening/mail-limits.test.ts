@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { mailSends, users } from '../../src/db/schema.ts';
 import { MAIL_LIMITS, INVITATION_LIMIT_MESSAGES } from '../../src/auth/mail-limits.ts';
 import { REMINDERS_DONE_TODAY } from '../../src/modules/company-settings/company-settings.service.ts';

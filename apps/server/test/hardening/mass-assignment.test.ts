@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BulkKind, BulkStatus, type TBulkManipulation } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import {
   bulkManipulations,

@@ -10,7 +10,7 @@ import { ERROR_CODES } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import { parseAnswer, slowClient, type SlowClient } from '../support/slow-client.ts';
-import { buildApiApp } from '../../src/api/app.ts';
+import { buildApiApp } from '../../src/api-app.ts';
 import { buildSiteApp } from '../../src/site/app.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../../src/lib/http/client-limits.ts';
 

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { audit } from './tenant-isolation.audit.ts';
 import { commandArbs } from './tenant-isolation.commands.ts';

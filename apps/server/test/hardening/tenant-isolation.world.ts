@@ -9,7 +9,7 @@ import iconv from 'iconv-lite';
 import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TBulkManipulation } from '@cloudsign/contract';
-import type { ApiApp } from '../../src/api/app.ts';
+import type { ApiApp } from '../../src/api-app.ts';
 import { multipart, settle as settleManipulation } from '../support/member-bulk.world.ts';
 import { cabinets, memberGroups, provisioningTokens, sessions } from '../../src/db/schema.ts';
 import { hashProvisioningSecret } from '../../src/modules/provisioning/provisioning-tokens.service.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
-import { buildApiApp } from '../../src/api/app.ts';
+import { buildApiApp } from '../../src/api-app.ts';
 import { buildSiteApp } from '../../src/site/app.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { HEADERS_TIMEOUT_MS } from '../../src/lib/http/server-timeouts.ts';

@@ -9,7 +9,7 @@ import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import { settle, upload, type Headers } from '../support/member-bulk.world.ts';
 import { peakGrowthMb } from '../support/peak-growth.ts';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { MSG_TOO_MANY_COLUMNS } from '../../src/bulk/check-runner.ts';
 import { MAX_ERROR_DETAILS, msgMoreDetails } from '../../src/lib/error-details.ts';
 

@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import { saveRestriction } from '../../src/modules/ip-restriction/ip-restriction.repository.ts';

@@ -2,7 +2,7 @@
 import iconv from 'iconv-lite';
 import { expect } from 'vitest';
 import type { TBulkManipulation, TBulkRow } from '@cloudsign/contract';
-import type { ApiApp } from '../../src/api/app.ts';
+import type { ApiApp } from '../../src/api-app.ts';
 
 export type Headers = { authorization: string };
 

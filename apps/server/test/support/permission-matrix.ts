@@ -3,7 +3,7 @@
  * member, and another company's admin; and the check that each route answers each of them as the matrix says.
  */
 import { expect } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../src/api/app.ts';
+import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
 import { cabinetAdmins, cabinets } from '../../src/db/schema.ts';
 import { createTestDeps, type TestDeps } from './test-deps.ts';
 import { makeCompany, makeUser, signIn } from './fixtures.ts';

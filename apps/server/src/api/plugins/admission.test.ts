@@ -3,7 +3,7 @@
  * answered 503 at once, with Retry-After and a Japanese body in the product's error shape; probes never wait.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { errorOf } from '../../../test/support/error-body.ts';
 

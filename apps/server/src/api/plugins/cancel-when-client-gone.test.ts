@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { buildApiApp, type ApiApp } from '../app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, isPostgresRun, type TestDeps } from '../../../test/support/test-deps.ts';
 import { openDatabase } from '../../db/client.ts';
 

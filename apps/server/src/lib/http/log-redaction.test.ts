@@ -11,7 +11,7 @@ import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.t
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { buildSiteApp } from '../../site/app.ts';
-import { buildApiApp } from '../../api/app.ts';
+import { buildApiApp } from '../../api-app.ts';
 import { postForm } from '../../../test/support/site.world.ts';
 import { declareSecretParams, loggerOptions, maskSecrets } from './log-redaction.ts';
 

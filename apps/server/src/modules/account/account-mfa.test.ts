@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { hashBackupCodes, newTotpSecret } from '../../auth/mfa.ts';
 import { auditEvents, sessions, users } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { FULL_WIDTH_REFUSED, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { createSession } from '../../auth/sessions.ts';
 import { auditEvents, companies, passwordSetupTokens, sessions, users } from '../../db/schema.ts';

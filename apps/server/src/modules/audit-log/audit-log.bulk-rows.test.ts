@@ -10,7 +10,7 @@ import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
 import type { TAuditEvent, TBulkManipulation, TFindAuditEventsResponse } from '@cloudsign/contract';
 import { auditDetailsText } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import {

@@ -3,7 +3,7 @@
  * 実行中 forever once pg-boss gave up). The database refuses its links here, as a full disk would.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';
 import { makeWorld, type World } from '../../../test/support/cabinets.world.ts';

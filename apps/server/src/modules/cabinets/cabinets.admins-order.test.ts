@@ -1,6 +1,6 @@
 /** A cabinet's admins are listed as the member list lists members: by フリガナ, then name (issue 30). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { cabinetAdmins, cabinets } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { CLIENT_LOG_BODY_LIMIT, CLIENT_LOG_RATE_LIMIT } from './client-logs.routes.ts';
 import { MAX_ENTRIES_PER_BATCH, parseLogBatch } from './client-logs.service.ts';

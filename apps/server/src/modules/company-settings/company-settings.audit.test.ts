@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ifMatchOf } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { expectError } from '../../../test/support/error-body.ts';

@@ -6,7 +6,7 @@
 import { startCrashWorker, killWorker } from '../../../test/crash/crash-harness.ts';
 import { afterAll, expect, it } from 'vitest';
 import { BulkStatus } from '@cloudsign/contract';
-import { buildApiApp } from '../../api/app.ts';
+import { buildApiApp } from '../../api-app.ts';
 import { isPostgresRun } from '../../../test/support/test-deps.ts';
 import { crashDatabase, isCrashTestEnabled } from '../../../test/crash/crash-database.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';

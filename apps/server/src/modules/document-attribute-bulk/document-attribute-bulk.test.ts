@@ -9,7 +9,7 @@ import {
   type TBulkRow,
 } from '@cloudsign/contract';
 import { xlsBytes, xlsxBytes } from '../../../test/support/excel-files.ts';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { cabinets, documentAttributeOptions, documents } from '../../db/schema.ts';

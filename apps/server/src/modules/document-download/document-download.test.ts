@@ -12,7 +12,7 @@ import {
   type TCompanySettings,
   type TDocumentDownloadRequest,
 } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { companies, documentCabinets, documentFiles } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import {

@@ -1,6 +1,6 @@
 /** Documents in the audit log: an import and an attribute edit each leave events naming who, what and how. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument } from '../../../test/support/fixtures.ts';
 import { makeDocumentsWorld, type DocumentsWorld } from '../../../test/support/documents.world.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { documents } from '../../db/schema.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFHexString, PDFName, type PDFDict } from 'pdf-lib';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocumentsWorld, type DocumentsWorld } from '../../../test/support/documents.world.ts';
 import { jsAction, openAction, pdfWith, type Build } from '../../../test/support/script-pdfs.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDocumentFindResponse } from '@cloudsign/contract';
 import { and, eq } from 'drizzle-orm';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeDocument, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import {

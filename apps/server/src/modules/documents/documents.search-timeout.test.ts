@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { buildApiApp } from '../../api/app.ts';
+import { buildApiApp } from '../../api-app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { installErrorHandling, MSG_QUERY_TIMEOUT } from '../../lib/http/error-handler.ts';
 import { createTestDeps, isPostgresRun, type TestDeps } from '../../../test/support/test-deps.ts';

@@ -1,7 +1,7 @@
 /** Groups are CompanyAdmin's (docs/design.md §1); a cabinet admin grants cabinet access through the cabinet's own group candidates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApiApp } from '../../api/app.ts';
+import type { ApiApp } from '../../api-app.ts';
 import type { TestDeps } from '../../../test/support/test-deps.ts';
 import {
   CALLERS,

@@ -5,7 +5,7 @@
  * and the pages after the first must follow on from it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { signIn } from '../../../test/support/fixtures.ts';
 import { seedLargeCompany } from '../../db/seed/large-seed.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApiApp } from '../../api/app.ts';
+import type { ApiApp } from '../../api-app.ts';
 import type { TestDeps } from '../../../test/support/test-deps.ts';
 import {
   CALLERS,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TCreatedProvisioningToken, TProvisioningTokensResponse } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { auditEvents, provisioningTokens } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';

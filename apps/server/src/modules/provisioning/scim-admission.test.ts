@@ -8,7 +8,7 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ifMatchOf, ipRefusedMessage } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { provisioningLog } from '../../db/schema.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../../lib/http/client-limits.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';

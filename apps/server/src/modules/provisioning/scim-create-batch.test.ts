@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { auditEvents, memberListStats, provisioningLog, users } from '../../db/schema.ts';
 import { verifyChain } from '../audit-log/audit-verify.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';

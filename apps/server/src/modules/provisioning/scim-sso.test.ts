@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { buildSiteApp } from '../../site/app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { PASSWORD_SETUP_SUBJECT } from '../../auth/password-setup.ts';

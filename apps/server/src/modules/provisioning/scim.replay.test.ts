@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';

@@ -14,7 +14,7 @@ import { makeKey, requestIdOf } from '../../../test/support/saml-idp.ts';
 import { addSsoDomain } from '../../../test/support/sso-domains.world.ts';
 import { TEST_IDP, idpAnswer, postToAcs } from '../../../test/support/sso.world.ts';
 import { buildSiteApp } from '../../site/app.ts';
-import { buildApiApp } from '../../api/app.ts';
+import { buildApiApp } from '../../api-app.ts';
 import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import * as repo from './sso.repository.ts';

@@ -1,6 +1,6 @@
 /** /metrics: Prometheus text for a scraper holding METRICS_TOKEN; nothing for anyone else. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { parseEnv } from '../../config/env.ts';

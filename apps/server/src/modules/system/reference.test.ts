@@ -3,7 +3,7 @@
  * anyone may read it, without a token, with every asset the page loads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { expectError } from '../../../test/support/error-body.ts';
 

@@ -10,7 +10,7 @@ import {
   TAX_AUDIT_CORRECTIONS_NAME,
   type TTaxAuditPackRequest,
 } from '@cloudsign/contract';
-import { buildApiApp, type ApiApp } from '../../api/app.ts';
+import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { documentCabinets } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import {

@@ -254,6 +254,53 @@ export async function seedAuditEvents(
 }
 
 /**
+ * What an earlier run seeded in a kept database (audit-kept-database.ts), read back from its tables: the same
+ * figures seedAuditEvents answers, but the time it took.
+ */
+export async function readSeededAuditLog(
+  database: Database,
+  companyId: string,
+): Promise<SeededAuditLog> {
+  const q = database.raw.query;
+  const one = async <T>(text: string) => (await q<T>(text, [companyId])).rows[0]!;
+  const head = await one<{ seq: string }>('select seq from audit_chain_heads where company_id = $1');
+  const rows = await one<{ n: string }>(
+    'select count(*) as n from audit_row_records where company_id = $1',
+  );
+  // The seeded events are the ones before this run's own (the bench's member creates and bulk executions).
+  const actors = await q<{ actor_id: string }>(
+    `select distinct actor_id from audit_events
+     where company_id = $1 and actor_email like 'actor%@bench-audit.example' order by actor_id`,
+    [companyId],
+  );
+  const newest = await one<{ t: Date }>(
+    `select occurred_at as t from audit_events
+     where company_id = $1 and actor_email like 'actor%@bench-audit.example'
+     order by occurred_at desc nulls last, seq desc nulls last limit 1`,
+  );
+  const chained = Number(head.seq);
+  const rowRecords = Number(rows.n);
+  const events = chained + rowRecords;
+  return {
+    events,
+    chained,
+    actorIds: actors.rows.map((r) => r.actor_id),
+    memberName,
+    newest: new Date(newest.t),
+    bulk: {
+      ...(await bulkTargets(
+        database,
+        companyId,
+        Math.max(1_000, Math.round(events / 100)),
+        Math.max(1_000, Math.round(events / 50)),
+      )),
+      events: rowRecords,
+    },
+    ms: 0,
+  };
+}
+
+/**
  * Items from ($11) to ($12) with, for each, what it is: an event of another kind (`not bulk`, numbered `event_seq`)
  * or a bulk batch's row (numbered `batch_seq`, its batch's event, at `position`). $13 is the last event number
  * before the chunk; a chunk is whole periods of RUN_PERIOD items: the run's three batches' events first, then

@@ -8,6 +8,12 @@ import { buildApiApp } from './api-app.ts';
 import { buildSiteApp } from './site/app.ts';
 import { seedOnStart } from './db/seed/seed-on-start.ts';
 import { DEMO_LOGINS } from './db/seed/demo-logins.ts';
+import {
+  isNewEmbeddedDatabase,
+  isPreparingProcess,
+  prepareDatabase,
+  prepareInOwnProcess,
+} from './first-start.ts';
 
 const ROLES = ['site', 'api', 'worker'] as const;
 type Role = (typeof ROLES)[number];
@@ -27,10 +33,16 @@ function parseRoles(argv: string[]): Role[] {
 async function main() {
   const env = parseEnv(process.env);
   const roles = parseRoles(process.argv.slice(2));
+  if (isPreparingProcess()) {
+    await prepareDatabase(env);
+    process.exit(0);
+  }
+  // A new embedded database is made (and the demo seeded) by a process that exits first (first-start.ts).
+  const prepared = isNewEmbeddedDatabase(env) ? await prepareInOwnProcess(env) : null;
   const deps = await createDeps(env);
   const log = deps.logger;
 
-  const hasDemo = await seedOnStart(deps);
+  const hasDemo = prepared ?? (await seedOnStart(deps));
 
   const closers: (() => Promise<unknown>)[] = [];
   if (roles.includes('site')) {

@@ -104,6 +104,9 @@ async function openPostgres(
   };
 }
 
+/** The embedded database's cluster folder inside DATA_DIR. */
+export const pgliteDirOf = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
 /** `dataDir` undefined means in memory (tests). */
 async function openPglite(
   dataDir: string | undefined,
@@ -111,7 +114,7 @@ async function openPglite(
 ): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
-    dir = path.resolve(dataDir, 'pglite');
+    dir = pgliteDirOf(dataDir);
     mkdirSync(dir, { recursive: true });
   }
   return (await openPgliteAt(dir, sharedBuffersMb)).database;

@@ -186,10 +186,9 @@ function walkMayPassMost(q: TDocumentFindQuery): boolean {
   return (
     q.sort !== 'updatedAt' ||
     Boolean(q.sender?.trim()) ||
-    // Documents left blank are often one batch (an old import without amounts), and one 取引先's documents
-    // one period of business: both may lie together in update order.
+    // Documents left blank are often one batch (an old import without amounts): they may lie together in
+    // update order. (One 取引先's documents, exact, may too, but their index is in update order: migration 0051.)
     (q.blank?.length ?? 0) > 0 ||
-    (q.counterpartyMatch === 'exact' && Boolean(q.counterparty?.trim())) ||
     DATE_CONDITIONS.some((c) => q[c] !== undefined)
   );
 }

@@ -159,11 +159,12 @@ async function settle(deps: AppDeps, companyId: string, creates: Create[]) {
         );
         return;
       } catch (err) {
-        if (!(err instanceof EmailTakenMeanwhile)) break;
+        if (!(err instanceof EmailTakenMeanwhile)) throw err;
       }
     }
-  } catch {
+  } catch (err) {
     // Below: each create on its own says what went wrong with it.
+    deps.logger.warn({ err, creates: creates.length }, 'SCIM create batch failed: one by one');
   }
   await Promise.all(
     creates.map((c) => c.alone().then((row) => c.resolve({ row, isLogged: false }), c.reject)),

@@ -26,19 +26,29 @@ function sorted(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sorted);
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(o)
-        .sort()
-        .map((k) => [k, sorted(o[k])]),
-    );
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(o).sort()) out[k] = sorted(o[k]);
+    return out;
   }
   return v;
 }
 
+/** A batch's rows share one time: its text is made once, not once per row. */
+let lastTime: { at: Date; ms: number; iso: string } | undefined;
+const iso = (d: Date) => {
+  if (lastTime?.at !== d || lastTime.ms !== d.getTime())
+    lastTime = { at: d, ms: d.getTime(), iso: d.toISOString() };
+  return lastTime.iso;
+};
+
+/**
+ * A row's canonical form: a JSON array of its columns in this order (the writer sends these very lines as the
+ * rows' parameter, row-records.repository.ts, so the rows are serialised once).
+ */
 export const canonicalRow = (r: RowRecordCanonical) =>
   JSON.stringify([
     r.position,
-    r.occurredAt.toISOString(),
+    iso(r.occurredAt),
     r.actorId,
     r.action,
     r.category,
@@ -54,12 +64,15 @@ export const canonicalRow = (r: RowRecordCanonical) =>
 export function rowsDigest() {
   const hash = createHash('sha256');
   let rows = 0;
+  /** A row already in its canonical form (canonicalRow). */
+  const addLine = (line: string) => {
+    hash.update(line);
+    hash.update('\n');
+    rows++;
+  };
   return {
-    add(r: RowRecordCanonical) {
-      hash.update(canonicalRow(r));
-      hash.update('\n');
-      rows++;
-    },
+    add: (r: RowRecordCanonical) => addLine(canonicalRow(r)),
+    addLine,
     get rows() {
       return rows;
     },

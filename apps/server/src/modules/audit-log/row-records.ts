@@ -8,13 +8,9 @@
 import { AUDIT_ACTIONS } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { toRow, type AuditEventInput } from './audit-log.record.ts';
-import { rowsDigest } from './row-records-digest.ts';
+import { canonicalRow, rowsDigest } from './row-records-digest.ts';
 import { rowSearchKeys } from './row-search-keys.ts';
-import {
-  insertBatchEvent,
-  insertRowRecords,
-  type RowRecordValues,
-} from './row-records.repository.ts';
+import { insertBatchEvent, insertRowRecords } from './row-records.repository.ts';
 
 /**
  * Records the events of one batch (every one by the run's executor, at one time: `rowEvents`) as row records
@@ -30,19 +26,20 @@ export async function recordRowRecords(
   // jsonb keeps milliseconds as written; the digest is of the time as stored and read back.
   const actorId = first.actor?.id ?? null;
   const digest = rowsDigest();
-  const rows = events.map((e, i): RowRecordValues => {
+  // Each row is serialised once: its canonical line is both what the digest covers and the statement's
+  // parameter (serialising the rows a second time for the statement cost as much as the digest's hashing).
+  const lines = events.map((e, i) => {
     const target = e.target ?? { type: '', id: '', name: '' };
     const { nameKey, identKey } = rowSearchKeys(target);
     const details = e.origin?.source
       ? { ...e.details, source: e.origin.source }
       : (e.details ?? {});
-    const category = AUDIT_ACTIONS[e.action].category;
-    digest.add({
+    const line = canonicalRow({
       position: i + 1,
       occurredAt,
       actorId,
       action: e.action,
-      category,
+      category: AUDIT_ACTIONS[e.action].category,
       targetType: target.type,
       targetId: target.id,
       targetName: target.name,
@@ -50,17 +47,8 @@ export async function recordRowRecords(
       identKey,
       details,
     });
-    return [
-      i + 1,
-      e.action,
-      category,
-      target.type,
-      target.id,
-      target.name,
-      nameKey,
-      identKey,
-      details,
-    ];
+    digest.addLine(line);
+    return line;
   });
   const run = (first.details?.bulk as { run?: string } | undefined)?.run ?? '';
   const eventSeq = await insertBatchEvent(
@@ -72,8 +60,8 @@ export async function recordRowRecords(
       occurredAt,
       action: 'bulk.rowsRecorded',
       target: { type: 'bulkRun', id: run, name: '' },
-      details: { rows: rows.length, sha256: digest.hex() },
+      details: { rows: lines.length, sha256: digest.hex() },
     }),
   );
-  await insertRowRecords(tx, { companyId: first.companyId, eventSeq, occurredAt, actorId }, rows);
+  await insertRowRecords(tx, { companyId: first.companyId, eventSeq, occurredAt, actorId }, lines);
 }

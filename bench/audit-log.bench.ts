@@ -12,7 +12,13 @@ import { findEvents } from '../apps/server/src/modules/audit-log/audit-log.servi
 import { verifyChain } from '../apps/server/src/modules/audit-log/audit-verify.ts';
 import { ZFindAuditEventsQuery } from '@cloudsign/contract';
 import { makeCompany, makeUser, signIn } from '../apps/server/test/support/fixtures.ts';
-import { seedAuditEvents, type SeededAuditLog } from './lib/audit-events-seed.ts';
+import {
+  readSeededAuditLog,
+  seedAuditEvents,
+  type SeededAuditLog,
+} from './lib/audit-events-seed.ts';
+import { keptAuditDatabase, openKeptAuditDatabase } from './lib/audit-kept-database.ts';
+import { DEFAULT_BENCH_URL } from './lib/context.ts';
 import { freshTokens } from './lib/fresh-tokens.ts';
 import { executeMemberEdits, insertEditableMembers } from './lib/member-edits-run.ts';
 import { executeAttributeEdits, insertEditableDocuments } from './lib/attribute-edits-run.ts';
@@ -43,16 +49,37 @@ type Setup = {
   seeded: SeededAuditLog;
 };
 
+const COMPANY = '監査ログ計測株式会社';
+
+/** The seeded company: found in a kept database seeded by an earlier run, else made and seeded now. */
+async function seededCompany(ctx: BenchContext, kind: DbKind, deps: AppDeps) {
+  const events = ctx.size(EVENTS[kind]);
+  const [found] = (
+    await deps.database.raw.query<{ id: string }>(
+      `select c.id from companies c join audit_chain_heads h on h.company_id = c.id
+       where c.name = $1 order by c.created_at limit 1`,
+      [COMPANY],
+    )
+  ).rows;
+  if (found) {
+    ctx.log(`audit log (${kind}): the kept database's events (${keptAuditDatabase()})`);
+    return { company: found, seeded: await readSeededAuditLog(deps.database, found.id) };
+  }
+  const company = await makeCompany(deps, { name: COMPANY });
+  ctx.log(`audit log (${kind}): seeding ${events.toLocaleString('en')} events`);
+  return { company, seeded: await seedAuditEvents(deps.database, company.id, events, ctx.log) };
+}
+
 const setups = new Map<DbKind, Promise<Setup>>();
 function setup(ctx: BenchContext, kind: DbKind): Promise<Setup> {
   let s = setups.get(kind);
   if (!s) {
     s = (async () => {
-      const deps = await ctx.deps(kind);
-      const company = await makeCompany(deps, { name: '監査ログ計測株式会社' });
-      const events = ctx.size(EVENTS[kind]);
-      ctx.log(`audit log (${kind}): seeding ${events.toLocaleString('en')} events`);
-      const seeded = await seedAuditEvents(deps.database, company.id, events, ctx.log);
+      const kept = kind === 'postgres' ? keptAuditDatabase() : undefined;
+      const deps = kept
+        ? await openKeptAuditDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL, kept)
+        : await ctx.deps(kind);
+      const { company, seeded } = await seededCompany(ctx, kind, deps);
       ctx.log(`audit log (${kind}): seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
       const auditors = [];
       for (let i = 0; i < CLIENTS; i++)

@@ -284,9 +284,9 @@ describe('the document search plan', () => {
     });
   });
 
-  it('walks an exact 取引先 of many documents in update order (its index is in that order); blanks are collected', async () => {
-    // 北斗製作所株式会社 on 32,000 of a million documents; 管理番号 left blank on 150,000.
-    const { stats } = fakeStats({ counterparty: 32_000, blank: 150_000 });
+  it('walks an exact 取引先 of many documents in update order: its index is in that order', async () => {
+    // 北斗製作所株式会社 on 32,000 of a million documents.
+    const { stats } = fakeStats({ counterparty: 32_000 });
     const exact = `counterparty=${k('北斗製作所株式会社')}&counterpartyMatch=exact`;
     expect(await plan(admin, exact, null, stats)).toMatchObject({
       isCollected: false,
@@ -298,12 +298,24 @@ describe('the document search plan', () => {
       isCollected: true,
       total: { from: 'window' },
     });
-    // Blanks are often one batch lying together in update order: collected, counted exactly.
-    expect(await plan(admin, 'blank=localId', null, stats)).toMatchObject({
-      isCollected: true,
-      total: { from: 'window' },
-      estimate: 150_000,
-    });
+  });
+
+  it('walks one text item left blank by its own index in update or title order; other blanks are collected', async () => {
+    // 管理番号 left blank on 150,000 of a million documents, 取引金額 on 150,000, 営業 in 100,000.
+    const { stats } = fakeStats({ blank: 150_000, 営業: 100_000 });
+    const walked = { isCollected: false, total: { from: 'none' }, estimate: 150_000 };
+    const collected = { isCollected: true, total: { from: 'window' } };
+    for (const q of ['blank=localId', 'blank=localId&sort=title&order=asc', 'blank=counterparty'])
+      expect(await plan(admin, q, null, stats), q).toMatchObject(walked);
+    // Blanks are often one batch lying together in the walked order: where no index holds them in that order
+    // (another sort, the amount, two items, another condition), they are collected and counted exactly.
+    for (const q of [
+      'blank=localId&sort=contractAt',
+      'blank=amount',
+      'blank=localId,counterparty',
+      `blank=localId&keyword=${k('営業')}`,
+    ])
+      expect(await plan(admin, q, null, stats), q).toMatchObject(collected);
   });
 
   it('lists a contract-date range day by day when an amount range comes with it', async () => {

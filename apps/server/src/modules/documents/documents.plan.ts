@@ -183,6 +183,7 @@ const DATE_CONDITIONS = [
  * order that follows the words themselves (業務委託 sorted by title: every title before 業).
  */
 function walkMayPassMost(q: TDocumentFindQuery): boolean {
+  if (isBlankWalkIndexed(q)) return false;
   return (
     q.sort !== 'updatedAt' ||
     Boolean(q.sender?.trim()) ||
@@ -190,6 +191,25 @@ function walkMayPassMost(q: TDocumentFindQuery): boolean {
     // update order. (One 取引先's documents, exact, may too, but their index is in update order: migration 0051.)
     (q.blank?.length ?? 0) > 0 ||
     DATE_CONDITIONS.some((c) => q[c] !== undefined)
+  );
+}
+
+/** 未入力 of these items has partial indexes of the blanks in update order and in title order (0051, 0053). */
+const INDEXED_BLANKS: readonly string[] = ['counterparty', 'title', 'localId'];
+
+/**
+ * 未入力 of one such item and nothing else, sorted by update time or title: the walk reads the blanks' own index
+ * in that order, so it passes nothing, however the blanks lie.
+ */
+function isBlankWalkIndexed(q: TDocumentFindQuery): boolean {
+  const [item, ...more] = q.blank ?? [];
+  return (
+    item !== undefined &&
+    more.length === 0 &&
+    INDEXED_BLANKS.includes(item) &&
+    (q.sort === 'updatedAt' || q.sort === 'title') &&
+    searchWords(q).length === 0 &&
+    !hasConditionsBesidesKeyword({ ...q, blank: [] })
   );
 }
 

@@ -57,7 +57,6 @@ function boundaries() {
     bulk: ['audit-log/audit-log.repository.ts'],
     cabinets: ['audit-log/document-events.repository.ts'],
     documents: ['audit-log/document-events.repository.ts'],
-    'member-bulk': ['members/members.repository.ts'],
     provisioning: [
       'members/member-holdings.repository.ts',
       'members/members.repository.ts',

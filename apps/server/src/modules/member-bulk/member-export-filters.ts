@@ -6,7 +6,7 @@
 import type { TMemberBulkFilters } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findGroupType } from '../members/members.repository.ts';
+import { findGroupType } from '../members/members.service.ts';
 
 export const MSG_GROUP = '指定されたメンバーグループが見つかりません。';
 

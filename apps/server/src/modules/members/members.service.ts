@@ -36,6 +36,9 @@ import { inactiveBefore } from './member-sign-in.sql.ts';
 import { EntityType } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
+/** A group's type if it is the company's (the member CSV's filters are checked against it too). */
+export { findGroupType } from './members.repository.ts';
+
 const AUDITED_FIELDS = [
   'name',
   'furigana',

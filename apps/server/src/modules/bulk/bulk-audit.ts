@@ -8,8 +8,7 @@ import type { TAuditAction } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
-import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import { findMemberIdentity } from '../audit-log/audit-log.repository.ts';
+import { auditBy, findMemberIdentity, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import type { BulkTargetDescriptor } from './bulk-target.ts';
 
 /**

@@ -105,7 +105,6 @@ function boundaries() {
       // by the site's composition root. Nothing may be added to this list.
       except: [
         './audit-log/audit-log.record.ts',
-        './audit-log/audit-log.repository.ts',
         './ip-restriction/ip-restriction.enforce.ts',
         './ip-restriction/ip-restriction.break-glass.ts',
         './ip-restriction/sign-in-scopes.ts',

@@ -5,9 +5,8 @@
 import type { DbOrTx } from '../db/client.ts';
 import { deleteSession, type NextStep } from '../auth/sessions.ts';
 import { selectSessionAccount } from '../auth/sessions.repository.ts';
-import { recordAuditEvent } from '../modules/audit-log/audit-log.record.ts';
+import { findMemberAccount, recordAuditEvent } from '../modules/audit-log/audit-log.record.ts';
 import type { RequestOrigin } from '../lib/http/request-origin.ts';
-import { findMemberAccount } from '../modules/audit-log/audit-log.repository.ts';
 import { hasMemberFailureSince } from '../auth/event-bounds.ts';
 import { memberLabel } from '@cloudsign/contract';
 import { recordLastSignIn } from '../auth/last-sign-in.repository.ts';

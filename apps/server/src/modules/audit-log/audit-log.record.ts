@@ -8,8 +8,8 @@ import { auditEvents } from '../../db/schema.ts';
 import { insertEventRows } from './audit-log-insert.repository.ts';
 import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 
-/** A member as an event names them now, for a job recording on behalf of the member who started it. */
-export { findMemberIdentity } from './audit-log.repository.ts';
+/** A member as an event names them now: for a job acting for whoever started it, for the site's own events. */
+export { findMemberAccount, findMemberIdentity } from './audit-log.repository.ts';
 
 /** Who acted; null for the system (jobs acting on their own, failed sign-ins of unknown addresses). */
 export type AuditActor = { id: string; name: string; email: string } | null;

@@ -21,12 +21,11 @@ import { hasGroupSeparator } from './member-cells.ts';
 import { versionCell } from '../../bulk/version-cell.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
 import { findDocumentApproval } from './member-use-state.sql.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   countFilteredMembers,
-  findGroupsOfMembers,
   forEachMemberPage,
   membersPage,
+  type ExportedMember,
   type MemberCsvFilters,
   type MemberState,
 } from './member-bulk.repository.ts';
@@ -85,17 +84,8 @@ export async function writeMembersCsv(
     ),
   );
   let written = 0;
-  const writePage = async (db: DbOrTx, page: MemberState[]) => {
+  const writePage = async (page: ExportedMember[]) => {
     deps.jobs.stopping.throwIfAborted();
-    const groupsOf = new Map<string, { id: string; name: string }[]>();
-    for (const g of await findGroupsOfMembers(
-      db,
-      page.map((u) => u.id),
-    )) {
-      const list = groupsOf.get(g.userId);
-      if (list) list.push(g);
-      else groupsOf.set(g.userId, [g]);
-    }
     for (const u of page) {
       await writer.write([
         u.id,
@@ -104,7 +94,7 @@ export async function writeMembersCsv(
         u.furigana ?? '',
         u.organization,
         ...roleColumns.map((r) => (u.roles.includes(r.role) ? '1' : '0')),
-        groupCell(groupsOf.get(u.id) ?? []),
+        groupCell(u.groups),
         useStateOf(u),
         versionCell(u.updatedAt),
         u.lastSignInAt ? jstDateTime(u.lastSignInAt) : '',
@@ -116,13 +106,13 @@ export async function writeMembersCsv(
   };
   if (deps.database.kind === 'postgres') {
     await deps.database.db.transaction((tx) =>
-      forEachMemberPage(tx, companyId, filters, EXPORT_PAGE, (page) => writePage(tx, page)),
+      forEachMemberPage(tx, companyId, filters, EXPORT_PAGE, writePage),
     );
   } else {
     let after: { furigana: string | null; name: string; id: string } | null = null;
     for (;;) {
       const page = await membersPage(deps.database.db, companyId, filters, after, EXPORT_PAGE);
-      if (page.length > 0) await writePage(deps.database.db, page);
+      if (page.length > 0) await writePage(page);
       if (page.length < EXPORT_PAGE) break;
       const last = page[page.length - 1]!;
       after = { furigana: last.furigana, name: last.name, id: last.id };

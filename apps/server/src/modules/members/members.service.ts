@@ -139,13 +139,14 @@ export async function createMember(
       if (await repo.isEmailTaken(tx, body.email)) throw emailTaken(body.email);
       const created = newMemberRow(companyId, body, deps.clock(), opts);
       const { values, isInvited } = created;
-      // The caller's rows and a queued invitation first, the audit event and the member's row last: from those
-      // two on, the transaction holds the company's audit chain and member counts (their triggers) until it
-      // commits, so concurrent creates (an IdP's sync at 20 at once) wait for each other only that long.
+      // The caller's rows and a queued invitation first, the member's row and the audit event last: from those
+      // two on, the transaction holds the company's member counts and audit chain (their triggers) until it
+      // commits, so concurrent creates (an IdP's sync at 20 at once) wait for each other only that long. The
+      // row before the event: every writer of members takes the counts before the chain (docs/design.md).
       await opts.beforeInvite?.(tx, values);
       if (opts.invite && isInvited) await opts.invite(tx, values);
-      await recordAuditEvent(tx, memberCreatedEvent(who, created));
       const row = await repo.insertMember(tx, values);
+      await recordAuditEvent(tx, memberCreatedEvent(who, created));
       // Status 0 (invited): the member sets a password through the mailed one-time link (docs/design.md §1).
       if (!opts.invite && isInvited) await issuePasswordSetupLink(deps, tx, row, inviterOf(who));
       return row.id;

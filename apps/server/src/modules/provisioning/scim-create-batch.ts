@@ -98,17 +98,17 @@ async function writeBatch(
   }
   for (const [inviter, memberIds] of invited)
     await queueScimInvitation(deps, tx, { companyId, inviter, memberIds });
-  // The events before the rows, as createMember orders them: every writer takes the chain head before the
-  // member counts, so two of them never wait for each other in opposite orders.
-  await recordAuditEvents(
-    tx,
-    list.map(([c, m]) => memberCreatedEvent(c.who, m)),
-  );
+  // The rows before the events, as createMember orders them: every writer of members takes the member counts
+  // before the chain head, so two of them never wait for each other in opposite orders.
   const inserted = await insertNewMembers(
     tx,
     list.map(([, m]) => m.values),
   );
   if (inserted.length < list.length) throw new EmailTakenMeanwhile();
+  await recordAuditEvents(
+    tx,
+    list.map(([c, m]) => memberCreatedEvent(c.who, m)),
+  );
   // Their lines of the provisioning log commit with them: no second commit before each answer (scim.routes.ts).
   await insertLogs(
     tx,

@@ -34,6 +34,8 @@ describe('addHashed', () => {
     const zip = new yazl.ZipFile();
     zip.outputStream.resume();
     const broken = new Readable({ read: () => broken.destroy(new Error('読み込みに失敗')) });
-    await expect(addHashed(zip, broken, 'a.pdf', new Date(), never)).rejects.toThrow('読み込みに失敗');
+    await expect(addHashed(zip, broken, 'a.pdf', new Date(), never)).rejects.toThrow(
+      '読み込みに失敗',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS, type TAuditAction, type TAuditTargetType } from '@clouds
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { insertEventRows } from './audit-log-insert.repository.ts';
+import { insertDocumentEvents } from './document-events.repository.ts';
 import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 
 /** A member as an event names them now: for a job acting for whoever started it, for the site's own events. */
@@ -95,6 +96,33 @@ export async function recordAuditEvents(
       ];
     }),
   );
+}
+
+/**
+ * One event per document touched (so a document's history finds it), written in one INSERT … SELECT that
+ * copies each title at that moment. Above PER_DOCUMENT_MAX documents the call is one event naming the
+ * cabinet with the count and the ids: the chain is extended row by row under the company's lock, and
+ * 10,000 links would hold every other writer of the company for seconds.
+ */
+export const PER_DOCUMENT_MAX = 100;
+
+export async function recordDocumentEvents(
+  tx: DbOrTx,
+  base: { companyId: string; actor: AuditActor; origin?: RequestOrigin },
+  action: TAuditAction,
+  documentIds: readonly string[],
+  details: { cabinet: { id: string; name: string } } & Record<string, unknown>,
+): Promise<void> {
+  if (documentIds.length === 0) return;
+  if (documentIds.length <= PER_DOCUMENT_MAX)
+    return insertDocumentEvents(tx, base, action, documentIds, details);
+  const cabinet = details.cabinet;
+  await recordAuditEvent(tx, {
+    ...base,
+    action,
+    target: { type: 'cabinet', id: cabinet.id, name: cabinet.name },
+    details: { ...details, count: documentIds.length, documentIds },
+  });
 }
 
 /** `{ field: { before, after } }` of the fields that differ; empty when nothing changed. */

@@ -1,34 +1,20 @@
-/**
- * One event per document touched (so a document's history finds it), written in one INSERT … SELECT that
- * copies each title at that moment. Above PER_DOCUMENT_MAX documents the call is one event naming the
- * cabinet with the count and the ids: the chain is extended row by row under the company's lock, and
- * 10,000 links would hold every other writer of the company for seconds.
- */
-export const PER_DOCUMENT_MAX = 100;
+/** The SQL of recordDocumentEvents (audit-log.record.ts): one event per document, its title copied as it is now. */
 import { sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, type TAuditAction } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordAuditEvent, type AuditActor } from './audit-log.record.ts';
 import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 
-export async function recordDocumentEvents(
+export async function insertDocumentEvents(
   tx: DbOrTx,
-  base: { companyId: string; actor: AuditActor; origin?: RequestOrigin },
+  base: {
+    companyId: string;
+    actor: { id: string; name: string; email: string } | null;
+    origin?: RequestOrigin;
+  },
   action: TAuditAction,
   documentIds: readonly string[],
-  details: { cabinet: { id: string; name: string } } & Record<string, unknown>,
+  details: Record<string, unknown>,
 ): Promise<void> {
-  if (documentIds.length === 0) return;
-  if (documentIds.length > PER_DOCUMENT_MAX) {
-    const cabinet = details.cabinet;
-    await recordAuditEvent(tx, {
-      ...base,
-      action,
-      target: { type: 'cabinet', id: cabinet.id, name: cabinet.name },
-      details: { ...details, count: documentIds.length, documentIds },
-    });
-    return;
-  }
   const o = base.origin;
   await tx.execute(sql`
     insert into audit_events (company_id, occurred_at, actor_id, actor_name, actor_email, ip, user_agent,

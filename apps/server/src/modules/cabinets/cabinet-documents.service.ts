@@ -7,8 +7,7 @@
  * cabinet he manages and edit it there. Unlinking only narrows access and needs read access.
  */
 import type { TCabinetDocumentsResponse, TDocumentSearchConditions } from '@cloudsign/contract';
-import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import { recordDocumentEvents } from '../audit-log/document-events.repository.ts';
+import { auditBy, recordAuditEvent, recordDocumentEvents } from '../audit-log/audit-log.record.ts';
 import { documentEditableSql, readableCabinets, readableDocumentSql } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -6,7 +6,7 @@
 import { MEMBER_CSV, type TMemberBulkValues } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow } from '../../bulk/bulk.types.ts';
-import { findEmailOwners } from './member-bulk.repository.ts';
+import { findEmailOwners } from '../members/members.service.ts';
 import { MSG } from './member-check-messages.ts';
 import type { ParsedMemberRow } from './member-row-parse.ts';
 import { rolesFrom, type ToCheckedRow } from './member-edit-check.ts';

@@ -45,18 +45,6 @@ export async function findGroups(db: DbOrTx, companyId: string): Promise<GroupRe
   );
 }
 
-/** Service-wide: an email belongs to at most one member of any company (docs/design.md §2). */
-export async function findEmailOwners(
-  db: DbOrTx,
-  emails: readonly string[],
-): Promise<{ id: string; email: string }[]> {
-  if (emails.length === 0) return [];
-  return queryRows(
-    db,
-    sql`select id, email from users where email = any(${pgArray(emails)}::text[])`,
-  );
-}
-
 // Raw statements return timestamps as text on one driver and Date on the other: read milliseconds, both agree.
 const MEMBER_COLS = sql`u.id, u.email, u.name, u.furigana, u.organization, u.roles, u.status, u.source, (u.password_hash is not null) as "hasPassword", floor(extract(epoch from u.updated_at) * 1000)::float8 as "updatedAt", floor(extract(epoch from u.last_sign_in_at) * 1000)::float8 as "lastSignInAt"`;
 /** The edit check's look-ups also read whether 利用再開 would make the member 有効 without a password. */

@@ -15,7 +15,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckedRow, ManipulationRow } from '../../bulk/bulk.types.ts';
 import { isSameVersion } from '../../bulk/version-cell.ts';
-import { findEmailOwners } from './member-bulk.repository.ts';
+import { findEmailOwners } from '../members/members.service.ts';
 import { MSG } from './member-check-messages.ts';
 import type { ParsedMemberRow } from './member-row-parse.ts';
 import { nextUseState } from './member-use-state-check.ts';

@@ -18,6 +18,7 @@ import { formatVersion } from './member-cells.ts';
 import { MSG } from './member-check-messages.ts';
 import { countHoldings, transferHoldings } from '../members/member-offboarding.service.ts';
 import { memberAuditTarget } from '../members/member-mappers.ts';
+import { findEmailOwners } from '../members/members.service.ts';
 import { changes } from '../audit-log/audit-log.record.ts';
 import {
   bulkRowDetail,
@@ -30,7 +31,6 @@ import {
   addMemberships,
   countAdmins,
   deleteMembers,
-  findEmailOwners,
   findMembersByIds,
   insertMembers,
   replaceMemberships,

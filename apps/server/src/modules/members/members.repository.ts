@@ -2,6 +2,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { pgArray, queryRows } from '../../db/query-rows.ts';
 import { cabinets, memberGroups, memberGroupUsers, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -48,6 +49,18 @@ export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: str
  * Locks the company's active admins (ordered, so concurrent callers queue instead of deadlocking) and answers
  * their ids. Two admins demoting each other at once: the second waits, re-reads, sees one admin left.
  */
+/** Service-wide: an email belongs to at most one member of any company (docs/design.md §2). */
+export async function findEmailOwners(
+  db: DbOrTx,
+  emails: readonly string[],
+): Promise<{ id: string; email: string }[]> {
+  if (emails.length === 0) return [];
+  return queryRows(
+    db,
+    sql`select id, email from users where email = any(${pgArray(emails)}::text[])`,
+  );
+}
+
 export async function lockCompanyAdmins(db: DbOrTx, companyId: string): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })

@@ -36,8 +36,11 @@ import { inactiveBefore } from './member-sign-in.sql.ts';
 import { EntityType } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
-/** A group's type if it is the company's (the member CSV's filters are checked against it too). */
-export { findGroupType } from './members.repository.ts';
+/**
+ * A group's type if it is the company's (the member CSV's filters are checked against it too); the members
+ * owning addresses (the member CSV's and SCIM's creates).
+ */
+export { findEmailOwners, findGroupType } from './members.repository.ts';
 
 const AUDITED_FIELDS = [
   'name',

@@ -16,11 +16,10 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { outsideQueryScope } from '../../db/query-scope.ts';
-import { emailTaken } from '../members/members.service.ts';
+import { emailTaken, findEmailOwners } from '../members/members.service.ts';
 import { memberCreatedEvent, newMemberRow } from '../members/member-created.ts';
 import type { CreateMemberBody } from '../members/member-values.ts';
 import { inviterOf } from '../members/member-mappers.ts';
-import { findEmailOwners } from '../member-bulk/member-bulk.repository.ts';
 import { recordAuditEvents } from '../audit-log/audit-log.record.ts';
 import { companyUsesSso } from '../sso/sso-routing.service.ts';
 import { insertExternalIds, insertLogs } from './provisioning.repository.ts';

@@ -3,7 +3,8 @@
  * copies the SP values into the IdP, registers the IdP's own metadata, maps its attributes, runs 接続テスト
  * through the IdP's login form and enables SSO; members then sign in by email through the IdP (also from the
  * company's own URL), an unknown address of the company's domain is created by JIT, the break-glass admin
- * still signs in with a password, and an address outside the domains is refused with a Japanese page.
+ * still signs in with a password, a member stopped before he ever signed in is 有効 again on 利用再開 and signs
+ * in through the IdP, and an address outside the domains is refused with a Japanese page.
  * The last test turns SSO off again (and afterAll makes sure of it) so other specs keep password sign-in.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { startLocalDns, type LocalDns } from '../apps/server/test/support/local-
 
 const ADMIN_LABEL = '管理 太郎（admin@example.com）';
 const JIT_EMAIL = `shinnyu.${Date.now()}@example.com`;
+/** Added by the admin (招待中), never signs in before 利用停止, then 利用再開 under SSO. */
+const RESTORED_EMAIL = `fukki.${Date.now()}@example.com`;
 const USERS: IdpUser[] = [
   {
     username: 'kanri',
@@ -30,6 +33,11 @@ const USERS: IdpUser[] = [
     username: 'shinnyu',
     password: 'idp-shinnyu-pass',
     attributes: { mail: [JIT_EMAIL], cn: ['新入 三郎'], ou: ['営業本部 第二営業課'] },
+  },
+  {
+    username: 'fukki',
+    password: 'idp-fukki-pass',
+    attributes: { mail: [RESTORED_EMAIL], cn: ['復帰 五郎'], ou: ['法務部'] },
   },
   {
     username: 'gaibu',
@@ -243,6 +251,51 @@ test('JIT creates an unknown address of the company’s domain with the mapped n
   await expect(drawer).toContainText('すべてのメンバー、東京支社');
   await admin.screenshot({ path: 'e2e/.artifacts/sso-idp-jit-member.png' });
   await adminContext.close();
+});
+
+test('利用再開 of a member who never signed in makes him 有効; he signs in through the IdP', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The exception admin adds him (招待中, a setup mail), stops him before he ever signs in, and resumes him.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  await submitLogin(admin, DEMO.admin);
+  await admin
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .getByRole('link', { name: 'メンバー', exact: true })
+    .click();
+  await admin.getByRole('button', { name: 'メンバーを追加' }).click();
+  const create = admin.getByRole('dialog', { name: 'メンバーを追加' });
+  await create.getByLabel('メールアドレス').fill(RESTORED_EMAIL);
+  await create.getByLabel('氏名').fill('復帰 五郎');
+  await create.getByRole('button', { name: '追加する' }).click();
+  await expect(create).toBeHidden();
+  const drawer = admin.getByRole('dialog', { name: 'メンバーの詳細' });
+  await expect(drawer.getByText('招待中', { exact: true })).toBeVisible();
+  await drawer.getByRole('button', { name: '利用停止' }).click();
+  await admin
+    .getByRole('dialog', { name: 'メンバーを利用停止' })
+    .getByRole('button', { name: '利用停止する' })
+    .click();
+  await expect(drawer.getByText('利用停止', { exact: true })).toBeVisible();
+  await drawer.getByRole('button', { name: '利用再開' }).click();
+  await admin
+    .getByRole('dialog', { name: 'メンバーの利用再開' })
+    .getByRole('button', { name: '利用再開する' })
+    .click();
+  // Not 招待中 again: the company signs him in through its IdP, which refuses 招待中.
+  await expect(drawer.getByText('有効', { exact: true })).toBeVisible();
+  await admin.screenshot({ path: 'e2e/.artifacts/sso-restored-member.png' });
+  await adminContext.close();
+
+  await page.goto('/login');
+  await submitEmail(page, RESTORED_EMAIL);
+  await signInAtIdp(page, idpUser('fukki'));
+  await expect(page).toHaveURL(`${SITE_URL}/`);
+  await expect(page.locator('[data-layout]').first()).toBeVisible();
 });
 
 test('an address outside the company’s domains is refused with a Japanese page', async ({

@@ -25,6 +25,9 @@ export const isNewEmbeddedDatabase = (env: Env) =>
 
 /** The preparing process's work: what a first start does before it serves, then closed. */
 export async function prepareDatabase(env: Env): Promise<void> {
+  // Ends with the server that started it (killed while it waited): a restart must not find the folder still
+  // held by a preparing process nobody waits for.
+  process.once('disconnect', () => process.exit(1));
   const deps = await createDeps(env);
   try {
     await seedOnStart(deps);
@@ -41,7 +44,8 @@ export async function prepareDatabase(env: Env): Promise<void> {
 export async function prepareInOwnProcess(env: Env): Promise<boolean> {
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     env: { ...process.env, [PREPARE]: '1' },
-    stdio: 'inherit',
+    // The channel closes when this process dies, however it dies: the preparing process then stops.
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
   const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
   if (code !== 0)

@@ -34,9 +34,9 @@ describe.skipIf(!isPostgresRun())('lock order of member writes (PostgreSQL)', ()
       created = createMember(deps, who, {
         email: 'lock-order@example.test',
         name: '順序 確認',
+        furigana: null,
         organization: '法務部',
-        roles: ['CompanyMember'],
-        groupIds: [],
+        roles: [],
       });
       created.catch(() => undefined);
       // Long enough for the create to reach its first lock (deadlock_timeout is 1 s).

@@ -63,7 +63,13 @@ function row(
 /** A data folder that has been started once, so the timed starts are restarts. */
 async function warmFolder() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
-  await timed(() => product(dir));
+  try {
+    await timed(() => product(dir));
+  } catch (error) {
+    // The row fails with the start's error; its folder is not left behind.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return dir;
 }
 

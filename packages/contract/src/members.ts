@@ -126,6 +126,11 @@ export const ZMemberDetail = ZMember.extend({
   groups: z.array(ZMemberGroupRef),
   /** 作成元 (手動 / CSV / SSO / SCIM); a SCIM member's 氏名, メールアドレス, 所属 and 利用状態 are the IdP's. */
   source: ZMemberSource.optional(),
+  /**
+   * False while his company signs him in by SSO only (he is not one of its break-glass exceptions): no password
+   * reset mail can be sent to him, and the drawer says so instead of offering one.
+   */
+  isPasswordAllowed: z.boolean().optional(),
 });
 export type TMemberDetail = z.infer<typeof ZMemberDetail>;
 export const ZUserResponse = z.object({ user: ZMemberDetail });

@@ -198,7 +198,16 @@ describe('password resets are for the exceptions only', () => {
         headers,
       });
       expect(own.statusCode).toBe(200);
+      // The detail says so up front, so the drawer offers no mail it would refuse; the exception may have one.
+      const detailOf = async (id: string) =>
+        (await api.inject({ method: 'GET', url: `/users/${id}`, headers })).json<{
+          user: { isPasswordAllowed?: boolean };
+        }>().user.isPasswordAllowed;
+      expect([await detailOf(member.id), await detailOf(admin.id)]).toEqual([false, true]);
     });
+    // SSO off again: a password is his.
+    const res = await api.inject({ method: 'GET', url: `/users/${member.id}`, headers });
+    expect(res.json<{ user: { isPasswordAllowed?: boolean } }>().user.isPasswordAllowed).toBe(true);
   });
 
   it('an invitation sets the first password and then points to the IdP', async () => {

@@ -26,5 +26,9 @@ export async function loadMemberDetail(
   const members = membersOf(deps);
   const row = await members.findMember(deps.database.db, companyId, id);
   if (!row) throw notFound();
-  return memberDetail(row, await members.findUserGroups(deps.database.db, id));
+  const [groups, isPasswordAllowed] = await Promise.all([
+    members.findUserGroups(deps.database.db, id),
+    members.isPasswordAllowed(deps.database.db, id),
+  ]);
+  return memberDetail(row, groups, isPasswordAllowed);
 }

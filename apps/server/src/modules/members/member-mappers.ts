@@ -20,12 +20,14 @@ export const toMember = (r: MemberListRow): TMember => ({
 export const memberDetail = (
   r: UserRow,
   groups: { id: string; name: string }[],
+  isPasswordAllowed?: boolean,
 ): TMemberDetail => ({
   ...toMember(r),
   theme: r.theme as TMemberDetail['theme'],
   updatedAt: r.updatedAt.toISOString(),
   groups,
   source: r.source,
+  ...(isPasswordAllowed === undefined ? {} : { isPasswordAllowed }),
 });
 
 /** How the audit log names a member: name and email, or the email alone while the name is empty. */

@@ -126,3 +126,5 @@ export async function cabinetExists(db: DbOrTx, companyId: string, cabinetId: st
 
 /** Whether the member is a break-glass exception of the company's SSO (the demotion rule, members.service.ts). */
 export { isOnSsoExceptionList as isSsoException } from '../../auth/sign-in-policy.repository.ts';
+/** Whether the company's sign-in policy lets the member use a password (the detail's isPasswordAllowed). */
+export { selectIsPasswordAllowed as isPasswordAllowed } from '../../auth/sign-in-policy.repository.ts';

@@ -43,6 +43,7 @@ function world(
   const members = {
     findMember: async (_db: unknown, _companyId: string, id: string) => find(id),
     findUserGroups: async () => [],
+    isPasswordAllowed: async () => true,
     isEmailTaken: async (_db: unknown, email: string, exceptId?: string) =>
       rows.some((r) => r.email === email && r.id !== exceptId),
     lockCompanyAdmins: async () =>

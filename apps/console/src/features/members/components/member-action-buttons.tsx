@@ -4,7 +4,8 @@ import type { MemberConfirm } from '../lib/member-confirm.ts';
 
 /**
  * The drawer's buttons, by the member's status. Nobody deactivates or deletes themselves; a member the IdP
- * provisions (SCIM) is stopped and restarted there.
+ * provisions (SCIM) is stopped and restarted there; a member the company signs in by SSO only is sent no
+ * password reset mail (the API refuses it), and the drawer says so.
  */
 export function MemberActionButtons({
   member,
@@ -28,7 +29,11 @@ export function MemberActionButtons({
           </Button>
         )}
         {(member.status === 1 || member.status === 2) && (
-          <Button variant="light" onClick={() => onConfirm('reset')}>
+          <Button
+            variant="light"
+            disabled={member.isPasswordAllowed === false}
+            onClick={() => onConfirm('reset')}
+          >
             パスワード再設定メールを送る
           </Button>
         )}
@@ -70,6 +75,11 @@ export function MemberActionButtons({
       {isSelf && (
         <Text size="xs" c="dimmed">
           自分自身の権限の変更・利用停止・削除はできません。
+        </Text>
+      )}
+      {member.isPasswordAllowed === false && (member.status === 1 || member.status === 2) && (
+        <Text size="xs" c="dimmed">
+          この組織ではシングルサインオン（SSO）でログインするため、パスワード再設定メールは送れません。
         </Text>
       )}
     </>

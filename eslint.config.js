@@ -50,26 +50,12 @@ function boundaries() {
   const areas = readdirSync(`${root}/${modules}`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  // A module reads another module's data through that module's service (or a read it exports), never its
-  // repository. These reaches are still here today, by the area that makes them: each is to move to the other
-  // area's service, and nothing may be added to the list.
-  const otherRepositoriesStillRead = {
-    provisioning: [
-      'members/member-holdings.repository.ts',
-      'members/members.repository.ts',
-      'member-bulk/member-bulk.repository.ts',
-    ],
-  };
   const serverZones = [
     ...areas.map((area) => ({
       target: `${modules}/${area}`,
       from: `${modules}/**/*.repository.ts`,
-      // Globs (`dir/**/file` is the file itself): a zone whose `from` is a glob takes only glob exceptions.
-      except: [area, ...(otherRepositoriesStillRead[area] ?? [])].map((path) =>
-        path.includes('/')
-          ? `${root}/apps/server/src/modules/${path.replace('/', '/**/')}`
-          : `${root}/apps/server/src/modules/${path}/**`,
-      ),
+      // A zone whose `from` is a glob takes only glob exceptions: the area's own folder.
+      except: [`${root}/apps/server/src/modules/${area}/**`],
       message:
         "A module never imports another module's repository: call that module's service (or a read it exports).",
     })),

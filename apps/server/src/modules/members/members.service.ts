@@ -38,9 +38,9 @@ import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.recor
 
 /**
  * A group's type if it is the company's (the member CSV's filters are checked against it too); the members
- * owning addresses (the member CSV's and SCIM's creates).
+ * owning addresses (the member CSV's and SCIM's creates); one member, locked or not (provisioning's leavers).
  */
-export { findEmailOwners, findGroupType } from './members.repository.ts';
+export { findEmailOwners, findGroupType, findMember } from './members.repository.ts';
 
 const AUDITED_FIELDS = [
   'name',

@@ -12,18 +12,16 @@ import {
   type TLeaverSettings,
   type TUpdateLeaverSettingsRequest,
 } from '@cloudsign/contract';
-import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import { fieldError, notFound } from '../../lib/app-error.ts';
 import { assertVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { endSessions, revokeSetupLinks } from '../../auth/revocation.ts';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import type { RequestOrigin } from '../../lib/http/request-origin.ts';
 import { memberAuditTarget } from '../members/member-mappers.ts';
-import { recordSessionsEnded } from '../members/member-sessions-audit.ts';
-import * as members from '../members/members.repository.ts';
-import * as holdings from '../members/member-holdings.repository.ts';
+import { findMember } from '../members/members.service.ts';
+import { deactivateWithHandOver } from '../members/member-status.service.ts';
 import { brakeEngagedJob } from './leavers-mail.ts';
 import * as repo from './leavers.repository.ts';
 
@@ -39,7 +37,6 @@ export type ProvisioningDeactivation =
   | { state: 'unchanged' };
 
 const HOUR_MS = 3600_000;
-const LAST_ADMIN_MSG = '組織管理権限を持つメンバーが1人もいなくなるため、この操作はできません。';
 
 const scimOrigin = (actor: ProvisioningActor): RequestOrigin => ({
   ip: actor.origin?.ip ?? '',
@@ -47,9 +44,9 @@ const scimOrigin = (actor: ProvisioningActor): RequestOrigin => ({
   requestId: actor.origin?.requestId ?? '',
   source: 'SCIM',
 });
+/** The token as the one who acts (no address), for auditBy. */
 const byToken = (companyId: string, actor: ProvisioningActor) => ({
-  companyId,
-  actor: { id: actor.id, name: actor.name, email: '' },
+  user: { id: actor.id, name: actor.name, email: '', companyId },
   origin: scimOrigin(actor),
 });
 
@@ -72,75 +69,11 @@ async function successorFor(tx: DbOrTx, companyId: string, leaverId: string) {
   candidates.push(await repo.findOtherCompanyAdmin(tx, companyId, leaverId));
   for (const id of candidates) {
     if (!id || id === leaverId) continue;
-    const m = await members.findMember(tx, companyId, id, { forUpdate: true });
+    const m = await findMember(tx, companyId, id, { forUpdate: true });
     if (m && m.status !== MemberStatus.Deactivated && m.status !== MemberStatus.Invalid)
       return { member: m, rule: s.successorRule };
   }
   return null;
-}
-
-/**
- * 利用停止 of one member with the hand-over, inside `tx` (the member row locked, the last-admin rule checked).
- * `decidedBy`: the admin who applied a queued row (audit actor), else the token.
- */
-async function deactivateWithHandOver(
-  tx: DbOrTx,
-  deps: Deps,
-  companyId: string,
-  memberId: string,
-  audit: ReturnType<typeof byToken> | ReturnType<typeof auditBy>,
-) {
-  const admins = await members.lockCompanyAdmins(tx, companyId);
-  const current = await members.findMember(tx, companyId, memberId, { forUpdate: true });
-  if (!current) throw notFound();
-  if (current.status === MemberStatus.Deactivated) return { state: 'unchanged' as const };
-  if (admins.includes(memberId) && admins.length <= 1)
-    throw new AppError('last_admin', LAST_ADMIN_MSG);
-  const cabinets = await holdings.findAdministeredCabinets(tx, companyId, memberId);
-  const alone = cabinets.filter((c) => c.otherAdmins === 0);
-  const documents = await holdings.countSentDocuments(tx, companyId, memberId);
-  const now = deps.clock();
-  let handOver: Record<string, unknown> = {};
-  let successor: { id: string; name: string; email: string } | null = null;
-  if (alone.length > 0 || documents > 0) {
-    const found = await successorFor(tx, companyId, memberId);
-    if (found) {
-      const moved = await holdings.transferHoldings(tx, companyId, [
-        { from: memberId, to: found.member.id },
-      ]);
-      successor = { id: found.member.id, name: found.member.name, email: found.member.email };
-      handOver = {
-        successor,
-        successorRule: found.rule,
-        cabinets: cabinets.map((c) => c.name),
-        documents: moved.documents,
-      };
-    } else {
-      handOver = { successor: null, cabinets: alone.map((c) => c.name), documents };
-    }
-  }
-  await members.updateMember(tx, companyId, memberId, {
-    status: MemberStatus.Deactivated,
-    updatedAt: now,
-  });
-  const ended = await endSessions(tx, [memberId]);
-  await revokeSetupLinks(tx, [memberId]);
-  await recordAuditEvent(tx, {
-    ...audit,
-    action: 'member.deactivated',
-    target: memberAuditTarget(current),
-    details: {
-      status: { before: current.status, after: MemberStatus.Deactivated },
-      ...handOver,
-    },
-    occurredAt: now,
-  });
-  const who = {
-    user: { ...audit.actor, companyId },
-    origin: audit.origin,
-  };
-  await recordSessionsEnded(tx, who, current, ended, 'memberDeactivated', now);
-  return { state: 'applied' as const, successor };
 }
 
 /**
@@ -161,7 +94,7 @@ export async function applyProvisioningDeactivation(
   const { companyId, memberId, actor } = args;
   return deps.database.db.transaction(async (tx) => {
     await repo.lockCompanyForBrake(tx, companyId);
-    const member = await members.findMember(tx, companyId, memberId);
+    const member = await findMember(tx, companyId, memberId);
     if (!member) throw notFound();
     if (member.status === MemberStatus.Deactivated) return { state: 'unchanged' as const };
     if (await repo.findQueuedFor(tx, companyId, memberId)) return { state: 'unchanged' as const };
@@ -174,7 +107,7 @@ export async function applyProvisioningDeactivation(
     if (brake.queued > 0 || brake.applied >= threshold) {
       await repo.insertDeactivation(tx, { ...base, state: 'queued' });
       await recordAuditEvent(tx, {
-        ...byToken(companyId, actor),
+        ...auditBy(byToken(companyId, actor)),
         action: 'provisioning.deactivationQueued',
         target: memberAuditTarget(member),
         details: { threshold, count: brake.applied },
@@ -191,9 +124,9 @@ export async function applyProvisioningDeactivation(
     const done = await deactivateWithHandOver(
       tx,
       deps,
-      companyId,
-      memberId,
       byToken(companyId, actor),
+      memberId,
+      successorFor,
     );
     if (done.state === 'applied') await repo.insertDeactivation(tx, { ...base, state: 'applied' });
     return done;
@@ -221,9 +154,7 @@ async function toSettings(
   s: repo.LeaverSettingsRow,
 ): Promise<TLeaverSettings> {
   const memberCount = await repo.countMembers(db, companyId);
-  const fallback = s.fallbackMemberId
-    ? await members.findMember(db, companyId, s.fallbackMemberId)
-    : null;
+  const fallback = s.fallbackMemberId ? await findMember(db, companyId, s.fallbackMemberId) : null;
   return {
     successorRule: s.successorRule,
     fallbackMember: fallback
@@ -255,11 +186,11 @@ export async function updateLeaverSettings(
     const current = await repo.findSettings(tx, companyId, true);
     assertVersion(expected, String(current.version));
     const nameOf = async (id: string | null) => {
-      const m = id ? await members.findMember(tx, companyId, id) : null;
+      const m = id ? await findMember(tx, companyId, id) : null;
       return m ? (m.name ? `${m.name} <${m.email}>` : m.email) : null;
     };
     if (body.fallbackMemberId) {
-      const m = await members.findMember(tx, companyId, body.fallbackMemberId);
+      const m = await findMember(tx, companyId, body.fallbackMemberId);
       if (!m) throw fieldError('fallbackMemberId', '指定した移管先のメンバーが見つかりません。');
       if (!m.roles.includes('CompanyAdmin'))
         throw fieldError(
@@ -338,7 +269,7 @@ export async function applyQueued(deps: Deps, who: Who, ids: readonly string[] |
     if (ids && rows.length === 0) throw notFound();
     const now = deps.clock();
     for (const r of rows) {
-      await deactivateWithHandOver(tx, deps, companyId, r.memberId, auditBy(who));
+      await deactivateWithHandOver(tx, deps, who, r.memberId, successorFor);
       await repo.decide(tx, companyId, r.id, { state: 'applied', at: now, by: who.user });
     }
     if (rows.length > 0)

@@ -263,7 +263,9 @@ export async function readSeededAuditLog(
 ): Promise<SeededAuditLog> {
   const q = database.raw.query;
   const one = async <T>(text: string) => (await q<T>(text, [companyId])).rows[0]!;
-  const head = await one<{ seq: string }>('select seq from audit_chain_heads where company_id = $1');
+  const head = await one<{ seq: string }>(
+    'select seq from audit_chain_heads where company_id = $1',
+  );
   const rows = await one<{ n: string }>(
     'select count(*) as n from audit_row_records where company_id = $1',
   );

@@ -18,7 +18,9 @@ export function keptAuditDatabase(): string | undefined {
   const name = process.env.BENCH_AUDIT_DATABASE;
   if (!name) return undefined;
   if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    throw new Error(`BENCH_AUDIT_DATABASE は英小文字・数字・_ で指定してください（指定値: ${name}）。`);
+    throw new Error(
+      `BENCH_AUDIT_DATABASE は英小文字・数字・_ で指定してください（指定値: ${name}）。`,
+    );
   return name;
 }
 

@@ -13,6 +13,7 @@ import { provisioningLog } from '../../db/schema.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../../lib/http/client-limits.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { makeToken } from '../../../test/support/scim.world.ts';
 import { slowClient, type SlowClient } from '../../../test/support/slow-client.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -43,13 +44,7 @@ beforeAll(async () => {
   const app = await buildApiApp(deps);
   secrets = [];
   for (const name of ['Entra ID 本番', 'Entra ID 切替用']) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/provisioning/tokens',
-      headers,
-      payload: { name },
-    });
-    secrets.push(res.json<{ secret: string }>().secret);
+    secrets.push(await makeToken(app, headers, name));
   }
   await app.close();
 }, 180_000);

@@ -10,9 +10,8 @@ import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { auditEvents, memberListStats, provisioningLog, users } from '../../db/schema.ts';
 import { verifyChain } from '../audit-log/audit-verify.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
-
-const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+import { makeUser } from '../../../test/support/fixtures.ts';
+import { companyWithToken, postScimUser } from '../../../test/support/scim.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -31,30 +30,11 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-async function companyWithToken() {
-  const companyId = (await makeCompany(deps)).id;
-  const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
-  const { headers } = await signIn(deps, admin);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/provisioning/tokens',
-    headers,
-    payload: { name: 'Entra ID 本番' },
-  });
-  return { companyId, secret: res.json<{ secret: string }>().secret };
-}
-
 const post = (server: ApiApp, secret: string, userName: string, externalId?: string) =>
-  server.inject({
-    method: 'POST',
-    url: '/scim/v2/Users',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
-    payload: JSON.stringify({
-      schemas: [USER],
-      userName,
-      ...(externalId ? { externalId } : {}),
-      name: { familyName: '同時', givenName: userName.split('@')[0] },
-    }),
+  postScimUser(server, secret, {
+    userName,
+    ...(externalId ? { externalId } : {}),
+    name: { familyName: '同時', givenName: userName.split('@')[0] },
   });
 
 async function companyState(companyId: string) {
@@ -93,7 +73,7 @@ const emails = (n: number, prefix: string) =>
 
 describe('concurrent SCIM creates of one company', { timeout: 120_000 }, () => {
   it('50 at once: 50 members, 50 events of their own, a valid chain, an exact count', async () => {
-    const { companyId, secret } = await companyWithToken();
+    const { companyId, secret } = await companyWithToken(deps, app);
     const names = emails(50, 'together');
     const answers = await Promise.all(names.map((n) => post(app, secret, n)));
     expect(answers.map((r) => r.statusCode)).toEqual(names.map(() => 201));
@@ -125,7 +105,7 @@ describe('concurrent SCIM creates of one company', { timeout: 120_000 }, () => {
   });
 
   it('a taken userName among them answers its own 409; the others are made', async () => {
-    const { companyId, secret } = await companyWithToken();
+    const { companyId, secret } = await companyWithToken(deps, app);
     await makeUser(deps, companyId, { email: 'taken00@example.test' });
     const names = emails(30, 'taken');
     // The same new address twice in the same moment: one is made, the other is told it is taken.
@@ -158,7 +138,7 @@ describe('concurrent SCIM creates of one company', { timeout: 120_000 }, () => {
   });
 
   it('a row the database refuses fails alone: the others are made', async () => {
-    const { companyId, secret } = await companyWithToken();
+    const { companyId, secret } = await companyWithToken(deps, app);
     const db = deps.database.db;
     await db.execute(
       sql.raw(`create or replace function scim_batch_test_fail() returns trigger language plpgsql as
@@ -189,7 +169,7 @@ describe('concurrent SCIM creates of one company', { timeout: 120_000 }, () => {
   });
 
   it('two servers at once: each address made once, the others told it is taken', async () => {
-    const { companyId, secret } = await companyWithToken();
+    const { companyId, secret } = await companyWithToken(deps, app);
     const names = emails(40, 'scaleout');
     const both = names.slice(0, 8);
     const answers = await Promise.all([

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { users } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { companyWithToken, scimHeaders } from '../../../test/support/scim.world.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -25,16 +25,7 @@ let secret: string;
 beforeAll(async () => {
   deps = await createTestDeps();
   app = await buildApiApp(deps);
-  const companyId = (await makeCompany(deps)).id;
-  const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
-  ({ headers } = await signIn(deps, admin));
-  const token = await app.inject({
-    method: 'POST',
-    url: '/provisioning/tokens',
-    headers,
-    payload: { name: 'Entra ID 本番' },
-  });
-  secret = token.json<{ secret: string }>().secret;
+  ({ headers, secret } = await companyWithToken(deps, app));
   // One deactivation an hour: the second one waits.
   const saved = await app.inject({
     method: 'PUT',
@@ -53,7 +44,7 @@ const scim = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) 
   app.inject({
     method,
     url: `/scim/v2${url}`,
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+    headers: scimHeaders(secret),
     ...(payload ? { payload: JSON.stringify(payload) } : {}),
   });
 const create = async (userName: string) =>

@@ -9,7 +9,8 @@ import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { PASSWORD_SETUP_SUBJECT } from '../../auth/password-setup.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { makeUser } from '../../../test/support/fixtures.ts';
+import { companyWithToken, scimHeaders } from '../../../test/support/scim.world.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -24,15 +25,7 @@ beforeAll(async () => {
   // The worker mails the invitations of SCIM-created members (scim-invitations.ts).
   deps = await createTestDeps({ worker: true });
   app = await buildApiApp(deps);
-  companyId = (await makeCompany(deps)).id;
-  ({ headers } = await signIn(deps, await makeUser(deps, companyId, { roles: ['CompanyAdmin'] })));
-  const token = await app.inject({
-    method: 'POST',
-    url: '/provisioning/tokens',
-    headers,
-    payload: { name: 'Okta' },
-  });
-  secret = token.json<{ secret: string }>().secret;
+  ({ companyId, headers, secret } = await companyWithToken(deps, app, 'Okta'));
 }, 180_000);
 afterAll(async () => {
   await app.close();
@@ -43,7 +36,7 @@ const scim = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: unknown) 
   app.inject({
     method,
     url: `/scim/v2${url}`,
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+    headers: scimHeaders(secret),
     ...(payload ? { payload: JSON.stringify(payload) } : {}),
   });
 const mailsTo = (email: string) =>

@@ -9,9 +9,7 @@ import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { PASSWORD_SETUP_SUBJECT } from '../../auth/password-setup.ts';
 import { MAIL_LIMITS } from '../../auth/mail-limits.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
-
-const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+import { companyWithToken, postScimUser } from '../../../test/support/scim.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -25,38 +23,14 @@ afterAll(async () => {
   await deps.cleanup();
 });
 
-async function companyWithToken() {
-  const companyId = (await makeCompany(deps)).id;
-  const { headers } = await signIn(
-    deps,
-    await makeUser(deps, companyId, { roles: ['CompanyAdmin'] }),
-  );
-  const token = await app.inject({
-    method: 'POST',
-    url: '/provisioning/tokens',
-    headers,
-    payload: { name: 'Entra ID 本番' },
-  });
-  return { companyId, headers, secret: token.json<{ secret: string }>().secret };
-}
-
 const createUser = (secret: string, userName: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/scim/v2/Users',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
-    payload: JSON.stringify({
-      schemas: [USER],
-      userName,
-      name: { familyName: '招待', givenName: '太郎' },
-    }),
-  });
+  postScimUser(app, secret, { userName, name: { familyName: '招待', givenName: '太郎' } });
 const mailsTo = (email: string) =>
   deps.sentMails.filter((m) => m.to === email && m.subject === PASSWORD_SETUP_SUBJECT);
 
 describe('invitations of members SCIM creates', { timeout: 60_000 }, () => {
   it('mails one invitation naming the token, from a job', async () => {
-    const { secret } = await companyWithToken();
+    const { secret } = await companyWithToken(deps, app);
     const email = 'invited.by.job@example.test';
     expect((await createUser(secret, email)).statusCode).toBe(201);
     await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
@@ -68,7 +42,7 @@ describe('invitations of members SCIM creates', { timeout: 60_000 }, () => {
   });
 
   it("creates the member past the company's day of invitations: 201, 招待中, the mail waits", async () => {
-    const { companyId, headers, secret } = await companyWithToken();
+    const { companyId, headers, secret } = await companyWithToken(deps, app);
     // The day's budget spent by earlier invitations of the company.
     await deps.database.db.execute(sql`
       insert into mail_sends (company_id, recipient, kind, sent_at)

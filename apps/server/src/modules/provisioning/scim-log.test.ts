@@ -7,9 +7,7 @@ import { eq } from 'drizzle-orm';
 import { provisioningLog } from '../../db/schema.ts';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
-
-const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+import { companyWithToken, postScimUser } from '../../../test/support/scim.world.ts';
 
 let deps: TestDeps;
 let app: ApiApp;
@@ -19,15 +17,7 @@ let secret: string;
 beforeAll(async () => {
   deps = await createTestDeps();
   app = await buildApiApp(deps);
-  const companyId = (await makeCompany(deps)).id;
-  ({ headers } = await signIn(deps, await makeUser(deps, companyId, { roles: ['CompanyAdmin'] })));
-  const token = await app.inject({
-    method: 'POST',
-    url: '/provisioning/tokens',
-    headers,
-    payload: { name: 'Okta' },
-  });
-  secret = token.json<{ secret: string }>().secret;
+  ({ headers, secret } = await companyWithToken(deps, app, 'Okta'));
 }, 180_000);
 afterAll(async () => {
   await app.close();
@@ -46,12 +36,7 @@ describe('the provisioning log at 20 requests at once', { timeout: 60_000 }, () 
     const names = Array.from({ length: 20 }, (_, i) => `concurrent${i}@example.test`);
     await Promise.all(
       names.map(async (userName) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/scim/v2/Users',
-          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
-          payload: JSON.stringify({ schemas: [USER], userName, name: { familyName: '同時' } }),
-        });
+        const res = await postScimUser(app, secret, { userName, name: { familyName: '同時' } });
         expect(res.statusCode).toBe(201);
         // Read from the table: 20 console reads at once by one admin would pass his own cap.
         const lines = await deps.database.db

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { makeToken } from '../../../test/support/scim.world.ts';
 
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const SCIM_MAX = 4;
@@ -29,14 +30,7 @@ beforeAll(async () => {
   ({ headers } = await signIn(deps, admin));
   secrets = [];
   for (const name of ['Entra ID 本番', 'Entra ID 切替用']) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/provisioning/tokens',
-      headers,
-      payload: { name },
-      remoteAddress: '198.51.100.1',
-    });
-    secrets.push(res.json<{ secret: string }>().secret);
+    secrets.push(await makeToken(app, headers, name, '198.51.100.1'));
   }
 }, 180_000);
 afterAll(async () => {

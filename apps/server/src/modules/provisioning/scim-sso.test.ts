@@ -10,12 +10,13 @@ import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
 import { PASSWORD_SETUP_SUBJECT } from '../../auth/password-setup.ts';
 import * as sso from '../sso/sso.repository.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import {
+  companyWithToken as baseCompanyWithToken,
+  postScimUser,
+} from '../../../test/support/scim.world.ts';
 import { jobsSettled, sessionCookieOf } from '../../../test/support/site.world.ts';
 import { makeKey, requestIdOf, type TestKey } from '../../../test/support/saml-idp.ts';
 import { idpAnswer, postToAcs, TEST_IDP } from '../../../test/support/sso.world.ts';
-
-const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 
 let deps: TestDeps;
 let api: ApiApp;
@@ -35,15 +36,7 @@ afterAll(async () => {
 });
 
 async function companyWithToken(isSsoRequired: boolean) {
-  const companyId = (await makeCompany(deps)).id;
-  const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
-  const { headers } = await signIn(deps, admin);
-  const token = await api.inject({
-    method: 'POST',
-    url: '/provisioning/tokens',
-    headers,
-    payload: { name: 'Entra ID 本番' },
-  });
+  const { companyId, admin, headers, secret } = await baseCompanyWithToken(deps, api);
   if (isSsoRequired) {
     await sso.saveSettings(
       deps.database.db,
@@ -61,19 +54,13 @@ async function companyWithToken(isSsoRequired: boolean) {
     );
     await sso.setEnabled(deps.database.db, companyId, true);
   }
-  return { companyId, headers, secret: token.json<{ secret: string }>().secret };
+  return { companyId, headers, secret };
 }
 
 async function createUser(secret: string, userName: string) {
-  const res = await api.inject({
-    method: 'POST',
-    url: '/scim/v2/Users',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
-    payload: JSON.stringify({
-      schemas: [USER],
-      userName,
-      name: { familyName: '連携', givenName: '太郎' },
-    }),
+  const res = await postScimUser(api, secret, {
+    userName,
+    name: { familyName: '連携', givenName: '太郎' },
   });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string; active: boolean }>();

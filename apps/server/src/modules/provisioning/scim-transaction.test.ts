@@ -8,7 +8,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { auditEvents, memberGroups, users } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { companyWithToken, scimHeaders } from '../../../test/support/scim.world.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -22,16 +22,7 @@ let companyId: string;
 beforeAll(async () => {
   deps = await createTestDeps();
   app = await buildApiApp(deps);
-  companyId = (await makeCompany(deps)).id;
-  const admin = await makeUser(deps, companyId, { roles: ['CompanyAdmin'] });
-  const { headers } = await signIn(deps, admin);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/provisioning/tokens',
-    headers,
-    payload: { name: 'Okta' },
-  });
-  secret = res.json<{ secret: string }>().secret;
+  ({ companyId, secret } = await companyWithToken(deps, app, 'Okta'));
 }, 180_000);
 afterAll(async () => {
   await app.close();
@@ -42,7 +33,7 @@ const scim = (method: 'POST' | 'PATCH', url: string, payload: unknown) =>
   app.inject({
     method,
     url: `/scim/v2${url}`,
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+    headers: scimHeaders(secret),
     payload: JSON.stringify(payload),
   });
 

@@ -12,7 +12,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
+import { makeUser } from '../../../test/support/fixtures.ts';
+import { companyWithToken } from '../../../test/support/scim.world.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -66,26 +67,12 @@ describe('SCIM 2.0 as Okta and Entra ID send it', () => {
     };
   }
 
-  async function tokenFor(company: string) {
-    const admin = await makeUser(deps, company, { roles: ['CompanyAdmin'] });
-    const { headers } = await signIn(deps, admin);
-    const res = await api.inject({
-      method: 'POST',
-      url: '/provisioning/tokens',
-      headers,
-      payload: { name: 'Entra ID 本番' },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json<{ secret: string }>().secret;
-  }
-
   beforeAll(async () => {
     deps = await createTestDeps();
     api = await buildApiApp(deps);
     base = await api.listen({ port: 0, host: '127.0.0.1' });
-    companyId = (await makeCompany(deps)).id;
-    secret = await tokenFor(companyId);
-    otherSecret = await tokenFor((await makeCompany(deps)).id);
+    ({ companyId, secret } = await companyWithToken(deps, api));
+    otherSecret = (await companyWithToken(deps, api)).secret;
     // A fresh database on a busy machine can take more than the default minute.
   }, 180_000);
   afterAll(async () => {

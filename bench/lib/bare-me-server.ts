@@ -19,6 +19,7 @@ import {
 import { touchSession } from '../../apps/server/src/auth/sessions.ts';
 import { loadSigningKeys } from '../../apps/server/src/auth/signing-keys.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { assertNothingAnswers } from './port-free.ts';
 import { stopChild } from './stop-child.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -75,6 +76,7 @@ export async function startBareMeServer(opts: {
   databaseUrl: string;
   product: { siteUrl: string; apiUrl: string };
 }): Promise<BareMeServer> {
+  await assertNothingAnswers(`http://localhost:${opts.port}/healthz`);
   const child = spawn(process.execPath, ['--import', 'tsx', self], {
     cwd: repoRoot,
     env: {

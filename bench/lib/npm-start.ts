@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './measure.ts';
+import { assertNothingAnswers } from './port-free.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -63,6 +64,7 @@ export async function startAndWait(opts: {
   pollMs?: number;
 }): Promise<Started> {
   const { command, timeoutMs = 180_000, pollMs = 20 } = opts;
+  await assertNothingAnswers(opts.url);
   const t0 = performance.now();
   const child = spawn(command[0]!, command.slice(1), {
     cwd: opts.cwd ?? repoRoot,

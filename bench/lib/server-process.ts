@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertNothingAnswers } from './port-free.ts';
 import { stopChild } from './stop-child.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,16 +41,7 @@ export async function startServer(opts: {
     LOG_LEVEL: 'warn',
     ...opts.env,
   };
-  // A server left over from an interrupted run would answer /healthz for the new one, which then cannot bind:
-  // the run would measure the old server's code without a word. Refuse instead.
-  const isTaken = await fetch(`${apiUrl}/healthz`).then(
-    () => true,
-    () => false,
-  );
-  if (isTaken)
-    throw new Error(
-      `${apiUrl} は別のサーバーが使用中です（前回の実行の残り？）。停止してから実行してください。`,
-    );
+  await assertNothingAnswers(`${apiUrl}/healthz`);
   // Without DATABASE_URL the server opens PGlite in DATA_DIR.
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;

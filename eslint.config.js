@@ -205,6 +205,62 @@ function boundaries() {
   ];
 }
 
+/**
+ * The console code the site runs: entry-server.tsx reaches every route module, so all of src/ but the browser's
+ * own entry (main.tsx) is rendered in the site's one process, for every member in turn. There, a module-level
+ * `window`/`document`/`localStorage` throws at import, and a module-level variable or empty collection is shared
+ * by every request. Per-request state lives in components, hooks and the query client (render-request.ts for the
+ * token). A store only the browser writes says so on its line (`eslint-disable-next-line` with the reason).
+ * apps/console/README.md, rule 12; proven by tooling/lint/site-rendered.test.ts.
+ */
+function siteRendered() {
+  const browserOnly =
+    '/^(window|document|localStorage|sessionStorage|navigator|location|history|indexedDB|matchMedia)$/';
+  const globalMessage =
+    'The site renders this module too: read browser-only globals inside a function (an effect, a handler), not when the module loads.';
+  const stateMessage =
+    'The site renders this module for every member in one process: keep state in a component, a hook or the query client, not in the module.';
+  return {
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/console/src/main.tsx',
+      'apps/console/src/test-setup.ts',
+      'apps/console/src/testing/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression:not(:function *) > Identifier.object[name=${browserOnly}]`,
+          message: globalMessage,
+        },
+        {
+          // Named alone (passed on, called, assigned); `typeof window`, the render's own guard, is allowed.
+          selector: `:not(:function, :function *, UnaryExpression[operator='typeof'], Property[shorthand=true], ExportSpecifier) > Identifier[name=${browserOnly}]:not(.object, .property, .key, .id, .local, .imported)`,
+          message: globalMessage,
+        },
+        { selector: "Program > VariableDeclaration[kind!='const']", message: stateMessage },
+        {
+          selector: "Program > ExportNamedDeclaration > VariableDeclaration[kind!='const']",
+          message: stateMessage,
+        },
+        {
+          // An empty collection at module level is there to be filled; a constant lookup table is not.
+          selector:
+            'VariableDeclarator:not(:function *) > NewExpression.init[callee.name=/^(Map|Set|WeakMap|WeakSet)$/][arguments.length=0]',
+          message: stateMessage,
+        },
+        {
+          selector: 'VariableDeclarator:not(:function *) > ArrayExpression.init[elements.length=0]',
+          message: stateMessage,
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -278,6 +334,7 @@ export default tseslint.config(
     },
   },
   ...boundaries(),
+  siteRendered(),
   {
     // Production code only: a function past 120 lines (blank lines and comments aside) does several jobs, and
     // the next reader has to hold them all at once. Split it by what it does (a hook, a section, a step).

@@ -34,6 +34,7 @@ export function readConfig(source: unknown = window[CONSOLE_CONFIG_GLOBAL]): Con
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- browser only: the server answers above, per request.
 let cached: ConsoleConfig | undefined;
 export function getConfig(): ConsoleConfig {
   // On the server the addresses are the rendered request's, and nothing is cached for the next one.

@@ -27,8 +27,11 @@ export const pageNotFound = (path: string) => new FatalError(404, null, `Page No
 
 type FatalState = { error: FatalError; path: string } | null;
 
+/* eslint-disable no-restricted-syntax -- browser only: the router and the pages set it in the browser alone
+   (router.tsx checks renderRequest(), the others from effects), and the site never subscribes. */
 let state: FatalState = null;
 const listeners = new Set<() => void>();
+/* eslint-enable no-restricted-syntax */
 const emit = () => listeners.forEach((listener) => listener());
 
 export const fatalErrorStore = {

@@ -1,20 +1,25 @@
 import { meEndpoints } from '@cloudsign/contract';
 import { getConfig, type ConsoleConfig } from './config.ts';
+import { renderRequest } from './render-request.ts';
 
 /** Extra fields of a log entry. `status` is the SDK's level field: never put an HTTP status there. */
 type Context = Record<string, unknown> & { status?: never };
 type Sdk = typeof import('@datadog/browser-logs').datadogLogs;
 type Entry = (sdk: Sdk) => void;
 
+/* eslint-disable no-restricted-syntax -- browser only: started by main.tsx, and `send` keeps nothing while the
+   site renders (its own log has the request). */
 let isStarted = false;
 let sdk: Sdk | null = null;
 /** Loads the SDK now (once): set by startLogger. */
 let loadNow: (() => void) | null = null;
 /** Entries logged before the SDK has loaded; sent once it has. Bounded so a loop cannot grow it forever. */
 const pending: Entry[] = [];
+/* eslint-enable no-restricted-syntax */
 const MAX_PENDING = 200;
 
 function send(entry: Entry) {
+  if (renderRequest()) return;
   if (sdk) entry(sdk);
   else if (pending.length < MAX_PENDING) pending.push(entry);
 }

@@ -4,6 +4,7 @@ export const PREFETCH_WAIT_MS = 100;
 
 type Importer<T> = () => Promise<T>;
 
+// eslint-disable-next-line no-restricted-syntax -- downloads of this process's own modules, removed when done: no member's data.
 const inFlight = new Set<Promise<unknown>>();
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -9,6 +9,7 @@ import type { FirstScreenRequest } from '@cloudsign/contract';
  */
 export type RenderRequest = Pick<FirstScreenRequest, 'apiUrl' | 'siteUrl' | 'jwt' | 'fetch'>;
 
+// eslint-disable-next-line no-restricted-syntax -- the one per-process hook: set once by the server entry, it reads AsyncLocalStorage.
 let read: (() => RenderRequest | undefined) | undefined;
 
 /** Called once by the server entry. */

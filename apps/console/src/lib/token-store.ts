@@ -189,6 +189,7 @@ function takeEarlyToken(): Promise<Response | null> | undefined {
   return early;
 }
 
+// eslint-disable-next-line no-restricted-syntax -- browser only: on the server http.ts takes the rendered request's token.
 let store: TokenStore | undefined;
 export function getTokenStore(): TokenStore {
   store ??= createTokenStore({ siteUrl: getConfig().siteUrl, takeEarly: takeEarlyToken });

@@ -1,9 +1,8 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { UNSAFE_LocationContext } from 'react-router';
 import { alertStore, type AlertArea } from './alert-store.ts';
 
 const ScopeContext = createContext<Partial<Record<AlertArea, string>>>({});
-let lastOwner = 0;
 
 /**
  * One drawer or dialog instance: alerts of `area` raised inside it carry its id, and its AlertArea shows
@@ -12,7 +11,8 @@ let lastOwner = 0;
  */
 export function AlertScope({ area, children }: { area: AlertArea; children: ReactNode }) {
   const parent = useContext(ScopeContext);
-  const [owner] = useState(() => `${area}-${++lastOwner}`);
+  // React's own id: unique among the scopes on screen, and the same in the site's HTML and the hydrated page.
+  const owner = `${area}-${useId()}`;
   useEffect(() => () => alertStore.dispose(owner), [owner]);
   const value = useMemo(() => ({ ...parent, [area]: owner }), [parent, area, owner]);
   return <ScopeContext.Provider value={value}>{children}</ScopeContext.Provider>;

@@ -85,20 +85,8 @@ function boundaries() {
     {
       target: `${serverSrc}/site`,
       from: modules,
-      // The site's sign-in still reaches these areas directly; each is to become a shared piece or be composed
-      // by the site's composition root. Nothing may be added to this list.
-      except: [
-        './audit-log/audit-log.record.ts',
-        './ip-restriction/ip-restriction.enforce.ts',
-        './ip-restriction/ip-restriction.break-glass.ts',
-        './ip-restriction/sign-in-scopes.ts',
-        './sso/sso-routing.service.ts',
-        './sso/sso-signin.service.ts',
-        './sso/sso-public-metadata.service.ts',
-        './sso/sso-saml.ts',
-      ],
       message:
-        'site/ is the sign-in front: it uses auth/ and the shared layers, not area modules; compose them in a composition root.',
+        "site/ is the web front (pages, session cookies, the console and its first screen): it imports no area module; site-app.ts composes the areas' pages.",
     },
     {
       target: ['apps/server/src', 'apps/console/src', 'packages'],

@@ -186,10 +186,9 @@ describe('server zones: routes → services → repositories, infrastructure apa
         zone('../modules/members/members.service.ts', INFRASTRUCTURE),
       ]);
     }
-    const site =
-      "import { attemptLogin } from '../site/login.service.ts';\nexport { attemptLogin };";
+    const site = "import { sendMessage } from '../site/render.ts';\nexport { sendMessage };";
     expect(await lint('apps/server/src/jobs/probe.ts', site)).toEqual([
-      zone('../site/login.service.ts', INFRASTRUCTURE),
+      zone('../site/render.ts', INFRASTRUCTURE),
     ]);
   });
 
@@ -225,18 +224,19 @@ describe('server zones: routes → services → repositories, infrastructure apa
     ]);
   });
 
-  it('site/ importing an area module fails; auth/ and the shared layers pass', async () => {
+  it("site/ importing an area module fails, the sign-in's areas too; auth/ and the shared layers pass", async () => {
     const code = [
       "import { findMembers } from '../modules/members/members.service.ts';",
+      "import { recordAuditEvent } from '../modules/audit-log/audit-log.record.ts';",
       "import { loadSession } from '../auth/sessions.ts';",
       "import { AppError } from '../lib/app-error.ts';",
-      'export const used = [findMembers, loadSession, AppError];',
+      'export const used = [findMembers, recordAuditEvent, loadSession, AppError];',
     ].join('\n');
+    const SITE =
+      "site/ is the web front (pages, session cookies, the console and its first screen): it imports no area module; site-app.ts composes the areas' pages.";
     expect(await lint('apps/server/src/site/probe.ts', code)).toEqual([
-      zone(
-        '../modules/members/members.service.ts',
-        'site/ is the sign-in front: it uses auth/ and the shared layers, not area modules; compose them in a composition root.',
-      ),
+      zone('../modules/members/members.service.ts', SITE),
+      zone('../modules/audit-log/audit-log.record.ts', SITE),
     ]);
   });
 

@@ -5,7 +5,7 @@ import { BULK_TARGETS } from './bulk-targets.ts';
 import { registerAuditLogJobs } from './modules/audit-log/audit-log.jobs.ts';
 import { registerDocumentDownloadJobs } from './modules/document-download/document-download.jobs.ts';
 import { registerTaxAuditJobs } from './modules/tax-audit/tax-audit.jobs.ts';
-import { registerPasswordResetJobs } from './site/password-reset.jobs.ts';
+import { registerPasswordResetJobs } from './modules/sign-in/password-reset.jobs.ts';
 import { registerSsoJobs } from './modules/sso/sso.jobs.ts';
 import { registerLeaverJobs } from './modules/provisioning/leavers-mail.ts';
 import { registerScimInvitationJob } from './modules/provisioning/scim-invitations.ts';

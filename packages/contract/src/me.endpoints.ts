@@ -1,6 +1,6 @@
 /**
  * The signed-in user's and the console's own calls: GET /me, the client log intake, and the main site's token
- * and logout calls (server: modules/me, modules/client-logs, site/token.routes; console: lib).
+ * and logout calls (server: modules/me, modules/client-logs, modules/sign-in/token.routes; console: lib).
  */
 import { endpoint } from './endpoint.ts';
 import { ZLogoutRequest, ZLogoutResponse, ZMeResponse, ZTokenResponse } from './me.ts';

@@ -47,7 +47,7 @@ export const ZTokenResponse = z.object({
 });
 /**
  * The console's current token, proving it holds the session. Left out when the site refuses to mint one for a
- * session it still accepts: the session cookie and `X-Requested-With` then end it (site/token.routes.ts).
+ * session it still accepts: the session cookie and `X-Requested-With` then end it (modules/sign-in/token.routes.ts).
  */
 export const ZLogoutRequest = z.object({
   token: z.string().min(1, 'トークンが必要です。').optional(),

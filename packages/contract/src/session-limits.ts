@@ -64,7 +64,7 @@ export const ZSessionLimitsPreview = z.object({
 export type TSessionLimitsPreview = z.infer<typeof ZSessionLimitsPreview>;
 export const ZSessionLimitsPreviewResponse = z.object({ preview: ZSessionLimitsPreview });
 
-/** Why the login page is shown after a session ended (the site's `notice` query; site/login.routes.ts). */
+/** Why the login page is shown after a session ended (the site's `notice` query; modules/sign-in/login.routes.ts). */
 export const SESSION_END_HEADER = 'x-session-end';
 export type TSessionEnd = 'idle_timeout' | 'session_expired';
 

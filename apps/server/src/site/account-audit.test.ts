@@ -9,9 +9,9 @@ import { authenticator } from 'otplib';
 import { issuePasswordSetupLink } from '../auth/password-setup.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser } from '../../test/support/fixtures.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 import { jobsSettled, logIn, makeLoginUser, postForm } from '../../test/support/site.world.ts';
-import { PASSWORD_RESET_JOB } from './password-reset.jobs.ts';
+import { PASSWORD_RESET_JOB } from '../modules/sign-in/password-reset.jobs.ts';
 import { findEventPage } from '../modules/audit-log/audit-log.repository.ts';
 
 vi.setConfig({ testTimeout: 120_000 });

@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../test/support/fixtures.ts';
 import { makeTempDist } from '../../test/support/site.world.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 
 /** The build's manifest: the entry, its stylesheet, and a library chunk it imports. */
 const MANIFEST = {

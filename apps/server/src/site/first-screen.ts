@@ -19,7 +19,7 @@ import {
   type FirstScreenRenderer,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../deps.ts';
-import { accessTokenFor } from './token.routes.ts';
+import { accessTokenFor } from './session-token.ts';
 
 /**
  * Longest the site waits for the page's reads and render. Past it the plain page goes out, and the browser

@@ -10,7 +10,7 @@ import { ERROR_CODES } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { slowClient } from '../../test/support/slow-client.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../lib/http/client-limits.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const FORM = 'application/x-www-form-urlencoded';

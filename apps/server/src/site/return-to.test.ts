@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 import { logIn, makeLoginUser, postForm } from '../../test/support/site.world.ts';
 import { safeReturnTo, siteLocation } from './return-to.ts';
 

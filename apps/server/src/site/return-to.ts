@@ -5,6 +5,7 @@
  * `/..//evil.example` through: it normalises to the path `//evil.example`, which a browser reads as another host.
  */
 import type { FastifyReply } from 'fastify';
+import type { NextStep } from '../auth/sessions.ts';
 
 /** The console's root: it sends each member on to the first page they may see. */
 export const LANDING_PATH = '/';
@@ -48,3 +49,18 @@ export const redirectOnSite = (reply: FastifyReply, siteUrl: string, target: str
 /** `?return_to=` for links between the login steps; omitted when it is just the root. */
 export const returnToQuery = (returnTo: string) =>
   returnTo === LANDING_PATH ? '' : `?return_to=${encodeURIComponent(returnTo)}`;
+
+/** Where the browser goes next for a session's remaining step. */
+export function stepUrl(step: NextStep, returnTo: string): string {
+  const q = returnToQuery(returnTo);
+  switch (step) {
+    case 'mfa_verify':
+      return `/mfa/verify${q}`;
+    case 'new_password':
+      return `/login/new_password${q}`;
+    case 'mfa_setup':
+      return `/mfa/setup${q}`;
+    case 'done':
+      return returnTo;
+  }
+}

@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 import { logIn, makeLoginUser } from '../../test/support/site.world.ts';
 import { currentSession } from './session-context.ts';
 

@@ -10,8 +10,7 @@ import {
   type NextStep,
 } from '../auth/sessions.ts';
 import { deviceCookieName, DEVICE_TTL_MS } from '../auth/known-devices.ts';
-import { redirectOnSite, returnToQuery, safeReturnTo } from './return-to.ts';
-import { stepUrl } from './login.service.ts';
+import { redirectOnSite, returnToQuery, safeReturnTo, stepUrl } from './return-to.ts';
 
 export function setSessionCookie(
   deps: AppDeps,

@@ -18,7 +18,7 @@ import {
   sessionCookieOf,
   tokenRequest,
 } from '../../test/support/site.world.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -5,7 +5,7 @@ import { sessions } from '../db/schema.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 import { logIn, makeLoginUser, tokenRequest } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;

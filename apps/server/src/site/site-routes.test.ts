@@ -11,7 +11,7 @@ import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
 import { makeCompany } from '../../test/support/fixtures.ts';
 import { makeTempDist } from '../../test/support/site.world.ts';
 import { makeSsoSettings } from '../../test/support/sso.world.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;

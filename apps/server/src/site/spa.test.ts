@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../config/env.ts';
 import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
-import { buildSiteApp } from './app.ts';
+import { buildSiteApp } from '../site-app.ts';
 import { makeTempDist } from '../../test/support/site.world.ts';
 
 let deps: TestDeps;

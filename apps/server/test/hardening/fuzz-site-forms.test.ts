@@ -13,7 +13,7 @@ import { authenticator } from 'otplib';
 import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 import { DEVICE_COOKIE } from '../../src/auth/known-devices.ts';
 import { issuePasswordSetupLink } from '../../src/auth/password-setup.ts';
-import { buildSiteApp } from '../../src/site/app.ts';
+import { buildSiteApp } from '../../src/site-app.ts';
 import { makeLoginUser } from '../support/site.world.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany } from '../support/fixtures.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
-import { buildSiteApp } from '../../src/site/app.ts';
+import { buildSiteApp } from '../../src/site-app.ts';
 import { documents, users } from '../../src/db/schema.ts';
 import { KANJI_CANONICAL, KANJI_VARIANTS } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';

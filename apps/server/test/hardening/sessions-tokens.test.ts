@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../../src/config/env.ts';
 import { buildApiApp, type ApiApp } from '../../src/api-app.ts';
-import { buildSiteApp } from '../../src/site/app.ts';
+import { buildSiteApp } from '../../src/site-app.ts';
 import { logIn, makeLoginUser, postForm, tokenRequest, PASSWORD } from '../support/site.world.ts';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';

@@ -11,7 +11,7 @@ import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../support/fixtures.ts';
 import { parseAnswer, slowClient, type SlowClient } from '../support/slow-client.ts';
 import { buildApiApp } from '../../src/api-app.ts';
-import { buildSiteApp } from '../../src/site/app.ts';
+import { buildSiteApp } from '../../src/site-app.ts';
 import { MSG_TOO_MANY_AT_ONCE } from '../../src/lib/http/client-limits.ts';
 
 /** Longest another company's answer may take while the slow bodies are held (measured: tens of ms). */

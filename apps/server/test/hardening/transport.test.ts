@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@cloudsign/contract';
 import { createTestDeps, type TestDeps } from '../support/test-deps.ts';
 import { buildApiApp } from '../../src/api-app.ts';
-import { buildSiteApp } from '../../src/site/app.ts';
+import { buildSiteApp } from '../../src/site-app.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { HEADERS_TIMEOUT_MS } from '../../src/lib/http/server-timeouts.ts';
 

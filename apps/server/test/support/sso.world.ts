@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../src/deps.ts';
 import * as repo from '../../src/modules/sso/sso.repository.ts';
 import { spIds } from '../../src/modules/sso/sso-saml.ts';
-import { SSO_REQUEST_COOKIE } from '../../src/site/sso.routes.ts';
+import { SSO_REQUEST_COOKIE } from '../../src/modules/sso/sso-site.routes.ts';
 import { b64, idpMetadata, makeKey, responseXml, signAssertion, type TestKey } from './saml-idp.ts';
 import { addSsoDomain } from './sso-domains.world.ts';
 

@@ -46,7 +46,7 @@ export const users = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** 作成元 (`MEMBER_SOURCES`): manual, csv, sso or scim; members older than the column are manual. */
     source: text('source').$type<'manual' | 'csv' | 'sso' | 'scim'>().notNull().default('manual'),
-    /** Written once per completed sign-in (site/sign-in-record.ts), never per request; null = never signed in. */
+    /** Written once per completed sign-in (modules/sign-in/sign-in-audit.ts, recordSignInWhenDone), never per request; null = never signed in. */
     lastSignInAt: ts('last_sign_in_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

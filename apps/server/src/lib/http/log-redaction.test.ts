@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
-import { buildSiteApp } from '../../site/app.ts';
+import { buildSiteApp } from '../../site-app.ts';
 import { buildApiApp } from '../../api-app.ts';
 import { postForm } from '../../../test/support/site.world.ts';
 import { declareSecretParams, loggerOptions, maskSecrets } from './log-redaction.ts';

@@ -80,7 +80,7 @@ export function declareSecretParams(url: string, params: readonly string[]): voi
 }
 
 /**
- * The site's emailed links carry their token in the path. Declared here as well as by their routes (site/app.ts),
+ * The site's emailed links carry their token in the path. Declared here as well as by their routes (site-app.ts),
  * because a process running the api alone logs these addresses too: the page a browser reports it was on
  * (modules/client-logs).
  */

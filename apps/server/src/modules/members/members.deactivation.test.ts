@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TMemberDetail } from '@cloudsign/contract';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
-import { buildSiteApp } from '../../site/app.ts';
+import { buildSiteApp } from '../../site-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { expectError } from '../../../test/support/error-body.ts';

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
-import { buildSiteApp } from '../../site/app.ts';
-import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
+import { buildSiteApp } from '../../site-app.ts';
+import { SSO_REQUEST_COOKIE } from '../sso/sso-site.routes.ts';
 import { PASSWORD_SETUP_SUBJECT } from '../../auth/password-setup.ts';
 import * as sso from '../sso/sso.repository.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';

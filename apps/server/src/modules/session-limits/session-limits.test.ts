@@ -14,7 +14,7 @@ import {
 } from '@cloudsign/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
-import { buildSiteApp } from '../../site/app.ts';
+import { buildSiteApp } from '../../site-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany, makeUser, signIn } from '../../../test/support/fixtures.ts';
 import { logIn, makeLoginUser, tokenRequest } from '../../../test/support/site.world.ts';

@@ -23,8 +23,8 @@ import {
 import { postToAcs } from '../../../test/support/sso.world.ts';
 import { sqlRows } from '../../../test/support/audit-chain.ts';
 import { addSsoDomain } from '../../../test/support/sso-domains.world.ts';
-import { buildSiteApp } from '../../site/app.ts';
-import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
+import { buildSiteApp } from '../../site-app.ts';
+import { SSO_REQUEST_COOKIE } from './sso-site.routes.ts';
 import { auditEvents, memberGroupUsers, memberGroups, sessions, users } from '../../db/schema.ts';
 import * as repo from './sso.repository.ts';
 import { spIds } from './sso-saml.ts';

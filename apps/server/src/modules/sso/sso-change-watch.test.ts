@@ -9,8 +9,8 @@ import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.t
 import { makeCompany, makeUser } from '../../../test/support/fixtures.ts';
 import { makeKey, requestIdOf, type TestKey } from '../../../test/support/saml-idp.ts';
 import { idpAnswer, postToAcs, TEST_IDP } from '../../../test/support/sso.world.ts';
-import { buildSiteApp } from '../../site/app.ts';
-import { SSO_REQUEST_COOKIE } from '../../site/sso.routes.ts';
+import { buildSiteApp } from '../../site-app.ts';
+import { SSO_REQUEST_COOKIE } from './sso-site.routes.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import * as repo from './sso.repository.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany } from '../../../test/support/fixtures.ts';
 import { makeSsoSettings } from '../../../test/support/sso.world.ts';
-import { buildSiteApp } from '../../site/app.ts';
+import { buildSiteApp } from '../../site-app.ts';
 
 let deps: TestDeps;
 let app: FastifyInstance;

@@ -120,6 +120,7 @@ const jobsDatabases = new WeakMap<AppDeps, Database>();
 export async function closeDeps(deps: AppDeps) {
   stoppers.get(deps)?.();
   await deps.jobs.stop();
+  await deps.mailer.close?.();
   await deps.instance.close();
   await jobsDatabases.get(deps)?.close();
   await deps.database.close();

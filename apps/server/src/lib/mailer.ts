@@ -8,9 +8,29 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type Mail = { to: string; subject: string; text: string };
-export type Mailer = { send: (mail: Mail) => Promise<void>; outboxDir: string | null };
+export type Mailer = {
+  send: (mail: Mail) => Promise<void>;
+  outboxDir: string | null;
+  /** Closes the SMTP connections kept open between mails (at shutdown). */
+  close?: () => Promise<void>;
+};
 
 export const MAIL_FROM = 'クラウドサイン <no-reply@cloudsign.example>';
+
+/**
+ * SMTP connections kept open and reused (nodemailer's pool), a few at once: a new connection per mail (EHLO,
+ * STARTTLS, AUTH each time) held a bulk run's invitations to a few per second. `SMTP_URL` may set its own
+ * `pool`, `maxConnections` or `maxMessages` in its query string.
+ */
+export const SMTP_POOL = { maxConnections: 5, maxMessages: 1000 };
+
+export function pooledSmtpUrl(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const defaults = { pool: 'true', ...SMTP_POOL };
+  for (const [key, value] of Object.entries(defaults))
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  return url.toString();
+}
 
 /**
  * The transport is made on the first mail: nodemailer (35 modules) is then loaded by the process that sends,
@@ -24,10 +44,17 @@ function onFirstUse<T extends Transporter<unknown>>(make: (lib: typeof import('n
 export function createMailer(opts: { smtpUrl?: string; dataDir: string; logger: Logger }): Mailer {
   const { smtpUrl } = opts;
   if (smtpUrl) {
-    const transport = onFirstUse((nodemailer) => nodemailer.createTransport(smtpUrl));
+    const transport = onFirstUse((nodemailer) =>
+      nodemailer.createTransport(pooledSmtpUrl(smtpUrl)),
+    );
+    let isUsed = false;
     return {
       outboxDir: null,
+      close: async () => {
+        if (isUsed) (await transport()).close();
+      },
       send: async (mail) => {
+        isUsed = true;
         await (await transport()).sendMail({ from: MAIL_FROM, ...mail });
         opts.logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },

@@ -1,5 +1,5 @@
 /** The only SQL of mail_sends (auth/mail-limits.ts). */
-import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { mailSends, users } from '../db/schema.ts';
 
@@ -28,6 +28,22 @@ export const countCompanySends = (db: DbOrTx, companyId: string, kind: MailKind,
 /** Across companies: an address is one mailbox whichever company writes to it. */
 export const countRecipientSends = (db: DbOrTx, recipient: string, kind: MailKind, since: Date) =>
   countSends(db, sentSince(eq(mailSends.recipient, recipient), kind, since));
+
+/** Per recipient among `recipients`, `kind` mails since `since` (absent: none), in one statement. */
+export async function countRecipientsSends(
+  db: DbOrTx,
+  recipients: readonly string[],
+  kind: MailKind,
+  since: Date,
+) {
+  if (recipients.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ recipient: mailSends.recipient, n: count() })
+    .from(mailSends)
+    .where(sentSince(inArray(mailSends.recipient, [...recipients]), kind, since))
+    .groupBy(mailSends.recipient);
+  return new Map(rows.map((r) => [r.recipient, r.n]));
+}
 
 /** Recipients the company sent `kind` since `since` (at most its daily limit of rows). */
 export async function companyRecipientsSince(

@@ -60,6 +60,42 @@ export async function reserveInvitation(db: DbOrTx, userId: string, email: strin
 }
 
 /**
+ * Counts the invitations of a bulk run's slice at once, in the transaction that claims them (one lock, three
+ * statements for the slice instead of five per mail): answers, in the order of `emails`, null for a mail that
+ * may go or the limit that refused it. Once the company's day is spent every later one is 'company'.
+ */
+export async function reserveInvitations(
+  db: DbOrTx,
+  companyId: string,
+  emails: readonly string[],
+  now: Date,
+): Promise<('recipient' | 'company' | null)[]> {
+  if (emails.length === 0) return [];
+  await repo.lockCompanyMail(db, companyId);
+  const since = startOfJstDay(now);
+  const limits = MAIL_LIMITS.invitation;
+  const recipients = emails.map(normalizeEmail);
+  const sent = await repo.countRecipientsSends(db, recipients, 'invitation', since);
+  let budget =
+    limits.perCompany - (await repo.countCompanySends(db, companyId, 'invitation', since));
+  const verdicts = recipients.map((recipient) => {
+    if ((sent.get(recipient) ?? 0) >= limits.perRecipient) return 'recipient' as const;
+    if (budget <= 0) return 'company' as const;
+    budget -= 1;
+    sent.set(recipient, (sent.get(recipient) ?? 0) + 1);
+    return null;
+  });
+  await repo.deleteCompanySendsBefore(db, companyId, since);
+  await repo.insertSends(
+    db,
+    recipients
+      .filter((_, i) => verdicts[i] === null)
+      .map((recipient) => ({ companyId, recipient, kind: 'invitation' as const, sentAt: now })),
+  );
+  return verdicts;
+}
+
+/**
  * Of `members`, those who may get an MFA reminder now (not reminded today, within the company's budget), and
  * counts them as sent. Call inside the transaction that mails them.
  */

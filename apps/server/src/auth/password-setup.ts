@@ -10,6 +10,7 @@ import {
   selectSetupLink,
 } from './password-setup.repository.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Mail } from '../lib/mailer.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { memberLabel } from '@cloudsign/contract';
 import { quotedFields } from '../lib/mail-quote.ts';
@@ -40,10 +41,24 @@ export async function issuePasswordSetupLink(
     'setup',
     new Date(now.getTime() + PASSWORD_SETUP_TTL_MS),
   );
-  const url = passwordSetupUrl(deps.env.SITE_URL, token);
-  const expires = formatJst(new Date(now.getTime() + PASSWORD_SETUP_TTL_MS));
   const companyName = await companyNameOf(db, user.id);
-  await deps.mailer.send({
+  await deps.mailer.send(invitationMail(deps, user, { token, companyName, inviterName }));
+}
+
+/**
+ * The invitation as mailed (the link, its validity, who invites): also built by the bulk run's invitations,
+ * which issue their links in batches (member-bulk/member-invitations.ts).
+ */
+export function invitationMail(
+  deps: Pick<AppDeps, 'clock' | 'env'>,
+  user: { email: string; name: string },
+  link: { token: string; companyName: string; inviterName?: string },
+): Mail {
+  const { companyName, inviterName } = link;
+  const now = deps.clock();
+  const url = passwordSetupUrl(deps.env.SITE_URL, link.token);
+  const expires = formatJst(new Date(now.getTime() + PASSWORD_SETUP_TTL_MS));
+  return {
     to: user.email,
     subject: PASSWORD_SETUP_SUBJECT,
     // Tenant text only as quoted lines (lib/mail-quote.ts): the mail comes from the service's sender.
@@ -69,7 +84,7 @@ export async function issuePasswordSetupLink(
       '---',
       'クラウドサイン',
     ].join('\n'),
-  });
+  };
 }
 
 /**

@@ -27,7 +27,7 @@ import { parseEnv } from '../apps/server/src/config/env.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
-import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
+import { seedLargeCompany } from '../apps/server/src/seed/large-seed.ts';
 import { findSessionUser } from '../apps/server/src/auth/current-user.ts';
 import { makeUser, signIn } from '../apps/server/test/support/fixtures.ts';
 import {
@@ -123,7 +123,7 @@ const PORT = Number(process.env.BENCH_DOCUMENTS_PORT ?? 4101);
 const CONCURRENCY = 20;
 const COMPANY = '書類ベンチ株式会社';
 const BASE = 250_000;
-/** The user cabinets of the large seed (apps/server/src/db/seed/large-seed.ts). */
+/** The user cabinets of the large seed (apps/server/src/seed/large-seed.ts). */
 const SEED_CABINETS = ['営業契約', '法務・NDA', '人事・雇用契約', '購買・業務委託', '役員会議事録'];
 
 const pct = (xs: readonly number[], p: number) => {

@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-logins.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-logins.ts';
 import { ensureConsoleBuild } from './lib/scroll-frames.ts';
 import { startServer } from './lib/server-process.ts';
 import type { Benchmark, BenchContext, BenchResult } from './lib/types.ts';

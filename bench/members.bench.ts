@@ -18,8 +18,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
-import { FAMILY_NAMES, GIVEN_NAMES } from '../apps/server/src/db/seed/names.ts';
+import { seedLargeCompany } from '../apps/server/src/seed/large-seed.ts';
+import { FAMILY_NAMES, GIVEN_NAMES } from '../apps/server/src/seed/names.ts';
 import { expectOk } from './lib/http-client.ts';
 import { fetchToken } from './lib/load-mix.ts';
 import {

@@ -3,7 +3,7 @@
  * inserting the very same rows already materialised in a staging table (COPY-like: no generation at all, only
  * the table's own cost: indexes, constraints, triggers). The ratio is what generating the rows adds.
  */
-import { seedLargeCompany } from '../apps/server/src/db/seed/large-seed.ts';
+import { seedLargeCompany } from '../apps/server/src/seed/large-seed.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { interleave, percentile, spreadNote } from './lib/measure.ts';
 import type { Benchmark, BenchContext } from './lib/types.ts';

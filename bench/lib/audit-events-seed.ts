@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { AUDIT_ACTIONS } from '@cloudsign/contract';
 import type { Database } from '../../apps/server/src/db/client.ts';
-import { FAMILY_NAMES, GIVEN_NAMES } from '../../apps/server/src/db/seed/names.ts';
+import { FAMILY_NAMES, GIVEN_NAMES } from '../../apps/server/src/seed/names.ts';
 import { rowsDigest } from '../../apps/server/src/modules/audit-log/row-records-digest.ts';
 import { findRowRecordPage } from '../../apps/server/src/modules/audit-log/row-records.repository.ts';
 

@@ -10,10 +10,7 @@ import { parseEnv } from '../../apps/server/src/config/env.ts';
 import { createDeps, closeDeps } from '../../apps/server/src/bootstrap.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
-import {
-  seedLargeCompany,
-  type LargeSeedResult,
-} from '../../apps/server/src/db/seed/large-seed.ts';
+import { seedLargeCompany, type LargeSeedResult } from '../../apps/server/src/seed/large-seed.ts';
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { measureLatency } from './measure.ts';
 import { sampleRss } from './rss.ts';

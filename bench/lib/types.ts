@@ -5,7 +5,7 @@
 import type { TPlan } from '@cloudsign/contract';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import type { AppDeps } from '../../apps/server/src/deps.ts';
-import type { LargeSeedResult } from '../../apps/server/src/db/seed/large-seed.ts';
+import type { LargeSeedResult } from '../../apps/server/src/seed/large-seed.ts';
 import type { measureLatency } from './measure.ts';
 import type { sampleRss } from './rss.ts';
 

@@ -217,10 +217,15 @@ describe('server zones: routes → services → repositories, infrastructure apa
     ]);
   });
 
-  it('db/ importing auth/ fails', async () => {
+  it('db/ importing auth/ fails, in any folder of db/', async () => {
     const code = "import { hashPassword } from '../auth/passwords.ts';\nexport { hashPassword };";
     expect(await lint('apps/server/src/db/probe.ts', code)).toEqual([
-      zone('../auth/passwords.ts', 'db/ is below auth/: the client and schema never import it.'),
+      zone('../auth/passwords.ts', 'db/ is below auth/: it never imports it.'),
+    ]);
+    const nested =
+      "import { hashPassword } from '../../auth/passwords.ts';\nexport { hashPassword };";
+    expect(await lint('apps/server/src/db/seed/probe.ts', nested)).toEqual([
+      zone('../../auth/passwords.ts', 'db/ is below auth/: it never imports it.'),
     ]);
   });
 

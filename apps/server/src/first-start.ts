@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Env } from './config/env.ts';
 import { closeDeps, createDeps } from './bootstrap.ts';
 import { pgliteDirOf } from './db/client.ts';
-import { demoSeedPlan, seedOnStart } from './db/seed/seed-on-start.ts';
+import { demoSeedPlan, seedOnStart } from './seed/seed-on-start.ts';
 
 /** Set by the server for the process that makes its new database. */
 const PREPARE = 'CLOUDSIGN_PREPARE_DATABASE';

@@ -6,8 +6,8 @@ import { parseEnv, EnvError } from './config/env.ts';
 import { createDeps, closeDeps } from './bootstrap.ts';
 import { buildApiApp } from './api-app.ts';
 import { buildSiteApp } from './site-app.ts';
-import { seedOnStart } from './db/seed/seed-on-start.ts';
-import { DEMO_LOGINS } from './db/seed/demo-logins.ts';
+import { seedOnStart } from './seed/seed-on-start.ts';
+import { DEMO_LOGINS } from './seed/demo-logins.ts';
 import {
   isNewEmbeddedDatabase,
   isPreparingProcess,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp, type ApiApp } from '../../api-app.ts';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { signIn } from '../../../test/support/fixtures.ts';
-import { seedLargeCompany } from '../../db/seed/large-seed.ts';
+import { seedLargeCompany } from '../../seed/large-seed.ts';
 
 let deps: TestDeps;
 let app: ApiApp;

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../config/env.ts';
-import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { makeCompany } from '../../../test/support/fixtures.ts';
-import { companies as companiesTable } from '../schema.ts';
+import { parseEnv } from '../config/env.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { makeCompany } from '../../test/support/fixtures.ts';
+import { companies as companiesTable } from '../db/schema.ts';
 import { demoSeedPlan, seedOnStart } from './seed-on-start.ts';
 
 let deps: TestDeps;

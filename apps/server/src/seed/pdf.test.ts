@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDemoPdfText } from '../../../test/support/pdf-text.ts';
+import { readDemoPdfText } from '../../test/support/pdf-text.ts';
 import { makeDemoPdf } from './pdf.ts';
 
 describe('makeDemoPdf', () => {

@@ -5,10 +5,10 @@
  * benchmarks do not read files.
  */
 import type { TPlan } from '@cloudsign/contract';
-import { hashPassword } from '../../auth/passwords.ts';
-import { normalizeSearchText } from '../../lib/search-text.ts';
-import type { Database } from '../client.ts';
-import * as t from '../schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { normalizeSearchText } from '../lib/search-text.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { COUNTERPARTIES, DOC_KINDS } from './document-words.ts';
 import { DEPARTMENTS, FAMILY_NAMES, GIVEN_NAMES } from './names.ts';

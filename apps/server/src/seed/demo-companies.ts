@@ -10,7 +10,7 @@ import type {
   companies,
   documentAttributeOptions,
   memberGroupUsers,
-} from '../schema.ts';
+} from '../db/schema.ts';
 import type { CabinetRow, GroupRow, UserRow } from './demo-people.ts';
 import type { BuiltDocuments } from './demo-documents.ts';
 export type DemoCompany = {

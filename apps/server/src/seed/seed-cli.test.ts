@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isPostgresRun } from '../../../test/support/test-deps.ts';
+import { isPostgresRun } from '../../test/support/test-deps.ts';
 
 const run = promisify(execFile);
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed-cli.ts');

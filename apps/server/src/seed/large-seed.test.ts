@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import { documentSearchText, memberSearchText } from '../../lib/search-text.ts';
-import * as s from '../schema.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import { documentSearchText, memberSearchText } from '../lib/search-text.ts';
+import * as s from '../db/schema.ts';
 import { seedLargeCompany, type LargeSeedResult } from './large-seed.ts';
 
 let deps: TestDeps;

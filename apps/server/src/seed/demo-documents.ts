@@ -2,8 +2,8 @@
  * Demo documents with participants, contract attributes (書類情報) and cabinet links (docs/design.md §2).
  * Pure builder: returns rows and what each PDF should say; demo-seed.ts writes them.
  */
-import type { documentCabinets, documentParticipants, documents } from '../schema.ts';
-import { documentSearchText } from '../../lib/search-text.ts';
+import type { documentCabinets, documentParticipants, documents } from '../db/schema.ts';
+import { documentSearchText } from '../lib/search-text.ts';
 import type { Rand } from './prng.ts';
 import type { PersonRef } from './demo-people.ts';
 import type { DemoPdfInput } from './pdf.ts';

@@ -5,7 +5,7 @@
  * Rows go in oldest first: the chain trigger numbers and hashes them one by one, like live writes.
  */
 import { AUDIT_ACTIONS, type TAuditAction, type TRole, memberLabel } from '@cloudsign/contract';
-import type { auditEvents } from '../schema.ts';
+import type { auditEvents } from '../db/schema.ts';
 import type { DemoCompany } from './demo-companies.ts';
 import type { UserRow } from './demo-people.ts';
 import type { Rand } from './prng.ts';

@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { PLANS, type TPlan } from '@cloudsign/contract';
-import { EnvError, parseEnv } from '../../config/env.ts';
-import { createLocalStorage } from '../../lib/storage.ts';
-import { openDatabase } from '../client.ts';
-import { runMigrations } from '../migrate.ts';
+import { EnvError, parseEnv } from '../config/env.ts';
+import { createLocalStorage } from '../lib/storage.ts';
+import { openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
 import { seedLargeCompany } from './large-seed.ts';
 

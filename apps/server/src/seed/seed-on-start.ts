@@ -3,8 +3,8 @@
  * published password, so they go only where a newcomer expects them: the embedded PGlite of `npm start`.
  * A PostgreSQL named by DATABASE_URL is a real installation and gets the demo only when asked (`SEED=demo`).
  */
-import type { Env } from '../../config/env.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { Env } from '../config/env.ts';
+import type { AppDeps } from '../deps.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';
 
 export type SeedPlan = { seed: boolean; reason: string };

@@ -3,8 +3,8 @@
  * Pure builders: rows in, nothing written here.
  */
 import type { TRole } from '@cloudsign/contract';
-import type { cabinets, memberGroups, users } from '../schema.ts';
-import { memberSearchText } from '../../lib/search-text.ts';
+import type { cabinets, memberGroups, users } from '../db/schema.ts';
+import { memberSearchText } from '../lib/search-text.ts';
 import { createRand, type Rand } from './prng.ts';
 import { DEPARTMENTS, FAMILY_NAMES, GIVEN_NAMES, makeEmail } from './names.ts';
 import { EntityType } from '@cloudsign/contract';

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
-import type { FileStorage } from '../../lib/storage.ts';
-import * as s from '../schema.ts';
+import { createTestDeps, type TestDeps } from '../../test/support/test-deps.ts';
+import type { FileStorage } from '../lib/storage.ts';
+import * as s from '../db/schema.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
 
 let deps: TestDeps;

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../deps.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../client.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 /**
  * Multi-row inserts of `size` rows: one round trip per batch instead of per row, well under PostgreSQL's

@@ -3,10 +3,10 @@
  * the commit and removed again if the transaction fails, so a crash leaves either the whole demo or nothing.
  */
 import { sql } from 'drizzle-orm';
-import type { FileStorage } from '../../lib/storage.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import type { Db, Tx } from '../client.ts';
-import * as s from '../schema.ts';
+import type { FileStorage } from '../lib/storage.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db, Tx } from '../db/client.ts';
+import * as s from '../db/schema.ts';
 import { insertBatches } from './insert-batches.ts';
 import { createRand, type Rand } from './prng.ts';
 import { makeDemoPdf } from './pdf.ts';

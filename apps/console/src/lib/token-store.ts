@@ -64,7 +64,7 @@ export function readExpiry(jwt: string): number | null {
   return null;
 }
 
-/** Why the login page is shown, in the site's words (site/login.routes.ts NOTICES). */
+/** Why the login page is shown, in the site's words (modules/sign-in/login.routes.ts NOTICES). */
 export type LoginNotice = 'logged_out' | 'session_expired' | 'idle_timeout';
 
 /** The reason the site gives for refusing a session a company limit ended (its x-session-end header). */

@@ -1,10 +1,10 @@
 /**
  * Issue 8, suite 5 — sessions and tokens, end to end: a real login on the site, its token used on the api.
  * One test per guarantee. Where a site test already proves a finer point, it is named and not repeated:
- * - site/login.test.ts: cookie flags on login (http and https), login CSRF, Origin: null handling;
- * - site/token.test.ts: token shape and lifetime (5 min), logout with foreign/forged/expired tokens;
+ * - modules/sign-in/login.test.ts: cookie flags on login (http and https), login CSRF, Origin: null handling;
+ * - modules/sign-in/token.test.ts: token shape and lifetime (5 min), logout with foreign/forged/expired tokens;
  * - site/sessions.test.ts: 12-hour session lifetime, a new login replacing the browser's session;
- * - site/login-throttle.test.ts: throttle windows, counter reset, unknown emails, exact Retry-After;
+ * - modules/sign-in/login-throttle.test.ts: throttle windows, counter reset, unknown emails, exact Retry-After;
  * - modules/members/members.security.test.ts: deletion removes the session rows and keeps the documents.
  * The documented window (docs/decisions.md "Identity and sessions"): the api re-reads the session and the
  * user on every request, so logout, deletion and demotion take effect on the very next call, well inside

@@ -19,7 +19,7 @@ let deps: TestDeps;
 let api: ApiApp;
 let apiUrl: string;
 let renderer: FirstScreenRenderer;
-const people = {} as Record<'adminA' | 'plainA' | 'adminB', { jwt: string }>;
+const people = {} as Record<'adminA' | 'plainA' | 'auditorA' | 'adminB', { jwt: string }>;
 
 beforeAll(async () => {
   deps = await createTestDeps();
@@ -34,6 +34,7 @@ beforeAll(async () => {
   const b = await makeCompany(deps, { name: '株式会社ビー' });
   const adminA = await makeUser(deps, a.id, { name: '管理 エー子', roles: ['CompanyAdmin'] });
   const plainA = await makeUser(deps, a.id, { name: '一般 エー助' });
+  const auditorA = await makeUser(deps, a.id, { name: '監査 エー美', roles: ['CompanyAuditor'] });
   const adminB = await makeUser(deps, b.id, { name: '管理 ビー子', roles: ['CompanyAdmin'] });
   for (let i = 0; i < 5; i++) {
     await makeUser(deps, a.id, { name: `社員A${i}`, email: `a${i}@a.example.test` });
@@ -54,8 +55,10 @@ beforeAll(async () => {
   }
   people.adminA = await signIn(deps, adminA);
   people.plainA = await signIn(deps, plainA);
+  people.auditorA = await signIn(deps, auditorA);
   people.adminB = await signIn(deps, adminB);
-});
+  // The renderer compiles the console's whole tree on import: past the default hook time at load 20.
+}, 180_000);
 afterAll(async () => {
   // A read cancelled part-way (the redirect and budget cases) can leave a half-sent request on a kept-alive
   // socket, which close() would wait on until the server's header time-out.
@@ -125,8 +128,8 @@ describe('first screen rendered by the site', () => {
     expect(page).not.toBeNull();
     const { html } = page!;
     const state = page!.state as State;
-    // The admin, the plain member and the five others.
-    expect(rowsOf(html, 'member-row')).toBe(7);
+    // The admin, the plain member, the auditor and the five others.
+    expect(rowsOf(html, 'member-row')).toBe(8);
     for (const name of ['管理 エー子', '一般 エー助', '社員A0', '社員A4'])
       expect(html).toContain(name);
     expect(html).not.toContain('社員B');
@@ -146,7 +149,7 @@ describe('first screen rendered by the site', () => {
     const link = (href?.[1] ?? href?.[2] ?? '').replace(/&amp;/g, '&');
     expect(link).toMatch(/^\/company\/members\?memberId=[0-9a-f-]{36}$/);
     // The URL a click before hydration loads: the list again, rendered (not a redirect to a plain page).
-    expect(rowsOf((await render('adminA', link))!.html, 'member-row')).toBe(7);
+    expect(rowsOf((await render('adminA', link))!.html, 'member-row')).toBe(8);
     const documents = (await render('adminA', '/company/documents'))!.html;
     expect(documents).toMatch(/href="\/company\/documents\?documentId=[0-9a-f-]{36}"/);
     // The search box is a form the browser submits by itself.
@@ -166,6 +169,27 @@ describe('first screen rendered by the site', () => {
   it('a member without 組織管理権限 gets the plain page: the list is refused to them, and nothing of it is sent', async () => {
     const page = await render('plainA', '/company/members');
     expect(page).toBeNull();
+  });
+
+  it('a page the member’s role may not open goes out plain, for the browser to show its notice', async () => {
+    for (const pagePath of [
+      '/member_groups',
+      '/company/audit_log',
+      '/company/members/bulk_manipulations',
+      '/company/documents/attributes/bulk_manipulations',
+    ])
+      expect(await render('plainA', pagePath), pagePath).toBeNull();
+    // 組織管理権限 is not 監査ログ閲覧権限.
+    expect(await render('adminA', '/company/audit_log')).toBeNull();
+  });
+
+  it('the audit log renders for its auditor, with the filter of its URL', async () => {
+    const page = await render('auditorA', '/company/audit_log?keyword=エー社&from=2020/1/1');
+    expect(page).not.toBeNull();
+    expect(page!.html).toContain('監査ログ');
+    const keys = (page!.state as State).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    // The day as typed into the form before the console ran is read as the API's day.
+    expect(keys.some((k) => k.includes('"from":"2020-01-01"') && k.includes('エー社'))).toBe(true);
   });
 
   it('renders for two companies at once, each page holding only its own company', async () => {

@@ -36,3 +36,26 @@ describe('<AuditFilters> 操作の種類', () => {
     expect(field).not.toHaveTextContent('メンバー');
   });
 });
+
+describe('<AuditFilters> before the console runs', () => {
+  it('is a GET form of the URL’s own names, the chips’ conditions going along hidden', () => {
+    renderWithUi(
+      <AuditFilters
+        filter={{ actorId: 'a1', targetType: 'document', keyword: '高橋', category: 'auth,bulk' }}
+        onChange={() => undefined}
+      />,
+    );
+    const form = screen.getByRole<HTMLFormElement>('form', { name: '絞り込み' });
+    expect(form.method).toBe('get');
+    expect(form.getAttribute('action')).toBe('/company/audit_log');
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      actorId: 'a1',
+      targetType: 'document',
+      from: '',
+      to: '',
+      actorEmail: '',
+      category: 'auth,bulk',
+      keyword: '高橋',
+    });
+  });
+});

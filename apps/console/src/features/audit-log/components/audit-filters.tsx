@@ -4,6 +4,8 @@ import type { AuditFilter } from '../lib/filter.ts';
 import { useAuditFilterFields } from '../hooks/use-audit-filter-fields.ts';
 import { AuditFilterChips } from './audit-filter-chips.tsx';
 
+/** The conditions chosen elsewhere, shown as chips: a submit keeps them as the console's own does. */
+const HIDDEN_KEYS = ['actorId', 'targetType', 'targetId'] as const;
 const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({
   value,
   label,
@@ -12,6 +14,8 @@ const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) =
 /**
  * The viewer's filters. Period, actor's email, category and keyword are typed here; a member or document
  * chosen elsewhere (「この人の操作履歴」, 「この書類の履歴」) shows as a chip that can be removed.
+ * A real GET form with the URL's own names: submitted before the console has taken the site's page over, it
+ * loads the filtered log (the chips' conditions go along hidden), and the page reads its dates from the URL.
  */
 export function AuditFilters({
   filter,
@@ -30,13 +34,25 @@ export function AuditFilters({
   );
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="絞り込み">
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      method="get"
+      action="/company/audit_log"
+      onSubmit={submit}
+      aria-label="絞り込み"
+    >
+      {HIDDEN_KEYS.map((k) =>
+        filter[k] ? <input key={k} type="hidden" name={k} value={filter[k]} /> : null,
+      )}
       <Stack gap="sm">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             label="期間（開始）"
             placeholder="2026/11/1"
             description="日本時間"
+            name="from"
             value={values.from}
             onChange={(e) => set.from(e.currentTarget.value)}
             error={errors.from}
@@ -46,6 +62,7 @@ export function AuditFilters({
             label="期間（終了）"
             placeholder="2026/11/30"
             description="この日を含む"
+            name="to"
             value={values.to}
             onChange={(e) => set.to(e.currentTarget.value)}
             error={errors.to}
@@ -55,6 +72,7 @@ export function AuditFilters({
             label="操作したメンバー"
             placeholder="メールアドレス"
             description="ログインに使うアドレス"
+            name="actorEmail"
             value={values.actorEmail}
             onChange={(e) => set.actorEmail(e.currentTarget.value)}
             error={errors.actorEmail}
@@ -65,6 +83,7 @@ export function AuditFilters({
             description="いくつでも選べます"
             placeholder={values.categories.length === 0 ? 'すべて' : undefined}
             data={CATEGORY_OPTIONS}
+            name="category"
             value={values.categories}
             onChange={set.categories}
             clearable
@@ -73,6 +92,7 @@ export function AuditFilters({
           <TextInput
             label="キーワード"
             description="対象の名前（メンバー・書類など）"
+            name="keyword"
             value={values.keyword}
             onChange={(e) => set.keyword(e.currentTarget.value)}
             w={220}

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { parseDateInput } from '@cloudsign/contract';
 
 /** The filters the URL may carry (the member drawer and the document detail link here with some of them). */
 const KEYS = [
@@ -17,12 +18,18 @@ export type AuditFilter = Partial<Record<(typeof KEYS)[number], string>>;
 /** The conditions as one string, the same whichever order their keys were set in. */
 export const filterKeyOf = (f: AuditFilter) => JSON.stringify(KEYS.map((k) => f[k] ?? ''));
 
-/** The filter a URL's parameters carry (the page's and the route's first read take it from here). */
+/**
+ * The filter a URL's parameters carry (the page's and the route's first read take it from here). A day as a
+ * person typed it (2026/11/1, 令和8年11月1日: the form submitted before the console ran) reads as the API's
+ * YYYY-MM-DD; one that is no day stays as typed, and the API says why.
+ */
 export function auditFilterOf(params: URLSearchParams): AuditFilter {
   const f: AuditFilter = {};
   for (const key of KEYS) {
-    const value = params.get(key);
-    if (value) f[key] = value;
+    const value = params.get(key)?.trim();
+    if (!value) continue;
+    const day = key === 'from' || key === 'to' ? parseDateInput(value) : null;
+    f[key] = day?.ok ? day.value : value;
   }
   return f;
 }

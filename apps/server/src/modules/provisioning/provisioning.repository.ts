@@ -1,6 +1,7 @@
 /** The only SQL of provisioning: tokens, the IdP's external ids and the request log. */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import {
   companies,
   provisioningExternalIds,
@@ -84,11 +85,20 @@ export async function findToken(db: DbOrTx, companyId: string, id: string, forUp
   return row ?? null;
 }
 
-export async function findTokenByHash(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+/**
+ * Every SCIM request looks its token up: prepared once per handle, neither the ORM nor PostgreSQL builds or
+ * plans it again (db/prepared.ts).
+ */
+const tokenByHash = preparedPerHandle((db: DbOrTx) =>
+  db
     .select()
     .from(provisioningTokens)
-    .where(eq(provisioningTokens.tokenHash, tokenHash));
+    .where(eq(provisioningTokens.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('provisioning_token_by_hash'),
+);
+
+export async function findTokenByHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await tokenByHash(db).execute({ tokenHash });
   return row ?? null;
 }
 

@@ -6,9 +6,9 @@
  * next batch writes them all in one transaction with one statement per kind of row (as the member CSV add's
  * executor does): each member, his external id, his invitation's job, his own member.created event and his
  * request's line of the provisioning log, in the order they arrived. Every request still gets its own answer:
- * - an e-mail already used (by anyone, or by an earlier create of the same batch) is that request's 409;
- * - an e-mail another writer took while the batch was being written (another process) rolls the batch back
- *   and it is written again, so the unique index, not this process, decides;
+ * - an e-mail already used (by anyone, or by an earlier create of the same batch) is that request's 409: the
+ *   members' insert skips a taken one, the batch is rolled back and written again without it, so the unique
+ *   index, not this process, decides (another process's batch included);
  * - any other failure of the batch writes its creates again one by one, each in its own transaction, so one
  *   bad row answers its own error and the others are made.
  * Nothing is answered before the commit; invitations are mailed by their jobs after it.
@@ -16,13 +16,12 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { outsideQueryScope } from '../../db/query-scope.ts';
-import { emailTaken, findEmailOwners } from '../members/members.service.ts';
+import { emailTaken } from '../members/members.service.ts';
 import { memberCreatedEvent, newMemberRow } from '../members/member-created.ts';
 import type { CreateMemberBody } from '../members/member-values.ts';
 import { inviterOf } from '../members/member-mappers.ts';
 import { recordAuditEvents } from '../audit-log/audit-log.record.ts';
 import { companyUsesSso } from '../sso/sso-routing.service.ts';
-import { insertExternalIds, insertLogs } from './provisioning.repository.ts';
 import { insertNewMembers, type ScimUserRow } from './scim.repository.ts';
 import { queueScimInvitation } from './scim-invitations.ts';
 import type { ScimWho } from './scim-who.ts';
@@ -47,29 +46,42 @@ type Outcome = { row: ScimUserRow } | { error: Error };
 
 /** Creates in one transaction at most; more wait for the next. */
 const MAX_BATCH = 200;
-/** Batches written again after losing an e-mail to another writer, before going one by one. */
-const ATTEMPTS = 3;
+/**
+ * Tries of a batch that found e-mails taken (the first finds those taken before it, a later one those another
+ * writer took meanwhile), before going one by one.
+ */
+const ATTEMPTS = 4;
 
-/** Another writer took an e-mail of the batch after its check: the whole batch is written again. */
-class EmailTakenMeanwhile extends Error {}
+/**
+ * E-mails of the batch already taken (by anyone: the unique index said so): the batch is rolled back and
+ * written again without them, each answered its 409.
+ */
+class EmailsTaken extends Error {
+  constructor(readonly emails: string[]) {
+    super('e-mails taken');
+  }
+}
 
-/** The batch's rows, in one transaction; the outcome of each create in its order. */
+/**
+ * The batch's rows, in one transaction; the outcome of each create in its order. No look-up of the e-mails
+ * first: the members' insert finds the taken ones (a re-sent user is rare in a sync, and costs one more try).
+ * The transaction's round trips are what the batch's clients wait for: the invitations' job, one statement for
+ * the members with their external ids and log lines, the events, the commit.
+ */
 async function writeBatch(
   deps: AppDeps,
   tx: DbOrTx,
   companyId: string,
   creates: readonly Create[],
   isSsoOnly: boolean,
+  taken: ReadonlySet<string>,
 ): Promise<Outcome[]> {
-  const taken = new Set(
-    (await findEmailOwners(tx, [...new Set(creates.map((c) => c.user.body.email))])).map(
-      (o) => o.email,
-    ),
-  );
+  const claimed = new Set(taken);
   const made = new Map<Create, ReturnType<typeof newMemberRow>>();
   for (const c of creates) {
-    if (taken.has(c.user.body.email)) continue;
-    taken.add(c.user.body.email);
+    // The same address twice in one batch: the first is made, the other is told it is taken.
+    if (claimed.has(c.user.body.email)) continue;
+    claimed.add(c.user.body.email);
     made.set(
       c,
       newMemberRow(companyId, c.user.body, deps.clock(), {
@@ -80,15 +92,8 @@ async function writeBatch(
     );
   }
   const list = [...made];
-  await insertExternalIds(
-    tx,
-    companyId,
-    'User',
-    list.flatMap(([c, m]) =>
-      c.user.externalId ? [{ resourceId: m.values.id, externalId: c.user.externalId }] : [],
-    ),
-  );
-  // One job for the batch's invitations (per token naming the inviter), in the same transaction.
+  // One job for the batch's invitations (per token naming the inviter), in the same transaction: rolled back
+  // with a member that is not made.
   const invited = new Map<string, string[]>();
   for (const [c, m] of list) {
     if (!m.isInvited) continue;
@@ -98,30 +103,44 @@ async function writeBatch(
   for (const [inviter, memberIds] of invited)
     await queueScimInvitation(deps, tx, { companyId, inviter, memberIds });
   // The rows before the events, as createMember orders them: every writer of members takes the member counts
-  // before the chain head, so two of them never wait for each other in opposite orders.
-  const inserted = await insertNewMembers(
-    tx,
-    list.map(([, m]) => m.values),
+  // before the chain head, so two of them never wait for each other in opposite orders. Their lines of the
+  // provisioning log commit with them: no second commit before each answer (scim.routes.ts).
+  const inserted = new Set(
+    (
+      await insertNewMembers(
+        tx,
+        list.map(([, m]) => m.values),
+        list.flatMap(([c, m]) =>
+          c.user.externalId
+            ? [
+                {
+                  companyId,
+                  resourceType: 'User',
+                  resourceId: m.values.id,
+                  externalId: c.user.externalId,
+                },
+              ]
+            : [],
+        ),
+        list.map(([c, m]) => ({
+          companyId,
+          occurredAt: m.values.createdAt,
+          tokenId: c.who.user.id,
+          tokenName: c.who.user.name,
+          method: 'POST',
+          resource: 'Users',
+          target: m.values.email.slice(0, 300),
+          status: 201,
+          detail: '',
+        })),
+      )
+    ).map((r) => r.id),
   );
-  if (inserted.length < list.length) throw new EmailTakenMeanwhile();
+  const missing = list.filter(([, m]) => !inserted.has(m.values.id));
+  if (missing.length > 0) throw new EmailsTaken(missing.map(([c]) => c.user.body.email));
   await recordAuditEvents(
     tx,
     list.map(([c, m]) => memberCreatedEvent(c.who, m)),
-  );
-  // Their lines of the provisioning log commit with them: no second commit before each answer (scim.routes.ts).
-  await insertLogs(
-    tx,
-    list.map(([c, m]) => ({
-      companyId,
-      occurredAt: m.values.createdAt,
-      tokenId: c.who.user.id,
-      tokenName: c.who.user.name,
-      method: 'POST',
-      resource: 'Users',
-      target: m.values.email.slice(0, 300),
-      status: 201,
-      detail: '',
-    })),
   );
   return creates.map((c) => {
     const m = made.get(c);
@@ -146,10 +165,11 @@ async function writeBatch(
 async function settle(deps: AppDeps, companyId: string, creates: Create[]) {
   try {
     const isSsoOnly = await companyUsesSso(deps, companyId);
+    const taken = new Set<string>();
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       try {
         const outcomes = await deps.database.db.transaction((tx) =>
-          writeBatch(deps, tx, companyId, creates, isSsoOnly),
+          writeBatch(deps, tx, companyId, creates, isSsoOnly, taken),
         );
         outcomes.forEach((o, i) =>
           'row' in o
@@ -158,7 +178,8 @@ async function settle(deps: AppDeps, companyId: string, creates: Create[]) {
         );
         return;
       } catch (err) {
-        if (!(err instanceof EmailTakenMeanwhile)) throw err;
+        if (!(err instanceof EmailsTaken)) throw err;
+        for (const email of err.emails) taken.add(email);
       }
     }
   } catch (err) {

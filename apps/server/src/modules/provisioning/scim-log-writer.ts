@@ -8,6 +8,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { outsideQueryScope } from '../../db/query-scope.ts';
 import { insertLogs, type LogRow } from './provisioning.repository.ts';
 
+/** A request's line of the provisioning log. */
+export type { LogRow };
+
 /** At most this many rows in one statement; more wait for the next. */
 const MAX_BATCH = 500;
 

@@ -50,4 +50,54 @@ describe('the provisioning log at 20 requests at once', { timeout: 60_000 }, () 
     const targets = await logTargets();
     expect(names.map((n) => targets.filter((t) => t === n).length)).toEqual(Array(20).fill(1));
   });
+
+  it("a list's line is written with its page: once, before the answer, whatever the page", async () => {
+    const names = Array.from({ length: 3 }, (_, i) => `listed${i}@example.test`);
+    for (const userName of names)
+      expect((await postScimUser(app, secret, { userName })).statusCode).toBe(201);
+    const get = (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/scim/v2/Users?${query}`,
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    const linesOf = (target: string) =>
+      deps.database.db
+        .select({ method: provisioningLog.method, status: provisioningLog.status })
+        .from(provisioningLog)
+        .where(eq(provisioningLog.target, target));
+    // 20 lookups at once, an IdP's: each finds its member, and its line is there when the answer arrives.
+    const filters = Array.from(
+      { length: 20 },
+      (_, i) => `userName eq "LISTED${i % 3}@Example.test" `,
+    );
+    const seen = await Promise.all(
+      filters.map(async (filter, i) => {
+        const f = `${filter}${' '.repeat(i)}`;
+        const res = await get(`filter=${encodeURIComponent(f)}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ totalResults: 1, itemsPerPage: 1, startIndex: 1 });
+        return linesOf(f);
+      }),
+    );
+    expect(seen).toEqual(filters.map(() => [{ method: 'GET', status: 200 }]));
+    // Nobody by that name: an empty page, one 200 line.
+    const none = 'userName eq "nobody@example.test"';
+    expect((await get(`filter=${encodeURIComponent(none)}`)).json()).toMatchObject({
+      totalResults: 0,
+    });
+    expect(await linesOf(none)).toEqual([{ method: 'GET', status: 200 }]);
+    // A full first page (its total counted after it) and a refused filter: one line each, the answer's.
+    const full = await get('count=2');
+    expect(full.json()).toMatchObject({ itemsPerPage: 2 });
+    expect(full.json<{ totalResults: number }>().totalResults).toBeGreaterThan(2);
+    const refused = 'userName zz "x"';
+    expect((await get(`filter=${encodeURIComponent(refused)}`)).statusCode).toBe(400);
+    expect(await linesOf(refused)).toEqual([{ method: 'GET', status: 400 }]);
+    const lists = await deps.database.db
+      .select({ target: provisioningLog.target, status: provisioningLog.status })
+      .from(provisioningLog)
+      .where(eq(provisioningLog.method, 'GET'));
+    expect(lists.filter((l) => l.target === '')).toEqual([{ target: '', status: 200 }]);
+  });
 });

@@ -12,6 +12,7 @@ import { createMember, updateMember } from '../members/members.service.ts';
 import { inviterOf } from '../members/member-mappers.ts';
 import { queueScimInvitation } from './scim-invitations.ts';
 import * as provisioning from './provisioning.repository.ts';
+import type { LogRow } from './provisioning.repository.ts';
 import * as repo from './scim.repository.ts';
 import { userFilterSql } from './scim-filter.sql.ts';
 import { ScimError, invalidValue, scimNotFound } from './scim-errors.ts';
@@ -123,17 +124,22 @@ async function loadUser(ctx: Ctx, id: string) {
   return row;
 }
 
-export async function listUsers(ctx: Ctx, query: ScimListQuery) {
+/**
+ * The list, and its request's line of the provisioning log (`line`, the 200 it will answer) when the page's
+ * statement could write it: `isLogged` says so, and the route writes no second one.
+ */
+export async function listUsers(ctx: Ctx, query: ScimListQuery, line?: LogRow) {
   const { startIndex, count, filter } = readPaging(query);
   const where = filter ? userFilterSql(filter) : undefined;
-  const { total, rows } = await repo.findUsers(
+  const { total, rows, isLogged } = await repo.findUsers(
     ctx.deps.database.db,
     ctx.who.user.companyId,
     where,
     startIndex - 1,
     count,
+    line,
   );
-  return listOf(asScimUsers(ctx, rows), total, startIndex);
+  return { list: listOf(asScimUsers(ctx, rows), total, startIndex), isLogged };
 }
 
 export async function getUser(ctx: Ctx, id: string) {

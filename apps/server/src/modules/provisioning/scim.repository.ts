@@ -2,12 +2,14 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { EntityType, MemberStatus } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import type { LogRow } from './provisioning.repository.ts';
 import {
   memberGroupUsers,
   memberGroups,
   passwordSetupTokens,
   provisioningDeactivations,
   provisioningExternalIds,
+  provisioningLog,
   users,
 } from '../../db/schema.ts';
 
@@ -48,14 +50,26 @@ export type ScimUserRow = {
   updatedAt: Date;
 };
 
+/**
+ * A page of members; `line`: the request's line of the provisioning log, written by the page's own statement
+ * when that statement is the request's last (a first page that is not full: every `userName eq` lookup), so
+ * the answer waits for one statement, not two. `isLogged` says whether it was written.
+ */
 export async function findUsers(
   db: DbOrTx,
   companyId: string,
   where: SQL | undefined,
   offset: number,
   limit: number,
+  line?: LogRow,
 ) {
   const cond = and(eq(users.companyId, companyId), where);
+  if (line && offset === 0 && limit > 0) {
+    const rows = await firstPageLogged(db, cond, limit, line);
+    return rows.length < limit
+      ? { total: rows.length, rows, isLogged: true }
+      : { total: await countWhere(db, users, cond), rows, isLogged: false };
+  }
   const rows: ScimUserRow[] =
     limit === 0
       ? []
@@ -69,7 +83,42 @@ export async function findUsers(
   return {
     total: await totalOf(rows.length, offset, limit, () => countWhere(db, users, cond)),
     rows,
+    isLogged: false,
   };
+}
+
+/**
+ * The first page, and the request's line in the same statement (a data-modifying CTE) when the page is not
+ * full: the line commits with the read, and a statement that fails writes neither (its error's line is the
+ * route's). A full page writes nothing here; its count is the request's last statement then.
+ */
+async function firstPageLogged(
+  db: DbOrTx,
+  cond: SQL | undefined,
+  limit: number,
+  line: LogRow,
+): Promise<ScimUserRow[]> {
+  const page = db.$with('scim_page').as(
+    db
+      .select({
+        ...userColumns,
+        held: heldDeactivationSql.as('held'),
+        externalId: externalIdSql.as('external_id'),
+      })
+      .from(users)
+      .where(cond)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(limit),
+  );
+  const logged = db.$with('scim_line', { id: sql<string>`id` }).as(
+    sql`insert into ${provisioningLog} (company_id, occurred_at, token_id, token_name, method, resource, target, status, detail)
+      select ${line.companyId}::uuid, ${line.occurredAt ?? new Date()}::timestamptz, ${line.tokenId ?? null}::uuid,
+        ${line.tokenName ?? ''}::text, ${line.method}::text, ${line.resource ?? ''}::text, ${line.target ?? ''}::text,
+        ${line.status}::smallint, ${line.detail ?? ''}::text
+      where (select count(*) from ${page}) < ${limit}
+      returning id`,
+  );
+  return db.with(page, logged).select().from(page).orderBy(asc(page.createdAt), asc(page.id));
 }
 
 const countWhere = async (db: DbOrTx, table: typeof users | typeof memberGroups, cond?: SQL) =>
@@ -179,13 +228,42 @@ export async function findUninvited(db: DbOrTx, companyId: string, id: string) {
 }
 
 /**
- * Members a batch of SCIM creates makes, in one statement, with the values createMember would store. An e-mail
- * another writer took meanwhile (another process's batch, the console) is skipped by the unique index rather
- * than aborting the batch: the caller sees which rows are missing from the answer.
+ * Members a batch of SCIM creates makes, with their external ids and their requests' lines of the provisioning
+ * log, in one statement (the two as data-modifying CTEs of the members' insert): a batch's round trips are
+ * what an IdP's 20 clients wait for. The values are createMember's. An e-mail another writer took (anyone,
+ * in any company: the unique index decides) is skipped rather than aborting the statement; the answer is the
+ * ids of the members made, and the caller rolls back a batch with one missing, external ids and lines included.
  */
-export async function insertNewMembers(db: DbOrTx, rows: (typeof users.$inferInsert)[]) {
+export async function insertNewMembers(
+  db: DbOrTx,
+  rows: (typeof users.$inferInsert)[],
+  externalIds: (typeof provisioningExternalIds.$inferInsert)[] = [],
+  lines: (typeof provisioningLog.$inferInsert)[] = [],
+) {
   if (rows.length === 0) return [];
+  const ctes = [
+    ...(externalIds.length > 0
+      ? [
+          db
+            .$with('scim_external_ids')
+            .as(
+              db
+                .insert(provisioningExternalIds)
+                .values(externalIds)
+                .returning({ id: provisioningExternalIds.resourceId }),
+            ),
+        ]
+      : []),
+    ...(lines.length > 0
+      ? [
+          db
+            .$with('scim_log_lines')
+            .as(db.insert(provisioningLog).values(lines).returning({ id: provisioningLog.id })),
+        ]
+      : []),
+  ];
   return db
+    .with(...ctes)
     .insert(users)
     .values(rows)
     .onConflictDoNothing({ target: users.email })

@@ -15,7 +15,7 @@ import { ipRefusedMessage } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { requestOrigin } from '../../lib/http/request-origin.ts';
 import { authenticateToken, scimBaseUrl, type ScimCaller } from './provisioning-tokens.service.ts';
-import { scimLogWriter } from './scim-log-writer.ts';
+import { scimLogWriter, type LogRow } from './scim-log-writer.ts';
 import { ScimError, scimErrorBody, toScimError } from './scim-errors.ts';
 import { checkIpAddress } from '../ip-restriction/ip-restriction.enforce.ts';
 import {
@@ -35,8 +35,11 @@ type Scim = {
   who: ScimWho;
   target: string;
   detail: string;
-  /** The request's 201 line of the provisioning log was written with the member it made. */
-  isLogged?: boolean;
+  /**
+   * The status of the request's line of the provisioning log written with its work (a 201 with the member it
+   * made, a list's 200 with its page): the log hook writes none for that answer.
+   */
+  loggedStatus?: number;
 };
 
 // Module augmentation needs interfaces.
@@ -106,24 +109,12 @@ function installScimHandling(app: FastifyInstance, deps: AppDeps) {
   // Written before the answer leaves (onSend, not onResponse): an IdP that reads the log right after its
   // request finds it there. Concurrent requests' rows are written together (scim-log-writer.ts).
   const writeLog = scimLogWriter(() => deps.database.db);
+  const logLine = scimLogLine(deps);
   app.addHook('onSend', async (request, reply, payload) => {
     const scim = request.scim;
-    if (!scim || (scim.isLogged && reply.statusCode === 201)) return payload;
-    const params = request.params as { id?: string } | undefined;
-    const query = request.query as ScimListQuery | undefined;
-    const resource = /\/scim\/v2\/([A-Za-z]+)/.exec(request.url)?.[1] ?? '';
+    if (!scim || scim.loggedStatus === reply.statusCode) return payload;
     try {
-      await writeLog({
-        companyId: scim.caller.companyId,
-        occurredAt: deps.clock(),
-        tokenId: scim.caller.tokenId,
-        tokenName: scim.caller.tokenName,
-        method: request.method,
-        resource,
-        target: (scim.target || params?.id || query?.filter || '').slice(0, 300),
-        status: reply.statusCode,
-        detail: scim.detail.slice(0, 500),
-      });
+      await writeLog(logLine(request, reply.statusCode));
     } catch (err) {
       request.log.warn({ err }, 'provisioning log not written');
     }
@@ -153,8 +144,29 @@ function installScimHandling(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
+/** The request's line of the provisioning log, answered `status`. */
+const scimLogLine =
+  (deps: AppDeps) =>
+  (request: FastifyRequest, status: number): LogRow => {
+    const scim = request.scim!;
+    const params = request.params as { id?: string } | undefined;
+    const query = request.query as ScimListQuery | undefined;
+    return {
+      companyId: scim.caller.companyId,
+      occurredAt: deps.clock(),
+      tokenId: scim.caller.tokenId,
+      tokenName: scim.caller.tokenName,
+      method: request.method,
+      resource: /\/scim\/v2\/([A-Za-z]+)/.exec(request.url)?.[1] ?? '',
+      target: (scim.target || params?.id || query?.filter || '').slice(0, 300),
+      status,
+      detail: scim.detail.slice(0, 500),
+    };
+  };
+
 /** The resources: the service provider's documents, /Users and /Groups. */
 function resourceRoutes(app: FastifyInstance, deps: AppDeps, baseUrl: string) {
+  const logLine = scimLogLine(deps);
   const ctx = (request: FastifyRequest) => ({ deps, who: request.scim!.who, baseUrl });
   const send = (reply: FastifyReply, body: unknown, status = 200) =>
     reply.status(status).type(SCIM_CONTENT_TYPE).send(body);
@@ -181,15 +193,22 @@ function resourceRoutes(app: FastifyInstance, deps: AppDeps, baseUrl: string) {
     send(reply, resourceTypesDocument(baseUrl)),
   );
 
-  app.get<ListQuery>('/Users', { config, schema }, async (request, reply) =>
-    send(reply, await users.listUsers(ctx(request), request.query)),
-  );
+  app.get<ListQuery>('/Users', { config, schema }, async (request, reply) => {
+    // The IdPs' lookups (`userName eq …`): the page's statement writes the request's line too.
+    const { list, isLogged } = await users.listUsers(
+      ctx(request),
+      request.query,
+      logLine(request, 200),
+    );
+    if (isLogged) request.scim!.loggedStatus = 200;
+    return send(reply, list);
+  });
   app.get<IdParams>('/Users/:id', { config, schema }, async (request, reply) =>
     send(reply, noted(request, await users.getUser(ctx(request), request.params.id))),
   );
   app.post('/Users', { config, schema }, async (request, reply) => {
     const { user, isLogged } = await users.createUser(ctx(request), request.body);
-    request.scim!.isLogged = isLogged;
+    if (isLogged) request.scim!.loggedStatus = 201;
     return send(reply, noted(request, user), 201);
   });
   app.put<IdParams>('/Users/:id', { config, schema }, async (request, reply) =>

@@ -146,3 +146,44 @@ for (const { path, button, opened } of [
     await expect(page.getByRole('dialog', { name: opened })).toBeVisible();
     await expect(page.locator('body')).not.toHaveCSS('cursor', 'progress');
   });
+
+for (const { path, rowId, opened } of [
+  { path: '/cabinets', rowId: 'cabinet-row', opened: /^\/cabinets\/[0-9a-f-]{36}$/ },
+  { path: '/member_groups', rowId: 'group-row', opened: /^\/member_groups\/[0-9a-f-]{36}$/ },
+])
+  test(`${path}: a row clicked before the console has taken the page over opens it`, async ({
+    page,
+  }) => {
+    await startAt(page, DEMO.admin);
+    // The console's entry is held until the click has landed: the click is on the site's HTML alone.
+    const release = await openWithConsoleHeld(page, path);
+    const link = page.getByTestId(rowId).nth(1).getByRole('link').first();
+    const name = (await link.textContent()) ?? '';
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(opened);
+    expect(await isHydrated(page)).toBe(false);
+    await link.click();
+    await expect(page).toHaveURL((url) => url.pathname === href);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+test('/company/audit_log: a filter submitted before the console has taken the page over runs, keeping its chips', async ({
+  page,
+}) => {
+  await startAt(page, 'auditor@example.com');
+  // A pre-filtered link (「この書類の履歴」 style) then a keyword and a typed day, before any script ran.
+  const release = await openWithConsoleHeld(page, '/company/audit_log?targetType=document');
+  const form = page.getByRole('form', { name: '絞り込み' });
+  await form.getByRole('textbox', { name: 'キーワード' }).fill('契約書');
+  await form.getByRole('textbox', { name: '期間（開始）' }).fill('2020/1/1');
+  expect(await isHydrated(page)).toBe(false);
+  await form.getByRole('button', { name: '絞り込む' }).click();
+  await expect(page).toHaveURL(/targetType=document/);
+  await expect(page).toHaveURL(/keyword=%E5%A5%91%E7%B4%84%E6%9B%B8/);
+  release();
+  await expect(page.getByTestId('audit-event').first()).toBeVisible();
+  // The console reads the typed day as the API's, and shows it in the box.
+  await expect(form.getByRole('textbox', { name: '期間（開始）' })).toHaveValue('2020-01-01');
+  await expect(page.getByTestId('audit-event').first()).toContainText('契約書');
+});

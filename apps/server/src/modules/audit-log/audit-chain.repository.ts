@@ -8,18 +8,24 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COL, eventHash } from './audit-hash.ts';
-import { hashCopyLine, splitCopyLine } from './audit-copy-line.ts';
+import { hashCopyLine, splitCopyLine, type CopiedEvent } from './audit-copy-line.ts';
+import { inOrder, WINDOW } from './in-order.ts';
+import { forEachCopyLine } from './copy-lines.ts';
 
-/** One event as the walk sees it: its hash as stored, and the hash its columns call for (null: unknown version). */
+/**
+ * One event as the walk sees it: its hash as stored, and the hash its columns call for (null: unknown version);
+ * for a bulk batch's event (`bulk.rowsRecorded`), its details' text, which vouch for the batch's row records
+ * (row-records-verify.ts): read here, in the walk's snapshot, rather than by a second read of the table.
+ */
 export type ChainVisit = (
   seq: number,
   hash: string,
   prevHash: string,
   computed: string | null,
+  batch: string | undefined,
 ) => void;
 export type ChainHead = { seq: number; hash: string } | null;
 /**
@@ -70,33 +76,48 @@ const COLUMNS = [
 const NAMED = sql.raw(COLUMNS.map((c, i) => `(${c})::text as c${i}`).join(', '));
 const PAGE = 5000;
 
-export async function readChain(db: Db, companyId: string, visit: ChainVisit): Promise<ChainRead> {
+/**
+ * `ordered`: read in number order. Otherwise (PostgreSQL) the table is read in its physical order and put in
+ * number order within a window (in-order.ts), which throws OutOfOrder when it cannot: the caller reads again
+ * ordered, so the visits are in number order either way.
+ */
+export async function readChain(
+  db: Db,
+  companyId: string,
+  visit: ChainVisit,
+  ordered = false,
+): Promise<ChainRead> {
   // drizzle's node-postgres handle carries its pool; PGlite's its own client.
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) return copyChain(client, companyId, visit);
+  if (client instanceof pg.Pool) return copyChain(client, companyId, visit, ordered);
   return pageChain(db, companyId, visit);
 }
 
-async function copyChain(pool: pg.Pool, companyId: string, visit: ChainVisit): Promise<ChainRead> {
+async function copyChain(
+  pool: pg.Pool,
+  companyId: string,
+  visit: ChainVisit,
+  ordered: boolean,
+): Promise<ChainRead> {
   const client = await pool.connect();
+  let failed = false;
   try {
     await client.query('begin isolation level repeatable read read only');
+    // A sequential scan may join one already running on the table midway (synchronize_seqscans), so its rows
+    // would begin far out of order: this one starts at the table's first page.
+    await client.query('set local synchronize_seqscans = off');
     const company = client.escapeLiteral(companyId);
-    const stream = client.query(
-      copyTo(
-        `copy (select ${COLUMNS.join(', ')} from audit_events e where e.company_id = ${company} order by e.seq) to stdout`,
-      ),
+    const events = inOrder<CopiedEvent & { batch?: string }>(
+      (a, b) => a.seq < b.seq,
+      (e) => visit(e.seq, e.hash, e.prevHash, e.computed, e.batch),
+      ordered ? 0 : WINDOW,
     );
-    let rest: Buffer | null = null;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-      let start = 0;
-      for (let end = buf.indexOf(10, start); end !== -1; end = buf.indexOf(10, start)) {
-        visitLine(buf, start, end, visit);
-        start = end + 1;
-      }
-      rest = start < buf.length ? buf.subarray(start) : null;
-    }
+    await forEachCopyLine(
+      client,
+      `select ${COLUMNS.join(', ')} from audit_events e where e.company_id = ${company}${ordered ? ' order by e.seq' : ''}`,
+      (buf, start, end) => events.push(copiedEvent(buf, start, end)),
+    );
+    events.end();
     const head = await client.query<{ seq: string; hash: string }>(
       'select seq, hash from audit_chain_heads where company_id = $1',
       [companyId],
@@ -110,18 +131,38 @@ async function copyChain(pool: pg.Pool, companyId: string, visit: ChainVisit): P
       prunings: pruneRows.rows.map(pruningOf),
     };
   } catch (err) {
-    await client.query('rollback').catch(() => {});
+    // Left in the middle of a COPY, the connection is closed rather than returned to the pool.
+    failed = true;
     throw err;
   } finally {
-    client.release();
+    client.release(failed);
   }
 }
 
-function visitLine(buf: Buffer, start: number, end: number, visit: ChainVisit) {
-  const fast = hashCopyLine(buf, start, end);
-  if (fast) return visit(fast.seq, fast.hash, fast.prevHash, fast.computed);
-  const f = splitCopyLine(buf.toString('utf8', start, end));
-  visit(Number(f[COL.seq]), f[COL.hash]!, f[COL.prevHash]!, eventHash(f));
+const BATCH_ACTION = 'bulk.rowsRecorded';
+const BATCH_CATEGORY = 'bulk';
+/** The bytes a batch event's line holds between its action and category columns (tabs are never in a value). */
+const BATCH_MARK = Buffer.from(`\t${BATCH_ACTION}\t${BATCH_CATEGORY}\t`);
+
+function copiedEvent(buf: Buffer, start: number, end: number): CopiedEvent & { batch?: string } {
+  const line = buf.subarray(start, end);
+  const fast = line.indexOf(BATCH_MARK) === -1 && hashCopyLine(buf, start, end);
+  if (fast) return fast;
+  return eventOf(splitCopyLine(line.toString('utf8')));
+}
+
+/** An event from its columns as text (audit-hash.ts' order). */
+function eventOf(f: readonly string[]): CopiedEvent & { batch?: string } {
+  return {
+    seq: Number(f[COL.seq]),
+    hash: f[COL.hash]!,
+    prevHash: f[COL.prevHash]!,
+    computed: eventHash(f),
+    batch:
+      f[COL.action] === BATCH_ACTION && f[COL.category] === BATCH_CATEGORY
+        ? f[COL.details]
+        : undefined,
+  };
 }
 
 async function pageChain(db: Db, companyId: string, visit: ChainVisit): Promise<ChainRead> {
@@ -135,8 +176,8 @@ async function pageChain(db: Db, companyId: string, visit: ChainVisit): Promise<
             where e.company_id = ${companyId} and e.seq > ${after} order by e.seq limit ${PAGE}`,
         );
         for (const row of rows) {
-          const f = COLUMNS.map((_, i) => row[`c${i}`]!);
-          visit(Number(f[COL.seq]), f[COL.hash]!, f[COL.prevHash]!, eventHash(f));
+          const e = eventOf(COLUMNS.map((_, i) => row[`c${i}`]!));
+          visit(e.seq, e.hash, e.prevHash, e.computed, e.batch);
         }
         if (rows.length < PAGE) break;
         after = Number(rows.at(-1)![`c${COL.seq}`]);

@@ -14,7 +14,7 @@ const UNIT_SEPARATOR = 0x1f;
 const tabs = new Int32Array(CHAIN_FIELDS - 1);
 let scratch = Buffer.allocUnsafe(4096);
 
-export type CopiedEvent = { seq: number; hash: string; prevHash: string; computed: string };
+export type CopiedEvent = { seq: number; hash: string; prevHash: string; computed: string | null };
 
 /** The fast path: null when the line holds an escape or is not version 2 (the caller decodes it instead). */
 export function hashCopyLine(buf: Buffer, start: number, end: number): CopiedEvent | null {
@@ -59,13 +59,13 @@ function writeDecimal(buf: Buffer, at: number, value: number): number {
 const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
 /**
- * A line split at its tabs, each column decoded from COPY's text format. COPY TO writes a backslash before
- * b f n r t v (those control characters) and before a backslash; every other character as it is.
+ * A column of a line decoded from COPY's text format. COPY TO writes a backslash before b f n r t v (those
+ * control characters) and before a backslash; every other character as it is. (NULL, `\N`, is the caller's.)
  */
+export const copyField = (col: string) =>
+  col.includes('\\') ? col.replace(/\\(.)/gs, (_, ch: string) => ESCAPES[ch] ?? ch) : col;
+
+/** A line split at its tabs, each column decoded. */
 export function splitCopyLine(line: string): string[] {
-  return line
-    .split('\t')
-    .map((col) =>
-      col.includes('\\') ? col.replace(/\\(.)/gs, (_, ch: string) => ESCAPES[ch] ?? ch) : col,
-    );
+  return line.split('\t').map(copyField);
 }

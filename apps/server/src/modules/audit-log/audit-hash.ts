@@ -9,7 +9,17 @@
 import { hash } from 'node:crypto';
 
 /** Column indexes of a row read by the chain reader (audit-chain.repository.ts). */
-export const COL = { hash: 0, version: 1, prevHash: 2, seq: 5, time: 6, actorId: 7, details: 18 };
+export const COL = {
+  hash: 0,
+  version: 1,
+  prevHash: 2,
+  seq: 5,
+  time: 6,
+  actorId: 7,
+  action: 13,
+  category: 14,
+  details: 18,
+};
 /** The first and last free-text column (actor_name … target_name): version 2 ends with their byte lengths. */
 export const FREE_TEXT = { first: 8, last: 17 } as const;
 export const CHAIN_FIELDS = 19;

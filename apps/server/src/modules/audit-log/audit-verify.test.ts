@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps, type TestDeps } from '../../../test/support/test-deps.ts';
 import { makeCompany } from '../../../test/support/fixtures.ts';
 import {
+  AWKWARD,
+  AWKWARD_UNESCAPED,
   chainEvent,
   companyWithEvents,
   recordAwkwardEvents,
@@ -18,6 +20,7 @@ import { findAnchors, formatAnchor, parseAnchor } from './audit-anchor.ts';
 import { hashV1, hashV2 } from './audit-hash.ts';
 import { verifyChain } from './audit-verify.ts';
 import { pruneCompany } from './audit-retention.repository.ts';
+import { recordRowRecords } from './row-records.ts';
 
 let deps: TestDeps;
 beforeAll(async () => {
@@ -167,5 +170,62 @@ describe('audit:verify at the chain’s start', () => {
     ]);
     expect(await pruneCompany(deps.database.db, company.id, new Date())).toBe(2);
     expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 1 });
+  });
+});
+
+describe('audit:verify reads the tables as they lie', () => {
+  it('events moved out of the table’s order verify, and an edit among them is still found', async () => {
+    const companyId = await companyWithEvents(deps, 6);
+    // An update writes the row anew at the table's end: the first two events now come last in a plain read.
+    await withoutChainTriggers(
+      deps,
+      `update audit_events set seq = seq where company_id = '${companyId}' and seq in (2, 1)`,
+    );
+    expect(await verifyChain(deps.database.db, companyId)).toEqual({ ok: true, events: 6 });
+    await withoutChainTriggers(
+      deps,
+      `update audit_events set target_name = '改ざん' where company_id = '${companyId}' and seq = 1`,
+    );
+    expect(await verifyChain(deps.database.db, companyId)).toMatchObject({
+      ok: false,
+      seq: 1,
+      reason: 'hash',
+    });
+  });
+
+  it('row records of awkward values verify, and an edit of one is found at its batch', async () => {
+    const company = await makeCompany(deps);
+    const actor = { id: crypto.randomUUID(), name: AWKWARD, email: 'a@example.com' };
+    await deps.database.db.transaction((tx) =>
+      recordRowRecords(
+        tx,
+        [AWKWARD, AWKWARD_UNESCAPED, '髙橋 誠'].map((name, i) => ({
+          companyId: company.id,
+          actor,
+          action: 'member.updated' as const,
+          target: {
+            type: 'member' as const,
+            id: crypto.randomUUID(),
+            name: `${name} <m${i}@example.com>`,
+          },
+          details: {
+            name: { before: name, after: `${name}2` },
+            nested: { bb: [AWKWARD, 0.1, -2e-7], a: true, '\u001f': null },
+            bulk: { run: 'run-1', rowNumber: i + 2 },
+          },
+        })),
+      ),
+    );
+    expect(await verifyChain(deps.database.db, company.id)).toEqual({ ok: true, events: 1 });
+    await withoutChainTriggers(
+      deps,
+      `update audit_row_records set details = jsonb_set(details, '{name,after}', '"改ざん"')
+        where company_id = '${company.id}' and position = 2`,
+    );
+    expect(await verifyChain(deps.database.db, company.id)).toMatchObject({
+      ok: false,
+      seq: 1,
+      reason: 'rows',
+    });
   });
 });

@@ -6,21 +6,23 @@
  */
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsDigest } from './row-records-digest.ts';
-import { findBatchEvents, findRowRecordPage } from './row-records.repository.ts';
+import { readRowRecordLines } from './row-records-read.ts';
 
-const PAGE = 5_000;
-
-/** The first event (by number) whose rows do not match it, or null when every batch is whole. */
+/**
+ * The first event (by number) whose rows do not match it, or null when every batch is whole. `batches`: the
+ * chain walk's batch events (number → details text), every one up to `throughSeq`.
+ */
 export async function firstBrokenBatch(
   db: DbOrTx,
   companyId: string,
   throughSeq: number,
+  batches: ReadonlyMap<number, string>,
+  ordered = false,
 ): Promise<number | null> {
   const expected = new Map<number, { rows: number; sha256: string }>();
-  for (const e of await findBatchEvents(db, companyId)) {
-    const d = e.details as { rows?: unknown; sha256?: unknown };
-    if (e.seq <= throughSeq)
-      expected.set(e.seq, { rows: Number(d.rows), sha256: String(d.sha256) });
+  for (const [seq, text] of batches) {
+    const d = JSON.parse(text) as { rows?: unknown; sha256?: unknown };
+    if (seq <= throughSeq) expected.set(seq, { rows: Number(d.rows), sha256: String(d.sha256) });
   }
   const broken: number[] = [];
   const seen = new Set<number>();
@@ -32,23 +34,16 @@ export async function firstBrokenBatch(
     if (!want || want.rows !== b.digest.rows || want.sha256 !== b.digest.hex()) broken.push(b.seq);
     seen.add(b.seq);
   };
-  let after: { eventSeq: number; position: number } | undefined;
-  for (;;) {
-    const page = await findRowRecordPage(db, companyId, PAGE, after, throughSeq);
-    for (const r of page) {
-      if (current?.seq !== r.eventSeq) {
-        close(current);
-        current = { seq: r.eventSeq, digest: rowsDigest(), next: 1 };
-      }
-      // A gap in positions is a removed row; the digest would say so too, this names it sooner.
-      if (r.position !== current.next) broken.push(r.eventSeq);
-      current.next = r.position + 1;
-      current.digest.add(r);
+  await readRowRecordLines(db, companyId, throughSeq, ordered, (eventSeq, position, line) => {
+    if (current?.seq !== eventSeq) {
+      close(current);
+      current = { seq: eventSeq, digest: rowsDigest(), next: 1 };
     }
-    if (page.length < PAGE) break;
-    const last = page[page.length - 1]!;
-    after = { eventSeq: last.eventSeq, position: last.position };
-  }
+    // A gap in positions is a removed row; the digest would say so too, this names it sooner.
+    if (position !== current.next) broken.push(eventSeq);
+    current.next = position + 1;
+    current.digest.addLine(line);
+  });
   close(current);
   for (const [seq, want] of expected) if (!seen.has(seq) && want.rows > 0) broken.push(seq);
   return broken.length > 0 ? Math.min(...broken) : null;

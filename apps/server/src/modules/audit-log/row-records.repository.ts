@@ -1,5 +1,5 @@
 /** The SQL of a batch's row records (row-records.ts): its chained event, then its rows in one statement. */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, auditRowRecords } from '../../db/schema.ts';
 import type { toRow } from './audit-log.record.ts';
@@ -68,19 +68,4 @@ export async function findRowRecordPage(
     )
     .orderBy(asc(auditRowRecords.eventSeq), asc(auditRowRecords.position))
     .limit(limit);
-}
-
-/** The batches' events and what each says of its rows. */
-export async function findBatchEvents(db: DbOrTx, companyId: string) {
-  return db
-    .select({ seq: auditEvents.seq, details: auditEvents.details })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.companyId, companyId),
-        eq(auditEvents.category, 'bulk'),
-        eq(auditEvents.action, 'bulk.rowsRecorded'),
-        gt(auditEvents.seq, 0),
-      ),
-    );
 }

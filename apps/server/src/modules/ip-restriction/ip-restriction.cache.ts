@@ -57,6 +57,29 @@ const cacheOf = (database: Database) => {
   return c;
 };
 
+/**
+ * Reads of a company's copy under way: the requests that find the copy stale while one is being read wait for
+ * that read (an IdP's 20 concurrent requests made 20 version reads every POLL_MS). Its answer is at most that
+ * one round trip older than the request; nothing is kept once it has answered.
+ */
+const reading = new WeakMap<Database, Map<string, Promise<Entry>>>();
+
+async function reload(
+  database: Database,
+  companyId: string,
+  entry: Entry | undefined,
+  now: number,
+) {
+  const version = entry ? await repo.selectVersion(database.db, companyId) : undefined;
+  if (entry && version === entry.version) entry.checkedAt = now;
+  else entry = compile(await repo.selectRestriction(database.db, companyId), now);
+  const cache = cacheOf(database);
+  cache.delete(companyId);
+  if (cache.size >= MAX_COMPANIES) cache.delete(cache.keys().next().value!);
+  cache.set(companyId, entry);
+  return entry;
+}
+
 /** The company's rule for one scope as this process knows it (at most POLL_MS behind the database). */
 export async function scopeRule(
   database: Database,
@@ -64,15 +87,17 @@ export async function scopeRule(
   scope: TIpRestrictionScope,
   now = Date.now(),
 ): Promise<CompiledScope> {
-  const cache = cacheOf(database);
-  let entry = cache.get(companyId);
+  let entry = cacheOf(database).get(companyId);
   if (!entry || now - entry.checkedAt >= POLL_MS) {
-    const version = entry ? await repo.selectVersion(database.db, companyId) : undefined;
-    if (entry && version === entry.version) entry.checkedAt = now;
-    else entry = compile(await repo.selectRestriction(database.db, companyId), now);
-    cache.delete(companyId);
-    if (cache.size >= MAX_COMPANIES) cache.delete(cache.keys().next().value!);
-    cache.set(companyId, entry);
+    let inFlight = reading.get(database);
+    if (!inFlight) reading.set(database, (inFlight = new Map<string, Promise<Entry>>()));
+    let read = inFlight.get(companyId);
+    if (!read) {
+      const map = inFlight;
+      read = reload(database, companyId, entry, now).finally(() => map.delete(companyId));
+      inFlight.set(companyId, read);
+    }
+    entry = await read;
   }
   return entry.scopes[scope];
 }

@@ -1,6 +1,7 @@
 /** Documents, their participants, files, cabinet links, attribute options and list counters. */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -26,10 +27,17 @@ export type StoredScriptCheck = 'clean' | 'script' | 'encrypted' | 'unreadable' 
  * so a search over a million documents never joins for its conditions.
  */
 /**
- * The search text size the update-order covering index holds (migration 0021 writes the same literal): a B-tree
+ * The text size the update-order covering index holds (migrations 0021, 0054 write the same literal): a B-tree
  * entry must stay under ~2.7 KB. Longer texts are in the small long-text index.
  */
 export const SEARCH_TEXT_INDEX_MAX_BYTES = 2000;
+
+/**
+ * The bytes of a row's text that the covering index carries: its search text and its 取引先 (migration 0054),
+ * compared with SEARCH_TEXT_INDEX_MAX_BYTES in the two indexes' predicates and in the walks that use them.
+ */
+export const walkTextBytes = (t: { searchText: AnyPgColumn; counterparty: AnyPgColumn }) =>
+  sql`octet_length(${t.searchText}) + octet_length(coalesce(${t.counterparty}, ''))`;
 
 export const documents = pgTable(
   'documents',
@@ -62,16 +70,16 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
-    // A keyword search walked in update order (the default sort) filters each entry by its search text. The
-    // first index carries that text (INCLUDE, migration 0021) so the walk never reads the table; a B-tree
-    // entry must stay under ~2.7 KB, so a document whose text is longer is in the second, small index
-    // instead (documents-search.repository.ts walks both and merges them).
-    index('documents_company_updated_text_idx')
+    // A keyword search walked in update order (the default sort) filters each entry by its search text, and a
+    // partial 取引先 by its 取引先 too. The first index carries both (INCLUDE, migrations 0021, 0054) so the walk
+    // never reads the table; a B-tree entry must stay under ~2.7 KB, so a document whose text is longer is in
+    // the second, small index instead (documents-search.repository.ts walks both and merges them).
+    index('documents_company_updated_text_party_idx')
       .on(t.companyId, t.updatedAt, t.id)
-      .where(sql`octet_length(${t.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
-    index('documents_company_updated_long_text_idx')
+      .where(sql`${walkTextBytes(t)} <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
+    index('documents_company_updated_long_text_party_idx')
       .on(t.companyId, t.updatedAt, t.id)
-      .where(sql`octet_length(${t.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
+      .where(sql`${walkTextBytes(t)} > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`),
     // One (company, sort column, id) index per sort key of GET /documents: the first page of
     // any sort reads 50 index entries, never the million rows. Keyword indexes are raw SQL (0007 migration).
     index('documents_company_created_idx').on(t.companyId, t.createdAt, t.id),

@@ -5,7 +5,12 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TOTAL_CAP, type TDocumentFindQuery } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { documentListStats, documents, SEARCH_TEXT_INDEX_MAX_BYTES } from '../../db/schema.ts';
+import {
+  documentListStats,
+  documents,
+  SEARCH_TEXT_INDEX_MAX_BYTES,
+  walkTextBytes,
+} from '../../db/schema.ts';
 import type { Readable } from '../../auth/access.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import {
@@ -32,7 +37,7 @@ export type PageStart = { anchor: KeysetAnchor; version: number };
 export function documentSearch(
   db: DbOrTx,
   readable: Readable,
-  plan: Pick<DocumentSearchPlan, 'filter' | 'isCollected' | 'total' | 'isTextWalk'>,
+  plan: Pick<DocumentSearchPlan, 'filter' | 'isCollected' | 'total' | 'isTextWalk' | 'walkDays'>,
 ) {
   const where = documentSearchWhere(plan.filter);
   return {
@@ -66,7 +71,13 @@ function documentPageQuery(
   readable: Readable,
   where: SQL,
   q: PageQuery,
-  opts: { isCollected: boolean; total: PageTotal; withVersion?: boolean; isTextWalk?: boolean },
+  opts: {
+    isCollected: boolean;
+    total: PageTotal;
+    withVersion?: boolean;
+    isTextWalk?: boolean;
+    walkDays?: string[];
+  },
 ) {
   const offset = (q.page - 1) * q.perPage;
   const matches =
@@ -75,16 +86,18 @@ function documentPageQuery(
       : sql<number>`0`.as('matches');
   const page = opts.isCollected
     ? collectedPage(db, where, q, matches, offset)
-    : opts.isTextWalk && q.sort === 'updatedAt'
-      ? textWalkPage(db, where, q.order, offset, q.perPage)
-      : db
-          .select({ id: documents.id, matches })
-          .from(documents)
-          .where(where)
-          .orderBy(...searchOrder(q.sort, q.order))
-          .limit(q.perPage)
-          .offset(offset)
-          .as('page');
+    : opts.walkDays
+      ? dayWalkPage(db, where, opts.walkDays, q.order, offset, q.perPage)
+      : opts.isTextWalk && q.sort === 'updatedAt'
+        ? textWalkPage(db, where, q.order, offset, q.perPage)
+        : db
+            .select({ id: documents.id, matches })
+            .from(documents)
+            .where(where)
+            .orderBy(...searchOrder(q.sort, q.order))
+            .limit(q.perPage)
+            .offset(offset)
+            .as('page');
   const total =
     opts.total.from === 'window'
       ? sql<number>`${page.matches}`
@@ -149,9 +162,10 @@ function collectedPage(
 }
 
 /**
- * The ids of a page walked in update order and filtered by search text (migration 0021): the documents whose
- * text the covering index holds (at most SEARCH_TEXT_INDEX_MAX_BYTES) are walked index-only, the rare longer ones through
- * their own small index, and the two ordered walks are merged. The size condition is written as the indexes'
+ * The ids of a page walked in update order and filtered by search text (migrations 0021, 0054): the documents
+ * whose search text and 取引先 the covering index holds (at most SEARCH_TEXT_INDEX_MAX_BYTES together) are walked
+ * index-only, a partial 取引先's recheck included, the rare longer ones through their own small index, and the
+ * two ordered walks are merged. The size condition is written as the indexes'
  * predicates are (a literal, not a parameter), so the planner can tell each walk may use its index.
  */
 function textWalkPage(
@@ -169,15 +183,42 @@ function textWalkPage(
       .orderBy(...searchOrder('updatedAt', order))
       .limit(offset + perPage);
   const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
-  const short = walk(
-    sql`octet_length(${documents.searchText}) <= ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`,
-  );
-  const long = walk(
-    sql`octet_length(${documents.searchText}) > ${sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES))}`,
-  );
+  const max = sql.raw(String(SEARCH_TEXT_INDEX_MAX_BYTES));
+  const short = walk(sql`${walkTextBytes(documents)} <= ${max}`);
+  const long = walk(sql`${walkTextBytes(documents)} > ${max}`);
   return db
     .select({ id: sql<string>`w.id`.as('id'), matches: sql<number>`0`.as('matches') })
     .from(sql`((${short}) union all (${long})) as w`)
+    .orderBy(sql`w.updated_at ${dir}`, sql`w.id ${dir}`)
+    .limit(perPage)
+    .offset(offset)
+    .as('page');
+}
+
+/**
+ * The ids of a page walked in update order one contract day at a time (documents.plan.ts dayWalkDays): each
+ * day's matches are read in update order from an index keyed by (contract day, update time), at most the
+ * page's end of them, and the days' walks are merged. Read as one range, the matches come in date order and
+ * all of them are read to be sorted; the update-order index of every document gives a past range's matches last.
+ */
+function dayWalkPage(
+  db: DbOrTx,
+  where: SQL,
+  days: string[],
+  order: 'asc' | 'desc',
+  offset: number,
+  perPage: number,
+) {
+  const day = db
+    .select({ id: documents.id, updatedAt: documents.updatedAt })
+    .from(documents)
+    .where(and(where, sql`${documents.contractAt} = day.d`))
+    .orderBy(...searchOrder('updatedAt', order))
+    .limit(offset + perPage);
+  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  return db
+    .select({ id: sql<string>`w.id`.as('id'), matches: sql<number>`0`.as('matches') })
+    .from(sql`unnest(${sql.param(days)}::date[]) as day(d) cross join lateral (${day}) as w`)
     .orderBy(sql`w.updated_at ${dir}`, sql`w.id ${dir}`)
     .limit(perPage)
     .offset(offset)

@@ -31,9 +31,8 @@ export type DigestHooks = {
 
 /**
  * Due items per recipient, over every company's cabinets with rules; only documents the recipient may read.
- * Each company's candidates are read once with the cabinets they are filed in (a cabinet's are those filed in
- * it), and each recipient's reading rights once per run: a recipient's share is then `readsDocumentIn`, the
- * same rule as the list's SQL.
+ * Each cabinet's due documents are read once with the cabinets they are filed in, and each recipient's reading
+ * rights once per run: a recipient's share is then `readsDocumentIn`, the same rule as the list's SQL.
  */
 async function dueByRecipient(deps: DigestDeps, today: string) {
   const db = deps.database.db;
@@ -52,27 +51,9 @@ async function dueByRecipient(deps: DigestDeps, today: string) {
     readables.set(recipient.id, read);
     return read;
   };
-  const cabinets = await repo.cabinetsWithRules(db);
-  const candidates = new Map<string, Promise<repo.DigestDoc[]>>();
-  const candidatesOf = (companyId: string) => {
-    const known = candidates.get(companyId);
-    if (known) return known;
-    const rules = cabinets.filter((c) => c.companyId === companyId).flatMap((c) => c.rules);
-    const read = repo.companyDigestCandidates(
-      db,
-      companyId,
-      rules.map((r) => r.dateItem),
-      today,
-      Math.max(...rules.map((r) => r.daysBefore)),
-    );
-    candidates.set(companyId, read);
-    return read;
-  };
-  for (const cabinet of cabinets) {
-    const filed = (await candidatesOf(cabinet.companyId)).filter(
-      (doc) => cabinet.isSystem || doc.cabinetIds.includes(cabinet.cabinetId),
-    );
-    const due = filed.flatMap((doc) =>
+  for (const cabinet of await repo.cabinetsWithRules(db)) {
+    const lead = Math.max(...cabinet.rules.map((r) => r.daysBefore));
+    const due = (await repo.digestCandidates(db, cabinet, today, lead)).flatMap((doc) =>
       cabinet.rules.flatMap((rule) => {
         const d = dueDeadline(doc, rule, today);
         return d ? [{ doc, rule, deadline: d.deadline }] : [];

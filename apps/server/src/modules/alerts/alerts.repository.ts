@@ -12,7 +12,7 @@ import {
 import { queryRows } from '../../db/query-rows.ts';
 import { readableDocumentSql, type Readable } from '../../auth/access.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
-import type { DeadlineDoc, DeadlineRule } from './alert-deadlines.ts';
+import type { DeadlineDoc } from './alert-deadlines.ts';
 
 export type SettingsRow = typeof cabinetAlertSettings.$inferSelect;
 const uuids = (ids: readonly string[]) => sql`${sql.param(ids)}::uuid[]`;
@@ -184,36 +184,24 @@ export async function alertCandidates(
 }
 
 /**
- * The company's candidates of a morning, read once for all its cabinets with the cabinets each is filed in: a
- * date of `dateItems` within `horizonDays`, or a 自動更新あり document whose date has passed (rolled forward by
- * the caller). Read per cabinet instead, from the cabinet's documents, a million-document company probed a
- * fifth of its documents per cabinet each morning; the date ranges use the (company, date) indexes.
+ * The same candidates for every reader at once (the daily digest): each with the cabinets it is filed in, so
+ * each recipient's share is taken by `readsDocumentIn` without a query per recipient.
  */
-export async function companyDigestCandidates(
+export async function digestCandidates(
   db: DbOrTx,
-  companyId: string,
-  dateItems: readonly DeadlineRule['dateItem'][],
+  c: Pick<CabinetRules, 'companyId' | 'cabinetId' | 'isSystem' | 'rules'>,
   today: string,
   horizonDays: number,
 ): Promise<DigestDoc[]> {
-  if (dateItems.length === 0) return [];
-  const dated = sql.join(
-    [...new Set(dateItems)].map((item) => {
-      const col = item === 'validityEndAt' ? sql`d.validity_end_at` : sql`d.validity_end_notice_at`;
-      return sql`${col} between ${today}::date and ${today}::date + ${horizonDays}::int
-        or (d.auto_update = 1 and ${col} < ${today}::date)`;
-    }),
-    sql` or `,
-  );
+  const where = candidateWhere(c, today, horizonDays);
+  if (!where) return [];
   return queryRows(
     db,
-    sql`select d.id::text, d.title, d.counterparty, d.validity_start_at::text as "validityStartAt",
-          d.validity_end_at::text as "validityEndAt", d.validity_end_notice_at::text as "validityEndNoticeAt",
-          d.auto_update::int as "autoUpdate",
-          array(select dl.cabinet_id::text from document_cabinets dl where dl.document_id = d.id) as "cabinetIds"
-        from documents d
-        where d.company_id = ${companyId} and (${dated})
-        order by d.id`,
+    sql`select ${candidateColumns},
+          array(select dl.cabinet_id::text from document_cabinets dl where dl.document_id = documents.id) as "cabinetIds"
+        from documents
+        where ${where}
+        order by documents.id`,
   );
 }
 

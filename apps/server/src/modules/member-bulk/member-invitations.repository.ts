@@ -22,7 +22,7 @@ export async function claimFollowUps(
   if (rowNumbers.length === 0) return;
   await db.execute(
     sql`update bulk_manipulation_rows set follow_up_at = now()
-        where manipulation_id = ${manipulationId}::uuid and row_number = any(${`{${rowNumbers.join(',')}}`}::int[])
+        where manipulation_id = ${manipulationId}::uuid and row_number = any(${pgArray(rowNumbers.map(String))}::int[])
           and follow_up_at is null`,
   );
 }

@@ -46,8 +46,12 @@ const budget = async () => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ budget: Parameters<typeof invitationsToday>[0] }>().budget;
 };
+// Sorted: a run mails several invitations at once (member-invitations.ts), so they arrive in any order.
 const invited = () =>
-  deps.sentMails.filter((m) => m.subject.includes('パスワード設定')).map((m) => m.to);
+  deps.sentMails
+    .filter((m) => m.subject.includes('パスワード設定'))
+    .map((m) => m.to)
+    .sort();
 const row = (email: string) => [email, '一括 太郎', '', '', '', '', '', '', ''];
 
 async function waitFor(condition: () => boolean) {

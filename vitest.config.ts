@@ -9,6 +9,10 @@ const testDatabasesSetup = 'apps/server/test/support/test-databases.global-setup
 
 export default defineConfig({
   test: {
+    // Every core, where Vitest's default leaves one idle (one worker on the 2-core CI machines). The files are
+    // CPU-bound (the suite's own CPU plus PostgreSQL's), so more workers than cores gain nothing more
+    // (docs/decisions.md "The test loop").
+    maxWorkers: '100%',
     projects: [
       {
         // JSX: the first-screen test renders the console's own pages (test/first-screen).

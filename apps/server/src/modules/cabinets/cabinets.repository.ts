@@ -4,6 +4,8 @@ import type { TCabinet } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinets } from '../../db/schema.ts';
 import { readableCabinetIdsSql } from '../../auth/access.ts';
+/** Who may read or manage a cabinet: the rules read it here, so a rule test's repository answers it too. */
+export { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import { EntityType } from '@cloudsign/contract';

@@ -5,7 +5,6 @@
  */
 import type { TCabinet, TCreateCabinetRequest, TUpdateCabinetRequest } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
@@ -34,7 +33,9 @@ export async function audited<T>(
   });
 }
 
-export type Ctx = { db: DbOrTx; auth: AuthContext };
+/** The database, the caller and the cabinets repository (the real one unless a rule test passes its own). */
+export type Ctx = { db: DbOrTx; auth: AuthContext; cabinets?: typeof repo };
+const cabinetsOf = (ctx: Pick<Ctx, 'cabinets'>) => ctx.cabinets ?? repo;
 
 export const viewerOf = (auth: AuthContext): repo.Viewer => ({
   companyId: auth.user.companyId,
@@ -48,35 +49,38 @@ const nameTaken = () =>
   ]);
 const systemProtected = (message: string) => new AppError('system_protected', message);
 
-export async function listCabinets({ db, auth }: Ctx): Promise<TCabinet[]> {
-  return repo.selectCabinets(db, viewerOf(auth));
+export async function listCabinets(ctx: Ctx): Promise<TCabinet[]> {
+  return cabinetsOf(ctx).selectCabinets(ctx.db, viewerOf(ctx.auth));
 }
 
 /** The cabinet as the caller sees it (after a check that they may read it). */
-export async function cabinetView({ db, auth }: Ctx, id: string): Promise<TCabinet> {
+export async function cabinetView(ctx: Ctx, id: string): Promise<TCabinet> {
+  const repo = cabinetsOf(ctx);
   const [cabinet] = await repo.selectCabinets(
-    db,
-    { ...viewerOf(auth), isCompanyAdmin: true },
+    ctx.db,
+    { ...viewerOf(ctx.auth), isCompanyAdmin: true },
     { id },
   );
   if (!cabinet) throw notFound();
-  return auth.isCompanyAdmin
+  return ctx.auth.isCompanyAdmin
     ? cabinet
-    : { ...cabinet, isAdmin: await canManageCabinet(db, auth, id) };
+    : { ...cabinet, isAdmin: await repo.canManageCabinet(ctx.db, ctx.auth, id) };
 }
 
 /** 404 for another company's (or no) cabinet, 403 for a colleague's cabinet the caller may not read. */
-export async function loadReadable({ db, auth }: Ctx, id: string) {
-  const row = await repo.findCabinet(db, auth.user.companyId, id);
+export async function loadReadable(ctx: Ctx, id: string) {
+  const repo = cabinetsOf(ctx);
+  const row = await repo.findCabinet(ctx.db, ctx.auth.user.companyId, id);
   if (!row) throw notFound();
-  if (!(await canReadCabinet(db, auth, id))) throw forbidden();
+  if (!(await repo.canReadCabinet(ctx.db, ctx.auth, id))) throw forbidden();
   return row;
 }
 
-export async function loadManaged({ db, auth }: Ctx, id: string) {
-  const row = await repo.findCabinet(db, auth.user.companyId, id);
+export async function loadManaged(ctx: Ctx, id: string) {
+  const repo = cabinetsOf(ctx);
+  const row = await repo.findCabinet(ctx.db, ctx.auth.user.companyId, id);
   if (!row) throw notFound();
-  if (!(await canManageCabinet(db, auth, id))) throw forbidden();
+  if (!(await repo.canManageCabinet(ctx.db, ctx.auth, id))) throw forbidden();
   return row;
 }
 
@@ -86,6 +90,7 @@ export async function createCabinet(
 ): Promise<TCabinet> {
   if (!ctx.auth.isCompanyAdmin) throw forbidden();
   const { db, auth } = ctx;
+  const repo = cabinetsOf(ctx);
   if (await repo.isNameTaken(db, auth.user.companyId, input.name)) throw nameTaken();
   let id: string;
   try {
@@ -120,6 +125,7 @@ export async function updateCabinet(
   if (row.type === EntityType.System)
     throw systemProtected('「すべての書類」の名前と備考は変更できません。');
   const companyId = ctx.auth.user.companyId;
+  const repo = cabinetsOf(ctx);
   try {
     await ctx.db.transaction(async (tx) => {
       // Compared under the row lock: of two saves on one version, the second is refused.
@@ -150,6 +156,7 @@ export async function updateCabinet(
 }
 
 export async function deleteCabinet(ctx: Ctx, id: string): Promise<number> {
+  const repo = cabinetsOf(ctx);
   const row = await repo.findCabinet(ctx.db, ctx.auth.user.companyId, id);
   if (!row) throw notFound();
   if (!ctx.auth.isCompanyAdmin) throw forbidden();
@@ -167,13 +174,14 @@ export const idsOf = (rows: readonly Named[]) => rows.map((r) => r.id);
  * them with their names, which the audit event records as they are at that moment.
  */
 async function requireOwn(
-  { db, auth }: Ctx,
+  ctx: Ctx,
   table: 'member_groups' | 'users',
   ids: readonly string[],
   notFoundMessage: string,
 ): Promise<Named[]> {
   const unique = [...new Set(ids)];
-  const rows = await repo.companyRowNames(db, table, auth.user.companyId, unique);
+  const { db, auth } = ctx;
+  const rows = await cabinetsOf(ctx).companyRowNames(db, table, auth.user.companyId, unique);
   if (rows.length !== unique.length) throw new AppError('not_found', notFoundMessage);
   return rows;
 }
@@ -212,7 +220,7 @@ export async function addMemberGroups(ctx: Ctx, id: string, groupIds: string[]) 
   const row = await loadManaged(ctx, id);
   const groups = await requireGroups(ctx, groupIds);
   await auditedLinks(ctx, row, 'cabinet.groupsGranted', 'groups', groups, (tx) =>
-    repo.linkGroups(tx, 'cabinet_member_groups', id, idsOf(groups)),
+    cabinetsOf(ctx).linkGroups(tx, 'cabinet_member_groups', id, idsOf(groups)),
   );
   return cabinetView(ctx, id);
 }
@@ -221,7 +229,7 @@ export async function removeMemberGroup(ctx: Ctx, id: string, groupId: string) {
   const row = await loadManaged(ctx, id);
   const groups = await requireGroups(ctx, [groupId]);
   await auditedLinks(ctx, row, 'cabinet.groupRevoked', 'groups', groups, (tx) =>
-    repo.unlinkGroups(tx, 'cabinet_member_groups', id, [groupId]),
+    cabinetsOf(ctx).unlinkGroups(tx, 'cabinet_member_groups', id, [groupId]),
   );
   return cabinetView(ctx, id);
 }
@@ -230,7 +238,7 @@ export async function addAdmins(ctx: Ctx, id: string, userIds: string[]) {
   const row = await loadManaged(ctx, id);
   const members = await requireUsers(ctx, userIds);
   await auditedLinks(ctx, row, 'cabinet.adminsAdded', 'members', members, (tx) =>
-    repo.addAdmins(tx, id, idsOf(members)),
+    cabinetsOf(ctx).addAdmins(tx, id, idsOf(members)),
   );
   return cabinetView(ctx, id);
 }
@@ -239,7 +247,7 @@ export async function removeAdmins(ctx: Ctx, id: string, userIds: string[]) {
   const row = await loadManaged(ctx, id);
   const members = await requireUsers(ctx, userIds);
   await auditedLinks(ctx, row, 'cabinet.adminsRemoved', 'members', members, (tx) =>
-    repo.removeAdmins(tx, id, idsOf(members)),
+    cabinetsOf(ctx).removeAdmins(tx, id, idsOf(members)),
   );
   return cabinetView(ctx, id);
 }

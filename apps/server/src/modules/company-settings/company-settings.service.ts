@@ -37,6 +37,9 @@ import { MAIL_LIMITS, remainingToday, reserveReminders } from '../../auth/mail-l
 import { recordMfaReminders } from './mfa-reminder-audit.ts';
 
 type Who = Pick<AuthContext, 'user' | 'origin'>;
+/** The database, the clock and the settings repository (the real one unless a rule test passes its own). */
+export type SettingsDeps = Pick<AppDeps, 'database' | 'clock'> & { settings?: typeof repo };
+const settingsOf = (deps: Pick<SettingsDeps, 'settings'>) => deps.settings ?? repo;
 
 const flagsOf = (c: repo.CompanyRow): TCompanySettings['flags'] => ({
   mfa: c.mfa === CompanyMfa.Required,
@@ -61,14 +64,14 @@ export function toSettings(c: repo.CompanyRow): TCompanySettings {
   };
 }
 
-async function loadCompany(db: DbOrTx, companyId: string, forUpdate = false) {
-  const row = await repo.findCompany(db, companyId, { forUpdate });
+async function loadCompany(deps: SettingsDeps, db: DbOrTx, companyId: string, forUpdate = false) {
+  const row = await settingsOf(deps).findCompany(db, companyId, { forUpdate });
   if (!row) throw notFound();
   return row;
 }
 
-export async function getSettings(deps: AppDeps, who: Who) {
-  return toSettings(await loadCompany(deps.database.db, who.user.companyId));
+export async function getSettings(deps: SettingsDeps, who: Who) {
+  return toSettings(await loadCompany(deps, deps.database.db, who.user.companyId));
 }
 
 /** Flags being changed; a flag outside the plan may stay as it is but never be switched (400 naming it). */
@@ -106,6 +109,7 @@ function retentionYearsOf(current: repo.CompanyRow, body: TUpdateCompanySettings
 const list = (rows: repo.AffectedRow[]) => ({ count: rows.length, members: rows });
 
 async function previewOf(
+  deps: SettingsDeps,
   db: DbOrTx,
   current: repo.CompanyRow,
   body: TUpdateCompanySettingsRequest,
@@ -121,52 +125,50 @@ async function previewOf(
     changes.unshift(`${AUDIT_RETENTION_LABEL}: ${years}年`);
   if (body.name !== current.name) changes.unshift(`企業名: ${body.name}`);
   if (body.theme !== current.theme) changes.unshift(`テーマ: ${THEME_LABELS[body.theme]}`);
+  const repo = settingsOf(deps);
   return {
     changes,
     mfaRequired: turnsOn('mfa') ? list(await repo.membersWithoutMfa(db, current.id)) : null,
     importOff: turnsOff('documentImport')
       ? list(await repo.membersWithRole(db, current.id, 'DocumentImporter'))
       : null,
-    auditLogOff: turnsOff('auditLog') ? list(await auditLogViewers(db, current.id)) : null,
+    // Who can open the audit log while it is on: the holders of 監査ログ閲覧権限 (canReadAuditLog).
+    auditLogOff: turnsOff('auditLog')
+      ? list((await repo.membersWithRole(db, current.id, 'CompanyAuditor')).sort(byName))
+      : null,
   };
 }
 
-/** Who can open the audit log while it is on: the holders of 監査ログ閲覧権限 (canReadAuditLog). */
-async function auditLogViewers(db: DbOrTx, companyId: string) {
-  const seen = new Map<string, repo.AffectedRow>();
-  for (const role of ['CompanyAuditor']) {
-    for (const m of await repo.membersWithRole(db, companyId, role)) seen.set(m.id, m);
-  }
-  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'ja'));
-}
+const byName = (a: repo.AffectedRow, b: repo.AffectedRow) => a.name.localeCompare(b.name, 'ja');
 
 /** What the change would do (counts and names); nothing is written. */
 export async function previewSettings(
-  deps: AppDeps,
+  deps: SettingsDeps,
   who: Who,
   body: TUpdateCompanySettingsRequest,
   expected: ExpectedVersion,
 ) {
   const db = deps.database.db;
-  const current = await loadCompany(db, who.user.companyId);
+  const current = await loadCompany(deps, db, who.user.companyId);
   // A preview of a stale form would describe changes against settings the admin has not seen.
   assertVersion(expected, current.settingsVersion);
-  return previewOf(db, current, body);
+  return previewOf(deps, db, current, body);
 }
 
 /** The save names its version in If-Match (the `version` counter the read answered), compared under the lock. */
 export async function updateSettings(
-  deps: AppDeps,
+  deps: SettingsDeps,
   who: Who,
   body: TUpdateCompanySettingsRequest,
   expected: ExpectedVersion,
 ) {
   const companyId = who.user.companyId;
+  const repo = settingsOf(deps);
   const saved = await deps.database.db.transaction(async (tx) => {
-    const current = await loadCompany(tx, companyId, true);
+    const current = await loadCompany(deps, tx, companyId, true);
     assertVersion(expected, current.settingsVersion);
     // The preview the admin confirmed, recomputed under the lock: its counts go into the event.
-    const preview = await previewOf(tx, current, body);
+    const preview = await previewOf(deps, tx, current, body);
     const values = {
       name: body.name,
       theme: body.theme,

@@ -13,26 +13,6 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { EntityType, type TAuditAction } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
-/** One change of a cabinet and its audit event, committed together. */
-export async function audited<T>(
-  ctx: Ctx,
-  cabinet: { id: string; name: string },
-  action: TAuditAction,
-  details: Record<string, unknown>,
-  write: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    const result = await write(tx);
-    await recordAuditEvent(tx, {
-      ...auditBy(ctx.auth),
-      action,
-      target: { type: 'cabinet', id: cabinet.id, name: cabinet.name },
-      details,
-    });
-    return result;
-  });
-}
-
 /** The database, the caller and the cabinets repository (the real one unless a rule test passes its own). */
 export type Ctx = { db: DbOrTx; auth: AuthContext; cabinets?: typeof repo };
 const cabinetsOf = (ctx: Pick<Ctx, 'cabinets'>) => ctx.cabinets ?? repo;
@@ -161,9 +141,16 @@ export async function deleteCabinet(ctx: Ctx, id: string): Promise<number> {
   if (!row) throw notFound();
   if (!ctx.auth.isCompanyAdmin) throw forbidden();
   if (row.type === EntityType.System) throw systemProtected('「すべての書類」は削除できません。');
-  return audited(ctx, row, 'cabinet.deleted', {}, (tx) =>
-    repo.deleteCabinet(tx, ctx.auth.user.companyId, id),
-  );
+  return ctx.db.transaction(async (tx) => {
+    const unlinked = await repo.deleteCabinet(tx, ctx.auth.user.companyId, id);
+    await recordAuditEvent(tx, {
+      ...auditBy(ctx.auth),
+      action: 'cabinet.deleted',
+      target: { type: 'cabinet', id, name: row.name },
+      details: {},
+    });
+    return unlinked;
+  });
 }
 
 export type Named = { id: string; name: string };

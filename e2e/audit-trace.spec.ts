@@ -13,6 +13,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 test('an auditor finds a member a CSV run added by her name, and writes the 訂正削除履歴', async ({
   browser,
+  page,
 }) => {
   const tag = Date.now().toString(36);
   const name = `追跡 ${tag}子`;
@@ -30,7 +31,8 @@ test('an auditor finds a member a CSV run added by her name, and writes the 訂�
   await expect(admin.getByTestId('status')).toHaveText('完了', { timeout: 60_000 });
   await admin.context().close();
 
-  const page = await (await browser.newContext()).newPage();
+  // The auditor in the test's own context, which Playwright closes: a context of our own left open would
+  // stay in the browser, and every later test's failure screenshots would show the auditor's page.
   await startAt(page, AUDITOR);
   await expectPage(page, '監査ログ');
   await page.getByRole('textbox', { name: 'キーワード' }).fill(name);

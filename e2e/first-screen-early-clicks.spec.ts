@@ -112,8 +112,8 @@ for (const { path, keyword, expected } of [
   }) => {
     await startAt(page, DEMO.admin);
     // The console's entry is held until the keyword is in the box: the typing lands on the site's HTML.
-    const release = await openWithConsoleHeld(page, path);
     const box = page.getByRole('textbox', { name: 'キーワード' });
+    const release = await openRenderedWithConsoleHeld(page, path, box);
     await box.fill(keyword);
     expect(await isHydrated(page)).toBe(false);
     release();
@@ -132,9 +132,8 @@ for (const { path, button, opened } of [
   }) => {
     await startAt(page, DEMO.admin);
     // The console's entry is held until the click is under way: the click lands on the site's HTML.
-    const release = await openWithConsoleHeld(page, path);
     const target = page.getByRole('button', { name: button, exact: true });
-    await expect(target).toBeVisible();
+    const release = await openRenderedWithConsoleHeld(page, path, target);
     expect(await isHydrated(page)).toBe(false);
     // Not ready yet, and it says so: the button takes no click (which would be lost), the pointer is busy.
     await expect(target).toHaveCSS('pointer-events', 'none');

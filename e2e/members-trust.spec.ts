@@ -105,11 +105,15 @@ test('a member created under a filter he does not meet is marked in the row and 
   const stamp = Date.now().toString(36);
   await startAt(page, DEMO.admin);
   await mainNav(page).getByRole('link', { name: 'メンバー', exact: true }).click();
+  const total = page.getByTestId('member-total');
+  await expect(total).toHaveText(/^\d+名/);
+  const unfiltered = (await total.textContent())!;
   await page.getByRole('textbox', { name: '権限' }).click();
   await page.getByRole('option', { name: '組織管理権限' }).click();
   await expect(page).toHaveURL(/role=CompanyAdmin/);
-  const total = page.getByTestId('member-total');
-  // Until the filtered answer is in, the list still shows the unfiltered one (and its total): wait for it.
+  // Until the filtered answer is in, the list still shows the unfiltered one (and its total): wait until the
+  // total is another (the demo's admins are a few of its members), and no request is under way.
+  await expect(total).not.toHaveText(unfiltered);
   await expect(page.getByLabel('更新中')).toHaveCount(0);
   await expect(total).toHaveText(/^\d+名/);
   const before = Number((await total.textContent())!.match(/^(\d+)名/)![1]);

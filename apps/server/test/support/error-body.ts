@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '@cloudsign/contract';
+import { AppError } from '../../src/lib/app-error.ts';
 
 type Details = { path: string; message: string }[];
 type Answer = { statusCode: number; headers: Record<string, unknown>; json: () => unknown };
@@ -37,4 +38,15 @@ export function expectError(
       },
     },
   ]);
+}
+
+/** What a service call refused with, for rule tests without HTTP: fails unless it threw an AppError. */
+export async function failure(p: Promise<unknown>) {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  const { code, status, message, details } = err as AppError;
+  return { code, status, message, details };
 }

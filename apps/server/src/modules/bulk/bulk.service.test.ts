@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BulkStatus } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { failure } from '../../../test/support/error-body.ts';
 import {
   cancelManipulation,
   executeManipulation,
@@ -106,16 +106,6 @@ function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) 
   };
   return { deps, sent, removed, current: () => current };
 }
-
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  const { code, message, status } = err as AppError;
-  return { code, status, message };
-};
 
 describe('execute: only a Ready run starts, once', () => {
   it('Ready → Processing with the rows it will write, started now, and one execute job per company', async () => {

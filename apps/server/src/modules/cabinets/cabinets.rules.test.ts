@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { EntityType } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { failure } from '../../../test/support/error-body.ts';
 import type { CabinetRow } from './cabinets.repository.ts';
 import {
   addAdmins,
@@ -109,15 +109,6 @@ function world(opts: { uniqueViolationOnWrite?: boolean } = {}) {
   return { ctx, writes };
 }
 
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  const { code, status, message, details } = err as AppError;
-  return { code, status, message, details };
-};
 const notFound = { code: 'not_found', status: 404 };
 const forbidden = { code: 'forbidden', status: 403, message: 'この操作を行う権限がありません。' };
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompanyMfa, type TUpdateCompanySettingsRequest } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { failure } from '../../../test/support/error-body.ts';
 import type { CompanyRow } from './company-settings.repository.ts';
 import { previewSettings, updateSettings, type SettingsDeps } from './company-settings.service.ts';
 
@@ -83,16 +83,6 @@ function world(initial: CompanyRow) {
   } as unknown as SettingsDeps;
   return { deps, writes, events, stored: () => stored };
 }
-
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  const { code, status, message, details } = err as AppError;
-  return { code, status, message, details };
-};
 
 describe('what the plan lets an admin switch', () => {
   it('a flag outside the plan may stay as it is but is never switched: 400 naming each, nothing written', async () => {

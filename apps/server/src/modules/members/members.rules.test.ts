@@ -3,7 +3,7 @@
  * so each test states a rule (self-demotion, last admin, duplicate email) and the answer the caller gets.
  */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
+import { failure } from '../../../test/support/error-body.ts';
 import type { UserRow } from './members.repository.ts';
 import { createMember, updateMember, type MemberServiceDeps } from './members.service.ts';
 
@@ -95,16 +95,6 @@ function world(
   } as unknown as MemberServiceDeps;
   return { deps, writes };
 }
-
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  const { code, status, message, details } = err as AppError;
-  return { code, status, message, details };
-};
 
 describe('member create and update rules', () => {
   it('a taken email answers 409 naming the address on the email field, whether found first or by the unique index', async () => {

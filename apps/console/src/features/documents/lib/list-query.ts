@@ -2,7 +2,6 @@
  * The list's URL state (contract `ZDocumentListQuery`, normalised by the route middleware) and its mapping to
  * `GET /documents` query keys.
  */
-import { useSearchParams } from 'react-router';
 import {
   DOCUMENT_LIST_DEFAULTS,
   DOCUMENT_TOTAL_CAP,
@@ -11,6 +10,7 @@ import {
   type TDocumentListQuery,
 } from '@cloudsign/contract';
 import type { ApiQuery } from '../../../lib/api-client.ts';
+import { useListSearchParams } from '../../../lib/list-search-params.ts';
 
 export type ListQuery = TDocumentListQuery & {
   page: number;
@@ -56,11 +56,12 @@ export function toApiQuery(q: ListQuery): ApiQuery {
 }
 
 export function useListQuery() {
-  const [params, setParams] = useSearchParams();
+  const { params, latest, set } = useListSearchParams();
   const query = parseListQuery(params);
+  // A change builds on the last one asked for, which the URL may not show yet.
   const update = (patch: Partial<TDocumentListQuery>, opts: { replace?: boolean } = {}) => {
-    const next = { ...query, ...patch };
-    setParams(new URLSearchParams(listSearch(next).slice(1)), { replace: opts.replace });
+    const next = { ...parseListQuery(latest()), ...patch };
+    set(new URLSearchParams(listSearch(next).slice(1)), { replace: opts.replace });
   };
   return { query, update };
 }

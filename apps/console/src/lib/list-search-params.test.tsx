@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { useMemberListQuery } from '../features/members/lib/list-query.ts';
+import { useListQuery } from '../features/documents/lib/list-query.ts';
+
+/** A route whose loader waits until the test lets it go: the route middleware on a slow machine. */
+function slowRoute(element: React.ReactNode) {
+  let release = () => {};
+  const loader = () =>
+    new Promise<null>((resolve) => {
+      release = () => resolve(null);
+    });
+  return { route: { path: '/list', element, loader }, release: () => release() };
+}
+
+function MemberControls() {
+  const { query, update } = useMemberListQuery();
+  return (
+    <>
+      <p data-testid="shown">{query.keyword ?? ''}</p>
+      <button onClick={() => update({ keyword: undefined })}>clear</button>
+      <button onClick={() => update({ signIn: 'inactive90' })}>filter</button>
+    </>
+  );
+}
+
+function DocumentControls() {
+  const { update } = useListQuery();
+  return (
+    <>
+      <button onClick={() => update({ keyword: undefined })}>clear</button>
+      <button onClick={() => update({ counterparty: '株式会社テスト' })}>filter</button>
+    </>
+  );
+}
+
+async function clearThenFilter(element: React.ReactNode, start: string) {
+  const { route, release } = slowRoute(element);
+  const router = createMemoryRouter([route], { initialEntries: [start] });
+  // The first render waits for the loader too.
+  render(<RouterProvider router={router} />);
+  await act(async () => release());
+  await screen.findByText('clear');
+  // Both clicks land before the router has shown the first change.
+  fireEvent.click(screen.getByText('clear'));
+  fireEvent.click(screen.getByText('filter'));
+  await act(async () => release());
+  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+  return new URLSearchParams(router.state.location.search);
+}
+
+describe('a list change made while the one before is still on its way', () => {
+  it('members: the cleared keyword stays cleared when a filter is picked at once', async () => {
+    const search = await clearThenFilter(<MemberControls />, '/list?keyword=admin');
+    expect(search.get('signIn')).toBe('inactive90');
+    expect(search.has('keyword')).toBe(false);
+  });
+
+  it('documents: the cleared keyword stays cleared when a condition is added at once', async () => {
+    const search = await clearThenFilter(<DocumentControls />, '/list?keyword=覚書');
+    expect(search.get('counterparty')).toBe('株式会社テスト');
+    expect(search.has('keyword')).toBe(false);
+  });
+});

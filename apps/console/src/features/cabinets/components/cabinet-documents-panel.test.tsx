@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { EntityType, type TCabinet } from '@cloudsign/contract';
 import { renderWithUi } from '../../../testing/render.tsx';
 import { CabinetDocumentsPanel } from './cabinet-documents-panel.tsx';
@@ -57,11 +57,11 @@ afterAll(() => {
 
 describe('<CabinetDocumentsPanel>', () => {
   it('shows a document’s update time in Japan time, as every other list does', () => {
-    renderWithUi(
-      <MemoryRouter>
-        <CabinetDocumentsPanel cabinet={cabinet} />
-      </MemoryRouter>,
-    );
+    // The console's data router: the list's URL state waits on the route's middleware.
+    const router = createMemoryRouter([
+      { path: '/', element: <CabinetDocumentsPanel cabinet={cabinet} /> },
+    ]);
+    renderWithUi(<RouterProvider router={router} />);
     const row = screen.getByRole('row', { name: /業務委託契約書/ });
     expect(row).toHaveTextContent('2024/04/01 00:30');
   });

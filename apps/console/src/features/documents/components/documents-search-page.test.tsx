@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { renderWithUi } from '../../../testing/render.tsx';
 import { DocumentsSearchPage } from './documents-search-page.tsx';
 
@@ -21,14 +21,15 @@ function ListProbe() {
 }
 
 function renderSearch(search: string) {
-  renderWithUi(
-    <MemoryRouter initialEntries={[`/company/documents/search${search}`]}>
-      <Routes>
-        <Route path="/company/documents/search" element={<DocumentsSearchPage />} />
-        <Route path="/company/documents" element={<ListProbe />} />
-      </Routes>
-    </MemoryRouter>,
+  // The console's data router: the list's URL state waits on the route's middleware.
+  const router = createMemoryRouter(
+    [
+      { path: '/company/documents/search', element: <DocumentsSearchPage /> },
+      { path: '/company/documents', element: <ListProbe /> },
+    ],
+    { initialEntries: [`/company/documents/search${search}`] },
   );
+  renderWithUi(<RouterProvider router={router} />);
 }
 
 const field = (label: string) => screen.getByRole('textbox', { name: label });

@@ -31,11 +31,17 @@ function DocumentControls() {
     <>
       <button onClick={() => update({ keyword: undefined })}>clear</button>
       <button onClick={() => update({ counterparty: '株式会社テスト' })}>filter</button>
+      <button
+        onClick={() => update({ keyword: undefined, amountFrom: undefined, amountTo: undefined })}
+      >
+        clear all
+      </button>
+      <button onClick={() => update({ keyword: '1000000' })}>search</button>
     </>
   );
 }
 
-async function clearThenFilter(element: React.ReactNode, start: string) {
+async function clickAtOnce(element: React.ReactNode, start: string, first: string, second: string) {
   const { route, release } = slowRoute(element);
   const router = createMemoryRouter([route], { initialEntries: [start] });
   // The first render waits for the loader too.
@@ -43,8 +49,8 @@ async function clearThenFilter(element: React.ReactNode, start: string) {
   await act(async () => release());
   await screen.findByText('clear');
   // Both clicks land before the router has shown the first change.
-  fireEvent.click(screen.getByText('clear'));
-  fireEvent.click(screen.getByText('filter'));
+  fireEvent.click(screen.getByText(first));
+  fireEvent.click(screen.getByText(second));
   await act(async () => release());
   await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
   return new URLSearchParams(router.state.location.search);
@@ -52,14 +58,24 @@ async function clearThenFilter(element: React.ReactNode, start: string) {
 
 describe('a list change made while the one before is still on its way', () => {
   it('members: the cleared keyword stays cleared when a filter is picked at once', async () => {
-    const search = await clearThenFilter(<MemberControls />, '/list?keyword=admin');
+    const search = await clickAtOnce(<MemberControls />, '/list?keyword=admin', 'clear', 'filter');
     expect(search.get('signIn')).toBe('inactive90');
     expect(search.has('keyword')).toBe(false);
   });
 
   it('documents: the cleared keyword stays cleared when a condition is added at once', async () => {
-    const search = await clearThenFilter(<DocumentControls />, '/list?keyword=覚書');
+    const search = await clickAtOnce(<DocumentControls />, '/list?keyword=覚書', 'clear', 'filter');
     expect(search.get('counterparty')).toBe('株式会社テスト');
     expect(search.has('keyword')).toBe(false);
+  });
+
+  it('documents: 条件をクリア then a keyword searches the keyword alone', async () => {
+    const search = await clickAtOnce(
+      <DocumentControls />,
+      '/list?keyword=覚書&amountFrom=1000000&amountTo=1000000',
+      'clear all',
+      'search',
+    );
+    expect([...search]).toEqual([['keyword', '1000000']]);
   });
 });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
-import { DOCUMENT_SORTS, type TDocumentListQuery } from '@cloudsign/contract';
+import { DOCUMENT_SORTS, ZDocumentListQuery, type TDocumentListQuery } from '@cloudsign/contract';
 import { useCabinetChoices } from '../../../lib/shared-reads/cabinets.ts';
 import { listSearch, type ListQuery } from '../lib/list-query.ts';
 import {
@@ -15,7 +15,8 @@ import { ConditionChips } from './condition-chips.tsx';
 
 type Props = {
   query: ListQuery;
-  update: (patch: Partial<TDocumentListQuery>) => void;
+  /** Changes the list; answers the `?…` it asked for (built on any change still on its way). */
+  update: (patch: Partial<TDocumentListQuery>) => string;
 };
 
 /**
@@ -58,8 +59,8 @@ export function DocumentsQuickSearch({ query, update }: Props) {
             const patch = { ...keywordPatch(reading), page: 1, documentId: undefined };
             const text = keywordNotice(reading);
             setKeyword(reading.keyword ?? '');
-            setNotice(text === null ? null : { text, search: listSearch({ ...query, ...patch }) });
-            update(patch);
+            const asked = update(patch);
+            setNotice(text === null ? null : { text, search: asked });
           }}
         >
           <Group gap={6} align="flex-end">
@@ -112,8 +113,12 @@ export function DocumentsQuickSearch({ query, update }: Props) {
           onClick={() => {
             setKeyword('');
             setKeywordError(null);
+            // Every condition the list knows, not only those the URL shown has: one asked for a moment ago
+            // and not yet shown is cleared too.
             update({
-              ...Object.fromEntries(Object.keys(query).map((k) => [k, undefined])),
+              ...Object.fromEntries(
+                Object.keys(ZDocumentListQuery.shape).map((k) => [k, undefined]),
+              ),
               page: 1,
             });
           }}

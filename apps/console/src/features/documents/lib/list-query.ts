@@ -58,10 +58,11 @@ export function toApiQuery(q: ListQuery): ApiQuery {
 export function useListQuery() {
   const { params, latest, set } = useListSearchParams();
   const query = parseListQuery(params);
-  // A change builds on the last one asked for, which the URL may not show yet.
+  // A change builds on the last one asked for, which the URL may not show yet; it answers the `?…` it asked for.
   const update = (patch: Partial<TDocumentListQuery>, opts: { replace?: boolean } = {}) => {
-    const next = { ...parseListQuery(latest()), ...patch };
-    set(new URLSearchParams(listSearch(next).slice(1)), { replace: opts.replace });
+    const search = listSearch({ ...parseListQuery(latest()), ...patch });
+    set(new URLSearchParams(search.slice(1)), { replace: opts.replace });
+    return search;
   };
   return { query, update };
 }

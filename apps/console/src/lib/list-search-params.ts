@@ -14,7 +14,8 @@ export function useListSearchParams() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const pending = navigation.location?.pathname === pathname ? navigation.location.search : null;
-  // Set at once when asked, before the router's next render says it is under way.
+  // Set at once when asked, before the router's next render says it is under way: React may take a while to
+  // show the new location (its router updates are transitions), and a click meanwhile runs the old render's code.
   const asked = useRef<string | null>(null);
   const idle = navigation.state === 'idle';
   useEffect(() => {
@@ -27,10 +28,11 @@ export function useListSearchParams() {
   );
   const set = useCallback(
     (next: URLSearchParams, options?: NavigateOptions) => {
-      asked.current = `?${next.toString()}`;
+      // A change to the URL shown moves nothing: kept, it would outlive a later move (the back button).
+      asked.current = next.toString() === shown.toString() ? null : `?${next.toString()}`;
       setSearchParams(next, options);
     },
-    [setSearchParams],
+    [setSearchParams, shown],
   );
   return { params: shown, latest, set };
 }

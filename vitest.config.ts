@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testsThatOpenADatabase } from './apps/server/test/support/database-tests.ts';
 
 // Unit + API integration tests. The server suite runs on PGlite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set (docs/design.md §7). Browser tests are Playwright's (e2e/).
 const serverTests = ['apps/server/{src,test}/**/*.test.ts', 'packages/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// On PostgreSQL only the files that open a database: the others would run the same a second time.
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 // The migrated template each file's database is copied from, made once per run (test/support/test-databases.ts).
 const testDatabasesSetup = 'apps/server/test/support/test-databases.global-setup.ts';
 
@@ -34,7 +38,7 @@ export default defineConfig({
               oxc: { jsx: { runtime: 'automatic' as const } },
               test: {
                 name: 'server-postgres',
-                include: ['apps/server/{src,test}/**/*.test.ts'],
+                include: testsThatOpenADatabase(repoRoot, ['apps/server/src', 'apps/server/test']),
                 environment: 'node',
                 env: { TEST_DB_KIND: 'postgres' },
                 globalSetup: [testDatabasesSetup],

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testsThatOpenADatabase } from './database-tests.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'database-tests-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(file: string, text: string) {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+describe('the test files that run again on PostgreSQL', () => {
+  it('are those that reach test-deps, through any number of modules; the others run once', () => {
+    write('apps/server/test/support/test-deps.ts', 'export const createTestDeps = 1;');
+    write(
+      'apps/server/test/support/a.world.ts',
+      "import { createTestDeps } from './test-deps.ts';",
+    );
+    write('apps/server/test/hardening/b.world.ts', "import { x } from '../support/a.world.ts';");
+    write('apps/server/test/hardening/c.test.ts', "import { y } from './b.world.ts';");
+    write(
+      'apps/server/src/modules/m/m.test.ts',
+      "import { z } from '../../../test/support/test-deps';",
+    );
+    write(
+      'apps/server/src/modules/m/later.test.ts',
+      "const w = await import('../../../test/support/a.world.ts');",
+    );
+    write('apps/server/src/modules/m/rules.test.ts', "import { r } from './rules.ts';");
+    write('apps/server/src/modules/m/rules.ts', 'export const r = 1;');
+    write('apps/server/test/support/error-body.ts', 'export const failure = 1;');
+    write(
+      'apps/server/src/modules/m/cells.test.ts',
+      "import { failure } from '../../../test/support/error-body.ts';",
+    );
+
+    expect(testsThatOpenADatabase(root, ['apps/server/src', 'apps/server/test'])).toEqual([
+      'apps/server/src/modules/m/later.test.ts',
+      'apps/server/src/modules/m/m.test.ts',
+      'apps/server/test/hardening/c.test.ts',
+    ]);
+  });
+});

@@ -4,24 +4,16 @@
  * histories. Each page is reached by clicks, reloaded as F5 would, and its HTML read as the site sent it; the
  * console then takes the rows over without a warning, and they work.
  */
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/auth.ts';
 import { collectWarnings } from './support/console-messages.ts';
+import { countIn as count, reloadRenderedHtml, rootOf } from './support/first-screen.ts';
 import { expectPage, mainNav, pickFromMenu, startAt, uploadCsv } from './support/journeys.ts';
 
 const AUDITOR = 'auditor@example.com';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Reloads the page; answers the HTML of the page as the site sent it, before any script ran. */
-async function reloadHtml(page: Page): Promise<string> {
-  const isPage = (r: Response) => r.request().resourceType() === 'document';
-  const [response] = await Promise.all([page.waitForResponse(isPage), page.reload()]);
-  return response.text();
-}
-
-const count = (html: string, testId: string) => html.split(`data-testid="${testId}"`).length - 1;
-/** The page's own markup inside #root: the plain page sends an empty root. */
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+const reloadHtml = async (page: Page) => (await reloadRenderedHtml(page)).html;
 
 test('キャビネット, メンバーグループ and both bulk histories arrive with their rows', async ({
   page,

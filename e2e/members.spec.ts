@@ -69,6 +69,8 @@ test('an admin finds, edits, creates (with the setup mail), resets MFA of and de
   await expect(page.getByText(/パスワード設定メールを送信しました。/)).toBeVisible();
   await expect.poll(() => totalOf(page)).toBe(before + 1);
   await expect(page.getByTestId('member-row')).toHaveCount(50);
+  // The new member's drawer opens by itself; Escape before it has opened would close nothing.
+  await expect(drawer).toContainText(email);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 

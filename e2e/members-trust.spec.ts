@@ -19,6 +19,8 @@ async function createMember(page: Page, email: string, name: string, organizatio
   if (organization) await create.getByLabel('所属').fill(organization);
   await create.getByRole('button', { name: '追加する' }).click();
   await expect(create).toBeHidden();
+  // His drawer opens by itself (a navigation and a read): an Escape before that would close nothing.
+  await expect(page.getByRole('dialog', { name: 'メンバーの詳細' })).toContainText(email);
 }
 
 test('利用停止 shows the cabinet a member alone administers; deletion names who took over', async ({

@@ -7,15 +7,21 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Env } from './config/env.ts';
 import { closeDeps, createDeps } from './bootstrap.ts';
-import { PREPARE_DATABASE_ENV as PREPARE } from './db/new-database.ts';
+import { pgliteDirOf } from './db/client.ts';
 import { demoSeedPlan, seedOnStart } from './seed/seed-on-start.ts';
 
-export { isNewEmbeddedDatabase } from './db/new-database.ts';
+/** Set by the server for the process that makes its new database. */
+const PREPARE = 'CLOUDSIGN_PREPARE_DATABASE';
 
-/** Set by the server (or `npm start`'s build step) for the process that makes its new database. */
 export const isPreparingProcess = () => process.env[PREPARE] === '1';
+
+/** Whether this start makes a new embedded database (no cluster in DATA_DIR yet). */
+export const isNewEmbeddedDatabase = (env: Env) =>
+  !env.DATABASE_URL && !existsSync(path.join(pgliteDirOf(env.DATA_DIR), 'PG_VERSION'));
 
 /** The preparing process's work: what a first start does before it serves, then closed. */
 export async function prepareDatabase(env: Env): Promise<void> {

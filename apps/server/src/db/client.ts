@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { DEFAULT_SHARED_BUFFERS_MB, pgliteModuleWithBuffers } from './pglite-buffers.ts';
 import { templateFor } from './pglite-template.ts';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,7 +14,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { scopePool } from './query-scope.ts';
-import { pgliteDirOf } from './new-database.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -103,6 +103,9 @@ async function openPostgres(
     },
   };
 }
+
+/** The embedded database's cluster folder inside DATA_DIR. */
+export const pgliteDirOf = (dataDir: string) => path.resolve(dataDir, 'pglite');
 
 /** `dataDir` undefined means in memory (tests). */
 async function openPglite(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cabinetEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
+import { ctxOf } from './cabinets.service.ts';
 import {
   cabinetReaders,
   groupCandidates,
@@ -15,20 +16,13 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.route({
     ...routeOf(e.access, { tags, summary: 'キャビネットの書類を閲覧できるメンバーと、その理由' }),
     handler: async (request) =>
-      cabinetReaders(
-        { db: deps.database.db, auth: request.auth },
-        request.params.id,
-        request.query,
-      ),
+      cabinetReaders(ctxOf(deps, request.auth), request.params.id, request.query),
   });
 
   app.route({
     ...routeOf(e.readableBy, { tags, summary: 'メンバーが閲覧できるキャビネットと、その理由' }),
     handler: async (request) => ({
-      cabinets: await readableCabinetsOf(
-        { db: deps.database.db, auth: request.auth },
-        request.params.id,
-      ),
+      cabinets: await readableCabinetsOf(ctxOf(deps, request.auth), request.params.id),
     }),
   });
 
@@ -38,11 +32,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       summary: '管理者に追加できるメンバー（キャビネットの管理者向け）',
     }),
     handler: async (request) =>
-      memberCandidates(
-        { db: deps.database.db, auth: request.auth },
-        request.params.id,
-        request.query,
-      ),
+      memberCandidates(ctxOf(deps, request.auth), request.params.id, request.query),
   });
 
   app.route({
@@ -50,7 +40,6 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       tags,
       summary: '指定できるメンバーグループ（キャビネットの管理者向け）',
     }),
-    handler: async (request) =>
-      groupCandidates({ db: deps.database.db, auth: request.auth }, request.params.id),
+    handler: async (request) => groupCandidates(ctxOf(deps, request.auth), request.params.id),
   });
 };

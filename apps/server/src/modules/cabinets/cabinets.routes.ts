@@ -14,7 +14,7 @@ import { itemBeforeBody } from '../../api/item-before-body.ts';
 const tags = ['cabinets'];
 
 export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const ctx = (auth: service.Ctx['auth']) => ({ db: deps.database.db, auth });
+  const ctx = (auth: service.Ctx['auth']) => service.ctxOf(deps, auth);
 
   app.route({
     ...routeOf(e.create, { tags, summary: 'キャビネットを作成' }),

@@ -21,6 +21,8 @@ import {
 } from './cabinets.service.ts';
 
 const V1 = new Date('2026-04-01T00:00:00.000Z');
+/** The clock of every rule below. */
+const NOW = new Date('2026-11-29T09:00:00.000Z');
 const version = (v: string) => ({ kind: 'version', version: v }) as const;
 const ANY = { kind: 'any' } as const;
 
@@ -51,6 +53,8 @@ const READS: Record<string, string[]> = { 'sales-admin': ['sales', 'legal'], rea
 /** A company of those three cabinets, two groups and two members; records every write and event. */
 function world(opts: { uniqueViolationOnWrite?: boolean } = {}) {
   const writes: string[] = [];
+  /** The 更新日時 each update wrote. */
+  const savedAt: string[] = [];
   const rows = [ALL, SALES, LEGAL];
   const names: Record<string, string> = { g1: '営業部', g2: '法務部', u1: '一郎', u2: '二郎' };
   const links = new Set(['sales:g1', 'sales:u1']);
@@ -81,9 +85,15 @@ function world(opts: { uniqueViolationOnWrite?: boolean } = {}) {
       writes.push(`insert ${v.name}`);
       return 'new';
     },
-    updateCabinet: async (_db: unknown, _c: string, id: string, v: { name: string }) => {
+    updateCabinet: async (
+      _db: unknown,
+      _c: string,
+      id: string,
+      v: { name: string; updatedAt: Date },
+    ) => {
       raced();
       writes.push(`update ${id} ${v.name}`);
+      savedAt.push(v.updatedAt.toISOString());
     },
     deleteCabinet: async (_db: unknown, _c: string, id: string) => {
       writes.push(`delete ${id}`);
@@ -105,8 +115,8 @@ function world(opts: { uniqueViolationOnWrite?: boolean } = {}) {
     }),
   };
   const db = { transaction: (fn: (t: unknown) => unknown) => fn(tx) };
-  const ctx = (auth: AuthContext) => ({ db, auth, cabinets }) as unknown as Ctx;
-  return { ctx, writes };
+  const ctx = (auth: AuthContext) => ({ db, auth, cabinets, clock: () => NOW }) as unknown as Ctx;
+  return { ctx, writes, savedAt };
 }
 
 const notFound = { code: 'not_found', status: 404 };
@@ -207,6 +217,12 @@ describe('cabinet names and versions', () => {
     });
     await updateCabinet(admin, 'sales', { name: '営業', note: '' }, version(V1.toISOString()));
     expect(w.writes).toEqual([]);
+  });
+
+  it('a rename’s 更新日時 is the clock’s time, the version the next save must name', async () => {
+    const w = world();
+    await updateCabinet(w.ctx(companyAdmin), 'sales', { name: '営業部', note: '' }, ANY);
+    expect(w.savedAt).toEqual([NOW.toISOString()]);
   });
 });
 

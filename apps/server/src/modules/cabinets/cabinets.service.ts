@@ -5,6 +5,7 @@
  */
 import type { TCabinet, TCreateCabinetRequest, TUpdateCabinetRequest } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
@@ -13,9 +14,19 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { EntityType, type TAuditAction } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
-/** The database, the caller and the cabinets repository (the real one unless a rule test passes its own). */
-export type Ctx = { db: DbOrTx; auth: AuthContext; cabinets?: typeof repo };
+/**
+ * The database, the caller, the clock (a new 更新日時 is its time) and the cabinets repository (the real one
+ * unless a rule test passes its own).
+ */
+export type Ctx = { db: DbOrTx; auth: AuthContext; clock: () => Date; cabinets?: typeof repo };
 const cabinetsOf = (ctx: Pick<Ctx, 'cabinets'>) => ctx.cabinets ?? repo;
+
+/** A request's context for the cabinet services, as every cabinet route builds it. */
+export const ctxOf = (deps: Pick<AppDeps, 'database' | 'clock'>, auth: AuthContext): Ctx => ({
+  db: deps.database.db,
+  auth,
+  clock: deps.clock,
+});
 
 export const viewerOf = (auth: AuthContext): repo.Viewer => ({
   companyId: auth.user.companyId,
@@ -119,7 +130,7 @@ export async function updateCabinet(
       await repo.updateCabinet(tx, companyId, id, {
         name: input.name,
         note: input.note,
-        updatedAt: nextVersion(new Date(), current.updatedAt),
+        updatedAt: nextVersion(ctx.clock(), current.updatedAt),
       });
       await recordAuditEvent(tx, {
         ...auditBy(ctx.auth),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cabinetEndpoints as e, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
+import { ctxOf } from './cabinets.service.ts';
 import * as rules from './classification-rules.service.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 
@@ -14,8 +15,6 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   app,
   { deps },
 ) => {
-  const db = deps.database.db;
-
   app.route({
     ...routeOf(e.addRules, {
       tags,
@@ -23,14 +22,18 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
     }),
     preValidation: rulesAdminOnly,
     handler: async (request) =>
-      rules.addRules({ db, auth: request.auth, jobs: deps.jobs }, request.params.id, request.body),
+      rules.addRules(
+        { ...ctxOf(deps, request.auth), jobs: deps.jobs },
+        request.params.id,
+        request.body,
+      ),
   });
 
   app.route({
     ...routeOf(e.removeRules, { tags, summary: '自動振り分けルールからメンバーグループを外す' }),
     preValidation: rulesAdminOnly,
     handler: async (request) =>
-      rules.removeRules({ db, auth: request.auth }, request.params.id, request.body.memberGroupIds),
+      rules.removeRules(ctxOf(deps, request.auth), request.params.id, request.body.memberGroupIds),
   });
 
   app.route({
@@ -41,7 +44,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
     preValidation: rulesAdminOnly,
     handler: async (request) => ({
       count: await rules.dryRun(
-        { db, auth: request.auth },
+        ctxOf(deps, request.auth),
         request.params.id,
         request.body.memberGroupIds,
       ),
@@ -51,7 +54,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   app.route({
     ...routeOf(e.backfills, { tags, summary: '既存書類の振り分け（最近の10件）' }),
     handler: async (request) => ({
-      backfills: await rules.listBackfills({ db, auth: request.auth }, request.params.id),
+      backfills: await rules.listBackfills(ctxOf(deps, request.auth), request.params.id),
     }),
   });
 
@@ -59,7 +62,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
     ...routeOf(e.backfill, { tags, summary: '既存書類の振り分けの進捗' }),
     handler: async (request) => ({
       backfill: await rules.getBackfill(
-        { db, auth: request.auth },
+        ctxOf(deps, request.auth),
         request.params.id,
         request.params.backfillId,
       ),

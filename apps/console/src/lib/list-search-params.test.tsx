@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { useMemberListQuery } from '../features/members/lib/list-query.ts';
 import { useListQuery } from '../features/documents/lib/list-query.ts';
+import { useAuditFilter } from '../features/audit-log/lib/filter.ts';
+import { AuditFilters } from '../features/audit-log/components/audit-filters.tsx';
 
 /** A route whose loader waits until the test lets it go: the route middleware on a slow machine. */
 function slowRoute(element: React.ReactNode) {
@@ -41,13 +44,22 @@ function DocumentControls() {
   );
 }
 
+function AuditControls() {
+  const { filter, latest, setFilter } = useAuditFilter();
+  return <AuditFilters filter={filter} latest={latest} onChange={setFilter} />;
+}
+
 async function clickAtOnce(element: React.ReactNode, start: string, first: string, second: string) {
   const { route, release } = slowRoute(element);
   const router = createMemoryRouter([route], { initialEntries: [start] });
   // The first render waits for the loader too.
-  render(<RouterProvider router={router} />);
+  render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
   await act(async () => release());
-  await screen.findByText('clear');
+  await screen.findByText(first);
   // Both clicks land before the router has shown the first change.
   fireEvent.click(screen.getByText(first));
   fireEvent.click(screen.getByText(second));
@@ -77,5 +89,15 @@ describe('a list change made while the one before is still on its way', () => {
       'search',
     );
     expect([...search]).toEqual([['keyword', '1000000']]);
+  });
+
+  it('audit log: 条件をクリア then ログイン・認証を除く keeps nothing that was cleared', async () => {
+    const search = await clickAtOnce(
+      <AuditControls />,
+      '/list?keyword=高橋&actorId=u1',
+      '条件をクリア',
+      'ログイン・認証を除く',
+    );
+    expect([...search.keys()]).toEqual(['category']);
   });
 });

@@ -7,12 +7,13 @@ export function AuditFilterChips({
   filter,
   actorName,
   targetName,
-  onChange,
+  onRemove,
 }: {
   filter: AuditFilter;
   actorName?: string;
   targetName?: string;
-  onChange: (f: AuditFilter) => void;
+  /** Takes the chip's conditions away from the filter. */
+  onRemove: (cleared: AuditFilter) => void;
 }) {
   if (!filter.actorId && !filter.targetId) return null;
   const targetLabel = filter.targetType
@@ -29,7 +30,7 @@ export function AuditFilterChips({
             <CloseButton
               size="xs"
               aria-label="操作したメンバーの指定を外す"
-              onClick={() => onChange({ ...filter, actorId: undefined })}
+              onClick={() => onRemove({ actorId: undefined })}
             />
           }
         >
@@ -46,7 +47,7 @@ export function AuditFilterChips({
             <CloseButton
               size="xs"
               aria-label="対象の指定を外す"
-              onClick={() => onChange({ ...filter, targetType: undefined, targetId: undefined })}
+              onClick={() => onRemove({ targetType: undefined, targetId: undefined })}
             />
           }
         >

@@ -21,16 +21,20 @@ export function AuditFilters({
   filter,
   actorName,
   targetName,
+  latest,
   onChange,
 }: {
   filter: AuditFilter;
   actorName?: string;
   targetName?: string;
+  /** The filter last asked for, which the URL may not show yet (the filter shown when not given). */
+  latest?: () => AuditFilter;
   onChange: (f: AuditFilter) => void;
 }) {
-  const { values, set, errors, send, submit, clear, excludeAuth } = useAuditFilterFields(
+  const { values, set, errors, submit, clear, excludeAuth, remove } = useAuditFilterFields(
     filter,
     onChange,
+    latest,
   );
 
   return (
@@ -102,7 +106,7 @@ export function AuditFilters({
           filter={filter}
           actorName={actorName}
           targetName={targetName}
-          onChange={send}
+          onRemove={remove}
         />
         <Group gap="xs">
           <Button type="submit">絞り込む</Button>

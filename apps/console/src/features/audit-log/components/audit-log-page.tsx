@@ -12,7 +12,7 @@ import { AuditFilters } from './audit-filters.tsx';
 /** 監査ログ: who did what, when and to what, newest first, for holders of 監査ログ閲覧権限. */
 export function AuditLogPage() {
   usePageTitle();
-  const { filter, setFilter, query } = useAuditFilter();
+  const { filter, latest, setFilter, query } = useAuditFilter();
   const events = useAuditEvents(query);
   const head = useAuditChainHead();
   const all = events.data?.pages.flatMap((p) => p.events) ?? [];
@@ -34,6 +34,7 @@ export function AuditLogPage() {
           filter={filter}
           actorName={actorName}
           targetName={targetName}
+          latest={latest}
           onChange={setFilter}
         />
         <AuditExportPanel key={filterKeyOf(filter)} filter={filter} />

@@ -12,7 +12,11 @@ type Errors = Partial<Record<'from' | 'to' | 'actorEmail', string>>;
  * The typed fields of the audit-log filters (period, actor's email, categories, keyword), checked on
  * submit and sent as the new filter; they follow the URL when it changes from elsewhere.
  */
-export function useAuditFilterFields(filter: AuditFilter, onChange: (f: AuditFilter) => void) {
+export function useAuditFilterFields(
+  filter: AuditFilter,
+  onChange: (f: AuditFilter) => void,
+  latest: () => AuditFilter = () => filter,
+) {
   const [from, setFrom] = useState(filter.from ?? '');
   const [to, setTo] = useState(filter.to ?? '');
   const [actorEmail, setActorEmail] = useState(filter.actorEmail ?? '');
@@ -64,8 +68,10 @@ export function useAuditFilterFields(filter: AuditFilter, onChange: (f: AuditFil
     if (f.value) setFrom(f.value);
     if (t.value) setTo(t.value);
     if (email?.ok) setActorEmail(email.value);
+    // Built on the filter last asked for: the conditions the form does not show (a member or document chosen
+    // elsewhere) are kept as they now are, not as the URL still shows them.
     send({
-      ...filter,
+      ...latest(),
       from: f.value,
       to: t.value,
       actorEmail: email?.ok ? email.value : undefined,
@@ -86,8 +92,11 @@ export function useAuditFilterFields(filter: AuditFilter, onChange: (f: AuditFil
 
   const excludeAuth = () => {
     setCategories([...AUDIT_CATEGORIES_BUT_AUTH]);
-    send({ ...filter, category: categoryValue(AUDIT_CATEGORIES_BUT_AUTH) });
+    send({ ...latest(), category: categoryValue(AUDIT_CATEGORIES_BUT_AUTH) });
   };
+
+  /** A chip's conditions taken away, the rest as last asked for. */
+  const remove = (cleared: AuditFilter) => send({ ...latest(), ...cleared });
 
   return {
     values: { from, to, actorEmail, categories, keyword },
@@ -99,9 +108,9 @@ export function useAuditFilterFields(filter: AuditFilter, onChange: (f: AuditFil
       keyword: setKeyword,
     },
     errors,
-    send,
     submit,
     clear,
     excludeAuth,
+    remove,
   };
 }

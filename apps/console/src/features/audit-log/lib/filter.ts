@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { parseDateInput } from '@cloudsign/contract';
+import { useListSearchParams } from '../../../lib/list-search-params.ts';
 
 /** The filters the URL may carry (the member drawer and the document detail link here with some of them). */
 const KEYS = [
@@ -34,17 +34,22 @@ export function auditFilterOf(params: URLSearchParams): AuditFilter {
   return f;
 }
 
-/** The viewer's filter lives in the URL so a pre-filtered link, the back button and a reload keep it. */
+/**
+ * The viewer's filter lives in the URL so a pre-filtered link, the back button and a reload keep it.
+ * `latest` is the filter last asked for, which the URL may not show yet: a change builds on it, so
+ * 条件をクリア then ログイン・認証を除く at once does not put the cleared conditions back.
+ */
 export function useAuditFilter() {
-  const [params, setParams] = useSearchParams();
+  const { params, latest, set } = useListSearchParams();
   const filter = useMemo(() => auditFilterOf(params), [params]);
+  const latestFilter = useCallback(() => auditFilterOf(latest()), [latest]);
   const setFilter = useCallback(
     (next: AuditFilter) => {
       const search = new URLSearchParams();
       for (const key of KEYS) if (next[key]) search.set(key, next[key]);
-      setParams(search);
+      set(search);
     },
-    [setParams],
+    [set],
   );
-  return { filter, setFilter, query: filter };
+  return { filter, latest: latestFilter, setFilter, query: filter };
 }

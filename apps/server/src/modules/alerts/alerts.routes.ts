@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { alertEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
 import { itemBeforeBody } from '../../api/item-before-body.ts';
 import { expectedVersion } from '../../lib/http/if-match.ts';
 import { sendError } from '../../lib/http/error-handler.ts';
@@ -14,7 +15,7 @@ import * as feeds from './calendar-feed.service.ts';
 const tags = ['alerts'];
 
 export const alertsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const ctx = (auth: service.Ctx['auth']) => ({ db: deps.database.db, auth, clock: deps.clock });
+  const ctx = (auth: service.Ctx['auth']) => requestCtx(deps, auth);
   const feedCtx = (auth: service.Ctx['auth']) => ({ ...ctx(auth), apiUrl: deps.env.API_URL });
 
   app.route({

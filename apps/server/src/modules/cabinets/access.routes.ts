@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cabinetEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
-import { ctxOf } from './cabinets.service.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
 import {
   cabinetReaders,
   groupCandidates,
@@ -16,13 +16,13 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.route({
     ...routeOf(e.access, { tags, summary: 'キャビネットの書類を閲覧できるメンバーと、その理由' }),
     handler: async (request) =>
-      cabinetReaders(ctxOf(deps, request.auth), request.params.id, request.query),
+      cabinetReaders(requestCtx(deps, request.auth), request.params.id, request.query),
   });
 
   app.route({
     ...routeOf(e.readableBy, { tags, summary: 'メンバーが閲覧できるキャビネットと、その理由' }),
     handler: async (request) => ({
-      cabinets: await readableCabinetsOf(ctxOf(deps, request.auth), request.params.id),
+      cabinets: await readableCabinetsOf(requestCtx(deps, request.auth), request.params.id),
     }),
   });
 
@@ -32,7 +32,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       summary: '管理者に追加できるメンバー（キャビネットの管理者向け）',
     }),
     handler: async (request) =>
-      memberCandidates(ctxOf(deps, request.auth), request.params.id, request.query),
+      memberCandidates(requestCtx(deps, request.auth), request.params.id, request.query),
   });
 
   app.route({
@@ -40,6 +40,6 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       tags,
       summary: '指定できるメンバーグループ（キャビネットの管理者向け）',
     }),
-    handler: async (request) => groupCandidates(ctxOf(deps, request.auth), request.params.id),
+    handler: async (request) => groupCandidates(requestCtx(deps, request.auth), request.params.id),
   });
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cabinetEndpoints as e } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import * as service from './cabinets.service.ts';
 import { cabinetDocumentRoutes } from './cabinet-documents.routes.ts';
@@ -14,7 +15,7 @@ import { itemBeforeBody } from '../../api/item-before-body.ts';
 const tags = ['cabinets'];
 
 export const cabinetsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const ctx = (auth: service.Ctx['auth']) => service.ctxOf(deps, auth);
+  const ctx = (auth: service.Ctx['auth']) => requestCtx(deps, auth);
 
   app.route({
     ...routeOf(e.create, { tags, summary: 'キャビネットを作成' }),

@@ -5,7 +5,6 @@
  */
 import type { TCabinet, TCreateCabinetRequest, TUpdateCabinetRequest } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
-import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
@@ -20,13 +19,6 @@ import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.recor
  */
 export type Ctx = { db: DbOrTx; auth: AuthContext; clock: () => Date; cabinets?: typeof repo };
 const cabinetsOf = (ctx: Pick<Ctx, 'cabinets'>) => ctx.cabinets ?? repo;
-
-/** A request's context for the cabinet services, as every cabinet route builds it. */
-export const ctxOf = (deps: Pick<AppDeps, 'database' | 'clock'>, auth: AuthContext): Ctx => ({
-  db: deps.database.db,
-  auth,
-  clock: deps.clock,
-});
 
 export const viewerOf = (auth: AuthContext): repo.Viewer => ({
   companyId: auth.user.companyId,

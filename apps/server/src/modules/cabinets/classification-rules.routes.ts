@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cabinetEndpoints as e, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
-import { ctxOf } from './cabinets.service.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
 import * as rules from './classification-rules.service.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 
@@ -23,7 +23,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
     preValidation: rulesAdminOnly,
     handler: async (request) =>
       rules.addRules(
-        { ...ctxOf(deps, request.auth), jobs: deps.jobs },
+        { ...requestCtx(deps, request.auth), jobs: deps.jobs },
         request.params.id,
         request.body,
       ),
@@ -33,7 +33,11 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
     ...routeOf(e.removeRules, { tags, summary: '自動振り分けルールからメンバーグループを外す' }),
     preValidation: rulesAdminOnly,
     handler: async (request) =>
-      rules.removeRules(ctxOf(deps, request.auth), request.params.id, request.body.memberGroupIds),
+      rules.removeRules(
+        requestCtx(deps, request.auth),
+        request.params.id,
+        request.body.memberGroupIds,
+      ),
   });
 
   app.route({
@@ -44,7 +48,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
     preValidation: rulesAdminOnly,
     handler: async (request) => ({
       count: await rules.dryRun(
-        ctxOf(deps, request.auth),
+        requestCtx(deps, request.auth),
         request.params.id,
         request.body.memberGroupIds,
       ),
@@ -54,7 +58,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
   app.route({
     ...routeOf(e.backfills, { tags, summary: '既存書類の振り分け（最近の10件）' }),
     handler: async (request) => ({
-      backfills: await rules.listBackfills(ctxOf(deps, request.auth), request.params.id),
+      backfills: await rules.listBackfills(requestCtx(deps, request.auth), request.params.id),
     }),
   });
 
@@ -62,7 +66,7 @@ export const classificationRuleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> 
     ...routeOf(e.backfill, { tags, summary: '既存書類の振り分けの進捗' }),
     handler: async (request) => ({
       backfill: await rules.getBackfill(
-        ctxOf(deps, request.auth),
+        requestCtx(deps, request.auth),
         request.params.id,
         request.params.backfillId,
       ),

@@ -6,7 +6,6 @@ import { testsThatOpenADatabase } from './apps/server/test/support/database-test
 // TEST_DATABASE_URL is set (docs/design.md §7). Browser tests are Playwright's (e2e/).
 const serverTests = ['apps/server/{src,test}/**/*.test.ts', 'packages/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-// On PostgreSQL only the files that open a database: the others would run the same a second time.
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 // The migrated template each file's database is copied from, made once per run (test/support/test-databases.ts).
 const testDatabasesSetup = 'apps/server/test/support/test-databases.global-setup.ts';
@@ -38,6 +37,7 @@ export default defineConfig({
               oxc: { jsx: { runtime: 'automatic' as const } },
               test: {
                 name: 'server-postgres',
+                // Only the files that open a database: the others would run the same a second time.
                 include: testsThatOpenADatabase(repoRoot, ['apps/server/src', 'apps/server/test']),
                 environment: 'node',
                 env: { TEST_DB_KIND: 'postgres' },

@@ -2,11 +2,12 @@
  * The bulk lifecycle rules without a database: the runs, job queue, storage and clock are plain objects, so
  * each test states which transitions are allowed and what the caller is answered.
  */
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it, vi } from 'vitest';
-import { BulkStatus } from '@cloudsign/contract';
-import type { AuthContext } from '../../auth/current-user.ts';
+import { BulkStatus, bulkUploadEndpoint } from '@cloudsign/contract';
 import type { ManipulationRow } from '../../bulk/bulk.types.ts';
 import { failure } from '../../../test/support/error-body.ts';
+import { callerOf, fakeOf } from '../../../test/support/fakes.ts';
 import {
   cancelManipulation,
   executeManipulation,
@@ -15,7 +16,7 @@ import {
   msgNotCancellable,
   msgNotExecutable,
 } from './bulk.service.ts';
-import type { BulkServiceDeps } from './bulk-service-deps.ts';
+import type { BulkServiceDeps, Target } from './bulk-service-deps.ts';
 
 // The audit event commits in the run's transaction (bulk-audit tests cover what it records); here the fake
 // transaction only carries the job, so the event is recorded by name.
@@ -27,17 +28,17 @@ vi.mock('./bulk-audit.ts', async (original) => ({
 }));
 
 const NOW = new Date('2026-04-01T00:00:00Z');
-const target = {
+const target: Target = {
   target: 'members',
   name: 'members_bulk',
   noun: 'メンバー一括操作',
-  uploads: [{ kind: 1 }, { kind: 2 }],
+  uploads: [
+    { endpoint: bulkUploadEndpoint('/members/bulk_add'), kind: 1 },
+    { endpoint: bulkUploadEndpoint('/members/bulk_delete'), kind: 2 },
+  ],
   historyKind: undefined,
-} as unknown as Parameters<typeof executeManipulation>[1];
-const auth = {
-  company: { id: 'company-a' },
-  user: { id: 'user-1', name: '管理 太郎', email: 'admin@example.test' },
-} as unknown as AuthContext;
+};
+const auth = callerOf('user-1', { name: '管理 太郎', roles: ['CompanyAdmin'] });
 
 const run = (status: number, extra: Partial<ManipulationRow> = {}) =>
   ({
@@ -96,12 +97,15 @@ function world(initial: ManipulationRow | null, opts: { raced?: boolean } = {}) 
         return null;
       },
     },
-    storage: {
-      write: async () => {},
-      remove: async (key: string) => {
+    storage: fakeOf<BulkServiceDeps['storage']>({
+      // Reads the whole file before it answers, as the real storage does: the digest is taken after.
+      write: async (_key, file) => ({
+        size: (Buffer.isBuffer(file) ? file : await buffer(file)).length,
+      }),
+      remove: async (key) => {
         removed.push(key);
       },
-    } as never,
+    }),
     clock: () => NOW,
   };
   return { deps, sent, removed, current: () => current };

@@ -4,9 +4,11 @@
  * names, stale saves, all-or-nothing links) and the answer the caller gets.
  */
 import { describe, expect, it } from 'vitest';
-import { EntityType } from '@cloudsign/contract';
+import { EntityType, type TCabinet } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { failure } from '../../../test/support/error-body.ts';
+import { callerOf, fakeDb, fakeOf } from '../../../test/support/fakes.ts';
+import type * as repo from './cabinets.repository.ts';
 import type { CabinetRow } from './cabinets.repository.ts';
 import {
   addAdmins,
@@ -35,15 +37,25 @@ const cabinet = (id: string, name: string, type: number = EntityType.User): Cabi
   createdAt: V1,
   updatedAt: V1,
 });
+/** The list's answer for `row`, as the caller may manage it. */
+const view = ({ id, name, note, type }: CabinetRow): TCabinet => ({
+  id,
+  name,
+  note,
+  type: type === EntityType.System ? EntityType.System : EntityType.User,
+  isAdmin: true,
+  admins: [],
+  memberGroups: [],
+  classificationRules: [],
+  documentCount: 0,
+  updatedAt: V1.toISOString(),
+});
 const ALL = cabinet('all', 'すべての書類', EntityType.System);
 const SALES = cabinet('sales', '営業');
 const LEGAL = cabinet('legal', '法務');
 
 const caller = (id: string, isCompanyAdmin = false) =>
-  ({
-    user: { id, companyId: 'company-a', name: id, email: `${id}@example.test` },
-    isCompanyAdmin,
-  }) as unknown as AuthContext;
+  callerOf(id, { roles: isCompanyAdmin ? ['CompanyAdmin'] : [] });
 const companyAdmin = caller('admin', true);
 /** Administers 営業 (and so reads it); reads 法務 through a group. */
 const salesAdmin = caller('sales-admin');
@@ -63,59 +75,46 @@ function world(opts: { uniqueViolationOnWrite?: boolean } = {}) {
     if (opts.uniqueViolationOnWrite)
       throw Object.assign(new Error('duplicate key'), { code: '23505' });
   };
-  const link = (on: boolean) => async (_tx: unknown, _t: unknown, id: string, ids: string[]) => {
+  const link = (on: boolean) => async (id: string, ids: readonly string[]) => {
     const changed = ids.filter((x) => links.has(`${id}:${x}`) !== on);
     for (const x of changed) links[on ? 'add' : 'delete'](`${id}:${x}`);
     writes.push(`${on ? 'link' : 'unlink'} ${changed.join(',')}`);
     return changed;
   };
-  const cabinets = {
-    findCabinet: async (_db: unknown, _c: string, id: string) => find(id),
-    canReadCabinet: async (_db: unknown, who: AuthContext, id: string) =>
+  const cabinets = fakeOf<typeof repo>({
+    findCabinet: async (_db, _c, id) => find(id),
+    canReadCabinet: async (_db, who, id) =>
       who.isCompanyAdmin || (READS[who.user.id] ?? []).includes(id),
-    canManageCabinet: async (_db: unknown, who: AuthContext, id: string) =>
+    canManageCabinet: async (_db, who, id) =>
       who.isCompanyAdmin || (MANAGES[who.user.id] ?? []).includes(id),
-    selectCabinets: async (_db: unknown, _v: unknown, only: { id: string }) =>
-      [find(only.id)!].map((r) => ({ id: r.id, name: r.name, isAdmin: true })),
-    isNameTaken: async (_db: unknown, _c: string, name: string, exceptId?: string) =>
+    selectCabinets: async (_db, _v, only) => [view(find(only!.id)!)],
+    isNameTaken: async (_db, _c, name, exceptId) =>
       rows.some((r) => r.name === name && r.id !== exceptId),
-    insertCabinet: async (_db: unknown, _c: string, v: { name: string }) => {
+    insertCabinet: async (_db, _c, v) => {
       raced();
       rows.push(cabinet('new', v.name));
       writes.push(`insert ${v.name}`);
       return 'new';
     },
-    updateCabinet: async (
-      _db: unknown,
-      _c: string,
-      id: string,
-      v: { name: string; updatedAt: Date },
-    ) => {
+    updateCabinet: async (_db, _c, id, v) => {
       raced();
       writes.push(`update ${id} ${v.name}`);
       savedAt.push(v.updatedAt.toISOString());
     },
-    deleteCabinet: async (_db: unknown, _c: string, id: string) => {
+    deleteCabinet: async (_db, _c, id) => {
       writes.push(`delete ${id}`);
       return 7;
     },
-    companyRowNames: async (_db: unknown, _t: unknown, _c: string, ids: string[]) =>
+    companyRowNames: async (_db, _t, _c, ids) =>
       ids.filter((i) => names[i]).map((i) => ({ id: i, name: names[i]! })),
-    linkGroups: link(true),
-    unlinkGroups: link(false),
-    addAdmins: (tx: unknown, id: string, ids: string[]) => link(true)(tx, null, id, ids),
-    removeAdmins: (tx: unknown, id: string, ids: string[]) => link(false)(tx, null, id, ids),
-  };
+    linkGroups: (_tx, _t, id, ids) => link(true)(id, ids),
+    unlinkGroups: (_tx, _t, id, ids) => link(false)(id, ids),
+    addAdmins: (_tx, id, ids) => link(true)(id, ids),
+    removeAdmins: (_tx, id, ids) => link(false)(id, ids),
+  });
   // The transaction only takes the audit events written with a change (recorded, never read here).
-  const tx = {
-    insert: () => ({
-      values: async (events: { action: string; details: object }[]) => {
-        for (const e of events) writes.push(`audit ${e.action} ${JSON.stringify(e.details)}`);
-      },
-    }),
-  };
-  const db = { transaction: (fn: (t: unknown) => unknown) => fn(tx) };
-  const ctx = (auth: AuthContext) => ({ db, auth, cabinets, clock: () => NOW }) as unknown as Ctx;
+  const db = fakeDb((e) => writes.push(`audit ${e.action} ${JSON.stringify(e.details)}`));
+  const ctx = (auth: AuthContext): Ctx => ({ db, auth, cabinets, clock: () => NOW });
   return { ctx, writes, savedAt };
 }
 

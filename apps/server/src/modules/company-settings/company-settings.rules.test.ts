@@ -5,36 +5,35 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CompanyMfa, type TUpdateCompanySettingsRequest } from '@cloudsign/contract';
-import type { AuthContext } from '../../auth/current-user.ts';
+import type { Database } from '../../db/client.ts';
 import { failure } from '../../../test/support/error-body.ts';
+import {
+  callerOf,
+  companyRow,
+  fakeDb,
+  fakeOf,
+  type StoredEvent,
+} from '../../../test/support/fakes.ts';
+import type * as repo from './company-settings.repository.ts';
 import type { CompanyRow } from './company-settings.repository.ts';
 import { previewSettings, updateSettings, type SettingsDeps } from './company-settings.service.ts';
 
 const EARLIER = new Date('2026-03-01T00:00:00Z');
 const NOW = new Date('2026-04-01T00:00:00Z');
-const who = {
-  user: { id: 'admin-1', companyId: 'company-a', name: '管理 太郎', email: 'admin@example.test' },
-} as unknown as AuthContext;
+const who = callerOf('admin-1', { name: '管理 太郎', roles: ['CompanyAdmin'] });
 const v = (version: number) => ({ kind: 'version', version: String(version) }) as const;
 
 const company = (extra: Partial<CompanyRow> = {}) =>
-  ({
-    id: 'company-a',
-    name: '株式会社サンプル商事',
+  companyRow({
     plan: 'enterprise',
-    theme: 'cloudsign',
     mfa: CompanyMfa.Optional,
-    mfaRequiredAt: null,
     documentApproval: 1,
     auditLog: true,
     documentImport: true,
-    bulkDownloadMembers: false,
-    auditRetentionYears: 5,
-    isEnabledFederatedIdentity: false,
     settingsVersion: 4,
     settingsUpdatedAt: EARLIER,
     ...extra,
-  }) as CompanyRow;
+  });
 
 /** The body of a save that changes nothing, as the console sends it for `row`. */
 const same = (row: CompanyRow, over: Partial<TUpdateCompanySettingsRequest['flags']> = {}) => ({
@@ -56,31 +55,25 @@ const person = (id: string, name: string) => ({ id, name, email: `${id}@example.
 function world(initial: CompanyRow) {
   let stored = initial;
   const writes: string[] = [];
-  const events: { action: string; details: Record<string, unknown> }[] = [];
-  const settings = {
+  const events: StoredEvent[] = [];
+  const settings = fakeOf<typeof repo>({
     findCompany: async () => stored,
-    updateCompany: async (_db: unknown, _c: string, values: Partial<CompanyRow>) => {
+    updateCompany: async (_db, _c, values) => {
       writes.push(`update ${Object.keys(values).join(',')}`);
       stored = { ...stored, ...values };
     },
-    setMembersTheme: async (_db: unknown, _c: string, theme: string) =>
-      void writes.push(`members' theme ${theme}`),
+    setMembersTheme: async (_db, _c, theme) => void writes.push(`members' theme ${theme}`),
     membersWithoutMfa: async () => [person('m-1', '一般 三郎')],
-    membersWithRole: async (_db: unknown, _c: string, role: string) =>
+    membersWithRole: async (_db, _c, role) =>
       role === 'CompanyAuditor'
         ? [person('a-2', '監査 次郎'), person('a-1', 'あべ 一郎')]
         : [person('i-1', '取込 花子')],
-  };
-  const tx = {
-    insert: () => ({
-      values: async (rows: typeof events) => void events.push(...rows),
-    }),
-  };
-  const deps = {
-    database: { db: { transaction: (fn: (t: unknown) => unknown) => fn(tx) } },
+  });
+  const deps: SettingsDeps = {
+    database: fakeOf<Database>({ db: fakeDb((e) => events.push(e)) }),
     clock: () => NOW,
     settings,
-  } as unknown as SettingsDeps;
+  };
   return { deps, writes, events, stored: () => stored };
 }
 

@@ -4,6 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { failure } from '../../../test/support/error-body.ts';
+import { fakeDb, fakeOf } from '../../../test/support/fakes.ts';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type * as holdingsRepo from './member-holdings.repository.ts';
+import type * as repo from './members.repository.ts';
 import type { UserRow } from './members.repository.ts';
 import { createMember, updateMember, type MemberServiceDeps } from './members.service.ts';
 
@@ -13,19 +19,28 @@ import { deleteMember } from './member-offboarding.service.ts';
 const ANY = { kind: 'any' } as const;
 
 const NOW = new Date('2026-04-01T00:00:00Z');
-const member = (id: string, extra: Partial<UserRow> = {}) =>
-  ({
-    id,
-    companyId: 'company-a',
-    email: `${id}@example.test`,
-    name: id,
-    organization: '',
-    roles: [],
-    status: 1,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...extra,
-  }) as unknown as UserRow;
+const member = (id: string, extra: Partial<UserRow> = {}): UserRow => ({
+  id,
+  companyId: 'company-a',
+  email: `${id}@example.test`,
+  name: id,
+  furigana: null,
+  organization: '',
+  roles: [],
+  status: 1,
+  mfa: 2,
+  mfaSecret: null,
+  mfaBackupCodes: [],
+  passwordHash: null,
+  mfaLastStep: null,
+  theme: 'cloudsign',
+  searchText: id,
+  source: 'manual',
+  lastSignInAt: null,
+  createdAt: NOW,
+  updatedAt: NOW,
+  ...extra,
+});
 const admin = member('admin-1', { roles: ['CompanyAdmin'] });
 const who = {
   user: { ...admin, hasMfaSecret: false },
@@ -40,16 +55,15 @@ function world(
 ) {
   const writes: string[] = [];
   const find = (id: string) => rows.find((r) => r.id === id) ?? null;
-  const members = {
-    findMember: async (_db: unknown, _companyId: string, id: string) => find(id),
+  const members = fakeOf<typeof repo>({
+    findMember: async (_db, _companyId, id) => find(id),
     findUserGroups: async () => [],
     isPasswordAllowed: async () => true,
-    isEmailTaken: async (_db: unknown, email: string, exceptId?: string) =>
+    isEmailTaken: async (_db, email, exceptId) =>
       rows.some((r) => r.email === email && r.id !== exceptId),
     lockCompanyAdmins: async () =>
       rows.filter((r) => r.roles.includes('CompanyAdmin')).map((r) => r.id),
-    isSsoException: async (_db: unknown, _c: string, id: string) =>
-      opts.ssoExceptions?.includes(id) ?? false,
+    isSsoException: async (_db, _c, id) => opts.ssoExceptions?.includes(id) ?? false,
     insertMember: async () => {
       if (opts.uniqueViolationOnInsert)
         throw Object.assign(new Error('duplicate key'), {
@@ -59,40 +73,30 @@ function world(
       writes.push('insert');
       return member('new-1');
     },
-    updateMember: async (_db: unknown, _c: string, id: string) => {
+    updateMember: async (_db, _c, id) => {
       writes.push(`update ${id}`);
       return find(id);
     },
-    deleteMember: async (_db: unknown, _c: string, id: string) => {
+    deleteMember: async (_db, _c, id) => {
       writes.push(`delete ${id}`);
+      return true;
     },
-  };
-  const deps = {
+  });
+  const deps: MemberServiceDeps = {
     // The transaction only takes the audit events written with a change (recorded, never read here).
-    database: {
-      db: {
-        transaction: (fn: (tx: unknown) => unknown) =>
-          fn({
-            insert: () => ({
-              values: async (rows: { action: string }[]) => {
-                writes.push(...rows.map((r) => `audit ${r.action}`));
-              },
-            }),
-          }),
-      },
-    },
+    database: fakeOf<Database>({ db: fakeDb((e) => writes.push(`audit ${e.action}`)) }),
     clock: () => NOW,
-    mailer: { send: async () => {} },
-    env: { SITE_URL: 'http://localhost:3000' },
+    mailer: fakeOf<Mailer>({ send: async () => {} }),
+    env: fakeOf<Env>({ SITE_URL: 'http://localhost:3000' }),
     members,
     // Nobody here holds a cabinet or a document: deleting needs no successor.
-    holdings: {
+    holdings: fakeOf<typeof holdingsRepo>({
       findAdministeredCabinets: async () => [],
       countSentDocuments: async () => 0,
       findPendingBulkRuns: async () => [],
       transferHoldings: async () => ({ cabinets: 0, documents: 0 }),
-    },
-  } as unknown as MemberServiceDeps;
+    }),
+  };
   return { deps, writes };
 }
 

@@ -23,7 +23,7 @@ import type { AuthContext } from './current-user.ts';
 import { sqlEntityType } from '../db/entity-type-sql.ts';
 import { EntityType } from '@cloudsign/contract';
 
-type Who = Pick<AuthContext, 'isCompanyAdmin'> & { user: { id: string; companyId: string } };
+export type Who = Pick<AuthContext, 'isCompanyAdmin'> & { user: { id: string; companyId: string } };
 
 /** SQL subquery: ids of the cabinets `userId` of `companyId` may read (not counting the admin role). */
 export const readableCabinetIdsSql = (

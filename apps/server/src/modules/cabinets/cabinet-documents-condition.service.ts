@@ -10,11 +10,8 @@ import {
   EntityType,
   type TDocumentSearchConditions,
 } from '@cloudsign/contract';
-import { canReadCabinet, documentEditableSql, everyDocumentSql } from '../../auth/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import * as repo from './cabinets.repository.ts';
-import * as condRepo from './cabinet-documents.repository.ts';
-import type { Ctx } from './cabinets.service.ts';
+import { cabinetsOf, type Ctx } from './cabinets.service.ts';
 
 export const NOT_EDITABLE_MESSAGE =
   'キャビネットに追加・移動できるのは、編集できる書類（管理しているキャビネットにある書類）だけです。閲覧だけできる書類は追加できません。';
@@ -47,8 +44,9 @@ export async function conditionScope(
       'conditions.cabinetId',
       '条件のキャビネット（cabinetId）には、書類を外す（移動元の）キャビネットを指定してください。',
     );
+  const repo = cabinetsOf(ctx);
   const row = await repo.findCabinet(ctx.db, ctx.auth.user.companyId, id);
-  if (!row || !(await canReadCabinet(ctx.db, ctx.auth, id)))
+  if (!row || !(await repo.canReadCabinet(ctx.db, ctx.auth, id)))
     throw new AppError('not_found', '指定されたキャビネットが見つかりません。', [
       { path: 'conditions.cabinetId', message: '指定されたキャビネットが見つかりません。' },
     ]);
@@ -61,9 +59,10 @@ export async function requireFilableMatching(
   { conditions, scope }: ConditionScope,
   toFile: boolean,
 ) {
-  const where = condRepo.conditionWhere(ctx.auth.user.companyId, conditions, scope);
-  const editable = toFile ? documentEditableSql(ctx.auth) : everyDocumentSql;
-  const n = await condRepo.countConditionDocuments(ctx.db, where, editable, CABINET_DOCUMENTS_MAX);
+  const repo = cabinetsOf(ctx);
+  const where = repo.conditionWhere(ctx.auth.user.companyId, conditions, scope);
+  const editor = toFile ? ctx.auth : null;
+  const n = await repo.countConditionDocuments(ctx.db, where, editor, CABINET_DOCUMENTS_MAX);
   if (n.matching === 0) throw invalid('conditions', '条件に一致する書類がありません。');
   if (n.matching > CABINET_DOCUMENTS_MAX) throw invalid('conditions', CABINET_CONDITION_TOO_MANY);
   if (n.editable < n.matching)

@@ -5,6 +5,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentSearchConditions } from '@cloudsign/contract';
+import { documentEditableSql, everyDocumentSql, type Who } from '../../auth/access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { searchConditions } from '../documents/documents-search.sql.ts';
@@ -30,14 +31,15 @@ export function conditionWhere(
 
 /**
  * How many documents `where` matches, counted up to `cap + 1` only (enough to refuse too many without
- * counting a million), and how many of those `editable` admits.
+ * counting a million), and how many of those `editor` may edit (null: all of them).
  */
 export async function countConditionDocuments(
   db: DbOrTx,
   where: SQL,
-  editable: SQL,
+  editor: Who | null,
   cap: number,
 ): Promise<{ matching: number; editable: number }> {
+  const editable = editor ? documentEditableSql(editor) : everyDocumentSql;
   const [row] = await queryRows<{ matching: number; editable: number }>(
     db,
     sql`select count(*)::int as matching, count(*) filter (where x.e)::int as editable

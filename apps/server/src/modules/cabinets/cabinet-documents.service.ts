@@ -3,22 +3,19 @@
  * only); and unlinking. All-or-nothing in one transaction, set-based for 10,000 ids (at scale).
  *
  * Filing gives the target's admins edit rights and its readers read rights, so only documents the caller
- * may already edit can be filed (auth/access.ts): a member who only reads a document cannot copy it into a
+ * may already edit can be filed (auth/access.ts, asked through the cabinets repository): a member who only reads a document cannot copy it into a
  * cabinet he manages and edit it there. Unlinking only narrows access and needs read access.
  */
 import type { TCabinetDocumentsResponse, TDocumentSearchConditions } from '@cloudsign/contract';
 import { auditBy, recordAuditEvent, recordDocumentEvents } from '../audit-log/audit-log.record.ts';
-import { documentEditableSql, readableCabinets, readableDocumentSql } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import * as repo from './cabinets.repository.ts';
-import * as condRepo from './cabinet-documents.repository.ts';
 import {
   NOT_EDITABLE_MESSAGE,
   conditionScope,
   requireFilableMatching,
 } from './cabinet-documents-condition.service.ts';
-import { loadManaged, type Ctx } from './cabinets.service.ts';
+import { cabinetsOf, loadManaged, type Ctx } from './cabinets.service.ts';
 import { EntityType } from '@cloudsign/contract';
 
 type DbCtx = Ctx & { db: Db };
@@ -34,12 +31,7 @@ export { NOT_EDITABLE_MESSAGE };
 /** Every id must be a company document the caller may read, else 404 and nothing is written. */
 async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
   const unique = [...new Set(ids)];
-  const found = await repo.countReadableDocuments(
-    ctx.db,
-    ctx.auth.user.companyId,
-    unique,
-    readableDocumentSql(await readableCabinets(ctx.db, ctx.auth)),
-  );
+  const found = await cabinetsOf(ctx).countDocuments(ctx.db, ctx.auth, unique, 'read');
   if (found !== unique.length) throw new AppError('not_found', '指定された書類が見つかりません。');
   return unique;
 }
@@ -48,12 +40,7 @@ async function requireDocuments(ctx: Ctx, ids: readonly string[]) {
 async function requireFilable(ctx: Ctx, ids: readonly string[]) {
   const unique = await requireDocuments(ctx, ids);
   if (ctx.auth.isCompanyAdmin) return unique;
-  const editable = await repo.countReadableDocuments(
-    ctx.db,
-    ctx.auth.user.companyId,
-    unique,
-    documentEditableSql(ctx.auth),
-  );
+  const editable = await cabinetsOf(ctx).countDocuments(ctx.db, ctx.auth, unique, 'edit');
   if (editable !== unique.length) {
     throw new AppError('forbidden', NOT_EDITABLE_MESSAGE, [
       { path: 'documentIds', message: NOT_EDITABLE_MESSAGE },
@@ -80,13 +67,14 @@ export async function fileDocuments(
   // Moving takes documents out of the source, so the caller must manage it too.
   const source = input.fromCabinetId ? await loadManaged(ctx, input.fromCabinetId) : null;
   const isMove = source?.type === EntityType.User;
+  const repo = cabinetsOf(ctx);
   if (input.conditions) {
     const matching = await conditionScope(ctx, input.conditions, source?.id ?? null);
     return ctx.db.transaction(async (tx) => {
       if (isMove) await repo.lockCabinetCounters(tx, [id, source.id]);
       const where = await requireFilableMatching({ ...ctx, db: tx }, matching, true);
-      const linked = await condRepo.linkMatching(tx, id, where);
-      const unlinked = isMove ? await condRepo.unlinkMatching(tx, source.id, where) : 0;
+      const linked = await repo.linkMatching(tx, id, where);
+      const unlinked = isMove ? await repo.unlinkMatching(tx, source.id, where) : 0;
       // Every matching document was there already (and none left the source): nothing is recorded.
       if (linked === 0 && unlinked === 0) return { linked, unlinked };
       // A filing by condition is one event naming the cabinet, the condition and the count.
@@ -142,7 +130,7 @@ export async function unfileDocuments(
     return ctx.db.transaction(async (tx) => {
       // Unlinking only narrows access: reading is enough, as for the id form.
       const where = await requireFilableMatching({ ...ctx, db: tx }, matching, false);
-      const unlinked = await condRepo.unlinkMatching(tx, id, where);
+      const unlinked = await cabinetsOf(ctx).unlinkMatching(tx, id, where);
       if (unlinked === 0) return { linked: 0, unlinked };
       await recordAuditEvent(tx, {
         ...auditBy(ctx.auth),
@@ -155,7 +143,7 @@ export async function unfileDocuments(
   }
   const ids = await requireDocuments(ctx, input.documentIds ?? []);
   return ctx.db.transaction(async (tx) => {
-    const unlinked = await repo.unlinkDocuments(tx, id, ids);
+    const unlinked = await cabinetsOf(ctx).unlinkDocuments(tx, id, ids);
     await recordDocumentEvents(tx, auditBy(ctx.auth), 'document.unfiled', unlinked, {
       cabinet: { id: target.id, name: target.name },
     });

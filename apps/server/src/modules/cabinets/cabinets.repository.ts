@@ -3,9 +3,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TCabinet } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinets } from '../../db/schema.ts';
-import { readableCabinetIdsSql } from '../../auth/access.ts';
-/** Who may read or manage a cabinet: the rules read it here, so a rule test's repository answers it too. */
+import * as access from '../../auth/access.ts';
+// Who may read or manage a cabinet, filing by condition, backfills: the area's rules read every statement
+// here, so a rule test's repository answers them too.
 export { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
+export * from './cabinet-documents.repository.ts';
+export * from './backfill.repository.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import { EntityType } from '@cloudsign/contract';
@@ -31,7 +34,7 @@ export async function selectCabinets(
 ): Promise<TCabinet[]> {
   const visible = viewer.isCompanyAdmin
     ? sql`true`
-    : sql`c.id in (${readableCabinetIdsSql(viewer.companyId, viewer.userId)})`;
+    : sql`c.id in (${access.readableCabinetIdsSql(viewer.companyId, viewer.userId)})`;
   const isAdmin = viewer.isCompanyAdmin
     ? sql`true`
     : sql`exists (select 1 from cabinet_admins a where a.cabinet_id = c.id and a.user_id = ${viewer.userId})`;
@@ -146,20 +149,24 @@ export async function companyRowNames(
 }
 
 /**
- * How many of `ids` are company documents the caller may read (`readable` from readableDocumentSql).
+ * How many of `ids` are company documents `who` may read, or (`edit`) edit (auth/access.ts).
  * One primary-key probe per id, as a correlated subquery the planner cannot turn into a join: as a plain
  * `id = any(…)` filter it chose to walk an index of every company document (a million) for 10,000 ids.
  */
-export async function countReadableDocuments(
+export async function countDocuments(
   db: DbOrTx,
-  companyId: string,
+  who: access.Who,
   ids: readonly string[],
-  readable: SQL,
+  may: 'read' | 'edit',
 ): Promise<number> {
+  const allowed =
+    may === 'edit'
+      ? access.documentEditableSql(who)
+      : access.readableDocumentSql(await access.readableCabinets(db, who));
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from unnest(${uuids(ids)}) as i(id)
-        where (select true from documents where documents.id = i.id and documents.company_id = ${companyId} and ${readable})`,
+        where (select true from documents where documents.id = i.id and documents.company_id = ${who.user.companyId} and ${allowed})`,
   );
   return row?.n ?? 0;
 }

@@ -1,15 +1,19 @@
 /**
  * Cabinet rules without a database: the cabinets repository (with who may read and manage) and the transaction
- * are plain objects, so each test states a rule (404 before 403, who creates and deletes, 「すべての書類」, unique
+ * are fakes (test/support/cabinet-rules.world.ts), so each test states a rule (404 before 403, who creates and deletes, 「すべての書類」, unique
  * names, stale saves, all-or-nothing links) and the answer the caller gets.
  */
 import { describe, expect, it } from 'vitest';
-import { EntityType, type TCabinet } from '@cloudsign/contract';
-import type { AuthContext } from '../../auth/current-user.ts';
 import { failure } from '../../../test/support/error-body.ts';
-import { callerOf, fakeDb, fakeOf } from '../../../test/support/fakes.ts';
-import type * as repo from './cabinets.repository.ts';
-import type { CabinetRow } from './cabinets.repository.ts';
+import {
+  cabinetRulesWorld as world,
+  caller,
+  companyAdmin,
+  LEGAL,
+  NOW,
+  salesAdmin,
+  V1,
+} from '../../../test/support/cabinet-rules.world.ts';
 import {
   addAdmins,
   addMemberGroups,
@@ -19,104 +23,10 @@ import {
   loadReadable,
   removeAdmins,
   updateCabinet,
-  type Ctx,
 } from './cabinets.service.ts';
 
-const V1 = new Date('2026-04-01T00:00:00.000Z');
-/** The clock of every rule below. */
-const NOW = new Date('2026-11-29T09:00:00.000Z');
 const version = (v: string) => ({ kind: 'version', version: v }) as const;
 const ANY = { kind: 'any' } as const;
-
-const cabinet = (id: string, name: string, type: number = EntityType.User): CabinetRow => ({
-  id,
-  companyId: 'company-a',
-  name,
-  note: '',
-  type,
-  createdAt: V1,
-  updatedAt: V1,
-});
-/** The list's answer for `row`, as the caller may manage it. */
-const view = ({ id, name, note, type }: CabinetRow): TCabinet => ({
-  id,
-  name,
-  note,
-  type: type === EntityType.System ? EntityType.System : EntityType.User,
-  isAdmin: true,
-  admins: [],
-  memberGroups: [],
-  classificationRules: [],
-  documentCount: 0,
-  updatedAt: V1.toISOString(),
-});
-const ALL = cabinet('all', 'すべての書類', EntityType.System);
-const SALES = cabinet('sales', '営業');
-const LEGAL = cabinet('legal', '法務');
-
-const caller = (id: string, isCompanyAdmin = false) =>
-  callerOf(id, { roles: isCompanyAdmin ? ['CompanyAdmin'] : [] });
-const companyAdmin = caller('admin', true);
-/** Administers 営業 (and so reads it); reads 法務 through a group. */
-const salesAdmin = caller('sales-admin');
-const MANAGES: Record<string, string[]> = { 'sales-admin': ['sales'] };
-const READS: Record<string, string[]> = { 'sales-admin': ['sales', 'legal'], reader: ['legal'] };
-
-/** A company of those three cabinets, two groups and two members; records every write and event. */
-function world(opts: { uniqueViolationOnWrite?: boolean } = {}) {
-  const writes: string[] = [];
-  /** The 更新日時 each update wrote. */
-  const savedAt: string[] = [];
-  const rows = [ALL, SALES, LEGAL];
-  const names: Record<string, string> = { g1: '営業部', g2: '法務部', u1: '一郎', u2: '二郎' };
-  const links = new Set(['sales:g1', 'sales:u1']);
-  const find = (id: string) => rows.find((r) => r.id === id) ?? null;
-  const raced = () => {
-    if (opts.uniqueViolationOnWrite)
-      throw Object.assign(new Error('duplicate key'), { code: '23505' });
-  };
-  const link = (on: boolean) => async (id: string, ids: readonly string[]) => {
-    const changed = ids.filter((x) => links.has(`${id}:${x}`) !== on);
-    for (const x of changed) links[on ? 'add' : 'delete'](`${id}:${x}`);
-    writes.push(`${on ? 'link' : 'unlink'} ${changed.join(',')}`);
-    return changed;
-  };
-  const cabinets = fakeOf<typeof repo>({
-    findCabinet: async (_db, _c, id) => find(id),
-    canReadCabinet: async (_db, who, id) =>
-      who.isCompanyAdmin || (READS[who.user.id] ?? []).includes(id),
-    canManageCabinet: async (_db, who, id) =>
-      who.isCompanyAdmin || (MANAGES[who.user.id] ?? []).includes(id),
-    selectCabinets: async (_db, _v, only) => [view(find(only!.id)!)],
-    isNameTaken: async (_db, _c, name, exceptId) =>
-      rows.some((r) => r.name === name && r.id !== exceptId),
-    insertCabinet: async (_db, _c, v) => {
-      raced();
-      rows.push(cabinet('new', v.name));
-      writes.push(`insert ${v.name}`);
-      return 'new';
-    },
-    updateCabinet: async (_db, _c, id, v) => {
-      raced();
-      writes.push(`update ${id} ${v.name}`);
-      savedAt.push(v.updatedAt.toISOString());
-    },
-    deleteCabinet: async (_db, _c, id) => {
-      writes.push(`delete ${id}`);
-      return 7;
-    },
-    companyRowNames: async (_db, _t, _c, ids) =>
-      ids.filter((i) => names[i]).map((i) => ({ id: i, name: names[i]! })),
-    linkGroups: (_tx, _t, id, ids) => link(true)(id, ids),
-    unlinkGroups: (_tx, _t, id, ids) => link(false)(id, ids),
-    addAdmins: (_tx, id, ids) => link(true)(id, ids),
-    removeAdmins: (_tx, id, ids) => link(false)(id, ids),
-  });
-  // The transaction only takes the audit events written with a change (recorded, never read here).
-  const db = fakeDb((e) => writes.push(`audit ${e.action} ${JSON.stringify(e.details)}`));
-  const ctx = (auth: AuthContext): Ctx => ({ db, auth, cabinets, clock: () => NOW });
-  return { ctx, writes, savedAt };
-}
 
 const notFound = { code: 'not_found', status: 404 };
 const forbidden = { code: 'forbidden', status: 403, message: 'この操作を行う権限がありません。' };

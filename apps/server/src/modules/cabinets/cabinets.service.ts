@@ -14,11 +14,11 @@ import { EntityType, type TAuditAction } from '@cloudsign/contract';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 
 /**
- * The database, the caller, the clock (a new 更新日時 is its time) and the cabinets repository (the real one
- * unless a rule test passes its own).
+ * The database, the caller, the clock (a new 更新日時 is its time) and the cabinets repository, which every
+ * rule of the area reads (the real one unless a rule test passes its own).
  */
 export type Ctx = { db: DbOrTx; auth: AuthContext; clock: () => Date; cabinets?: typeof repo };
-const cabinetsOf = (ctx: Pick<Ctx, 'cabinets'>) => ctx.cabinets ?? repo;
+export const cabinetsOf = (ctx: Pick<Ctx, 'cabinets'>) => ctx.cabinets ?? repo;
 
 export const viewerOf = (auth: AuthContext): repo.Viewer => ({
   companyId: auth.user.companyId,

@@ -13,12 +13,12 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { claimJobSlot } from '../../jobs/company-job-slots.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { EntityType, RULES_NEED_COMPANY_ADMIN } from '@cloudsign/contract';
-import * as repo from './cabinets.repository.ts';
-import * as backfills from './backfill.repository.ts';
+import type { BackfillRow } from './cabinets.repository.ts';
 import { backfillJob } from './backfill.job.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import {
   auditedLinks,
+  cabinetsOf,
   cabinetView,
   idsOf,
   loadManaged,
@@ -34,7 +34,7 @@ const noRulesOnSystem = () =>
     '「すべての書類」にはすべての書類が自動で含まれるため、自動振り分けルールは設定できません。',
   );
 
-export const toBackfill = (r: backfills.BackfillRow): TClassificationBackfill => ({
+export const toBackfill = (r: BackfillRow): TClassificationBackfill => ({
   id: r.id,
   cabinetId: r.cabinetId,
   memberGroupIds: r.groupIds,
@@ -56,7 +56,7 @@ async function loadRuleCabinet(ctx: Ctx, id: string) {
 export async function dryRun(ctx: Ctx, id: string, groupIds: string[]): Promise<number> {
   await loadRuleCabinet(ctx, id);
   const ids = idsOf(await requireGroups(ctx, groupIds));
-  return backfills.countRuleCandidates(ctx.db, ctx.auth.user.companyId, id, ids);
+  return cabinetsOf(ctx).countRuleCandidates(ctx.db, ctx.auth.user.companyId, id, ids);
 }
 
 export async function addRules(
@@ -67,14 +67,15 @@ export async function addRules(
   const cabinet = await loadRuleCabinet(ctx, id);
   const groups = await requireGroups(ctx, input.memberGroupIds);
   const ids = idsOf(groups);
+  const repo = cabinetsOf(ctx);
   const run = await ctx.db.transaction(async (tx) => {
     const added = new Set(await repo.linkGroups(tx, 'cabinet_classification_rules', id, ids));
     // Rules that were all there already, and no backfill asked: nothing changed, nothing is recorded.
     if (added.size === 0 && !input.backfill) return null;
-    let inserted: backfills.BackfillRow | null = null;
+    let inserted: BackfillRow | null = null;
     if (input.backfill) {
       await claimJobSlot(tx, ctx.auth.user.companyId, ctx.jobs.perCompanyLimit);
-      inserted = await backfills.insertBackfill(tx, {
+      inserted = await repo.insertBackfill(tx, {
         companyId: ctx.auth.user.companyId,
         cabinetId: id,
         groupIds: ids,
@@ -104,19 +105,20 @@ export async function removeRules(ctx: Ctx, id: string, groupIds: string[]) {
   const cabinet = await loadRuleCabinet(ctx, id);
   const groups = await requireGroups(ctx, groupIds);
   await auditedLinks(ctx, cabinet, 'cabinet.rulesRemoved', 'groups', groups, (tx) =>
-    repo.unlinkGroups(tx, 'cabinet_classification_rules', id, idsOf(groups)),
+    cabinetsOf(ctx).unlinkGroups(tx, 'cabinet_classification_rules', id, idsOf(groups)),
   );
   return { cabinet: await cabinetView(ctx, id), backfill: null };
 }
 
 export async function getBackfill(ctx: Ctx, id: string, backfillId: string) {
   await loadManaged(ctx, id);
-  const row = await backfills.findBackfill(ctx.db, ctx.auth.user.companyId, id, backfillId);
+  const row = await cabinetsOf(ctx).findBackfill(ctx.db, ctx.auth.user.companyId, id, backfillId);
   if (!row) throw notFound();
   return toBackfill(row);
 }
 
 export async function listBackfills(ctx: Ctx, id: string) {
   await loadManaged(ctx, id);
-  return (await backfills.latestBackfills(ctx.db, ctx.auth.user.companyId, id)).map(toBackfill);
+  const rows = await cabinetsOf(ctx).latestBackfills(ctx.db, ctx.auth.user.companyId, id);
+  return rows.map(toBackfill);
 }

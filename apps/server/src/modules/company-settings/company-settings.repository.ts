@@ -5,6 +5,8 @@ import { memberReadingOrder } from '../members/member-list.sql.ts';
 import { bulkManipulationRows, bulkManipulations, companies, users } from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
+/** The day's mail budget: the rules read it here, so a rule test's repository answers it too. */
+export { remainingToday, reserveReminders } from '../../auth/mail-limits.ts';
 
 export async function findCompany(
   db: DbOrTx,

@@ -1,11 +1,14 @@
 /**
- * Company settings rules without a database: the settings repository, the transaction and the clock are plain
- * objects, so each test states a rule (what the plan lets an admin switch, saves naming their version, who a
- * change affects, what a save writes) and the answer the caller gets.
+ * Company settings rules without a database: the settings repository (with the day's mail budget), the
+ * transaction, the mailer and the clock are fakes, so each test states a rule (what the plan lets an admin
+ * switch, saves naming their version, who a change affects, what a save writes, who is reminded of MFA today)
+ * and the answer the caller gets.
  */
 import { describe, expect, it } from 'vitest';
 import { CompanyMfa, type TUpdateCompanySettingsRequest } from '@cloudsign/contract';
+import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import { failure } from '../../../test/support/error-body.ts';
 import {
   callerOf,
@@ -15,8 +18,14 @@ import {
   type StoredEvent,
 } from '../../../test/support/fakes.ts';
 import type * as repo from './company-settings.repository.ts';
-import type { CompanyRow } from './company-settings.repository.ts';
-import { previewSettings, updateSettings, type SettingsDeps } from './company-settings.service.ts';
+import type { AffectedRow, CompanyRow } from './company-settings.repository.ts';
+import {
+  previewSettings,
+  REMINDERS_DONE_TODAY,
+  remindMfa,
+  updateSettings,
+  type SettingsDeps,
+} from './company-settings.service.ts';
 
 const EARLIER = new Date('2026-03-01T00:00:00Z');
 const NOW = new Date('2026-04-01T00:00:00Z');
@@ -51,11 +60,18 @@ const same = (row: CompanyRow, over: Partial<TUpdateCompanySettingsRequest['flag
 
 const person = (id: string, name: string) => ({ id, name, email: `${id}@example.test` });
 
-/** One company and its members by role; records each write and event, and keeps what was stored. */
-function world(initial: CompanyRow) {
+/**
+ * One company and its members by role; records each write, event and mail, and keeps what was stored. Of the
+ * members without MFA, those `remindedToday` (emails) and those past the day's `budget` get no reminder.
+ */
+function world(
+  initial: CompanyRow,
+  mail: { withoutMfa?: AffectedRow[]; remindedToday?: string[]; budget?: number } = {},
+) {
   let stored = initial;
   const writes: string[] = [];
   const events: StoredEvent[] = [];
+  const mailed: string[] = [];
   const settings = fakeOf<typeof repo>({
     findCompany: async () => stored,
     updateCompany: async (_db, _c, values) => {
@@ -63,18 +79,29 @@ function world(initial: CompanyRow) {
       stored = { ...stored, ...values };
     },
     setMembersTheme: async (_db, _c, theme) => void writes.push(`members' theme ${theme}`),
-    membersWithoutMfa: async () => [person('m-1', '一般 三郎')],
+    membersWithoutMfa: async () => mail.withoutMfa ?? [person('m-1', '一般 三郎')],
     membersWithRole: async (_db, _c, role) =>
       role === 'CompanyAuditor'
         ? [person('a-2', '監査 次郎'), person('a-1', 'あべ 一郎')]
         : [person('i-1', '取込 花子')],
+    reserveReminders: async (_db, _c, members) => {
+      const due = members.filter((m) => !mail.remindedToday?.includes(m.email));
+      const chosen = due.slice(0, mail.budget ?? Infinity);
+      return {
+        chosen,
+        remindedToday: members.length - due.length,
+        overBudget: due.length - chosen.length,
+      };
+    },
   });
   const deps: SettingsDeps = {
     database: fakeOf<Database>({ db: fakeDb((e) => events.push(e)) }),
     clock: () => NOW,
+    mailer: fakeOf<Mailer>({ send: async (m) => void mailed.push(m.to) }),
+    env: fakeOf<Env>({ SITE_URL: 'https://console.example.test' }),
     settings,
   };
-  return { deps, writes, events, stored: () => stored };
+  return { deps, writes, events, mailed, stored: () => stored };
 }
 
 describe('what the plan lets an admin switch', () => {
@@ -208,5 +235,42 @@ describe('what a change does', () => {
     expect(w.stored()).toMatchObject({ mfaRequiredAt: EARLIER, name: '新社名' });
     await updateSettings(w.deps, who, same(w.stored(), { mfa: false }), v(5));
     expect(w.stored()).toMatchObject({ mfa: CompanyMfa.Optional, mfaRequiredAt: null });
+  });
+});
+
+describe('2要素認証の設定のお願い', () => {
+  const [m1, m2, m3] = [person('m-1', '一郎'), person('m-2', '二郎'), person('m-3', '三郎')];
+
+  it('members reminded today and those past the day’s budget wait; each other one gets one mail', async () => {
+    const w = world(company(), {
+      withoutMfa: [m1, m2, m3],
+      remindedToday: [m1.email],
+      budget: 1,
+    });
+    expect(await remindMfa(w.deps, who)).toEqual({ sent: 1, notSent: 2 });
+    expect(w.mailed).toEqual([m2.email]);
+    expect(w.events).toMatchObject([
+      {
+        action: 'company.mfaRemindersSent',
+        details: { count: 1, members: [{ id: 'm-2', name: '二郎' }] },
+      },
+    ]);
+  });
+
+  it('nobody left to remind today is 429, with nothing sent or recorded', async () => {
+    const w = world(company(), { withoutMfa: [m1, m2], remindedToday: [m1.email, m2.email] });
+    expect(await failure(remindMfa(w.deps, who))).toEqual({
+      code: 'rate_limited',
+      status: 429,
+      message: REMINDERS_DONE_TODAY,
+      details: undefined,
+    });
+    expect([w.mailed, w.events]).toEqual([[], []]);
+  });
+
+  it('nobody without MFA is no refusal: nothing to send', async () => {
+    const w = world(company(), { withoutMfa: [] });
+    expect(await remindMfa(w.deps, who)).toEqual({ sent: 0, notSent: 0 });
+    expect(w.mailed).toEqual([]);
   });
 });

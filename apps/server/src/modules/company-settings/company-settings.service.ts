@@ -33,12 +33,14 @@ import * as repo from './company-settings.repository.ts';
 /** The company's settings row, for the areas whose rules read a setting. */
 export { findCompany } from './company-settings.repository.ts';
 import { sendMfaReminder } from './mfa-reminder-mail.ts';
-import { MAIL_LIMITS, remainingToday, reserveReminders } from '../../auth/mail-limits.ts';
+import { MAIL_LIMITS } from '../../auth/mail-limits.ts';
 import { recordMfaReminders } from './mfa-reminder-audit.ts';
 
 type Who = Pick<AuthContext, 'user' | 'origin'>;
-/** The database, the clock and the settings repository (the real one unless a rule test passes its own). */
-export type SettingsDeps = Pick<AppDeps, 'database' | 'clock'> & { settings?: typeof repo };
+/** Database, clock, mail (the MFA reminder) and the settings repository (a rule test may pass its own). */
+export type SettingsDeps = Pick<AppDeps, 'database' | 'clock' | 'mailer' | 'env'> & {
+  settings?: typeof repo;
+};
 const settingsOf = (deps: Pick<SettingsDeps, 'settings'>) => deps.settings ?? repo;
 
 const flagsOf = (c: repo.CompanyRow): TCompanySettings['flags'] => ({
@@ -232,12 +234,10 @@ export const REMINDERS_DONE_TODAY = `本日お願いのメールを送れるメ�
  * nobody left to remind is a 429. The count and the event commit before the mails go out, so a sending cut
  * short is still in the log and still counted.
  */
-export async function remindMfa(
-  deps: AppDeps,
-  who: Pick<AuthContext, 'user' | 'company' | 'origin'>,
-) {
+export async function remindMfa(deps: SettingsDeps, who: Who & Pick<AuthContext, 'company'>) {
+  const { membersWithoutMfa, reserveReminders } = settingsOf(deps);
   const { all, members } = await deps.database.db.transaction(async (tx) => {
-    const candidates = await repo.membersWithoutMfa(tx, who.user.companyId);
+    const candidates = await membersWithoutMfa(tx, who.user.companyId);
     const { chosen } = await reserveReminders(tx, who.user.companyId, candidates, deps.clock());
     if (candidates.length > 0 && chosen.length === 0)
       throw new AppError('rate_limited', REMINDERS_DONE_TODAY);
@@ -255,12 +255,12 @@ export async function remindMfa(
 }
 
 /** The day's invitation budget and what executed runs still have to mail (auth/mail-limits.ts). */
-export async function invitationBudget(deps: AppDeps, who: Pick<AuthContext, 'user'>) {
+export async function invitationBudget(deps: SettingsDeps, who: Pick<AuthContext, 'user'>) {
   const db = deps.database.db;
-  const companyId = who.user.companyId;
+  const { remainingToday, invitationsWaiting } = settingsOf(deps);
   return {
     perDay: MAIL_LIMITS.invitation.perCompany,
-    remainingToday: await remainingToday(db, companyId, 'invitation', deps.clock()),
-    waiting: await repo.invitationsWaiting(db, companyId),
+    remainingToday: await remainingToday(db, who.user.companyId, 'invitation', deps.clock()),
+    waiting: await invitationsWaiting(db, who.user.companyId),
   };
 }

@@ -6,7 +6,7 @@ import { quotedFields } from '../../lib/mail-quote.ts';
 export const MFA_REMINDER_SUBJECT = '【クラウドサイン】2要素認証の設定のお願い';
 
 export async function sendMfaReminder(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'mailer' | 'env'>,
   args: { to: { email: string; name: string }; companyName: string; adminName: string },
 ) {
   await deps.mailer.send({

@@ -10,11 +10,14 @@ import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { seedLargeCompany } from '../apps/server/src/seed/large-seed.ts';
-import { COUNTERPARTIES, DOC_KINDS } from '../apps/server/src/seed/document-words.ts';
-import { FAMILY_NAMES } from '../apps/server/src/seed/names.ts';
-import { MEMBER_ADD_COLUMNS, MEMBER_CSV } from '@cloudsign/contract';
 import { multipartBody } from './lib/http-client.ts';
-import { createClients, runBulkChecks, type LoadUser } from './lib/load-mix.ts';
+import {
+  bulkAddCsv,
+  createClients,
+  loadWords,
+  runBulkChecks,
+  type LoadUser,
+} from './lib/load-mix.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import { startServer } from './lib/server-process.ts';
 import { prepareUsers } from './lib/signed-in-users.ts';
@@ -51,35 +54,6 @@ type LoadRun = {
   rssEndMiB: number;
   note?: string;
 };
-
-const words = {
-  memberKeywords: FAMILY_NAMES.map((f) => f.k),
-  documentKeywords: [
-    ...DOC_KINDS.map((k) => k.title.slice(0, 4)),
-    ...COUNTERPARTIES.slice(0, 20).map((c) => c.name.replace(/株式会社|合同会社/, '')),
-  ],
-};
-
-/**
- * A valid bulk-add file of `rows` new members (its check reads every row; it is never executed). Cells are placed
- * by column name: a column added to the contract (フリガナ) cannot shift them into the wrong ones and fail the check.
- */
-function bulkCsv(rows: number): () => Buffer {
-  return () => {
-    const tag = Math.random().toString(36).slice(2, 8);
-    const cell = (column: string, i: number) =>
-      column === MEMBER_CSV.email
-        ? `load-${tag}-${i}@load.example.com`
-        : column === MEMBER_CSV.name
-          ? `負荷 太郎${i}`
-          : column === MEMBER_CSV.organization
-            ? '負荷試験部'
-            : '';
-    const lines = [MEMBER_ADD_COLUMNS.join(',')];
-    for (let i = 0; i < rows; i++) lines.push(MEMBER_ADD_COLUMNS.map((c) => cell(c, i)).join(','));
-    return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-  };
-}
 
 /** Mean RSS of the server over the first and the last quarter of the measured window. */
 function rssSeries(pid: number) {
@@ -120,7 +94,7 @@ async function loadRun(
   try {
     const target = { siteUrl: server.siteUrl, apiUrl: server.apiUrl };
     // Every prepared member signs in, however few clients run: see createClients.
-    const mix = await createClients(target, opts.users, words);
+    const mix = await createClients(target, opts.users, loadWords);
     ctx.log(`負荷: ${opts.clients} クライアントで準備運転`);
     await ctx.measure({
       clients: opts.clients,
@@ -151,7 +125,7 @@ async function loadRun(
     const bulk = runBulkChecks({
       target,
       admin,
-      csv: bulkCsv(opts.bulkRows),
+      csv: bulkAddCsv(opts.bulkRows),
       multipart: (b) => multipartBody(b, 'members.csv'),
       until: () => done,
     });

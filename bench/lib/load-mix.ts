@@ -3,11 +3,44 @@
  * day — lists, searches, document details, cabinets, token refreshes — each client signed in as its own
  * member, the way the console calls the site and the api.
  */
+import { MEMBER_ADD_COLUMNS, MEMBER_CSV } from '@cloudsign/contract';
+import { COUNTERPARTIES, DOC_KINDS } from '../../apps/server/src/seed/document-words.ts';
+import { FAMILY_NAMES } from '../../apps/server/src/seed/names.ts';
 import { expectOk } from './http-client.ts';
 
 export type LoadUser = { id: string; cookie: string; isAdmin: boolean };
 export type LoadTarget = { siteUrl: string; apiUrl: string };
 export type Words = { memberKeywords: readonly string[]; documentKeywords: readonly string[] };
+
+/** The search words of the mix: the seeded companies' family names, document kinds and counterparties. */
+export const loadWords: Words = {
+  memberKeywords: FAMILY_NAMES.map((f) => f.k),
+  documentKeywords: [
+    ...DOC_KINDS.map((k) => k.title.slice(0, 4)),
+    ...COUNTERPARTIES.slice(0, 20).map((c) => c.name.replace(/株式会社|合同会社/, '')),
+  ],
+};
+
+/**
+ * A valid bulk-add file of `rows` new members (its check reads every row; it is never executed). Cells are placed
+ * by column name: a column added to the contract (フリガナ) cannot shift them into the wrong ones and fail the check.
+ */
+export function bulkAddCsv(rows: number): () => Buffer {
+  return () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const cell = (column: string, i: number) =>
+      column === MEMBER_CSV.email
+        ? `load-${tag}-${i}@load.example.com`
+        : column === MEMBER_CSV.name
+          ? `負荷 太郎${i}`
+          : column === MEMBER_CSV.organization
+            ? '負荷試験部'
+            : '';
+    const lines = [MEMBER_ADD_COLUMNS.join(',')];
+    for (let i = 0; i < rows; i++) lines.push(MEMBER_ADD_COLUMNS.map((c) => cell(c, i)).join(','));
+    return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+  };
+}
 
 type ClientState = { user: LoadUser; jwt: string; docIds: string[] };
 

@@ -26,6 +26,20 @@ export function npmStart(cwd = repoRoot): { command: string[]; path: string } {
   };
 }
 
+/**
+ * `npm start`'s two steps, read from its script (`<build> && exec node <flags> apps/server/dist/main.mjs`): the
+ * build command, and the flags the server runs with.
+ */
+export function npmStartSteps(cwd = repoRoot): { build: string; serverFlags: string[] } {
+  const script = npmStart(cwd).command[2]!;
+  const m = /^(.*?)\s*&&\s*exec node (.*?)\s*apps\/server\/dist\/main\.mjs\s*$/.exec(script);
+  if (!m)
+    throw new Error(
+      `npm start's script is not "<build> && exec node <flags> apps/server/dist/main.mjs": ${script}`,
+    );
+  return { build: m[1]!, serverFlags: m[2]!.split(/\s+/).filter(Boolean) };
+}
+
 /** A bare Node HTTP server on `port`: the least any Node service pays to start and to sit idle. */
 export const bareServer = (port: number) => [
   process.execPath,

@@ -26,6 +26,11 @@ export async function startServer(opts: {
   nodeArgs?: string[];
   /** Extra environment variables of the server (configuration, e.g. DOCUMENT_PAGE_CACHE). */
   env?: Record<string, string>;
+  /**
+   * Run the built bundle (`apps/server/dist/main.mjs`, as `npm start` does; it must be built) instead of the
+   * sources through tsx: for figures of the server as it runs, memory above all.
+   */
+  bundle?: boolean;
 }): Promise<ServerProcess> {
   const siteUrl = `http://localhost:${opts.port}`;
   const apiUrl = `http://localhost:${opts.port + 1}`;
@@ -47,7 +52,12 @@ export async function startServer(opts: {
   else delete env.DATABASE_URL;
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    [
+      ...(opts.nodeArgs ?? []),
+      ...(opts.bundle
+        ? [path.join(repoRoot, 'apps/server/dist/main.mjs')]
+        : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
+    ],
     {
       cwd: repoRoot,
       env,

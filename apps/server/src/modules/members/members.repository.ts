@@ -124,6 +124,9 @@ export async function cabinetExists(db: DbOrTx, companyId: string, cabinetId: st
   return rows.length > 0;
 }
 
+/** Whether a member administers the cabinet (the member list's one extension, members.service.ts). */
+export { canManageCabinet } from '../../auth/access.ts';
+
 /** Whether the member is a break-glass exception of the company's SSO (the demotion rule, members.service.ts). */
 export { isOnSsoExceptionList as isSsoException } from '../../auth/sign-in-policy.repository.ts';
 /** Whether the company's sign-in policy lets the member use a password (the detail's isPasswordAllowed). */

@@ -1,8 +1,10 @@
 /**
  * Member rules without a database: the members repository, the transaction and the clock are plain objects,
- * so each test states a rule (self-demotion, last admin, duplicate email) and the answer the caller gets.
+ * so each test states a rule (self-demotion, last admin, duplicate email, who lists a cabinet's members) and
+ * the answer the caller gets.
  */
 import { describe, expect, it } from 'vitest';
+import { ZFindMembersQuery } from '@cloudsign/contract';
 import { failure } from '../../../test/support/error-body.ts';
 import { fakeDb, fakeOf } from '../../../test/support/fakes.ts';
 import type { Env } from '../../config/env.ts';
@@ -11,7 +13,12 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type * as holdingsRepo from './member-holdings.repository.ts';
 import type * as repo from './members.repository.ts';
 import type { UserRow } from './members.repository.ts';
-import { createMember, updateMember, type MemberServiceDeps } from './members.service.ts';
+import {
+  createMember,
+  findMembers,
+  updateMember,
+  type MemberServiceDeps,
+} from './members.service.ts';
 
 import { deleteMember } from './member-offboarding.service.ts';
 
@@ -19,6 +26,10 @@ import { deleteMember } from './member-offboarding.service.ts';
 const ANY = { kind: 'any' } as const;
 
 const NOW = new Date('2026-04-01T00:00:00Z');
+const [SALES, LEGAL] = [
+  '00000000-0000-4000-8000-000000000001',
+  '00000000-0000-4000-8000-000000000002',
+];
 const member = (id: string, extra: Partial<UserRow> = {}): UserRow => ({
   id,
   companyId: 'company-a',
@@ -59,6 +70,9 @@ function world(
     findMember: async (_db, _companyId, id) => find(id),
     findUserGroups: async () => [],
     isPasswordAllowed: async () => true,
+    // 営業 and 法務 are the company's cabinets; the cabinet admin manages 営業 only.
+    cabinetExists: async (_db, _c, id) => [SALES, LEGAL].includes(id),
+    canManageCabinet: async (_db, caller, id) => caller.user.id === 'cab-admin' && id === SALES,
     isEmailTaken: async (_db, email, exceptId) =>
       rows.some((r) => r.email === email && r.id !== exceptId),
     lockCompanyAdmins: async () =>
@@ -197,5 +211,19 @@ describe('member create and update rules', () => {
     });
     await deleteMember(w.deps, who, 'm-1');
     expect(w.writes).toEqual(['delete m-1', 'audit member.deleted']);
+  });
+});
+
+describe('the member list', () => {
+  it('a member lists only the members of a cabinet he manages: 403, another company’s cabinet 404', async () => {
+    const { deps } = world([admin]);
+    const cabinetAdmin = { ...who, user: { ...who.user, id: 'cab-admin' }, isCompanyAdmin: false };
+    const list = (cabinetId?: string) =>
+      findMembers(deps, cabinetAdmin, ZFindMembersQuery.parse({ cabinetId }));
+    const forbidden = { code: 'forbidden', status: 403 };
+    expect(await failure(list(LEGAL))).toMatchObject(forbidden);
+    expect(await failure(list())).toMatchObject(forbidden);
+    const elsewhere = '00000000-0000-4000-8000-0000000000ff';
+    expect(await failure(list(elsewhere))).toMatchObject({ code: 'not_found', status: 404 });
   });
 });

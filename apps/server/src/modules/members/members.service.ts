@@ -13,9 +13,7 @@ import { EXCEPTION_DEMOTION } from '../../auth/sign-in-policy.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
-import { canManageCabinet } from '../../auth/access.ts';
 import { issuePasswordSetupLink } from '../../auth/password-setup.ts';
 import { emailChanged, revokeOnEmailChange } from '../../auth/revocation.ts';
 import { recordSessionsEnded } from './member-sessions-audit.ts';
@@ -65,12 +63,13 @@ export const emailTaken = (email: string) => {
  * member who administers a cabinet may list, with `cabinetId`, the members of that cabinet. Cabinet admins
  * pick admins and groups through the cabinet's own candidate calls, which show only what that needs.
  */
-export async function findMembers(deps: AppDeps, who: Who, q: TFindMembersFilter) {
+export async function findMembers(deps: MemberServiceDeps, who: Who, q: TFindMembersFilter) {
   const db = deps.database.db;
   const companyId = who.user.companyId;
+  const repo = membersOf(deps);
   // Another company's (or no) cabinet is missing, never forbidden (docs/design.md §1: 404, never 403).
   if (q.cabinetId && !(await repo.cabinetExists(db, companyId, q.cabinetId))) throw notFound();
-  if (!who.isCompanyAdmin && !(q.cabinetId && (await canManageCabinet(db, who, q.cabinetId))))
+  if (!who.isCompanyAdmin && !(q.cabinetId && (await repo.canManageCabinet(db, who, q.cabinetId))))
     throw new AppError('forbidden');
   let userGroupId: string | undefined;
   if (q.groupId) {

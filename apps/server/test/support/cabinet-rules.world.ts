@@ -1,7 +1,7 @@
 /**
  * A company of cabinets without a database, for the cabinet rule tests: the cabinets repository (who may read
  * and manage, which documents each may read or edit, the links) and the transaction are fakes that record
- * every write and event.
+ * every write and event. The document rule tests ask the same company who may read and edit each document.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { EntityType, type TCabinet } from '@cloudsign/contract';
@@ -51,10 +51,14 @@ export const companyAdmin = caller('admin', true);
 export const salesAdmin = caller('sales-admin');
 const MANAGES: Record<string, string[]> = { 'sales-admin': ['sales'] };
 const READS: Record<string, string[]> = { 'sales-admin': ['sales', 'legal'], reader: ['legal'] };
-const may = (who: Who, can: 'read' | 'edit', cabinetId: string) =>
+export const may = (who: Who, can: 'read' | 'edit', cabinetId: string) =>
   who.isCompanyAdmin || ((can === 'edit' ? MANAGES : READS)[who.user.id] ?? []).includes(cabinetId);
 /** Each document and the cabinet it is filed in. */
-const FILED: Record<string, string> = { 'd-sales': 'sales', 'd-legal': 'legal', 'd-hr': 'hr' };
+export const FILED: Record<string, string> = {
+  'd-sales': 'sales',
+  'd-legal': 'legal',
+  'd-hr': 'hr',
+};
 const filedIn = (cabinetId: string) => Object.keys(FILED).filter((d) => FILED[d] === cabinetId);
 
 /** A company of those cabinets, two groups, two members and three documents; records every write and event. */

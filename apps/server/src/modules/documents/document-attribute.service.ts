@@ -9,17 +9,15 @@ import type {
   TDocumentDetail,
   TErrorDetail,
 } from '@cloudsign/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertVersion, nextVersion, type ExpectedVersion } from '../../lib/http/if-match.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.service.ts';
-import type { AuthContext } from '../../auth/current-user.ts';
 import { auditBy, changes, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { documentAuditTarget } from '../audit-log/bulk-row-events.ts';
-import * as repo from './documents.repository.ts';
-import { getDocument } from './documents.service.ts';
+import { documentsOf, getDocument, type Ctx } from './documents.service.ts';
 
 type AttributeColumns = Pick<
   typeof documents.$inferSelect,
@@ -125,37 +123,33 @@ export const EMPTY_ATTRIBUTE: AttributeColumns = {
 };
 
 /** Readers get 404 for documents they cannot read and 403 when they can read but not edit (contract file). */
-export async function loadEditable(
-  db: DbOrTx,
-  who: repo.Who,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-) {
-  const doc = await repo.findReadableDocument(db, who, id, opts);
+export async function loadEditable(ctx: Ctx, id: string, opts: { forUpdate?: boolean } = {}) {
+  const repo = documentsOf(ctx);
+  const doc = await repo.findReadableDocument(ctx.db, ctx.auth, id, opts);
   if (!doc) throw notFound();
-  if (!(await repo.canEditAttribute(db, who, id))) throw forbidden();
+  if (!(await repo.canEditAttribute(ctx.db, ctx.auth, id))) throw forbidden();
   return doc;
 }
 
 export async function updateDocumentAttribute(
-  db: Db,
-  who: repo.Who & Pick<AuthContext, 'origin'>,
+  ctx: Ctx & { db: Db },
   id: string,
   update: TDocumentAttributeUpdate,
   expected: ExpectedVersion,
-  now: Date,
 ): Promise<TDocumentDetail> {
-  return db.transaction(async (tx) => {
-    const doc = await loadEditable(tx, who, id, { forUpdate: true });
+  const repo = documentsOf(ctx);
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const doc = await loadEditable({ ...ctx, db: tx }, id, { forUpdate: true });
     // Compared under the row lock: of two saves based on one read, the second is refused, not merged.
     assertVersion(expected, doc.updatedAt);
-    const options = await selectOptions(tx, who.user.companyId);
+    const options = await selectOptions(tx, ctx.auth.user.companyId);
     const { values, errors } = mergeAttribute(doc, update, options);
     if (errors.length > 0) throw new AppError('validation_failed', errors[0]!.message, errors);
     const changed = changes(doc, values, ATTRIBUTE_FIELDS);
     // An identical save changes nothing: 更新日時 would move the document to the top of the list and make a
     // CSV downloaded earlier report a false 競合 (issue 30).
-    if (Object.keys(changed).length === 0) return getDocument(tx, who, id);
+    if (Object.keys(changed).length === 0) return getDocument(tx, ctx.auth, id);
     const participants = await repo.selectParticipants(tx, id);
     const searchText = documentSearchText({
       id,
@@ -164,17 +158,17 @@ export async function updateDocumentAttribute(
       counterparty: values.counterparty,
       participants,
     });
-    await repo.updateDocument(tx, who.user.companyId, id, {
+    await repo.updateDocument(tx, ctx.auth.user.companyId, id, {
       ...values,
       searchText,
       updatedAt: nextVersion(now, doc.updatedAt),
     });
     await recordAuditEvent(tx, {
-      ...auditBy(who),
+      ...auditBy(ctx.auth),
       action: 'document.attributesChanged',
       target: documentAuditTarget({ id, title: doc.title, localId: values.localId }),
       details: changed,
     });
-    return getDocument(tx, who, id);
+    return getDocument(tx, ctx.auth, id);
   });
 }

@@ -10,12 +10,12 @@ import { buffer } from 'node:stream/consumers';
 import { IMPORT_MAX_FILE_BYTES } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../auth/current-user.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import * as repo from './documents.repository.ts';
+import type * as repo from './documents.repository.ts';
+import { documentsOf, type Ctx } from './documents.service.ts';
 import { checkPdfScripts } from './pdf-scripts.ts';
 
-type FileDeps = Pick<AppDeps, 'database' | 'storage'>;
+type FileCtx = Ctx & Pick<AppDeps, 'storage'>;
 type StoredFile = Awaited<ReturnType<typeof repo.selectFiles>>[number];
 
 const DOWNLOAD_STILL_WORKS = 'ダウンロードしてファイルとして保存することはできます。';
@@ -34,22 +34,22 @@ const inFlight = new Map<string, Promise<repo.StoredScriptCheck | null>>();
  * limit is not read at all ('too_large'), so one opening costs at most one 50 MB read and parse. Null when the
  * file is missing from storage (the route answers that as before).
  */
-async function checkStoredFile(deps: FileDeps, documentId: string, file: StoredFile) {
-  const size = await deps.storage.size(file.storageKey);
+async function checkStoredFile(ctx: FileCtx, documentId: string, file: StoredFile) {
+  const size = await ctx.storage.size(file.storageKey);
   if (size === null) return null;
   const verdict: repo.StoredScriptCheck =
     size > IMPORT_MAX_FILE_BYTES
       ? 'too_large'
-      : await checkPdfScripts(await buffer(deps.storage.read(file.storageKey)));
-  await repo.setFileScriptCheck(deps.database.db, documentId, file.id, verdict);
+      : await checkPdfScripts(await buffer(ctx.storage.read(file.storageKey)));
+  await documentsOf(ctx).setFileScriptCheck(ctx.db, documentId, file.id, verdict);
   return verdict;
 }
 
-async function scriptCheckOf(deps: FileDeps, documentId: string, file: StoredFile) {
+async function scriptCheckOf(ctx: FileCtx, documentId: string, file: StoredFile) {
   if (file.scriptCheck) return file.scriptCheck;
   let pending = inFlight.get(file.id);
   if (!pending) {
-    pending = checkStoredFile(deps, documentId, file).finally(() => inFlight.delete(file.id));
+    pending = checkStoredFile(ctx, documentId, file).finally(() => inFlight.delete(file.id));
     inFlight.set(file.id, pending);
   }
   return pending;
@@ -60,18 +60,18 @@ async function scriptCheckOf(deps: FileDeps, documentId: string, file: StoredFil
  * recorded: nothing was shown. The opening or download is recorded first (the sensitive read auditors ask about).
  */
 export async function findDocumentFile(
-  deps: FileDeps,
-  who: repo.Who & Pick<AuthContext, 'origin'>,
+  ctx: FileCtx,
   id: string,
   fileId: string,
   isDownload = false,
 ) {
-  const { db } = deps.database;
+  const { db, auth: who } = ctx;
+  const repo = documentsOf(ctx);
   const doc = await repo.findReadableDocument(db, who, id);
   const file = doc ? (await repo.selectFiles(db, id)).find((f) => f.id === fileId) : undefined;
   if (!doc || !file) throw notFound();
   if (!isDownload) {
-    const verdict = await scriptCheckOf(deps, doc.id, file);
+    const verdict = await scriptCheckOf(ctx, doc.id, file);
     if (verdict && verdict !== 'clean') throw new AppError('invalid_state', NOT_SHOWN[verdict]);
   }
   await recordAuditEvent(db, {

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_MAX_FILES, type TDocumentImportResult } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { filenameProblem, guardUpload } from '../../lib/http/upload-guard.ts';
 import {
@@ -33,6 +34,7 @@ export async function importDocuments(
   request: FastifyRequest,
 ): Promise<TDocumentImportResult[]> {
   requireImporter(request.auth);
+  const ctx = requestCtx(deps, request.auth);
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'multipart/form-data で送信してください。');
   const staged: StagedFile[] = [];
@@ -53,11 +55,7 @@ export async function importDocuments(
               'cabinetId',
               'インポート先のキャビネットはキャビネットのIDで指定してください。',
             );
-          cabinet = await resolveImportCabinet(
-            deps.database.db,
-            request.auth,
-            value.trim().toLowerCase(),
-          );
+          cabinet = await resolveImportCabinet(ctx, value.trim().toLowerCase());
         } else if (part.fieldname === 'attributes') {
           if (staged.length > 0)
             throw bad('attributes', 'attributes はファイルより前に指定してください。');
@@ -91,7 +89,7 @@ export async function importDocuments(
       throw bad('cabinetId', 'インポート先のキャビネット（cabinetId）を指定してください。');
     if (staged.length === 0)
       throw bad('files', 'インポートするPDFファイルを1つ以上選んでください。');
-    return await commitImport(deps, request.auth, cabinet, staged, attributes);
+    return await commitImport({ ...ctx, storage: deps.storage }, cabinet, staged, attributes);
   } catch (err) {
     await discardStaged(deps, staged);
     if (isMultipartLimit(err)) {

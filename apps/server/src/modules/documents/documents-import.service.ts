@@ -15,17 +15,15 @@ import {
   type TErrorDetail,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { canManageCabinet } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { capDetails } from '../../lib/error-details.ts';
 import { documentSearchText } from '../../lib/search-text.ts';
 import { selectOptions } from '../document-attribute-options/document-attribute-options.service.ts';
-import { applyClassificationRules } from './classification.repository.ts';
 import { EMPTY_ATTRIBUTE, mergeAttribute } from './document-attribute.service.ts';
 import { auditBy, recordDocumentEvents } from '../audit-log/audit-log.record.ts';
-import * as repo from './documents.repository.ts';
+import { documentsOf, type Ctx } from './documents.service.ts';
 import { PdfCheck } from './pdf-check.ts';
 import { scriptRefusal } from './pdf-script-refusal.ts';
 
@@ -58,11 +56,12 @@ export function requireImporter(auth: AuthContext) {
 }
 
 /** The target must be a cabinet of the company that the caller manages. */
-export async function resolveImportCabinet(db: DbOrTx, who: repo.Who, cabinetId: string) {
-  const cabinet = await repo.findCabinetInCompany(db, who.user.companyId, cabinetId);
+export async function resolveImportCabinet({ db, auth, ...ctx }: Ctx, cabinetId: string) {
+  const repo = documentsOf(ctx);
+  const cabinet = await repo.findCabinetInCompany(db, auth.user.companyId, cabinetId);
   const message = 'インポート先のキャビネットが見つかりません。';
   if (!cabinet) throw new AppError('not_found', message, [{ path: 'cabinetId', message }]);
-  if (!(await canManageCabinet(db, who, cabinetId))) {
+  if (!(await repo.canManageCabinet(db, auth, cabinetId))) {
     const m =
       'このキャビネットに書類をインポートする権限がありません（キャビネットの管理者のみインポートできます）。';
     throw new AppError('forbidden', m, [{ path: 'cabinetId', message: m }]);
@@ -184,15 +183,14 @@ function attributeFor(raw: unknown, index: number, options: TDocumentAttributeOp
 
 /** Creates the documents of the accepted files; answers one result per file, in upload order. */
 export async function commitImport(
-  deps: AppDeps,
-  auth: AuthContext,
+  { db, auth, storage, ...ctx }: Ctx & { db: Db } & Pick<AppDeps, 'storage'>,
   cabinet: ImportCabinet,
   staged: StagedFile[],
   attributes: unknown[],
 ): Promise<TDocumentImportResult[]> {
-  const { db } = deps.database;
+  const repo = documentsOf(ctx);
   const options = await selectOptions(db, auth.user.companyId);
-  const now = deps.clock();
+  const now = ctx.clock();
   const results: TDocumentImportResult[] = [];
   const rows: Parameters<typeof repo.insertImportedDocuments>[1] = [];
   const files: Parameters<typeof repo.insertImportedDocuments>[2] = [];
@@ -203,7 +201,7 @@ export async function commitImport(
     }
     const attr = attributeFor(attributes[index], index, options);
     if (attr.errors.length > 0) {
-      await deps.storage.discard(file.storageKey);
+      await storage.discard(file.storageKey);
       results.push(
         reject(file.filename, 'validation_failed', attr.errors[0]!.message, attr.errors),
       );
@@ -242,7 +240,7 @@ export async function commitImport(
   try {
     await db.transaction(async (tx) => {
       await repo.insertImportedDocuments(tx, rows, files, cabinet.isSystem ? null : cabinet.id);
-      await applyClassificationRules(
+      await repo.applyClassificationRules(
         tx,
         auth.user.companyId,
         rows.map((r) => r.id!),
@@ -257,11 +255,11 @@ export async function commitImport(
       );
     });
   } catch (err) {
-    await Promise.all(files.map((f) => deps.storage.discard(f.storageKey)));
+    await Promise.all(files.map((f) => storage.discard(f.storageKey)));
     throw err;
   }
   // Committed: the files take their keys. A crash before this is finished by the next start's sweep.
-  await Promise.all(files.map((f) => deps.storage.promote(f.storageKey)));
+  await Promise.all(files.map((f) => storage.promote(f.storageKey)));
   return results;
 }
 

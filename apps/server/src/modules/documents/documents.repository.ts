@@ -18,6 +18,10 @@ import {
 } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { visibleCabinetsJson } from './documents-search.sql.ts';
+// Which cabinets a member reads and whether he manages one, and the classification an import applies: the area's
+// rules ask every question here, so a rule test's repository answers them too.
+export { canManageCabinet, readableCabinets } from '../../auth/access.ts';
+export { applyClassificationRules } from './classification.repository.ts';
 
 export type Who = Pick<AuthContext, 'isCompanyAdmin' | 'user'>;
 export type DocumentRow = typeof documents.$inferSelect;

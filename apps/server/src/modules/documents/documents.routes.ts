@@ -7,11 +7,12 @@ import {
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { loadEditable, updateDocumentAttribute } from './document-attribute.service.ts';
 import { itemBeforeBody } from '../../api/item-before-body.ts';
 import { expectedVersion } from '../../lib/http/if-match.ts';
-import { findDocuments, getDocument } from './documents.service.ts';
+import { findDocuments, getDocument, type Ctx } from './documents.service.ts';
 import { findDocumentFile } from './document-file.service.ts';
 import { importDocuments } from './documents-import.multipart.ts';
 
@@ -20,6 +21,7 @@ const PDF_CSP = "sandbox; default-src 'none'";
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
+  const ctx = (auth: Ctx['auth']) => requestCtx(deps, auth);
   // Scoped to this plugin: only the import accepts multipart. Per-file size is checked by the import itself
   // (a truncated file is reported, not thrown), so the rest of the request still answers per file.
   await app.register(multipart, {
@@ -58,8 +60,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       // Inline, only a PDF the script check found clean (409 otherwise): the console shows it outside this
       // answer's sandbox. A download is saved, not shown (document-file.service.ts).
       const file = await findDocumentFile(
-        deps,
-        request.auth,
+        { ...ctx(request.auth), storage: deps.storage },
         request.params.id,
         request.params.fileId,
         isDownload,
@@ -92,15 +93,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       summary: '書類情報の更新（指定しない項目は変わりません）',
     }),
     // 404 (not readable) and 403 (read only) before the body's 400 and the If-Match's 428.
-    preValidation: itemBeforeBody((request, id) => loadEditable(db, request.auth, id)),
+    preValidation: itemBeforeBody((request, id) => loadEditable(ctx(request.auth), id)),
     handler: async (request) => ({
       document: await updateDocumentAttribute(
-        db,
-        request.auth,
+        ctx(request.auth),
         request.params.id,
         request.body,
         expectedVersion(request),
-        deps.clock(),
       ),
     }),
   });

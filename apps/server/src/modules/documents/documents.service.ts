@@ -8,7 +8,8 @@ import {
 } from '@cloudsign/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { readableCabinets, type Readable } from '../../auth/access.ts';
+import type { Readable } from '../../auth/access.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
 import * as repo from './documents.repository.ts';
 import * as searchRepo from './documents-search.repository.ts';
 import {
@@ -22,7 +23,12 @@ import { getAnchor, lastVersion, sawVersion, setAnchor } from './anchor-cache.ts
 import { cachedEstimate } from './estimate-cache.ts';
 import { cachedOnce, ListCache } from '../../lib/list-cache.ts';
 
-type Who = repo.Who;
+/**
+ * The database, the caller, the clock (a saved 更新日時 is its time) and the documents repository, which every
+ * rule of the area reads, access included (the real one unless a rule test passes its own).
+ */
+export type Ctx = { db: DbOrTx; auth: AuthContext; clock: () => Date; documents?: typeof repo };
+export const documentsOf = (ctx: Pick<Ctx, 'documents'>) => ctx.documents ?? repo;
 
 /**
  * A cabinet filter must name a cabinet the caller may read; anything else is a missing cabinet (404). A
@@ -180,11 +186,11 @@ async function searchPage(
  */
 export async function findDocuments(
   db: Db,
-  who: Who,
+  who: repo.Who,
   q: TDocumentFindQuery,
   opts: { pageCache?: boolean } = {},
 ): Promise<TDocumentFindResponse> {
-  const readable = await readableCabinets(db, who);
+  const readable = await repo.readableCabinets(db, who);
   const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
   await assertOptionFiltersInCompany(db, readable.companyId, q.options);
   if (!opts.pageCache || !readable.readsAll || (cabinet && !cabinet.isSystem)) {
@@ -220,8 +226,8 @@ function visibleOptions(stored: Record<string, string>, optionIds: string[]) {
 }
 
 /** One document: its row, participants, files, cabinets, the company's attribute items and the edit right in one statement. */
-export async function getDocument(db: DbOrTx, who: Who, id: string): Promise<TDocumentDetail> {
-  const found = await repo.selectDocumentDetail(db, who, await readableCabinets(db, who), id);
+export async function getDocument(db: DbOrTx, who: repo.Who, id: string): Promise<TDocumentDetail> {
+  const found = await repo.selectDocumentDetail(db, who, await repo.readableCabinets(db, who), id);
   if (!found) throw notFound();
   const {
     document: doc,

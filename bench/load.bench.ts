@@ -19,6 +19,7 @@ import {
   type LoadUser,
 } from './lib/load-mix.ts';
 import { mib, rssOf } from './lib/rss.ts';
+import { buildAsNpmStart, npmStartSteps } from './lib/npm-start.ts';
 import { startServer } from './lib/server-process.ts';
 import { prepareUsers } from './lib/signed-in-users.ts';
 import type { Benchmark, BenchContext, BenchResult } from './lib/types.ts';
@@ -86,10 +87,15 @@ async function loadRun(
     kneeClients?: number;
   },
 ): Promise<LoadRun> {
+  // PGlite runs in the server's process, so the server's flags are its speed and memory: start it as npm start
+  // does (the bundle, --liftoff-only). PostgreSQL runs apart; its server runs the sources as before.
+  const asNpmStart = !opts.databaseUrl;
+  if (asNpmStart) buildAsNpmStart();
   const server = await startServer({
     port: opts.port,
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl,
+    ...(asNpmStart && { bundle: true, nodeArgs: npmStartSteps().serverFlags }),
   });
   try {
     const target = { siteUrl: server.siteUrl, apiUrl: server.apiUrl };

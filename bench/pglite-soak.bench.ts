@@ -7,7 +7,6 @@
  *   its optimising compiler), alternating round by round on copies of the same data, idle memory and
  *   throughput side by side.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +22,7 @@ import {
   type LoadUser,
 } from './lib/load-mix.ts';
 import { collectLatencies, spreadNote } from './lib/measure.ts';
-import { median, npmStart, npmStartSteps } from './lib/npm-start.ts';
+import { buildAsNpmStart, median, npmStartSteps } from './lib/npm-start.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import { startServer } from './lib/server-process.ts';
 import { prepareUsers } from './lib/signed-in-users.ts';
@@ -60,11 +59,7 @@ let seeded: Promise<Seeded> | undefined;
 /** One PGlite folder of a company (5,000 members, 20,000 documents at scale 1); every server gets a copy. */
 function seedOnce(ctx: BenchContext): Promise<Seeded> {
   seeded ??= (async () => {
-    const built = spawnSync('sh', ['-c', npmStartSteps().build], {
-      env: { ...process.env, PATH: npmStart().path },
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error(`npm start's build step failed (${built.status})`);
+    buildAsNpmStart();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-soak-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const database = await openDatabase({ dataDir: dir });

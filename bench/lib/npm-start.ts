@@ -3,7 +3,7 @@
  * package.json so a bench never times a copy that has drifted from it, the product's environment, and the
  * loop that times a process from spawn to the first 200 of a URL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,19 @@ export function npmStartSteps(cwd = repoRoot): { build: string; serverFlags: str
       `npm start's script is not "<build> && exec node <flags> apps/server/dist/main.mjs": ${script}`,
     );
   return { build: m[1]!, serverFlags: m[2]!.split(/\s+/).filter(Boolean) };
+}
+
+let built = false;
+/** Runs `npm start`'s build step once per benchmark run: the bundle a row starts must be the tree's. */
+export function buildAsNpmStart(): void {
+  if (built) return;
+  const run = spawnSync('sh', ['-c', npmStartSteps().build], {
+    cwd: repoRoot,
+    env: { ...process.env, PATH: npmStart().path },
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) throw new Error(`npm start's build step failed (${run.status})`);
+  built = true;
 }
 
 /** A bare Node HTTP server on `port`: the least any Node service pays to start and to sit idle. */

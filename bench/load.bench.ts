@@ -7,9 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { seedLargeCompany } from '../apps/server/src/seed/large-seed.ts';
 import { multipartBody } from './lib/http-client.ts';
 import {
   bulkAddCsv,
@@ -20,6 +17,7 @@ import {
 } from './lib/load-mix.ts';
 import { mib, rssOf } from './lib/rss.ts';
 import { buildAsNpmStart, npmStartSteps } from './lib/npm-start.ts';
+import { seedPgliteCompany } from './lib/pglite-company.ts';
 import { startServer } from './lib/server-process.ts';
 import { prepareUsers } from './lib/signed-in-users.ts';
 import type { Benchmark, BenchContext, BenchResult } from './lib/types.ts';
@@ -243,23 +241,10 @@ function runOnPglite(ctx: BenchContext) {
   pgliteRun ??= (async () => {
     const dataDir = tmpDir();
     try {
-      // The server opens PGlite in DATA_DIR/pglite: seed it there first, then hand it over.
-      const database = await openDatabase({ dataDir });
-      let users: LoadUser[];
-      try {
-        await runMigrations(database);
-        ctx.log('負荷（PGlite）: 会社を作成中');
-        const company = await seedLargeCompany(database, {
-          name: '負荷試験株式会社',
-          members: ctx.size(5_000),
-          documents: ctx.size(20_000),
-        });
-        users = await prepareUsers(database, company.companyId, Math.max(...PGLITE_STEPS));
-        // The server's own maintenance analyses what changed; start from there, as a running server would.
-        await database.raw.exec('analyze');
-      } finally {
-        await database.close();
-      }
+      const users = await seedPgliteCompany(ctx, dataDir, {
+        name: '負荷試験株式会社',
+        users: Math.max(...PGLITE_STEPS),
+      });
       const durationMs = Math.max(10_000, 60_000 * Math.min(1, ctx.scale));
       const base = { port: 3960, dataDir, users, bulkRows: ctx.size(2_000) };
       let served = PGLITE_STEPS[0]!;

@@ -10,9 +10,6 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { seedLargeCompany } from '../apps/server/src/seed/large-seed.ts';
 import { multipartBody } from './lib/http-client.ts';
 import {
   bulkAddCsv,
@@ -24,8 +21,8 @@ import {
 import { collectLatencies, spreadNote } from './lib/measure.ts';
 import { buildAsNpmStart, median, npmStartSteps } from './lib/npm-start.ts';
 import { mib, rssOf } from './lib/rss.ts';
+import { seedPgliteCompany } from './lib/pglite-company.ts';
 import { startServer } from './lib/server-process.ts';
-import { prepareUsers } from './lib/signed-in-users.ts';
 import type { BenchContext, BenchResult, Benchmark } from './lib/types.ts';
 
 const CLIENTS = 20;
@@ -62,21 +59,8 @@ function seedOnce(ctx: BenchContext): Promise<Seeded> {
     buildAsNpmStart();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-soak-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const database = await openDatabase({ dataDir: dir });
-    try {
-      await runMigrations(database);
-      ctx.log('PGlite 長時間: 会社を作成中');
-      const company = await seedLargeCompany(database, {
-        name: '長時間試験株式会社',
-        members: ctx.size(5_000),
-        documents: ctx.size(20_000),
-      });
-      const users = await prepareUsers(database, company.companyId, CLIENTS);
-      await database.raw.exec('analyze');
-      return { dir, users };
-    } finally {
-      await database.close();
-    }
+    const users = await seedPgliteCompany(ctx, dir, { name: '長時間試験株式会社', users: CLIENTS });
+    return { dir, users };
   })();
   return seeded;
 }

@@ -148,7 +148,7 @@ for (const pageCache of [false, true]) {
     const q = ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query)));
     let res!: Awaited<ReturnType<typeof findDocuments>>;
     const statements = await recordStatements(deps, async (logged) => {
-      res = await findDocuments(logged, who, q, { pageCache });
+      res = await findDocuments({ db: logged, auth: who }, q, { pageCache });
     });
     const lines = statements.map((st) => `  ${st.sql}\n    ${JSON.stringify(st.params)}`);
     console.log(

@@ -665,8 +665,7 @@ export async function runDocumentsBench(
       (who: Who, query: string, pageCache = false) =>
       (db: Db) =>
         findDocuments(
-          db,
-          who,
+          { db, auth: who },
           ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query))),
           { pageCache },
         );
@@ -885,7 +884,7 @@ export async function runDocumentsBench(
         `${plain}: document detail`,
         `/documents/${docOfCabinet}`,
         readerTokens,
-        (db) => getDocument(db, readerWho, docOfCabinet),
+        (db) => getDocument({ db, auth: readerWho }, docOfCabinet),
         readerSession,
       );
     }

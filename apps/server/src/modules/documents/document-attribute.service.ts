@@ -149,7 +149,7 @@ export async function updateDocumentAttribute(
     const changed = changes(doc, values, ATTRIBUTE_FIELDS);
     // An identical save changes nothing: 更新日時 would move the document to the top of the list and make a
     // CSV downloaded earlier report a false 競合 (issue 30).
-    if (Object.keys(changed).length === 0) return getDocument(tx, ctx.auth, id);
+    if (Object.keys(changed).length === 0) return getDocument({ ...ctx, db: tx }, id);
     const participants = await repo.selectParticipants(tx, id);
     const searchText = documentSearchText({
       id,
@@ -169,6 +169,6 @@ export async function updateDocumentAttribute(
       target: documentAuditTarget({ id, title: doc.title, localId: values.localId }),
       details: changed,
     });
-    return getDocument(tx, ctx.auth, id);
+    return getDocument({ ...ctx, db: tx }, id);
   });
 }

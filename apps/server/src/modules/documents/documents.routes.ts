@@ -20,7 +20,6 @@ import { importDocuments } from './documents-import.multipart.ts';
 const PDF_CSP = "sandbox; default-src 'none'";
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { db } = deps.database;
   const ctx = (auth: Ctx['auth']) => requestCtx(deps, auth);
   // Scoped to this plugin: only the import accepts multipart. Per-file size is checked by the import itself
   // (a truncated file is reported, not thrown), so the rest of the request still answers per file.
@@ -38,7 +37,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.route({
     ...routeOf(e.find, { tags: ['documents'], summary: '書類の検索（一覧）' }),
     handler: async (request) =>
-      findDocuments(db, request.auth, request.query, {
+      findDocuments(ctx(request.auth), request.query, {
         pageCache: deps.env.DOCUMENT_PAGE_CACHE === 'on',
       }),
   });
@@ -46,7 +45,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.route({
     ...routeOf(e.get, { tags: ['documents'], summary: '書類の詳細' }),
     handler: async (request) => ({
-      document: await getDocument(db, request.auth, request.params.id),
+      document: await getDocument(ctx(request.auth), request.params.id),
     }),
   });
 

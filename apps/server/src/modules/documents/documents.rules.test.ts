@@ -27,7 +27,7 @@ import {
 } from './document-attribute.service.ts';
 import { resolveImportCabinet } from './documents-import.service.ts';
 import type * as repo from './documents.repository.ts';
-import type { Ctx } from './documents.service.ts';
+import { getDocument, type Ctx } from './documents.service.ts';
 
 const notFound = {
   code: 'not_found',
@@ -67,6 +67,25 @@ function world() {
     findCabinetInCompany: async (_db, _c, id) =>
       [ALL, SALES, LEGAL, HR].find((c) => c.id === id) ?? null,
     canManageCabinet: async (_db, who, id) => may(who, 'edit', id),
+    readableCabinets: async (_db, who) => ({
+      companyId: who.user.companyId,
+      isCompanyAdmin: who.isCompanyAdmin,
+      readsAll: who.isCompanyAdmin,
+      cabinetIds: [ALL, SALES, LEGAL, HR].filter((c) => may(who, 'read', c.id)).map((c) => c.id),
+      systemCabinetId: ALL.id,
+    }),
+    // The detail's one statement: the row only where the caller reads it, with his edit right beside it.
+    selectDocumentDetail: async (_db, who, _readable, id) =>
+      mayDocument(who, 'read', id)
+        ? {
+            document: documentRow(id),
+            participants: [],
+            files: [],
+            cabinets: [],
+            optionIds: [],
+            canEditAttribute: mayDocument(who, 'edit', id),
+          }
+        : null,
   });
   const db = fakeDb((e) => writes.push(`audit ${e.action}`));
   const ctx = (auth: AuthContext) => ({ db, auth, documents, clock: () => NOW }) satisfies Ctx;
@@ -95,6 +114,21 @@ describe('editing a document', () => {
     expect(await failure(edit)).toEqual(forbidden);
     expect(w.writes).toEqual([]);
     expect(await loadEditable(asSalesAdmin, 'd-sales')).toMatchObject({ id: 'd-sales' });
+  });
+});
+
+describe('reading a document', () => {
+  it('one the member may not read is missing (404); one he reads says whether he may edit it', async () => {
+    const w = world();
+    const asSalesAdmin = w.ctx(salesAdmin);
+    expect(await failure(getDocument(asSalesAdmin, 'd-hr'))).toEqual(notFound);
+    expect(await getDocument(asSalesAdmin, 'd-legal')).toMatchObject({
+      id: 'd-legal',
+      title: '契約書 d-legal',
+      canEditAttribute: false,
+    });
+    expect(await getDocument(asSalesAdmin, 'd-sales')).toMatchObject({ canEditAttribute: true });
+    expect(await getDocument(w.ctx(companyAdmin), 'd-hr')).toMatchObject({ id: 'd-hr' });
   });
 });
 

@@ -18,7 +18,7 @@ import { recordStatements, type Statement } from '../../../test/support/record-s
 import { findDocuments } from './documents.service.ts';
 
 let deps: TestDeps;
-let admin: Parameters<typeof findDocuments>[1];
+let admin: Parameters<typeof findDocuments>[0]['auth'];
 const COUNT = 3_000;
 
 beforeAll(async () => {
@@ -56,7 +56,7 @@ afterAll(async () => {
 async function statementsOf(query: string): Promise<Statement[]> {
   const q = ZDocumentFindQuery.parse(Object.fromEntries(new URLSearchParams(query)));
   const statements = await recordStatements(deps, (db) =>
-    findDocuments(db, admin, q, { pageCache: false }),
+    findDocuments({ db, auth: admin }, q, { pageCache: false }),
   );
   return statements.filter((s) => !/^explain/i.test(s.sql));
 }

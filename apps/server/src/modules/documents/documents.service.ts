@@ -29,6 +29,8 @@ import { cachedOnce, ListCache } from '../../lib/list-cache.ts';
  */
 export type Ctx = { db: DbOrTx; auth: AuthContext; clock: () => Date; documents?: typeof repo };
 export const documentsOf = (ctx: Pick<Ctx, 'documents'>) => ctx.documents ?? repo;
+/** What a read needs: the caller's company and rights, no clock (nothing is saved). */
+type ReadCtx = Pick<Ctx, 'db' | 'documents'> & { auth: repo.Who };
 
 /**
  * A cabinet filter must name a cabinet the caller may read; anything else is a missing cabinet (404). A
@@ -185,12 +187,13 @@ async function searchPage(
  * admins open the same list or a user pages back. Concurrent callers share the one search in flight.
  */
 export async function findDocuments(
-  db: Db,
-  who: repo.Who,
+  ctx: ReadCtx & { db: Db },
   q: TDocumentFindQuery,
   opts: { pageCache?: boolean } = {},
 ): Promise<TDocumentFindResponse> {
-  const readable = await repo.readableCabinets(db, who);
+  const { db } = ctx;
+  const repo = documentsOf(ctx);
+  const readable = await repo.readableCabinets(db, ctx.auth);
   const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
   await assertOptionFiltersInCompany(db, readable.companyId, q.options);
   if (!opts.pageCache || !readable.readsAll || (cabinet && !cabinet.isSystem)) {
@@ -226,8 +229,15 @@ function visibleOptions(stored: Record<string, string>, optionIds: string[]) {
 }
 
 /** One document: its row, participants, files, cabinets, the company's attribute items and the edit right in one statement. */
-export async function getDocument(db: DbOrTx, who: repo.Who, id: string): Promise<TDocumentDetail> {
-  const found = await repo.selectDocumentDetail(db, who, await repo.readableCabinets(db, who), id);
+export async function getDocument(ctx: ReadCtx, id: string): Promise<TDocumentDetail> {
+  const { db, auth } = ctx;
+  const repo = documentsOf(ctx);
+  const found = await repo.selectDocumentDetail(
+    db,
+    auth,
+    await repo.readableCabinets(db, auth),
+    id,
+  );
   if (!found) throw notFound();
   const {
     document: doc,

@@ -31,6 +31,8 @@ export async function startServer(opts: {
    * sources through tsx: for figures of the server as it runs, memory above all.
    */
   bundle?: boolean;
+  /** Arguments of the server, e.g. `--role=api` for an api process without the site and worker. */
+  args?: string[];
 }): Promise<ServerProcess> {
   const siteUrl = `http://localhost:${opts.port}`;
   const apiUrl = `http://localhost:${opts.port + 1}`;
@@ -57,6 +59,7 @@ export async function startServer(opts: {
       ...(opts.bundle
         ? [path.join(repoRoot, 'apps/server/dist/main.mjs')]
         : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
+      ...(opts.args ?? []),
     ],
     {
       cwd: repoRoot,

@@ -40,7 +40,13 @@ export async function checkPgBoss(database: Database, installed = pgBossPackage.
 
 /**
  * The lowest priority of a company's queued or running jobs in one queue (null with none): fair turns
- * (jobs.ts). The company id travels in the job's data.
+ * (jobs.ts). The company id travels in the job's data, which no index covers: a `min` over the company's rows
+ * read every job of the table (finished ones too, kept for days), 7–10 ms at 5,000 queued (a SCIM first sync
+ * queues one invitation job per batch of creates, in the batch's transaction). The queued ones are read instead
+ * from pg-boss's fetch index (`job_i11`: name, priority desc, queued and not blocked) from the lowest priority
+ * up, stopping at the company's first: the company that keeps sending holds the lowest priorities, so its
+ * look-up reads one row (0.08 ms at 5,000); another company's reads at most the queue's queued jobs. The
+ * running ones through `job_i14` (name, state). No job is ever blocked here: none is sent with dependencies.
  */
 export async function lowestPriorityOf(
   db: SqlExecutor,
@@ -48,7 +54,11 @@ export async function lowestPriorityOf(
   companyId: string,
 ): Promise<number | null> {
   const { rows } = await db.executeSql(
-    `select min(priority) as p from pgboss.job where name = $1 and state <= 'active' and data->>'companyId' = $2`,
+    `select least(
+       (select priority from pgboss.job where name = $1 and state < 'active' and not blocked
+          and data->>'companyId' = $2 order by priority limit 1),
+       (select min(priority) from pgboss.job where name = $1 and state = 'active' and data->>'companyId' = $2)
+     ) as p`,
     [name, companyId],
   );
   const lowest = rows[0]?.p;

@@ -85,15 +85,16 @@ async function loadRun(
     kneeClients?: number;
   },
 ): Promise<LoadRun> {
-  // PGlite runs in the server's process, so the server's flags are its speed and memory: start it as npm start
-  // does (the bundle, --liftoff-only). PostgreSQL runs apart; its server runs the sources as before.
-  const asNpmStart = !opts.databaseUrl;
-  if (asNpmStart) buildAsNpmStart();
+  // The server as npm start runs it, on either database: the bundle with the start script's flags. PGlite runs
+  // in the server's process, so --liftoff-only is its speed and memory; the young generation's size
+  // (--max-semi-space-size) sets how often either server collects under load.
+  buildAsNpmStart();
   const server = await startServer({
     port: opts.port,
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl,
-    ...(asNpmStart && { bundle: true, nodeArgs: npmStartSteps().serverFlags }),
+    bundle: true,
+    nodeArgs: npmStartSteps().serverFlags,
   });
   try {
     const target = { siteUrl: server.siteUrl, apiUrl: server.apiUrl };

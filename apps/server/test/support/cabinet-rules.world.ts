@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { EntityType, type TCabinet } from '@cloudsign/contract';
-import type { Who } from '../../src/auth/access.ts';
+import type { Readable, Who } from '../../src/auth/access.ts';
 import type { AuthContext } from '../../src/auth/current-user.ts';
 import type * as repo from '../../src/modules/cabinets/cabinets.repository.ts';
 import type { CabinetRow } from '../../src/modules/cabinets/cabinets.repository.ts';
@@ -53,6 +53,14 @@ const MANAGES: Record<string, string[]> = { 'sales-admin': ['sales'] };
 const READS: Record<string, string[]> = { 'sales-admin': ['sales', 'legal'], reader: ['legal'] };
 export const may = (who: Who, can: 'read' | 'edit', cabinetId: string) =>
   who.isCompanyAdmin || ((can === 'edit' ? MANAGES : READS)[who.user.id] ?? []).includes(cabinetId);
+/** What `who` reads, as readableCabinets answers it for this company. */
+export const readableOf = (who: Who): Readable => ({
+  companyId: who.user.companyId,
+  isCompanyAdmin: who.isCompanyAdmin,
+  readsAll: who.isCompanyAdmin,
+  cabinetIds: [ALL, SALES, LEGAL, HR].filter((c) => may(who, 'read', c.id)).map((c) => c.id),
+  systemCabinetId: ALL.id,
+});
 /** Each document and the cabinet it is filed in. */
 export const FILED: Record<string, string> = {
   'd-sales': 'sales',

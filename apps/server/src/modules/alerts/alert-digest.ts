@@ -11,9 +11,10 @@
  */
 import { alertRuleLabel } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { readableCabinets, readsDocumentIn, type Readable } from '../../auth/access.ts';
+import { readsDocumentIn, type Readable } from '../../auth/access.ts';
 import { jstDateTime } from '../../lib/time/jst.ts';
-import * as repo from './alerts.repository.ts';
+import type * as repo from './alerts.repository.ts';
+import { alertsOf, type Ctx } from './alerts.service.ts';
 import { dueDeadline, jstDay } from './alert-deadlines.ts';
 
 type DigestItem = repo.SentKey & {
@@ -23,7 +24,8 @@ type DigestItem = repo.SentKey & {
   ruleLabel: string;
 };
 
-export type DigestDeps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'logger'>;
+export type DigestDeps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'logger'> &
+  Pick<Ctx, 'alerts'>;
 export type DigestHooks = {
   /** Tests: called after each recipient's transaction commits (a throw here is a worker dying mid-run). */
   afterRecipient?: (userId: string) => void;
@@ -36,6 +38,7 @@ export type DigestHooks = {
  */
 async function dueByRecipient(deps: DigestDeps, today: string) {
   const db = deps.database.db;
+  const repo = alertsOf(deps);
   const byUser = new Map<
     string,
     { recipient: repo.Recipient; companyId: string; items: DigestItem[] }
@@ -44,7 +47,7 @@ async function dueByRecipient(deps: DigestDeps, today: string) {
   const readableOf = (recipient: repo.Recipient, companyId: string) => {
     const known = readables.get(recipient.id);
     if (known) return known;
-    const read = readableCabinets(db, {
+    const read = repo.readableCabinets(db, {
       isCompanyAdmin: recipient.isCompanyAdmin,
       user: { id: recipient.id, companyId },
     });
@@ -114,6 +117,7 @@ function digestBody(siteUrl: string, name: string, today: string, items: DigestI
 export async function runAlertDigests(deps: DigestDeps, hooks: DigestHooks = {}): Promise<number> {
   const now = deps.clock();
   const today = jstDay(now);
+  const repo = alertsOf(deps);
   let mails = 0;
   for (const { recipient, companyId, items } of await dueByRecipient(deps, today)) {
     const outboxId = crypto.randomUUID();
@@ -145,6 +149,7 @@ export async function runAlertDigests(deps: DigestDeps, hooks: DigestHooks = {})
 export async function deliverAlertMails(
   deps: DigestDeps & Pick<AppDeps, 'mailer'>,
 ): Promise<number> {
+  const repo = alertsOf(deps);
   let sent = 0;
   for (;;) {
     const done = await deps.database.db.transaction(async (tx) => {

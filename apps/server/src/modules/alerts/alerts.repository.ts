@@ -13,6 +13,8 @@ import { queryRows } from '../../db/query-rows.ts';
 import { readableDocumentSql, type Readable } from '../../auth/access.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import type { DeadlineDoc } from './alert-deadlines.ts';
+// Which cabinets a member reads: the alerts and the digest ask here, so a rule test's repository answers it too.
+export { readableCabinets } from '../../auth/access.ts';
 
 export type SettingsRow = typeof cabinetAlertSettings.$inferSelect;
 const uuids = (ids: readonly string[]) => sql`${sql.param(ids)}::uuid[]`;

@@ -10,7 +10,7 @@ import {
   type TAlertSettingsRequest,
   type TUpcomingDeadline,
 } from '@cloudsign/contract';
-import { readableCabinets, type Readable } from '../../auth/access.ts';
+import type { Who } from '../../auth/access.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { StoredAlertRule } from '../../db/schema.ts';
@@ -20,18 +20,19 @@ import { loadManaged, requireGroups, requireUsers } from '../cabinets/cabinets.s
 import * as repo from './alerts.repository.ts';
 import { currentDeadline, daysBetween, dueDeadline, jstDay } from './alert-deadlines.ts';
 
-export type Ctx = { db: DbOrTx; auth: AuthContext; clock: () => Date };
+/** The alerts repository says what the caller reads too (the real one unless a rule test passes its own). */
+export type Ctx = { db: DbOrTx; auth: AuthContext; clock: () => Date; alerts?: typeof repo };
+export const alertsOf = (ctx: Pick<Ctx, 'alerts'>) => ctx.alerts ?? repo;
 
 export const ruleKey = (r: { dateItem: string; daysBefore: number }) =>
   `${r.dateItem}:${r.daysBefore}`;
 const rulesText = (rules: readonly StoredAlertRule[]) => rules.map(alertRuleLabel).join('、');
 
-async function view(
-  ctx: Ctx,
-  cabinetId: string,
-  row: repo.SettingsRow | null,
-): Promise<TAlertSettings> {
+export async function getSettings(ctx: Ctx, cabinetId: string): Promise<TAlertSettings> {
+  await loadManaged(ctx, cabinetId);
   const companyId = ctx.auth.user.companyId;
+  const repo = alertsOf(ctx);
+  const row = await repo.findSettings(ctx.db, companyId, cabinetId);
   return {
     cabinetId,
     rules: row?.rules ?? [],
@@ -39,11 +40,6 @@ async function view(
     groups: await repo.namesOf(ctx.db, 'member_groups', companyId, row?.groupIds ?? []),
     updatedAt: row ? row.updatedAt.toISOString() : null,
   };
-}
-
-export async function getSettings(ctx: Ctx, cabinetId: string): Promise<TAlertSettings> {
-  await loadManaged(ctx, cabinetId);
-  return view(ctx, cabinetId, await repo.findSettings(ctx.db, ctx.auth.user.companyId, cabinetId));
 }
 
 /** Saves the whole settings on the version read (If-Match); an identical save writes nothing. */
@@ -62,6 +58,7 @@ export async function updateSettings(
     .sort((a, b) => a.dateItem.localeCompare(b.dateItem) || a.daysBefore - b.daysBefore);
   const memberIds = members.map((m) => m.id).sort();
   const groupIds = groups.map((g) => g.id).sort();
+  const repo = alertsOf(ctx);
   await ctx.db.transaction(async (tx) => {
     const current = await repo.findSettings(tx, companyId, cabinetId, { forUpdate: true });
     assertVersion(expected, current?.updatedAt ?? ALERT_SETTINGS_NEVER_SAVED);
@@ -96,12 +93,13 @@ export async function updateSettings(
 
 /** Deadlines whose alert is on today (or, for the calendar, every next deadline within `horizonDays`). */
 export async function deadlinesFor(
-  db: DbOrTx,
-  who: { isCompanyAdmin: boolean; user: { id: string; companyId: string } },
+  ctx: Pick<Ctx, 'db' | 'alerts'> & { auth: Who },
   today: string,
   mode: { kind: 'due' } | { kind: 'horizon'; days: number },
 ): Promise<TUpcomingDeadline[]> {
-  const readable: Readable = await readableCabinets(db, who);
+  const { db, auth: who } = ctx;
+  const repo = alertsOf(ctx);
+  const readable = await repo.readableCabinets(db, who);
   const cabinets = await repo.cabinetsWithRules(db, {
     companyId: who.user.companyId,
     // A member sees the rules of the cabinets he reads; a company admin those of every cabinet.
@@ -147,5 +145,5 @@ export async function deadlinesFor(
 /** 「期限が近い書類」: what the caller's alerts show today. */
 export async function upcoming(ctx: Ctx) {
   const today = jstDay(ctx.clock());
-  return { today, items: await deadlinesFor(ctx.db, ctx.auth, today, { kind: 'due' }) };
+  return { today, items: await deadlinesFor(ctx, today, { kind: 'due' }) };
 }

@@ -85,11 +85,8 @@ export async function feedIcs(
   const member = await repo.memberOfFeed(deps.db, hashOf(secret));
   if (!member) return null;
   const today = jstDay(deps.clock());
-  const who = {
-    isCompanyAdmin: member.isCompanyAdmin,
-    user: { id: member.id, companyId: member.companyId },
-  };
-  const items = await deadlinesFor(deps.db, who, today, {
+  const auth = { isCompanyAdmin: member.isCompanyAdmin, user: member };
+  const items = await deadlinesFor({ db: deps.db, auth }, today, {
     kind: 'horizon',
     days: FEED_HORIZON_DAYS,
   });

@@ -18,6 +18,7 @@ import {
   V1,
   companyAdmin,
   may,
+  readableOf,
   salesAdmin,
 } from '../../../test/support/cabinet-rules.world.ts';
 import {
@@ -67,13 +68,7 @@ function world() {
     findCabinetInCompany: async (_db, _c, id) =>
       [ALL, SALES, LEGAL, HR].find((c) => c.id === id) ?? null,
     canManageCabinet: async (_db, who, id) => may(who, 'edit', id),
-    readableCabinets: async (_db, who) => ({
-      companyId: who.user.companyId,
-      isCompanyAdmin: who.isCompanyAdmin,
-      readsAll: who.isCompanyAdmin,
-      cabinetIds: [ALL, SALES, LEGAL, HR].filter((c) => may(who, 'read', c.id)).map((c) => c.id),
-      systemCabinetId: ALL.id,
-    }),
+    readableCabinets: async (_db, who) => readableOf(who),
     // The detail's one statement: the row only where the caller reads it, with his edit right beside it.
     selectDocumentDetail: async (_db, who, _readable, id) =>
       mayDocument(who, 'read', id)

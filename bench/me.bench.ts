@@ -4,7 +4,8 @@
  * touch, answer and JSON.stringify, on the same database), both in their own processes, alternating in 5 rounds.
  * Members signed in with real sessions trade their cookie for a token at the product's site, as the console does.
  *
- * `BENCH_ME_PROFILE=<dir>` starts the product with `--cpu-prof` into that folder (written when it stops).
+ * `BENCH_ME_PROFILE=<dir>` starts the product and the bare server with `--cpu-prof` into that folder (written when
+ * they stop; the bare server's file is named by its pid, printed in the log), so their profiles can be compared.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -47,11 +48,12 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
   const users = await prepareUsers(ctx.database, company.companyId, MEMBERS);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudsign-bench-me-'));
   const profileDir = process.env.BENCH_ME_PROFILE;
+  const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const product = await startServer({
     port: PORT,
     dataDir,
     databaseUrl: ctx.databaseUrl,
-    nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    nodeArgs,
     // One member's clients ask thousands of times a minute: the limiter still counts every request (its cost
     // stays in the figure) but must not answer 429, which is not the work measured.
     env: { API_REQUESTS_PER_MINUTE: '999999' },
@@ -60,7 +62,12 @@ async function run(ctx: BenchContext): Promise<BenchResult> {
     port: PORT + 2,
     databaseUrl: ctx.databaseUrl,
     product,
+    nodeArgs,
   });
+  if (profileDir)
+    ctx.log(
+      `GET /me: profiles of the product (pid ${product.pid}) and the bare server (pid ${bare.pid})`,
+    );
   try {
     const tokens: string[] = [];
     for (const user of users) tokens.push(await fetchToken(product, user));

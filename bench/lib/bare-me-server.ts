@@ -75,9 +75,11 @@ export async function startBareMeServer(opts: {
   port: number;
   databaseUrl: string;
   product: { siteUrl: string; apiUrl: string };
+  /** Extra node flags, e.g. `--cpu-prof`, to profile the ceiling beside the product. */
+  nodeArgs?: string[];
 }): Promise<BareMeServer> {
   await assertNothingAnswers(`http://localhost:${opts.port}/healthz`);
-  const child = spawn(process.execPath, ['--import', 'tsx', self], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', self], {
     cwd: repoRoot,
     env: {
       ...process.env,

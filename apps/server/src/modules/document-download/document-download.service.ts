@@ -54,7 +54,7 @@ export async function requestDownload(
   const db = deps.database.db;
   // The list's own checks: a cabinet he cannot read, or another company's item, is missing (404).
   const readable = await readableCabinets(db, auth);
-  await resolveCabinetScope(db, readable, body.conditions.cabinetId);
+  await resolveCabinetScope({ db }, readable, body.conditions.cabinetId);
   await assertOptionFiltersInCompany(db, readable.companyId, body.conditions.options);
   const params: DownloadParams = {
     conditions: body.conditions,

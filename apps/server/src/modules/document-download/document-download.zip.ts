@@ -85,7 +85,7 @@ async function scopeOf(deps: AppDeps, companyId: string, p: DownloadParams, admi
   if (adminsOnly && !who.isCompanyAdmin) return null;
   const readable = await readableCabinets(db, who);
   try {
-    const cabinet = await resolveCabinetScope(db, readable, p.conditions.cabinetId);
+    const cabinet = await resolveCabinetScope({ db }, readable, p.conditions.cabinetId);
     return { readable, filter: searchFilter(readable, p.conditions, cabinet) };
   } catch (e) {
     if (e instanceof AppError && e.code === 'not_found') return null;

@@ -28,7 +28,7 @@ import {
 } from './document-attribute.service.ts';
 import { resolveImportCabinet } from './documents-import.service.ts';
 import type * as repo from './documents.repository.ts';
-import { getDocument, type Ctx } from './documents.service.ts';
+import { getDocument, searchScope, type Ctx } from './documents.service.ts';
 
 const notFound = {
   code: 'not_found',
@@ -154,5 +154,33 @@ describe('importing into a cabinet', () => {
     expect(await resolveImportCabinet(w.ctx(companyAdmin), 'all')).toMatchObject({
       isSystem: true,
     });
+  });
+});
+
+describe('searching a cabinet', () => {
+  it('only one the member reads: another is missing (404 on cabinetId), as is another company’s', async () => {
+    const w = world();
+    const asSalesAdmin = w.ctx(salesAdmin);
+    const missing = '指定されたキャビネットが見つかりません。';
+    const notHere = {
+      code: 'not_found',
+      status: 404,
+      message: missing,
+      details: [{ path: 'cabinetId', message: missing }],
+    };
+    // He reads 営業 and 法務; 人事 is a company admin's only.
+    expect(await failure(searchScope(asSalesAdmin, { cabinetId: 'hr', options: {} }))).toEqual(
+      notHere,
+    );
+    expect(await searchScope(asSalesAdmin, { cabinetId: 'LEGAL', options: {} })).toMatchObject({
+      cabinet: { id: 'legal', isSystem: false },
+    });
+    const asAdmin = w.ctx(companyAdmin);
+    expect(await searchScope(asAdmin, { cabinetId: 'hr', options: {} })).toMatchObject({
+      cabinet: { id: 'hr', isSystem: false },
+    });
+    expect(await failure(searchScope(asAdmin, { cabinetId: 'nowhere', options: {} }))).toEqual(
+      notHere,
+    );
   });
 });

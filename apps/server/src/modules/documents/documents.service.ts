@@ -5,6 +5,7 @@ import {
   type TDocumentDetail,
   type TDocumentFindQuery,
   type TDocumentFindResponse,
+  type TDocumentSearchConditions,
 } from '@cloudsign/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -37,7 +38,7 @@ type ReadCtx = Pick<Ctx, 'db' | 'documents'> & { auth: repo.Who };
  * member's readable cabinets are already resolved (readableCabinets): no second query.
  */
 export async function resolveCabinetScope(
-  db: DbOrTx,
+  ctx: Pick<Ctx, 'db' | 'documents'>,
   readable: Readable,
   cabinetId: string | undefined,
 ): Promise<CabinetScope> {
@@ -45,7 +46,7 @@ export async function resolveCabinetScope(
   const id = cabinetId.toLowerCase();
   let cabinet: CabinetScope = null;
   if (readable.isCompanyAdmin) {
-    const row = await repo.findCabinetInCompany(db, readable.companyId, id);
+    const row = await documentsOf(ctx).findCabinetInCompany(ctx.db, readable.companyId, id);
     if (row) cabinet = { id: row.id, isSystem: row.type === EntityType.System };
   } else if (readable.cabinetIds.includes(id)) {
     cabinet = { id, isSystem: id === readable.systemCabinetId };
@@ -56,6 +57,20 @@ export async function resolveCabinetScope(
     ]);
   }
   return cabinet;
+}
+
+/**
+ * The list's own checks of a search (a cabinet the caller cannot read, or another company's item, is missing:
+ * 404) and what he reads; まとめてダウンロード and 税務調査対応 search as the list does.
+ */
+export async function searchScope(
+  ctx: ReadCtx,
+  q: Pick<TDocumentSearchConditions, 'cabinetId' | 'options'>,
+) {
+  const readable = await documentsOf(ctx).readableCabinets(ctx.db, ctx.auth);
+  const cabinet = await resolveCabinetScope(ctx, readable, q.cabinetId);
+  await assertOptionFiltersInCompany(ctx.db, readable.companyId, q.options);
+  return { readable, cabinet };
 }
 
 /**
@@ -193,9 +208,7 @@ export async function findDocuments(
 ): Promise<TDocumentFindResponse> {
   const { db } = ctx;
   const repo = documentsOf(ctx);
-  const readable = await repo.readableCabinets(db, ctx.auth);
-  const cabinet = await resolveCabinetScope(db, readable, q.cabinetId);
-  await assertOptionFiltersInCompany(db, readable.companyId, q.options);
+  const { readable, cabinet } = await searchScope(ctx, q);
   if (!opts.pageCache || !readable.readsAll || (cabinet && !cabinet.isSystem)) {
     const { rows, total, isTotalExact } = await searchPage(db, readable, q, cabinet);
     return toResponse(rows, total, isTotalExact);

@@ -52,7 +52,7 @@ export const packConditions = ({ period, conditions }: Scope): TDocumentSearchCo
 async function filterOf(deps: AppDeps, auth: AuthContext, scope: Scope) {
   const db = deps.database.db;
   const readable = await readableCabinets(db, auth);
-  const cabinet = await resolveCabinetScope(db, readable, scope.conditions.cabinetId);
+  const cabinet = await resolveCabinetScope({ db }, readable, scope.conditions.cabinetId);
   await assertOptionFiltersInCompany(db, readable.companyId, scope.conditions.options);
   return searchFilter(readable, packConditions(scope), cabinet);
 }

@@ -162,9 +162,15 @@ async function writeBatch(
   });
 }
 
-async function settle(deps: AppDeps, companyId: string, creates: Create[]) {
+/** `ssoRead`: whether the company signs in by SSO only, read while the batch gathered (drain). */
+async function settle(
+  deps: AppDeps,
+  companyId: string,
+  creates: Create[],
+  ssoRead: Promise<boolean>,
+) {
   try {
-    const isSsoOnly = await companyUsesSso(deps, companyId);
+    const isSsoOnly = await ssoRead;
     const taken = new Set<string>();
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       try {
@@ -191,7 +197,14 @@ async function settle(deps: AppDeps, companyId: string, creates: Create[]) {
   );
 }
 
-type Queue = { waiting: Create[]; isWriting: boolean; expected: number; lastMs: number };
+type Queue = {
+  waiting: Create[];
+  isWriting: boolean;
+  expected: number;
+  lastMs: number;
+  /** The SSO setting read for the creates waiting (readSso). */
+  ssoRead: Promise<boolean> | null;
+};
 const queues = new WeakMap<Database, Map<string, Queue>>();
 
 /** The longest a batch waits for the creates of the last one to come back. */
@@ -210,13 +223,28 @@ async function gather(q: Queue) {
     await new Promise((r) => setImmediate(r));
 }
 
+/**
+ * The company's SSO setting (whether its new members sign in by SSO only, so get no invitation) is read for
+ * each batch as its first create arrives, while the batch gathers and the one before it is written: that read
+ * was a round trip of its own between one batch's commit and the next one's first statement, where every
+ * create of the company waited. Read for every batch, as before, never kept.
+ */
+const readSso = (deps: AppDeps, companyId: string) => {
+  const read = companyUsesSso(deps, companyId);
+  // Awaited by settle, whose failure path answers each create; never an unhandled rejection meanwhile.
+  read.catch(() => undefined);
+  return read;
+};
+
 async function drain(deps: AppDeps, companyId: string, q: Queue) {
   for (await gather(q); q.waiting.length > 0; await gather(q)) {
     const creates = q.waiting.splice(0, MAX_BATCH);
+    const ssoRead = q.ssoRead === null ? readSso(deps, companyId) : q.ssoRead;
+    q.ssoRead = q.waiting.length > 0 ? readSso(deps, companyId) : null;
     // Slow to forget a larger number of clients: one batch short of stragglers does not halve the next.
     q.expected = Math.max(creates.length, Math.floor(q.expected * 0.9));
     const started = performance.now();
-    await settle(deps, companyId, creates);
+    await settle(deps, companyId, creates, ssoRead);
     q.lastMs = performance.now() - started;
   }
 }
@@ -236,13 +264,14 @@ export function createTogether(
   const companyId = who.user.companyId;
   let queue = byCompany.get(companyId);
   if (!queue) {
-    queue = { waiting: [], isWriting: false, expected: 1, lastMs: 0 };
+    queue = { waiting: [], isWriting: false, expected: 1, lastMs: 0, ssoRead: null };
     byCompany.set(companyId, queue);
   }
   const q = queue;
   const done = new Promise<Made>((resolve, reject) =>
     q.waiting.push({ who, user, alone, resolve, reject }),
   );
+  if (q.ssoRead === null) q.ssoRead = outsideQueryScope(() => readSso(deps, companyId));
   const write = () => {
     q.isWriting = true;
     // The batch writes for every request in it: one client leaving cancels none of it (db/query-scope.ts).

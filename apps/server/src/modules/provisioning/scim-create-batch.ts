@@ -208,14 +208,17 @@ type Queue = {
 const queues = new WeakMap<Database, Map<string, Queue>>();
 
 /** The longest a batch waits for the creates of the last one to come back. */
-const GATHER_MAX_MS = 20;
+const GATHER_MAX_MS = 50;
 
 /**
  * An IdP's clients send their next user as soon as their answer arrives, and the answers of a batch arrive
  * together: a batch begun with the first one back would hold the chain and counts for a whole transaction
  * while the others queue behind it (measured: batches of 19 and 1 in turn). So a batch waits until as many
- * creates as the recent batches had are there, at most as long as the last batch took (and GATHER_MAX_MS):
- * a lone create (a sync at one request at a time) never waits.
+ * creates as were in flight around the last batch are there (its own and those that arrived while it was
+ * written), at most as long as the last batch took (and GATHER_MAX_MS): a lone create (a sync at one request
+ * at a time) never waits. Counting only the last batch's own creates, 20 clients settled into two groups
+ * written in turn (14 and 6, each waiting out the other's transaction) whenever a round trip outlasted the
+ * 20 ms the wait then had; each batch costs the same handful of statements whatever its size.
  */
 async function gather(q: Queue) {
   const until = performance.now() + Math.min(GATHER_MAX_MS, q.lastMs);
@@ -241,11 +244,12 @@ async function drain(deps: AppDeps, companyId: string, q: Queue) {
     const creates = q.waiting.splice(0, MAX_BATCH);
     const ssoRead = q.ssoRead === null ? readSso(deps, companyId) : q.ssoRead;
     q.ssoRead = q.waiting.length > 0 ? readSso(deps, companyId) : null;
-    // Slow to forget a larger number of clients: one batch short of stragglers does not halve the next.
-    q.expected = Math.max(creates.length, Math.floor(q.expected * 0.9));
     const started = performance.now();
     await settle(deps, companyId, creates, ssoRead);
     q.lastMs = performance.now() - started;
+    // The clients in flight: this batch's, about to come back, and those that arrived while it was written.
+    // Slow to forget a larger number: one batch short of stragglers does not halve the next.
+    q.expected = Math.max(creates.length + q.waiting.length, Math.floor(q.expected * 0.9));
   }
 }
 

@@ -78,7 +78,7 @@ export async function startExecution(
  * (isNew false: no job to send); otherwise a new row under the cap.
  */
 export async function insertGeneration(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database' | 'jobs'>,
   values: NewManipulation & {
     target: BulkTarget;
     kind: number;

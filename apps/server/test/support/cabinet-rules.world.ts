@@ -10,6 +10,11 @@ import type { AuthContext } from '../../src/auth/current-user.ts';
 import type * as repo from '../../src/modules/cabinets/cabinets.repository.ts';
 import type { CabinetRow } from '../../src/modules/cabinets/cabinets.repository.ts';
 import type { Ctx } from '../../src/modules/cabinets/cabinets.service.ts';
+import type * as documentsRepo from '../../src/modules/documents/documents.repository.ts';
+import type { Database } from '../../src/db/client.ts';
+import type { Jobs } from '../../src/jobs/jobs.ts';
+import type { FileStorage } from '../../src/lib/storage.ts';
+import type { Ctx as DownloadCtx } from '../../src/modules/document-download/document-download.service.ts';
 import { callerOf, fakeDb, fakeOf } from './fakes.ts';
 
 export const V1 = new Date('2026-04-01T00:00:00.000Z');
@@ -140,3 +145,22 @@ export function cabinetRulesWorld(opts: { uniqueViolationOnWrite?: boolean } = {
   const ctx = (auth: AuthContext) => ({ db, auth, cabinets, clock: () => NOW }) satisfies Ctx;
   return { ctx, writes, savedAt };
 }
+
+/**
+ * What a download or a tax audit pack of this company is given: the documents repository answers what the
+ * caller reads and which cabinets there are; the runs' database, queue and storage give nothing, so a request
+ * refused before its run is taken touches none of them.
+ */
+export const downloadCtx = (auth: AuthContext): DownloadCtx => ({
+  db: fakeDb(),
+  auth,
+  clock: () => NOW,
+  documents: fakeOf<typeof documentsRepo>({
+    readableCabinets: async (_db, who) => readableOf(who),
+    findCabinetInCompany: async (_db, _c, id) =>
+      [ALL, SALES, LEGAL, HR].find((c) => c.id === id) ?? null,
+  }),
+  database: fakeOf<Database>({}),
+  jobs: fakeOf<Jobs>({}),
+  storage: fakeOf<FileStorage>({}),
+});

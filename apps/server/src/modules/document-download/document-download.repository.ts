@@ -9,6 +9,8 @@ import { documents, users } from '../../db/schema.ts';
 import type { Readable } from '../../auth/access.ts';
 import { documentSearchWhere, visibleCabinetsJson } from '../documents/documents-search.sql.ts';
 import type { SearchFilter } from '../documents/search-filter.ts';
+// What the requester reads when the job runs: asked here, like the job's other reads.
+export { readableCabinets } from '../../auth/access.ts';
 
 export type DownloadFile = { id: string; name: string; storageKey: string; size: number };
 export type DownloadRow = Awaited<ReturnType<typeof downloadPage>>[number];

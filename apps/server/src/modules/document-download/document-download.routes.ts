@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentDownloadEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
 import { toJobStatusDto, toManipulationDto } from '../../bulk/bulk.dto.ts';
 import { contentDisposition } from '../../lib/http/content-disposition.ts';
 import { jstFileStamp } from '../../lib/time/jst.ts';
@@ -12,6 +13,7 @@ import {
   getDownload,
   openDownload,
   requestDownload,
+  type Ctx,
 } from './document-download.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -42,6 +44,7 @@ export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
   app,
   { deps },
 ) => {
+  const ctx = (auth: Ctx['auth']) => ({ ...deps, ...requestCtx(deps, auth) });
   // Before the body is read: a member the company setting keeps out learns nothing from a 400.
   const guard = async (request: { auth: Parameters<typeof assertMayBulkDownload>[0] }) =>
     assertMayBulkDownload(request.auth);
@@ -55,7 +58,7 @@ export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     }),
     preValidation: guard,
     handler: async (request, reply) => {
-      const m = await requestDownload(deps, request.auth, request.body);
+      const m = await requestDownload(ctx(request.auth), request.body);
       return reply.status(202).send({ manipulation: toManipulationDto(m) });
     },
   });
@@ -64,7 +67,7 @@ export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     ...routeOf(e.status, { tags, summary: 'まとめてダウンロードの進み具合', errors }),
     preValidation: guard,
     handler: async (request) => {
-      const m = await getDownload(deps, request.auth, request.params.id);
+      const m = await getDownload(ctx(request.auth), request.params.id);
       return toJobStatusDto(m);
     },
   });
@@ -73,7 +76,7 @@ export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     ...routeOf(e.zip, { tags, summary: 'まとめてダウンロードのZIPファイル' }),
     preValidation: guard,
     handler: async (request, reply) => {
-      const { run, body } = await openDownload(deps, request.auth, request.params.id);
+      const { run, body } = await openDownload(ctx(request.auth), request.params.id);
       return sendZip(reply, body, ['書類', 'documents'], run.createdAt);
     },
   });

@@ -14,18 +14,19 @@ import {
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
 import type { AppDeps } from '../../deps.ts';
-import { readableCabinets } from '../../auth/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getGeneratedRun, openGeneratedFile } from '../../bulk/generated-file.ts';
 import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
-import { resolveCabinetScope } from '../documents/documents.service.ts';
-import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
+import { searchScope, type Ctx as DocumentsCtx } from '../documents/documents.service.ts';
 import { documentDownloadJob } from './document-download.jobs.ts';
 import type { DownloadParams } from './document-download.zip.ts';
 
 /** How many documents a download of the filter holds (the 税務調査 pack counts its documents the same way). */
 export { countDownload } from './document-download.repository.ts';
+
+/** The documents area's context (its repository says what the caller reads, as the list asks) and the runs'. */
+export type Ctx = DocumentsCtx & Pick<AppDeps, 'database' | 'jobs' | 'storage'>;
 
 const TARGET = 'document_download' as const;
 const companyTarget = (auth: AuthContext) => ({
@@ -43,26 +44,23 @@ export function assertMayBulkDownload(auth: AuthContext) {
 }
 
 export async function requestDownload(
-  deps: AppDeps,
-  auth: AuthContext,
+  ctx: Ctx,
   body: {
     conditions: TDocumentSearchConditions;
     encoding: TCsvEncoding;
     nameRule: TDocumentDownloadNameRule;
   },
 ) {
-  const db = deps.database.db;
+  const { auth } = ctx;
   // The list's own checks: a cabinet he cannot read, or another company's item, is missing (404).
-  const readable = await readableCabinets(db, auth);
-  await resolveCabinetScope({ db }, readable, body.conditions.cabinetId);
-  await assertOptionFiltersInCompany(db, readable.companyId, body.conditions.options);
+  await searchScope(ctx, body.conditions);
   const params: DownloadParams = {
     conditions: body.conditions,
     nameRule: body.nameRule,
     userId: auth.user.id,
   };
   const { row } = await insertGeneration(
-    deps,
+    ctx,
     {
       companyId: auth.company.id,
       target: TARGET,
@@ -85,7 +83,7 @@ export async function requestDownload(
           encoding: body.encoding,
         },
       });
-      await deps.jobs.send(
+      await ctx.jobs.send(
         documentDownloadJob,
         { manipulationId: run.id },
         { companyId: auth.company.id, tx },
@@ -96,21 +94,21 @@ export async function requestDownload(
 }
 
 /** The member's own run (a company admin sees every run of the company); anyone else's is missing. */
-export const getDownload = (deps: AppDeps, auth: AuthContext, id: string) =>
+export const getDownload = (ctx: Ctx, id: string) =>
   getGeneratedRun(
-    deps,
-    { companyId: auth.company.id, target: TARGET },
+    ctx,
+    { companyId: ctx.auth.company.id, target: TARGET },
     id,
-    (m) => auth.isCompanyAdmin || m.createdBy === auth.user.id,
+    (m) => ctx.auth.isCompanyAdmin || m.createdBy === ctx.auth.user.id,
   );
 
 /** The finished archive, after the download's event has committed. */
-export const openDownload = async (deps: AppDeps, auth: AuthContext, id: string) =>
-  openGeneratedFile(deps, await getDownload(deps, auth, id), (m) =>
-    recordAuditEvent(deps.database.db, {
-      ...auditBy(auth),
+export const openDownload = async (ctx: Ctx, id: string) =>
+  openGeneratedFile(ctx, await getDownload(ctx, id), (m) =>
+    recordAuditEvent(ctx.db, {
+      ...auditBy(ctx.auth),
       action: 'document.bulkDownloaded',
-      target: companyTarget(auth),
+      target: companyTarget(ctx.auth),
       details: {
         downloadId: m.id,
         downloadedDocuments: m.counts.exported ?? m.processedRows,

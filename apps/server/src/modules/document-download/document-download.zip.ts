@@ -26,7 +26,7 @@ import {
   type TDocumentSearchConditions,
 } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
-import { readableCabinets, type Readable as ReadableScope } from '../../auth/access.ts';
+import type { Readable as ReadableScope } from '../../auth/access.ts';
 import { findManipulationById, updateManipulation } from '../../bulk/bulk.repository.ts';
 import { createCsvWriter, type CsvWriter } from '../../lib/csv/stringify.ts';
 import { installNativeCrc32 } from '../../lib/zip/native-crc32.ts';
@@ -37,7 +37,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { resolveCabinetScope } from '../documents/documents.service.ts';
 import { searchFilter, type SearchFilter } from '../documents/search-filter.ts';
 import { baseName, extensionOf, uniqueNames } from './download-names.ts';
-import { countDownload, downloadPage, findRequester } from './document-download.repository.ts';
+import {
+  countDownload,
+  downloadPage,
+  findRequester,
+  readableCabinets,
+} from './document-download.repository.ts';
 
 // yazl's CRC-32 in JavaScript cost more than writing the PDFs (lib/zip/native-crc32.ts).
 installNativeCrc32();

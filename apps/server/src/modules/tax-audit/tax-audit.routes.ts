@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { taxAuditEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
+import { requestCtx } from '../../api/request-ctx.ts';
+import type { AuthContext } from '../../auth/current-user.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { toJobStatusDto, toManipulationDto } from '../../bulk/bulk.dto.ts';
 import { sendZip } from '../document-download/document-download.routes.ts';
@@ -14,6 +16,7 @@ const tags = ['documents'];
 const admin = requirePermission('companyAdmin');
 
 export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const ctx = (auth: AuthContext) => ({ ...deps, ...requestCtx(deps, auth) });
   app.route({
     ...routeOf(e.count, {
       tags,
@@ -21,7 +24,7 @@ export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       errors,
     }),
     preValidation: admin,
-    handler: async (request) => countPack(deps, request.auth, request.body),
+    handler: async (request) => countPack(ctx(request.auth), request.body),
   });
 
   app.route({
@@ -33,7 +36,7 @@ export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     }),
     preValidation: admin,
     handler: async (request, reply) => {
-      const m = await requestPack(deps, request.auth, request.body);
+      const m = await requestPack(ctx(request.auth), request.body);
       return reply.status(202).send({ manipulation: toManipulationDto(m) });
     },
   });
@@ -42,7 +45,7 @@ export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     ...routeOf(e.status, { tags, summary: '税務調査対応ファイルの作成の進み具合', errors }),
     preValidation: admin,
     handler: async (request) => {
-      const m = await getPack(deps, request.auth, request.params.id);
+      const m = await getPack(ctx(request.auth), request.params.id);
       return toJobStatusDto(m);
     },
   });
@@ -51,7 +54,7 @@ export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     ...routeOf(e.zip, { tags, summary: '税務調査対応ファイル（ZIP）' }),
     preValidation: admin,
     handler: async (request, reply) => {
-      const { run, body } = await openPack(deps, request.auth, request.params.id);
+      const { run, body } = await openPack(ctx(request.auth), request.params.id);
       return sendZip(reply, body, ['税務調査対応', 'tax_audit'], run.createdAt);
     },
   });

@@ -14,16 +14,13 @@ import {
   type TTaxAuditPeriod,
 } from '@cloudsign/contract';
 import type { AuthContext } from '../../auth/current-user.ts';
-import type { AppDeps } from '../../deps.ts';
-import { readableCabinets } from '../../auth/access.ts';
 import { getGeneratedRun, openGeneratedFile } from '../../bulk/generated-file.ts';
 import { insertGeneration } from '../../bulk/bulk-job-slots.ts';
 import { auditBy, recordAuditEvent } from '../audit-log/audit-log.record.ts';
 import { countCorrections } from '../audit-log/correction-history.ts';
-import { resolveCabinetScope } from '../documents/documents.service.ts';
+import { searchScope } from '../documents/documents.service.ts';
 import { searchFilter } from '../documents/search-filter.ts';
-import { assertOptionFiltersInCompany } from '../document-attribute-options/option-filters.ts';
-import { countDownload } from '../document-download/document-download.service.ts';
+import { countDownload, type Ctx } from '../document-download/document-download.service.ts';
 import type { DownloadParams } from '../document-download/document-download.zip.ts';
 import { packCorrections } from './tax-audit.repository.ts';
 import { taxAuditPackJob } from './tax-audit.jobs.ts';
@@ -49,32 +46,28 @@ export const packConditions = ({ period, conditions }: Scope): TDocumentSearchCo
 });
 
 /** The list's own checks (another company's cabinet or item is missing: 404), then the search. */
-async function filterOf(deps: AppDeps, auth: AuthContext, scope: Scope) {
-  const db = deps.database.db;
-  const readable = await readableCabinets(db, auth);
-  const cabinet = await resolveCabinetScope({ db }, readable, scope.conditions.cabinetId);
-  await assertOptionFiltersInCompany(db, readable.companyId, scope.conditions.options);
+async function filterOf(ctx: Ctx, scope: Scope) {
+  const { readable, cabinet } = await searchScope(ctx, scope.conditions);
   return searchFilter(readable, packConditions(scope), cabinet);
 }
 
-export async function countPack(deps: AppDeps, auth: AuthContext, scope: Scope) {
-  const db = deps.database.db;
-  const filter = await filterOf(deps, auth, scope);
-  const documents = await countDownload(db, filter);
+export async function countPack(ctx: Ctx, scope: Scope) {
+  const filter = await filterOf(ctx, scope);
+  const documents = await countDownload(ctx.db, filter);
   const corrections =
     documents === 0
       ? 0
-      : await countCorrections(db, packCorrections(auth.company.id, filter, deps.clock()));
+      : await countCorrections(ctx.db, packCorrections(ctx.auth.company.id, filter, ctx.clock()));
   return { documents, corrections };
 }
 
 export async function requestPack(
-  deps: AppDeps,
-  auth: AuthContext,
+  ctx: Ctx,
   body: Scope & { encoding: TCsvEncoding; nameRule: TDocumentDownloadNameRule },
 ) {
-  const filter = await filterOf(deps, auth, body);
-  const matched = await countDownload(deps.database.db, filter);
+  const { auth } = ctx;
+  const filter = await filterOf(ctx, body);
+  const matched = await countDownload(ctx.db, filter);
   const params: TaxAuditParams = {
     conditions: packConditions(body),
     nameRule: body.nameRule,
@@ -83,7 +76,7 @@ export async function requestPack(
     period: body.period,
   };
   const { row } = await insertGeneration(
-    deps,
+    ctx,
     {
       companyId: auth.company.id,
       target: TAX_AUDIT_TARGET,
@@ -110,7 +103,7 @@ export async function requestPack(
           matchedDocuments: matched,
         },
       });
-      await deps.jobs.send(
+      await ctx.jobs.send(
         taxAuditPackJob,
         { manipulationId: run.id },
         { companyId: auth.company.id, tx },
@@ -121,12 +114,12 @@ export async function requestPack(
 }
 
 /** Any pack of the company (only company admins reach here); another company's id is missing. */
-export const getPack = (deps: AppDeps, auth: AuthContext, id: string) =>
-  getGeneratedRun(deps, { companyId: auth.company.id, target: TAX_AUDIT_TARGET }, id);
+export const getPack = (ctx: Ctx, id: string) =>
+  getGeneratedRun(ctx, { companyId: ctx.auth.company.id, target: TAX_AUDIT_TARGET }, id);
 
 /** The finished archive, after the download's event has committed. */
-export const openPack = async (deps: AppDeps, auth: AuthContext, id: string) =>
-  openGeneratedFile(deps, await getPack(deps, auth, id), (m) => {
+export const openPack = async (ctx: Ctx, id: string) =>
+  openGeneratedFile(ctx, await getPack(ctx, id), (m) => {
     const { period, conditions = { options: {} } } = m.params as Partial<TaxAuditParams>;
     // The event names the period once: the conditions without the period's own range.
     const asked: Record<string, unknown> = { ...conditions };
@@ -134,10 +127,10 @@ export const openPack = async (deps: AppDeps, auth: AuthContext, id: string) =>
       delete asked[`${period.dateField}From`];
       delete asked[`${period.dateField}To`];
     }
-    return recordAuditEvent(deps.database.db, {
-      ...auditBy(auth),
+    return recordAuditEvent(ctx.db, {
+      ...auditBy(ctx.auth),
       action: 'document.taxAuditPackDownloaded',
-      target: companyTarget(auth),
+      target: companyTarget(ctx.auth),
       details: {
         packId: m.id,
         period,

@@ -27,6 +27,7 @@ import {
   DOCUMENT_ATTRIBUTE_AUDIT_FIELDS,
   bulkRowDetail,
   documentAuditTarget,
+  alongsideWrite,
   rowEvents,
   runExecutor,
   writeRowEvents,
@@ -99,31 +100,39 @@ async function applyBatch(
   );
   const partsOf = new Map<string, typeof parts>();
   for (const p of parts) partsOf.set(p.documentId, [...(partsOf.get(p.documentId) ?? []), p]);
-  await updateAttributes(
-    tx,
-    m.companyId,
-    writes.map(({ title, rowNumber: _n, ...w }) => ({
-      ...w,
-      searchText: documentSearchText({
-        id: w.id,
-        title,
-        attrTitle: w.attrTitle,
-        counterparty: w.counterparty,
-        participants: partsOf.get(w.id) ?? [],
-      }),
-    })),
-  );
+  const executor = changed.length > 0 ? await runExecutor(tx, m) : undefined;
   // One event per document changed, with the batch (issue 33): the same action and before → after as the
-  // detail page's save, plus the run and the row.
-  if (changed.length > 0)
-    await write(
+  // detail page's save, plus the run and the row; built while the database applies the update.
+  await alongsideWrite(
+    updateAttributes(
       tx,
-      rowEvents(
-        m,
-        await runExecutor(tx, m),
-        changed.map(({ rowNumber: _n, ...e }) => ({ action: 'document.attributesChanged', ...e })),
-      ),
-    );
+      m.companyId,
+      writes.map(({ title, rowNumber: _n, ...w }) => ({
+        ...w,
+        searchText: documentSearchText({
+          id: w.id,
+          title,
+          attrTitle: w.attrTitle,
+          counterparty: w.counterparty,
+          participants: partsOf.get(w.id) ?? [],
+        }),
+      })),
+    ),
+    async () => {
+      if (executor)
+        await write(
+          tx,
+          rowEvents(
+            m,
+            executor,
+            changed.map(({ rowNumber: _n, ...e }) => ({
+              action: 'document.attributesChanged',
+              ...e,
+            })),
+          ),
+        );
+    },
+  );
   for (const w of writes)
     outcomes.set(w.rowNumber, { rowNumber: w.rowNumber, outcome: 'succeeded', message: null });
   return rows.map((r) => outcomes.get(r.rowNumber)!);

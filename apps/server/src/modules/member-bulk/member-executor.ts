@@ -24,6 +24,7 @@ import {
   bulkRowDetail,
   rowEvents,
   runExecutor,
+  alongsideWrite,
   writeRowEvents,
   type RowEventWriter,
 } from '../audit-log/bulk-row-events.ts';
@@ -127,7 +128,7 @@ async function applyAdds(
     };
   });
   const inserted = new Map((await insertMembers(tx, m.companyId, list)).map((x) => [x.n, x.id]));
-  await addMemberships(
+  const memberships = addMemberships(
     tx,
     m.companyId,
     rows
@@ -137,34 +138,36 @@ async function applyAdds(
         groupIds: values(r, 'after').groups.map((g) => g.id),
       })),
   );
-  await recordRows(
-    write,
-    tx,
-    m,
-    rows
-      .filter((r) => inserted.get(r.rowNumber))
-      .map((r) => {
-        const a = values(r, 'after');
-        return {
-          rowNumber: r.rowNumber,
-          action: 'member.created' as const,
-          target: memberAuditTarget({
-            id: inserted.get(r.rowNumber)!,
-            name: a.name,
-            email: a.email,
-          }),
-          details: {
-            ...changes(NO_MEMBER, { ...a, furigana: a.furigana ?? null }, [
-              'name',
-              'furigana',
-              'email',
-              'organization',
-              'roles',
-            ]),
-            ...groupChange([], a.groups),
-          },
-        };
-      }),
+  await alongsideWrite(memberships, () =>
+    recordRows(
+      write,
+      tx,
+      m,
+      rows
+        .filter((r) => inserted.get(r.rowNumber))
+        .map((r) => {
+          const a = values(r, 'after');
+          return {
+            rowNumber: r.rowNumber,
+            action: 'member.created' as const,
+            target: memberAuditTarget({
+              id: inserted.get(r.rowNumber)!,
+              name: a.name,
+              email: a.email,
+            }),
+            details: {
+              ...changes(NO_MEMBER, { ...a, furigana: a.furigana ?? null }, [
+                'name',
+                'furigana',
+                'email',
+                'organization',
+                'roles',
+              ]),
+              ...groupChange([], a.groups),
+            },
+          };
+        }),
+    ),
   );
   return rows.map((r) =>
     inserted.get(r.rowNumber)
@@ -252,7 +255,7 @@ async function applyEdits(
     grants,
     outcomes,
   );
-  await updateMembers(
+  const updating = updateMembers(
     tx,
     m.companyId,
     live.map((r) => {
@@ -267,6 +270,30 @@ async function applyEdits(
         search: memberSearchText(a),
       };
     }),
+  );
+  await alongsideWrite(updating, () =>
+    recordRows(
+      write,
+      tx,
+      m,
+      live.map((r) => {
+        const b = values(r, 'before');
+        const a = values(r, 'after');
+        return {
+          rowNumber: r.rowNumber,
+          action: 'member.updated' as const,
+          target: memberAuditTarget({ id: r.targetId!, name: a.name, email: a.email }),
+          details: {
+            ...changes(
+              { ...b, furigana: b.furigana ?? null },
+              { ...a, furigana: a.furigana === undefined ? undefined : a.furigana },
+              AUDITED,
+            ),
+            ...groupChange(b.groups, a.groups),
+          },
+        };
+      }),
+    ),
   );
   // The old addresses may have been mistyped: their setup links and sessions end with the commit; invited
   // members get a fresh link at the new address from the follow-up job (member-invitations.ts).
@@ -293,28 +320,6 @@ async function applyEdits(
       userId: r.targetId!,
       groupIds: values(r, 'after').groups.map((g) => g.id),
     })),
-  );
-  await recordRows(
-    write,
-    tx,
-    m,
-    live.map((r) => {
-      const b = values(r, 'before');
-      const a = values(r, 'after');
-      return {
-        rowNumber: r.rowNumber,
-        action: 'member.updated' as const,
-        target: memberAuditTarget({ id: r.targetId!, name: a.name, email: a.email }),
-        details: {
-          ...changes(
-            { ...b, furigana: b.furigana ?? null },
-            { ...a, furigana: a.furigana === undefined ? undefined : a.furigana },
-            AUDITED,
-          ),
-          ...groupChange(b.groups, a.groups),
-        },
-      };
-    }),
   );
   for (const r of live) outcomes.set(r.rowNumber, ok(r.rowNumber));
   return rows.map((r) => outcomes.get(r.rowNumber)!);
@@ -385,34 +390,37 @@ async function applyDeletes(
       return to ? [{ from: r.targetId!, to: to.id }] : [];
     }),
   );
-  await deleteMembers(
-    tx,
-    m.companyId,
-    live.map((r) => r.targetId!),
-  );
-  await recordRows(
-    write,
-    tx,
-    m,
-    live.map((r) => {
-      const cur = locked.current.get(r.targetId!)!;
-      const transfer = values(r, 'before').transfer;
-      return {
-        rowNumber: r.rowNumber,
-        action: 'member.deleted' as const,
-        target: memberAuditTarget(cur),
-        details: {
-          roles: cur.roles,
-          ...(transfer?.to
-            ? {
-                successor: transfer.to,
-                cabinets: transfer.cabinets,
-                documents: transfer.documents,
-              }
-            : {}),
-        },
-      };
-    }),
+  await alongsideWrite(
+    deleteMembers(
+      tx,
+      m.companyId,
+      live.map((r) => r.targetId!),
+    ),
+    () =>
+      recordRows(
+        write,
+        tx,
+        m,
+        live.map((r) => {
+          const cur = locked.current.get(r.targetId!)!;
+          const transfer = values(r, 'before').transfer;
+          return {
+            rowNumber: r.rowNumber,
+            action: 'member.deleted' as const,
+            target: memberAuditTarget(cur),
+            details: {
+              roles: cur.roles,
+              ...(transfer?.to
+                ? {
+                    successor: transfer.to,
+                    cabinets: transfer.cabinets,
+                    documents: transfer.documents,
+                  }
+                : {}),
+            },
+          };
+        }),
+      ),
   );
   for (const r of live) outcomes.set(r.rowNumber, ok(r.rowNumber));
   return rows.map((r) => outcomes.get(r.rowNumber)!);

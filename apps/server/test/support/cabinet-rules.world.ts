@@ -80,7 +80,14 @@ export function cabinetRulesWorld(opts: { uniqueViolationOnWrite?: boolean } = {
   /** The 更新日時 each update wrote. */
   const savedAt: string[] = [];
   const rows = [ALL, SALES, LEGAL, HR];
-  const names: Record<string, string> = { g1: '営業部', g2: '法務部', u1: '一郎', u2: '二郎' };
+  const names: Record<string, string> = {
+    g1: '営業部',
+    g2: '法務部',
+    u1: '一郎',
+    u2: '二郎',
+    reader: '読者',
+    'sales-admin': '営業管理者',
+  };
   const links = new Set(['sales:g1', 'sales:u1']);
   /** The cabinet each condition's WHERE is limited to. */
   const scopes = new Map<SQL, string>();
@@ -139,6 +146,10 @@ export function cabinetRulesWorld(opts: { uniqueViolationOnWrite?: boolean } = {
     linkMatching: async (_tx, id, where) =>
       (await link(true)(id, filedIn(scopes.get(where)!))).length,
     countRuleCandidates: async () => 3,
+    selectReadableCabinets: async (_db, _c, userId) =>
+      rows
+        .filter((r) => readableOf(caller(userId)).cabinetIds.includes(r.id))
+        .map((r) => ({ id: r.id, name: r.name, type: EntityType.User, reasons: [] })),
   });
   // The transaction only takes the audit events written with a change (recorded, never read here).
   const db = fakeDb((e) => writes.push(`audit ${e.action} ${JSON.stringify(e.details)}`));

@@ -1,13 +1,12 @@
 /** Who can read what, and why (「アクセスできる人」 panel; spec §7 `GET /cabinets_read_document/{id}`). */
 import { CABINET_ACCESS_PAGE_SIZE, CABINET_CANDIDATES_LIMIT } from '@cloudsign/contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import * as access from './access.repository.ts';
-import { loadManaged, requireUsers, type Ctx } from './cabinets.service.ts';
+import { cabinetsOf, loadManaged, requireUsers, type Ctx } from './cabinets.service.ts';
 
 /** Readers of one cabinet: for those who manage it (it lists colleagues and their groups). */
 export async function cabinetReaders(ctx: Ctx, id: string, q: { page: number; keyword?: string }) {
   await loadManaged(ctx, id);
-  return access.selectCabinetReaders(ctx.db, {
+  return cabinetsOf(ctx).selectCabinetReaders(ctx.db, {
     companyId: ctx.auth.user.companyId,
     cabinetId: id,
     keyword: q.keyword,
@@ -22,13 +21,13 @@ export async function readableCabinetsOf(ctx: Ctx, userId: string) {
     throw notFound();
   });
   if (!ctx.auth.isCompanyAdmin && ctx.auth.user.id !== userId) throw forbidden();
-  return access.selectReadableCabinets(ctx.db, ctx.auth.user.companyId, userId);
+  return cabinetsOf(ctx).selectReadableCabinets(ctx.db, ctx.auth.user.companyId, userId);
 }
 
 /** Colleagues a manager may make admins of the cabinet. */
 export async function memberCandidates(ctx: Ctx, id: string, q: { keyword?: string }) {
   await loadManaged(ctx, id);
-  return access.selectMemberCandidates(
+  return cabinetsOf(ctx).selectMemberCandidates(
     ctx.db,
     ctx.auth.user.companyId,
     q.keyword,
@@ -39,5 +38,6 @@ export async function memberCandidates(ctx: Ctx, id: string, q: { keyword?: stri
 /** Groups a manager may grant reading or use in a classification rule. */
 export async function groupCandidates(ctx: Ctx, id: string) {
   await loadManaged(ctx, id);
-  return { memberGroups: await access.selectGroupCandidates(ctx.db, ctx.auth.user.companyId) };
+  const groups = await cabinetsOf(ctx).selectGroupCandidates(ctx.db, ctx.auth.user.companyId);
+  return { memberGroups: groups };
 }

@@ -4,11 +4,12 @@ import type { TCabinet } from '@cloudsign/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cabinets } from '../../db/schema.ts';
 import * as access from '../../auth/access.ts';
-// Who may read or manage a cabinet, filing by condition, backfills: the area's rules read every statement
-// here, so a rule test's repository answers them too.
+// Who may read or manage a cabinet (and who reads what, and why), filing by condition, backfills: the area's
+// rules read every statement here, so a rule test's repository answers them too.
 export { canManageCabinet, canReadCabinet } from '../../auth/access.ts';
 export * from './cabinet-documents.repository.ts';
 export * from './backfill.repository.ts';
+export * from './access.repository.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlEntityType } from '../../db/entity-type-sql.ts';
 import { EntityType } from '@cloudsign/contract';

@@ -24,6 +24,7 @@ import {
   removeAdmins,
   updateCabinet,
 } from './cabinets.service.ts';
+import { readableCabinetsOf } from './access.service.ts';
 
 const version = (v: string) => ({ kind: 'version', version: v }) as const;
 const ANY = { kind: 'any' } as const;
@@ -164,5 +165,22 @@ describe('who reads a cabinet and who administers it', () => {
       'link ',
       'unlink ',
     ]);
+  });
+});
+
+describe('what a member reads (アクセスできる人)', () => {
+  it('a member asks only about himself (403 for a colleague), a company admin about anyone of the company', async () => {
+    const w = world();
+    const asReader = w.ctx(caller('reader'));
+    const names = async (p: ReturnType<typeof readableCabinetsOf>) => (await p).map((c) => c.name);
+    expect(await failure(readableCabinetsOf(asReader, 'sales-admin'))).toEqual(forbidden);
+    expect(await names(readableCabinetsOf(asReader, 'reader'))).toEqual(['法務']);
+    expect(await names(readableCabinetsOf(w.ctx(companyAdmin), 'sales-admin'))).toEqual([
+      '営業',
+      '法務',
+    ]);
+    expect(await failure(readableCabinetsOf(w.ctx(companyAdmin), 'nobody'))).toMatchObject(
+      notFound,
+    );
   });
 });

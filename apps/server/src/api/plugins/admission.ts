@@ -36,8 +36,14 @@ export type AdmissionOptions = {
   body: SlowBodyOptions;
 };
 
+/** The path without its query, without splitting the URL anew at each of the hooks that ask. */
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
 const isExempt = (request: FastifyRequest) =>
-  request.method === 'OPTIONS' || EXEMPT_PATHS.has(request.url.split('?')[0] ?? '');
+  request.method === 'OPTIONS' || EXEMPT_PATHS.has(pathOf(request.url));
 
 /**
  * Admission control: a process serves `maxConcurrent` requests at once and lets `maxQueued` more wait up to
@@ -64,12 +70,15 @@ export const admission = fp<AdmissionOptions>(async (app, opts) => {
   const perToken = opts.perToken;
   const tokenLimit = new InFlightLimit(perToken?.max ?? 1);
   const countedPerToken = new WeakSet<FastifyRequest>();
-  // First of the hooks: before the address's count and before the gate's line.
-  app.addHook('onRequest', async (request, reply) => {
+  // First of the hooks: before the address's count and before the gate's line. Callback hooks, as all of
+  // admission's: none waits but a request in line, and an async hook costs every request a promise and a turn.
+  // A refused request's hook calls no `done`: the refusal is its answer.
+  app.addHook('onRequest', (request, reply, done) => {
     const key = perToken && !isExempt(request) ? perToken.keyOf(request) : null;
-    if (!key) return;
-    if (!holdPlace(tokenLimit, key, request, reply, perToken!.refuse)) return reply;
+    if (!key) return done();
+    if (!holdPlace(tokenLimit, key, request, reply, perToken!.refuse)) return;
     countedPerToken.add(request);
+    done();
   });
   // Per address, only requests with a body: those are what a client holds open at will. Reads without one are
   // bounded by the gate itself, and the site's first screens read the api from one address for every member.
@@ -90,35 +99,50 @@ export const admission = fp<AdmissionOptions>(async (app, opts) => {
     reply.raw.once('close', leave);
     return gate.enter(gone.signal).finally(() => reply.raw.removeListener('close', leave));
   };
-  const takeTurn = async (request: FastifyRequest, reply: FastifyReply) => {
-    const release = gate.tryEnter() ?? (await waitForTurn(reply));
+  const admitted = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    release: (() => void) | null,
+    done: () => void,
+  ) => {
     if (release) {
       // Both: `close` when the client leaves first, onResponse under inject (no socket to close).
       reply.raw.once('close', release);
       releases.set(request, release);
-      return;
+      return done();
     }
     reply.header('retry-after', retryAfterSeconds);
     request.log.warn(
       { inFlight: gate.inFlight, queued: gate.queued },
       'request refused: overloaded',
     );
-    return sendError(request, reply, 'unavailable', MSG_OVERLOADED);
+    void sendError(request, reply, 'unavailable', MSG_OVERLOADED);
+  };
+  /** A place at once when one is free (no promise), else in line; `done` once admitted. */
+  const takeTurn = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const release = gate.tryEnter();
+    if (release) return admitted(request, reply, release, done);
+    waitForTurn(reply).then((r) => admitted(request, reply, r, done), done);
   };
   const isGated = (request: FastifyRequest) =>
     !isExempt(request) && request.routeOptions.config.sharedGate !== false;
 
   // Without a body, the turn is taken at once, before authentication looks the session up.
-  app.addHook('onRequest', async (request, reply) => {
-    if (isGated(request) && !hasBody(request)) return takeTurn(request, reply);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isGated(request) && !hasBody(request)) return takeTurn(request, reply, done);
+    done();
   });
   // With a body, once it has arrived (preValidation runs after parsing; authentication ran before it).
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const member = request.auth?.user.id;
-    if (member && !holdPlace(perMember, `member:${member}`, request, reply)) return reply;
-    if (isGated(request) && hasBody(request)) return takeTurn(request, reply);
+    if (member && !holdPlace(perMember, `member:${member}`, request, reply)) return;
+    if (isGated(request) && hasBody(request)) return takeTurn(request, reply, done);
+    done();
   });
-  app.addHook('onResponse', async (request) => releases.get(request)?.());
+  app.addHook('onResponse', (request, _reply, done) => {
+    releases.get(request)?.();
+    done();
+  });
 });
 
 const releases = new WeakMap<FastifyRequest, () => void>();

@@ -65,8 +65,9 @@ export function limitPerAddress(
   refuse: Refuse = refuseAsJson,
 ) {
   const perAddress = new InFlightLimit(max);
-  app.addHook('onRequest', async (request, reply) => {
-    if (isExempt(request)) return;
-    if (!holdPlace(perAddress, `ip:${request.ip}`, request, reply, refuse)) return reply;
+  // Refused, the hook calls no `done`: the refusal is the answer.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isExempt(request) || holdPlace(perAddress, `ip:${request.ip}`, request, reply, refuse))
+      done();
   });
 }

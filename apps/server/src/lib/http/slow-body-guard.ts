@@ -24,9 +24,10 @@ export function guardSlowBodies(
   opts: SlowBodyOptions,
   refuse: Refuse = refuseAsJson,
 ) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const socket = request.raw.socket as { bytesRead?: number } | undefined;
-    if (!hasBody(request) || request.raw.complete || typeof socket?.bytesRead !== 'number') return;
+    if (!hasBody(request) || request.raw.complete || typeof socket?.bytesRead !== 'number')
+      return done();
     let since = Date.now();
     let bytesAt = socket.bytesRead;
     const timer = setInterval(() => {
@@ -49,5 +50,6 @@ export function guardSlowBodies(
     }, TICK_MS);
     timer.unref();
     reply.raw.once('close', () => clearInterval(timer));
+    done();
   });
 }

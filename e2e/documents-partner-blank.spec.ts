@@ -18,7 +18,13 @@ mkdirSync(artifacts, { recursive: true });
 async function saveAttributes(page: Page, index: number, fields: Record<string, string>) {
   await page.getByTestId('document-row').nth(index).click();
   const detail = page.getByTestId('document-detail-panel');
-  await detail.getByRole('tab', { name: '書類情報' }).click();
+  // Clicked until the form shows: a click landing before the opened document has rendered is lost, and the
+  // document then opens on its PDF tab (seen once on a loaded machine).
+  const form = detail.getByLabel(Object.keys(fields)[0]!);
+  await expect(async () => {
+    await detail.getByRole('tab', { name: '書類情報' }).click();
+    await expect(form).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
   for (const [label, value] of Object.entries(fields)) await detail.getByLabel(label).fill(value);
   const save = detail.getByRole('button', { name: '保存' });
   if (await save.isEnabled()) {

@@ -40,11 +40,19 @@ export function sendZip(
     .send(body);
 }
 
+/** What the download's services and the tax-audit pack's take: the request's Ctx and the runs' database, queue, storage. */
+export const downloadCtx = (deps: AppDeps, auth: Ctx['auth']): Ctx => ({
+  ...requestCtx(deps, auth),
+  database: deps.database,
+  jobs: deps.jobs,
+  storage: deps.storage,
+});
+
 export const documentDownloadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app,
   { deps },
 ) => {
-  const ctx = (auth: Ctx['auth']) => ({ ...deps, ...requestCtx(deps, auth) });
+  const ctx = (auth: Ctx['auth']) => downloadCtx(deps, auth);
   // Before the body is read: a member the company setting keeps out learns nothing from a 400.
   const guard = async (request: { auth: Parameters<typeof assertMayBulkDownload>[0] }) =>
     assertMayBulkDownload(request.auth);

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { taxAuditEndpoints as e, ZErrorBody } from '@cloudsign/contract';
 import type { AppDeps } from '../../deps.ts';
 import { routeOf } from '../../api/endpoint-route.ts';
-import { requestCtx } from '../../api/request-ctx.ts';
 import type { AuthContext } from '../../auth/current-user.ts';
 import { requirePermission } from '../../api/plugins/permissions.ts';
 import { toJobStatusDto, toManipulationDto } from '../../bulk/bulk.dto.ts';
-import { sendZip } from '../document-download/document-download.routes.ts';
+import { downloadCtx, sendZip } from '../document-download/document-download.routes.ts';
 import { countPack, getPack, openPack, requestPack } from './tax-audit.service.ts';
 
 const errors = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -16,7 +15,7 @@ const tags = ['documents'];
 const admin = requirePermission('companyAdmin');
 
 export const taxAuditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const ctx = (auth: AuthContext) => ({ ...deps, ...requestCtx(deps, auth) });
+  const ctx = (auth: AuthContext) => downloadCtx(deps, auth);
   app.route({
     ...routeOf(e.count, {
       tags,

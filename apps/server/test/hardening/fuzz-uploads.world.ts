@@ -20,8 +20,6 @@ export type UploadWorld = {
   app: ApiApp;
   headers: { authorization: string };
   companyId: string;
-  /** A new access token in `headers` (in place): a file of slow uploads outlives the 5-minute token. */
-  refreshToken: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -36,9 +34,6 @@ export async function createUploadWorld(): Promise<UploadWorld> {
     app,
     headers,
     companyId: company.id,
-    refreshToken: async () => {
-      Object.assign(headers, (await signIn(deps, admin)).headers);
-    },
     close: async () => {
       await app.close();
       await deps.cleanup();

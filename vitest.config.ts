@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
-import { testsThatOpenADatabase } from './apps/server/test/support/database-tests.ts';
+import { configDefaults, defineConfig } from 'vitest/config';
+import {
+  testsThatMockModules,
+  testsThatOpenADatabase,
+} from './apps/server/test/support/database-tests.ts';
 
 // Unit + API integration tests. The server suite runs on PGlite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set (docs/design.md §7). Browser tests are Playwright's (e2e/).
@@ -9,6 +12,27 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 // The migrated template each file's database is copied from, made once per run (test/support/test-databases.ts).
 const testDatabasesSetup = 'apps/server/test/support/test-databases.global-setup.ts';
+const serverRoots = ['apps/server/src', 'apps/server/test'];
+// The server's files share their worker's modules (`isolate: false`): a worker is started and the app's ~700
+// modules evaluated once per worker, not once per file, which was half of the suite's time (docs/decisions.md
+// "The test loop"). Each file still opens its own database. Files that replace a module run isolated.
+const mocking = testsThatMockModules(repoRoot, serverRoots);
+const onADatabase = testsThatOpenADatabase(repoRoot, serverRoots);
+// The isolated project runs on PGlite only; a file that mocks and opens a database would miss PostgreSQL.
+for (const file of mocking)
+  if (onADatabase.includes(file))
+    throw new Error(`${file} replaces a module and opens a database: give it a PostgreSQL run too`);
+const serverProject = {
+  oxc: { jsx: { runtime: 'automatic' as const } },
+  test: {
+    environment: 'node' as const,
+    globalSetup: [testDatabasesSetup],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+    isolate: false,
+  },
+};
 
 export default defineConfig({
   test: {
@@ -18,33 +42,35 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       {
-        // JSX: the first-screen test renders the console's own pages (test/first-screen).
-        oxc: { jsx: { runtime: 'automatic' } },
+        ...serverProject,
         test: {
+          ...serverProject.test,
           name: 'server-pglite',
           include: serverTests,
-          environment: 'node',
+          exclude: [...configDefaults.exclude, ...mocking],
           env: { TEST_DB_KIND: 'pglite' },
-          globalSetup: [testDatabasesSetup],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+        },
+      },
+      {
+        ...serverProject,
+        test: {
+          ...serverProject.test,
+          name: 'server-isolated',
+          include: mocking,
+          env: { TEST_DB_KIND: 'pglite' },
+          isolate: true,
         },
       },
       ...(onPostgres
         ? [
             {
-              oxc: { jsx: { runtime: 'automatic' as const } },
+              ...serverProject,
               test: {
+                ...serverProject.test,
                 name: 'server-postgres',
                 // Only the files that open a database: the others would run the same a second time.
-                include: testsThatOpenADatabase(repoRoot, ['apps/server/src', 'apps/server/test']),
-                environment: 'node',
+                include: onADatabase,
                 env: { TEST_DB_KIND: 'postgres' },
-                globalSetup: [testDatabasesSetup],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-                pool: 'forks' as const,
               },
             },
           ]

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testsThatOpenADatabase } from './database-tests.ts';
+import { testsThatMockModules, testsThatOpenADatabase } from './database-tests.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'database-tests-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,6 +44,24 @@ describe('the test files that run again on PostgreSQL', () => {
       'apps/server/src/modules/m/later.test.ts',
       'apps/server/src/modules/m/m.test.ts',
       'apps/server/test/hardening/c.test.ts',
+    ]);
+  });
+});
+
+/** Spelt apart, so that this file's own text mocks nothing and it shares its worker like the others. */
+const MOCK = ['vi', 'mock'].join('.');
+const DO_MOCK = ['vi', 'doMock'].join('.');
+
+describe('the test files that run isolated', () => {
+  it('are those that replace a module; a name that only contains the word is not one', () => {
+    write('apps/server/src/modules/n/mocks.test.ts', `${MOCK}('./audit.ts', () => ({}));`);
+    write('apps/server/src/modules/n/later.test.ts', `${DO_MOCK}('./audit.ts', () => ({}));`);
+    write('apps/server/src/modules/n/plain.test.ts', `// replaces nothing: my${MOCK}er is a name`);
+    write('apps/server/src/modules/n/helper.ts', `${MOCK}('./audit.ts');`);
+
+    expect(testsThatMockModules(root, ['apps/server/src/modules/n'])).toEqual([
+      'apps/server/src/modules/n/later.test.ts',
+      'apps/server/src/modules/n/mocks.test.ts',
     ]);
   });
 });

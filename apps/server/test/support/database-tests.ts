@@ -8,15 +8,7 @@ import path from 'node:path';
  * same twice. Modules are matched by file name, so a name two folders share can only add a file, never drop one.
  */
 export function testsThatOpenADatabase(repoRoot: string, roots: string[]): string[] {
-  const sources = roots.flatMap((root) =>
-    readdirSync(path.join(repoRoot, root), { recursive: true, encoding: 'utf8' })
-      .filter((rel) => rel.endsWith('.ts'))
-      .map((rel) => {
-        const file = path.join(root, rel).split(path.sep).join('/');
-        return { file, text: readFileSync(path.join(repoRoot, file), 'utf8') };
-      }),
-  );
-  const isTest = (file: string) => file.endsWith('.test.ts');
+  const sources = sourcesUnder(repoRoot, roots);
   // The modules that lead to test-deps, followed until no new one is found.
   const leading = new Set(['test-deps']);
   for (let grew = true; grew;) {
@@ -34,6 +26,32 @@ export function testsThatOpenADatabase(repoRoot: string, roots: string[]): strin
     .filter(({ file, text }) => isTest(file) && [...leading].some((l) => importsModule(text, l)))
     .map(({ file }) => file)
     .sort();
+}
+
+/**
+ * The test files that replace a module with `vi.mock`. The server's suite shares one module graph across the files
+ * a worker runs (`isolate: false` in vitest.config.ts), so a module replaced in one file would stay replaced, or
+ * stay real, in the next: these files run isolated, each in a fresh worker.
+ */
+export function testsThatMockModules(repoRoot: string, roots: string[]): string[] {
+  return sourcesUnder(repoRoot, roots)
+    .filter(({ file, text }) => isTest(file) && /\bvi\.(mock|doMock)\(/.test(text))
+    .map(({ file }) => file)
+    .sort();
+}
+
+const isTest = (file: string) => file.endsWith('.test.ts');
+
+/** Every TypeScript file under `roots` (relative to the repository), with its text. */
+function sourcesUnder(repoRoot: string, roots: string[]) {
+  return roots.flatMap((root) =>
+    readdirSync(path.join(repoRoot, root), { recursive: true, encoding: 'utf8' })
+      .filter((rel) => rel.endsWith('.ts'))
+      .map((rel) => {
+        const file = path.join(root, rel).split(path.sep).join('/');
+        return { file, text: readFileSync(path.join(repoRoot, file), 'utf8') };
+      }),
+  );
 }
 
 /** An import (static or dynamic) of a module by its file name: `…/test-deps.ts` for `test-deps`. */

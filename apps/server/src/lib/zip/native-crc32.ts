@@ -17,7 +17,7 @@ export const yazlCrc32 = (): { unsigned: Unsigned } =>
     unsigned: Unsigned;
   };
 
-const nativeUnsigned: Unsigned = (data, previous = 0) =>
+export const nativeUnsigned: Unsigned = (data, previous = 0) =>
   zlib.crc32(data, Buffer.isBuffer(previous) ? previous.readUInt32BE(0) : previous);
 
 export function installNativeCrc32() {

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { DATA_DIR } from '../playwright.config.ts';
 
-/** The started server writes each mail as an .eml file here (apps/server/src/lib/mailer.ts, the outbox). */
-const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+/** This worker's server writes each mail as an .eml file here (apps/server/src/lib/mailer.ts, the outbox). */
+const outbox = () => path.join(DATA_DIR ?? '', 'mail');
 
 export type OutboxMail = { subject: string; text: string; file: string };
 

@@ -108,6 +108,16 @@ test('open a document, read its PDF, edit its attributes', async ({ page }) => {
     ),
   ).toBeVisible();
 
+  // The next document opens on the tab the admin is on, and the refused value stayed with its own document.
+  await page.getByTestId('document-row').nth(1).click();
+  await expect(detail.getByRole('tab', { name: '書類情報' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(detail.getByLabel('取引金額（円）')).not.toHaveValue('千円');
+  await page.getByTestId('document-row').first().click();
+  await expect(detail.getByLabel('契約相手の名称')).toHaveValue(counterparty);
+
   await detail.getByRole('tab', { name: 'PDF' }).click();
   await expect(detail.getByTestId('pdf-frame')).toBeVisible();
   await page.getByRole('heading', { name: '書類', exact: true }).scrollIntoViewIfNeeded();

@@ -25,8 +25,25 @@ import { AlertScope } from '../../../components/alerts/index.ts';
 import { PdfViewer } from './pdf-viewer.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** The selected document beside the list: 書類情報 (editable when allowed), the PDF, participants, cabinets. */
-export function DocumentDetail({ id, onClose }: { id: string; onClose: () => void }) {
+export type DetailTab = 'pdf' | 'attribute' | 'participants';
+const isDetailTab = (v: string | null): v is DetailTab =>
+  v === 'pdf' || v === 'attribute' || v === 'participants';
+
+/**
+ * The selected document beside the list: 書類情報 (editable when allowed), the PDF, participants, cabinets. The
+ * shown tab is the caller's, so it stays as the detail moves from one document to the next.
+ */
+export function DocumentDetail({
+  id,
+  tab,
+  onTab,
+  onClose,
+}: {
+  id: string;
+  tab: DetailTab;
+  onTab: (tab: DetailTab) => void;
+  onClose: () => void;
+}) {
   const document = useDocument(id);
   const me = useCurrentUser();
   if (document.isPending) {
@@ -69,7 +86,7 @@ export function DocumentDetail({ id, onClose }: { id: string; onClose: () => voi
         </ActionIcon>
       </Group>
       <Meta d={d} />
-      <Tabs defaultValue="pdf" keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => isDetailTab(v) && onTab(v)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="pdf">PDF</Tabs.Tab>
           <Tabs.Tab value="attribute">書類情報</Tabs.Tab>

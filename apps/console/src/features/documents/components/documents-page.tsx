@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Group, Paper } from '@mantine/core';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { ErrorBoundary } from '../../../components/error-boundary/error-boundary.tsx';
@@ -8,6 +8,7 @@ import { Loading } from '../../../components/query-fallback/query-fallback.tsx';
 import { DocumentList } from './document-list.tsx';
 import { DocumentsActions } from './documents-actions.tsx';
 import { DocumentsQuickSearch } from './documents-quick-search.tsx';
+import type { DetailTab } from './document-detail.tsx';
 
 /** The detail and its attribute form are fetched when a document is first opened, not with the list. */
 const DocumentDetail = lazy(async () => ({
@@ -18,6 +19,9 @@ const DocumentDetail = lazy(async () => ({
 export function DocumentsPage() {
   usePageTitle();
   const { query, update } = useListQuery();
+  // The detail's tab is the page's, not a document's: an admin going through documents on 書類情報 stays there,
+  // and a click on the tab while the next document is still opening is not lost when it opens.
+  const [detailTab, setDetailTab] = useState<DetailTab>('pdf');
 
   return (
     <>
@@ -42,6 +46,8 @@ export function DocumentsPage() {
                 <Suspense fallback={<Loading />}>
                   <DocumentDetail
                     id={query.documentId}
+                    tab={detailTab}
+                    onTab={setDetailTab}
                     onClose={() => update({ documentId: undefined })}
                   />
                 </Suspense>

@@ -16,13 +16,15 @@ const serverRoots = ['apps/server/src', 'apps/server/test'];
 // The server's files share their worker's modules (`isolate: false`): a worker is started and the app's ~700
 // modules evaluated once per worker, not once per file, which was half of the suite's time (docs/decisions.md
 // "The test loop"). Each file still opens its own database. Files that replace a module run isolated.
-const mocking = testsThatMockModules(repoRoot, serverRoots);
+// The packages' tests run in the server projects too, so they are searched for mocks as well.
+const mocking = testsThatMockModules(repoRoot, [...serverRoots, 'packages']);
 const onADatabase = testsThatOpenADatabase(repoRoot, serverRoots);
 // The isolated project runs on PGlite only; a file that mocks and opens a database would miss PostgreSQL.
 for (const file of mocking)
   if (onADatabase.includes(file))
     throw new Error(`${file} replaces a module and opens a database: give it a PostgreSQL run too`);
 const serverProject = {
+  // JSX: the first-screen test renders the console's own pages (test/first-screen).
   oxc: { jsx: { runtime: 'automatic' as const } },
   test: {
     environment: 'node' as const,

@@ -25,9 +25,9 @@ import { AlertScope } from '../../../components/alerts/index.ts';
 import { PdfViewer } from './pdf-viewer.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-export type DetailTab = 'pdf' | 'attribute' | 'participants';
-const isDetailTab = (v: string | null): v is DetailTab =>
-  v === 'pdf' || v === 'attribute' || v === 'participants';
+const DETAIL_TABS = ['pdf', 'attribute', 'participants'] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
+const isDetailTab = (v: string | null): v is DetailTab => DETAIL_TABS.some((t) => t === v);
 
 /**
  * The selected document beside the list: 書類情報 (editable when allowed), the PDF, participants, cabinets. The

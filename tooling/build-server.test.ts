@@ -19,7 +19,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { buildServer, ensurePgliteTemplate, syncConsole } from './build-server.ts';
-import { PGLITE_TEMPLATE } from '../apps/server/src/db/pglite-template.ts';
+import {
+  PGLITE_TEMPLATE,
+  PGLITE_TEMPLATE_DIR,
+  stampOf,
+} from '../apps/server/src/db/pglite-template.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 3600);
@@ -39,8 +43,8 @@ it('runs the bundle from a folder copied elsewhere', { timeout: 300_000 }, async
   const outfile = path.join(built, 'dist/main.mjs');
   await buildServer(outfile);
   await ensurePgliteTemplate();
-  for (const file of [PGLITE_TEMPLATE, `${PGLITE_TEMPLATE}.migrations-sha256`])
-    cpSync(file, path.join(built, 'dist', path.basename(file)));
+  for (const file of [PGLITE_TEMPLATE, PGLITE_TEMPLATE_DIR].flatMap((t) => [t, stampOf(t)]))
+    cpSync(file, path.join(built, 'dist', path.basename(file)), { recursive: true });
   const consoleDist = path.join(built, 'console-build');
   mkdirSync(consoleDist);
   writeFileSync(path.join(consoleDist, 'index.html'), '<!doctype html><title>console</title>');

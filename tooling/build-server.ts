@@ -12,9 +12,9 @@
  * file can only enter through an import, which changes an existing one. SERVER_BUILD=always forces a build.
  * What the server reads at run time is copied beside the bundle, and the bundle finds it relative to itself
  * (apps/server/src/lib/app-files.ts): the migrations (drizzle/), the page templates (templates/), the embedded
- * database's template (pglite-template.tgz) and the built console (console/, copied again whenever Vite built
- * it again). No source path of the build machine is in the bundle, so apps/server/dist runs wherever it is copied,
- * with the production node_modules reachable from it (the libraries KEEP_EXTERNAL names).
+ * database's template (pglite-template/ and pglite-template.tgz) and the built console (console/, copied again
+ * whenever Vite built it again). No source path of the build machine is in the bundle, so apps/server/dist runs
+ * wherever it is copied, with the production node_modules reachable from it (the libraries KEEP_EXTERNAL names).
  */
 import {
   cpSync,
@@ -179,8 +179,8 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
 
 /** The migrated database a new embedded data folder starts from, made again when the migrations change. */
 export async function ensurePgliteTemplate(): Promise<void> {
-  const { isTemplateCurrent } = await import('../apps/server/src/db/pglite-template.ts');
-  if (isTemplateCurrent()) return;
+  const { areTemplatesCurrent } = await import('../apps/server/src/db/pglite-template.ts');
+  if (areTemplatesCurrent()) return;
   const { writeTemplate } = await import('../apps/server/src/db/pglite-template-writer.ts');
   await writeTemplate();
 }

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { DEFAULT_SHARED_BUFFERS_MB, pgliteModuleWithBuffers } from './pglite-buffers.ts';
-import { templateFor } from './pglite-template.ts';
+import { copyTemplateInto } from './pglite-template.ts';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -121,20 +121,20 @@ async function openPglite(
 }
 
 /**
- * A PGlite cluster in `dir` (in memory without one); an empty folder starts from the migrated template.
- * `template`: a packed cluster to start from instead (tests' in-memory databases, pglite-template.ts).
+ * A PGlite cluster in `dir` (in memory without one); an empty folder starts as a copy of the migrated template.
+ * `template`: a packed cluster to load instead (tests' in-memory databases, pglite-template.ts).
  */
 export async function openPgliteAt(
   dir: string | undefined,
   sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
   template?: Blob,
 ) {
-  const loadDataDir = template ?? (dir ? templateFor(dir) : undefined);
+  if (dir && !template) copyTemplateInto(dir);
   const wasmModule = await pgliteModuleWithBuffers(sharedBuffersMb);
   const client = await PGlite.create({
     dataDir: dir,
     extensions: { pg_trgm },
-    ...(loadDataDir && { loadDataDir }),
+    ...(template && { loadDataDir: template }),
     ...(wasmModule && { wasmModule }),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -3,14 +3,17 @@
  * by the build (tooling/build-server.ts) instead of made by initdb and the migrations on each first start
  * (about 2.5 s and 1 s on two cores). PostgreSQL's own `template1` is the same idea. The template is used only
  * while it was made from the migrations as they are now; otherwise a new database is made as before.
+ * It comes in two forms: the cluster's folder, which a new data folder copies with the operating system's own
+ * copy (0.1–0.25 s against 0.65–1.05 s for PGlite unpacking the archive file by file, measured side by side),
+ * and the same cluster packed, which databases kept in memory (tests) load.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from './migrations-dir.ts';
-import { PGLITE_TEMPLATE } from '../lib/app-files.ts';
+import { PGLITE_TEMPLATE, PGLITE_TEMPLATE_DIR } from '../lib/app-files.ts';
 
-export { PGLITE_TEMPLATE };
+export { PGLITE_TEMPLATE, PGLITE_TEMPLATE_DIR };
 export const stampOf = (template: string) => `${template}.migrations-sha256`;
 
 /** Every migration file's name and bytes (the journal included), hashed. */
@@ -34,8 +37,27 @@ export const isTemplateCurrent = (template = PGLITE_TEMPLATE) =>
   existsSync(stampOf(template)) &&
   readFileSync(stampOf(template), 'utf8') === migrationsHash();
 
-/** The template's bytes for a database folder that holds no cluster yet, when a current one exists. */
-export function templateFor(dir: string, template = PGLITE_TEMPLATE): Blob | undefined {
-  if (existsSync(path.join(dir, 'PG_VERSION')) || !isTemplateCurrent(template)) return undefined;
-  return new Blob([readFileSync(template)]);
+/** Whether both forms are there and current (the build writes them together). */
+export const areTemplatesCurrent = () =>
+  isTemplateCurrent(PGLITE_TEMPLATE) && isTemplateCurrent(PGLITE_TEMPLATE_DIR);
+
+/**
+ * Copies the template's cluster into `dir` when `dir` holds no cluster yet and a current template exists;
+ * answers whether it did. Copied beside `dir` and renamed into place, so a start killed while copying leaves no
+ * half cluster behind (the next start copies again).
+ */
+export function copyTemplateInto(dir: string, template = PGLITE_TEMPLATE_DIR): boolean {
+  if (existsSync(path.join(dir, 'PG_VERSION')) || !isTemplateCurrent(template)) return false;
+  const aside = `${dir}.${process.pid}.copying`;
+  rmSync(aside, { recursive: true, force: true });
+  try {
+    cpSync(template, aside, { recursive: true });
+  } catch {
+    // Replaced by a build while copying: the database is made as without a template.
+    rmSync(aside, { recursive: true, force: true });
+    return false;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(aside, dir);
+  return true;
 }

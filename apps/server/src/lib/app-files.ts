@@ -4,7 +4,7 @@
  * where the repository keeps it. The bundle `npm start` runs (tooling/build-server.ts) has copies beside it and
  * finds them relative to itself, so its folder runs wherever it is copied (with node_modules reachable from it,
  * for the libraries kept out of the bundle):
- *   main.mjs, server.mjs, drizzle/, templates/, pglite-template.tgz, console/
+ *   main.mjs, server.mjs, drizzle/, templates/, pglite-template/, pglite-template.tgz, console/
  */
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +17,9 @@ const at = (fromSources: string, fromBundle: string) =>
 export const MIGRATIONS_DIR = at('../../drizzle', './drizzle');
 /** The site's server-rendered pages (apps/server/src/site/templates). */
 export const PAGE_TEMPLATES_DIR = at('../site/templates', './templates');
-/** A new embedded database's starting point, written by the build (db/pglite-template.ts). */
+/** A new embedded database's starting point, written by the build (db/pglite-template.ts): the cluster's folder. */
+export const PGLITE_TEMPLATE_DIR = at('../../dist/pglite-template', './pglite-template');
+/** The same cluster packed, for the databases tests keep in memory. */
 export const PGLITE_TEMPLATE = at('../../dist/pglite-template.tgz', './pglite-template.tgz');
 /** The built console (Vite's output, apps/console/dist). */
 export const CONSOLE_DIST = at('../../../console/dist', './console');

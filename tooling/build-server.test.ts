@@ -2,7 +2,8 @@
  * The server bundle runs from wherever its folder is copied: built in one temporary folder, moved to another
  * (the build's folder removed), started there on its embedded database with node_modules reachable beside it,
  * as a deployment copies it. The login page answers from the copied templates, every migration of the copied
- * drizzle folder is applied, the copied console is served, and no path of the build machine is in the bundle.
+ * drizzle folder is applied, the demo seed draws its PDFs with the copied worker, the copied console is served,
+ * and no path of the build machine is in the bundle.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -52,9 +53,11 @@ it('runs the bundle from a folder copied elsewhere', { timeout: 300_000 }, async
   writeFileSync(path.join(consoleDist, '.inputs-sha256'), 'stand-in\n');
   syncConsole(outfile, consoleDist);
 
-  const bundle = readFileSync(path.join(built, 'dist/server.mjs'), 'utf8');
-  expect(bundle).not.toContain(root);
-  expect(bundle).not.toContain(built);
+  for (const file of ['server.mjs', 'pdf-worker.mjs']) {
+    const bundle = readFileSync(path.join(built, 'dist', file), 'utf8');
+    expect(bundle).not.toContain(root);
+    expect(bundle).not.toContain(built);
+  }
 
   // Copied elsewhere; the build's folder and the console it came from are gone.
   const deployed = tempDir('server-copy-');
@@ -74,7 +77,7 @@ it('runs the bundle from a folder copied elsewhere', { timeout: 300_000 }, async
         PORT: String(PORT),
         API_PORT: String(PORT + 1),
         HOST: '127.0.0.1',
-        SEED: 'off',
+        SEED: 'demo',
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,6 +100,7 @@ it('runs the bundle from a folder copied elsewhere', { timeout: 300_000 }, async
     expect(await login.text()).toContain('ログイン');
     const probe = await fetch(`http://127.0.0.1:${PORT}/console-probe.txt`);
     expect(await probe.text()).toBe('the copied console');
+    expect(output.join('\n')).toContain('デモデータを作成しました');
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -115,6 +119,13 @@ it('runs the bundle from a folder copied elsewhere', { timeout: 300_000 }, async
     ) as { entries: unknown[] };
     expect(rows[0]?.n).toBe(journal.entries.length);
     expect(journal.entries.length).toBeGreaterThan(0);
+    // Each of the demo's documents has its PDF, drawn by the worker that was copied with the bundle.
+    const files = await database.raw.query<{ key: string }>(
+      'select storage_key as key from document_files',
+    );
+    expect(files.rows.length).toBe(2020);
+    const first = readFileSync(path.join(deployed, 'data/files', files.rows[0]!.key));
+    expect(first.subarray(0, 5).toString()).toBe('%PDF-');
   } finally {
     await database.close();
   }

@@ -32,7 +32,13 @@ import { inputsStat } from './input-stat.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
-const bundleOf = (entry: string) => path.join(path.dirname(entry), 'server.mjs');
+/** The bundles esbuild writes beside `main.mjs`: the server, and the demo seed's worker thread (a file of its own). */
+const BUNDLES = {
+  server: 'apps/server/src/main.ts',
+  'pdf-worker': 'apps/server/src/seed/pdf-worker.ts',
+} as const;
+const bundlesOf = (entry: string) =>
+  Object.keys(BUNDLES).map((name) => path.join(path.dirname(entry), `${name}.mjs`));
 
 const ENTRY = `// Written by tooling/build-server.ts: compiled code of the server and its libraries is kept between starts.
 import { enableCompileCache } from 'node:module';
@@ -132,7 +138,7 @@ const statOf = (files: readonly string[]) => inputsStat(root, files);
 /** Whether the bundle was made from exactly the files as they are now. */
 export function isServerBundleFresh(outfile = SERVER_BUNDLE): boolean {
   const statFile = statFileOf(outfile);
-  if (!existsSync(outfile) || !existsSync(bundleOf(outfile)) || !existsSync(statFile)) return false;
+  if (![outfile, ...bundlesOf(outfile), statFile].every((f) => existsSync(f))) return false;
   const saved = readFileSync(statFile, 'utf8').trim();
   if (saved === '') return false;
   try {
@@ -148,8 +154,11 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   const result = await build({
     absWorkingDir: root,
     metafile: true,
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: bundleOf(outfile),
+    entryPoints: Object.fromEntries(
+      Object.entries(BUNDLES).map(([name, source]) => [name, path.join(root, source)]),
+    ),
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

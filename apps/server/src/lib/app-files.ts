@@ -4,7 +4,8 @@
  * where the repository keeps it. The bundle `npm start` runs (tooling/build-server.ts) has copies beside it and
  * finds them relative to itself, so its folder runs wherever it is copied (with node_modules reachable from it,
  * for the libraries kept out of the bundle):
- *   main.mjs, server.mjs, drizzle/, templates/, pglite-template/, pglite-template.tgz, console/
+ *   main.mjs, server.mjs, pdf-worker.mjs, drizzle/, templates/, pglite-template/, pglite-template.tgz, console/
+ * (pdf-worker.mjs is code, the demo seed's worker thread, bundled apart because a worker starts from a file).
  */
 import { fileURLToPath } from 'node:url';
 
@@ -21,5 +22,7 @@ export const PAGE_TEMPLATES_DIR = at('../site/templates', './templates');
 export const PGLITE_TEMPLATE_DIR = at('../../dist/pglite-template', './pglite-template');
 /** The same cluster packed, for the databases tests keep in memory. */
 export const PGLITE_TEMPLATE = at('../../dist/pglite-template.tgz', './pglite-template.tgz');
+/** The demo seed's worker thread (seed/pdf-worker.ts), started from its own file. */
+export const PDF_WORKER = at('../seed/pdf-worker.ts', './pdf-worker.mjs');
 /** The built console (Vite's output, apps/console/dist). */
 export const CONSOLE_DIST = at('../../../console/dist', './console');

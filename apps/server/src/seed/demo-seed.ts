@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import { insertBatches } from './insert-batches.ts';
 import { createRand, type Rand } from './prng.ts';
-import { makeDemoPdf } from './pdf.ts';
+import { drawDemoPdfs } from './demo-pdfs.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { buildAuditHistory } from './demo-audit-events.ts';
 import type { DemoCompany } from './demo-companies.ts';
@@ -53,8 +53,8 @@ export async function seedDemoIfEmpty(deps: DemoSeedDeps): Promise<SeedSummary |
         buildCompanyA(rand, deps.now, passwordHash),
         buildCompanyB(rand, deps.now, passwordHash),
       ];
-      // PDFs are made while the database inserts rows (on PostgreSQL the two really overlap). allSettled is
-      // attached at once, so a failed write is never an unhandled rejection, and is awaited on every path, so
+      // PDFs are drawn on a worker thread while the database inserts rows (the embedded database holds the
+      // main thread for each statement). allSettled is attached at once, so a failed write is never an unhandled rejection, and is awaited on every path, so
       // no write lands after the clean-up.
       const files = Promise.allSettled(
         companies.map((c, i) =>
@@ -116,9 +116,10 @@ async function insertCompany(tx: Tx, c: DemoCompany) {
 }
 
 /**
- * Generates and stores one PDF per document, a few at a time so file I/O overlaps PDF generation; answers
- * the file rows. File ids come from their own seeded PRNG: a seed killed before its commit (kill -9, power
- * loss) leaves files behind, and the next start, drawing the same keys, overwrites them: no orphans.
+ * Draws one PDF per document (on a worker thread, while the rows are inserted) and stores them, several writes
+ * at a time; answers the file rows. File ids come from their own seeded PRNG: a seed killed before its commit
+ * (kill -9, power loss) leaves files behind, and the next start, drawing the same keys, overwrites them: no
+ * orphans.
  */
 async function writeFiles(
   storage: FileStorage,
@@ -127,18 +128,18 @@ async function writeFiles(
   rand: Rand,
 ): Promise<(typeof s.documentFiles.$inferInsert)[]> {
   const rows: (typeof s.documentFiles.$inferInsert)[] = [];
-  const CONCURRENCY = 8;
+  const CONCURRENCY = 16;
   const pdfs = c.docs.pdfs;
+  const drawn = await drawDemoPdfs(pdfs);
   for (let i = 0; i < pdfs.length; i += CONCURRENCY) {
     // allSettled: on a failure, every write of the batch has finished before the caller removes the files,
     // so none lands on disk after the clean-up.
     const settled = await Promise.allSettled(
-      pdfs.slice(i, i + CONCURRENCY).map(async (p) => {
+      pdfs.slice(i, i + CONCURRENCY).map(async (p, j) => {
         const fileId = rand.uuid();
         const key = `documents/${fileId}.pdf`;
-        const bytes = await makeDemoPdf(p);
         written.push(key);
-        const { size } = await storage.write(key, Buffer.from(bytes));
+        const { size } = await storage.write(key, Buffer.from(drawn[i + j]!));
         rows.push({
           id: fileId,
           documentId: p.documentId,

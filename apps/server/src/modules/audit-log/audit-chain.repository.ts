@@ -81,15 +81,26 @@ const PAGE = 5000;
  * number order within a window (in-order.ts), which throws OutOfOrder when it cannot: the caller reads again
  * ordered, so the visits are in number order either way.
  */
+/**
+ * Hands the walk's snapshot (pg_export_snapshot) and its database to a read made beside it on another
+ * connection; resolves once that read has taken it, which the walk waits for before it ends (the snapshot ends
+ * with its transaction).
+ */
+export type ShareSnapshot = (shared: {
+  snapshot: string;
+  connectionString: string;
+}) => Promise<void>;
+
 export async function readChain(
   db: Db,
   companyId: string,
   visit: ChainVisit,
   ordered = false,
+  share?: ShareSnapshot,
 ): Promise<ChainRead> {
-  // drizzle's node-postgres handle carries its pool; PGlite's its own client.
+  // drizzle's node-postgres handle carries its pool; PGlite's its own client (one connection: nothing beside).
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) return copyChain(client, companyId, visit, ordered);
+  if (client instanceof pg.Pool) return copyChain(client, companyId, visit, ordered, share);
   return pageChain(db, companyId, visit);
 }
 
@@ -98,6 +109,7 @@ async function copyChain(
   companyId: string,
   visit: ChainVisit,
   ordered: boolean,
+  share: ShareSnapshot | undefined,
 ): Promise<ChainRead> {
   const client = await pool.connect();
   let failed = false;
@@ -106,6 +118,16 @@ async function copyChain(
     // A sequential scan may join one already running on the table midway (synchronize_seqscans), so its rows
     // would begin far out of order: this one starts at the table's first page.
     await client.query('set local synchronize_seqscans = off');
+    let shared: Promise<void> = Promise.resolve();
+    const { connectionString } = pool.options;
+    if (share && connectionString) {
+      const { rows } = await client.query<{ id: string }>(
+        'select pg_catalog.pg_export_snapshot() as id',
+      );
+      shared = share({ snapshot: rows[0]!.id, connectionString });
+      // Awaited below, before the commit; a failure meanwhile is not left unhandled.
+      shared.catch(() => undefined);
+    }
     const company = client.escapeLiteral(companyId);
     const events = inOrder<CopiedEvent & { batch?: string }>(
       (a, b) => a.seq < b.seq,
@@ -124,6 +146,7 @@ async function copyChain(
     );
     const pruned = new PgDialect().sqlToQuery(prunings(companyId));
     const pruneRows = await client.query<PruningRow>(pruned.sql, pruned.params);
+    await shared;
     await client.query('commit');
     const h = head.rows[0];
     return {

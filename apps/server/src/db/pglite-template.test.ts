@@ -54,7 +54,20 @@ describe('a new embedded database starts from the migrated template', () => {
     await db.close();
     // The folder now holds a cluster: the template is never laid over it again.
     expect(copyTemplateInto(dir, templateDir)).toBe(false);
-    expect(existsSync(`${dir}.${process.pid}.copying`)).toBe(false);
+    expect(existsSync(`${dir}.copying`)).toBe(false);
+  });
+
+  it('is copied again over what a start killed while copying left beside the folder', async () => {
+    const dir = path.join(scratch, 'killed');
+    mkdirSync(dir);
+    mkdirSync(`${dir}.copying`);
+    writeFileSync(path.join(`${dir}.copying`, 'half-copied'), '');
+    expect(copyTemplateInto(dir, templateDir)).toBe(true);
+    expect(existsSync(path.join(dir, 'half-copied'))).toBe(false);
+    expect(existsSync(`${dir}.copying`)).toBe(false);
+    const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    expect(await migrationsAndUsers(db)).toEqual({ migrations: MIGRATIONS, users: 0 });
+    await db.close();
   });
 
   it('packed, loads into a database kept in memory', async () => {

@@ -44,11 +44,12 @@ export const areTemplatesCurrent = () =>
 /**
  * Copies the template's cluster into `dir` when `dir` holds no cluster yet and a current template exists;
  * answers whether it did. Copied beside `dir` and renamed into place, so a start killed while copying leaves no
- * half cluster behind (the next start copies again).
+ * half cluster behind: the next start removes what it left and copies again (one server opens a data folder at a
+ * time, so the name beside it is never another's).
  */
 export function copyTemplateInto(dir: string, template = PGLITE_TEMPLATE_DIR): boolean {
   if (existsSync(path.join(dir, 'PG_VERSION')) || !isTemplateCurrent(template)) return false;
-  const aside = `${dir}.${process.pid}.copying`;
+  const aside = `${dir}.copying`;
   rmSync(aside, { recursive: true, force: true });
   try {
     cpSync(template, aside, { recursive: true });

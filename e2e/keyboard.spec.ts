@@ -228,7 +228,9 @@ test('cabinets, groups and documents: create modals by keyboard, Escape, focus b
 
 test('the site: sign in by keyboard alone', async ({ page }) => {
   await page.goto('/login');
-  // The email field has focus on arrival (autofocus).
+  // The email field has focus on arrival (autofocus, which the browser applies with the first paint: a person
+  // types once they see the caret; keys sent before that frame went nowhere).
+  await expect(page.getByLabel('メールアドレス', { exact: true })).toBeFocused();
   await page.keyboard.type(DEMO.admin);
   await page.keyboard.press('Enter');
   // Step 2: the password field has focus on arrival.

@@ -1,9 +1,10 @@
 /**
  * `npm run bench [-- --only <pattern>] [--scale <0..1>] [--list]`: runs every benchmark of bench/*.bench.ts
  * against a fresh PostgreSQL database and prints one table (figure, ceiling measured in the same run, ratio,
- * target, pass or short), also written to bench/RESULTS.md with the machine it ran on.
+ * target, pass or short), also written to a file with the machine it ran on: bench/RESULTS.md for a whole run,
+ * bench/.tmp/partial-results.md for a run of some rows (`--only`), BENCH_RESULTS to choose.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -118,8 +119,12 @@ async function main(): Promise<number> {
     },
   );
   const rows: Row[] = [];
-  // BENCH_RESULTS: another file, for a partial run whose rows are not meant to replace the record.
-  const file = process.env.BENCH_RESULTS ?? path.join(here, 'RESULTS.md');
+  // A run of some rows does not replace the record (RESULTS.md also holds the sessions' measured sections):
+  // its table goes to an ignored file unless BENCH_RESULTS names one.
+  const file =
+    process.env.BENCH_RESULTS ??
+    (values.only ? path.join(here, '.tmp', 'partial-results.md') : path.join(here, 'RESULTS.md'));
+  mkdirSync(path.dirname(file), { recursive: true });
   const write = (pending: number) =>
     writeFileSync(
       file,

@@ -3,6 +3,7 @@
  * snapshot, so the two run on two cores.
  */
 import { Worker } from 'node:worker_threads';
+import { workerAnswer } from '../../lib/worker-answer.ts';
 import { OutOfOrder } from './in-order.ts';
 import type { BatchDigests } from './row-records-batches.ts';
 import type { RowRecordsJob, RowRecordsMessage } from './row-records-worker.ts';
@@ -15,28 +16,23 @@ export function digestRowRecordsBeside(
   job: RowRecordsJob,
   taken: () => void,
 ): Promise<BatchDigests> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./row-records-worker.ts', import.meta.url), {
-      workerData: job,
-    });
-    let settled = false;
-    const settle = (f: () => void) => {
-      if (!settled) f();
-      settled = true;
-    };
-    worker.on('message', (m: RowRecordsMessage) => {
-      if (m.kind === 'taken') taken();
-      else if (m.kind === 'done') settle(() => resolve(new Map(m.digests)));
-      else
-        settle(() =>
-          reject(
-            m.outOfOrder ? new OutOfOrder() : new Error(`行の記録を読めませんでした: ${m.message}`),
-          ),
-        );
-    });
-    worker.once('error', (err: Error) => settle(() => reject(err)));
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`行の記録を読むスレッドが終了しました（終了コード ${code}）`))),
-    );
+  const worker = new Worker(new URL('./row-records-worker.ts', import.meta.url), {
+    workerData: job,
   });
+  return workerAnswer<RowRecordsMessage, BatchDigests>(
+    worker,
+    (m: RowRecordsMessage) => {
+      if (m.kind === 'taken') {
+        taken();
+        return null;
+      }
+      if (m.kind === 'done') return { answer: new Map(m.digests) };
+      return {
+        failure: m.outOfOrder
+          ? new OutOfOrder()
+          : new Error(`行の記録を読めませんでした: ${m.message}`),
+      };
+    },
+    (code) => `行の記録を読むスレッドが終了しました（終了コード ${code}）`,
+  );
 }

@@ -218,8 +218,11 @@ test('cabinets, groups and documents: create modals by keyboard, Escape, focus b
   await page.goto('/company/members/bulk_add/upload');
   await settled(page);
   const dropzone = page.getByTestId('csv-dropzone');
-  await tabTo(page, isFocused(dropzone));
+  // Listened for before the Tab walk: Playwright starts intercepting file choosers when the first listener
+  // comes, and a key pressed right after that could reach the page first (without a trace's snapshots, the
+  // chooser then opened unseen and the test waited until its time ran out).
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, isFocused(dropzone));
   await page.keyboard.press('Enter');
   await chooser;
   states += 1;

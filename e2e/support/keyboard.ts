@@ -65,7 +65,7 @@ export async function walkTabOrder(page: Page, max = 250): Promise<TabWalk> {
   await startFocusLog(page);
   let previousCount = 0;
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
+    await pressTab(page);
     if (i % 10 === 9) {
       // Stop once the walk has wrapped: the first stop was focused a second time.
       const wrapped = await page.evaluate<boolean>(
@@ -102,6 +102,18 @@ export async function focusedLabel(page: Page): Promise<string> {
   );
 }
 
+/**
+ * Presses Tab and lets the page draw a frame, as a person's key presses are apart: a virtual list (a group's
+ * members) renders the rows below only after the focused row scrolled it, and presses faster than that walk
+ * past rows it had not drawn yet.
+ */
+async function pressTab(page: Page) {
+  await page.keyboard.press('Tab');
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+}
+
 /** Presses Tab until `predicate`'s locator has focus; fails after `max` presses. */
 export async function tabTo(
   page: Page,
@@ -109,7 +121,7 @@ export async function tabTo(
   max = 120,
 ): Promise<number> {
   for (let i = 1; i <= max; i++) {
-    await page.keyboard.press('Tab');
+    await pressTab(page);
     if (await isTarget()) return i;
   }
   throw new Error(

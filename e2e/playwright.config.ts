@@ -87,9 +87,9 @@ export default defineConfig({
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     viewport: { width: 1366, height: 860 },
-    // Recording a trace costs about a third of the suite's time (docs/decisions.md "The test loop"), but without
-    // it the specs run fast enough to meet races in some of them (keyboard.spec.ts): kept until those are mended.
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of the suite's time (docs/decisions.md "The test loop"): a failure's
+    // retry records one, which is what a person opens to see why.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -155,6 +155,12 @@ export async function createJobs(
 
   type Entry = { kind: JobKind<object>; handler: JobHandler<object>; opts: QueueOptions };
   const handlers = new Map<string, Entry>();
+  /** This process's worker of each queue it works, to wake (pg-boss's notifyWorker). */
+  const workers = new Map<string, string>();
+  const wake = (name: string) => {
+    const id = workers.get(name);
+    if (id) boss.notifyWorker(id);
+  };
   const stopping = new AbortController();
   let isWorking = false;
   const polling = opts.pollingIntervalSeconds ?? 0.5;
@@ -189,15 +195,15 @@ export async function createJobs(
     // pg-boss waits its polling interval after every fetch, a job found or not: a queue with a backlog ran half a
     // second a job. Woken after each job, its worker fetches the next at once; an empty fetch waits as before.
     // (A job run before work() answered finds no id yet and waits as before.)
-    const worker: { id?: string } = {};
-    worker.id = await boss.work<object, unknown, typeof options>(name, options, async ([job]) => {
+    const id = await boss.work<object, unknown, typeof options>(name, options, async ([job]) => {
       if (!job) return;
       try {
         await runJob(job);
       } finally {
-        if (worker.id) boss.notifyWorker(worker.id);
+        wake(name);
       }
     });
+    workers.set(name, id);
   };
 
   return {
@@ -224,7 +230,7 @@ export async function createJobs(
       const { name } = kind;
       const checked = checkedPayload(kind, data, 'send');
       const db = sopts.tx ? txExecutor(sopts.tx) : dbAdapter(database);
-      return boss.send(
+      const id = await boss.send(
         name,
         sopts.companyId ? { ...checked, companyId: sopts.companyId } : checked,
         {
@@ -234,6 +240,11 @@ export async function createJobs(
           ...(sopts.companyId ? { priority: await fairPriority(db, name, sopts.companyId) } : {}),
         },
       );
+      // Sent outside a transaction, the job can run now: this process's worker of its queue fetches it at once
+      // rather than at its next poll (a mail goes out while the page answers). One sent in a transaction is not
+      // visible before the commit, and one to start later waits anyway: both are left to the poll.
+      if (!sopts.tx && !sopts.startAfterSeconds) wake(name);
+      return id;
     },
     startWorking: async () => {
       isWorking = true;

@@ -59,14 +59,20 @@ export function testsOf(
 const git = (...args: string[]) =>
   execFileSync('git', args, { encoding: 'utf8' }).split('\n').filter(Boolean);
 
+/** A change to what every test runs under: all of them run, as `vitest --changed` did. */
+const isTestSetting = (f: string) =>
+  ['package.json', 'package-lock.json', 'vitest.config.ts'].includes(f) ||
+  f.startsWith('apps/server/test/support/');
+
 function main() {
-  const changed = [
-    ...git('diff', '--name-only', '--diff-filter=d', 'HEAD'),
-    ...git('ls-files', '--others', '--exclude-standard'),
-  ].filter((f) => /\.tsx?$/.test(f));
-  const files = [...git('ls-files'), ...git('ls-files', '--others', '--exclude-standard')].filter(
-    (f) => /\.tsx?$/.test(f),
-  );
+  const untracked = git('ls-files', '--others', '--exclude-standard');
+  const edited = [...git('diff', '--name-only', '--diff-filter=d', 'HEAD'), ...untracked];
+  if (edited.some(isTestSetting)) {
+    console.log('check: the test settings changed, every test file runs');
+    return runVitest([]);
+  }
+  const changed = edited.filter((f) => /\.tsx?$/.test(f));
+  const files = [...git('ls-files'), ...untracked].filter((f) => /\.tsx?$/.test(f));
   const imports = new Map<string, string[]>();
   const importsOf = (f: string) => {
     let found = imports.get(f);
@@ -79,13 +85,16 @@ function main() {
       ? `check: no test file belongs to the ${changed.length} changed files`
       : `check: ${tests.length} test files of the ${changed.length} changed files`,
   );
-  if (tests.length === 0) return;
+  if (tests.length > 0) runVitest(tests);
+}
+
+function runVitest(files: string[]) {
   // Vitest's own command, by this Node, whether or not node_modules/.bin is on the PATH.
   const vitest = path.join(
     path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
     'vitest.mjs',
   );
-  const run = spawnSync(process.execPath, [vitest, 'run', ...tests], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [vitest, 'run', ...files], { stdio: 'inherit' });
   if (run.error) throw run.error;
   process.exitCode = run.status ?? 1;
 }
